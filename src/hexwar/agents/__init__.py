@@ -1,0 +1,58 @@
+"""Ruleset-independent agents over the core protocol, and agent lookup by name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hexwar.core.errors import HexwarError
+from hexwar.core.game import Agent, Ruleset
+from hexwar.core.orders import Order
+from hexwar.core.rng import stream
+from hexwar.core.views import View
+
+RANDOM = "random"
+
+
+class UnknownAgentError(HexwarError, LookupError):
+    """No agent of the given name exists for the ruleset."""
+
+
+class RandomAgent:
+    """Plays a uniformly random legal order, chosen by the ruleset from the side's view alone."""
+
+    def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
+        self.ruleset = ruleset
+        self.side = side
+
+    def act(self, view: View, rng: np.random.Generator) -> Order:
+        order: Order = self.ruleset.random_order(view, rng)
+        return order
+
+
+def agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
+    """Every agent name usable with ``ruleset``: its own agents, then ``random``."""
+    return [*sorted(ruleset.agents()), RANDOM]
+
+
+def make_agent(ruleset: Ruleset[Any, Any], side: str, name: str) -> Agent:
+    """The agent called ``name`` playing ``side``."""
+    if name == RANDOM:
+        return RandomAgent(ruleset, side)
+    factories = ruleset.agents()
+    if name not in factories:
+        raise UnknownAgentError(
+            f"unknown agent {name!r} for {ruleset.info.id} (available: "
+            f"{', '.join(agent_names(ruleset))})"
+        )
+    return factories[name](ruleset, side)
+
+
+def agent_rng(seed: int, side: str, step: int) -> np.random.Generator:
+    """The stream an agent draws from at decision ``step``.
+
+    One stream per decision (not one per game) so an agent resumed from the store draws exactly
+    what it would have drawn had the game never stopped.
+    """
+    return stream(seed, f"agent:{side}@{step}")

@@ -1,0 +1,428 @@
+"""The ``hexwar`` command line: list, validate, run, play, resume, replay and export games.
+
+Invalid input (files, scenario names, orders given as options) exits with status 2 and located
+messages, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hexwar import __version__
+from hexwar.agents import agent_names
+from hexwar.cli.interactive import play_interactively
+from hexwar.core import registry
+from hexwar.core.errors import HexwarError, InvalidInputError
+from hexwar.core.events import RENDERERS
+from hexwar.core.game import Ruleset
+from hexwar.scenarios import json_schema, load_document, peek_ruleset, validate
+from hexwar.sessions import ResolvedScenario, Session, resolve_scenario
+from hexwar.store import GameStore
+
+EXIT_INVALID = 2
+
+app = typer.Typer(
+    name="hexwar",
+    help="One engine for computer-assisted war games and combat models.\n\n"
+    "Run without a command to choose a ruleset and scenario interactively.",
+    no_args_is_help=False,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+out = Console()
+err = Console(stderr=True)
+
+
+class InvalidArgument(HexwarError, ValueError):
+    """A command-line argument that cannot be used."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"hexwar {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    if ctx.invoked_subcommand is None:
+        choose()
+
+
+# -- listing ----------------------------------------------------------------------------------
+
+
+@app.command()
+def rulesets() -> None:
+    """List the installed rulesets."""
+    table = Table("id", "version", "title", "sides", "turns", "hidden info", "chance", "seed")
+    for r in registry.all_rulesets():
+        i = r.info
+        table.add_row(
+            i.id,
+            i.version,
+            i.title,
+            ", ".join(i.sides),
+            i.turn_structure.value,
+            "yes" if i.hidden_information else "no",
+            "yes" if i.stochastic else "no",
+            i.seed_document,
+        )
+    if not table.rows:
+        out.print("No rulesets are installed yet.")
+        return
+    out.print(table)
+
+
+@app.command()
+def scenarios(
+    ruleset: Annotated[str | None, typer.Argument(help="Only this ruleset's scenarios.")] = None,
+) -> None:
+    """List the bundled scenarios (ids usable wherever a SCENARIO is asked for)."""
+    chosen = [registry.get(ruleset)] if ruleset else registry.all_rulesets()
+    table = Table("scenario", "ruleset", "file")
+    for r in chosen:
+        for sid, f in r.bundled_scenarios().items():
+            table.add_row(sid, r.info.title, f.name)
+    if not table.rows:
+        out.print("No bundled scenarios.")
+        return
+    out.print(table)
+
+
+# -- files ------------------------------------------------------------------------------------
+
+
+@app.command("validate")
+def validate_files(
+    files: Annotated[list[Path], typer.Argument(help="Scenario files (TOML or JSON).")],
+) -> None:
+    """Check scenario files; every mistake is listed as file:line: key.path: message."""
+    failed = False
+    for path in files:
+        try:
+            document = load_document(path)
+            ruleset = registry.get(peek_ruleset(document))
+            validate(document, ruleset.scenario_model)
+        except InvalidInputError as e:
+            failed = True
+            for problem in e.problems:
+                err.print(str(problem), markup=False, highlight=False)
+            n = len(e.problems)
+            err.print(f"{path}: {n} problem{'s' if n != 1 else ''}", markup=False)
+        except HexwarError as e:
+            failed = True
+            err.print(f"{path}: {e}", markup=False, highlight=False)
+        else:
+            out.print(f"{path}: ok ({ruleset.info.id})", markup=False, highlight=False)
+    if failed:
+        raise typer.Exit(EXIT_INVALID)
+
+
+@app.command()
+def schema(ruleset: Annotated[str, typer.Argument(help="A ruleset id.")]) -> None:
+    """Print the JSON Schema of a ruleset's scenario format."""
+    model = registry.get(ruleset).scenario_model
+    sys.stdout.write(json.dumps(json_schema(model), indent=2) + "\n")
+
+
+# -- games ------------------------------------------------------------------------------------
+
+
+def _parse_agents(ruleset: Ruleset[Any, Any], specs: list[str]) -> dict[str, str]:
+    chosen: dict[str, str] = {}
+    for spec in specs:
+        side, sep, name = spec.partition("=")
+        if not sep or not side or not name:
+            raise InvalidArgument(f"--agent {spec!r}: expected SIDE=AGENT, e.g. red=random")
+        if side not in ruleset.info.sides:
+            raise InvalidArgument(
+                f"--agent {spec!r}: unknown side {side!r} (sides: {', '.join(ruleset.info.sides)})"
+            )
+        if name not in agent_names(ruleset):
+            raise InvalidArgument(
+                f"--agent {spec!r}: unknown agent {name!r} "
+                f"(available: {', '.join(agent_names(ruleset))})"
+            )
+        chosen[side] = name
+    return chosen
+
+
+def _default_agent(ruleset: Ruleset[Any, Any]) -> str:
+    """The ruleset's own first agent (its computer opponent), or the random agent."""
+    return agent_names(ruleset)[0]
+
+
+def _seed(seed: int | None) -> int:
+    return seed if seed is not None else secrets.randbelow(2**31)
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Callable[[int], None]]:
+    if not enabled:
+        yield lambda _step: None
+        return
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("playing", total=None)
+
+        def update(step: int) -> None:
+            progress.update(task, description=f"playing: decision {step}")
+
+        yield update
+
+
+@app.command()
+def run(
+    scenario: Annotated[str, typer.Argument(help="A bundled scenario id or a scenario file.")],
+    seed: Annotated[int | None, typer.Option(help="Seed of every random draw.")] = None,
+    agent: Annotated[
+        list[str] | None,
+        typer.Option("--agent", help="SIDE=AGENT; sides not named get the ruleset's default AI."),
+    ] = None,
+    max_steps: Annotated[
+        int | None, typer.Option(help="Stop after this many decisions (unfinished).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    store: Annotated[bool, typer.Option(help="Keep the game in the game store.")] = False,
+) -> None:
+    """Play a scenario headless to the end, computer against computer."""
+    resolved = resolve_scenario(scenario)
+    ruleset = resolved.ruleset
+    agents = {s: _default_agent(ruleset) for s in ruleset.info.sides}
+    agents.update(_parse_agents(ruleset, agent or []))
+    the_seed = _seed(seed)
+    with _open_store(store) as game_store:
+        session = Session.start(resolved, seed=the_seed, agents=agents, store=game_store)
+        with _progress(not as_json and err.is_terminal) as update:
+            session.run(max_steps=max_steps, progress=update)
+    _print_result(session, resolved, the_seed, as_json)
+
+
+@contextmanager
+def _open_store(enabled: bool) -> Iterator[GameStore | None]:
+    if not enabled:
+        yield None
+        return
+    with GameStore() as store:
+        yield store
+
+
+def _print_result(session: Session, resolved: ResolvedScenario, seed: int, as_json: bool) -> None:
+    game = session.game
+    outcome = game.outcome()
+    result = {
+        "ruleset": game.info.id,
+        "ruleset_version": game.info.version,
+        "scenario": resolved.scenario_id,
+        "seed": seed,
+        "agents": session.agent_names,
+        "decisions": game.step,
+        "outcome": outcome.to_json() if outcome else None,
+        "state_hash": game.state_hash(),
+        "game_id": session.game_id,
+    }
+    if as_json:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return
+    sys.stdout.write(RENDERERS["text"](game.events(None)))
+    verdict = (
+        f"{outcome.winner or 'nobody'} wins: {outcome.reason}"
+        if outcome
+        else f"unfinished after {game.step} decisions"
+    )
+    out.print(f"[bold]{verdict}[/bold]  (seed {seed}, state {result['state_hash'][:12]})")
+
+
+@app.command()
+def play(
+    scenario: Annotated[str, typer.Argument(help="A bundled scenario id or a scenario file.")],
+    side: Annotated[str, typer.Option(help="The side you play.")],
+    vs: Annotated[
+        str | None, typer.Option(help="The agent playing the other sides (default: the AI).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of every random draw.")] = None,
+    hotseat: Annotated[
+        bool, typer.Option(help="Humans play every side at this terminal.")
+    ] = False,
+) -> None:
+    """Play a scenario in the terminal; every accepted order is saved as you go."""
+    resolved = resolve_scenario(scenario)
+    ruleset = resolved.ruleset
+    if side not in ruleset.info.sides:
+        raise InvalidArgument(
+            f"--side {side!r}: unknown side (sides: {', '.join(ruleset.info.sides)})"
+        )
+    opponent = vs or _default_agent(ruleset)
+    others = [s for s in ruleset.info.sides if s != side]
+    agents = {} if hotseat else _parse_agents(ruleset, [f"{s}={opponent}" for s in others])
+    the_seed = _seed(seed)
+    with GameStore() as store:
+        session = Session.start(resolved, seed=the_seed, agents=agents, store=store)
+        out.print(
+            f"Game [bold]{session.game_id}[/bold]: {resolved.scenario_id}, seed {the_seed}. "
+            f"Resume any time with: hexwar resume {session.game_id}",
+            highlight=False,
+        )
+        play_interactively(session, out)
+
+
+@app.command()
+def resume(game_id: Annotated[str, typer.Argument(help="A game id (or a unique prefix).")]) -> None:
+    """Continue a stored game from its last acknowledged order."""
+    with GameStore() as store:
+        session = Session.resume(store, game_id)
+        n = len(session.game.orders)
+        out.print(
+            f"Resumed game {session.game_id} ({session.game.scenario_id}): "
+            f"{n} order{'s' if n != 1 else ''} restored.",
+            highlight=False,
+        )
+        if session.human_sides:
+            play_interactively(session, out)
+        else:
+            with _progress(err.is_terminal) as update:
+                session.run(progress=update)
+            outcome = session.game.outcome()
+            out.print(f"Outcome: {outcome.reason if outcome else 'unfinished'}")
+
+
+@app.command()
+def games(
+    ruleset: Annotated[str | None, typer.Option(help="Only games of this ruleset.")] = None,
+) -> None:
+    """List the games in the game store (newest first)."""
+    with GameStore() as store:
+        rows = store.list_games(ruleset)
+    if not rows:
+        out.print("No stored games.")
+        return
+    table = Table("id", "scenario", "seed", "orders", "status", "outcome", "updated")
+    for g in rows:
+        outcome = (g.outcome or {}).get("reason", "") if g.outcome else ""
+        table.add_row(
+            g.id, g.scenario_id, str(g.seed), str(g.n_orders), g.status, outcome, g.updated_at
+        )
+    out.print(table)
+
+
+@app.command()
+def replay(
+    game_id: Annotated[str, typer.Argument(help="A game id (or a unique prefix).")],
+    side: Annotated[
+        str | None, typer.Option(help="Show only what this side saw (default: everything).")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", help="text, json, markdown or mediawiki.")
+    ] = "text",
+) -> None:
+    """Replay a stored game from its record and print its event log."""
+    if fmt not in RENDERERS:
+        raise InvalidArgument(f"--format {fmt!r}: choose one of {', '.join(RENDERERS)}")
+    with GameStore() as store:
+        record = store.load(game_id)
+    game = registry.replay(record)
+    sys.stdout.write(RENDERERS[fmt](game.events(side)))
+
+
+@app.command()
+def export(
+    game_id: Annotated[str, typer.Argument(help="A game id (or a unique prefix).")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to a file.")] = None,
+) -> None:
+    """Print a stored game's record as JSON (replayable anywhere with the same ruleset)."""
+    with GameStore() as store:
+        record = store.load(game_id)
+    text = json.dumps(record.to_json(), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        err.print(f"wrote {output}")
+
+
+# -- the chooser ------------------------------------------------------------------------------
+
+
+def choose() -> None:
+    """List every bundled scenario, let the user pick one and a side, and start playing."""
+    choices = [
+        (r, sid) for r in registry.all_rulesets() for sid in r.bundled_scenarios()
+    ]
+    if not choices:
+        out.print(
+            "hexwar: no rulesets with bundled scenarios are installed yet. "
+            "See `hexwar --help` and docs/architecture.md."
+        )
+        return
+    table = Table("#", "scenario", "ruleset", "sides", title="hexwar: choose a game")
+    for n, (r, sid) in enumerate(choices, 1):
+        table.add_row(str(n), sid, r.info.title, ", ".join(r.info.sides))
+    out.print(table)
+    picked = _ask_choice("Scenario number", len(choices))
+    if picked is None:
+        return
+    ruleset, sid = choices[picked]
+    sides = [*ruleset.info.sides, "watch"]
+    out.print("Sides: " + ", ".join(f"{i}={s}" for i, s in enumerate(sides, 1)))
+    side_index = _ask_choice("Play which side", len(sides))
+    if side_index is None:
+        return
+    side = sides[side_index]
+    if side == "watch":
+        run(sid, seed=None, agent=None, max_steps=None, as_json=False, store=False)
+    else:
+        play(sid, side=side, vs=None, seed=None, hotseat=False)
+
+
+def _ask_choice(prompt: str, n: int) -> int | None:
+    while True:
+        try:
+            answer = input(f"{prompt} [1-{n}, q to quit]: ").strip()
+        except EOFError:
+            out.print()
+            return None
+        if answer.lower() in {"q", "quit"}:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= n:
+            return int(answer) - 1
+        out.print(f"Please enter a number from 1 to {n}.")
+
+
+def main() -> None:
+    """Entry point: invalid input exits 2 with its located messages, never a traceback.
+
+    Typer runs in standalone mode (usage errors, ``--help``, exit codes are click's); errors
+    raised on purpose by hexwar come out of it as exceptions and are reported here.
+    """
+    try:
+        app()
+    except InvalidInputError as e:
+        for problem in e.problems:
+            err.print(f"hexwar: {problem}", markup=False, highlight=False)
+        sys.exit(EXIT_INVALID)
+    except HexwarError as e:
+        err.print(f"hexwar: {e}", markup=False, highlight=False)
+        sys.exit(EXIT_INVALID)

@@ -1,0 +1,1 @@
+"""The shared core: geometry, maps, randomness, events, views, orders, records, rulesets."""

@@ -1,0 +1,246 @@
+"""The event log: totally ordered, each event tagged with the sides that may see it.
+
+Order is (time, sequence number): time is whatever clock the ruleset keeps (a turn number, a
+cycle, hours of game time), and the sequence number breaks every tie the same way. Each event
+may carry a :class:`Receipt` saying how it was adjudicated: inputs, table and row, modifiers and
+the random draws. Renderers turn a log into text, JSON, Markdown and MediaWiki.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexwar.core.rng import Roll
+
+ALL = "*"  # visibility marker: every side (and spectators) may see the event
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A named adjustment applied during adjudication (``+10%``, ``x0.8``...)."""
+
+    name: str
+    value: float | int | str
+
+    def to_json(self) -> JsonDict:
+        return {"name": self.name, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """How an outcome was reached: enough to check it by hand."""
+
+    inputs: Mapping[str, Any] = field(default_factory=dict)
+    table: str | None = None
+    row: str | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    result: Any = None
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {"inputs": dict(self.inputs)}
+        if self.table is not None:
+            out["table"] = self.table
+        if self.row is not None:
+            out["row"] = self.row
+        if self.modifiers:
+            out["modifiers"] = [m.to_json() for m in self.modifiers]
+        if self.rolls:
+            out["rolls"] = [r.to_json() for r in self.rolls]
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Receipt:
+        return cls(
+            inputs=dict(data.get("inputs", {})),
+            table=data.get("table"),
+            row=data.get("row"),
+            modifiers=tuple(Modifier(m["name"], m["value"]) for m in data.get("modifiers", ())),
+            rolls=tuple(Roll(**r) for r in data.get("rolls", ())),
+            result=data.get("result"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened. ``visible_to`` holds side names or :data:`ALL`."""
+
+    seq: int
+    time: float | int
+    kind: str
+    text: str
+    visible_to: frozenset[str]
+    data: Mapping[str, Any] = field(default_factory=dict)
+    receipt: Receipt | None = None
+
+    def visible(self, side: str | None) -> bool:
+        """Whether ``side`` may see this event; ``None`` is the omniscient umpire."""
+        return side is None or ALL in self.visible_to or side in self.visible_to
+
+    def to_json(self) -> JsonDict:
+        out: JsonDict = {
+            "seq": self.seq,
+            "time": self.time,
+            "kind": self.kind,
+            "text": self.text,
+            "visible_to": sorted(self.visible_to),
+        }
+        if self.data:
+            out["data"] = dict(self.data)
+        if self.receipt is not None:
+            out["receipt"] = self.receipt.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        receipt = data.get("receipt")
+        return cls(
+            seq=int(data["seq"]),
+            time=data["time"],
+            kind=str(data["kind"]),
+            text=str(data["text"]),
+            visible_to=frozenset(data["visible_to"]),
+            data=dict(data.get("data", {})),
+            receipt=Receipt.from_json(receipt) if receipt is not None else None,
+        )
+
+
+class EventLog(Sequence[Event]):
+    """An append-only log in (time, seq) order; time never runs backwards."""
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+
+    def append(
+        self,
+        time: float | int,
+        kind: str,
+        text: str,
+        *,
+        visible_to: Iterable[str] | str = ALL,
+        data: Mapping[str, Any] | None = None,
+        receipt: Receipt | None = None,
+    ) -> Event:
+        """Add an event at ``time``; raises ``ValueError`` if time would run backwards."""
+        if self._events and time < self._events[-1].time:
+            raise ValueError(
+                f"event {kind!r} at time {time} precedes the last event at {self._events[-1].time}"
+            )
+        vis = frozenset({visible_to} if isinstance(visible_to, str) else visible_to)
+        event = Event(len(self._events), time, kind, text, vis, dict(data or {}), receipt)
+        self._events.append(event)
+        return event
+
+    def for_side(self, side: str | None) -> list[Event]:
+        """The events ``side`` may see, in order (``None``: all of them)."""
+        return [e for e in self._events if e.visible(side)]
+
+    def __getitem__(self, index: int) -> Event:  # type: ignore[override]
+        return self._events[index]
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def to_json(self) -> list[JsonDict]:
+        return [e.to_json() for e in self._events]
+
+
+# ---------------------------------------------------------------------------------------------
+# Renderers. Each takes events (already filtered for the reader) and returns one string.
+
+
+def _fmt_value(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _receipt_lines(receipt: Receipt) -> list[str]:
+    lines: list[str] = []
+    if receipt.inputs:
+        lines.append(
+            "inputs: " + ", ".join(f"{k}={_fmt_value(v)}" for k, v in receipt.inputs.items())
+        )
+    if receipt.table is not None:
+        row = f", row {receipt.row}" if receipt.row is not None else ""
+        lines.append(f"table: {receipt.table}{row}")
+    if receipt.modifiers:
+        lines.append(
+            "modifiers: " + ", ".join(f"{m.name} {_fmt_value(m.value)}" for m in receipt.modifiers)
+        )
+    for roll in receipt.rolls:
+        if roll.chance is not None:
+            verdict = "success" if roll.success else "failure"
+            lines.append(
+                f"roll {roll.label}: {_fmt_value(roll.value)} vs {roll.chance:.0%} -> {verdict}"
+            )
+        elif roll.sides is not None:
+            lines.append(f"roll {roll.label}: d{roll.sides} = {roll.value}")
+        else:
+            lines.append(f"roll {roll.label}: {_fmt_value(roll.value)}")
+    if receipt.result is not None:
+        lines.append(f"result: {_fmt_value(receipt.result)}")
+    return lines
+
+
+def render_text(events: Iterable[Event], *, receipts: bool = True) -> str:
+    """Plain text, one event per line, receipts indented beneath."""
+    out: list[str] = []
+    for e in events:
+        out.append(f"[{_fmt_value(e.time)}] {e.text}")
+        if receipts and e.receipt is not None:
+            out.extend(f"    {line}" for line in _receipt_lines(e.receipt))
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def render_json(events: Iterable[Event]) -> str:
+    """A JSON array of events (receipts included)."""
+    return json.dumps([e.to_json() for e in events], indent=2, ensure_ascii=False) + "\n"
+
+
+def render_markdown(events: Iterable[Event], *, title: str | None = None) -> str:
+    """Markdown: a bullet per event, its receipt as nested bullets."""
+    out: list[str] = [f"# {title}", ""] if title else []
+    for e in events:
+        out.append(f"- **{_fmt_value(e.time)}** {e.text}")
+        if e.receipt is not None:
+            out.extend(f"  - {line}" for line in _receipt_lines(e.receipt))
+    return "\n".join(out) + "\n"
+
+
+def render_mediawiki(events: Iterable[Event], *, title: str | None = None) -> str:
+    """MediaWiki markup: a wikitable with one row per event and its receipt in a cell."""
+    out: list[str] = [f"== {title} ==", ""] if title else []
+    out.append('{| class="wikitable"')
+    out.append("! Time !! Event !! Receipt")
+    for e in events:
+        receipt = "<br/>".join(_receipt_lines(e.receipt)) if e.receipt is not None else ""
+        out.append("|-")
+        out.append(f"| {_fmt_value(e.time)} || {_wiki_escape(e.text)} || {_wiki_escape(receipt)}")
+    out.append("|}")
+    return "\n".join(out) + "\n"
+
+
+def _wiki_escape(text: str) -> str:
+    # "||" and a leading "|" or "!" would start a new cell; <nowiki> keeps the text literal.
+    return text.replace("||", "<nowiki>||</nowiki>")
+
+
+Renderer = Callable[[Iterable[Event]], str]
+
+RENDERERS: dict[str, Renderer] = {
+    "text": render_text,
+    "json": render_json,
+    "markdown": render_markdown,
+    "mediawiki": render_mediawiki,
+}

@@ -1,0 +1,306 @@
+"""The game protocol: the one shape every ruleset fits.
+
+A ruleset subclasses :class:`Ruleset` (metadata in class variables, a scenario model, order
+parsing, a random legal order drawn from a view) and :class:`Game` (private hooks). The public
+path -- :meth:`Game.submit`, :meth:`Game.view`, :meth:`Game.decision` -- is written once, here:
+it checks turn order and finished games, validates through the ruleset's hook, records the order
+and advances, alike for every ruleset.
+"""
+
+from __future__ import annotations
+
+import json
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib.resources.abc import Traversable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import numpy as np
+from pydantic import BaseModel
+
+from hexwar.core.errors import GameOverError, IllegalOrderError
+from hexwar.core.events import Event, EventLog
+from hexwar.core.orders import CONCEDE, JsonValue, Order, SubmittedOrder, is_concession
+from hexwar.core.records import GameRecord, canonical_json, content_hash
+from hexwar.core.rng import Dice
+from hexwar.core.views import View, check_jsonable
+
+
+class TurnStructure(StrEnum):
+    """How decisions are taken (OpenSpiel's "dynamics", in our words)."""
+
+    ALTERNATING = "alternating"  # one side at a time
+    SIMULTANEOUS = "simultaneous"  # sealed orders from every awaited side, then resolution
+    EVENT_DRIVEN = "event-driven"  # a clock runs between decision points
+    BATCH = "batch"  # inputs first, then resolution to the end
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """What tools need to know about a ruleset before they touch a game of it."""
+
+    id: str
+    version: str
+    title: str
+    sides: tuple[str, ...]
+    turn_structure: TurnStructure
+    hidden_information: bool
+    stochastic: bool
+    seed_document: str
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Whose orders the game waits for now, at decision ``step``."""
+
+    step: int
+    sides: frozenset[str]
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winner (``None`` for a draw or no result) and why."""
+
+    winner: str | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+OrderT = TypeVar("OrderT", bound=Order)
+ScenarioT = TypeVar("ScenarioT", bound=BaseModel)
+
+
+class Game(ABC, Generic[ScenarioT, OrderT]):
+    """One game of a ruleset. Subclasses implement the ``_hooks``; never the public path."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset[ScenarioT, OrderT],
+        scenario: ScenarioT,
+        *,
+        seed: int,
+        scenario_id: str,
+    ):
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.scenario_id = scenario_id
+        self.seed = seed
+        self.log = EventLog()
+        self.dice = Dice.for_game(seed)
+        self._orders: list[SubmittedOrder] = []
+        self._sealed: dict[str, OrderT] = {}
+        self._step = 0
+        self._outcome: Outcome | None = None
+
+    # -- hooks ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def _awaiting(self) -> Decision:
+        """The decision the game waits for (called only while the game is not over)."""
+
+    @abstractmethod
+    def _check(self, side: str, order: OrderT) -> None:
+        """Raise :class:`IllegalOrderError` naming the rule if ``side`` may not give ``order``."""
+
+    @abstractmethod
+    def _resolve(self, orders: Mapping[str, OrderT]) -> None:
+        """Carry out the orders of one decision and advance to the next decision or the end."""
+
+    @abstractmethod
+    def _view(self, side: str) -> dict[str, Any]:
+        """What ``side`` may know now, JSON-able."""
+
+    @abstractmethod
+    def _state_json(self) -> dict[str, Any]:
+        """The full state, JSON-able; it (with the log and the streams) defines the state hash."""
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        """End the game (rulesets call this from ``_resolve``)."""
+        self._outcome = Outcome(winner, reason)
+        self.log.append(
+            self._clock(), "game-over", f"Game over: {reason}", data=self._outcome.to_json()
+        )
+
+    def _clock(self) -> float | int:
+        """The time stamp for the next core event: the last event's time, or 0."""
+        return self.log[-1].time if self.log else 0
+
+    # -- public protocol -----------------------------------------------------------------------
+
+    @property
+    def info(self) -> RulesetInfo:
+        return self.ruleset.info
+
+    def decision(self) -> Decision | None:
+        """The pending decision, less the sides whose sealed orders are in; ``None`` when over."""
+        if self._outcome is not None:
+            return None
+        d = self._awaiting()
+        if self._sealed:
+            return Decision(d.step, d.sides - self._sealed.keys(), d.prompt)
+        return d
+
+    def submit(self, side: str, order: OrderT | JsonValue | str) -> SubmittedOrder:
+        """Validate and accept ``side``'s order; resolve once every awaited side has ordered."""
+        self._check_side(side)
+        if self._outcome is not None:
+            raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
+        d = self._awaiting()
+        if is_concession(order):
+            return self._concede(side)
+        if side not in d.sides:
+            raise IllegalOrderError(
+                f"{side} has no decision to make now (waiting for {', '.join(sorted(d.sides))})",
+                rule="turn order",
+                order=order,
+            )
+        if side in self._sealed:
+            raise IllegalOrderError(
+                f"{side} has already given sealed orders for step {d.step}",
+                rule="one order per decision",
+                order=order,
+            )
+        parsed = order if isinstance(order, Order) else self.ruleset.parse_order(side, order)
+        self._check(side, parsed)  # type: ignore[arg-type]
+        submitted = SubmittedOrder(len(self._orders), d.step, side, parsed.to_json())
+        self._orders.append(submitted)
+        self._sealed[side] = parsed  # type: ignore[assignment]
+        if self._sealed.keys() >= d.sides:
+            sealed, self._sealed = self._sealed, {}
+            self._step += 1
+            self._resolve(sealed)
+        return submitted
+
+    def _concede(self, side: str) -> SubmittedOrder:
+        step = self._awaiting().step
+        submitted = SubmittedOrder(len(self._orders), step, side, dict(CONCEDE))
+        self._orders.append(submitted)
+        others = [s for s in self.info.sides if s != side]
+        self._finish(others[0] if len(others) == 1 else None, f"{side} concedes")
+        return submitted
+
+    def view(self, side: str) -> View:
+        """Only what ``side`` may know; JSON-able."""
+        self._check_side(side)
+        data = self._view(side)
+        check_jsonable(data)
+        return View(self.info.id, side, self._step, data)
+
+    def events(self, side: str | None = None) -> list[Event]:
+        """The events ``side`` saw, in order; ``None`` for the umpire's full log."""
+        if side is not None:
+            self._check_side(side)
+        return self.log.for_side(side)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def step(self) -> int:
+        """How many decisions have been resolved."""
+        return self._step
+
+    @property
+    def orders(self) -> tuple[SubmittedOrder, ...]:
+        return tuple(self._orders)
+
+    def record(self, agents: Mapping[str, str] | None = None) -> GameRecord:
+        scenario = self.scenario.model_dump(mode="json")
+        return GameRecord(
+            ruleset=self.info.id,
+            ruleset_version=self.info.version,
+            scenario_id=self.scenario_id,
+            scenario=scenario,
+            scenario_hash=content_hash(scenario),
+            seed=self.seed,
+            orders=tuple(self._orders),
+            agents=dict(agents or {}),
+        )
+
+    def state_json(self) -> dict[str, Any]:
+        """Everything that defines the game now: state, log, streams, sealed orders, outcome."""
+        return {
+            "state": self._state_json(),
+            "events": self.log.to_json(),
+            "rng": self.dice.generator.bit_generator.state,
+            "sealed": {s: o.to_json() for s, o in sorted(self._sealed.items())},
+            "step": self._step,
+            "outcome": None if self._outcome is None else self._outcome.to_json(),
+        }
+
+    def state_hash(self) -> str:
+        """A hash of :meth:`state_json`: equal hashes mean equal games."""
+        return content_hash(self.state_json())
+
+    def _check_side(self, side: str) -> None:
+        if side not in self.info.sides:
+            raise IllegalOrderError(
+                f"unknown side {side!r}; {self.info.id} has {', '.join(self.info.sides)}",
+                rule="sides",
+            )
+
+
+class Agent(Protocol):
+    """A player that sees only its side's view."""
+
+    def act(self, view: View, rng: np.random.Generator) -> Order: ...
+
+
+class AgentFactory(Protocol):
+    def __call__(self, ruleset: Ruleset[Any, Any], side: str) -> Agent: ...
+
+
+class Ruleset(ABC, Generic[ScenarioT, OrderT]):
+    """A ruleset: metadata, its scenario format, its orders and its games."""
+
+    info: ClassVar[RulesetInfo]
+    scenario_model: ClassVar[type[BaseModel]]
+    scenario_dir: ClassVar[Traversable | None] = None  # where bundled scenarios live
+
+    def bundled_scenarios(self) -> dict[str, Traversable]:
+        """Bundled scenario files by id (``ruleset/stem``), sorted."""
+        if self.scenario_dir is None or not self.scenario_dir.is_dir():
+            return {}
+        found = {
+            f"{self.info.id}/{f.name.rsplit('.', 1)[0]}": f
+            for f in self.scenario_dir.iterdir()
+            if f.name.endswith((".toml", ".json"))
+        }
+        return dict(sorted(found.items()))
+
+    @abstractmethod
+    def new_game(
+        self, scenario: ScenarioT, *, seed: int, scenario_id: str
+    ) -> Game[ScenarioT, OrderT]:
+        """A new game of ``scenario`` whose every draw comes from ``seed``."""
+
+    @abstractmethod
+    def parse_order(self, side: str, data: JsonValue | str) -> OrderT:
+        """An order from its JSON form or its text notation; IllegalOrderError if malformed."""
+
+    @abstractmethod
+    def random_order(self, view: View, rng: np.random.Generator) -> OrderT:
+        """A uniformly chosen legal order, knowing only ``view`` (used by the random agent)."""
+
+    def render_view(self, view: View) -> str:
+        """The view as text for terminal play (rulesets draw their board; default: JSON)."""
+        return json.dumps(view.to_json()["data"], indent=2, ensure_ascii=False)
+
+    def order_help(self, view: View) -> str:
+        """How to write an order in terminal play, given what the side sees."""
+        return "Enter an order as JSON."
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """The ruleset's own agents by name (the random agent is always available besides)."""
+        return {}
+
+    def scenario_from_json(self, data: Mapping[str, Any]) -> ScenarioT:
+        """Validate scenario data that came from a record or the store (already JSON)."""
+        return self.scenario_model.model_validate_json(canonical_json(dict(data)))  # type: ignore[return-value]

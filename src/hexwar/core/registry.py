@@ -1,0 +1,93 @@
+"""The ruleset registry and replay.
+
+Rulesets are found through the ``hexwar.rulesets`` entry-point group (the built-in ones are
+declared in ``pyproject.toml``, third-party packages add theirs the same way) and through the
+``HEXWAR_RULESETS`` environment variable, a comma-separated list of ``module:Class`` for
+rulesets that are not installed as packages (test fixtures, work in progress).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from importlib.metadata import entry_points
+from typing import Any
+
+from hexwar.core.errors import RecordError, UnknownRulesetError
+from hexwar.core.game import Game, Ruleset
+from hexwar.core.records import GameRecord, content_hash
+
+ENTRY_POINT_GROUP = "hexwar.rulesets"
+ENV_VAR = "HEXWAR_RULESETS"
+
+_registry: dict[str, Ruleset[Any, Any]] = {}
+_discovered = False
+
+
+def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
+    """Add ``ruleset`` under its id (replacing any earlier one of the same id)."""
+    _registry[ruleset.info.id] = ruleset
+    return ruleset
+
+
+def _load(spec: str) -> None:
+    module_name, _, attr = spec.strip().partition(":")
+    if not module_name or not attr:
+        raise UnknownRulesetError(f"{ENV_VAR} entry {spec!r} is not of the form module:Class")
+    obj = getattr(importlib.import_module(module_name), attr)
+    register(obj() if isinstance(obj, type) else obj)
+
+
+def discover() -> None:
+    """Load every ruleset from entry points and ``HEXWAR_RULESETS`` (once per process)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        obj = ep.load()
+        register(obj() if isinstance(obj, type) else obj)
+    for spec in filter(None, os.environ.get(ENV_VAR, "").split(",")):
+        _load(spec)
+
+
+def get(ruleset_id: str) -> Ruleset[Any, Any]:
+    """The ruleset registered as ``ruleset_id``."""
+    discover()
+    try:
+        return _registry[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(_registry)) or "none installed"
+        raise UnknownRulesetError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
+
+
+def all_rulesets() -> list[Ruleset[Any, Any]]:
+    """Every registered ruleset, by id."""
+    discover()
+    return [_registry[k] for k in sorted(_registry)]
+
+
+def replay(record: GameRecord, *, upto: int | None = None) -> Game[Any, Any]:
+    """Rebuild a game from its record by resubmitting its orders (the first ``upto`` of them).
+
+    Raises :class:`RecordError` if the ruleset version or the scenario hash do not match.
+    """
+    ruleset = get(record.ruleset)
+    if record.ruleset_version != ruleset.info.version:
+        raise RecordError(
+            f"record was made with {record.ruleset} {record.ruleset_version}, "
+            f"this is {ruleset.info.version}"
+        )
+    if content_hash(dict(record.scenario)) != record.scenario_hash:
+        raise RecordError(f"scenario {record.scenario_id!r} does not match its recorded hash")
+    scenario = ruleset.scenario_from_json(record.scenario)
+    game = ruleset.new_game(scenario, seed=record.seed, scenario_id=record.scenario_id)
+    orders = record.orders if upto is None else record.orders[:upto]
+    for submitted in orders:
+        accepted = game.submit(submitted.side, submitted.order)
+        if accepted.seq != submitted.seq or accepted.step != submitted.step:
+            raise RecordError(
+                f"order {submitted.seq} replayed as {accepted.seq} at step {accepted.step} "
+                f"(recorded at step {submitted.step})"
+            )
+    return game

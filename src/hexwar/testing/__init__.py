@@ -1,0 +1,129 @@
+"""Conformance kit: the checks every ruleset's tests run (determinism, replay, store round
+trip, no leak through views, random playouts). Shipped in the package so third-party rulesets
+can run it too.
+
+Use it by subclassing :class:`ConformanceSuite` in a test module::
+
+    class TestConformance(ConformanceSuite):
+        scenario = "aggressor/sector"
+
+        def hidden_variant(self, game, side):
+            ...  # a game equal to ``game`` except for facts hidden from ``side``
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from hexwar.agents import RANDOM
+from hexwar.core import registry
+from hexwar.core.game import Game
+from hexwar.sessions import ResolvedScenario, Session, resolve_scenario
+from hexwar.store import GameStore
+
+
+def random_session(scenario: str | ResolvedScenario, seed: int) -> Session:
+    """A session with the random agent on every side (nothing stored)."""
+    resolved = resolve_scenario(scenario) if isinstance(scenario, str) else scenario
+    agents = dict.fromkeys(resolved.ruleset.info.sides, RANDOM)
+    return Session.start(resolved, seed=seed, agents=agents)
+
+
+def play_out(scenario: str | ResolvedScenario, seed: int, max_steps: int) -> Game[Any, Any]:
+    """Random agents on every side, to the end or ``max_steps`` decisions."""
+    session = random_session(scenario, seed)
+    session.run(max_steps=max_steps)
+    return session.game
+
+
+def assert_same_game(a: Game[Any, Any], b: Game[Any, Any]) -> None:
+    """Equal event logs and equal state hashes."""
+    assert [e.to_json() for e in a.events()] == [e.to_json() for e in b.events()]
+    assert a.state_hash() == b.state_hash()
+
+
+def assert_same_for_side(a: Game[Any, Any], b: Game[Any, Any], side: str) -> None:
+    """``side`` cannot tell ``a`` from ``b``: same view, same visible events, same decision."""
+    assert a.view(side).to_json() == b.view(side).to_json()
+    assert [e.to_json() for e in a.events(side)] == [e.to_json() for e in b.events(side)]
+    assert a.decision() == b.decision()
+
+
+class ConformanceSuite:
+    """Protocol checks; a ruleset's test module subclasses this and sets :attr:`scenario`."""
+
+    scenario: ClassVar[str]
+    seeds: ClassVar[tuple[int, ...]] = (1, 2, 3)
+    max_steps: ClassVar[int] = 1000  # a random playout must end within this many decisions
+    steps_before_checks: ClassVar[int] = 6  # decisions played before mid-game checks
+
+    def hidden_variant(self, game: Game[Any, Any], side: str) -> Game[Any, Any] | None:
+        """A game that differs from ``game`` only in facts hidden from ``side``.
+
+        Rulesets with hidden information must override this (the no-leak check fails
+        otherwise); it may return ``None`` for a side that has nothing hidden from it now.
+        """
+        return None
+
+    def _mid_game(self, seed: int) -> Session:
+        session = random_session(self.scenario, seed)
+        session.run(max_steps=self.steps_before_checks)
+        return session
+
+    def test_determinism_same_seed_same_game(self) -> None:
+        for seed in self.seeds:
+            assert_same_game(
+                play_out(self.scenario, seed, self.max_steps),
+                play_out(self.scenario, seed, self.max_steps),
+            )
+
+    def test_replay_from_record_rebuilds_the_game(self) -> None:
+        for seed in self.seeds:
+            game = play_out(self.scenario, seed, self.max_steps)
+            assert_same_game(registry.replay(game.record()), game)
+
+    def test_replay_of_a_prefix_matches_the_game_at_that_point(self) -> None:
+        session = self._mid_game(self.seeds[0])
+        prefix_hash = session.game.state_hash()
+        n = len(session.game.orders)
+        session.run(max_steps=self.max_steps)
+        assert registry.replay(session.game.record(), upto=n).state_hash() == prefix_hash
+
+    def test_store_round_trip(self, tmp_path: Path) -> None:
+        resolved = resolve_scenario(self.scenario)
+        agents = dict.fromkeys(resolved.ruleset.info.sides, RANDOM)
+        with GameStore(tmp_path / "games.sqlite3") as store:
+            session = Session.start(resolved, seed=self.seeds[0], agents=agents, store=store)
+            session.run(max_steps=self.max_steps)
+            assert session.game_id is not None
+            record = store.load(session.game_id)
+        assert record == session.game.record(agents)
+        assert_same_game(registry.replay(record), session.game)
+
+    def test_no_leak_through_views(self) -> None:
+        resolved = resolve_scenario(self.scenario)
+        checked = 0
+        for seed in self.seeds:
+            game = self._mid_game(seed).game
+            for side in resolved.ruleset.info.sides:
+                other = self.hidden_variant(game, side)
+                if other is None:
+                    continue
+                assert other.state_hash() != game.state_hash(), "variant hides nothing"
+                assert_same_for_side(game, other, side)
+                checked += 1
+        if resolved.ruleset.info.hidden_information:
+            assert checked, "a ruleset with hidden information must define hidden_variant()"
+
+    def test_random_playouts_finish(self) -> None:
+        for seed in self.seeds:
+            game = play_out(self.scenario, seed, self.max_steps)
+            assert game.outcome() is not None, f"seed {seed}: unfinished after {game.step}"
+            assert game.decision() is None
+
+    def test_views_are_json_for_every_side(self) -> None:
+        game = self._mid_game(self.seeds[0]).game
+        for side in game.info.sides:
+            view = game.view(side)  # Game.view checks JSON-ability
+            assert view.side == side

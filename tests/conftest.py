@@ -1,0 +1,33 @@
+"""Test-wide set-up: the tiny fixture rulesets are registered through HEXWAR_RULESETS (the same
+way any uninstalled ruleset is), and the game store lives in a temporary HEXWAR_HOME."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TINY_RULESETS = "tests.fixtures.tiny:TinyRuleset,tests.fixtures.tiny:TinySealedRuleset"
+os.environ["HEXWAR_RULESETS"] = TINY_RULESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def hexwar_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own empty game store directory."""
+    home = tmp_path / "hexwar-home"
+    monkeypatch.setenv("HEXWAR_HOME", str(home))
+    yield home
+
+
+@pytest.fixture
+def cli_env(hexwar_home: Path) -> dict[str, str]:
+    """Environment for running ``hexwar`` in a subprocess with the fixture rulesets."""
+    env = dict(os.environ)
+    env["HEXWAR_HOME"] = str(hexwar_home)
+    env["HEXWAR_RULESETS"] = TINY_RULESETS
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
