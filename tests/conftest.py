@@ -4,7 +4,6 @@ way any uninstalled ruleset is), and the game store lives in a temporary HEXWAR_
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,11 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
-def hexwar_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def hexwar_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own empty game store directory."""
     home = tmp_path / "hexwar-home"
     monkeypatch.setenv("HEXWAR_HOME", str(home))
-    yield home
+    return home
 
 
 @pytest.fixture

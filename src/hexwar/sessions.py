@@ -34,8 +34,8 @@ class ResolvedScenario:
 def _read(source: Path | Traversable, name: str) -> Any:
     if isinstance(source, Path):
         return load_document(source)
-    fmt = "json" if source.name.endswith(".json") else "toml"
-    return load_document(source.read_text(encoding="utf-8"), fmt=fmt, name=name)
+    text = source.read_text(encoding="utf-8")
+    return load_document(text, fmt="json" if source.name.endswith(".json") else "toml", name=name)
 
 
 def resolve_scenario(arg: str) -> ResolvedScenario:

@@ -33,13 +33,13 @@ def test_registry_finds_rulesets_named_in_the_environment() -> None:
 
 
 def test_unknown_ruleset_names_the_known_ones() -> None:
-    with pytest.raises(UnknownRulesetError, match="known: .*tiny"):
+    with pytest.raises(UnknownRulesetError, match=r"known: .*tiny"):
         registry.get("chess")
 
 
 def test_only_the_awaited_side_may_order() -> None:
     game = _game()
-    with pytest.raises(IllegalOrderError, match=r"turn order"):
+    with pytest.raises(IllegalOrderError, match=r"\[turn order\]"):
         game.submit("blue", "rest")
 
 

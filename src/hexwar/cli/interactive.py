@@ -22,7 +22,7 @@ HELP = """Commands: an order (see below), or
 def play_interactively(session: Session, console: Console) -> None:
     """Alternate agent decisions and human prompts until the game ends or the user stops."""
     game = session.game
-    shown = {side: 0 for side in game.info.sides}
+    shown = dict.fromkeys(game.info.sides, 0)
 
     def show_new_events(side: str) -> None:
         events = game.events(side)

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from rich.table import Column, Table
 
 from hexwar import __version__
 from hexwar.agents import agent_names
@@ -40,11 +40,11 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="rich",
 )
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)  # never break a path or an id across lines
+err = Console(stderr=True, soft_wrap=True)
 
 
-class InvalidArgument(HexwarError, ValueError):
+class InvalidArgumentError(HexwarError, ValueError):
     """A command-line argument that cannot be used."""
 
 
@@ -72,7 +72,16 @@ def _root(
 @app.command()
 def rulesets() -> None:
     """List the installed rulesets."""
-    table = Table("id", "version", "title", "sides", "turns", "hidden info", "chance", "seed")
+    table = Table(
+        Column("id", no_wrap=True),
+        "version",
+        "title",
+        "sides",
+        "turns",
+        "hidden info",
+        "chance",
+        Column("seed", overflow="fold"),
+    )
     for r in registry.all_rulesets():
         i = r.info
         table.add_row(
@@ -97,7 +106,7 @@ def scenarios(
 ) -> None:
     """List the bundled scenarios (ids usable wherever a SCENARIO is asked for)."""
     chosen = [registry.get(ruleset)] if ruleset else registry.all_rulesets()
-    table = Table("scenario", "ruleset", "file")
+    table = Table(Column("scenario", no_wrap=True), "ruleset", "file")
     for r in chosen:
         for sid, f in r.bundled_scenarios().items():
             table.add_row(sid, r.info.title, f.name)
@@ -151,13 +160,13 @@ def _parse_agents(ruleset: Ruleset[Any, Any], specs: list[str]) -> dict[str, str
     for spec in specs:
         side, sep, name = spec.partition("=")
         if not sep or not side or not name:
-            raise InvalidArgument(f"--agent {spec!r}: expected SIDE=AGENT, e.g. red=random")
+            raise InvalidArgumentError(f"--agent {spec!r}: expected SIDE=AGENT, e.g. red=random")
         if side not in ruleset.info.sides:
-            raise InvalidArgument(
+            raise InvalidArgumentError(
                 f"--agent {spec!r}: unknown side {side!r} (sides: {', '.join(ruleset.info.sides)})"
             )
         if name not in agent_names(ruleset):
-            raise InvalidArgument(
+            raise InvalidArgumentError(
                 f"--agent {spec!r}: unknown agent {name!r} "
                 f"(available: {', '.join(agent_names(ruleset))})"
             )
@@ -253,7 +262,8 @@ def _print_result(session: Session, resolved: ResolvedScenario, seed: int, as_js
         if outcome
         else f"unfinished after {game.step} decisions"
     )
-    out.print(f"[bold]{verdict}[/bold]  (seed {seed}, state {result['state_hash'][:12]})")
+    state = game.state_hash()[:12]
+    out.print(f"[bold]{verdict}[/bold]  (seed {seed}, state {state})", highlight=False)
 
 
 @app.command()
@@ -264,15 +274,13 @@ def play(
         str | None, typer.Option(help="The agent playing the other sides (default: the AI).")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of every random draw.")] = None,
-    hotseat: Annotated[
-        bool, typer.Option(help="Humans play every side at this terminal.")
-    ] = False,
+    hotseat: Annotated[bool, typer.Option(help="Humans play every side at this terminal.")] = False,
 ) -> None:
     """Play a scenario in the terminal; every accepted order is saved as you go."""
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     if side not in ruleset.info.sides:
-        raise InvalidArgument(
+        raise InvalidArgumentError(
             f"--side {side!r}: unknown side (sides: {', '.join(ruleset.info.sides)})"
         )
     opponent = vs or _default_agent(ruleset)
@@ -319,7 +327,15 @@ def games(
     if not rows:
         out.print("No stored games.")
         return
-    table = Table("id", "scenario", "seed", "orders", "status", "outcome", "updated")
+    table = Table(
+        Column("id", no_wrap=True),
+        Column("scenario", no_wrap=True),
+        "seed",
+        "orders",
+        "status",
+        "outcome",
+        "updated",
+    )
     for g in rows:
         outcome = (g.outcome or {}).get("reason", "") if g.outcome else ""
         table.add_row(
@@ -340,7 +356,7 @@ def replay(
 ) -> None:
     """Replay a stored game from its record and print its event log."""
     if fmt not in RENDERERS:
-        raise InvalidArgument(f"--format {fmt!r}: choose one of {', '.join(RENDERERS)}")
+        raise InvalidArgumentError(f"--format {fmt!r}: choose one of {', '.join(RENDERERS)}")
     with GameStore() as store:
         record = store.load(game_id)
     game = registry.replay(record)
@@ -368,16 +384,16 @@ def export(
 
 def choose() -> None:
     """List every bundled scenario, let the user pick one and a side, and start playing."""
-    choices = [
-        (r, sid) for r in registry.all_rulesets() for sid in r.bundled_scenarios()
-    ]
+    choices = [(r, sid) for r in registry.all_rulesets() for sid in r.bundled_scenarios()]
     if not choices:
         out.print(
             "hexwar: no rulesets with bundled scenarios are installed yet. "
             "See `hexwar --help` and docs/architecture.md."
         )
         return
-    table = Table("#", "scenario", "ruleset", "sides", title="hexwar: choose a game")
+    table = Table(
+        "#", Column("scenario", no_wrap=True), "ruleset", "sides", title="hexwar: choose a game"
+    )
     for n, (r, sid) in enumerate(choices, 1):
         table.add_row(str(n), sid, r.info.title, ", ".join(r.info.sides))
     out.print(table)

@@ -10,7 +10,6 @@ and advances, alike for every ruleset.
 from __future__ import annotations
 
 import json
-
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass

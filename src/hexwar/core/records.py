@@ -7,6 +7,7 @@ replaying the orders rebuilds the same events and the same state.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -18,9 +19,24 @@ from hexwar.core.orders import SubmittedOrder
 RECORD_FORMAT = 1
 
 
+def _json_default(value: object) -> object:
+    # TOML's native dates and times become the ISO strings JSON files use for them, so a
+    # scenario has one canonical form whichever format it was written in.
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    raise TypeError(f"not JSON data: {value!r}")
+
+
 def canonical_json(data: Any) -> str:
-    """The one JSON spelling of ``data``: sorted keys, no spaces, UTF-8 kept as is."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The one JSON spelling of ``data``: sorted keys, no spaces, UTF-8 kept, NaN refused."""
+    return json.dumps(
+        data,
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
+        default=_json_default,
+    )
 
 
 def content_hash(data: Any) -> str:

@@ -1,0 +1,509 @@
+"""Load TOML or JSON data files and validate them, reporting every problem with its line.
+
+A file is read in two steps. :func:`load_document` parses it (stdlib ``tomllib`` or ``json``)
+and builds a *line index* from key paths to the line where each key or array element starts.
+:func:`validate` then runs a pydantic model over the data and turns every validation error into
+a :class:`~hexwar.core.errors.Problem` located through that index, so an author sees all their
+mistakes at once::
+
+    units.toml:14: units[1].strength: Input should be a valid integer (got "three")
+    units.toml:9: weather.wind: missing required key
+
+Key paths are written ``units[1].strength``: table keys joined by dots, array indices in
+brackets; a key that is not a bare TOML key is quoted (``terrain."light woods"``). In code a
+path is a tuple, ``("units", 1, "strength")``.
+
+Models subclass :class:`ScenarioModel` (strict, unknown keys forbidden, frozen). Validation
+runs in pydantic's *JSON mode* whatever the file format, so "strict" means the file's type must
+match the field's: a string is accepted for an enum, an array for a tuple and an ISO string (or
+a TOML date) for a date, but ``"3"`` is never accepted for an int. Python-mode strictness would
+reject strings for enums and lists for tuples, which no data file can avoid.
+
+Every scenario file names its ruleset at the top (``ruleset = "aggressor"``), so a loader can
+call :func:`peek_ruleset` to pick the model before validating; the top-level model of each
+ruleset declares a ``ruleset`` field (``str`` or a ``Literal`` of its id).
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import json
+import os
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails
+
+from hexwar.core.errors import Problem, ScenarioError
+from hexwar.core.records import canonical_json, content_hash
+
+__all__ = [
+    "RULESET_KEY",
+    "Document",
+    "Format",
+    "KeyPath",
+    "ScenarioModel",
+    "canonical_json",
+    "content_hash",
+    "format_path",
+    "json_schema",
+    "load",
+    "load_document",
+    "peek_ruleset",
+    "validate",
+]
+
+KeyPath = tuple[str | int, ...]
+Format = Literal["toml", "json"]
+M = TypeVar("M", bound=BaseModel)
+
+RULESET_KEY = "ruleset"
+_SHORT_INPUT = 40  # longest bad input quoted back in a message, as JSON text
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class ScenarioModel(BaseModel):
+    """Base for every table of a scenario or rules file: strict, closed and immutable."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """Parsed file data plus the line where each key path starts.
+
+    Attributes:
+        data: The parsed top-level table.
+        lines: Line (1-based) of each key and array element, by key path. Tables and arrays
+            of tables are at their header line; keys implied by dotted keys or headers are at
+            the first line that implies them.
+        file: Name used in messages (the path, or ``name``, or ``"<string>"``).
+        fmt: ``"toml"`` or ``"json"``.
+    """
+
+    data: dict[str, Any]
+    lines: Mapping[KeyPath, int]
+    file: str
+    fmt: Format
+
+    def line_of(self, path: Sequence[str | int]) -> int:
+        """Line of the deepest prefix of ``path`` that has one; line 1 for the root."""
+        key = tuple(path)
+        for end in range(len(key), 0, -1):
+            line = self.lines.get(key[:end])
+            if line is not None:
+                return line
+        return 1
+
+    def problem(self, message: str, path: Sequence[str | int] = ()) -> Problem:
+        """A problem at ``path`` in this document, located by :meth:`line_of`."""
+        return Problem(message, self.file, self.line_of(path), format_path(path))
+
+
+def format_path(path: Sequence[str | int]) -> str:
+    """Write a key path as ``units[2].strength`` (quoting keys that are not bare TOML keys)."""
+    out: list[str] = []
+    for part in path:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+            continue
+        text = part if _BARE_KEY.fullmatch(part) else json.dumps(part, ensure_ascii=False)
+        out.append(f".{text}" if out else text)
+    return "".join(out)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def load_document(
+    source: str | os.PathLike[str], *, fmt: Format | None = None, name: str | None = None
+) -> Document:
+    """Parse a TOML or JSON document and index the line of every key path.
+
+    Args:
+        source: A path (any ``os.PathLike``, e.g. ``Path``) to read, or a ``str`` holding the
+            document text itself. Use :func:`load` to read from a path given as ``str``.
+        fmt: ``"toml"`` or ``"json"``; by default taken from the suffix of the path or
+            ``name``, else JSON if the text starts with ``{`` and TOML otherwise.
+        name: Name for messages; defaults to the path, or ``"<string>"`` for text.
+
+    Raises:
+        ScenarioError: The text is not UTF-8, not valid TOML/JSON, or not a table at the top.
+        OSError: The file cannot be read.
+    """
+    if isinstance(source, os.PathLike):
+        path = Path(source)
+        file = name if name is not None else str(path)
+        text = _decode(path.read_bytes(), file)
+        suffix_of = path.name
+    else:
+        file = name if name is not None else "<string>"
+        text = source
+        suffix_of = name or ""
+    text = text.removeprefix("\ufeff")  # editors on Windows like to add a BOM
+    if fmt is None:
+        fmt = _format_from_suffix(suffix_of) or _sniff(text)
+    if fmt == "toml":
+        return Document(_parse_toml(text, file), _TomlLines(text).scan(), file, fmt)
+    data = _parse_json(text, file)
+    return Document(data, _JsonLines(text).scan(), file, fmt)
+
+
+def _format_from_suffix(name: str) -> Format | None:
+    suffix = Path(name).suffix.lower()
+    if suffix == ".toml":
+        return "toml"
+    if suffix == ".json":
+        return "json"
+    return None
+
+
+def _sniff(text: str) -> Format:
+    # A TOML document cannot start with "{", and a scenario in JSON must be an object.
+    return "json" if text.lstrip().startswith("{") else "toml"
+
+
+def _decode(raw: bytes, file: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ScenarioError([Problem(f"not UTF-8 text: {exc.reason}", file, line)]) from exc
+
+
+# tomllib (3.11) only puts the position in the message text.
+_TOML_WHERE = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+def _parse_toml(text: str, file: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        line = text.rstrip("\r\n").count("\n") + 1  # the last line, for "at end of document"
+        where = _TOML_WHERE.search(message)
+        if where is not None and where.group(1) is not None:
+            line = int(where.group(1))
+            message = f"{message[: where.start()]} (column {where.group(2)})"
+        raise ScenarioError([Problem(f"TOML syntax error: {message}", file, line)]) from exc
+
+
+def _parse_json(text: str, file: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        problem = Problem(f"JSON syntax error: {exc.msg} (column {exc.colno})", file, exc.lineno)
+        raise ScenarioError([problem]) from exc
+    if not isinstance(data, dict):
+        kind = type(data).__name__
+        raise ScenarioError([Problem(f"the top level must be an object (got {kind})", file, 1)])
+    return data
+
+
+class _Scanner:
+    """Shared cursor for the line scanners.
+
+    The scanners only run on text the real parser has accepted, so they find where things
+    start and never diagnose anything. If one loses its way anyway (a bug, not a user error),
+    the lines found so far are kept: a located message degrades to an earlier line, but a
+    valid file always loads.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.lines: dict[KeyPath, int] = {}
+        self._starts = [0, *(m.end() for m in re.finditer("\n", text))]
+
+    def line(self) -> int:
+        return bisect.bisect_right(self._starts, self.pos)
+
+    def at(self, chars: str) -> bool:
+        return self.text.startswith(chars, self.pos)
+
+    def skip(self, pattern: re.Pattern[str]) -> str:
+        match = pattern.match(self.text, self.pos)
+        if match is None:
+            raise _LostError(self.pos)
+        self.pos = match.end()
+        return match.group()
+
+    def scan(self) -> dict[KeyPath, int]:
+        # ValueError: json or tomllib refusing what the scanner took for a key or value.
+        with contextlib.suppress(_LostError, ValueError):
+            self.document()
+        return self.lines
+
+    def document(self) -> None:
+        raise NotImplementedError
+
+
+class _LostError(Exception):
+    """A line scanner met text it did not expect."""
+
+
+_TOML_BLANK = re.compile(r"[ \t]*")
+_TOML_BLANK_LINES = re.compile(r"(?:[ \t\r\n]|#[^\n]*)*")  # blank, newlines and comments
+_TOML_STRING = re.compile(
+    "|".join(
+        (
+            # Multi-line forms first. Their content may end in one or two quotes of its own,
+            # which the greedy {3,5} takes together with the closing delimiter.
+            r'"{3}(?:\\.|[^\\])*?"{3,5}',
+            r"'{3}.*?'{3,5}",
+            r'"(?:\\.|[^"\\])*"',
+            r"'[^']*'",
+        )
+    ),
+    re.DOTALL,
+)
+# Numbers, booleans and dates (which may hold a space); never empty, so a scanner that has lost
+# its way stops instead of looping.
+_TOML_SCALAR = re.compile(r"[^,\]}#\r\n]+")  # numbers, booleans, dates (which may hold a space)
+
+
+class _TomlLines(_Scanner):
+    """Line index of a valid TOML text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.tables_in: dict[KeyPath, int] = {}  # array of tables -> elements so far
+
+    def document(self) -> None:
+        table: KeyPath = ()
+        while True:
+            self.skip(_TOML_BLANK_LINES)
+            if self.pos >= len(self.text):
+                return
+            line = self.line()
+            if self.at("[["):
+                self.pos += 2
+                keys = self.key()
+                self.pos += 2
+                array = (*self.resolve(keys[:-1], line), keys[-1])
+                index = self.tables_in.get(array, 0)
+                self.tables_in[array] = index + 1
+                self.lines.setdefault(array, line)
+                table = (*array, index)
+                self.lines[table] = line
+            elif self.at("["):
+                self.pos += 1
+                table = self.resolve(self.key(), line)
+                self.pos += 1
+                self.lines[table] = line  # an explicit header beats an earlier implicit one
+            else:
+                self.key_value(table)
+
+    def resolve(self, keys: Sequence[str], line: int) -> KeyPath:
+        """Concrete path of a header's keys: a key naming an array of tables means its last
+        element, as in TOML itself."""
+        path: KeyPath = ()
+        for key in keys:
+            path = (*path, key)
+            self.lines.setdefault(path, line)
+            if path in self.tables_in:
+                path = (*path, self.tables_in[path] - 1)
+        return path
+
+    def key(self) -> list[str]:
+        """A dotted key; leaves the cursor after the blanks that follow it."""
+        keys: list[str] = []
+        while True:
+            self.skip(_TOML_BLANK)
+            if self.at('"') or self.at("'"):
+                # Let tomllib decode the escapes rather than reimplementing them.
+                quoted: str = tomllib.loads(f"k = {self.skip(_TOML_STRING)}")["k"]
+                keys.append(quoted)
+            else:
+                keys.append(self.skip(_BARE_KEY))
+            self.skip(_TOML_BLANK)
+            if not self.at("."):
+                return keys
+            self.pos += 1
+
+    def key_value(self, table: KeyPath) -> None:
+        line = self.line()
+        path = table
+        for key in self.key():
+            path = (*path, key)
+            self.lines.setdefault(path, line)  # dotted keys imply tables at this line
+        self.pos += 1  # "="
+        self.skip(_TOML_BLANK)
+        self.value(path)
+
+    def value(self, path: KeyPath) -> None:
+        if self.at("["):
+            self.pos += 1
+            index = 0
+            while True:
+                self.skip(_TOML_BLANK_LINES)
+                if self.at("]"):
+                    self.pos += 1
+                    return
+                self.lines[(*path, index)] = self.line()
+                self.value((*path, index))
+                index += 1
+                self.skip(_TOML_BLANK_LINES)
+                if self.at(","):
+                    self.pos += 1
+        elif self.at("{"):
+            self.pos += 1
+            while True:
+                self.skip(_TOML_BLANK_LINES)
+                if self.at("}"):
+                    self.pos += 1
+                    return
+                self.key_value(path)
+                self.skip(_TOML_BLANK_LINES)
+                if self.at(","):
+                    self.pos += 1
+        elif self.at('"') or self.at("'"):
+            self.skip(_TOML_STRING)
+        else:
+            self.skip(_TOML_SCALAR)
+
+
+_JSON_BLANK = re.compile(r"[ \t\n\r]*")
+
+
+class _JsonLines(_Scanner):
+    """Line index of a valid JSON text: each key and array element at the line it starts."""
+
+    _decoder = json.JSONDecoder()
+
+    def document(self) -> None:
+        self.value(())
+
+    def value(self, path: KeyPath) -> None:
+        self.skip(_JSON_BLANK)
+        if self.at("{"):
+            self.pos += 1
+            while True:
+                self.skip(_JSON_BLANK)
+                if self.at("}"):
+                    self.pos += 1
+                    return
+                line = self.line()
+                key: str
+                key, self.pos = self._decoder.raw_decode(self.text, self.pos)
+                self.lines[(*path, key)] = line  # a repeated key: the last wins, as in json
+                self.skip(_JSON_BLANK)
+                self.pos += 1  # ":"
+                self.value((*path, key))
+                self.skip(_JSON_BLANK)
+                if self.at(","):
+                    self.pos += 1
+        elif self.at("["):
+            self.pos += 1
+            index = 0
+            while True:
+                self.skip(_JSON_BLANK)
+                if self.at("]"):
+                    self.pos += 1
+                    return
+                self.lines[(*path, index)] = self.line()
+                self.value((*path, index))
+                index += 1
+                self.skip(_JSON_BLANK)
+                if self.at(","):
+                    self.pos += 1
+        else:
+            _, self.pos = self._decoder.raw_decode(self.text, self.pos)
+
+
+# --- validating ------------------------------------------------------------------------------
+
+
+def validate(document: Document, model: type[M], *, strict: bool = True) -> M:
+    """Validate a document against ``model``, reporting every error at once.
+
+    Args:
+        document: From :func:`load_document`.
+        model: Usually a :class:`ScenarioModel` subclass.
+        strict: Forbid coercions such as ``"3"`` to ``3`` (see the module docstring for what
+            JSON-mode strictness still allows). ``False`` overrides a model's own config.
+
+    Raises:
+        ScenarioError: One problem per pydantic error, sorted by line, each
+            ``file:line: key.path: message``.
+    """
+    try:
+        return model.model_validate_json(canonical_json(document.data), strict=strict)
+    except ValidationError as exc:
+        problems = sorted(
+            (_problem(document, error) for error in exc.errors(include_url=False)),
+            key=lambda p: p.line or 0,
+        )
+        raise ScenarioError(problems) from exc
+
+
+def load(
+    path: str | os.PathLike[str], model: type[M], *, fmt: Format | None = None, strict: bool = True
+) -> M:
+    """Read a file (a ``str`` here is a path) and validate it against ``model``."""
+    return validate(load_document(Path(path), fmt=fmt), model, strict=strict)
+
+
+def peek_ruleset(document: Document) -> str:
+    """The ``ruleset`` a scenario names at its top, read before choosing a model to validate."""
+    value = document.data.get(RULESET_KEY)
+    if isinstance(value, str) and value:
+        return value
+    if RULESET_KEY not in document.data:
+        message = 'missing required key: every scenario names its ruleset (ruleset = "aggressor")'
+    else:
+        message = f"must be the id of a ruleset (got {_short(value) or type(value).__name__})"
+    raise ScenarioError([document.problem(message, (RULESET_KEY,))])
+
+
+def json_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """JSON Schema of a model, for editors and documentation."""
+    return model.model_json_schema()
+
+
+def _problem(document: Document, error: ErrorDetails) -> Problem:
+    path = _data_path(document.data, error["loc"], missing=error["type"] == "missing")
+    if error["type"] == "extra_forbidden":
+        message = "unknown key"
+    elif error["type"] == "missing":
+        message = "missing required key"
+    else:
+        shown = _short(error["input"])
+        message = f"{error['msg']} (got {shown})" if shown else error["msg"]
+    return document.problem(message, path)
+
+
+def _data_path(data: Any, loc: Sequence[str | int], *, missing: bool) -> KeyPath:
+    """The part of a pydantic ``loc`` that names places in the data.
+
+    A ``loc`` also holds labels that are not in the data: the member of a union that failed
+    (``("terrain", "int")``), a tagged union's tag, ``"[key]"`` for a bad dict key. Those are
+    dropped. The last step is kept when it is absent only because the error says it is missing.
+    """
+    path: KeyPath = ()
+    for n, step in enumerate(loc):
+        inside = (isinstance(data, dict) and step in data) or (
+            isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data)
+        )
+        if inside:
+            data = data[step]
+        elif not (missing and n == len(loc) - 1):
+            continue
+        path = (*path, step)
+    return path
+
+
+def _short(value: object) -> str | None:
+    """The bad input as JSON text, if short enough to quote back."""
+    try:
+        text = canonical_json(value)
+    except (TypeError, ValueError):
+        return None
+    return text if len(text) <= _SHORT_INPUT else None
+

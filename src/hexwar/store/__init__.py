@@ -1,0 +1,27 @@
+"""The game store: acknowledged orders kept in an embedded SQLite database."""
+
+from hexwar.store.sqlite import (
+    SCHEMA_VERSION,
+    AmbiguousGameIdError,
+    GameStore,
+    GameSummary,
+    OrderSequenceError,
+    SchemaVersionError,
+    Snapshot,
+    SnapshotError,
+    StoreError,
+    default_path,
+)
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "AmbiguousGameIdError",
+    "GameStore",
+    "GameSummary",
+    "OrderSequenceError",
+    "SchemaVersionError",
+    "Snapshot",
+    "SnapshotError",
+    "StoreError",
+    "default_path",
+]
