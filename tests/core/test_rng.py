@@ -6,7 +6,9 @@ from hexwar.core.rng import Dice, stream
 
 
 def test_same_seed_and_purpose_give_the_same_draws() -> None:
-    assert stream(7, "adjudication").random(5).tolist() == stream(7, "adjudication").random(5).tolist()
+    assert (
+        stream(7, "adjudication").random(5).tolist() == stream(7, "adjudication").random(5).tolist()
+    )
 
 
 def test_purposes_are_independent_streams() -> None:
@@ -14,7 +16,9 @@ def test_purposes_are_independent_streams() -> None:
 
 
 def test_seeds_differ() -> None:
-    assert stream(7, "adjudication").random(3).tolist() != stream(8, "adjudication").random(3).tolist()
+    assert (
+        stream(7, "adjudication").random(3).tolist() != stream(8, "adjudication").random(3).tolist()
+    )
 
 
 def test_dice_record_each_draw_until_taken() -> None:
