@@ -23,6 +23,8 @@ from hexwar.core.orders import JsonValue, SubmittedOrder
 from hexwar.scenarios import load_document, peek_ruleset, validate
 from hexwar.store import GameStore
 
+SNAPSHOT_EVERY = 50  # orders between stored snapshots; resume checks replay against the last
+
 
 @dataclass(frozen=True, slots=True)
 class ResolvedScenario:
@@ -93,9 +95,11 @@ class Session:
     @classmethod
     def resume(cls, store: GameStore, game_id: str) -> Session:
         """Rebuild a stored game by replaying every acknowledged order."""
-        record = store.load(game_id)
-        game = registry.replay(record)
         full_id = store.resolve_id(game_id)
+        record = store.load(full_id)
+        snapshot = store.latest_snapshot(full_id)
+        checkpoints = {snapshot.seq: snapshot.state_hash} if snapshot else {}
+        game = registry.replay(record, checkpoints=checkpoints)
         return cls(game, dict(record.agents), store, full_id)
 
     @property
@@ -108,6 +112,12 @@ class Session:
         if self.store is not None and self.game_id is not None:
             self.store.append_order(self.game_id, submitted)
             outcome = self.game.outcome()
+            n_orders = submitted.seq + 1
+            if outcome is not None or n_orders % SNAPSHOT_EVERY == 0:
+                game = self.game
+                self.store.save_snapshot(
+                    self.game_id, n_orders, game.state_hash(), game.state_json()
+                )
             if outcome is not None:
                 self.store.finish(self.game_id, outcome.to_json())
         return submitted

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -67,10 +68,18 @@ def all_rulesets() -> list[Ruleset[Any, Any]]:
     return [_registry[k] for k in sorted(_registry)]
 
 
-def replay(record: GameRecord, *, upto: int | None = None) -> Game[Any, Any]:
+def replay(
+    record: GameRecord,
+    *,
+    upto: int | None = None,
+    checkpoints: Mapping[int, str] | None = None,
+) -> Game[Any, Any]:
     """Rebuild a game from its record by resubmitting its orders (the first ``upto`` of them).
 
-    Raises :class:`RecordError` if the ruleset version or the scenario hash do not match.
+    ``checkpoints`` maps a number of orders to the state hash the game had after them (the
+    store's snapshots); a replay that arrives at another hash raises instead of diverging
+    silently. Raises :class:`RecordError` if the ruleset version or the scenario hash do not
+    match, or a checkpoint fails.
     """
     ruleset = get(record.ruleset)
     if record.ruleset_version != ruleset.info.version:
@@ -83,6 +92,8 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game[Any, Any]:
     scenario = ruleset.scenario_from_json(record.scenario)
     game = ruleset.new_game(scenario, seed=record.seed, scenario_id=record.scenario_id)
     orders = record.orders if upto is None else record.orders[:upto]
+    expected = dict(checkpoints or {})
+    _check_checkpoint(game, 0, expected)
     for submitted in orders:
         accepted = game.submit(submitted.side, submitted.order)
         if accepted.seq != submitted.seq or accepted.step != submitted.step:
@@ -90,4 +101,13 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game[Any, Any]:
                 f"order {submitted.seq} replayed as {accepted.seq} at step {accepted.step} "
                 f"(recorded at step {submitted.step})"
             )
+        _check_checkpoint(game, submitted.seq + 1, expected)
     return game
+
+
+def _check_checkpoint(game: Game[Any, Any], n_orders: int, expected: Mapping[int, str]) -> None:
+    if n_orders in expected and game.state_hash() != expected[n_orders]:
+        raise RecordError(
+            f"replay diverged: after {n_orders} orders the state hash is {game.state_hash()}, "
+            f"the stored snapshot says {expected[n_orders]}"
+        )

@@ -506,4 +506,3 @@ def _short(value: object) -> str | None:
     except (TypeError, ValueError):
         return None
     return text if len(text) <= _SHORT_INPUT else None
-
