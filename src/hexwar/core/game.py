@@ -167,10 +167,10 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
                 order=order,
             )
         parsed = order if isinstance(order, Order) else self.ruleset.parse_order(side, order)
-        self._check(side, parsed)  # type: ignore[arg-type]
+        self._check(side, parsed)
         submitted = SubmittedOrder(len(self._orders), d.step, side, parsed.to_json())
         self._orders.append(submitted)
-        self._sealed[side] = parsed  # type: ignore[assignment]
+        self._sealed[side] = parsed
         if self._sealed.keys() >= d.sides:
             sealed, self._sealed = self._sealed, {}
             self._step += 1

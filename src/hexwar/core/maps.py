@@ -12,14 +12,13 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TypeAlias
 
 from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.core.hexes import Hex, distance
+from hexwar.core.views import JsonValue
 
 __all__ = ["HexInfo", "HexMap", "Hexside", "JsonValue", "SideInfo"]
 
-JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
 
 MAP_FORMAT_VERSION = 1
 

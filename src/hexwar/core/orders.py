@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-JsonValue = Any  # a value json.dumps accepts: dict/list/str/int/float/bool/None, nested
+from hexwar.core.views import JsonValue
+
+__all__ = ["CONCEDE", "JsonValue", "Order", "SubmittedOrder", "is_concession"]
 
 CONCEDE: Mapping[str, bool] = {"concede": True}  # the one order every ruleset understands
 
@@ -23,7 +25,7 @@ class Order(Protocol):
     def to_json(self) -> JsonValue: ...
 
 
-def is_concession(data: JsonValue) -> bool:
+def is_concession(data: object) -> bool:
     """Whether a submitted order's JSON is a concession of the game."""
     return isinstance(data, Mapping) and dict(data) == dict(CONCEDE)
 
@@ -41,5 +43,5 @@ class SubmittedOrder:
         return {"seq": self.seq, "step": self.step, "side": self.side, "order": self.order}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, JsonValue]) -> SubmittedOrder:
+    def from_json(cls, data: Mapping[str, Any]) -> SubmittedOrder:
         return cls(int(data["seq"]), int(data["step"]), str(data["side"]), data["order"])
