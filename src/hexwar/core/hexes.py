@@ -383,7 +383,13 @@ def _as_hex_array(a: npt.ArrayLike, name: str) -> HexArray:
 
 
 def _axial_norm(dq: HexArray, dr: HexArray) -> HexArray:
-    result: HexArray = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    # max(|dq|, |dr|, |ds|) equals the half-sum of the three; it avoids integer division,
+    # which is several times slower in numpy than comparisons.
+    ds = dq + dr
+    np.abs(dq, out=dq)
+    np.abs(dr, out=dr)
+    np.abs(ds, out=ds)
+    result: HexArray = np.maximum(np.maximum(dq, dr, out=dq), ds, out=dq)
     return result
 
 
