@@ -163,19 +163,13 @@ def _game_id(text: str) -> str:
     return match.group(1)
 
 
+def _play_tiny(env: dict[str, str], stdin: str) -> subprocess.CompletedProcess[str]:
+    args = ["play", "tiny/duel", "--side", "red", "--vs", "random", "--seed", "2"]
+    return hexwar(env, *args, stdin=stdin)
+
+
 def test_play_refuses_illegal_orders_and_saves(cli_env: dict[str, str]) -> None:
-    result = hexwar(
-        cli_env,
-        "play",
-        "tiny/duel",
-        "--side",
-        "red",
-        "--vs",
-        "random",
-        "--seed",
-        "2",
-        stdin="fly away\nrest\n",
-    )
+    result = _play_tiny(cli_env, "fly away\nrest\n")
     assert result.returncode == 0, result.stderr
     assert "refused:" in result.stdout
     assert "ok: order" in result.stdout
@@ -186,18 +180,7 @@ def test_play_refuses_illegal_orders_and_saves(cli_env: dict[str, str]) -> None:
 
 
 def test_replay_shows_only_what_a_side_saw(cli_env: dict[str, str]) -> None:
-    result = hexwar(
-        cli_env,
-        "play",
-        "tiny/duel",
-        "--side",
-        "red",
-        "--vs",
-        "random",
-        "--seed",
-        "2",
-        stdin="rest\nrest\n",
-    )
+    result = _play_tiny(cli_env, "rest\nrest\n")
     game_id = _game_id(result.stdout)
     everything = hexwar(cli_env, "replay", game_id, "--format", "json")
     red = json.loads(hexwar(cli_env, "replay", game_id, "--side", "red", "--format", "json").stdout)

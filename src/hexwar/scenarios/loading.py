@@ -32,6 +32,7 @@ import json
 import os
 import re
 import tomllib
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,7 +207,7 @@ def _parse_json(text: str, file: str) -> dict[str, Any]:
     return data
 
 
-class _Scanner:
+class _Scanner(ABC):
     """Shared cursor for the line scanners.
 
     The scanners only run on text the real parser has accepted, so they find where things
@@ -240,8 +241,29 @@ class _Scanner:
             self.document()
         return self.lines
 
+    @abstractmethod
     def document(self) -> None:
-        raise NotImplementedError
+        """Scan the whole text, filling :attr:`lines`."""
+
+    @abstractmethod
+    def value(self, path: KeyPath) -> None:
+        """Scan one value starting at the cursor, the value at ``path``."""
+
+    def array(self, path: KeyPath, blank: re.Pattern[str]) -> None:
+        """Scan an array whose ``[`` is at the cursor; each element is located at its start."""
+        self.pos += 1
+        index = 0
+        while True:
+            self.skip(blank)
+            if self.at("]"):
+                self.pos += 1
+                return
+            self.lines[(*path, index)] = self.line()
+            self.value((*path, index))
+            index += 1
+            self.skip(blank)
+            if self.at(","):
+                self.pos += 1
 
 
 class _LostError(Exception):
@@ -339,19 +361,7 @@ class _TomlLines(_Scanner):
 
     def value(self, path: KeyPath) -> None:
         if self.at("["):
-            self.pos += 1
-            index = 0
-            while True:
-                self.skip(_TOML_BLANK_LINES)
-                if self.at("]"):
-                    self.pos += 1
-                    return
-                self.lines[(*path, index)] = self.line()
-                self.value((*path, index))
-                index += 1
-                self.skip(_TOML_BLANK_LINES)
-                if self.at(","):
-                    self.pos += 1
+            self.array(path, _TOML_BLANK_LINES)
         elif self.at("{"):
             self.pos += 1
             while True:
@@ -400,19 +410,7 @@ class _JsonLines(_Scanner):
                 if self.at(","):
                     self.pos += 1
         elif self.at("["):
-            self.pos += 1
-            index = 0
-            while True:
-                self.skip(_JSON_BLANK)
-                if self.at("]"):
-                    self.pos += 1
-                    return
-                self.lines[(*path, index)] = self.line()
-                self.value((*path, index))
-                index += 1
-                self.skip(_JSON_BLANK)
-                if self.at(","):
-                    self.pos += 1
+            self.array(path, _JSON_BLANK)
         else:
             _, self.pos = self._decoder.raw_decode(self.text, self.pos)
 
