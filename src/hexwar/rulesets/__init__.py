@@ -1,0 +1,1 @@
+"""One package per ruleset (ids are stable: idahex, airwar, tactical, aggressor, flankbattle)."""
