@@ -102,7 +102,9 @@ def rulesets() -> None:
 
 @app.command()
 def scenarios(
-    ruleset: Annotated[str | None, typer.Argument(help="Only this ruleset's scenarios.")] = None,
+    ruleset: Annotated[
+        str | None, typer.Argument(metavar="RULESET", help="Only this ruleset's scenarios.")
+    ] = None,
 ) -> None:
     """List the bundled scenarios (ids usable wherever a SCENARIO is asked for)."""
     chosen = [registry.get(ruleset)] if ruleset else registry.all_rulesets()
@@ -121,7 +123,9 @@ def scenarios(
 
 @app.command("validate")
 def validate_files(
-    files: Annotated[list[Path], typer.Argument(help="Scenario files (TOML or JSON).")],
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE...", help="Scenario files (TOML or JSON).")
+    ],
 ) -> None:
     """Check scenario files; every mistake is listed as file:line: key.path: message."""
     failed = False
@@ -146,7 +150,9 @@ def validate_files(
 
 
 @app.command()
-def schema(ruleset: Annotated[str, typer.Argument(help="A ruleset id.")]) -> None:
+def schema(
+    ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="A ruleset id.")],
+) -> None:
     """Print the JSON Schema of a ruleset's scenario format."""
     model = registry.get(ruleset).scenario_model
     sys.stdout.write(json.dumps(json_schema(model), indent=2) + "\n")
@@ -205,14 +211,22 @@ def _progress(enabled: bool) -> Iterator[Callable[[int], None]]:
 
 @app.command()
 def run(
-    scenario: Annotated[str, typer.Argument(help="A bundled scenario id or a scenario file.")],
-    seed: Annotated[int | None, typer.Option(help="Seed of every random draw.")] = None,
+    scenario: Annotated[
+        str, typer.Argument(metavar="SCENARIO", help="A bundled scenario id or a scenario file.")
+    ],
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed of every random draw.")
+    ] = None,
     agent: Annotated[
         list[str] | None,
-        typer.Option("--agent", help="SIDE=AGENT; sides not named get the ruleset's default AI."),
+        typer.Option(
+            "--agent",
+            metavar="SIDE=AGENT",
+            help="Who plays a side (repeatable); sides not named get the ruleset's default AI.",
+        ),
     ] = None,
     max_steps: Annotated[
-        int | None, typer.Option(help="Stop after this many decisions (unfinished).")
+        int | None, typer.Option(metavar="N", help="Stop after this many decisions (unfinished).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     store: Annotated[bool, typer.Option(help="Keep the game in the game store.")] = False,
@@ -268,12 +282,17 @@ def _print_result(session: Session, resolved: ResolvedScenario, seed: int, as_js
 
 @app.command()
 def play(
-    scenario: Annotated[str, typer.Argument(help="A bundled scenario id or a scenario file.")],
-    side: Annotated[str, typer.Option(help="The side you play.")],
+    scenario: Annotated[
+        str, typer.Argument(metavar="SCENARIO", help="A bundled scenario id or a scenario file.")
+    ],
+    side: Annotated[str, typer.Option(metavar="SIDE", help="The side you play.")],
     vs: Annotated[
-        str | None, typer.Option(help="The agent playing the other sides (default: the AI).")
+        str | None,
+        typer.Option(metavar="AGENT", help="The agent playing the other sides (default: the AI)."),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of every random draw.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed of every random draw.")
+    ] = None,
     hotseat: Annotated[bool, typer.Option(help="Humans play every side at this terminal.")] = False,
 ) -> None:
     """Play a scenario in the terminal; every accepted order is saved as you go."""
@@ -298,7 +317,9 @@ def play(
 
 
 @app.command()
-def resume(game_id: Annotated[str, typer.Argument(help="A game id (or a unique prefix).")]) -> None:
+def resume(
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="A game id (or a unique prefix).")],
+) -> None:
     """Continue a stored game from its last acknowledged order."""
     with GameStore() as store:
         session = Session.resume(store, game_id)
@@ -319,7 +340,9 @@ def resume(game_id: Annotated[str, typer.Argument(help="A game id (or a unique p
 
 @app.command()
 def games(
-    ruleset: Annotated[str | None, typer.Option(help="Only games of this ruleset.")] = None,
+    ruleset: Annotated[
+        str | None, typer.Option(metavar="RULESET", help="Only games of this ruleset.")
+    ] = None,
 ) -> None:
     """List the games in the game store (newest first)."""
     with GameStore() as store:
@@ -346,12 +369,13 @@ def games(
 
 @app.command()
 def replay(
-    game_id: Annotated[str, typer.Argument(help="A game id (or a unique prefix).")],
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="A game id (or a unique prefix).")],
     side: Annotated[
-        str | None, typer.Option(help="Show only what this side saw (default: everything).")
+        str | None,
+        typer.Option(metavar="SIDE", help="Show only what this side saw (default: everything)."),
     ] = None,
     fmt: Annotated[
-        str, typer.Option("--format", help="text, json, markdown or mediawiki.")
+        str, typer.Option("--format", metavar="FORMAT", help="text, json, markdown or mediawiki.")
     ] = "text",
 ) -> None:
     """Replay a stored game from its record and print its event log."""
@@ -365,8 +389,10 @@ def replay(
 
 @app.command()
 def export(
-    game_id: Annotated[str, typer.Argument(help="A game id (or a unique prefix).")],
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to a file.")] = None,
+    game_id: Annotated[str, typer.Argument(metavar="ID", help="A game id (or a unique prefix).")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to a file.")
+    ] = None,
 ) -> None:
     """Print a stored game's record as JSON (replayable anywhere with the same ruleset)."""
     with GameStore() as store:
