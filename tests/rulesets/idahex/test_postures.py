@@ -368,6 +368,13 @@ def test_every_constraint_violation_is_reported_with_its_field_seed000_s3_1() ->
     ]
 
 
+def test_problems_are_reported_in_posture_order() -> None:
+    with pytest.raises(InvalidInputError) as info:
+        PostureConfig(pmapup={45: 20, "x": 20, 9: 20, 15: 30})  # type: ignore[dict-item]
+    paths = [p.path for p in info.value.problems]
+    assert paths == ["pmapup(9)", "pmapup(15)", "pmapup(45)", "pmapup('x')"]
+
+
 def test_pmapup_constraint_ends_are_accepted_seed000_s3_1() -> None:
     config = PostureConfig(pmapup={19: 29, 20: 30, 39: 49, 40: 19}, pmapdn={20: 49, 49: 40})
     assert (config.up(19), config.up(39), config.up(40), config.dn(20)) == (29, 49, 19, 49)

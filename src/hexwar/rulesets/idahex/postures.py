@@ -8,7 +8,7 @@ of Tables 3.1 and 3.2 and the mission examples of §4.1, and the rulings it need
 ``docs/rulings/idahex.md``). :func:`classify` names the §3.2 case that schedules a transition,
 which is what the delay computation (``wait``) dispatches on.
 
-Postures are plain ``int`` s, exactly as the manual numbers them: ``-10`` destroyed, ``0..9``
+Postures are plain integers, exactly as the manual numbers them: ``-10`` destroyed, ``0..9``
 inactive, ``10..19`` hold, ``20..29`` disengagement, ``30..39`` movement, ``40..49`` attack.
 """
 
@@ -228,7 +228,8 @@ def _check_map(
     name: str, values: Mapping[int, int], allowed: Callable[[int], range]
 ) -> list[Problem]:
     problems = []
-    for pp in sorted(values, key=repr):
+    # Report in posture order; keys that are not integers (bad input) go last.
+    for pp in sorted(values, key=lambda k: (0, k, "") if _is_int(k) else (1, 0, repr(k))):
         v = values[pp]
         path = f"{name}({pp!r})"
         if not (_is_int(pp) and 10 <= pp <= 49):
