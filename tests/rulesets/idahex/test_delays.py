@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 
 import pytest
 
@@ -724,21 +725,27 @@ def test_3_2_8_entering_class_0_warns_the_designer() -> None:
 # -- wait: dispatch on the §3.2 case ---------------------------------------------------------
 
 
-def _wait(present: str, following: str, **kw: object) -> Delay:
-    args: dict[str, object] = {
-        "s": 1,
-        "elements": [U4, U9],
-        "mode": 0,
-        "grid": GRID,
-        "rtetype": rtetype,
-        "bartype": bartype,
-        "data": DATA,
-        "engaged": True,
-        "rearguard": False,
-        "defended": False,
-    }
-    args.update(kw)
-    return wait(Status.from_str(present), Status.from_str(following), **args)  # type: ignore[arg-type]
+def _wait(
+    present: str,
+    following: str,
+    elements: list[Element] | None = None,
+    *,
+    defended: bool = False,
+) -> Delay:
+    return wait(
+        Status.from_str(present),
+        Status.from_str(following),
+        s=1,
+        elements=[U4, U9] if elements is None else elements,
+        mode=0,
+        grid=GRID,
+        rtetype=rtetype,
+        bartype=bartype,
+        data=DATA,
+        engaged=True,
+        rearguard=False,
+        defended=defended,
+    )
 
 
 def test_wait_follows_table_3_1_task_force_4_9() -> None:
@@ -752,7 +759,7 @@ def test_wait_follows_table_3_1_task_force_4_9() -> None:
 
 def test_wait_other_cases() -> None:
     assert _wait("17/30/13", "17/31/13").value == 0.3  # §3.2.1, ptran(3, 1, 2)
-    assert _wait("6/31/16", "6/40/16", elements=[U9]) == air([U9], 6, 16)
+    assert _wait("6/31/16", "6/40/16", [U9]) == air([U9], 6, 16)
     assert _wait("17/31/13", "17/42/17").section == "3.2.7"  # abort, §3.2.7 case (2)
     assert _wait("17/42/17", "17/13/17").value == 0  # case (3)
     assert _wait("6/0/6", "6/10/6").value == 0  # case (1)
@@ -786,6 +793,29 @@ def test_movement_data_checks_fmr_x_and_depth() -> None:
         dataclasses.replace(DATA, fmr_x=(0.5, 2.0, 1.0))
     with pytest.raises(InvalidInputError, match="depth: must be a finite number > 0"):
         dataclasses.replace(DATA, depth=0.0)
+
+
+def test_movement_data_accepts_lists_as_read_from_files() -> None:
+    # Loaders hand over nested lists (JSON, TOML); they are frozen into tuples.
+    fields: dict[str, Any] = {
+        "depth": 10.0,
+        "ptran": [[list(row) for row in square] for square in DATA.ptran],
+        "airmove": [False, True],
+        "mrair": list(DATA.mrair),
+        "mr": [[list(r) for r in t] for t in DATA.mr],
+        "bdelay": [[list(r) for r in t] for t in DATA.bdelay],
+        "diseng": [list(r) for r in DATA.diseng],
+        "trptcl": list(DATA.trptcl),
+        "fmr_f0": list(DATA.fmr_f0),
+        "fmr_f": [list(r) for r in DATA.fmr_f],
+        "fmr_x": list(DATA.fmr_x),
+        "sides": [RED, BLUE],
+    }
+    as_lists = MovementData(**fields)
+    assert as_lists == DATA
+    assert march([U4, U9], 17, 13) == march_delay(
+        1, [U4, U9], 0, 17, 30, 13, GRID, rtetype, bartype, as_lists
+    )
 
 
 def test_side_data_checks_load_classes() -> None:
