@@ -6,19 +6,19 @@ IDAHEX computes it in the function ``wait``; here every §3.2 case is a pure fun
 explicit inputs named as in the manual, and :func:`wait` dispatches on
 :func:`~hexwar.rulesets.idahex.postures.classify`:
 
-========================  ===================================  ==========================
-§3.2.1 within a class     ``ptran(ppc, j, k)``                 :func:`within_class_delay`
-§3.2.2 hold -> diseng.    0                                    :func:`hold_to_disengagement_delay`
-§3.2.3 march -> attack    supplies, ``TR``, ``fmr``, ``mr``,   :func:`march_delay`
-                          ``bdelay`` (unstacked / stacked)
-§3.2.4 air -> attack      supplies, ``TR``, ``fmr``,           :func:`air_movement_delay`
-                          ``mrair``, ``dist``
-§3.2.5 diseng. -> move    ``diseng``, with or without          :func:`disengagement_delay`
-                          pursuit
-§3.2.6 attack -> hold     0, or infinite against a defence     :func:`attack_delay`
-§3.2.7 hold at location   0, infinite from posture -10         :func:`hold_at_location_delay`
-§3.2.8 nonpositive class  0                                    :func:`nonpositive_delay`
-========================  ===================================  ==========================
+* §3.2.1 within a positive class: ``ptran(ppc, j, k)`` -- :func:`within_class_delay`;
+* §3.2.2 hold to disengagement: 0 -- :func:`hold_to_disengagement_delay`;
+* §3.2.3 march to attack: supplies, ``TR``, ``fmr``, ``mr``, ``bdelay``, unstacked
+  (§3.2.3.1) or stacked (§3.2.3.2) -- :func:`march_delay`;
+* §3.2.4 air movement to attack: supplies, ``TR``, ``fmr``, ``mrair``, ``dist`` --
+  :func:`air_movement_delay` (:func:`movement_delay` picks §3.2.3 or §3.2.4 by ``airmove``);
+* §3.2.5 disengagement to movement: ``diseng``, without (§3.2.5.1) or with (§3.2.5.2)
+  pursuit -- :func:`disengagement_delay`;
+* §3.2.6 attack to hold at a new location: 0, or infinite against a defence --
+  :func:`attack_delay`;
+* §3.2.7 to hold at the present location (and the abort of its case (2)): 0, infinite from
+  posture -10 -- :func:`hold_at_location_delay`;
+* §3.2.8 to or within a nonpositive class: 0 -- :func:`nonpositive_delay`.
 
 Every function returns a :class:`Delay`: the value, the seed section that computed it, the
 factors it used (``terms``, for an event receipt) and, when the delay is infinite, the reason
