@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from hexwar.core.errors import ScenarioError
 from hexwar.rulesets.idahex.design import (
+    CycleMaps,
     File50,
     File60,
+    MapChange,
     format_real,
     load_sinai,
     missing_routes,
@@ -409,3 +411,28 @@ def test_sinai_files_exist_in_the_package() -> None:
     assert (sinai_dir() / "file50.txt").is_file()
     assert (sinai_dir() / "file60.txt").is_file()
     assert isinstance(sinai_dir(), Path)
+
+
+def test_file50_json_round_trip(f50: File50) -> None:
+    # the models are the interchange form for other formats (strict JSON mode)
+    assert File50.model_validate_json(f50.model_dump_json()) == f50
+
+
+_CHANGES = st.lists(
+    st.builds(MapChange, basic=st.integers(1, 99999), actual=st.integers(-999, 99999)), max_size=4
+).map(tuple)
+
+
+@given(
+    st.lists(st.builds(CycleMaps, envmap=_CHANGES, rtemap=_CHANGES, barmap=_CHANGES), max_size=4)
+)
+def test_file60_round_trip_property(cycles: list[CycleMaps]) -> None:
+    # seed 000 §9.1.2: whatever the changes, the written cards read back as the same model
+    f60 = File60(cycles=tuple(cycles))
+    assert read_file60(write_file60(f60)) == f60
+
+
+def test_writer_refuses_a_name_that_does_not_fit(f50: File50) -> None:
+    long_name = f50.model_copy(update={"ename": ("x" * 49, *f50.ename[1:])})
+    with pytest.raises(ValueError, match="longer than 48 characters"):
+        write_file50(long_name)

@@ -34,7 +34,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -236,7 +236,8 @@ class _IO:
 
     file: str
 
-    def stmt(self, fmt: Sequence[_Field], group: int) -> Any:  # context manager
+    def stmt(self, fmt: Sequence[_Field], group: int) -> AbstractContextManager[None]:
+        """One read statement of ``group`` with format ``fmt``: it starts on a new card."""
         raise NotImplementedError
 
     def value(self, path: KeyPath, var: str | None = None) -> Any:
