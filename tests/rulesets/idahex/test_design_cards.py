@@ -436,3 +436,15 @@ def test_writer_refuses_a_name_that_does_not_fit(f50: File50) -> None:
     long_name = f50.model_copy(update={"ename": ("x" * 49, *f50.ename[1:])})
     with pytest.raises(ValueError, match="longer than 48 characters"):
         write_file50(long_name)
+
+
+def test_file60_map_that_breaks_a_file50_cell(f50: File50) -> None:
+    # §2.1: rtemap(2) = 7 is in range for no route; cells 3 and 4 (among others) have route 2
+    text = "        -9\n         2         7\n        -9\n        -9\n"
+    with pytest.raises(ScenarioError) as info:
+        read_file60(text, name="file60.txt", file50=f50)
+    first = str(info.value.problems[0])
+    assert first == "file60.txt:2: group 95 (rtemap): field 2: must be 1..6 (rte types), got 7"
+    assert "File 50: [basic_rtetype]: cycle 1: cell 3: route to cell 4: rtemap(2) = 7" in str(
+        info.value
+    )

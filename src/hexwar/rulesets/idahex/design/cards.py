@@ -1091,7 +1091,14 @@ def read_file60(
     except ValidationError as e:
         raise ScenarioError(_validation_problems(r, e)) from None
     if file50 is not None:
-        problems = [_problem_at(r, path, msg) for path, msg in file60_problems(model, file50)]
+        # A map change is located on its File 60 card; a cell whose actual type goes out of
+        # range is a File 50 fact, named by its cell in the message.
+        problems = [
+            _problem_at(r, path, msg)
+            if path[:1] == ("cycles",)
+            else Problem(msg, "File 50", None, _manual_name(path))
+            for path, msg in file60_problems(model, file50)
+        ]
         if problems:
             raise ScenarioError(problems)
     return model
