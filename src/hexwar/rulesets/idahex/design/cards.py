@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -231,50 +232,51 @@ class _Loc:
     field: int | None
 
 
-class _IO:
+class _IO(ABC):
     """What a group function needs: statements (one card or more) and values in them."""
 
     file: str
 
+    @abstractmethod
     def stmt(self, fmt: Sequence[_Field], group: int) -> AbstractContextManager[None]:
         """One read statement of ``group`` with format ``fmt``: it starts on a new card."""
-        raise NotImplementedError
 
+    @abstractmethod
     def value(self, path: KeyPath, var: str | None = None) -> Any:
         """The next list item, stored at (read) or taken from (write) ``path``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def key(self, path: KeyPath, index: int, length_of: KeyPath) -> int | None:
         """The leading integer of a card of a terminated list: the entry's key, or ``None`` for
         the terminating card (``i <= 0``). ``length_of`` is the list the entry belongs to."""
-        raise NotImplementedError
 
+    @abstractmethod
     def rest(self, n: int) -> None:
         """``n`` more list items of a terminating card (read and dropped; written as blank)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def length(self, of: KeyPath, var: str) -> int:
         """A count read from the card (``nrst``) that the model holds as a length."""
-        raise NotImplementedError
 
+    @abstractmethod
     def dummy(self) -> None:
         """A list item IDAHEX reads and discards (``temp`` of group 37)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def get(self, path: KeyPath) -> Any:
         """A value already read (or the model's value): drives counts and branches."""
-        raise NotImplementedError
 
+    @abstractmethod
     def entries(self, path: KeyPath) -> int:
         """How many entries the terminated list at ``path`` has (read so far)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def array(self, path: KeyPath) -> None:
         """Declare that an array (possibly empty) lives at ``path``."""
 
+    @abstractmethod
     def fail(self, path: KeyPath, message: str) -> None:
         """A value at ``path`` makes the rest of the deck's layout unknowable: stop."""
-        raise NotImplementedError
 
 
 class _Reader(_IO):
@@ -485,6 +487,9 @@ class _Writer(_IO):
         self._group = 0
         self._first_of_group: set[int] = set()
         self._id = ""
+
+    def array(self, path: KeyPath) -> None:
+        """Writing needs no declaration: the model already holds the array."""
 
     @contextmanager
     def stmt(self, fmt: Sequence[_Field], group: int) -> Iterator[None]:
