@@ -51,6 +51,8 @@ from hexwar.rulesets.idahex.design.model import (
     File60,
     consistency_problems,
     file60_problems,
+    poff_dims,
+    poff_table,
 )
 from hexwar.scenarios import KeyPath
 
@@ -776,22 +778,11 @@ def _g27_40(io: _IO) -> None:
 def _poff_dims(io: _IO) -> tuple[int, int]:
     """``kap`` and ``kdp`` from npost and the group 41 changes read so far."""
     npost = [_count(io, ("npost", c)) for c in range(4)]
-    table: dict[int, int] = {}
-    k = 0
-    for base, n in ((10, npost[0]), (20, npost[1]), (40, npost[3])):
-        for i in range(base, base + n):
-            k += 1
-            table[i] = k
-    for base, n in ((10, npost[0]), (20, npost[1]), (40, npost[3])):
-        for i in range(base + n, base + 10):
-            table[i] = table[base]
-    for i in range(io.entries(("poff",))):
-        p, v = io.get(("poff", i, "posture")), io.get(("poff", i, "poff"))
-        if 10 <= p <= 29:
-            table[p] = max(v, table[10])
-        elif 40 <= p <= 49:
-            table[p] = max(v, table[40])
-    return max(table[i] for i in range(40, 50)), max(table[i] for i in range(10, 30))
+    changes = (
+        (io.get(("poff", i, "posture")), io.get(("poff", i, "poff")))
+        for i in range(io.entries(("poff",)))
+    )
+    return poff_dims(poff_table(npost, changes))
 
 
 def _g41_61(io: _IO) -> None:

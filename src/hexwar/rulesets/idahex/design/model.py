@@ -25,7 +25,7 @@ Where the manual is ambiguous, the reading chosen is recorded in ``docs/rulings/
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Annotated, Any, TypeAlias, TypeVar
 
 from pydantic import Field, ValidationInfo, model_validator
@@ -477,19 +477,17 @@ class File50(ScenarioModel):
     @property
     def poff_table(self) -> dict[int, int]:
         """``poff(p)`` for postures 10-29 and 40-49, built as group 41 prescribes."""
-        return _poff_table(self.npost, self.poff)
+        return poff_table(self.npost, ((e.posture, e.poff) for e in self.poff))
 
     @property
     def kap(self) -> int:
         """``kap = max{poff(i): 40 <= i <= 49}`` (group 47)."""
-        table = self.poff_table
-        return max(table[i] for i in range(40, 50))
+        return poff_dims(self.poff_table)[0]
 
     @property
     def kdp(self) -> int:
         """``kdp = max{poff(i): 10 <= i <= 29}`` (group 48)."""
-        table = self.poff_table
-        return max(table[i] for i in range(10, 30))
+        return poff_dims(self.poff_table)[1]
 
     @property
     def pmapup(self) -> dict[int, int]:
@@ -549,9 +547,10 @@ def _path_text(path: KeyPath) -> str:
     return out
 
 
-def _poff_table(npost: Sequence[int], overrides: Sequence[PoffOverride]) -> dict[int, int]:
+def poff_table(npost: Sequence[int], overrides: Iterable[tuple[int, int]]) -> dict[int, int]:
     """Group 41: consecutive offsets for the hold, disengagement and attack postures, the
-    standard posture's offset for unused numbers, then the changes (§9.1.1)."""
+    standard posture's offset for unused numbers, then the ``(posture, poff)`` changes
+    (§9.1.1). Changes to postures outside 10-29 and 40-49 have no effect."""
     table: dict[int, int] = {}
     k = 0
     for base, n in ((10, npost[0]), (20, npost[1]), (40, npost[3])):
@@ -561,12 +560,18 @@ def _poff_table(npost: Sequence[int], overrides: Sequence[PoffOverride]) -> dict
     for base, n in ((10, npost[0]), (20, npost[1]), (40, npost[3])):
         for i in range(base + n, base + 10):
             table[i] = table[base]
-    for entry in overrides:
-        if entry.posture <= 29:
-            table[entry.posture] = max(entry.poff, table[10])
-        elif entry.posture >= 40:
-            table[entry.posture] = max(entry.poff, table[40])
+    for posture, poff in overrides:
+        if 10 <= posture <= 29:
+            table[posture] = max(poff, table[10])
+        elif 40 <= posture <= 49:
+            table[posture] = max(poff, table[40])
     return table
+
+
+def poff_dims(table: Mapping[int, int]) -> tuple[int, int]:
+    """``kap = max{poff(i): 40 <= i <= 49}`` (group 47) and ``kdp = max{poff(i): 10 <= i <=
+    29}`` (group 48)."""
+    return max(table[i] for i in range(40, 50)), max(table[i] for i in range(10, 30))
 
 
 def _pmaps(entries: Sequence[PostureMap]) -> tuple[dict[int, int], dict[int, int]]:
