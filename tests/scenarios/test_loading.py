@@ -5,13 +5,14 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import ValidationError
+from pydantic import ValidationError, ValidationInfo, model_validator
 
 from hexwar.core.errors import ScenarioError
 from hexwar.scenarios import (
@@ -285,6 +286,64 @@ def test_strict_refuses_coercion_unless_asked() -> None:
     with pytest.raises(ScenarioError, match="visibility"):
         validate(doc, Weather)
     assert validate(doc, Weather, strict=False).visibility == 3
+
+
+class Delays(ScenarioModel):
+    ptran: tuple[tuple[float, ...], ...]
+    hold: float = 0.0
+
+
+def test_infinities_load_from_toml_and_json() -> None:
+    toml = validate(load_document("ptran = [[0, inf], [-inf, 1.5]]\nhold = inf"), Delays)
+    assert toml.ptran == ((0.0, math.inf), (-math.inf, 1.5))
+    assert toml.hold == math.inf
+    as_json = validate(load_document('{"ptran": [[0, Infinity], [-Infinity, 1.5]]}'), Delays)
+    assert as_json.ptran == toml.ptran
+
+
+def test_nan_is_refused_at_its_line() -> None:
+    text = "ptran = [\n  [0, 1],\n  [nan, 2],\n]\nhold = nan\n"
+    with pytest.raises(ScenarioError) as caught:
+        validate(load_document(text, name="d.toml"), Delays)
+    assert located(caught.value) == [(3, "ptran[1][0]"), (5, "hold")]
+    assert "nan is not a number" in str(caught.value)
+
+
+DEFER = "defer_checks"
+
+
+class Counted(ScenarioModel):
+    """A model with a cross-field check: ``n`` counts ``values``."""
+
+    n: int
+    values: tuple[int, ...]
+
+    @classmethod
+    def deferred_context(cls) -> dict[str, Any]:
+        return {DEFER: True}
+
+    def deferred_problems(self) -> list[tuple[tuple[str | int, ...], str]]:
+        return [] if len(self.values) == self.n else [(("values",), f"expected {self.n}")]
+
+    @model_validator(mode="after")
+    def _count(self, info: ValidationInfo) -> Counted:
+        if not (info.context and info.context.get(DEFER)) and self.deferred_problems():
+            raise ValueError(f"values: expected {self.n}")
+        return self
+
+
+def test_deferred_cross_field_checks_are_located() -> None:
+    text = "n = 3\n\nvalues = [1, 2]\n"
+    with pytest.raises(ScenarioError) as caught:
+        validate(load_document(text, name="c.toml"), Counted)
+    assert str(caught.value) == "c.toml:3: values: expected 3"
+    # Without the loader the model still checks itself, unlocated.
+    with pytest.raises(ValidationError, match="expected 3"):
+        Counted.model_validate_json('{"n": 3, "values": [1, 2]}')
+
+
+def test_deferred_checks_pass_a_consistent_file() -> None:
+    assert validate(load_document("n = 2\nvalues = [1, 2]"), Counted).values == (1, 2)
 
 
 def test_peek_ruleset_reads_the_top_key() -> None:

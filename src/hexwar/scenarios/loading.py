@@ -19,6 +19,16 @@ match the field's: a string is accepted for an enum, an array for a tuple and an
 a TOML date) for a date, but ``"3"`` is never accepted for an int. Python-mode strictness would
 reject strings for enums and lists for tuples, which no data file can avoid.
 
+Numbers may be infinite: TOML's ``inf`` and ``-inf`` (JSON files: ``Infinity``, ``-Infinity``)
+reach the model as floats, which decides whether it accepts them. ``nan`` is refused at its line:
+no rule can compare with it.
+
+A model whose checks span several fields (shapes implied by counts, bounds that depend on other
+keys) can have them located too: :meth:`ScenarioModel.deferred_context` asks its validators to
+defer those checks, and :meth:`ScenarioModel.deferred_problems` returns them afterwards as
+``(key path, message)`` pairs, which :func:`validate` reports at their lines. Validated without
+that context (``model_validate``, a replayed record), the model checks everything itself.
+
 Every scenario file names its ruleset at the top (``ruleset = "aggressor"``), so a loader can
 call :func:`peek_ruleset` to pick the model before validating; the top-level model of each
 ruleset declares a ``ruleset`` field (``str`` or a ``Literal`` of its id).
@@ -28,7 +38,9 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import datetime
 import json
+import math
 import os
 import re
 import tomllib
@@ -73,6 +85,20 @@ class ScenarioModel(BaseModel):
     """Base for every table of a scenario or rules file: strict, closed and immutable."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    @classmethod
+    def deferred_context(cls) -> dict[str, Any]:
+        """Validation context with which :func:`validate` runs this (top-level) model.
+
+        A model whose validators can leave their cross-field checks to
+        :meth:`deferred_problems` returns the context key that tells them to; by default none.
+        """
+        return {}
+
+    def deferred_problems(self) -> list[tuple[KeyPath, str]]:
+        """The checks deferred under :meth:`deferred_context`, as ``(key path, message)`` from
+        the top of the file, for :func:`validate` to locate; by default none."""
+        return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,17 +454,56 @@ def validate(document: Document, model: type[M], *, strict: bool = True) -> M:
             JSON-mode strictness still allows). ``False`` overrides a model's own config.
 
     Raises:
-        ScenarioError: One problem per pydantic error, sorted by line, each
+        ScenarioError: One problem per pydantic error (or per deferred check, see
+            :meth:`ScenarioModel.deferred_problems`), sorted by line, each
             ``file:line: key.path: message``.
     """
+    not_numbers = [document.problem(_NAN, path) for path in _nan_paths(document.data)]
+    if not_numbers:
+        raise ScenarioError(not_numbers)
+    context = model.deferred_context() if issubclass(model, ScenarioModel) else {}
     try:
-        return model.model_validate_json(canonical_json(document.data), strict=strict)
+        result = model.model_validate_json(
+            _validation_json(document.data), strict=strict, context=context or None
+        )
     except ValidationError as exc:
         problems = sorted(
             (_problem(document, error) for error in exc.errors(include_url=False)),
             key=lambda p: p.line or 0,
         )
         raise ScenarioError(problems) from exc
+    if isinstance(result, ScenarioModel) and context:
+        deferred = [document.problem(m, path) for path, m in result.deferred_problems()]
+        if deferred:
+            raise ScenarioError(sorted(deferred, key=lambda p: p.line or 0))
+    return result
+
+
+_NAN = "nan is not a number a scenario can use (inf and -inf are allowed)"
+
+
+def _nan_paths(data: Any, path: KeyPath = ()) -> list[KeyPath]:
+    """Key paths of every NaN in parsed file data."""
+    if isinstance(data, float):
+        return [path] if math.isnan(data) else []
+    if isinstance(data, dict):
+        return [p for k, v in data.items() for p in _nan_paths(v, (*path, k))]
+    if isinstance(data, list):
+        return [p for i, v in enumerate(data) for p in _nan_paths(v, (*path, i))]
+    return []
+
+
+def _validation_json(data: Any) -> str:
+    """The data as JSON text for pydantic's JSON mode: infinities as ``Infinity``, which
+    pydantic reads as floats (:func:`canonical_json` refuses them, as JSON does), and TOML dates
+    and times as ISO strings."""
+
+    def iso(value: object) -> object:
+        if isinstance(value, datetime.date | datetime.time):
+            return value.isoformat()
+        raise TypeError(f"not JSON data: {value!r}")
+
+    return json.dumps(data, ensure_ascii=False, allow_nan=True, default=iso)
 
 
 def load(
