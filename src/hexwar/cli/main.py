@@ -1,7 +1,8 @@
 """The ``hexwar`` command line: list, validate, run, play, resume, replay and export games.
 
 Invalid input (files, scenario names, orders given as options) exits with status 2 and located
-messages, never a traceback.
+messages, never a traceback. Every installed ruleset with commands of its own
+(:meth:`~hexwar.core.game.Ruleset.commands`) appears as ``hexwar <ruleset-id> ...``.
 """
 
 from __future__ import annotations
@@ -9,15 +10,17 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.main
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Column, Table
+from typer.core import TyperGroup
 
 from hexwar import __version__
 from hexwar.agents import agent_names
@@ -32,7 +35,51 @@ from hexwar.store import GameStore
 
 EXIT_INVALID = 2
 
+RULESET_PANEL = "Ruleset commands"
+
+
+def _ruleset_command(ruleset: Ruleset[Any, Any]) -> TyperGroup | None:
+    """The ruleset's own command group, named by its id, or ``None`` if it has none.
+
+    Typer turns an app of one command into that command; it is put back in a group, so
+    ``hexwar <id> <command>`` always names the command.
+    """
+    commands = ruleset.commands()
+    if commands is None:
+        return None
+    help_text = commands.info.help or f"Commands of the {ruleset.info.title} ruleset."
+    command = typer.main.get_command(commands)
+    group = command if isinstance(command, TyperGroup) else TyperGroup(commands=[command])
+    group.name = ruleset.info.id
+    group.help = group.help or help_text
+    group.rich_help_panel = RULESET_PANEL
+    return group
+
+
+class _HexwarGroup(TyperGroup):
+    """The root command: hexwar's own commands, then ``hexwar <ruleset-id> ...`` for every
+    installed ruleset with commands of its own, found only when asked for (help, or use).
+
+    A ruleset id that equals a command of hexwar's own is shadowed by it.
+    """
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        own = super().list_commands(ctx)
+        ids = [r.info.id for r in registry.all_rulesets() if r.info.id not in own]
+        return own + [i for i in ids if self.get_command(ctx, i) is not None]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:  # click's Command
+        own = super().get_command(ctx, cmd_name)
+        if own is not None:
+            return own
+        for ruleset in registry.all_rulesets():
+            if ruleset.info.id == cmd_name:
+                return _ruleset_command(ruleset)
+        return None
+
+
 app = typer.Typer(
+    cls=_HexwarGroup,
     name="hexwar",
     help="One engine for computer-assisted war games and combat models.\n\n"
     "Run without a command to choose a ruleset and scenario interactively.",
@@ -121,32 +168,103 @@ def scenarios(
 # -- files ------------------------------------------------------------------------------------
 
 
-@app.command("validate")
+_TOML_OR_JSON = frozenset({".toml", ".json"})
+_VALIDATE_HELP = (
+    "Check scenario files; every mistake is listed as file:line: key.path: message.\n\n"
+    "A TOML or JSON file names its ruleset. Other files are offered to the installed rulesets, "
+    "and the one that recognises its own format reads them; consecutive files may form one "
+    "scenario (e.g. an IDAHEX File 50 deck followed by its File 60 deck). Files nobody claims "
+    "are read as TOML or JSON."
+)
+
+
+@app.command("validate", help=_VALIDATE_HELP)
 def validate_files(
     files: Annotated[
-        list[Path], typer.Argument(metavar="FILE...", help="Scenario files (TOML or JSON).")
+        list[Path],
+        typer.Argument(
+            metavar="FILE...",
+            help="Scenario files: TOML or JSON, or a ruleset's own format (IDAHEX card decks: "
+            "FILE50 [FILE60]).",
+        ),
     ],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            metavar="RULESET",
+            help="Read the files that are not TOML or JSON as this ruleset's own format, even "
+            "if it does not recognise them.",
+        ),
+    ] = None,
 ) -> None:
-    """Check scenario files; every mistake is listed as file:line: key.path: message."""
+    """Check scenario files (see ``_VALIDATE_HELP``), each a TOML or JSON file or a run of
+    files in a ruleset's own format; exit 2 if any has a problem."""
+    forced = registry.get(ruleset) if ruleset else None
     failed = False
-    for path in files:
-        try:
-            document = load_document(path)
-            ruleset = registry.get(peek_ruleset(document))
-            validate(document, ruleset.scenario_model)
-        except InvalidInputError as e:
-            failed = True
-            for problem in e.problems:
-                err.print(str(problem), markup=False, highlight=False)
-            n = len(e.problems)
-            err.print(f"{path}: {n} problem{'s' if n != 1 else ''}", markup=False)
-        except HexwarError as e:
-            failed = True
-            err.print(f"{path}: {e}", markup=False, highlight=False)
-        else:
-            out.print(f"{path}: ok ({ruleset.info.id})", markup=False, highlight=False)
+    for paths, owner in _scenario_files(files, forced):
+        failed = not _validate_scenario(paths, owner) or failed
     if failed:
         raise typer.Exit(EXIT_INVALID)
+
+
+def _scenario_files(
+    files: Sequence[Path], forced: Ruleset[Any, Any] | None
+) -> Iterator[tuple[tuple[Path, ...], Ruleset[Any, Any] | None]]:
+    """The files split into scenarios, each with the ruleset that reads its own format, or
+    ``None`` for a TOML or JSON file (which names its ruleset)."""
+    i = 0
+    while i < len(files):
+        if files[i].suffix.lower() in _TOML_OR_JSON:
+            yield (files[i],), None
+            i += 1
+            continue
+        end = i
+        while end < len(files) and files[end].suffix.lower() not in _TOML_OR_JSON:
+            end += 1
+        owner, n = _claim(files[i:end], forced)
+        yield tuple(files[i : i + n]), owner
+        i += n
+
+
+def _claim(
+    run: Sequence[Path], forced: Ruleset[Any, Any] | None
+) -> tuple[Ruleset[Any, Any] | None, int]:
+    """Who reads the leading files of ``run`` (files that are not TOML or JSON), and how many:
+    the first ruleset (by id) that claims them; with ``--ruleset``, that ruleset, taking the
+    whole run if it does not recognise it; else nobody, one file (read as TOML or JSON)."""
+    for candidate in [forced] if forced is not None else registry.all_rulesets():
+        n = candidate.claim_scenario_files(run)
+        if n > 0:
+            return candidate, min(n, len(run))
+    if forced is not None:
+        return forced, len(run)
+    return None, 1
+
+
+def _validate_scenario(paths: tuple[Path, ...], owner: Ruleset[Any, Any] | None) -> bool:
+    """Validate one scenario and print ``ok`` or its problems; whether it is valid."""
+    label = " + ".join(map(str, paths))
+    try:
+        if owner is None:
+            document = load_document(paths[0])
+            owner = registry.get(peek_ruleset(document))
+            validate(document, owner.scenario_model)
+        else:
+            owner.read_scenario_files(paths)
+    except InvalidInputError as e:
+        for problem in e.problems:
+            err.print(str(problem), markup=False, highlight=False)
+        n = len(e.problems)
+        err.print(f"{label}: {n} problem{'s' if n != 1 else ''}", markup=False)
+        return False
+    except HexwarError as e:
+        err.print(f"{label}: {e}", markup=False, highlight=False)
+        return False
+    except OSError as e:
+        err.print(f"{e.filename or label}: cannot read: {e.strerror or e}", markup=False)
+        return False
+    out.print(f"{label}: ok ({owner.info.id})", markup=False, highlight=False)
+    return True
 
 
 @app.command()

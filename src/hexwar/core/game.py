@@ -11,21 +11,25 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib.resources.abc import Traversable
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 from pydantic import BaseModel
 
-from hexwar.core.errors import GameOverError, IllegalOrderError
+from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
 from hexwar.core.events import Event, EventLog
 from hexwar.core.orders import CONCEDE, JsonValue, Order, SubmittedOrder, is_concession
 from hexwar.core.records import GameRecord, canonical_json, content_hash
 from hexwar.core.rng import Dice
 from hexwar.core.views import View, check_jsonable
+
+if TYPE_CHECKING:  # the core never imports the CLI toolkit; only a ruleset's commands() does
+    import typer
 
 
 class TurnStructure(StrEnum):
@@ -299,6 +303,38 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def agents(self) -> Mapping[str, AgentFactory]:
         """The ruleset's own agents by name (the random agent is always available besides)."""
         return {}
+
+    def commands(self) -> typer.Typer | None:
+        """The ruleset's own commands, mounted as ``hexwar <id> ...`` (default: none).
+
+        Called only when the command line needs them (never at import time). A command reports
+        invalid input by raising :class:`~hexwar.core.errors.InvalidInputError`, or by printing
+        its located problems and exiting with status 2; never with a traceback.
+        """
+        return None
+
+    def claim_scenario_files(self, paths: Sequence[Path]) -> int:
+        """How many of the leading ``paths`` hold one scenario in a format of the ruleset's own
+        (a legacy deck, perhaps split over several files); 0 when the first is not one.
+
+        Tools that meet files which are not TOML or JSON (those name their ruleset) offer each
+        run of them to every ruleset, in id order, and read what is claimed with
+        :meth:`read_scenario_files`. Decide from the content cheaply, never raise, and claim
+        damaged files of the format too: reading them reports the damage. Default: none.
+        """
+        return 0
+
+    def read_scenario_files(self, paths: Sequence[Path]) -> ScenarioT:
+        """Read and validate one scenario from files in the ruleset's own format (those
+        :meth:`claim_scenario_files` claimed, or files the user said are this ruleset's).
+
+        Raises:
+            ScenarioError: every problem, each located ``file:line: where: message``.
+        """
+        first = str(paths[0]) if paths else None
+        raise ScenarioError(
+            [Problem(f"the {self.info.id} ruleset reads scenarios from TOML or JSON only", first)]
+        )
 
     def scenario_from_json(self, data: Mapping[str, Any]) -> ScenarioT:
         """Validate scenario data that came from a record or the store (already JSON)."""
