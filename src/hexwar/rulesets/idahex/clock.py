@@ -280,6 +280,10 @@ class Priority(IntEnum):
     PERIOD_START = 3
     STATUS_CHANGE = 4
     ATTACK_STATUS_CHANGE = 5
+    RETRY = 6
+    """A task force that ``xq`` sent back after placing others 'ahead of' it (§3.3.2,
+    §3.3.4): it retries once everything else due at the same time, including the zero-delay
+    changes that follow, has occurred."""
 
 
 _BREAK_PRIORITY = {

@@ -1,0 +1,1092 @@
+"""The IDAHEX event loop: units, task forces, missions, engagements and the subprogram ``xq``
+(seed 000 §2.2, §2.3, §3, §4.1, §7).
+
+:class:`Engine` keeps the state of a game and lets time run from one decision point (a period
+start, §2.3) to the next. Between decision points the :class:`~hexwar.rulesets.idahex.clock.Clock`
+pops events: frame ends (engagements, then supplies consumption, §7) and task forces' changes of
+status, which :meth:`Engine._xq` executes -- or, in the tactical situations of §3.3, replaces by
+changes to orders and to the queue:
+
+* §3.3.1 pursuit: a task force may not overtake an enemy task force going the same way;
+* §3.3.2 attack, steps 1-6: meeting engagements, ties at a cell, transfer-posture defenders,
+  engagements, occupation;
+* §3.3.3 disappearance of a security force;
+* §3.3.4 counterattack, judged with the standard values ``rsvala``/``rsvald`` of the combat
+  model (§5.3);
+* §3.3.5 activation of an inactive task force;
+* §3.3.6 virtual time of posture class entry (``tentry``);
+* §3.3.7 engagement termination.
+
+Combat itself (§5) is behind :class:`CombatModel`: once per frame the engine asks it to assess
+every engagement. Everything the engine tells anyone goes through :meth:`Engine.note`, which
+the game turns into events for the designer's report and the players (§8, ``iprint``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.rulesets.idahex.clock import Break, BreakKind, Clock, Key, Priority
+from hexwar.rulesets.idahex.delays import Delay, Element, movement_delay, wait
+from hexwar.rulesets.idahex.postures import (
+    DESTROYED,
+    Order,
+    PostureClass,
+    Status,
+    TransitionKind,
+    classify,
+    next_status,
+)
+from hexwar.rulesets.idahex.rules import Rules
+
+__all__ = [
+    "CombatModel",
+    "DeliveryOrder",
+    "Engagement",
+    "Engine",
+    "Note",
+    "TaskForce",
+    "UnitState",
+]
+
+INFINITE_DELAY = 1e9
+"""§7: a task force out of supplies aborts its movement if its delay 'equals or exceeds
+10*9' (read as 10**9; ruling in docs/rulings/idahex.md)."""
+
+_MAX_EVENTS_AT_ONE_TIME = 100_000
+_RULE = "seed 000 §4.1"
+
+
+@dataclass(slots=True)
+class UnitState:
+    """A battle unit now (§2.2): its status, ``tentry``, ``[resources]`` and task force."""
+
+    number: int
+    side: int  # 1 Red, 2 Blue
+    butype: int
+    name: str
+    location: int
+    posture: int
+    objective: int
+    tentry: float
+    resources: NDArray[np.float64]
+    tf: int | None = None
+
+    @property
+    def status(self) -> Status:
+        return Status(self.location, self.posture, self.objective)
+
+    @property
+    def pc(self) -> int:
+        """Posture class."""
+        return self.posture // 10 if self.posture >= 0 else -1
+
+    @property
+    def active(self) -> bool:
+        return self.posture >= 10
+
+    def element(self) -> Element:
+        return Element(self.number, self.butype, tuple(self.resources.tolist()))
+
+
+@dataclass(slots=True)
+class TaskForce:
+    """A task force and its mission (§3, §4.1): ``orders[0]`` is the active order."""
+
+    number: int
+    side: int
+    units: list[int]
+    mode: int
+    orders: list[Order]
+    next: Status | None = None
+    warned: str | None = None
+
+
+@dataclass(slots=True)
+class Engagement:
+    """Attackers of side ``attacker`` against the defenders located in ``cell`` (§3.3.4)."""
+
+    cell: int
+    attacker: int
+    attackers: set[int]
+    defenders: set[int]
+    since: float
+    feba: float = 0.0
+
+
+@dataclass(slots=True)
+class DeliveryOrder:
+    """A delivery order of §4.2.2."""
+
+    number: int
+    side: int
+    task_force: int
+    cell: int
+    size: float
+    recipients: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something the engine reports: to the designer's report and, as ``iprint`` says, to the
+    players of ``sides``.
+
+    ``level`` is the ``iprint`` threshold for the designer's report; ``player_level`` the one
+    for the players (``None``: never shown to players).
+    """
+
+    kind: str
+    text: str
+    sides: frozenset[int]
+    level: int
+    player_level: int | None
+    data: dict[str, object] = field(default_factory=dict)
+
+
+class CombatModel(Protocol):
+    """What the engine needs from combat (§5): standard values and the frame assessment."""
+
+    def standard_values(self, side: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """``(rsvala(*, side), rsvald(*, side))`` (§5.3)."""
+        ...
+
+    def assess(self, engine: Engine, engagement: Engagement) -> None:
+        """Assess one frame of ``engagement`` (losses, FEBA, elimination and retreat)."""
+        ...
+
+    def involvement(self, engine: Engine, unit: UnitState) -> NDArray[np.float64]:
+        """``frinv(irs, ibu)`` for every resource of an engaged unit (§5.4.1)."""
+        ...
+
+
+Reporter = Callable[[Note], None]
+SupplyStep = Callable[["Engine"], None]
+
+
+class Engine:
+    """The state of one IDAHEX game and its clock."""
+
+    def __init__(self, rules: Rules, combat: CombatModel, report: Reporter) -> None:
+        self.rules = rules
+        self.combat = combat
+        self.report = report
+        self.design = rules.design
+        self.clock: Clock[int] = Clock(rules.timing)
+        self.owner: dict[int, int] = rules.design.owners()
+        self.units: dict[int, UnitState] = {}
+        for u in rules.design.units:
+            self.units[u.number] = UnitState(
+                number=u.number,
+                side=rules.unit_side[u.number],
+                butype=u.butype,
+                name=u.buname.strip() or f"unit {u.number}",
+                location=u.buloc,
+                posture=u.bupost,
+                objective=u.buloc,
+                tentry=u.tentry,
+                resources=np.asarray(u.resources, dtype=np.float64),
+            )
+        self.task_forces: dict[int, TaskForce] = {}
+        self.engagements: dict[int, Engagement] = {}
+        self.deliveries: dict[int, DeliveryOrder] = {}
+        self.envmap: dict[int, int] = {}
+        self.rtemap: dict[int, int] = {}
+        self.barmap: dict[int, int] = {}
+        self.supply_step: SupplyStep | None = None
+        self.delivery_step: Callable[[Engine, TaskForce], None] | None = None
+
+    # -- reporting --------------------------------------------------------------------------
+
+    def note(
+        self,
+        kind: str,
+        text: str,
+        sides: Iterable[int] = (),
+        *,
+        level: int = 1,
+        player_level: int | None = 5,
+        **data: object,
+    ) -> None:
+        self.report(Note(kind, text, frozenset(sides), level, player_level, dict(data)))
+
+    @property
+    def t(self) -> float:
+        return self.clock.t
+
+    # -- the area of war now ----------------------------------------------------------------
+
+    def rtetype(self, i: int, j: int) -> int:
+        """``[rtetype](i, j) = rtemap([basic_rtetype](i, j))`` (§2.1); 0 if none was given."""
+        basic = self.rules.basic_hexside(i, j)[0]
+        return self.rtemap.get(basic, basic) if basic else 0
+
+    def bartype(self, i: int, j: int) -> int:
+        """``[bartype](i, j) = barmap([basic_bartype](i, j))`` (§2.1); 0: no barrier."""
+        basic = self.rules.basic_hexside(i, j)[1]
+        return self.barmap.get(basic, basic) if basic > 0 else 0
+
+    def environment(self, i: int) -> int:
+        """``[env](i) = envmap([basic_env](i))`` (§2.1)."""
+        basic = self.rules.basic_env.get(i, 0)
+        return self.envmap.get(basic, basic) if basic > 0 else 0
+
+    def apply_maps(self, cycle: int) -> list[str]:
+        """Read File 60 for ``cycle`` (§9.1.2); the changes, described for the players."""
+        env, rte, bar = self.rules.maps_at(cycle)
+        changes = []
+        for name, old, new in (
+            ("envmap", self.envmap, env),
+            ("rtemap", self.rtemap, rte),
+            ("barmap", self.barmap, bar),
+        ):
+            for basic in sorted(set(old) | set(new)):
+                before, after = old.get(basic, basic), new.get(basic, basic)
+                if before != after:
+                    changes.append(f"{name}({basic}) = {after} (was {before})")
+        self.envmap, self.rtemap, self.barmap = env, rte, bar
+        return changes
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def units_at(self, cell: int, side: int | None = None) -> list[UnitState]:
+        return [
+            u
+            for u in self.units.values()
+            if u.location == cell and u.active and (side is None or u.side == side)
+        ]
+
+    def security_force(self, cell: int, side: int) -> list[UnitState]:
+        """Every ``side`` unit located in ``cell`` in a hold posture (§3.3)."""
+        return [u for u in self.units_at(cell, side) if u.pc == PostureClass.HOLD]
+
+    def engagement_of(self, unit: int) -> Engagement | None:
+        for e in self.engagements.values():
+            if unit in e.attackers or unit in e.defenders:
+                return e
+        return None
+
+    def engaged(self, unit: int) -> bool:
+        return self.engagement_of(unit) is not None
+
+    def tf_units(self, tf: TaskForce) -> list[UnitState]:
+        return [self.units[n] for n in tf.units]
+
+    def tf_status(self, tf: TaskForce) -> Status:
+        return self.units[tf.units[0]].status
+
+    def tf_engaged(self, tf: TaskForce) -> bool:
+        return any(self.engaged(n) for n in tf.units)
+
+    # -- missions (§4.1) --------------------------------------------------------------------
+
+    def _free_tf_number(self) -> int:
+        n = 1
+        while n in self.task_forces:
+            n += 1
+        return n
+
+    def create_mission(
+        self, side: int, units: Sequence[int], orders: Sequence[Order], mode: int = 0
+    ) -> TaskForce:
+        """Create a task force of ``units`` with a mission (§4.1).
+
+        Raises:
+            IllegalOrderError: a unit is not the side's, is destroyed, is already in a task
+                force, the units do not share one status, or the transport mode is unknown.
+        """
+        if not units:
+            raise IllegalOrderError("a task force needs at least one unit", rule=_RULE)
+        if not orders:
+            raise IllegalOrderError("a mission needs at least one order", rule=_RULE)
+        members = []
+        for n in units:
+            u = self.units.get(n)
+            if u is None or u.side != side:
+                raise IllegalOrderError(f"unit {n} is not one of your units", rule="seed 000 §4")
+            if u.posture == DESTROYED:
+                raise IllegalOrderError(f"unit {n} is destroyed", rule="seed 000 §3.2.7")
+            if u.tf is not None:
+                raise IllegalOrderError(
+                    f"unit {n} already belongs to task force {u.tf}; modify that mission",
+                    rule="seed 000 §3",
+                )
+            members.append(u)
+        if len(set(units)) != len(units):
+            raise IllegalOrderError("a unit is listed twice", rule="seed 000 §3")
+        statuses = {u.status for u in members}
+        if len(statuses) > 1:
+            listed = ", ".join(f"unit {u.number} {u.status}" for u in members)
+            raise IllegalOrderError(
+                f"the elements of a task force must have the same status: {listed}",
+                rule="seed 000 §3",
+            )
+        self._check_mode(mode, members)
+        tf = TaskForce(self._free_tf_number(), side, list(units), mode, list(orders))
+        self.task_forces[tf.number] = tf
+        for u in members:
+            u.tf = tf.number
+        self.schedule(tf)
+        return tf
+
+    def _check_mode(self, mode: int, members: Sequence[UnitState]) -> None:
+        if mode == 0:
+            return
+        if len(members) < 2:
+            raise IllegalOrderError(
+                "a transport mode is selected only for a task force of several units",
+                rule=_RULE,
+            )
+        classes = {self.design.trptcl[u.butype - 1] for u in members}
+        if mode not in classes:
+            raise IllegalOrderError(
+                f"transport mode {mode}: no element has transport class {mode} "
+                f"(classes present: {sorted(classes)})",
+                rule="seed 000 §3.2.3.2",
+            )
+
+    def modify_mission(self, side: int, number: int, orders: Sequence[Order]) -> None:
+        """Replace a mission's orders (§4.1); no orders cancels the mission."""
+        tf = self.task_forces.get(number)
+        if tf is None or tf.side != side:
+            raise IllegalOrderError(f"you have no task force {number}", rule=_RULE)
+        tf.orders = list(orders)
+        if not tf.orders:
+            self.note("mission", f"mission {number} canceled", [side], level=1)
+            self.dissolve(tf)
+            return
+        self.schedule(tf)
+
+    def dissolve(self, tf: TaskForce) -> None:
+        """End a task force: its number becomes free (§4.1)."""
+        self.clock.cancel(tf.number)
+        for n in tf.units:
+            self.units[n].tf = None
+        del self.task_forces[tf.number]
+        status = self.units[tf.units[0]].status if tf.units else None
+        if status is not None and status.posture_class in (2, 3, 4):
+            self.note(
+                "warning",
+                f"task force {tf.number} ended its mission in posture {status.posture}: "
+                "missions should end in posture class -1, 0 or 1",
+                [tf.side],
+            )
+
+    def constitute(self, unit: UnitState) -> TaskForce:
+        """The task force of ``unit``, made for it alone if it has none (§3.3.2)."""
+        if unit.tf is not None:
+            return self.task_forces[unit.tf]
+        tf = TaskForce(self._free_tf_number(), unit.side, [unit.number], 0, [])
+        self.task_forces[tf.number] = tf
+        unit.tf = tf.number
+        return tf
+
+    def give_order(self, tf: TaskForce, order: Order, *, front: bool = False) -> None:
+        """Make ``order`` the active order (replacing the active one) and reschedule."""
+        if tf.orders:
+            tf.orders[0] = order
+        else:
+            tf.orders.append(order)
+        if front:
+            self.schedule_now(tf)
+        else:
+            self.schedule(tf)
+
+    # -- scheduling (§3.2) ------------------------------------------------------------------
+
+    def delay(self, tf: TaskForce, present: Status, following: Status) -> Delay:
+        """The §3.2 delay of ``tf``'s change from ``present`` to ``following``."""
+        side = tf.side
+        engaged = self.tf_engaged(tf)
+        rearguard = any(
+            u.number not in tf.units for u in self.security_force(present.location, side)
+        )
+        return wait(
+            present,
+            following,
+            s=side,
+            elements=[u.element() for u in self.tf_units(tf)],
+            mode=tf.mode,
+            grid=self.rules.grid,
+            rtetype=self._rtetype_for_move,
+            bartype=self.bartype,
+            data=self.rules.movement,
+            engaged=engaged,
+            rearguard=rearguard,
+            # §3.2.6's 'indefinite' attack delay is carried out by §3.3.2 step 4: the task
+            # force reaches xq at once, which sets up the engagement and reschedules it to
+            # t + inf (ruling in docs/rulings/idahex.md).
+            defended=False,
+        )
+
+    def _rtetype_for_move(self, i: int, j: int) -> int:
+        rt = self.rtetype(i, j)
+        if rt == 0:
+            raise _NoRouteError(i, j)
+        return rt
+
+    def _next(self, tf: TaskForce) -> Status | None:
+        """The next status of ``tf``, popping completed orders; ``None``: mission done."""
+        while tf.orders:
+            status = self.tf_status(tf)
+            try:
+                nxt = next_status(status, tf.orders[0], self.rules.postures)
+            except IllegalOrderError as e:
+                self.note("warning", f"task force {tf.number}: {e}", [tf.side])
+                tf.orders.pop(0)
+                continue
+            if nxt is not None:
+                return nxt
+            tf.orders.pop(0)
+        return None
+
+    def schedule(self, tf: TaskForce) -> None:
+        """Schedule ``tf``'s next change of status from now (§3.2), or end its mission."""
+        nxt = self._next(tf)
+        if nxt is None:
+            self.note(
+                "mission",
+                f"task force {tf.number} accomplished its mission",
+                [tf.side],
+                level=1,
+                data_tf=tf.number,
+            )
+            self.dissolve(tf)
+            return
+        tf.next = nxt
+        start = tf.orders[0].start
+        if start is not None and start > self.t:
+            # §4.1: 'execution does not begin until the current time equals or exceeds the
+            # start time'; the delay is computed when it begins.
+            self.clock.schedule(tf.number, start, Priority.STATUS_CHANGE)
+            return
+        self._consume_start(tf)
+        present = self.tf_status(tf)
+        d = self._delay_or_no_route(tf, present, nxt)
+        if not d.finite and d.reason and tf.warned != d.reason:
+            tf.warned = d.reason
+            self.note(
+                "warning",
+                f"task force {tf.number} cannot go from {present} to {nxt}: {d.reason} "
+                f"(seed 000 §{d.section})",
+                [tf.side],
+                player_level=0,
+            )
+        elif d.finite:
+            tf.warned = None
+        if d.warning:
+            self.note("warning", d.warning, [], level=1, player_level=None)
+        self.clock.schedule_status_change(tf.number, self.t + d.value, present.posture)
+
+    def _delay_or_no_route(self, tf: TaskForce, present: Status, nxt: Status) -> Delay:
+        try:
+            return self.delay(tf, present, nxt)
+        except _NoRouteError as e:
+            return Delay(
+                math.inf,
+                f"the design data give no route between cells {e.i} and {e.j}",
+                {},
+                "3.2.3",
+            )
+
+    def _consume_start(self, tf: TaskForce) -> None:
+        active = tf.orders[0]
+        if active.start is not None:
+            tf.orders[0] = Order(active.objective, active.posture)
+
+    def schedule_now(self, tf: TaskForce) -> None:
+        """'Schedule its next change of status for time t' and put it at the front (§3.3)."""
+        nxt = self._next(tf)
+        if nxt is None:
+            self.dissolve(tf)
+            return
+        tf.next = nxt
+        self._consume_start(tf)
+        self.clock.schedule_front(tf.number)
+
+    def postpone(self, tf: TaskForce) -> None:
+        """Reschedule ``tf`` to ``t + inf``: it waits for combat or a tactical situation."""
+        self.clock.schedule_status_change(tf.number, math.inf, self.tf_status(tf).posture)
+
+    def requeue(self, tf: TaskForce) -> None:
+        """Put the task force being executed back, behind those just placed ahead of it and
+        whatever else is due now."""
+        self.clock.schedule(tf.number, self.t, Priority.RETRY)
+
+    # -- running ----------------------------------------------------------------------------
+
+    def run_to_decision(self) -> Break | None:
+        """Let events occur until the next period start; ``None`` at the end of the game.
+
+        A cycle start reads File 60 and tells the players of every map change.
+        """
+        while True:
+            stop = self._next_stop()
+            if stop is None or stop.kind is BreakKind.PERIOD_START:
+                return stop
+            self._cycle_start(stop.number)
+
+    def _next_stop(self) -> Break | None:
+        count, last = 0, self.t
+        while (event := self.clock.advance()) is not None:
+            key, item = event
+            if key.time != last:
+                count, last = 0, key.time
+            count += 1
+            if count > _MAX_EVENTS_AT_ONE_TIME:
+                raise RuntimeError(f"no progress at t = {key.time:g}: the event queue cycles")
+            if isinstance(item, Break):
+                if item.kind.decision:
+                    return item
+                self._frame_end(item)
+            else:
+                self._occur(key, item)
+        return None
+
+    def _cycle_start(self, cycle: int) -> None:
+        changes = self.apply_maps(cycle)
+        for text in changes:
+            self.note("maps", f"cycle {cycle}: {text}", [1, 2], level=1, player_level=0)
+
+    def _frame_end(self, b: Break) -> None:
+        for cell in sorted(self.engagements):
+            e = self.engagements.get(cell)
+            if e is not None:
+                self.combat.assess(self, e)
+        if self.supply_step is not None:
+            self.supply_step(self)
+
+    def _occur(self, key: Key, number: int) -> None:
+        tf = self.task_forces.get(number)
+        if tf is None:
+            return
+        nxt = tf.next
+        if nxt is None or not tf.orders:
+            self.schedule(tf)
+            return
+        start = tf.orders[0].start
+        if start is not None:
+            # The start time has come: execution of the order begins now (§4.1).
+            self.schedule(tf)
+            return
+        present = self.tf_status(tf)
+        if self._pursuit(tf, present, nxt):
+            return
+        self._xq(tf, present, nxt)
+
+    # -- xq (§3.3) --------------------------------------------------------------------------
+
+    def _xq(self, tf: TaskForce, present: Status, nxt: Status) -> None:
+        if not present.active and nxt.active:
+            if self._activation_blocked(tf, nxt):
+                return
+            self.enter(tf, nxt)
+            return
+        if not nxt.active:
+            self.enter(tf, nxt)
+            return
+        kind = classify(present, nxt)
+        if kind is TransitionKind.OCCUPATION:
+            self._attack(tf, present, nxt)
+            return
+        if kind is TransitionKind.HOLD_TO_DISENGAGEMENT and self._counterattack_refused(
+            tf, present, nxt
+        ):
+            return
+        self.enter(tf, nxt)
+
+    def _pursuit(self, tf: TaskForce, present: Status, nxt: Status) -> bool:
+        """§3.3.1: may not enter the next status sooner than ``eps/4`` after an enemy task
+        force with the same status and next status that entered the posture class first."""
+        if nxt.posture_class == present.posture_class:
+            return False
+        mine = min(self.units[n].tentry for n in tf.units)
+        latest = -math.inf
+        for other in self.task_forces.values():
+            if other.side == tf.side or other.next is None:
+                continue
+            o = self.tf_status(other)
+            onext = other.next
+            if (
+                o.location == present.location
+                and o.posture_class == present.posture_class
+                and o.objective == present.objective
+                and onext.location == nxt.location
+                and onext.posture_class == nxt.posture_class
+                and onext.objective == nxt.objective
+                and mine > min(self.units[n].tentry for n in other.units)
+            ):
+                k = self.clock.queue.key(other.number)
+                if k is not None:
+                    latest = max(latest, k.time)
+        if latest == -math.inf:
+            return False
+        self.clock.schedule_status_change(tf.number, latest + self.clock.eps / 4, present.posture)
+        return True
+
+    def _activation_blocked(self, tf: TaskForce, nxt: Status) -> bool:
+        """§3.3.5: no activation in a cell the enemy owns or where active enemy units are."""
+        cell = nxt.location
+        enemy = 3 - tf.side
+        if self.owner.get(cell) != enemy and not self.units_at(cell, enemy):
+            return False
+        why = "is owned by the enemy" if self.owner.get(cell) == enemy else "holds enemy units"
+        self.note(
+            "warning",
+            f"task force {tf.number} cannot become active in cell {cell}: the cell {why}",
+            [tf.side],
+            player_level=0,
+        )
+        self.postpone(tf)
+        return True
+
+    def _attack(self, tf: TaskForce, present: Status, nxt: Status) -> None:
+        """§3.3.2: task force ``tf`` of side ``sa`` completes an attack from ``pl`` on ``po``."""
+        sa, sd = tf.side, 3 - tf.side
+        pl, po = present.location, present.objective
+        t, eps = self.t, self.clock.eps
+        # Step 1 (Step 6 if already engaged).
+        if self.tf_engaged(tf):
+            self._occupy_after_engagement(tf, nxt, po, sd)
+            return
+        meeting = [
+            o
+            for o in self._task_forces_of(sd)
+            if (s := self.tf_status(o)).location == po
+            and s.posture_class in (2, 3, 4)
+            and s.objective == pl
+        ]
+        if meeting:
+            up = self.rules.postures.up
+            for o in meeting:
+                post = self.tf_status(o).posture
+                pc = post // 10
+                want = up(post) if pc == 4 else up(up(post)) if pc == 3 else up(up(up(post)))
+                self.give_order(o, Order(po, want), front=True)
+            self.requeue(tf)
+            return
+        # Step 2.
+        if po not in self.engagements:
+            if self.owner.get(po) != sa:
+                arriving = [
+                    o
+                    for o in self._task_forces_of(sd)
+                    if (s := self.tf_status(o)).objective == po
+                    and s.posture_class in (3, 4)
+                    and s.location != po
+                    and (k := self.clock.queue.key(o.number)) is not None
+                    and k.time <= t + eps
+                ]
+                if arriving:
+                    for o in arriving:
+                        self.clock.schedule_front(o.number)
+                    self.requeue(tf)
+                    return
+            # Step 3.
+            if not self.units_at(po, sd):
+                self.enter(tf, nxt)
+                return
+            defenders = [u for u in self.security_force(po, sd) if u.posture != self.rules.itrfp]
+            if not defenders and self._transfer_posture_defence(tf, po, pl, sa, sd):
+                return
+        # Step 4.
+        if self.security_force(po, sd):
+            if self.owner.get(pl) == sd:
+                tf.orders[0:1] = [Order(pl, DESTROYED)]
+                tf.next = self._next(tf)
+                self.clock.schedule_front(tf.number)
+                self.note(
+                    "destroyed",
+                    f"task force {tf.number} attacked cell {po} while the enemy took its "
+                    f"base, cell {pl}: its units are lost",
+                    [sa, sd],
+                )
+                return
+            self._join_engagement(tf, po, sd)
+            self.postpone(tf)
+            return
+        # Step 5.
+        for u in self.units_at(po, sd):
+            if u.pc == PostureClass.MOVEMENT and u.tentry > t - self.design.delta:
+                up = self.rules.postures.up
+                u.posture = up(up(up(u.posture)))
+                self.note(
+                    "posture",
+                    f"unit {u.number} reverts to disengaging (posture {u.posture}): the "
+                    f"enemy reached cell {po} as it began to move",
+                    [sd],
+                )
+        disengaging = [u for u in self.units_at(po, sd) if u.pc == PostureClass.DISENGAGEMENT]
+        if disengaging:
+            e = self._engagement(po, sa)
+            e.defenders.update(u.number for u in disengaging)
+            e.attackers.update(tf.units)
+            for u in disengaging:
+                if u.tf is not None:
+                    self.schedule(self.task_forces[u.tf])
+        self._destroy_engaged_attackers_at(po, sd)
+        self.enter(tf, nxt)
+
+    def _occupy_after_engagement(self, tf: TaskForce, nxt: Status, po: int, sd: int) -> None:
+        """§3.3.2 Step 6."""
+        self._destroy_engaged_attackers_at(po, sd)
+        self.enter(tf, nxt)
+
+    def _destroy_engaged_attackers_at(self, cell: int, side: int) -> None:
+        """Side ``side`` units in ``cell`` attacking in an engagement lose their base: order
+        -10 at the front of the queue (§3.3.2 steps 5 and 6)."""
+        for u in self.units_at(cell, side):
+            if u.pc == PostureClass.ATTACK and self.engaged(u.number):
+                o = self.constitute(u)
+                o.orders = [Order(cell, DESTROYED)]
+                self.schedule_now(o)
+
+    def _transfer_posture_defence(self, tf: TaskForce, po: int, pl: int, sa: int, sd: int) -> bool:
+        """§3.3.2 Step 3 with no other hold defenders; whether ``tf`` must wait."""
+        t, eps = self.t, self.clock.eps
+        itrfp = self.rules.itrfp
+        s_units = [u for u in self.units_at(po, sd) if u.posture == itrfp]
+        touched: list[TaskForce] = []
+        if s_units:
+            for u in s_units:
+                if u.tf is None:
+                    o = self.constitute(u)
+                    o.orders = [Order(po, 10)]
+                    self.schedule(o)
+            for o in {self.task_forces[u.tf] for u in s_units if u.tf is not None}.__iter__():
+                active = o.orders[0] if o.orders else None
+                if active is not None and active.start is not None and active.start > t:
+                    o.orders[0] = Order(active.objective, active.posture, t)
+                    self.schedule(o)
+                k = self.clock.queue.key(o.number)
+                if (
+                    active is not None
+                    and active.objective == po
+                    and active.posture_class is PostureClass.HOLD
+                    and k is not None
+                    and k.time <= t + eps
+                ):
+                    self.clock.schedule_front(o.number)
+                    touched.append(o)
+            if touched:
+                self.requeue(tf)
+                return True
+            return False
+        candidates = [
+            o
+            for o in self._task_forces_of(sd)
+            if (s := self.tf_status(o)).location == po
+            and self.owner.get(s.objective) == sa
+            and self.units_at(s.objective, sa)
+        ]
+        for o in candidates:
+            present = self.tf_status(o)
+            trial = next_status(present, Order(po, 10), self.rules.postures)
+            if trial is None:
+                continue
+            d = self._delay_or_no_route(o, present, trial)
+            if d.value <= eps:
+                o.orders[0:1] = [Order(po, 10)]
+                self.schedule_now(o)
+                touched.append(o)
+        if touched:
+            self.requeue(tf)
+            return True
+        return False
+
+    def _engagement(self, cell: int, attacker: int) -> Engagement:
+        e = self.engagements.get(cell)
+        if e is None:
+            e = Engagement(cell, attacker, set(), set(), self.t)
+            self.engagements[cell] = e
+            self.note(
+                "engagement",
+                f"engagement begins at cell {cell}",
+                [1, 2],
+                player_level=0,
+                cell=cell,
+            )
+        return e
+
+    def _join_engagement(self, tf: TaskForce, po: int, sd: int) -> None:
+        """§3.3.2 Step 4: set up (or join) the engagement at ``po``."""
+        e = self._engagement(po, tf.side)
+        e.attackers.update(tf.units)
+        e.defenders.update(
+            u.number
+            for u in self.units_at(po, sd)
+            if u.pc in (PostureClass.HOLD, PostureClass.DISENGAGEMENT)
+        )
+        for n in e.defenders:
+            u = self.units[n]
+            if u.pc == PostureClass.DISENGAGEMENT and u.tf is not None:
+                self.schedule(self.task_forces[u.tf])
+
+    def _counterattack_refused(self, tf: TaskForce, present: Status, nxt: Status) -> bool:
+        """§3.3.4: defenders disengaging toward attackers' cell ``j``; whether ``xq`` returns
+        without executing the transition."""
+        e = self.engagements.get(present.location)
+        if e is None or e.attacker == tf.side or not set(tf.units) <= e.defenders:
+            return False
+        j, i = nxt.objective, present.location
+        attackers = [self.units[n] for n in e.attackers if self.units[n].location == j]
+        if not attackers:
+            return False
+        s, s2 = tf.side, 3 - tf.side
+        rsvala, rsvald = self.combat.standard_values(s)
+        rsvala2, rsvald2 = self.combat.standard_values(s2)
+        mine = sum((u.resources for u in self.tf_units(tf)), np.zeros_like(rsvala))
+        theirs = sum((u.resources for u in attackers), np.zeros_like(rsvala2))
+        f0, g0 = float(rsvala @ mine), float(rsvald @ mine)
+        f1, g1 = float(rsvala2 @ theirs), float(rsvald2 @ theirs)
+        stronger = f0 * g0 > f1 * g1  # f0/g1 > f1/g0 with both denominators nonnegative
+        self.note(
+            "counterattack",
+            f"task force {tf.number} counterattacks toward cell {j}: "
+            f"{'stronger' if stronger else 'not stronger'} than the attackers there "
+            f"(f0 = {f0:.4g}, g0 = {g0:.4g}, f1 = {f1:.4g}, g1 = {g1:.4g})",
+            [s],
+            f0=f0,
+            g0=g0,
+            f1=f1,
+            g1=g1,
+        )
+        if not stronger:
+            tf.orders[0:1] = [Order(i, 10)]
+            self.schedule_now(tf)
+            return True
+        for u in attackers:
+            o = self.constitute(u)
+            o.orders[0:1] = [Order(j, 10)]
+            self.schedule_now(o)
+        self.requeue(tf)
+        return True
+
+    def _task_forces_of(self, side: int) -> list[TaskForce]:
+        return [o for o in self.task_forces.values() if o.side == side]
+
+    # -- entering a status ------------------------------------------------------------------
+
+    def enter(self, tf: TaskForce, nxt: Status) -> None:
+        """Let ``tf`` enter ``nxt``: status, ``tentry`` (§3.3.6), ownership, engagements
+        (§3.3.7), the security force (§3.3.3), deliveries (§4.2.2); then schedule on."""
+        present = self.tf_status(tf)
+        self._set_tentry(tf, present, nxt)
+        occupying = nxt.location != present.location and nxt.active
+        was_holding = present.posture_class is PostureClass.HOLD
+        for u in self.tf_units(tf):
+            u.location, u.posture, u.objective = nxt.location, nxt.posture, nxt.objective
+        if occupying and self.owner.get(nxt.location) != tf.side:
+            self.owner[nxt.location] = tf.side
+            self.note(
+                "owner",
+                f"cell {nxt.location} is now owned by {'Red' if tf.side == 1 else 'Blue'}",
+                [1, 2],
+                player_level=0,
+                cell=nxt.location,
+            )
+        if not present.active and present.location != nxt.location and not nxt.active:
+            self.note(
+                "advisory",
+                f"inactive task force {tf.number} changed location from cell "
+                f"{present.location} to cell {nxt.location}",
+                [],
+                player_level=None,
+            )
+        significant = present.posture_class != nxt.posture_class or present.location != nxt.location
+        self.note(
+            "status",
+            f"task force {tf.number} (units {', '.join(map(str, tf.units))}): {present} -> {nxt}",
+            [tf.side],
+            level=1 if significant else 7,
+            player_level=5 if significant else None,
+            tf=tf.number,
+            status=str(nxt),
+        )
+        self._engagement_changes(tf, present, nxt)
+        if (
+            was_holding
+            and nxt.posture_class in (PostureClass.DESTROYED, 0, PostureClass.DISENGAGEMENT)
+            and not self.security_force(present.location, tf.side)
+        ):
+            self._security_force_gone(present.location, tf.side)
+        entered_transfer = nxt.posture == self.rules.itrfp and present.posture != nxt.posture
+        tf.next = None
+        completed = bool(tf.orders) and next_status(nxt, tf.orders[0], self.rules.postures) is None
+        if completed:
+            tf.orders.pop(0)
+        if entered_transfer and self.delivery_step is not None:
+            waits_for_command = not tf.orders or (
+                completed
+                and tf.orders[0].start is not None
+                and tf.orders[0].start > self.t  # §4.2.2 conditions (1) and (2)
+            )
+            if not waits_for_command:
+                self.delivery_step(self, tf)
+        if tf.number in self.task_forces:
+            self.schedule(tf)
+
+    def _set_tentry(self, tf: TaskForce, present: Status, nxt: Status) -> None:
+        """§3.3.6 Virtual time of posture class entry."""
+        ppc, npc = present.posture_class, nxt.posture_class
+        if npc == ppc:
+            return
+        t = self.t
+        units = self.tf_units(tf)
+        if npc in (PostureClass.DISENGAGEMENT, PostureClass.MOVEMENT):
+            for u in units:
+                u.tentry = t
+            return
+        pl, po = present.location, present.objective
+        if npc is PostureClass.HOLD or (npc is PostureClass.ATTACK and nxt.objective != pl):
+            for u in units:
+                u.tentry = max(t, u.tentry)
+            return
+        if npc is not PostureClass.ATTACK:
+            return  # nonpositive classes: tentry is not used
+        threatened = any(
+            (s := self.tf_status(o)).objective == pl
+            and s.location != po
+            and s.posture_class in (2, 3, 4)
+            for o in self._task_forces_of(3 - tf.side)
+        )
+        if not threatened or ppc is PostureClass.DISENGAGEMENT:
+            for u in units:
+                u.tentry = max(t, u.tentry)
+        elif ppc is PostureClass.MOVEMENT:
+            for u in units:
+                u.tentry = max(t + (t - u.tentry), t)
+        elif ppc is PostureClass.ATTACK:
+            back = self._delay_or_no_route(
+                tf, Status(po, 30, pl), Status(po, self.rules.postures.up(30), pl)
+            )
+            for u in units:
+                u.tentry = t + back.value
+
+    def _engagement_changes(self, tf: TaskForce, present: Status, nxt: Status) -> None:
+        """§3.3.7 Engagement termination; holds entering an engaged cell join its defence."""
+        ppc, npc = present.posture_class, nxt.posture_class
+        leaving = (
+            (ppc is PostureClass.DISENGAGEMENT and npc is PostureClass.MOVEMENT)
+            or not nxt.active
+            or (
+                npc is PostureClass.ATTACK
+                and nxt.objective == present.location != present.objective
+            )
+            or (ppc is PostureClass.ATTACK and nxt.location == present.location and npc == 1)
+        )
+        if leaving:
+            self._leave_engagements(tf)
+            return
+        e = self.engagements.get(nxt.location)
+        if e is not None and e.attacker != tf.side and npc in (1, 2):
+            e.defenders.update(tf.units)
+
+    def _leave_engagements(self, tf: TaskForce) -> None:
+        for cell, e in list(self.engagements.items()):
+            members = set(tf.units)
+            if not members & (e.attackers | e.defenders):
+                continue
+            e.attackers -= members
+            e.defenders -= members
+            if e.attackers and e.defenders:
+                continue
+            self.end_engagement(cell)
+
+    def end_engagement(self, cell: int) -> None:
+        """Terminate the engagement at ``cell`` and let its survivors move on (§3.3.7)."""
+        e = self.engagements.pop(cell)
+        self.note("engagement", f"engagement at cell {cell} ends", [1, 2], player_level=0)
+        for n in sorted(e.attackers | e.defenders):
+            u = self.units[n]
+            if u.tf is None or u.tf not in self.task_forces:
+                continue
+            o = self.task_forces[u.tf]
+            k = self.clock.queue.key(o.number)
+            nxt = self._next(o)
+            if nxt is None:
+                self.dissolve(o)
+                continue
+            o.next = nxt
+            d = self._delay_or_no_route(o, self.tf_status(o), nxt)
+            t1 = self.t + d.value
+            t0 = math.inf if k is None else k.time
+            self.clock.schedule_status_change(o.number, min(t0, t1), self.tf_status(o).posture)
+
+    def _security_force_gone(self, cell: int, side: int) -> None:
+        """§3.3.3 Disappearance of a security force from ``cell``."""
+        if self.owner.get(cell) != side:
+            return
+        attackers = [
+            o
+            for o in self._task_forces_of(3 - side)
+            if (s := self.tf_status(o)).posture_class is PostureClass.ATTACK
+            and s.objective == cell
+            and s.location != cell
+        ]
+        if not attackers:
+            return
+        for o in self._task_forces_of(side):
+            s = self.tf_status(o)
+            if s.location == cell and s.posture_class is PostureClass.DISENGAGEMENT:
+                self.schedule(o)
+        for o in attackers:
+            while o.orders:
+                present = self.tf_status(o)
+                nxt = next_status(present, o.orders[0], self.rules.postures)
+                if nxt is not None and not (
+                    nxt.posture_class is PostureClass.ATTACK and nxt.objective == cell
+                ):
+                    o.next = nxt
+                    self.clock.schedule_front(o.number)
+                    break
+                o.orders.pop(0)
+            if not o.orders:
+                self.dissolve(o)
+
+    # -- supplies (§7) ----------------------------------------------------------------------
+
+    def abort_if_unsupplied(self, tf: TaskForce) -> None:
+        """§7: a moving task force that has run out of supplies reverts to a hold in place if
+        its movement delay, were it starting now, would be infinite."""
+        s = self.tf_status(tf)
+        if s.posture_class is not PostureClass.MOVEMENT:
+            return
+        d = movement_delay(
+            tf.side,
+            [u.element() for u in self.tf_units(tf)],
+            tf.mode,
+            s.location,
+            s.posture,
+            s.objective,
+            self.rules.grid,
+            self._rtetype_or_zero,
+            self.bartype,
+            self.rules.movement,
+        )
+        if d.value >= INFINITE_DELAY:
+            tf.orders = [Order(s.location, 10)]
+            self.note(
+                "supplies",
+                f"task force {tf.number} has run out of supplies and stops its movement "
+                f"toward cell {s.objective}",
+                [tf.side],
+                player_level=0,
+            )
+            self.schedule(tf)
+
+    def _rtetype_or_zero(self, i: int, j: int) -> int:
+        rt = self.rtetype(i, j)
+        return rt if rt else 1
+
+
+class _NoRouteError(Exception):
+    def __init__(self, i: int, j: int) -> None:
+        super().__init__(f"no route between cells {i} and {j}")
+        self.i, self.j = i, j
