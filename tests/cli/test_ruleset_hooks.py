@@ -107,6 +107,19 @@ def test_validate_reads_unclaimed_files_as_toml(tmp_path: Path) -> None:
     assert result.stdout == f"{scenario}: ok (tiny)\n"
 
 
+def test_validate_says_when_nobody_recognises_a_file(tmp_path: Path) -> None:
+    unknown = tmp_path / "deck.dat"
+    unknown.write_text("[[[ not toml\n")
+    result = runner.invoke(app, ["validate", str(unknown)])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"{unknown}:1: TOML syntax error")
+    assert lines[1] == (
+        f"{unknown}: not TOML or JSON, and no installed ruleset recognises it as a format of "
+        "its own (name the ruleset with --ruleset)"
+    )
+
+
 def test_validate_ruleset_option_reads_files_it_does_not_recognise(tmp_path: Path) -> None:
     unmarked = tmp_path / "unmarked.card"
     unmarked.write_text("title: no header\n")

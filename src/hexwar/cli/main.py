@@ -26,10 +26,10 @@ from hexwar import __version__
 from hexwar.agents import agent_names
 from hexwar.cli.interactive import play_interactively
 from hexwar.core import registry
-from hexwar.core.errors import HexwarError, InvalidInputError
+from hexwar.core.errors import HexwarError, InvalidInputError, Problem, ScenarioError
 from hexwar.core.events import RENDERERS
 from hexwar.core.game import Ruleset
-from hexwar.scenarios import json_schema, load_document, peek_ruleset, validate
+from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario
 from hexwar.store import GameStore
 
@@ -241,12 +241,27 @@ def _claim(
     return None, 1
 
 
+def _load_unclaimed(path: Path) -> Document:
+    """A file no ruleset claimed, read as TOML or JSON; if it is neither, say so."""
+    try:
+        return load_document(path)
+    except ScenarioError as e:
+        if path.suffix.lower() in _TOML_OR_JSON:
+            raise
+        hint = Problem(
+            "not TOML or JSON, and no installed ruleset recognises it as a format of its own "
+            "(name the ruleset with --ruleset)",
+            str(path),
+        )
+        raise ScenarioError([*e.problems, hint]) from e
+
+
 def _validate_scenario(paths: tuple[Path, ...], owner: Ruleset[Any, Any] | None) -> bool:
     """Validate one scenario and print ``ok`` or its problems; whether it is valid."""
     label = " + ".join(map(str, paths))
     try:
         if owner is None:
-            document = load_document(paths[0])
+            document = _load_unclaimed(paths[0])
             owner = registry.get(peek_ruleset(document))
             validate(document, owner.scenario_model)
         else:
