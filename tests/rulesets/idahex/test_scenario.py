@@ -261,6 +261,13 @@ def test_the_sinai_decks_are_claimed_as_one_deck(tmp_path: Path) -> None:
     assert claim_card_deck([tmp_path / "missing.txt"]) == 0
 
 
+def test_a_damaged_first_card_is_still_claimed_for_the_reader_to_report(tmp_path: Path) -> None:
+    deck = (sinai_dir() / "file50.txt").read_text().splitlines()
+    deck[0] = "       100         2       .25"  # a field group 1 does not read
+    (tmp_path / "file50.txt").write_text("\n".join(deck) + "\n")
+    assert claim_card_deck([tmp_path / "file50.txt", sinai_dir() / "file60.txt"]) == 2
+
+
 def test_read_card_deck_titles_by_directory_and_counts_files() -> None:
     f50, f60 = sinai_dir() / "file50.txt", sinai_dir() / "file60.txt"
     assert deck_title(f50) == "sinai"

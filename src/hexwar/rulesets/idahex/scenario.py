@@ -226,10 +226,11 @@ _REAL_CARD = re.compile(r"[ +\-.0-9EeDd]*")
 
 
 def _looks_like_file50(path: Path) -> bool:
-    """Whether the first two cards are shaped like groups 1 and 2 of File 50: two integer fields
-    (``iprint``, ``nprint``; columns 21-80 blank), then up to eight real fields with some beyond
-    column 20 (``tinit`` ... ``delta``). A File 60 card uses columns 1-20 only, so a File 60
-    deck never looks like this."""
+    """Whether the first two cards are shaped like groups 1 and 2 of File 50: integers in
+    columns 1-20 (``iprint``, ``nprint``), then real fields with some beyond column 20
+    (``tinit`` ... ``delta``). Every File 60 card is two integers in columns 1-20, so a File 60
+    deck never looks like this; a damaged File 50 deck usually still does (what is wrong on
+    its first card beyond column 20 is left for the reader to report)."""
     try:
         with path.open(encoding="ascii", errors="replace") as f:
             first, second = f.readline(), f.readline()
@@ -239,7 +240,6 @@ def _looks_like_file50(path: Path) -> bool:
     card2 = second.rstrip("\r\n")[:CARD_WIDTH]
     return (
         bool(card1[:20].strip())
-        and not card1[20:].strip()
         and _INT_CARD.fullmatch(card1[:20]) is not None
         and bool(card2[20:].strip())
         and _REAL_CARD.fullmatch(card2) is not None
