@@ -1,0 +1,296 @@
+"""IDAHEX supplies consumption (seed 000 §7; File 50 groups 38-40, §9.1.1).
+
+§7 prints formulas but no worked example, so the expected values are hand computations on
+the small tables ``TABLES`` below (written out term by term) or on the Sinai sample data.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex.design import CombatSupplies, File50, load_sinai
+from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand
+
+# Resources (§2.2.2 order): 1 tanks, 2 ammunition, 3 fuel, 4 personnel. nequip = 1 and
+# nss = 2, so supply k is resource 1 + k: ammunition (k = 1) and fuel (k = 2).
+TANKS, AMMO, FUEL, PERS = range(4)
+NONENGAGED = np.zeros((2, 4, 3))  # [supply k][resource irs][posture class 1-3]
+NONENGAGED[0, PERS] = (0.001, 0.002, 0.003)  # ammunition: personnel only
+NONENGAGED[1, TANKS] = (0.1, 0.5, 2.0)  # fuel: tanks burn most moving ...
+NONENGAGED[1, PERS] = (0.0, 0.01, 0.02)  # ... and personnel use some out of hold
+SSVACT = np.zeros((2, 4, 2))  # [supply k][resource irs][pointer]
+SSVRES = np.zeros((2, 4, 2))
+SSVACT[0, TANKS, 0] = 1.0  # pointer 1 (posture 10): tanks in combat fire ammunition
+SSVACT[0, TANKS, 1] = 3.0  # pointer 2 (posture 40): more when attacking
+SSVACT[0, PERS, 1] = 0.01
+SSVACT[1, TANKS, 1] = 1.0
+SSVRES[0, PERS, 1] = 0.001
+SSVRES[1, TANKS, 1] = 0.2
+SSVRES[1, PERS, 1] = 0.005
+MAPPS = np.zeros(31, dtype=np.int64)
+MAPPS[1] = 1  # [kpost](10) = 1: posture 10 -> pointer 1
+MAPPS[21] = 2  # [kpost](40) = 21: posture 40 -> pointer 2; posture 20 has none
+TABLES = SupplyTables(1, 1, NONENGAGED, MAPPS, SSVACT, SSVRES)
+UNIT = np.array([10.0, 100.0, 200.0, 1000.0])  # tanks, ammunition, fuel, personnel
+TFRAME = 0.5
+FRINV = np.array([0.8, 0.5, 0.5, 0.5])  # λ(irs): the fractions actively in combat
+
+
+def d(
+    posture: int,
+    *,
+    engaged: bool = False,
+    passenger: bool = False,
+    frinv: np.ndarray | None = None,
+    tables: SupplyTables = TABLES,
+    resources: np.ndarray = UNIT,
+) -> list[float]:
+    """``D(ibu, k)`` for k = 1, 2 on the test tables (by default the unit ``UNIT``)."""
+    out = demand(
+        tables,
+        resources,
+        posture=posture,
+        engaged=engaged,
+        passenger=passenger,
+        frinv=frinv,
+        tframe=TFRAME,
+    )
+    return [float(x) for x in out]
+
+
+# -- demand -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("posture", [-10, 0, 5, 9])
+def test_inactive_units_demand_nothing(posture: int) -> None:
+    """§7: 'An inactive unit (one in posture class -1 or 0) consumes no supplies.'"""
+    assert d(posture, engaged=True, frinv=FRINV) == [0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    ("posture", "expected"),
+    [
+        # class 1: ammunition .5 * .001 * 1000 = .5; fuel .5 * .1 * 10 = .5
+        (10, [0.5, 0.5]),
+        # class 2: ammunition .5 * .002 * 1000 = 1; fuel .5 * (.5 * 10 + .01 * 1000) = 7.5
+        (21, [1.0, 7.5]),
+        # class 3: ammunition .5 * .003 * 1000 = 1.5; fuel .5 * (2 * 10 + .02 * 1000) = 20
+        (30, [1.5, 20.0]),
+    ],
+)
+def test_nonengaged_demand_by_posture_class(posture: int, expected: list[float]) -> None:
+    """§7 not engaged: D(ibu, k) = Σ_irs tframe * ssvncr(k, irs, pc) * [resources](ibu, irs)."""
+    assert d(posture) == pytest.approx(expected)
+
+
+def test_passenger_demands_at_class_1_rates() -> None:
+    """§7: a passenger in a stacked task force uses pc = 1, even moving and engaged."""
+    assert d(31, passenger=True) == pytest.approx([0.5, 0.5])
+    assert d(40, passenger=True, engaged=True) == pytest.approx([0.5, 0.5])
+
+
+def test_attack_posture_not_engaged_uses_movement_rates() -> None:
+    """Ruling (§7, ssvncr has posture classes 1-3 only): a unit in posture class 4 that is
+    not engaged demands at the class 3 (movement) rates."""
+    assert d(40) == d(30) == pytest.approx([1.5, 20.0])
+    assert d(43) == d(30)
+
+
+def test_engaged_demand_splits_active_and_reserve_resources() -> None:
+    """§7 engaged, posture 40, index = mapps(1, [kpost](40)) = 2, λ = (.8, .5, .5, .5):
+    ammunition .5 * (3 * .8 * 10 + .01 * .5 * 1000 + .001 * .5 * 1000) = .5 * 29.5 = 14.75;
+    fuel .5 * (1 * .8 * 10 + .2 * .2 * 10 + .005 * .5 * 1000) = .5 * 10.9 = 5.45."""
+    assert d(40, engaged=True, frinv=FRINV) == pytest.approx([14.75, 5.45])
+
+
+def test_engaged_demand_uses_the_postures_pointer() -> None:
+    """§7: posture 10 uses pointer 1: ammunition .5 * 1 * .8 * 10 = 4, no fuel."""
+    assert d(10, engaged=True, frinv=FRINV) == pytest.approx([4.0, 0.0])
+
+
+def test_engaged_without_pointer_demands_as_not_engaged() -> None:
+    """Ruling (§7, group 40 gives posture 20 no mapps pointer): the class 2 rates apply."""
+    assert d(20, engaged=True, frinv=FRINV) == d(20) == pytest.approx([1.0, 7.5])
+
+
+def test_no_supplies_played() -> None:
+    """§7: 'If nss(s) = 0 -- side s supplies are not played -- then nothing is done.'"""
+    none = SupplyTables(
+        2, 1, np.zeros((0, 4, 3)), np.zeros(31, dtype=np.int64), *[np.zeros((0, 4, 0))] * 2
+    )
+    assert d(30, tables=none) == []
+    after = consume(np.zeros((3, 0)), np.zeros((3, 0)), [[0, 1]])
+    assert after.shape == (3, 0)
+
+
+def test_demand_refuses_bad_inputs() -> None:
+    """Bad inputs raise InvalidInputError naming the field."""
+    cases = {
+        "resources": {"posture": 10, "resources": UNIT[:3]},
+        "frinv": {"posture": 40, "engaged": True, "frinv": None},
+        "engaged": {"posture": 30, "engaged": True, "frinv": FRINV},
+    }
+    for field, kwargs in cases.items():
+        with pytest.raises(InvalidInputError) as info:
+            d(**kwargs)
+        assert info.value.problems[0].path == field
+    with pytest.raises(InvalidInputError) as info:
+        d(40, engaged=True, frinv=np.array([1.5, 0, 0, 0]))
+    assert info.value.problems[0].path == "frinv"
+    with pytest.raises(InvalidInputError, match="posture"):
+        d(55)
+
+
+def test_tables_refuse_inconsistent_shapes() -> None:
+    """SupplyTables checks its arrays: ssvact must match nss and nrs, pointers must exist."""
+    with pytest.raises(InvalidInputError) as info:
+        SupplyTables(1, 1, NONENGAGED, MAPPS, SSVACT[:, :3], SSVRES)
+    assert info.value.problems[0].path == "ssvact"
+    bad = MAPPS.copy()
+    bad[2] = 3
+    with pytest.raises(InvalidInputError) as info:
+        SupplyTables(1, 1, NONENGAGED, bad, SSVACT, SSVRES)
+    assert info.value.problems[0].path == "mapps"
+
+
+# -- consumption ----------------------------------------------------------------------------
+
+
+def test_lone_unit_consumes_what_it_can() -> None:
+    """§7, a unit in no task force: C = min(D, stk), stock <- stk - C."""
+    after = consume([[10.0, 5.0], [3.0, 0.0]], [[4.0, 8.0], [3.0, 1.0]], [])
+    assert after.tolist() == [[6.0, 0.0], [0.0, 0.0]]
+
+
+def test_task_force_pools_and_keeps_the_same_fraction() -> None:
+    """§7, a task force: dd = 20 + 0 = 20 of stk = 10 + 30 = 40, so C = 20 and each element
+    keeps (40 - 20)/40 = 1/2 of its stock: 5 and 15 (alone they would keep 0 and 30). Row 2
+    is on its own: 7 - 2 = 5."""
+    after = consume([[10.0], [30.0], [7.0]], [[20.0], [0.0], [2.0]], [[0, 1]])
+    assert after[:, 0].tolist() == pytest.approx([5, 15, 5])
+
+
+def test_task_force_that_runs_out_is_left_empty() -> None:
+    """§7: dd = 50 >= stk = 40: C = 40, every element keeps (40 - 40)/40 = 0."""
+    after = consume([[10.0], [30.0]], [[25.0], [25.0]], [[1, 0]])
+    assert after.tolist() == [[0.0], [0.0]]
+
+
+def test_task_force_with_no_stock_stays_at_zero() -> None:
+    """§7 with stk = 0 (the fraction (stk - C)/stk is 0/0): the stocks stay 0."""
+    after = consume([[0.0, 4.0], [0.0, 4.0]], [[1.0, 2.0], [1.0, 2.0]], [[0, 1]])
+    assert after.tolist() == [[0.0, 2.0], [0.0, 2.0]]
+
+
+def test_consume_refuses_bad_groups() -> None:
+    """Task force rows must exist and belong to one task force each."""
+    for groups, field in (([[0, 2]], "groups[0]"), ([[0], [1, 0]], "groups[1]")):
+        with pytest.raises(InvalidInputError) as info:
+            consume([[1.0], [1.0]], [[0.0], [0.0]], groups)
+        assert info.value.problems[0].path == field
+    with pytest.raises(InvalidInputError) as info:
+        consume([[1.0], [1.0]], [[0.0, 0.0], [0.0, 0.0]], [])
+    assert info.value.problems[0].path == "demands"
+
+
+@st.composite
+def frames(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+    n = draw(st.integers(1, 8))
+    nss = draw(st.integers(1, 3))
+    value = st.one_of(st.just(0.0), st.floats(0.0, 1000.0))
+    stocks = np.array(draw(st.lists(value, min_size=n * nss, max_size=n * nss))).reshape(n, nss)
+    demands = np.array(draw(st.lists(value, min_size=n * nss, max_size=n * nss))).reshape(n, nss)
+    labels = draw(st.lists(st.integers(-1, 3), min_size=n, max_size=n))  # -1: no task force
+    groups = [[i for i, g in enumerate(labels) if g == label] for label in range(4)]
+    return stocks, demands, [g for g in groups if g]
+
+
+@settings(max_examples=150, deadline=None)
+@given(frames())
+def test_consumption_is_bounded_and_pooled(
+    frame: tuple[np.ndarray, np.ndarray, list[list[int]]],
+) -> None:
+    """§7 for any frame: no stock goes negative or grows, and each task force (or lone unit)
+    consumes exactly min(total demand, total stock)."""
+    stocks, demands, groups = frame
+    after = consume(stocks, demands, groups)
+    assert np.all(after >= 0)
+    assert np.all(after <= stocks)
+    grouped = {i for g in groups for i in g}
+    for rows in groups + [[i] for i in range(len(stocks)) if i not in grouped]:
+        used = stocks[rows].sum(axis=0) - after[rows].sum(axis=0)
+        expected = np.minimum(demands[rows].sum(axis=0), stocks[rows].sum(axis=0))
+        assert np.allclose(used, expected, rtol=1e-9, atol=1e-9)
+
+
+# -- the Sinai design -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sinai() -> File50:
+    return load_sinai()[0]
+
+
+def test_sinai_tables_from_file50(sinai: File50) -> None:
+    """Groups 38-40 of the Sinai deck: Red has nss = 2, nrs = 9, supplies in columns 7-8,
+    pointers 1-4 for postures 10, 11, 20 and 40; fuel (k = 2) for personnel (irs = 9) is
+    .01 in class 2 and .034 in class 3 (group 38's last card)."""
+    red = SupplyTables.from_design(sinai, 1)
+    assert (red.nss, red.nrs, red.supply_columns) == (2, 9, slice(6, 8))
+    assert [red.pointer(p) for p in (10, 11, 20, 40)] == [1, 2, 3, 4]
+    assert red.nonengaged[1, 8].tolist() == [0.0, 0.01, 0.034]
+    blue = SupplyTables.from_design(sinai, 2)
+    assert [blue.pointer(p) for p in (10, 11, 20, 40)] == [5, 6, 7, 8]
+    assert blue.ssvact[:, :, 4].tolist() == [[0, 0, 2.8, 0, 0, 0, 0, 0.02], [0] * 7 + [0.023]]
+
+
+def test_sinai_red_brigade_moving(sinai: File50) -> None:
+    """Sinai, a Red type 1 unit at its toe (12 artillery, 2550 personnel) moving, tframe .25:
+    fuel .25 * (.001 * 12 + .034 * 2550) = 21.678; no ammunition out of combat."""
+    red = SupplyTables.from_design(sinai, 1)
+    out = demand(
+        red, sinai.toe[0], posture=30, engaged=False, passenger=False, frinv=None, tframe=0.25
+    )
+    assert out.tolist() == pytest.approx([0.0, 21.678])
+
+
+def test_sinai_red_brigade_attacking(sinai: File50) -> None:
+    """Sinai, the same unit engaged in posture 40 (pointer 4), half of everything in combat:
+    ammunition .25 * (3 * .5 * 32 tanks + .02 * .5 * 2550 + .001 * .5 * 2550) = 18.69375;
+    fuel .25 * (.024 * .5 * 2550 + .01 * .5 * 2550) = 10.8375."""
+    red = SupplyTables.from_design(sinai, 1)
+    out = demand(
+        red,
+        sinai.toe[0],
+        posture=40,
+        engaged=True,
+        passenger=False,
+        frinv=np.full(9, 0.5),
+        tframe=0.25,
+    )
+    assert out.tolist() == pytest.approx([18.69375, 10.8375])
+
+
+def test_group_40_old_entries_use_the_last_data_of_their_pointer(sinai: File50) -> None:
+    """Group 40 ('mapps(side, [kpost](i)) = k ... if (old) go to 1'): an old entry only sets
+    the posture's pointer; a later entry that is not old replaces that pointer's data, so
+    posture 11 (old, pointer 1) ends up with the data of posture 20's entry."""
+    zero = tuple(tuple(0.0 for _ in range(9)) for _ in range(2))
+
+    def data(x: float) -> tuple[tuple[float, ...], ...]:
+        return ((x,) + (0.0,) * 8, (0.0,) * 9)
+
+    entries = (
+        CombatSupplies(posture=10, mapps=1, old=False, ssvact=data(1.0), ssvres=zero),
+        CombatSupplies(posture=11, mapps=1, old=True, ssvact=(), ssvres=()),
+        CombatSupplies(posture=40, mapps=2, old=False, ssvact=data(2.0), ssvres=zero),
+        CombatSupplies(posture=20, mapps=1, old=False, ssvact=data(5.0), ssvres=zero),
+    )
+    design = sinai.model_copy(update={"combat_supplies": (entries, sinai.combat_supplies[1])})
+    red = SupplyTables.from_design(design, 1)
+    assert [red.pointer(p) for p in (10, 11, 20, 40)] == [1, 1, 1, 2]
+    assert red.ssvact[0, 0].tolist() == [5.0, 2.0]
