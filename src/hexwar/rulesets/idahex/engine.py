@@ -201,6 +201,7 @@ class Engine:
         self.barmap: dict[int, int] = {}
         self.supply_step: SupplyStep | None = None
         self.delivery_step: Callable[[Engine, TaskForce], None] | None = None
+        self.event_count = 0  # events that have occurred (breaks and status changes)
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -536,6 +537,7 @@ class Engine:
         count, last = 0, self.t
         while (event := self.clock.advance()) is not None:
             key, item = event
+            self.event_count += 1
             if key.time != last:
                 count, last = 0, key.time
             count += 1

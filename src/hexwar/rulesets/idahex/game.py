@@ -1,0 +1,500 @@
+"""An IDAHEX game on the hexwar protocol (seed 000 §2-4, §7, §8).
+
+Time runs event to event (:class:`~hexwar.rulesets.idahex.engine.Engine`) and stops at every
+period start, where both players give their commands sealed (§4). A side sees its own units,
+task forces, missions and delivery orders, the ownership of every cell, the map changes, and
+of the enemy only the active units in contact (located in or next to a cell holding one of its
+own active units): 'IDAHEX prevents a player from ... obtaining the enemy player's
+instructions to his units' (§4). What players and the designer's report are told follows
+``iprint`` (§8).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.core.game import Decision, Game
+from hexwar.rulesets.idahex.clock import Break
+from hexwar.rulesets.idahex.combat import ManeuverCombat
+from hexwar.rulesets.idahex.commands import (
+    Cancel,
+    Commands,
+    Delivery,
+    Mission,
+    Transfer,
+    Undeliver,
+)
+from hexwar.rulesets.idahex.engine import DeliveryOrder, Engine, Note, TaskForce, UnitState
+from hexwar.rulesets.idahex.postures import DESTROYED, Order, posture_class
+from hexwar.rulesets.idahex.rules import SIDE_NAMES, Rules
+from hexwar.rulesets.idahex.scenario import IdahexScenario
+from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand
+from hexwar.rulesets.idahex.transfer import deliver, transfer
+
+if TYPE_CHECKING:
+    from hexwar.rulesets.idahex.ruleset import IdahexRuleset
+
+__all__ = ["IdahexGame"]
+
+SIDE_NO = {"red": 1, "blue": 2}
+
+
+def _time(x: float) -> float | None:
+    """A time as JSON: ``None`` for never (+inf)."""
+    return None if math.isinf(x) else x
+
+
+class IdahexGame(Game[IdahexScenario, Commands]):
+    """One IDAHEX game."""
+
+    def __init__(
+        self, ruleset: IdahexRuleset, scenario: IdahexScenario, *, seed: int, scenario_id: str
+    ) -> None:
+        super().__init__(ruleset, scenario, seed=seed, scenario_id=scenario_id)
+        self.rules = Rules.from_scenario(scenario)
+        self.engine = Engine(self.rules, ManeuverCombat(self.rules), self._report)
+        self._supplies = tuple(SupplyTables.from_design(self.rules.design, s) for s in (1, 2))
+        self.engine.supply_step = self._consume_supplies
+        self.engine.delivery_step = self._deliver
+        self._period: Break | None = None
+        self._designer_report()
+        self._advance()
+
+    # -- the designer's report (§8, file 51) ------------------------------------------------
+
+    def _report(self, note: Note) -> None:
+        iprint = self.rules.iprint
+        players = note.player_level is not None and iprint >= note.player_level and bool(note.sides)
+        if not players and iprint < note.level:
+            return
+        visible = frozenset(SIDE_NAMES[s - 1] for s in note.sides) if players else frozenset()
+        data = {k: v for k, v in note.data.items() if isinstance(v, int | float | str)}
+        self.log.append(self.engine.t, note.kind, note.text, visible_to=visible, data=data)
+
+    def _designer_report(self) -> None:
+        """The interpretation of the design data: what the designer should know (§8)."""
+        d = self.rules.design
+        for a, b in sorted(p for p in self.rules.routeless if p[0] < p[1]):
+            self.log.append(
+                d.tinit,
+                "design-warning",
+                f"no route type is given between adjacent cells {a} and {b}: surface "
+                "movement between them is impossible (docs/rulings/idahex.md)",
+                visible_to=frozenset(),
+            )
+        self.log.append(
+            d.tinit,
+            "design",
+            f"{d.ncells} cells ({len(self.rules.grid.inactive)} inactive), "
+            f"{len(d.units)} units, {d.nutype} unit types; time {d.tinit:g} to {d.tend:g}, "
+            f"frame {d.tframe:g}, period {d.tpd:g}, cycle {d.tcycle:g}",
+            visible_to=frozenset(),
+        )
+
+    # -- time -------------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        self._period = self.engine.run_to_decision()
+        if self._period is None:
+            self._finish(None, f"the game reached tend = {self.rules.design.tend:g}")
+            return
+        alive = {
+            s
+            for s in (1, 2)
+            if any(u.side == s and u.posture != DESTROYED for u in self.engine.units.values())
+        }
+        if len(alive) < 2:
+            winner = SIDE_NAMES[next(iter(alive)) - 1] if alive else None
+            self._finish(winner, "a side has no units left")
+
+    def _awaiting(self) -> Decision:
+        assert self._period is not None
+        return Decision(
+            self.step,
+            frozenset(SIDE_NAMES),
+            f"period {self._period.number} at t = {self.engine.t:g}: your commands",
+        )
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def _check(self, side: str, order: Commands) -> None:
+        s = SIDE_NO[side]
+        claimed: set[int] = set()
+        for c in order.commands:
+            if isinstance(c, Mission):
+                self._check_orders(c.orders)
+                if c.task_force is None:
+                    self._check_units(s, c.units, claimed)
+                else:
+                    self._check_task_force(s, c.task_force)
+            elif isinstance(c, Cancel):
+                self._check_task_force(s, c.task_force)
+            elif isinstance(c, Transfer):
+                self._check_cell(c.cell)
+                for n in (*(c.givers or ()), *(c.takers or ())):
+                    self._check_own(s, n)
+                nrs = self.rules.resources[s - 1].nrs
+                for irs, amount in c.amounts:
+                    if not 1 <= irs <= nrs or amount < 0:
+                        raise IllegalOrderError(
+                            f"transfer amount {irs}={amount:g}: resource types are 1..{nrs} "
+                            "and amounts are >= 0",
+                            rule="seed 000 §4.2.1",
+                            order=str(c),
+                        )
+            elif isinstance(c, Delivery):
+                self._check_cell(c.cell)
+                self._check_task_force(s, c.task_force)
+                if not 0 <= c.size <= 1:
+                    raise IllegalOrderError(
+                        f"delivery size {c.size:g}: must be between 0 and 1",
+                        rule="seed 000 §4.2.2",
+                        order=str(c),
+                    )
+                for n in c.recipients:
+                    self._check_own(s, n)
+            elif isinstance(c, Undeliver):
+                d = self.engine.deliveries.get(c.number)
+                if d is None or d.side != s:
+                    raise IllegalOrderError(
+                        f"you have no delivery order {c.number}", rule="seed 000 §4.2.2"
+                    )
+
+    def _check_orders(self, orders: tuple[Order, ...]) -> None:
+        postures = set(self.rules.design.postures)
+        for o in orders:
+            pc = posture_class(o.posture)
+            if pc >= 1 and o.posture not in postures:
+                raise IllegalOrderError(
+                    f"order {o}: posture {o.posture} does not exist in this game "
+                    f"(postures: {', '.join(map(str, sorted(postures)))})",
+                    rule="seed 000 §2.2.1",
+                    order=str(o),
+                )
+            self._check_cell(o.objective)
+
+    def _check_cell(self, cell: int) -> None:
+        if not 1 <= cell <= self.rules.design.ncells:
+            raise IllegalOrderError(
+                f"cell {cell} is not in the area of war (cells 1..{self.rules.design.ncells})",
+                rule="seed 000 §2.1",
+            )
+
+    def _check_own(self, s: int, n: int) -> UnitState:
+        u = self.engine.units.get(n)
+        if u is None or u.side != s:
+            raise IllegalOrderError(f"unit {n} is not one of your units", rule="seed 000 §4")
+        return u
+
+    def _check_units(self, s: int, units: tuple[int, ...], claimed: set[int]) -> None:
+        if not units:
+            raise IllegalOrderError("a new mission needs its units", rule="seed 000 §4.1")
+        for n in units:
+            u = self._check_own(s, n)
+            if n in claimed or u.tf is not None:
+                raise IllegalOrderError(
+                    f"unit {n} already belongs to a task force; modify its mission instead",
+                    rule="seed 000 §3",
+                )
+            if u.posture == DESTROYED:
+                raise IllegalOrderError(f"unit {n} is destroyed", rule="seed 000 §3.2.7")
+        claimed.update(units)
+
+    def _check_task_force(self, s: int, number: int) -> TaskForce:
+        tf = self.engine.task_forces.get(number)
+        if tf is None or tf.side != s:
+            raise IllegalOrderError(f"you have no task force {number}", rule="seed 000 §4.1")
+        return tf
+
+    def _resolve(self, orders: Mapping[str, Commands]) -> None:
+        for side in SIDE_NAMES:
+            s = SIDE_NO[side]
+            for c in orders[side].commands:
+                try:
+                    self._execute(s, c)
+                except IllegalOrderError as e:
+                    self.log.append(
+                        self.engine.t, "refused", f"{c}: {e}", visible_to=frozenset({side})
+                    )
+        self._advance()
+
+    def _execute(self, s: int, c: object) -> None:
+        e = self.engine
+        if isinstance(c, Mission):
+            if c.task_force is None:
+                tf = e.create_mission(s, c.units, c.orders, c.mode)
+                e.note("mission", f"mission {tf.number} created: {c}", [s], player_level=0)
+            else:
+                e.modify_mission(s, c.task_force, c.orders)
+        elif isinstance(c, Cancel):
+            e.modify_mission(s, c.task_force, ())
+        elif isinstance(c, Transfer):
+            self._transfer(s, c)
+        elif isinstance(c, Delivery):
+            number = max(e.deliveries, default=0) + 1
+            e.deliveries[number] = DeliveryOrder(
+                number, s, c.task_force, c.cell, c.size, c.recipients
+            )
+            e.note("delivery", f"delivery order {number}: {c}", [s], player_level=0)
+        elif isinstance(c, Undeliver):
+            del e.deliveries[c.number]
+
+    # -- resources (§4.2, §7) ---------------------------------------------------------------
+
+    def _resource_rows(self, units: list[UnitState]) -> tuple[Any, Any, Any]:
+        res = np.array([u.resources for u in units])
+        toe = np.array([self.rules.toe[u.butype - 1] for u in units])
+        acc = np.array([self.rules.accepts[u.butype - 1] for u in units])
+        return res, toe, acc
+
+    def _transfer(self, s: int, c: Transfer) -> None:
+        e = self.engine
+        itrfp = self.rules.itrfp
+        here = e.units_at(c.cell, s)
+        givers = (
+            list(c.givers)
+            if c.givers is not None
+            else [u.number for u in here if u.posture == itrfp]
+        )
+        takers = (
+            list(c.takers)
+            if c.takers is not None
+            else [u.number for u in here if u.posture != itrfp]
+        )
+        for n in givers:
+            u = e.units[n]
+            if u.location != c.cell or u.posture != itrfp:
+                raise IllegalOrderError(
+                    f"giver {n} must be in cell {c.cell} in the transfer posture {itrfp} "
+                    f"(it is {u.status})",
+                    rule="seed 000 §4.2",
+                )
+        for n in takers:
+            u = e.units[n]
+            if u.location != c.cell or not 10 <= u.posture <= 49:
+                raise IllegalOrderError(
+                    f"taker {n} must be active in cell {c.cell} (it is {u.status})",
+                    rule="seed 000 §4.2",
+                )
+        nrs = self.rules.resources[s - 1].nrs
+        amounts: list[float | None] = [None] * nrs
+        for irs, a in c.amounts:
+            amounts[irs - 1] = a
+        self._exchange(s, givers, takers, "transfer", amounts=amounts)
+
+    def _exchange(
+        self,
+        s: int,
+        givers: list[int],
+        takers: list[int],
+        what: str,
+        *,
+        amounts: list[float | None] | None = None,
+        size: float | None = None,
+    ) -> None:
+        e = self.engine
+        numbers = sorted(set(givers) | set(takers))
+        units = [e.units[n] for n in numbers]
+        res, toe, acc = self._resource_rows(units)
+        if size is None:
+            result = transfer(numbers, res, toe, acc, givers, takers, amounts)
+        else:
+            result = deliver(numbers, res, toe, acc, givers, takers, size)
+        for u, row in zip(units, result.resources, strict=True):
+            u.resources = np.array(row, dtype=np.float64)
+        for w in result.warnings:
+            e.note("warning", f"{what}: {w}", [s], player_level=0)
+        moved = ", ".join(f"{i + 1}: {a:g}" for i, a in enumerate(result.moved) if a)
+        e.note(
+            what,
+            f"{what} from units {', '.join(map(str, givers))} to units "
+            f"{', '.join(map(str, takers))}: {moved or 'nothing moved'}",
+            [s],
+            player_level=0,
+        )
+
+    def _deliver(self, engine: Engine, tf: TaskForce) -> None:
+        """§4.2.2: the task force has entered the transfer posture; execute (or generate and
+        execute) its delivery order for this cell."""
+        dd = engine.tf_status(tf).location
+        order = next(
+            (
+                d
+                for d in engine.deliveries.values()
+                if d.task_force == tf.number and d.cell == dd and d.side == tf.side
+            ),
+            None,
+        )
+        if order is None:
+            order = DeliveryOrder(0, tf.side, tf.number, dd, 1.0)
+        else:
+            del engine.deliveries[order.number]
+        if order.recipients:
+            takers = [
+                n
+                for n in order.recipients
+                if engine.units[n].active and engine.units[n].location == dd
+            ]
+        else:
+            takers = [
+                u.number for u in engine.units_at(dd, tf.side) if u.posture != self.rules.itrfp
+            ]
+        if not takers:
+            return
+        self._exchange(tf.side, list(tf.units), takers, "delivery", size=order.size)
+
+    def _consume_supplies(self, engine: Engine) -> None:
+        """§7: every active unit's consumption in the frame just ended, pooled within task
+        forces; then moving task forces out of supplies stop."""
+        tframe = self.rules.design.tframe
+        for s in (1, 2):
+            tables = self._supplies[s - 1]
+            if tables.nss == 0:
+                continue
+            units = [u for u in engine.units.values() if u.side == s and u.active]
+            if not units:
+                continue
+            sup = self.rules.resources[s - 1].supplies
+            stocks = np.array([u.resources[sup.start : sup.stop] for u in units])
+            demands = np.array(
+                [
+                    demand(
+                        tables,
+                        u.resources,
+                        posture=u.posture,
+                        engaged=engine.engaged(u.number) and u.pc != 3,
+                        passenger=self._passenger(u),
+                        frinv=engine.combat.involvement(engine, u),
+                        tframe=tframe,
+                    )
+                    for u in units
+                ]
+            )
+            index = {u.number: i for i, u in enumerate(units)}
+            groups: list[list[int]] = [
+                [index[n] for n in tf.units if n in index]
+                for tf in engine.task_forces.values()
+                if tf.side == s
+            ]
+            grouped = {i for g in groups for i in g}
+            groups += [[i] for i in range(len(units)) if i not in grouped]
+            after = consume(stocks, demands, [g for g in groups if g])
+            for u, row in zip(units, after, strict=True):
+                u.resources[sup.start : sup.stop] = row
+            for tf in list(engine.task_forces.values()):
+                if tf.side == s and any(
+                    engine.units[n].resources[sup.start : sup.stop].min() <= 0 for n in tf.units
+                ):
+                    engine.abort_if_unsupplied(tf)
+
+    def _passenger(self, u: UnitState) -> bool:
+        """§3.2.3.2: in a stacked task force, the elements that are not carriers."""
+        if u.tf is None:
+            return False
+        tf = self.engine.task_forces[u.tf]
+        return tf.mode != 0 and self.rules.design.trptcl[u.butype - 1] != tf.mode
+
+    # -- views ------------------------------------------------------------------------------
+
+    def _unit_json(self, u: UnitState, *, full: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": u.number,
+            "name": u.name,
+            "type": u.butype,
+            "location": u.location,
+            "posture_class": u.pc,
+        }
+        if full:
+            out |= {
+                "posture": u.posture,
+                "objective": u.objective,
+                "tentry": u.tentry,
+                "resources": [round(float(x), 6) for x in u.resources],
+                "task_force": u.tf,
+                "engaged": self.engine.engaged(u.number),
+                "adjacent": [c for c in self.rules.grid.active_rim(u.location) if c is not None],
+            }
+        return out
+
+    def _tf_json(self, tf: TaskForce) -> dict[str, Any]:
+        key = self.engine.clock.queue.key(tf.number)
+        return {
+            "number": tf.number,
+            "units": list(tf.units),
+            "mode": tf.mode,
+            "orders": [[o.objective, o.posture, o.start] for o in tf.orders],
+            "next": None if tf.next is None else str(tf.next),
+            "due": None if key is None else _time(key.time),
+            "warning": tf.warned,
+        }
+
+    def contacts(self, s: int) -> list[UnitState]:
+        """Active enemy units in or next to a cell holding an active ``s`` unit."""
+        grid = self.rules.grid
+        mine = {u.location for u in self.engine.units.values() if u.side == s and u.active}
+        near = set(mine)
+        for c in mine:
+            near.update(r for r in grid.rim(c) if r is not None)
+        return [
+            u for u in self.engine.units.values() if u.side != s and u.active and u.location in near
+        ]
+
+    def _view(self, side: str) -> dict[str, Any]:
+        s = SIDE_NO[side]
+        e = self.engine
+        own = [u for u in e.units.values() if u.side == s]
+        return {
+            "time": e.t,
+            "period": None if self._period is None else self._period.number,
+            "cycle": self.rules.timing.cycle_number(e.t) if e.t < self.rules.design.tend else None,
+            "side": side,
+            "units": [self._unit_json(u, full=True) for u in own],
+            "task_forces": [self._tf_json(tf) for tf in e.task_forces.values() if tf.side == s],
+            "deliveries": [
+                {"number": d.number, "task_force": d.task_force, "cell": d.cell, "size": d.size}
+                for d in e.deliveries.values()
+                if d.side == s
+            ],
+            "enemy": [self._unit_json(u, full=False) for u in self.contacts(s)],
+            "owner": {str(c): o for c, o in sorted(e.owner.items())},
+            "engagements": [
+                {"cell": g.cell, "attacker": SIDE_NAMES[g.attacker - 1]}
+                for g in e.engagements.values()
+                if any(e.units[n].side == s for n in g.attackers | g.defenders)
+            ],
+            "maps": {
+                "envmap": {str(k): v for k, v in e.envmap.items()},
+                "rtemap": {str(k): v for k, v in e.rtemap.items()},
+                "barmap": {str(k): v for k, v in e.barmap.items()},
+            },
+        }
+
+    def _state_json(self) -> dict[str, Any]:
+        e = self.engine
+        return {
+            "t": e.t,
+            "units": [self._unit_json(u, full=True) | {"side": u.side} for u in e.units.values()],
+            "task_forces": [self._tf_json(tf) | {"side": tf.side} for tf in e.task_forces.values()],
+            "engagements": [
+                {
+                    "cell": g.cell,
+                    "attacker": g.attacker,
+                    "attackers": sorted(g.attackers),
+                    "defenders": sorted(g.defenders),
+                    "since": g.since,
+                    "feba": g.feba,
+                }
+                for g in e.engagements.values()
+            ],
+            "deliveries": [
+                [d.number, d.side, d.task_force, d.cell, d.size, list(d.recipients)]
+                for d in e.deliveries.values()
+            ],
+            "owner": {str(c): o for c, o in sorted(e.owner.items())},
+            "queue": [[_time(k.time), k.priority, str(item)] for k, item in e.clock.queue],
+        }

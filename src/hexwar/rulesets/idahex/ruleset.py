@@ -1,0 +1,105 @@
+"""The ``idahex`` ruleset: IDAHEX 1.0, the theater-level model of seed 000."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import ClassVar
+
+import numpy as np
+
+from hexwar.core.game import Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.orders import JsonValue
+from hexwar.core.views import View
+from hexwar.rulesets.idahex.commands import Commands, Mission, parse_commands
+from hexwar.rulesets.idahex.game import IdahexGame
+from hexwar.rulesets.idahex.postures import Order
+from hexwar.rulesets.idahex.scenario import IdahexScenario
+
+__all__ = ["IdahexRuleset"]
+
+_HELP = """Commands for this period, separated by ';' (an empty line or 'pass': none):
+  mission OBJ,POST[,START] ... units U1,U2 [mode M]   new task force and its mission
+  mission tf N OBJ,POST[,START] ...                   replace the orders of mission N
+  cancel N                                            cancel mission N
+  transfer CELL [givers ..] [takers ..] [amounts TYPE=AMT,..]
+  deliver tf N CELL [size S] [to U1,U2]               a delivery order
+  undeliver N                                         cancel delivery order N
+Example: mission 16,31,0 16,11,0 12,10,2.65 units 4,9 mode 0"""
+
+
+class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
+    """IDAHEX: task forces on a numbered cell map, an event-driven clock, missions."""
+
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="idahex",
+        version="1.0",
+        title="IDAHEX 1.0 (theater-level ground and air model)",
+        sides=("red", "blue"),
+        turn_structure=TurnStructure.EVENT_DRIVEN,
+        hidden_information=True,
+        stochastic=False,
+        seed_document="000_fc4ea78f2a1f36af.txt",
+        summary="Red and Blue command task forces; the clock runs from event to event and "
+        "stops at every period start for both sides' sealed commands.",
+    )
+    scenario_model = IdahexScenario
+    scenario_dir = resources.files("hexwar.rulesets.idahex") / "scenarios"
+
+    def new_game(self, scenario: IdahexScenario, *, seed: int, scenario_id: str) -> IdahexGame:
+        return IdahexGame(self, scenario, seed=seed, scenario_id=scenario_id)
+
+    def parse_order(self, side: str, data: JsonValue | str) -> Commands:
+        return parse_commands(data)
+
+    def random_order(self, view: View, rng: np.random.Generator) -> Commands:
+        """Either no command, or one idle holding unit sent to hold an adjacent cell."""
+        idle = [
+            u
+            for u in view.data["units"]
+            if u["task_force"] is None and 1 <= u["posture_class"] <= 1
+        ]
+        if not idle or rng.random() < 0.5:
+            return Commands()
+        u = idle[int(rng.integers(len(idle)))]
+        if not u["adjacent"]:
+            return Commands()
+        cell = int(u["adjacent"][int(rng.integers(len(u["adjacent"])))])
+        return Commands((Mission((Order(cell, 10),), (int(u["number"]),)),))
+
+    def render_view(self, view: View) -> str:
+        d = view.data
+        lines = [f"IDAHEX  t = {d['time']:g}  period {d['period']}  ({d['side']})"]
+        tfs = {tf["number"]: tf for tf in d["task_forces"]}
+        lines.append("Your units (number name: cell posture -> objective, task force):")
+        for u in d["units"]:
+            tf = f" tf {u['task_force']}" if u["task_force"] is not None else ""
+            eng = " ENGAGED" if u["engaged"] else ""
+            lines.append(
+                f"  {u['number']:>4} {u['name']:<16} cell {u['location']:>4} posture "
+                f"{u['posture']:>3} -> {u['objective']:>4}{tf}{eng}"
+            )
+        if tfs:
+            lines.append("Your task forces:")
+            for tf in tfs.values():
+                orders = " ".join(
+                    f"{o}," + f"{p}" + ("" if s is None else f",{s:g}") for o, p, s in tf["orders"]
+                )
+                due = "never" if tf["due"] is None else f"{tf['due']:g}"
+                warn = f"  ! {tf['warning']}" if tf["warning"] else ""
+                lines.append(
+                    f"  tf {tf['number']}: units {tf['units']} orders {orders or '-'}; next "
+                    f"{tf['next']} at {due}{warn}"
+                )
+        if d["enemy"]:
+            lines.append("Enemy units in contact:")
+            for u in d["enemy"]:
+                lines.append(
+                    f"  {u['number']:>4} {u['name']:<16} cell {u['location']:>4} "
+                    f"posture class {u['posture_class']}"
+                )
+        for g in d["engagements"]:
+            lines.append(f"Engagement at cell {g['cell']} ({g['attacker']} attacking)")
+        return "\n".join(lines)
+
+    def order_help(self, view: View) -> str:
+        return _HELP

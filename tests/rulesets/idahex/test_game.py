@@ -1,0 +1,328 @@
+"""The IDAHEX game loop on the Sinai design data (seed 000 §2.3, §3.2, §3.3, §4, §7, §8).
+
+Each test places a few Sinai units (their real types and resources) on the Sinai area of war,
+gives commands at period starts and checks what the manual says must happen.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.rulesets.idahex.delays import march_delay
+from hexwar.rulesets.idahex.design import File50, Unit, load_sinai
+from hexwar.rulesets.idahex.game import IdahexGame
+from hexwar.rulesets.idahex.ruleset import IdahexRuleset
+from hexwar.rulesets.idahex.scenario import IdahexScenario
+
+SINAI = load_sinai()
+BY_NUMBER = {u.number: u for u in SINAI[0].units}
+
+
+def unit(number: int, cell: int, posture: int = 10, tentry: float = 0.0) -> Unit:
+    """Sinai unit ``number`` moved to ``cell`` in ``posture``."""
+    u = BY_NUMBER[number]
+    return u.model_copy(update={"buloc": cell, "bupost": posture, "tentry": tentry})
+
+
+def game(*units: Unit, **design: Any) -> IdahexGame:
+    f50, f60 = SINAI
+    blue = [u.number for u in units if f50.flag[u.butype - 1] == 2]
+    update = {"units": units, "iblul": min(blue, default=f50.iblul), **design}
+    d: File50 = f50.model_copy(update=update)
+    scenario = IdahexScenario(ruleset="idahex", title="test", design=d, maps=f60)
+    g = IdahexRuleset().new_game(scenario, seed=1, scenario_id="test")
+    assert isinstance(g, IdahexGame)
+    return g
+
+
+def play(g: IdahexGame, red: str = "", blue: str = "") -> None:
+    """One period: both sides' commands, then the clock runs to the next period start."""
+    g.submit("red", red)
+    g.submit("blue", blue)
+
+
+def status(g: IdahexGame, n: int) -> str:
+    return str(g.engine.units[n].status)
+
+
+def test_2_3_clock_stops_at_every_period_start() -> None:
+    """§2.3: commands are accepted at the start of each period (tpd = .5 in Sinai)."""
+    g = game(unit(2, 26), unit(150, 99))
+    assert g.engine.t == 0.0
+    play(g)
+    assert g.engine.t == pytest.approx(0.5)
+    play(g)
+    assert g.engine.t == pytest.approx(1.0)
+    assert g.decision() is not None
+    assert g.decision().sides == {"red", "blue"}
+
+
+def test_4_1_mission_moves_task_force_with_the_3_2_delays() -> None:
+    """§4.1 mission, §3.1 sequence hold -> disengage -> move -> attack -> hold, §3.2 delays:
+    0 (§3.2.2), 0 (§3.2.5, not engaged), the march delay (§3.2.3.1), 0 (§3.2.6 undefended);
+    the task force ends its mission and ceases to exist."""
+    g = game(unit(2, 26), unit(150, 99))
+    e = g.engine
+    u = e.units[2]
+    d = march_delay(
+        1, [u.element()], 0, 26, 30, 27, g.rules.grid, e.rtetype, e.bartype, g.rules.movement
+    )
+    assert d.finite
+    assert d.value > 0
+    play(g, "mission 27,10 units 2")
+    arrival = d.value
+    while g.engine.t < arrival:
+        assert status(g, 2) == "26/40/27"
+        play(g)
+    assert status(g, 2) == "27/10/27"
+    assert not e.task_forces
+    assert e.units[2].tf is None
+    moves = [ev for ev in g.events("red") if ev.kind == "status"]
+    assert [ev.data["status"] for ev in moves] == ["26/20/27", "26/30/27", "26/40/27", "27/10/27"]
+    assert moves[-1].time == pytest.approx(arrival)
+
+
+def test_4_1_start_time_delays_execution() -> None:
+    """§4.1: 'If there is a start time associated with it, execution does not begin until the
+    current time equals or exceeds the start time.' The within-class delay ptran(1, 1, 2)
+    (§3.2.1) runs from the start time."""
+    g = game(unit(2, 26), unit(150, 99))
+    play(g, "mission 26,11,2.25 units 2")
+    while g.engine.t < 2.0:
+        assert status(g, 2) == "26/10/26"
+        play(g)
+    play(g)
+    assert status(g, 2) == "26/11/26"
+    change = next(ev for ev in g.events(None) if ev.kind == "status")
+    assert change.time == pytest.approx(2.25 + g.rules.design.ptran[0][0][1])
+
+
+def test_3_3_2_step_3_occupying_an_empty_enemy_cell_changes_its_owner() -> None:
+    """§3.3.2 step 3: no active enemy units in po: occupy it and [owner](po) = sa."""
+    g = game(unit(2, 27), unit(150, 99))
+    assert g.engine.owner[38] == 2
+    play(g, "mission 38,10 units 2")
+    for _ in range(10):
+        play(g)
+    assert status(g, 2) == "38/10/38"
+    assert g.engine.owner[38] == 1
+    assert any(ev.kind == "owner" for ev in g.events("blue"))
+
+
+def test_3_3_2_step_4_attack_on_a_security_force_starts_an_engagement() -> None:
+    """§3.3.2 step 4: a side sd security force in po: an engagement, the attacker waits
+    until combat decides (next change at t + inf)."""
+    g = game(unit(2, 27), unit(150, 38))
+    play(g, "mission 38,10 units 2")
+    for _ in range(10):
+        play(g)
+    e = g.engine
+    assert status(g, 2) == "27/40/38"
+    assert 38 in e.engagements
+    assert e.engagements[38].attackers == {2}
+    assert e.engagements[38].defenders == {150}
+    tf = e.task_forces[e.units[2].tf]  # type: ignore[index]
+    key = e.clock.queue.key(tf.number)
+    assert key is not None
+    assert math.isinf(key.time)
+
+
+def test_3_3_3_and_3_3_7_defender_leaves_attacker_occupies() -> None:
+    """§3.3.3: when the whole security force leaves, attackers toward the cell are let in;
+    §3.3.7: the engagement ends when one side has no units left in it."""
+    g = game(unit(2, 27), unit(150, 38))
+    play(g, "mission 38,10 units 2")
+    for _ in range(2):
+        play(g)
+    assert 38 in g.engine.engagements
+    play(g, blue="mission 49,10 units 150")
+    for _ in range(20):
+        play(g)
+    assert status(g, 2) == "38/10/38"
+    assert g.engine.owner[38] == 1
+    assert 38 not in g.engine.engagements
+
+
+def test_3_3_5_activation_refused_in_enemy_cell() -> None:
+    """§3.3.5: a task force cannot become active where the enemy owns the cell; the player
+    is warned and the change waits forever."""
+    g = game(unit(2, 26), unit(156, 38, posture=0))
+    play(g, blue="mission 27,0 27,10 units 156")
+    play(g)
+    assert g.engine.units[156].posture == 0
+    assert g.engine.units[156].location == 27
+    warnings = [ev.text for ev in g.events("blue") if ev.kind == "warning"]
+    assert any("cannot become active in cell 27" in w for w in warnings)
+
+
+def test_4_1_example_2_activation_of_a_reinforcement() -> None:
+    """§4.1 example 2: 'An inactive unit first assumes posture 10 when it is activated.'"""
+    g = game(unit(2, 26), unit(156, 106, posture=0))
+    play(g, blue="mission 106,10 units 156")
+    assert status(g, 156) == "106/10/106"
+
+
+def test_4_commands_refused_for_enemy_units_and_unknown_task_forces() -> None:
+    """§4: 'IDAHEX prevents a player from issuing instructions to enemy units'."""
+    g = game(unit(2, 26), unit(150, 99))
+    with pytest.raises(IllegalOrderError, match="not one of your units"):
+        g.submit("red", "mission 98,10 units 150")
+    with pytest.raises(IllegalOrderError, match="no task force 7"):
+        g.submit("red", "mission tf 7 26,10")
+    with pytest.raises(IllegalOrderError, match="posture 15 does not exist"):
+        g.submit("red", "mission 26,15 units 2")
+
+
+def test_4_fog_other_sides_orders_and_distant_units_are_hidden() -> None:
+    """§4: a player cannot obtain the enemy's instructions; enemy units are seen only in
+    contact (ruling in docs/rulings/idahex.md)."""
+    g = game(unit(2, 27), unit(150, 38), unit(153, 99))
+    play(g, "mission 26,11,5 units 2")
+    blue = g.view("blue").data
+    assert blue["task_forces"] == []
+    assert [u["number"] for u in blue["enemy"]] == [2]
+    assert "posture" not in blue["enemy"][0]
+    assert "resources" not in blue["enemy"][0]
+    red = g.view("red").data
+    assert [u["number"] for u in red["enemy"]] == [150]
+    assert len(red["task_forces"]) == 1
+
+
+def test_7_supplies_are_consumed_every_frame() -> None:
+    """§7: every active unit consumes supplies at the end of each frame by its posture class
+    (Sinai: nothing while holding; ssvncr(2, 9, 3) = .034 per person per day moving)."""
+    g = game(unit(2, 26), unit(150, 99))
+    sup = g.rules.resources[0].supplies
+    before = g.engine.units[2].resources[sup.start : sup.stop].copy()
+    play(g)
+    assert (g.engine.units[2].resources[sup.start : sup.stop] == before).all()
+    play(g, "mission 27,30 units 2")
+    after = g.engine.units[2].resources[sup.start : sup.stop]
+    pers = g.engine.units[2].resources[8]
+    frames = 2  # the two frame ends of the period, in movement posture 30
+    assert after[0] == pytest.approx(before[0])
+    assert after[1] == pytest.approx(before[1] - frames * 0.25 * (0.034 * pers + 0.001 * 12.0))
+
+
+def test_4_2_1_transfer_conserves_resources() -> None:
+    """§4.2.1: a transfer moves resources from givers in the transfer posture to takers;
+    every type's total is conserved."""
+    g = game(unit(51, 29, posture=11), unit(14, 29), unit(150, 99))
+    e = g.engine
+    total = e.units[51].resources + e.units[14].resources
+    play(g, "transfer 29 givers 51 takers 14")
+    assert (e.units[51].resources + e.units[14].resources) == pytest.approx(total, rel=1e-6)
+    assert any(ev.kind == "transfer" for ev in g.events("red"))
+
+
+def test_same_seed_and_orders_same_game() -> None:
+    """Determinism: IDAHEX draws nothing; the same orders give the same state."""
+    hashes = []
+    for _ in range(2):
+        g = game(unit(2, 27), unit(150, 38))
+        play(g, "mission 38,10 units 2", "mission 49,10 units 150")
+        for _ in range(8):
+            play(g)
+        hashes.append(g.state_hash())
+    assert hashes[0] == hashes[1]
+
+
+def test_3_3_2_step_1_meeting_engagement_turns_the_enemy_mover_back() -> None:
+    """§3.3.2 step 1: side sd task forces in po moving toward pl are turned to hold po
+    (desired posture pmapup(pmapup(post)) for a mover), ahead of the attacker; the attack
+    then meets a defence (step 4)."""
+    g = game(unit(2, 27), unit(150, 38))
+    play(g, "mission 38,10 units 2", "mission 27,10 units 150")
+    for _ in range(4):
+        play(g)
+    e = g.engine
+    assert status(g, 150).split("/")[0] == "38"
+    assert e.units[150].pc == 1
+    assert 38 in e.engagements
+    assert e.engagements[38].attacker == 1
+
+
+def test_4_1_mission_modified_and_canceled() -> None:
+    """§4.1: new orders replace the old; a canceled mission's task force ceases to exist
+    and its number becomes free."""
+    g = game(unit(2, 26), unit(4, 26), unit(150, 99))
+    play(g, "mission 26,11,50 units 2,4")
+    e = g.engine
+    assert list(e.task_forces) == [1]
+    assert e.units[4].tf == 1
+    play(g, "mission tf 1 26,11,60")
+    assert [str(o) for o in e.task_forces[1].orders] == ["26, 11, 60"]
+    play(g, "cancel 1")
+    assert not e.task_forces
+    assert e.units[2].tf is None
+    play(g, "mission 26,11,70 units 4")
+    assert list(e.task_forces) == [1]
+
+
+def test_3_task_force_elements_share_one_status() -> None:
+    """§3: 'A task force is a collection of one or more battle units ... that have the same
+    status'."""
+    g = game(unit(2, 26), unit(4, 27), unit(150, 99))
+    play(g, "mission 26,11 units 2,4")
+    refused = [ev.text for ev in g.events("red") if ev.kind == "refused"]
+    assert refused
+    assert "same status" in refused[0]
+
+
+def test_3_2_3_2_transport_mode_must_be_a_class_in_the_task_force() -> None:
+    """§3.2.3.2: a stacked task force's mode is a transport class of some element."""
+    g = game(unit(2, 26), unit(53, 26), unit(150, 99))
+    play(g, "mission 27,10 units 2,53 mode 3")
+    refused = [ev.text for ev in g.events("red") if ev.kind == "refused"]
+    assert refused
+    assert "no element has transport class 3" in refused[0]
+    play(g, "mission 27,10 units 2,53 mode 1")
+    assert g.engine.task_forces[1].mode == 1
+
+
+def test_3_3_1_pursuit_enemy_cannot_overtake() -> None:
+    """§3.3.1: Blue unit 150 (march delay .045 from cell 27 to 28) starts moving after Red
+    unit 2 (delay .065) on the same way; it may enter the attack posture no sooner than
+    eps/4 after the Red task force."""
+    g = game(unit(2, 27), unit(150, 27))
+    play(g, "mission 28,10 units 2", "mission 28,10,0.01 units 150")
+    entered = {
+        ev.text.split("(units ")[1].split(")")[0]: ev.time
+        for ev in g.events(None)
+        if ev.kind == "status" and ev.text.endswith("-> 27/40/28")
+    }
+    e = g.engine
+    red = march_delay(
+        1,
+        [e.units[2].element()],
+        0,
+        27,
+        30,
+        28,
+        g.rules.grid,
+        e.rtetype,
+        e.bartype,
+        g.rules.movement,
+    ).value
+    assert entered["2"] == pytest.approx(red)
+    assert entered["150"] == pytest.approx(red + g.rules.timing.eps / 4)
+
+
+def test_3_3_4_counterattack_not_stronger_reverts_to_hold() -> None:
+    """§3.3.4: defenders disengaging toward the attackers' cell are turned back to hold
+    (posture 10 in place) unless stronger (f0/g1 > f1/g0 with the §5.3 standard values)."""
+    g = game(unit(2, 27), unit(4, 27), unit(5, 27), unit(174, 38))
+    play(g, "mission 38,10 units 2,4,5")
+    for _ in range(4):
+        play(g)
+    assert 38 in g.engine.engagements
+    play(g, blue="mission 27,10 units 174")
+    play(g)
+    notes = [ev.text for ev in g.events("blue") if ev.kind == "counterattack"]
+    assert notes
+    assert "not stronger" in notes[0]
+    assert status(g, 174) == "38/10/38"
