@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
+import typer
 
 from hexwar.core.game import Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue
@@ -13,7 +16,7 @@ from hexwar.core.views import View
 from hexwar.rulesets.idahex.commands import Commands, Mission, parse_commands
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import Order
-from hexwar.rulesets.idahex.scenario import IdahexScenario
+from hexwar.rulesets.idahex.scenario import IdahexScenario, claim_card_deck, read_card_deck
 
 __all__ = ["IdahexRuleset"]
 
@@ -103,3 +106,17 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def commands(self) -> typer.Typer:
+        """``hexwar idahex convert``: card decks to scenario files and back (§9)."""
+        from hexwar.rulesets.idahex.cli import app
+
+        return app
+
+    def claim_scenario_files(self, paths: Sequence[Path]) -> int:
+        """A File 50 card deck, and the File 60 deck after it if any (§9.1)."""
+        return claim_card_deck(paths)
+
+    def read_scenario_files(self, paths: Sequence[Path]) -> IdahexScenario:
+        """The scenario of a File 50 deck and an optional File 60 deck, in that order."""
+        return read_card_deck(paths)
