@@ -193,6 +193,11 @@ class Engine:
                 tentry=u.tentry,
                 resources=np.asarray(u.resources, dtype=np.float64),
             )
+        self._at: dict[int, set[int]] = {}  # cell -> units located there
+        self._toward: dict[int, set[int]] = {}  # cell -> units whose objective it is
+        for state in self.units.values():
+            self._at.setdefault(state.location, set()).add(state.number)
+            self._toward.setdefault(state.objective, set()).add(state.number)
         self.task_forces: dict[int, TaskForce] = {}
         self.engagements: dict[int, Engagement] = {}
         self.deliveries: dict[int, DeliveryOrder] = {}
@@ -257,11 +262,32 @@ class Engine:
     # -- queries ----------------------------------------------------------------------------
 
     def units_at(self, cell: int, side: int | None = None) -> list[UnitState]:
-        return [
-            u
-            for u in self.units.values()
-            if u.location == cell and u.active and (side is None or u.side == side)
-        ]
+        """Active units located in ``cell`` (of ``side``), in unit number order."""
+        found = (self.units[n] for n in sorted(self._at.get(cell, ())))
+        return [u for u in found if u.active and (side is None or u.side == side)]
+
+    def _move(self, u: UnitState, status: Status) -> None:
+        """Give ``u`` a new status, keeping the location and objective indexes."""
+        self._at[u.location].discard(u.number)
+        self._toward[u.objective].discard(u.number)
+        u.location, u.posture, u.objective = status.location, status.posture, status.objective
+        self._at.setdefault(u.location, set()).add(u.number)
+        self._toward.setdefault(u.objective, set()).add(u.number)
+
+    def _task_forces(self, units: Iterable[int], side: int) -> list[TaskForce]:
+        """The task forces of ``side`` that the given units belong to, by number."""
+        numbers = {
+            tf for n in units if (u := self.units[n]).side == side and (tf := u.tf) is not None
+        }
+        return [self.task_forces[k] for k in sorted(numbers)]
+
+    def task_forces_at(self, cell: int, side: int) -> list[TaskForce]:
+        """``side``'s task forces located in ``cell``."""
+        return self._task_forces(self._at.get(cell, ()), side)
+
+    def task_forces_toward(self, cell: int, side: int) -> list[TaskForce]:
+        """``side``'s task forces whose objective is ``cell``."""
+        return self._task_forces(self._toward.get(cell, ()), side)
 
     def security_force(self, cell: int, side: int) -> list[UnitState]:
         """Every ``side`` unit located in ``cell`` in a hold posture (§3.3)."""
@@ -610,8 +636,8 @@ class Engine:
             return False
         mine = min(self.units[n].tentry for n in tf.units)
         latest = -math.inf
-        for other in self.task_forces.values():
-            if other.side == tf.side or other.next is None:
+        for other in self.task_forces_at(present.location, 3 - tf.side):
+            if other.next is None:
                 continue
             o = self.tf_status(other)
             onext = other.next
@@ -659,7 +685,7 @@ class Engine:
             return
         meeting = [
             o
-            for o in self._task_forces_of(sd)
+            for o in self.task_forces_at(po, sd)
             if (s := self.tf_status(o)).location == po
             and s.posture_class in (2, 3, 4)
             and s.objective == pl
@@ -678,7 +704,7 @@ class Engine:
             if self.owner.get(po) != sa:
                 arriving = [
                     o
-                    for o in self._task_forces_of(sd)
+                    for o in self.task_forces_toward(po, sd)
                     if (s := self.tf_status(o)).objective == po
                     and s.posture_class in (3, 4)
                     and s.location != po
@@ -782,7 +808,7 @@ class Engine:
             return False
         candidates = [
             o
-            for o in self._task_forces_of(sd)
+            for o in self.task_forces_at(po, sd)
             if (s := self.tf_status(o)).location == po
             and self.owner.get(s.objective) == sa
             and self.units_at(s.objective, sa)
@@ -870,9 +896,6 @@ class Engine:
         self.requeue(tf)
         return True
 
-    def _task_forces_of(self, side: int) -> list[TaskForce]:
-        return [o for o in self.task_forces.values() if o.side == side]
-
     # -- entering a status ------------------------------------------------------------------
 
     def enter(self, tf: TaskForce, nxt: Status) -> None:
@@ -883,7 +906,7 @@ class Engine:
         occupying = nxt.location != present.location and nxt.active
         was_holding = present.posture_class is PostureClass.HOLD
         for u in self.tf_units(tf):
-            u.location, u.posture, u.objective = nxt.location, nxt.posture, nxt.objective
+            self._move(u, nxt)
         if occupying and self.owner.get(nxt.location) != tf.side:
             self.owner[nxt.location] = tf.side
             self.note(
@@ -956,7 +979,7 @@ class Engine:
             (s := self.tf_status(o)).objective == pl
             and s.location != po
             and s.posture_class in (2, 3, 4)
-            for o in self._task_forces_of(3 - tf.side)
+            for o in self.task_forces_toward(pl, 3 - tf.side)
         )
         if not threatened or ppc is PostureClass.DISENGAGEMENT:
             for u in units:
@@ -1027,14 +1050,14 @@ class Engine:
             return
         attackers = [
             o
-            for o in self._task_forces_of(3 - side)
+            for o in self.task_forces_toward(cell, 3 - side)
             if (s := self.tf_status(o)).posture_class is PostureClass.ATTACK
             and s.objective == cell
             and s.location != cell
         ]
         if not attackers:
             return
-        for o in self._task_forces_of(side):
+        for o in self.task_forces_at(cell, side):
             s = self.tf_status(o)
             if s.location == cell and s.posture_class is PostureClass.DISENGAGEMENT:
                 self.schedule(o)

@@ -1,0 +1,147 @@
+"""IDAHEX at scale: 1,000 units on 10,000 cells whose task forces march for 10 cycles.
+
+The design is the Sinai sample (its unit types, resources, delays and supplies) on a
+generated area of war of 10,000 clear cells in ranks of 100 joined by roads. Red's 500 units
+hold the first ranks and Blue's 500 the last; at the first period every unit receives a
+mission marching it back and forth between its cell and the next one down its rank, so
+task forces march for the whole game (10 cycles, 20 periods, 40 frames).
+
+The figure of merit is events per second (breaks and changes of status, §2.3) and its ratio
+to a bare ``heapq`` loop pushing and popping the same number of (time, priority, seq, item)
+events in the same run: the share of the engine's time that is the event queue itself.
+Run from the repository root: ``.venv/bin/python benchmarks/idahex_scale.py``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hexwar.rulesets.idahex.design import BasicEnv, CellRoutes, File50, Unit, load_sinai
+from hexwar.rulesets.idahex.game import IdahexGame
+from hexwar.rulesets.idahex.ruleset import IdahexRuleset
+from hexwar.rulesets.idahex.scenario import IdahexScenario
+
+NCELLS = 10_000
+NRANK1 = 100
+UNITS_PER_SIDE = 500
+CYCLES = 10
+LEGS = 400  # orders per mission: more than a unit can march in 10 cycles
+
+
+def generated_design() -> tuple[File50, IdahexScenario]:
+    f50, f60 = load_sinai()
+    red = next(u for u in f50.units if u.butype == 1)
+    blue = next(u for u in f50.units if u.butype == 6)
+    env = tuple(BasicEnv(cell=c, basic_env=2) for c in range(1, NCELLS + 1))
+    routes = tuple(
+        CellRoutes(cell=c, basic_rtetype=(2, 2, 2), basic_bartype=(0, 0, 0))
+        for c in range(1, NCELLS + 1)
+    )
+    grid_probe = f50.model_copy(
+        update={"ncells": NCELLS, "nrank1": NRANK1, "basic_env": env, "basic_routes": routes}
+    ).grid()
+    # Cells with a successor below them (k = 1), Red from the top, Blue from the bottom.
+    movable = [c for c in range(1, NCELLS + 1) if grid_probe.successor(c, 1) > 0]
+    red_cells = movable[: 4 * UNITS_PER_SIDE : 4]
+    blue_cells = movable[::-1][: 4 * UNITS_PER_SIDE : 4]
+    units = [
+        red.model_copy(
+            update={
+                "number": i + 1,
+                "buloc": c,
+                "tentry": 0.0,
+            }
+        )
+        for i, c in enumerate(red_cells)
+    ] + [
+        blue.model_copy(
+            update={
+                "number": UNITS_PER_SIDE + i + 1,
+                "buloc": c,
+                "tentry": 0.0,
+            }
+        )
+        for i, c in enumerate(blue_cells)
+    ]
+    design = f50.model_copy(
+        update={
+            "ncells": NCELLS,
+            "nrank1": NRANK1,
+            "basic_env": env,
+            "basic_routes": routes,
+            "units": tuple(Unit.model_validate(u.model_dump()) for u in units),
+            "iblul": UNITS_PER_SIDE + 1,
+            "border": NCELLS // 2,
+            "side": 1,
+            "owner": (),
+            "tend": f50.tinit + CYCLES * f50.tcycle,
+            "iprint": 1,
+            # No consumption outside combat, so that no task force runs out of supplies
+            # and stops (§7); consumption is still assessed every frame.
+            "ssvncr": tuple(tuple(0.0 for _ in row) for row in f50.ssvncr),
+            "ssvncb": tuple(tuple(0.0 for _ in row) for row in f50.ssvncb),
+        }
+    )
+    scenario = IdahexScenario(
+        ruleset="idahex", title="scale benchmark", design=design, maps=f60.model_copy()
+    )
+    return design, scenario
+
+
+def missions(game: IdahexGame, side: int) -> str:
+    grid = game.rules.grid
+    out = []
+    for u in game.engine.units.values():
+        if u.side != side:
+            continue
+        a, b = u.location, grid.successor(u.location, 1)
+        legs = " ".join(f"{b if k % 2 == 0 else a},10" for k in range(LEGS))
+        out.append(f"mission {legs} units {u.number}")
+    return "; ".join(out)
+
+
+def play(scenario: IdahexScenario) -> tuple[IdahexGame, float]:
+    game = IdahexRuleset().new_game(scenario, seed=1, scenario_id="bench/scale")
+    assert isinstance(game, IdahexGame)
+    start = time.perf_counter()
+    game.submit("red", missions(game, 1))
+    game.submit("blue", missions(game, 2))
+    while game.outcome() is None:
+        game.submit("red", "")
+        game.submit("blue", "")
+    return game, time.perf_counter() - start
+
+
+def bare_heapq(n: int) -> float:
+    rng = random.Random(1)
+    times = [rng.random() * CYCLES for _ in range(n)]
+    start = time.perf_counter()
+    heap: list[tuple[float, int, int, int]] = []
+    for seq, t in enumerate(times):
+        heapq.heappush(heap, (t, 4, seq, seq % 1000))
+    while heap:
+        heapq.heappop(heap)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    _, scenario = generated_design()
+    game, elapsed = play(scenario)
+    events = game.engine.event_count
+    baseline = bare_heapq(events)
+    rate, bare_rate = events / elapsed, events / baseline
+    print(f"{len(game.engine.units)} units on {NCELLS} cells, {CYCLES} cycles")
+    print(f"events: {events} in {elapsed:.2f} s ({game.step} decisions)")
+    print(f"engine          : {rate:12,.0f} events/s")
+    print(f"bare heapq loop : {bare_rate:12,.0f} events/s (baseline, same run)")
+    print(f"ratio engine/heapq: {rate / bare_rate:.4f}")
+
+
+if __name__ == "__main__":
+    main()
