@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
 from hexwar.core.events import Event, EventLog
 from hexwar.core.orders import CONCEDE, JsonValue, Order, SubmittedOrder, is_concession
-from hexwar.core.records import GameRecord, canonical_json, content_hash
+from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
 from hexwar.core.rng import Dice
 from hexwar.core.views import View, check_jsonable
 
@@ -215,7 +215,7 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         return tuple(self._orders)
 
     def record(self, agents: Mapping[str, str] | None = None) -> GameRecord:
-        scenario = self.scenario.model_dump(mode="json")
+        scenario = encode_nonfinite(self.scenario.model_dump(mode="json"))
         return GameRecord(
             ruleset=self.info.id,
             ruleset_version=self.info.version,
@@ -337,5 +337,7 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         )
 
     def scenario_from_json(self, data: Mapping[str, Any]) -> ScenarioT:
-        """Validate scenario data that came from a record or the store (already JSON)."""
-        return self.scenario_model.model_validate_json(canonical_json(dict(data)))  # type: ignore[return-value]
+        """Validate scenario data that came from a record or the store (already JSON, with
+        infinities tagged as :func:`~hexwar.core.records.encode_nonfinite` spells them)."""
+        text = json.dumps(decode_nonfinite(dict(data)), allow_nan=True)  # Infinity literals
+        return self.scenario_model.model_validate_json(text)  # type: ignore[return-value]

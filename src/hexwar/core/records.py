@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,34 @@ def _json_default(value: object) -> object:
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()
     raise TypeError(f"not JSON data: {value!r}")
+
+
+NONFINITE_KEY = "__float__"
+"""Records spell an infinite float as ``{"__float__": "inf"}`` (or ``"-inf"``): canonical JSON
+has no infinity, and scenarios may use one (an impassable barrier's delay, say)."""
+
+
+def encode_nonfinite(data: Any) -> Any:
+    """``data`` with every infinite float replaced by its tagged spelling (NaN is left for
+    :func:`canonical_json` to refuse)."""
+    if isinstance(data, float) and data in (math.inf, -math.inf):
+        return {NONFINITE_KEY: "inf" if data > 0 else "-inf"}
+    if isinstance(data, Mapping):
+        return {k: encode_nonfinite(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [encode_nonfinite(v) for v in data]
+    return data
+
+
+def decode_nonfinite(data: Any) -> Any:
+    """The inverse of :func:`encode_nonfinite`."""
+    if isinstance(data, Mapping):
+        if set(data) == {NONFINITE_KEY} and data[NONFINITE_KEY] in ("inf", "-inf"):
+            return math.inf if data[NONFINITE_KEY] == "inf" else -math.inf
+        return {k: decode_nonfinite(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [decode_nonfinite(v) for v in data]
+    return data
 
 
 def canonical_json(data: Any) -> str:

@@ -326,3 +326,16 @@ def test_3_3_4_counterattack_not_stronger_reverts_to_hold() -> None:
     assert notes
     assert "not stronger" in notes[0]
     assert status(g, 174) == "38/10/38"
+
+
+def test_record_and_replay_with_an_infinite_delay_in_the_design() -> None:
+    """A design may make a barrier impassable with bdelay = inf (§3.2.3); the game record
+    keeps the infinity and replays to the same state."""
+    from hexwar.core import registry
+
+    f50 = SINAI[0]
+    bdelay = tuple(tuple(tuple(math.inf for _ in row) for row in table) for table in f50.bdelay)
+    g = game(unit(2, 26), unit(150, 99), bdelay=bdelay)
+    play(g, "mission 27,10 units 2")
+    record = g.record()
+    assert registry.replay(record).state_hash() == g.state_hash()
