@@ -339,3 +339,16 @@ def test_record_and_replay_with_an_infinite_delay_in_the_design() -> None:
     play(g, "mission 27,10 units 2")
     record = g.record()
     assert registry.replay(record).state_hash() == g.state_hash()
+
+
+def test_3_3_2_step_3_transfer_posture_defender_is_turned_to_defend() -> None:
+    """§3.3.2 step 3, case 1: side sd units in the transfer posture itrfp (11 in Sinai) in po
+    are given 'desired objective = po, desired posture = 10' and placed ahead of the
+    attacker, which then meets a security force (step 4)."""
+    g = game(unit(2, 27), unit(170, 38, posture=11))
+    play(g, "mission 38,10 units 2")
+    for _ in range(2):
+        play(g)
+    assert status(g, 170) == "38/10/38"
+    assert status(g, 2) == "27/40/38"
+    assert g.engine.engagements[38].defenders == {170}

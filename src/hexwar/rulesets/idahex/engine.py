@@ -34,7 +34,7 @@ from numpy.typing import NDArray
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.idahex.clock import Break, BreakKind, Clock, Key, Priority
-from hexwar.rulesets.idahex.delays import Delay, Element, movement_delay, wait
+from hexwar.rulesets.idahex.delays import Delay, Element, wait
 from hexwar.rulesets.idahex.postures import (
     DESTROYED,
     Order,
@@ -482,7 +482,7 @@ class Engine:
                 f"task force {tf.number} accomplished its mission",
                 [tf.side],
                 level=1,
-                data_tf=tf.number,
+                tf=tf.number,
             )
             self.dissolve(tf)
             return
@@ -787,7 +787,7 @@ class Engine:
                     o = self.constitute(u)
                     o.orders = [Order(po, 10)]
                     self.schedule(o)
-            for o in {self.task_forces[u.tf] for u in s_units if u.tf is not None}.__iter__():
+            for o in self._task_forces((u.number for u in s_units), sd):
                 active = o.orders[0] if o.orders else None
                 if active is not None and active.start is not None and active.start > t:
                     o.orders[0] = Order(active.objective, active.posture, t)
@@ -1083,18 +1083,8 @@ class Engine:
         s = self.tf_status(tf)
         if s.posture_class is not PostureClass.MOVEMENT:
             return
-        d = movement_delay(
-            tf.side,
-            [u.element() for u in self.tf_units(tf)],
-            tf.mode,
-            s.location,
-            s.posture,
-            s.objective,
-            self.rules.grid,
-            self._rtetype_or_zero,
-            self.bartype,
-            self.rules.movement,
-        )
+        moving = Status(s.location, self.rules.postures.up(s.posture), s.objective)
+        d = self._delay_or_no_route(tf, s, moving)
         if d.value >= INFINITE_DELAY:
             tf.orders = [Order(s.location, 10)]
             self.note(
@@ -1105,10 +1095,6 @@ class Engine:
                 player_level=0,
             )
             self.schedule(tf)
-
-    def _rtetype_or_zero(self, i: int, j: int) -> int:
-        rt = self.rtetype(i, j)
-        return rt if rt else 1
 
 
 class _NoRouteError(Exception):

@@ -57,9 +57,7 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
     def random_order(self, view: View, rng: np.random.Generator) -> Commands:
         """Either no command, or one idle holding unit sent to hold an adjacent cell."""
         idle = [
-            u
-            for u in view.data["units"]
-            if u["task_force"] is None and 1 <= u["posture_class"] <= 1
+            u for u in view.data["units"] if u["task_force"] is None and u["posture_class"] == 1
         ]
         if not idle or rng.random() < 0.5:
             return Commands()
@@ -85,7 +83,7 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
             lines.append("Your task forces:")
             for tf in tfs.values():
                 orders = " ".join(
-                    f"{o}," + f"{p}" + ("" if s is None else f",{s:g}") for o, p, s in tf["orders"]
+                    f"{o},{p}" + ("" if s is None else f",{s:g}") for o, p, s in tf["orders"]
                 )
                 due = "never" if tf["due"] is None else f"{tf['due']:g}"
                 warn = f"  ! {tf['warning']}" if tf["warning"] else ""
