@@ -7,46 +7,12 @@ gives commands at period starts and checks what the manual says must happen.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pytest
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.idahex.delays import march_delay
-from hexwar.rulesets.idahex.design import File50, Unit, load_sinai
-from hexwar.rulesets.idahex.game import IdahexGame
-from hexwar.rulesets.idahex.ruleset import IdahexRuleset
-from hexwar.rulesets.idahex.scenario import IdahexScenario
-
-SINAI = load_sinai()
-BY_NUMBER = {u.number: u for u in SINAI[0].units}
-
-
-def unit(number: int, cell: int, posture: int = 10, tentry: float = 0.0) -> Unit:
-    """Sinai unit ``number`` moved to ``cell`` in ``posture``."""
-    u = BY_NUMBER[number]
-    return u.model_copy(update={"buloc": cell, "bupost": posture, "tentry": tentry})
-
-
-def game(*units: Unit, **design: Any) -> IdahexGame:
-    f50, f60 = SINAI
-    blue = [u.number for u in units if f50.flag[u.butype - 1] == 2]
-    update = {"units": units, "iblul": min(blue, default=f50.iblul), **design}
-    d: File50 = f50.model_copy(update=update)
-    scenario = IdahexScenario(ruleset="idahex", title="test", design=d, maps=f60)
-    g = IdahexRuleset().new_game(scenario, seed=1, scenario_id="test")
-    assert isinstance(g, IdahexGame)
-    return g
-
-
-def play(g: IdahexGame, red: str = "", blue: str = "") -> None:
-    """One period: both sides' commands, then the clock runs to the next period start."""
-    g.submit("red", red)
-    g.submit("blue", blue)
-
-
-def status(g: IdahexGame, n: int) -> str:
-    return str(g.engine.units[n].status)
+from tests.rulesets.idahex.sinai import SINAI, game, play, status, unit
 
 
 def test_2_3_clock_stops_at_every_period_start() -> None:

@@ -960,7 +960,11 @@ class Engine:
     def _set_tentry(self, tf: TaskForce, present: Status, nxt: Status) -> None:
         """§3.3.6 Virtual time of posture class entry."""
         ppc, npc = present.posture_class, nxt.posture_class
-        if npc == ppc:
+        pl, po = present.location, present.objective
+        # An abort toward pl from an attack posture stays in class 4; it is still the
+        # manual's "remaining case" (ruling in docs/rulings/idahex.md, §3.3.6).
+        aborting = npc is PostureClass.ATTACK and nxt.objective == pl != po
+        if npc == ppc and not aborting:
             return
         t = self.t
         units = self.tf_units(tf)
@@ -968,7 +972,6 @@ class Engine:
             for u in units:
                 u.tentry = t
             return
-        pl, po = present.location, present.objective
         if npc is PostureClass.HOLD or (npc is PostureClass.ATTACK and nxt.objective != pl):
             for u in units:
                 u.tentry = max(t, u.tentry)
