@@ -84,8 +84,7 @@ def test_3_3_2_step_4_attack_on_a_security_force_starts_an_engagement() -> None:
     until combat decides (next change at t + inf)."""
     g = game(unit(2, 27), unit(150, 38))
     play(g, "mission 38,10 units 2")
-    for _ in range(10):
-        play(g)
+    play(g)
     e = g.engine
     assert status(g, 2) == "27/40/38"
     assert 38 in e.engagements
@@ -203,9 +202,9 @@ def test_3_3_2_step_1_meeting_engagement_turns_the_enemy_mover_back() -> None:
     then meets a defence (step 4)."""
     g = game(unit(2, 27), unit(150, 38))
     play(g, "mission 38,10 units 2", "mission 27,10 units 150")
-    for _ in range(4):
-        play(g)
     e = g.engine
+    while 38 not in e.engagements and e.t < 2.0:
+        play(g)
     assert status(g, 150).split("/")[0] == "38"
     assert e.units[150].pc == 1
     assert 38 in e.engagements
@@ -281,17 +280,15 @@ def test_3_3_1_pursuit_enemy_cannot_overtake() -> None:
 def test_3_3_4_counterattack_not_stronger_reverts_to_hold() -> None:
     """§3.3.4: defenders disengaging toward the attackers' cell are turned back to hold
     (posture 10 in place) unless stronger (f0/g1 > f1/g0 with the §5.3 standard values)."""
-    g = game(unit(2, 27), unit(4, 27), unit(5, 27), unit(174, 38))
+    g = game(unit(2, 27), unit(4, 27), unit(5, 27), unit(153, 38))
     play(g, "mission 38,10 units 2,4,5")
-    for _ in range(4):
-        play(g)
-    assert 38 in g.engine.engagements
-    play(g, blue="mission 27,10 units 174")
     play(g)
+    assert 38 in g.engine.engagements
+    play(g, blue="mission 27,10 units 153")
     notes = [ev.text for ev in g.events("blue") if ev.kind == "counterattack"]
     assert notes
     assert "not stronger" in notes[0]
-    assert status(g, 174) == "38/10/38"
+    assert status(g, 153) == "38/10/38"
 
 
 def test_record_and_replay_with_an_infinite_delay_in_the_design() -> None:

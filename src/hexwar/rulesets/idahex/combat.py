@@ -1,47 +1,297 @@
-"""The combat model the maneuver engine calls (seed 000 §5), as far as part 1 of the ruleset
-goes: standard values (§5.3) for the counterattack test of §3.3.4 and the engagement hooks.
+"""The combat model the maneuver engine calls at every frame end (seed 000 §5).
 
-:class:`ManeuverCombat` computes the standard values ``rsvala``/``rsvald`` from the design
-data (§5.3, :func:`~hexwar.rulesets.idahex.values.standard_values`) but assesses no attrition:
-its engagements hold attackers at ``t + inf`` until maneuver ends them (§3.3.3, §3.3.7), and
-every resource of an engaged unit counts as actively involved (``frinv = 1``) for supplies
-consumption (§7). The attrition process of §5.1-5.4 replaces :meth:`assess` and
-:meth:`involvement`.
+:class:`IdahexCombat` gathers each engagement's attackers and defenders, applies the §5.4
+functions (``frinv`` to forces that share support, ``freff`` to the density in each cell,
+``zrarea``), lets :func:`~hexwar.rulesets.idahex.attrition.assess_frame` find the losses and the
+FEBA (§5.1, §5.2), assesses the losses, resets the defenders' ``tentry`` when the FEBA
+advances (§3.3.6), eliminates units that have vanished and, when ``feba >= febad``, makes the
+defenders retreat along the line :func:`haven` finds or eliminates them (§5.3).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
+from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
+from hexwar.rulesets.idahex.postures import DESTROYED, Order, PostureClass
 from hexwar.rulesets.idahex.rules import Rules
-from hexwar.rulesets.idahex.values import StandardValues, standard_values
+from hexwar.rulesets.idahex.values import StandardValues, standard_values, weapon_values
 
 if TYPE_CHECKING:
     from hexwar.rulesets.idahex.engine import Engagement, Engine, UnitState
 
-__all__ = ["ManeuverCombat"]
+__all__ = ["VANISH_TOLERANCE", "IdahexCombat", "haven"]
+
+FloatArray = NDArray[np.float64]
+
+VANISH_TOLERANCE = 1e-5
+"""§5.3: a unit is eliminated when ``cv < vanish(butype) * sv - 10**-5``."""
+
+_SIDE = ("Red", "Blue")
 
 
-class ManeuverCombat:
-    """Engagements without attrition; standard values from §5.3."""
+class IdahexCombat:
+    """Attrition, FEBA movement, elimination and retreat (§5)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.functions = CombatFunctions(rules.design)
+        self.kill = KillData.from_design(rules.design)
+        self.last: dict[int, FrameResult] = {}
+        """The latest frame of each engagement, by engagement cell (for reports and views)."""
+        self.cas: dict[int, tuple[FloatArray | None, FloatArray | None]] = {}
+        """Close air support this cycle by engagement cell: the defenders' and the attackers'
+        ground-to-ground weapons destroyed for the other side (§5.2, §6); whole-cycle totals."""
 
     @cached_property
     def _values(self) -> StandardValues:
         return standard_values(self.rules.design)
 
-    def standard_values(self, side: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    def standard_values(self, side: int) -> tuple[FloatArray, FloatArray]:
+        """``(rsvala(*, side), rsvald(*, side))`` (§5.3)."""
         v = self._values
         return np.asarray(v.rsvala[side - 1]), np.asarray(v.rsvald[side - 1])
 
-    def assess(self, engine: Engine, engagement: Engagement) -> None:
-        """No attrition: the engagement goes on until maneuver ends it."""
+    # -- §5.4 ---------------------------------------------------------------------------------
 
-    def involvement(self, engine: Engine, unit: UnitState) -> NDArray[np.float64]:
-        return np.ones(len(unit.resources))
+    def _force(self, engine: Engine, unit: UnitState) -> list[UnitState]:
+        """§5.4.1's ``L``: the unit's side's non-passengers in its engagement and cell."""
+        e = engine.engagement_of(unit.number)
+        if e is None:
+            return [unit]
+        members = e.attackers if unit.number in e.attackers else e.defenders
+        return [
+            engine.units[n]
+            for n in sorted(members)
+            if engine.units[n].location == unit.location and not engine.passenger(engine.units[n])
+        ]
+
+    def involvement(self, engine: Engine, unit: UnitState) -> FloatArray:
+        """``frinv(*, unit)`` (§5.4.1); 0 for a passenger."""
+        if engine.passenger(unit):
+            return np.zeros(len(unit.resources))
+        force = self._force(engine, unit) or [unit]
+        return self._involvement(force)
+
+    def _involvement(self, force: Sequence[UnitState]) -> FloatArray:
+        amount = np.sum([u.resources for u in force], axis=0)
+        return self.functions.involvement(
+            Force(force[0].side, tuple(u.butype for u in force), amount)
+        )
+
+    def zrarea(self, unit: UnitState) -> float:
+        """§5.4.2 for a unit now."""
+        _, rsvald = self.standard_values(unit.side)
+        return self.functions.zrarea(unit.butype, unit.pc, unit.resources, rsvald)
+
+    def freff(self, engine: Engine, unit: UnitState) -> float:
+        """§5.4.3: the effectiveness of the active friendly force in the unit's cell."""
+        friends = [u for u in engine.units_at(unit.location, unit.side) if u.active]
+        return self.functions.freff(unit.side, sum(self.zrarea(u) for u in friends))
+
+    # -- one frame -----------------------------------------------------------------------------
+
+    def _participants(self, engine: Engine, numbers: set[int], loc: int) -> list[Participant]:
+        units = [engine.units[n] for n in sorted(numbers) if engine.units[n].active]
+        involvement: dict[int, FloatArray] = {}
+        for u in units:
+            if u.number in involvement:
+                continue
+            if engine.passenger(u):
+                involvement[u.number] = np.zeros(len(u.resources))
+                continue
+            force = self._force(engine, u)
+            fi = self._involvement(force)
+            for m in force:
+                involvement[m.number] = fi
+        density: dict[int, float] = {}
+        out = []
+        for u in units:
+            if u.location not in density:
+                density[u.location] = self.freff(engine, u)
+            out.append(
+                Participant(
+                    number=u.number,
+                    side=u.side,
+                    location=u.location,
+                    posture=u.posture,
+                    tentry=u.tentry,
+                    resources=u.resources,
+                    involvement=involvement[u.number],
+                    effectiveness=density[u.location],
+                    barrier=engine.bartype(u.location, loc) if u.location != loc else 0,
+                    area=self.zrarea(u),
+                )
+            )
+        return out
+
+    def assess(self, engine: Engine, engagement: Engagement) -> None:
+        """§5.1-5.3 for the frame just ended."""
+        e = engagement
+        attackers = self._participants(engine, e.attackers, e.cell)
+        defenders = self._participants(engine, e.defenders, e.cell)
+        if not attackers or not defenders:
+            return
+        nframe = max(round(self.rules.design.tcycle / self.rules.design.tframe), 1)
+        cas_atk, cas_def = self.cas.get(e.cell, (None, None))
+        result = assess_frame(
+            self.kill,
+            self.functions,
+            weapon_values,
+            side_a=e.attacker,
+            loc=e.cell,
+            env=engine.environment(e.cell),
+            feba=e.feba,
+            t=engine.t,
+            attackers=attackers,
+            defenders=defenders,
+            cas_atk=None if cas_atk is None else cas_atk / nframe,
+            cas_def=None if cas_def is None else cas_def / nframe,
+        )
+        self.last[e.cell] = result
+        for n, loss in result.losses.items():
+            u = engine.units[n]
+            u.resources = np.maximum(u.resources - loss, 0.0)
+        if result.feba > e.feba:
+            for p in defenders:  # §3.3.6: preparation cannot grow while the attackers progress
+                engine.units[p.number].tentry = p.tentry + self.rules.design.tframe
+        feba0, e.feba = e.feba, result.feba
+        self._report(engine, e, result, feba0)
+        for p in (*attackers, *defenders):
+            self._vanish(engine, engine.units[p.number])
+        if e.feba >= self.rules.design.febad and e.cell in engine.engagements:
+            self._defeat(engine, e)
+
+    def _report(self, engine: Engine, e: Engagement, r: FrameResult, feba0: float) -> None:
+        names = self.rules.resources
+        for side in (e.attacker, 3 - e.attacker):
+            own = sorted(n for n in r.losses if engine.units[n].side == side and r.losses[n].any())
+            parts = []
+            for n in own:
+                lost = r.losses[n]
+                items = ", ".join(
+                    f"{lost[i]:.3g} {names[side - 1].names[i]}" for i in np.flatnonzero(lost > 0)
+                )
+                parts.append(f"unit {n} lost {items}")
+            role = "attacking" if side == e.attacker else "defending"
+            engine.note(
+                "combat",
+                f"engagement at cell {e.cell} ({role}): FEBA {feba0:.3f} -> {r.feba:.3f}"
+                + (f"; {'; '.join(parts)}" if parts else "; no losses"),
+                [side],
+                level=2,
+                player_level=3,
+                cell=e.cell,
+                feba=r.feba,
+            )
+        engine.note(
+            "combat-detail",
+            f"engagement at cell {e.cell}: FRGRD {r.frgrd:.4g}, FRGA {r.frga:.4g} "
+            f"(fgrd {r.fgrd:.4g} + fair {r.fair:.4g} vs ggrd {r.ggrd:.4g} + gair {r.gair:.4g}), "
+            f"postures {r.post_a}/{r.post_d}, TI {r.ti:.3g}, defdepth {r.defdepth:.3g}",
+            [],
+            level=4,
+            player_level=None,
+            cell=e.cell,
+        )
+
+    # -- §5.3 ---------------------------------------------------------------------------------
+
+    def _vanish(self, engine: Engine, u: UnitState) -> None:
+        if u.posture == DESTROYED:
+            return
+        _, rsvald = self.standard_values(u.side)
+        sv = float(self.functions.toe[u.butype - 1] @ rsvald)
+        cv = float(u.resources @ rsvald)
+        vanish = self.rules.design.vanish[u.butype - 1]
+        if cv < vanish * sv - VANISH_TOLERANCE:
+            engine.eliminate(
+                u, f"its value fell to {cv:.4g}, below {vanish:g} of {sv:.4g} at toe (§5.3)"
+            )
+
+    def _defeat(self, engine: Engine, e: Engagement) -> None:
+        """§5.3: ``feba >= febad``: the defenders retreat along the line :func:`haven` finds,
+        or are eliminated when there is none."""
+        sd = 3 - e.attacker
+        defenders = [
+            engine.units[n]
+            for n in sorted(e.defenders)
+            if engine.units[n].active and engine.units[n].pc == PostureClass.HOLD
+        ]
+        if not defenders:
+            return
+        if engine.owner.get(e.cell) != e.attacker:
+            engine.owner[e.cell] = e.attacker
+            engine.note(
+                "owner",
+                f"cell {e.cell} is now owned by {_SIDE[e.attacker - 1]}: its defenders are "
+                "defeated",
+                [1, 2],
+                player_level=0,
+                cell=e.cell,
+            )
+        r = haven(engine, e, self.rules.design.haven_zoc, self.rules.design.haven_pthome[sd - 1])
+        if r is None:
+            for u in defenders:
+                engine.eliminate(u, f"defeated at cell {e.cell} with no line of retreat (§5.3)")
+            return
+        up = self.rules.postures.up
+        for u in defenders:
+            engine.force_order(u, Order(r, up(up(up(up(u.posture))))))
+        engine.note(
+            "retreat",
+            f"the defenders of cell {e.cell} (units {', '.join(str(u.number) for u in defenders)}) "
+            f"are defeated and retreat to cell {r}",
+            [1, 2],
+            player_level=0,
+            cell=e.cell,
+            to=r,
+        )
+
+
+def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:
+    """§5.3 ``haven``: the defenders' best admissible direction of retreat, or ``None``."""
+    grid = engine.rules.grid
+    loc, sa = e.cell, e.attacker
+    sd = 3 - sa
+    attacker_cells = {engine.units[n].location for n in e.attackers if engine.units[n].active}
+
+    def holds(cell: int, side: int) -> bool:
+        return any(u.active for u in engine.units_at(cell, side))
+
+    def defended(cell: int) -> bool:
+        return holds(cell, sd) and engine.owner.get(cell) == sd
+
+    best: tuple[float, int] | None = None
+    rim = grid.active_rim(loc)
+    for position, r in enumerate(rim, start=1):
+        if r is None or r in attacker_cells:
+            continue
+        if holds(r, sa) and not defended(r):
+            continue
+        if zoc and not defended(r):
+            flanks = {c for c in rim if c is not None and c in attacker_cells}
+            if any(grid.hex_of(c).distance(grid.hex_of(r)) == 1 for c in flanks):
+                continue
+        hr = grid.hex_of(r)
+        distances = {grid.hex_of(c).distance(hr) for c in attacker_cells if c != loc}
+        score = 0.0
+        if 2 in {grid.hex_of(c).distance(hr) for c in attacker_cells}:
+            score = -1.0
+        if 1 in distances:
+            score = -2.0
+        if engine.owner.get(r) == sa:
+            score -= 0.5
+        if defended(r):
+            score += 1.8
+        if position == pthome:
+            score += 0.01
+        if best is None or (score, -r) > (best[0], -best[1]):
+            best = (score, r)
+    return None if best is None else best[1]

@@ -414,6 +414,47 @@ class Engine:
         unit.tf = tf.number
         return tf
 
+    def passenger(self, unit: UnitState) -> bool:
+        """§3.2.3.2: in a stacked task force, the elements that are not carriers (their
+        transport class is not the task force's transport mode)."""
+        if unit.tf is None:
+            return False
+        tf = self.task_forces[unit.tf]
+        return tf.mode != 0 and self.design.trptcl[unit.butype - 1] != tf.mode
+
+    def _detach(self, unit: UnitState) -> TaskForce:
+        """``unit`` as a task force of its own, taken out of a larger one if need be."""
+        if unit.tf is not None:
+            tf = self.task_forces[unit.tf]
+            if len(tf.units) == 1:
+                return tf
+            tf.units.remove(unit.number)
+            unit.tf = None
+            if tf.mode != 0 and all(self.passenger(self.units[n]) for n in tf.units):
+                tf.mode = 0  # no carrier left
+            self.schedule(tf)
+        return self.constitute(unit)
+
+    def force_order(self, unit: UnitState, order: Order) -> None:
+        """Give ``unit`` alone the active ``order`` at the front of the queue (§5.3)."""
+        tf = self._detach(unit)
+        tf.orders[0:1] = [order]
+        self.schedule_now(tf)
+
+    def eliminate(self, unit: UnitState, why: str) -> None:
+        """§5.3: 'it is assigned the mission whose only order declares -10 as the desired
+        posture'."""
+        tf = self._detach(unit)
+        tf.orders = [Order(unit.location, DESTROYED)]
+        self.schedule_now(tf)
+        self.note(
+            "eliminated",
+            f"unit {unit.number} ({unit.name}) is eliminated: {why}",
+            [1, 2],
+            player_level=0,
+            unit=unit.number,
+        )
+
     def give_order(self, tf: TaskForce, order: Order, *, front: bool = False) -> None:
         """Make ``order`` the active order (replacing the active one) and reschedule."""
         if tf.orders:

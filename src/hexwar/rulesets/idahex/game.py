@@ -20,7 +20,7 @@ import numpy as np
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Decision, Game
 from hexwar.rulesets.idahex.clock import Break
-from hexwar.rulesets.idahex.combat import ManeuverCombat
+from hexwar.rulesets.idahex.combat import IdahexCombat
 from hexwar.rulesets.idahex.commands import (
     Cancel,
     Commands,
@@ -57,7 +57,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     ) -> None:
         super().__init__(ruleset, scenario, seed=seed, scenario_id=scenario_id)
         self.rules = Rules.from_scenario(scenario)
-        self.engine = Engine(self.rules, ManeuverCombat(self.rules), self._report)
+        self.engine = Engine(self.rules, IdahexCombat(self.rules), self._report)
         self._supplies = tuple(SupplyTables.from_design(self.rules.design, s) for s in (1, 2))
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
@@ -368,7 +368,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                         u.resources,
                         posture=u.posture,
                         engaged=engine.engaged(u.number) and u.pc != 3,
-                        passenger=self._passenger(u),
+                        passenger=engine.passenger(u),
                         frinv=engine.combat.involvement(engine, u),
                         tframe=tframe,
                     )
@@ -391,13 +391,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     engine.units[n].resources[sup.start : sup.stop].min() <= 0 for n in tf.units
                 ):
                     engine.abort_if_unsupplied(tf)
-
-    def _passenger(self, u: UnitState) -> bool:
-        """§3.2.3.2: in a stacked task force, the elements that are not carriers."""
-        if u.tf is None:
-            return False
-        tf = self.engine.task_forces[u.tf]
-        return tf.mode != 0 and self.rules.design.trptcl[u.butype - 1] != tf.mode
 
     # -- views ------------------------------------------------------------------------------
 

@@ -1,0 +1,405 @@
+"""One frame of one engagement: kill matrices, values, losses and the FEBA (seed 000 §5.1, §5.2).
+
+:func:`assess_frame` is pure: it takes the participants as :class:`Participant` records (their
+resources with the §5.4 functions already applied: ``frinv``, ``freff``, ``zrarea``), the
+design's kill data (:class:`KillData`) and the curves ``prep``/``frdval``/``vfeba``, and
+returns every unit's losses and the new FEBA (:class:`FrameResult`). The combat model
+(:mod:`hexwar.rulesets.idahex.combat`) gathers the participants from the game and applies the
+result; §5.3's elimination and retreat are there.
+
+Notation follows the manual: side ``a`` attacks and side ``d`` defends (0-based ``sa - 1``
+inside arrays), ``IGA = nggwep(sideA)``, materiel are the first ``nmat`` resources, the
+ground-to-ground weapons the first ``nggwep``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+
+from hexwar.rulesets.idahex.design import File50
+from hexwar.rulesets.idahex.values import WeaponValues
+
+__all__ = [
+    "FRGRD_HIGH",
+    "FRGRD_LOW",
+    "Curves",
+    "FrameResult",
+    "KillData",
+    "Participant",
+    "assess_frame",
+    "front_length",
+]
+
+FloatArray = NDArray[np.float64]
+Pair = tuple[FloatArray, FloatArray]
+
+FRGRD_LOW = 1e-4
+"""§5.1.3: below this ground force ratio the attackers lose everything (no dummy attacks)."""
+FRGRD_HIGH = 1e4
+"""§5.1.3: above this ground force ratio the defenders lose everything."""
+
+
+class Curves(Protocol):
+    """The §5.4 curves the frame needs (:class:`~.combat_functions.CombatFunctions`)."""
+
+    def prep(self, i: int, side: int, h: float) -> float: ...
+
+    def frdval(self, fr: float, post: int) -> float: ...
+
+    def vfeba(self, fr: float, pa: int, pd: int, sa: int) -> float: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """An attacker or defender as the frame sees it.
+
+    Attributes:
+        involvement: ``frinv(irs, unit)`` for every resource (§5.4.1).
+        effectiveness: ``freff(unit)`` (§5.4.3).
+        barrier: ``[bartype](location, loc)``, 0 in the engagement location itself.
+        area: ``zrarea(unit)`` (§5.4.2).
+    """
+
+    number: int
+    side: int
+    location: int
+    posture: int
+    tentry: float
+    resources: FloatArray
+    involvement: FloatArray
+    effectiveness: float = 1.0
+    barrier: int = 0
+    area: float = 0.0
+
+    @property
+    def involved(self) -> FloatArray:
+        """``frinv(irs, unit) * [resources](unit, irs)``."""
+        return self.involvement * self.resources
+
+    @property
+    def ers(self) -> FloatArray:
+        """``ERS(unit, irs)`` (§5.1.1)."""
+        return self.effectiveness * self.involved
+
+
+def _sides(values: Sequence[object]) -> Pair:
+    return (np.asarray(values[0], dtype=np.float64), np.asarray(values[1], dtype=np.float64))
+
+
+@dataclass(frozen=True, eq=False)
+class KillData:
+    """The kill rates and their factors for both sides (File 50 groups 41-60), as arrays.
+
+    Each pair holds side 1 then side 2; shapes are those of the manual's declarations, e.g.
+    ``katk[s]`` is ``nggwep(s) x nmat(3-s)``, ``fckar[s]`` is ``nggwep(s) x kap`` by
+    ``poff``, ``fckace[s]`` is ``nmat(s) x nenv``, ``dpers[s]`` is ``npers(s) x
+    nggwep(3-s) x nmat(s)`` (``dpersr`` for Red, ``dpersb`` for Blue).
+    """
+
+    tframe: float
+    depth: float
+    poff: Mapping[int, int]
+    nggwep: tuple[int, int]
+    nmat: tuple[int, int]
+    stdtgt: Pair
+    katk: Pair
+    kdef: Pair
+    aggatk: Pair
+    aggdef: Pair
+    fckar: Pair
+    fckdr: Pair
+    fckac: Pair
+    fckdc: Pair
+    fckare: Pair
+    fckdre: Pair
+    fckace: Pair
+    fckdce: Pair
+    barier: Pair
+    dpers: Pair
+    td: FloatArray
+    febab: FloatArray
+
+    @classmethod
+    def from_design(cls, d: File50) -> KillData:
+        def pad(rows: int, values: object) -> FloatArray:
+            a = np.asarray(values, dtype=np.float64)
+            return a.reshape(rows, -1) if a.size else np.zeros((rows, 0))
+
+        def pair(name: str, rows: Callable[[int], int]) -> Pair:
+            v = getattr(d, name)
+            return (pad(rows(0), v[0]), pad(rows(1), v[1]))
+
+        weapons = lambda s: d.nggwep[s]  # noqa: E731
+        materiel = lambda s: d.nmat[s]  # noqa: E731
+
+        def dpers(s: int) -> FloatArray:
+            raw = d.dpersr if s == 0 else d.dpersb
+            shape = (d.npers[s], d.nggwep[1 - s], d.nmat[s])
+            return np.asarray(raw, dtype=np.float64).reshape(shape)
+
+        return cls(
+            tframe=d.tframe,
+            depth=d.depth,
+            poff=d.poff_table,
+            nggwep=(d.nggwep[0], d.nggwep[1]),
+            nmat=(d.nmat[0], d.nmat[1]),
+            stdtgt=_sides(d.stdtgt),
+            katk=pair("katk", weapons),
+            kdef=pair("kdef", weapons),
+            aggatk=pair("aggatk", weapons),
+            aggdef=pair("aggdef", weapons),
+            fckar=pair("fckar", weapons),
+            fckdr=pair("fckdr", weapons),
+            fckac=pair("fckac", materiel),
+            fckdc=pair("fckdc", materiel),
+            fckare=pair("fckare", weapons),
+            fckdre=pair("fckdre", weapons),
+            fckace=pair("fckace", materiel),
+            fckdce=pair("fckdce", materiel),
+            barier=pair("barier", weapons),
+            dpers=(dpers(0), dpers(1)),
+            td=np.asarray(d.td, dtype=np.float64),
+            febab=np.asarray(d.febab, dtype=np.float64),
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class FrameResult:
+    """What one frame of an engagement did (§5.1.3, §5.2).
+
+    Attributes:
+        losses: resources lost by each participant, by unit number.
+        feba: the FEBA at the end of the frame (fraction of ``depth``).
+        kill_a, kill_d: the average kill matrices A and D (§5.1.1).
+        values: the weapon values of A and D (§5.1.2).
+        post_a, post_d: the representative postures (§5.1.3).
+    """
+
+    losses: dict[int, FloatArray]
+    feba: float
+    fgrd: float
+    ggrd: float
+    frgrd: float
+    frga: float
+    fair: float
+    gair: float
+    post_a: int
+    post_d: int
+    ti: float
+    defdepth: float
+    kill_a: FloatArray
+    kill_d: FloatArray
+    values: WeaponValues
+
+
+def _ratio(num: float, den: float) -> float:
+    """A force ratio: ``x / 0`` is ``inf`` for ``x > 0``; ``0 / 0`` is 0 (ruling)."""
+    if den > 0.0:
+        return num / den
+    return math.inf if num > 0.0 else 0.0
+
+
+def front_length(loc: int, locations: Sequence[int], depth: float) -> float:
+    """§5.1.1 ``front``: ``inf`` with an attacker in ``loc``; the side of a square of the cell's
+    area when the attackers are in one cell; ``k`` cell sides when they are in ``k`` cells."""
+    if loc in locations:
+        return math.inf
+    k = len(set(locations))
+    area = math.sqrt(3.0) / 2.0 * depth * depth
+    if k <= 1:
+        return math.sqrt(area)
+    return k * depth / math.sqrt(3.0)
+
+
+def _inverse(values: FloatArray) -> FloatArray:
+    out = np.zeros_like(values)
+    np.divide(1.0, values, out=out, where=values > 0)
+    return out
+
+
+def _allocation(
+    shares: FloatArray, totals: FloatArray, target: FloatArray, std: FloatArray
+) -> FloatArray:
+    """§5.1.1's ``alpha(i, j)``: the fraction of a type ``i`` weapon's fire on the target's
+    type ``j`` materiel, normalised by ``DEN`` over the whole enemy force (``totals``)."""
+    inv = _inverse(std)
+    den = shares @ (totals * inv)
+    alpha = shares * (target * inv)[None, :]
+    out = np.zeros_like(alpha)
+    np.divide(alpha, den[:, None], out=out, where=den[:, None] > 0)
+    return out
+
+
+def _representative(
+    units: Sequence[Participant], vals: FloatArray, posture: Callable[[int], int]
+) -> int:
+    """§5.1.3: the posture in which the units' total value is greatest (ties: the lowest)."""
+    totals: dict[int, float] = {}
+    for u in units:
+        p = posture(u.posture)
+        totals[p] = totals.get(p, 0.0) + float(u.ers @ vals)
+    return min(totals, key=lambda p: (-totals[p], p))
+
+
+def assess_frame(
+    data: KillData,
+    curves: Curves,
+    values_of: Callable[[FloatArray, FloatArray], WeaponValues],
+    *,
+    side_a: int,
+    loc: int,
+    env: int,
+    feba: float,
+    t: float,
+    attackers: Sequence[Participant],
+    defenders: Sequence[Participant],
+    cas_atk: FloatArray | None = None,
+    cas_def: FloatArray | None = None,
+) -> FrameResult:
+    """One frame of the engagement at ``loc`` (environment ``env``) ending at ``t``.
+
+    ``cas_atk``/``cas_def``: the defenders' (attackers') ground-to-ground weapons destroyed by
+    close air support for the other side in this frame (the cycle's record divided by
+    ``nframe``, §5.2).
+    """
+    a, d = side_a - 1, 2 - side_a
+    side_d = d + 1
+    iga, igd = data.nggwep[a], data.nggwep[d]
+    nma, nmd = data.nmat[a], data.nmat[d]
+    tframe, depth = data.tframe, data.depth
+    poff = data.poff
+
+    def attack_posture(p: int) -> int:
+        return p if 40 <= p <= 49 else 40
+
+    if any(u.location == loc for u in attackers):
+        feba = 1.0  # §5.1.3: 'If the attackers and defenders are colocated, then feba = 1'
+    rsatk = sum((u.involved for u in attackers), np.zeros(len(attackers[0].resources)))
+    rsdef = sum((u.involved for u in defenders), np.zeros(len(defenders[0].resources)))
+    defarea = sum(u.area for u in defenders)
+    front = front_length(loc, [u.location for u in attackers], depth)
+    defdepth = min(defarea / front, depth) if math.isfinite(front) else 0.0
+
+    # K(*,*,unitA,unitD) * ERS(unitA,*) summed over the attackers, for each defender, and
+    # K(*,*,unitD,unitA) * ERS(unitD,*) summed over the defenders, for each attacker (§5.1.1).
+    katk = data.katk[a] * tframe
+    kdef = data.kdef[d] * tframe
+    lethal_a: list[FloatArray] = []  # PA * EA * B by attacker
+    exposed_a: list[FloatArray] = []  # alpha'(*, *) * PA' * EA' by attacker
+    for au in attackers:
+        ka = poff[attack_posture(au.posture)] - 1
+        lethal = data.fckar[a][:, ka] * data.fckare[a][:, env - 1]
+        bt = au.barrier
+        if bt > 0 and feba <= data.febab[bt - 1] / depth:
+            lethal = lethal * data.barier[a][:, bt - 1]
+        lethal_a.append(lethal)
+        beta = _allocation(data.aggdef[d], rsatk[:nma], au.involved[:nma], data.stdtgt[a][:nma])
+        vuln = data.fckdc[a][:nma, ka] * data.fckdce[a][:nma, env - 1]
+        exposed_a.append(kdef * beta * vuln[None, :])
+    fire_on_def: dict[int, FloatArray] = {}
+    fire_on_atk: dict[int, FloatArray] = {u.number: np.zeros((igd, nma)) for u in attackers}
+    for dd in defenders:
+        alpha = _allocation(data.aggatk[a], rsdef[:nmd], dd.involved[:nmd], data.stdtgt[d][:nmd])
+        kd = poff[dd.posture] - 1
+        vuln = data.fckac[d][:nmd, kd] * data.fckace[d][:nmd, env - 1]
+        if dd.posture // 10 == 1:
+            pf = np.array([curves.prep(j + 1, side_d, t - dd.tentry) for j in range(nmd)])
+            prepared = feba < defdepth / depth
+            vuln = vuln * np.where(pf > 1.0, pf, pf if prepared else 1.0)
+        exposed = katk * alpha * vuln[None, :]
+        dlethal = data.fckdr[d][:, kd] * data.fckdre[d][:, env - 1]
+        total = np.zeros((iga, nmd))
+        for au, lethal, exposed_au in zip(attackers, lethal_a, exposed_a, strict=True):
+            total += (au.ers[:iga] * lethal)[:, None] * exposed
+            fire_on_atk[au.number] += (dd.ers[:igd] * dlethal)[:, None] * exposed_au
+        fire_on_def[dd.number] = total
+
+    # Potential losses (§5.1.1): materiel, then personnel through dpersr/dpersb.
+    ploss: dict[int, FloatArray] = {}
+    for u, fire, side in [
+        *((u, fire_on_def[u.number], d) for u in defenders),
+        *((u, fire_on_atk[u.number], a) for u in attackers),
+    ]:
+        nm = data.nmat[side]
+        loss = np.zeros(len(u.resources))
+        loss[:nm] = fire.sum(axis=0)
+        dp = data.dpers[side]
+        if dp.size:
+            loss[nm : nm + dp.shape[0]] = np.einsum("ij,pij->p", fire, dp)
+        ploss[u.number] = loss
+
+    # Average kill matrices A and D, and the weapon values (§5.1.1, §5.1.2).
+    ersatk = sum((u.ers for u in attackers), np.zeros_like(rsatk))
+    ersdef = sum((u.ers for u in defenders), np.zeros_like(rsdef))
+    destroyed_by_a = sum((fire_on_def[u.number][:, :igd] for u in defenders), np.zeros((iga, igd)))
+    destroyed_by_d = sum((fire_on_atk[u.number][:, :iga] for u in attackers), np.zeros((igd, iga)))
+    kill_a = np.zeros((iga, igd))
+    np.divide(destroyed_by_a, ersatk[:iga, None], out=kill_a, where=ersatk[:iga, None] > 0)
+    kill_d = np.zeros((igd, iga))
+    np.divide(destroyed_by_d, ersdef[:igd, None], out=kill_d, where=ersdef[:igd, None] > 0)
+    values = values_of(kill_a, kill_d)
+    vala = values.vala(len(rsatk))
+    vald = values.vald(len(rsdef))
+    fgrd = float(ersatk @ vala)
+    ggrd = float(ersdef @ vald)
+    frgrd = _ratio(fgrd, ggrd)
+
+    # Actual losses (§5.1.3).
+    post_a = _representative(attackers, vala, attack_posture)
+    post_d = _representative(defenders, vald, lambda p: p)
+    for units, vals, value, post in (
+        (attackers, vala, fgrd, post_a),
+        (defenders, vald, ggrd, post_d),
+    ):
+        delval = sum(float(ploss[u.number] @ vals) for u in units)
+        temp = curves.frdval(frgrd, post)
+        if temp >= 0.0 and delval > 0.0 and value > 0.0:
+            scalar = temp / (delval / value)
+            for u in units:
+                ploss[u.number] = scalar * ploss[u.number]
+    to = min(feba * depth + float(data.td[env - 1]), defdepth)
+    ti = to / defdepth if defdepth > 0.0 else 1.0
+    losses: dict[int, FloatArray] = {}
+    for u in attackers:
+        if frgrd >= FRGRD_LOW:
+            losses[u.number] = np.minimum(ti * ploss[u.number], u.involved)
+        else:
+            losses[u.number] = u.resources.copy()
+    for u in defenders:
+        if frgrd <= FRGRD_HIGH:
+            losses[u.number] = np.minimum(ti * ploss[u.number], u.involved)
+        else:
+            losses[u.number] = u.resources.copy()
+
+    # FEBA (§5.2).
+    fair = gair = 0.0
+    if cas_atk is not None and values.alpha > 0:
+        fair = float(np.asarray(cas_atk)[:igd] @ vald[:igd]) / values.alpha
+    if cas_def is not None and values.delta > 0:
+        gair = float(np.asarray(cas_def)[:iga] @ vala[:iga]) / values.delta
+    frga = _ratio(fgrd + fair, ggrd + gair)
+    temp = curves.vfeba(frga, post_a, post_d, side_a) * tframe
+    new_feba = min(max(feba + temp / depth, 0.0), 1.0)
+    return FrameResult(
+        losses=losses,
+        feba=new_feba,
+        fgrd=fgrd,
+        ggrd=ggrd,
+        frgrd=frgrd,
+        frga=frga,
+        fair=fair,
+        gair=gair,
+        post_a=post_a,
+        post_d=post_d,
+        ti=ti,
+        defdepth=defdepth,
+        kill_a=kill_a,
+        kill_d=kill_d,
+        values=values,
+    )

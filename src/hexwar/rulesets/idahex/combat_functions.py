@@ -1,0 +1,288 @@
+"""The combat functions of seed 000 §5.4: ``pafgen``/``paf``, ``frinv``, ``zrarea``,
+``freff``, ``prep``, ``frdval`` and ``vfeba``.
+
+They read the design data (:class:`~hexwar.rulesets.idahex.design.File50`) once into
+:class:`CombatFunctions`; each call is then arithmetic on numpy vectors. Indices follow the
+manual shifted to 0 (resource ``irs`` at ``irs - 1``); sides are 1 (Red) and 2 (Blue).
+Interpretations are in ``docs/rulings/idahex.md`` under "Combat (§5)".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from hexwar.rulesets.idahex.design import File50
+
+__all__ = ["RGAIN", "CombatFunctions", "Force", "cell_area", "paf", "pafgen"]
+
+FloatArray = NDArray[np.float64]
+
+RGAIN = 0.01
+"""§5.4.1's ``rgain``, the step by which a type of equipment's share of the standard force is
+raised while support is allocated ('a small positive number -- .01, for example')."""
+
+
+def pafgen(w: float, y: Sequence[float], x: Sequence[float]) -> float:
+    """§5.4: the piecewise-affine function through ``(x(i), y(i))``, constant beyond the ends.
+
+    ``x`` must be nondecreasing; at a repeated abscissa the later point holds from there on
+    (``i1 = max{i: x(i) <= w}``).
+    """
+    n = len(x)
+    if w <= x[0]:
+        return float(y[0])
+    if w >= x[n - 1]:
+        return float(y[n - 1])
+    i1 = max(i for i in range(n) if x[i] <= w)
+    i2 = min(i for i in range(n) if x[i] > w)
+    return float(y[i1] + (w - x[i1]) / (x[i2] - x[i1]) * (y[i2] - y[i1]))
+
+
+def paf(w: float, y0: float, y: Sequence[float], x: Sequence[float]) -> float:
+    """§5.4: ``pafgen`` on the nonnegative reals with value ``y0`` at 0 (``xlong(1) = 0``)."""
+    return pafgen(w, [y0, *y], [0.0, *x])
+
+
+def paf_inverse(target: float, y0: float, y: Sequence[float], x: Sequence[float]) -> float:
+    """The least ``w >= 0`` with ``paf(w, y0, y, x) >= target``; ``inf`` if none.
+
+    §5.4.1 needs it to find the support that raises an involvement to a given fraction
+    (``REQ``); the ``frinv.f`` curves rise with the ratio of support to demand.
+    """
+    ys, xs = [y0, *y], [0.0, *x]
+    if ys[0] >= target:
+        return 0.0
+    for k in range(1, len(xs)):
+        if ys[k] >= target:
+            if ys[k] == ys[k - 1] or xs[k] == xs[k - 1]:
+                return float(xs[k])
+            return float(
+                xs[k - 1] + (target - ys[k - 1]) / (ys[k] - ys[k - 1]) * (xs[k] - xs[k - 1])
+            )
+    return math.inf
+
+
+def cell_area(depth: float) -> float:
+    """The area of a cell: a regular hexagon whose opposite sides are ``depth`` apart (§2.1)."""
+    return math.sqrt(3.0) / 2.0 * depth * depth
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """The units ``L`` of §5.4.1 that share their support: their types and summed holdings."""
+
+    side: int
+    butypes: tuple[int, ...]
+    amount: FloatArray
+
+
+class CombatFunctions:
+    """The §5.4 functions over one game design."""
+
+    def __init__(self, design: File50) -> None:
+        self.design = design
+        d = design
+        self.poff = d.poff_table
+        self.nggwep = d.nggwep
+        self.nequip = d.nequip
+        self.nmat = d.nmat
+        self.nrs = d.nrs
+        self.nss = d.nss
+        self.npers = d.npers
+        self.stdtgt = tuple(np.asarray(v, dtype=np.float64) for v in d.stdtgt)
+        self.spdd = tuple(
+            np.asarray(v, dtype=np.float64).reshape(d.nrs[s], -1) for s, v in enumerate(d.spdd)
+        )
+        self.pg = tuple(tuple(v) for v in d.pg)
+        self.prot = tuple(
+            np.asarray(v, dtype=np.float64).reshape(d.nequip[s], -1) for s, v in enumerate(d.prot)
+        )
+        self.ppoh = tuple(tuple(float(x) for x in row) for row in d.ppoh)
+        self.toe = tuple(np.asarray(row, dtype=np.float64) for row in d.toe)
+        self.aysize = tuple(tuple(float(x) for x in row) for row in d.aysize)
+        self.area = cell_area(d.depth)
+        # frdval and vfeba tables are read at poff(p) (groups 62, 63, 65): later cards win.
+        self._frdval_atk = {
+            self.poff[p]: (d.frdval_f0atk[k], d.frdval_fatk[k])
+            for k, p in enumerate(range(40, 40 + d.npost[3]))
+        }
+        defence = [*range(10, 10 + d.npost[0]), *range(20, 20 + d.npost[1])]
+        self._frdval_def = {
+            self.poff[p]: (d.frdval_f0def[k], d.frdval_fdef[k]) for k, p in enumerate(defence)
+        }
+        self._vfeba = tuple(
+            {(self.poff[e.attacker], self.poff[e.defender]): (e.f0, e.f) for e in entries}
+            for entries in d.vfeba
+        )
+
+    # -- §5.4.1 frinv -----------------------------------------------------------------------
+
+    def involvement(self, force: Force) -> FloatArray:
+        """``fi(irs)`` for every resource of the force ``L`` (§5.4.1), ``nrs(s)`` values.
+
+        Passengers must already be left out of ``force`` (their involvement is 0).
+        """
+        s = force.side - 1
+        neq, nmat, nrs = self.nequip[s], self.nmat[s], self.nrs[s]
+        nss, npers = self.nss[s], self.npers[s]
+        nsp = nss + npers
+        amount = force.amount
+        fi = np.zeros(nrs)
+        if nsp == 0:
+            self._protection_only(s, amount, fi)
+            return fi
+        d = self.design
+        spdd = self.spdd[s]  # [resource][support]
+        f0 = d.frinv_f0[s]
+        f = d.frinv_f[s]
+        x = d.frinv_x[s]
+        suppt = np.array(amount[neq:nrs], dtype=np.float64)
+        for k in range(npers):
+            overhead = sum(self.ppoh[bt - 1][k] for bt in force.butypes)
+            suppt[nss + k] = max(suppt[nss + k] - overhead, 0.0)
+        alloc = np.zeros(nsp)
+
+        def sigma(irs: int, k: int, ss: float, dd: float) -> float:
+            if dd <= 0.0:
+                return 1.0
+            return paf(ss / dd, f0[irs][k], f[irs][k], x)
+
+        # Personnel to supplies.
+        fi[neq:nmat] = 1.0
+        for kpp in range(npers):
+            q = sum(suppt[kss] * spdd[neq + kss][nss + kpp] for kss in range(nss))
+            for kss in range(nss):
+                dd = suppt[kss] * spdd[neq + kss][nss + kpp]
+                if dd <= 0.0:
+                    continue
+                given = min(dd, dd * (suppt[nss + kpp] / q)) if q > 0 else 0.0
+                alloc[nss + kpp] += given
+                fi[neq + kss] = min(fi[neq + kss], sigma(neq + kss, nss + kpp, given, dd))
+        for kss in range(nss):
+            suppt[kss] *= fi[neq + kss]
+        # Supplies to personnel.
+        fi[nmat:nrs] = 1.0
+        for kss in range(nss):
+            alloc[kss] += sum(amount[nmat + kpp] * spdd[nmat + kpp][kss] for kpp in range(npers))
+        # Support to equipment.
+        self._equip(s, amount, fi, suppt, alloc)
+        for irs in range(neq, nrs):
+            if amount[irs] > 0.0:
+                fi[irs] = min(fi[irs], alloc[irs - neq] / amount[irs])
+        return fi
+
+    def _protection_only(self, s: int, amount: FloatArray, fi: FloatArray) -> None:
+        neq, nggwep = self.nequip[s], self.nggwep[s]
+        pg, prot = self.pg[s], self.prot[s]
+        for i in range(neq):
+            if pg[i] == 1:
+                fi[i] = 1.0
+        top = max(pg[:neq], default=1)
+        for k in range(1, top):
+            done = [i for i in range(neq) if pg[i] <= k]
+            for j in range(neq):
+                if pg[j] != k + 1:
+                    continue
+                qp = sum(prot[j][i] * fi[i] * amount[i] for i in done if i < nggwep)
+                fi[j] = min(qp, amount[j]) / amount[j] if amount[j] > 0 else 1.0
+
+    def _equip(
+        self,
+        s: int,
+        amount: FloatArray,
+        fi: FloatArray,
+        suppt: FloatArray,
+        alloc: FloatArray,
+    ) -> None:
+        """§5.4.1: support allocated to equipment in steps of ``rgain`` of the standard force,
+        never to unprotected equipment."""
+        neq, nggwep, nsp = self.nequip[s], self.nggwep[s], self.nss[s] + self.npers[s]
+        pg, prot, std, spdd = self.pg[s], self.prot[s], self.stdtgt[s], self.spdd[s]
+        d = self.design
+        f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
+        members = [i for i in range(neq) if std[i] > 0.0]
+        growing = []
+        for i in range(neq):
+            fi[i] = 0.0
+        for i in members:
+            if amount[i] <= 0.0:
+                fi[i] = 1.0
+            else:
+                growing.append(i)
+        given = np.zeros((neq, nsp))  # support allocated so far to each type of equipment
+        while growing:
+            q = fi[:neq] * amount[:neq]
+            stuck = []
+            for i in growing:
+                if pg[i] == 1:
+                    qp = math.inf
+                else:
+                    qp = sum(prot[i][j] * q[j] for j in members if pg[j] < pg[i] and j < nggwep)
+                qadd = min(qp - q[i], RGAIN * std[i], amount[i] - q[i])
+                if qadd <= 1e-12 * max(amount[i], 1.0):
+                    stuck.append(i)
+                    continue
+                target = (q[i] + qadd) / amount[i]
+                req = np.zeros(nsp)
+                for k in range(nsp):
+                    dd = amount[i] * spdd[i][k]
+                    if dd <= 0.0:
+                        continue
+                    ratio = paf_inverse(target, f0[i][k], f[i][k], x)
+                    req[k] = max(ratio * dd - given[i][k], 0.0)
+                if np.all(alloc + req <= suppt + 1e-12):
+                    alloc += req
+                    given[i] += req
+                    fi[i] = target
+                    q[i] = target * amount[i]
+                else:
+                    stuck.append(i)
+            growing = [i for i in growing if i not in stuck and fi[i] < 1.0]
+
+    # -- §5.4.2 zrarea, §5.4.3 freff --------------------------------------------------------
+
+    def zrarea(self, butype: int, pc: int, resources: FloatArray, rsvald: FloatArray) -> float:
+        """§5.4.2: ``(cv / sv) * aysize(butype, pc)``; 0 for an inactive unit (pc < 1)."""
+        if pc < 1:
+            return 0.0
+        sv = float(self.toe[butype - 1] @ rsvald)
+        cv = float(resources @ rsvald)
+        if sv <= 0.0:
+            return 0.0
+        return cv / sv * self.aysize[butype - 1][pc - 1]
+
+    def freff(self, side: int, area: float) -> float:
+        """§5.4.3: effectiveness at the friendly density ``area / cell area``."""
+        d = self.design
+        s = side - 1
+        return paf(area / self.area, d.freff_f0[s], d.freff_f[s], d.freff_x[s])
+
+    # -- §5.4.4 prep, §5.4.5 frdval, §5.4.6 vfeba --------------------------------------------
+
+    def prep(self, i: int, side: int, h: float) -> float:
+        """§5.4.4: ``pafgen(h, prep.f(i, s, *), prep.x(s, *))`` for materiel ``i`` (1-based)."""
+        d = self.design
+        return pafgen(h, d.prep_f[side - 1][i - 1], d.prep_x[side - 1])
+
+    def frdval(self, fr: float, post: int) -> float:
+        """§5.4.5: the fraction of value lost in one frame; negative means 'do not scale'."""
+        k = self.poff[post]
+        table = self._frdval_atk if post >= 40 else self._frdval_def
+        y0, y = table.get(k, (0.0, (0.0,) * 7))
+        temp = paf(fr, y0, y, self.design.frdval_x)
+        if temp < 0:
+            return temp
+        return float(1.0 - (1.0 - temp) ** self.design.tframe)
+
+    def vfeba(self, fr: float, pa: int, pd: int, sa: int) -> float:
+        """§5.4.6: FEBA velocity (may be negative); 0 for a pair of postures the design data
+        give no curve (ruling)."""
+        entry = self._vfeba[sa - 1].get((self.poff[pa], self.poff[pd]))
+        if entry is None:
+            return 0.0
+        return paf(fr, entry[0], entry[1], self.design.vfeba_fr)
