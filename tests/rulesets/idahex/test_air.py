@@ -36,6 +36,7 @@ from hexwar.rulesets.idahex.air import (
     assess_strike,
     cas_targets,
     cas_totals,
+    engagement_air_values,
     interdiction_targets,
     kill_potential,
 )
@@ -564,6 +565,37 @@ def test_air_values_hand_computed() -> None:
     fair, gair = air_values([4.0, 2.0], [8.0, 0.0], v, nframe=4)
     assert fair == pytest.approx(0.75)
     assert gair == pytest.approx(1.0)
+
+
+def test_engagement_air_values_combine_both_sides_cas() -> None:
+    # §5.2: Red (sideA = 1) attacks at cell 7 with CAS; Blue's CAS supports the defenders.
+    # fair = (1/alpha) Σ_j (CASATK(j)/nframe) vald(j), gair = (1/delta) Σ_j (CASDEF(j)/nframe)
+    # vala(j), with alpha = delta = 2, va = (1, 1.5), vd = (.5, 2) and nframe = 4.
+    v = weapon_values([[0.0, 1.0], [2.0, 1.0]], [[1.0, 0.0], [1.0, 2.0]])
+    red = hand_result().record
+    blue_tables = replace(hand_tables(), side=2)
+    blue = assess_strike(
+        blue_tables,
+        AirStrike(2, 7, StrikeRole.CAS, (1, 1)),
+        HAND_RESOURCES,
+        [4, 4],
+        1,
+        supported=Supported.DEFENDERS,
+    ).record
+    assert red.casfx is not None
+    assert blue.casfx is not None
+    fair, gair = engagement_air_values([red, blue], cell=7, side_a=1, values=v, nframe=4)
+    assert fair == pytest.approx(float(red.casfx @ v.vd) / 4 / 2)
+    assert gair == pytest.approx(float(blue.casfx @ v.va) / 4 / 2)
+    assert fair > 0
+    assert gair > 0
+    # Seen from an engagement at another cell, or with Blue attacking, the roles change.
+    assert engagement_air_values([red, blue], cell=8, side_a=1, values=v, nframe=4) == (0.0, 0.0)
+    swapped = engagement_air_values([red, blue], cell=7, side_a=2, values=v, nframe=4)
+    assert swapped == (
+        pytest.approx(float(blue.casfx @ v.vd) / 8),
+        pytest.approx(float(red.casfx @ v.va) / 8),
+    )
 
 
 def test_air_values_are_zero_without_cas() -> None:

@@ -19,7 +19,8 @@ module does the rest as pure functions on numpy arrays:
 * :func:`kill_potential` -- ``K(iw, j, ibu)``: ``kag`` with its four factors and ``Q``;
 * :func:`assess_strike` -- all of it for one strike: losses per unit, weapon by weapon,
   with the personnel losses they imply, and the :class:`StrikeRecord`;
-* :func:`cas_totals` and :func:`air_values` -- ``CASATK``/``CASDEF`` and ``fair``/``gair``.
+* :func:`cas_totals` and :func:`air_values` -- ``CASATK``/``CASDEF`` and ``fair``/``gair``;
+  :func:`engagement_air_values` both in one call, as the combat procedure needs them.
 
 No strike creates resources: every loss is at most what the unit holds (§6, ``L = min{K,
 [resources]}``). The rulings this module needs are in ``docs/rulings/idahex.md`` under "Air
@@ -60,6 +61,7 @@ __all__ = [
     "assess_strike",
     "cas_targets",
     "cas_totals",
+    "engagement_air_values",
     "interdiction_targets",
     "kill_potential",
 ]
@@ -562,10 +564,17 @@ def kill_potential(
     if pcs.size != res.shape[0]:
         raise _fail("posture_classes", f"needs one class per target unit ({res.shape[0]})")
     e = _env(tables, env)
+    shape = (tables.nagwep, tables.nmat)
+    alpha_arr = np.array(alpha, dtype=np.float64)
+    weapons_arr = np.array(weapons, dtype=np.float64)
+    if alpha_arr.shape != shape:
+        raise _fail("alpha", f"must be [iw, j] of shape {shape}, got {alpha_arr.shape}")
+    if weapons_arr.shape != (tables.nagwep,):
+        raise _fail("weapons", f"must be agwep(iw) for {tables.nagwep} weapon types")
     mat = res[:, : tables.nmat]
     grdrs = mat.sum(axis=0)
     share = np.divide(mat, grdrs, out=np.zeros_like(mat), where=grdrs > 0)  # [ibu, j]
-    q = np.asarray(alpha)[None, :, :] * share[:, None, :] * np.asarray(weapons)[None, :, None]
+    q = alpha_arr[None, :, :] * share[:, None, :] * weapons_arr[None, :, None]
     factors = (
         tables.kag[None, :, :]
         * tables.fcagrp[:, pcs - 1].T[:, :, None]  # [ibu, iw, 1]
@@ -712,7 +721,10 @@ def apply_losses(
         ``(remaining, losses)``, both ``[ibu, irs]``.
     """
     res = _resources(tables, resources)
-    k = np.asarray(potential, dtype=np.float64)
+    k = np.array(potential, dtype=np.float64)
+    shape = (res.shape[0], tables.nagwep, tables.nmat)
+    if k.shape != shape or not np.all(np.isfinite(k) & (k >= 0)):
+        raise _fail("potential", f"must be K as [ibu, iw, j] >= 0 of shape {shape}, got {k.shape}")
     nmat = tables.nmat
     left = res.copy()
     for j in range(nmat):
@@ -883,3 +895,28 @@ def air_values(
         return raw / scalar if scalar > 0 else math.inf
 
     return value(atk, values.vd, values.alpha), value(dfn, values.va, values.delta)
+
+
+def engagement_air_values(
+    records: Iterable[StrikeRecord],
+    cell: int,
+    side_a: int,
+    values: WeaponValues,
+    nframe: int,
+) -> tuple[float, float]:
+    """``(fair, gair)`` of the engagement at ``cell`` for the frame now ending (seed 000 §5.2):
+    ``CASATK`` from side ``sideA``'s and ``CASDEF`` from side ``sideD``'s CAS records of this
+    cycle (:func:`cas_totals`), valued by :func:`air_values`.
+
+    Args:
+        records: the strike records of the current cycle (any side, role or cell).
+        cell: the engagement location.
+        side_a: ``sideA``, the engagement attackers' side.
+        values: the engagement's weapon values of this frame (§5.1.2).
+        nframe: the number of frames in a cycle.
+    """
+    side_a = _side(side_a)
+    kept = list(records)
+    casatk = cas_totals(kept, cell, side_a, len(values.vd))
+    casdef = cas_totals(kept, cell, 3 - side_a, len(values.va))
+    return air_values(casatk, casdef, values, nframe)
