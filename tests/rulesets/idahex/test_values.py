@@ -537,3 +537,76 @@ def test_sinai_attack_and_defense_values_are_proportional(
         ng = sinai.nggwep[s]
         attack, defense = sinai_values.rsvala[s][:ng], sinai_values.rsvald[s][:ng]
         np.testing.assert_allclose(attack / attack[0], defense / defense[0], rtol=1e-9)
+
+
+# -- §5.1.2: random irreducible kill matrices ------------------------------------------------
+
+
+def ad_is_irreducible(a: Matrix, d: Matrix) -> bool:
+    """§5.1.2: ``AD`` is irreducible iff its graph (``i -> k`` iff ``AD(i,k) > 0``) is
+    strongly connected; a 1 x 1 ``AD`` must be positive."""
+    ad = a @ d
+    reach = ad > 0
+    for _ in range(len(ad)):
+        reach = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
+    return bool(reach.all())
+
+
+@st.composite
+def irreducible_kill_matrix_pairs(draw: st.DrawFn) -> tuple[Matrix, Matrix]:
+    """Sparse random ``A`` (m x n) and ``D`` (n x m) with ``AD`` irreducible: on top of random
+    rates, attackers' weapon ``i`` kills defenders' weapon ``i mod n``, which kills attackers'
+    weapon ``i + 1 mod m`` -- a cycle through every attackers' weapon."""
+    a, d = draw(kill_matrix_pairs())
+    m, n = a.shape
+    rate = st.floats(0.01, 100.0)
+    for i in range(m):
+        a[i, i % n] = max(a[i, i % n], draw(rate))
+        d[i % n, (i + 1) % m] = max(d[i % n, (i + 1) % m], draw(rate))
+    return a, d
+
+
+def residual(a: Matrix, d: Matrix, v: WeaponValues) -> float:
+    """The larger residual of equations (1) and (2), relative to their largest term."""
+    r1 = np.abs(v.alpha * v.va - a @ v.vd)
+    r2 = np.abs(v.delta * v.vd - d @ v.va)
+    scale = max(float(np.max(a @ v.vd)), float(np.max(d @ v.va)))
+    return max(float(r1.max()), float(r2.max())) / scale
+
+
+@settings(max_examples=300)
+@given(irreducible_kill_matrix_pairs())
+def test_weapon_values_solve_equations_1_and_2_for_irreducible_ad(
+    pair: tuple[Matrix, Matrix],
+) -> None:
+    # §5.1.2 eqs. (1), (2) under (iv): alpha = delta > 0, va > 0 (Frobenius: the Perron vector
+    # of an irreducible AD is positive), va(1) = 1 (kw = 1), residual below 1e-9.
+    a, d = pair
+    assert ad_is_irreducible(a, d)
+    v = weapon_values(a, d)
+    assert v.alpha == v.delta > 0
+    assert np.all(v.va > 0)
+    assert v.va[0] == 1.0
+    assert residual(a, d, v) < 1e-9
+
+
+@settings(max_examples=300)
+@given(irreducible_kill_matrix_pairs(), st.data())
+def test_force_ratio_is_the_square_root_of_fr2_for_irreducible_ad(
+    pair: tuple[Matrix, Matrix], data: st.DataObject
+) -> None:
+    # §5.1.2: "Under scaling assumption (iv), the force ratio, FR, equals the square root of
+    # FR2", FR2 computed here from its definition (the ratio of proportional value losses).
+    a, d = pair
+    m, n = a.shape
+    wa = data.draw(hnp.arrays(np.float64, m, elements=st.floats(0.1, 1000.0)))
+    wd = data.draw(hnp.arrays(np.float64, n, elements=st.floats(0.1, 1000.0)))
+    v = weapon_values(a, d)
+    fr, fr2 = force_ratios(v, wa, wd)
+    assert float(v.vd @ wd) > 0  # the defenders' weapons on the cycle kill, so have value
+    fr2_defined = (float(v.vd @ (a.T @ wa)) / float(v.vd @ wd)) / (
+        float(v.va @ (d.T @ wd)) / float(v.va @ wa)
+    )
+    assert fr == pytest.approx(math.sqrt(fr2_defined), rel=1e-9)
+    assert fr2 == pytest.approx(fr2_defined, rel=1e-9)
+    assert fr == pytest.approx(math.sqrt(fr2), rel=1e-12)

@@ -4,14 +4,20 @@
 and scenario files (TOML or JSON, :mod:`hexwar.rulesets.idahex.scenario`). Invalid input exits
 with status 2 and every problem at its place -- ``file:card: group N (variable): field k:
 message`` in a deck, ``file:line: key.path: message`` in a scenario -- never a traceback.
+
+``weapon-values`` is the designer's calculator of §5.1.2: the antipotential potentials of the
+weapons for given kill matrices ``A`` and ``D`` and, with the holdings, the force ratios.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
+import numpy as np
 import typer
 
 from hexwar.core.errors import InvalidInputError, Problem, ScenarioError
@@ -24,6 +30,7 @@ from hexwar.rulesets.idahex.scenario import (
     to_json,
     to_toml,
 )
+from hexwar.rulesets.idahex.values import WeaponValues, force_ratios, weapon_values
 from hexwar.scenarios import Document, load_document, validate
 
 __all__ = ["FILE50_NAME", "FILE60_NAME", "app"]
@@ -36,7 +43,7 @@ _SCENARIO_SUFFIXES = frozenset({".toml", ".json"})
 app = typer.Typer(
     name="idahex",
     help="IDAHEX tools: convert game designs between the manual's card decks (File 50, "
-    "File 60) and scenario files.",
+    "File 60) and scenario files; compute weapon values and force ratios (§5.1.2).",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -50,7 +57,7 @@ class _InvalidArgumentsError(InvalidInputError):
 @app.callback()
 def _group() -> None:
     """IDAHEX tools: convert game designs between the manual's card decks (File 50, File 60)
-    and scenario files."""
+    and scenario files; compute weapon values and force ratios (§5.1.2)."""
 
 
 def _paragraphs(text: str) -> str:
@@ -190,3 +197,251 @@ def _write(path: Path, text: str, unit: str) -> None:
         raise ScenarioError([Problem(f"cannot write: {e.strerror or e}", str(path))]) from e
     n = text.count("\n")
     sys.stdout.write(f"wrote {path} ({n} {unit}{'s' if n != 1 else ''})\n")
+
+
+# -- hexwar idahex weapon-values -------------------------------------------------------------
+
+_WEAPON_VALUES_HELP = _paragraphs(
+    """
+Weapon values and force ratios of one engagement (seed 000 §5.1.2).
+
+A.json holds the attackers' average kill matrix A as a JSON list of m rows of n numbers:
+A(i,j) is the rate at which one attackers' type i ground-to-ground weapon kills the defenders'
+type j weapons. D.json holds the defenders' matrix D, n rows of m numbers. The values solve
+alpha * va = A vd and delta * vd = D va under Holter's scaling (iv): alpha = delta, and
+va(kw) = 1 for kw the lowest-numbered attackers' weapon of positive value.
+
+With the holdings -- wa.json, the attackers' amounts of their m weapon types, and wd.json,
+the defenders' n amounts, each a JSON list of numbers -- it also prints the force ratio
+FR = <va, wa> / <vd, wd> and FR2 = FR**2, the ratio of the defenders' to the attackers'
+proportional rate of value loss; the attackers dominate iff FR2 > 1.
+
+--json prints one object with the keys va, vd, alpha, delta, fr and fr2; fr and fr2 are null
+without holdings, and the string "inf" when only the defenders' force is worthless.
+
+Invalid input exits with status 2, naming the file and the problem.
+
+[b]Example[/b]
+
+hexwar idahex weapon-values --attack-kills A.json --defense-kills D.json --attack-holdings
+wa.json --defense-holdings wd.json
+"""
+)
+
+
+@app.command("weapon-values", no_args_is_help=True, help=_WEAPON_VALUES_HELP)
+def weapon_values_command(
+    attack_kills: Annotated[
+        Path,
+        typer.Option(
+            "--attack-kills",
+            metavar="A.json",
+            help="The attackers' kill matrix A (m rows of n rates), a JSON list of rows.",
+        ),
+    ],
+    defense_kills: Annotated[
+        Path,
+        typer.Option(
+            "--defense-kills",
+            metavar="D.json",
+            help="The defenders' kill matrix D (n rows of m rates), a JSON list of rows.",
+        ),
+    ],
+    attack_holdings: Annotated[
+        Path | None,
+        typer.Option(
+            "--attack-holdings",
+            metavar="wa.json",
+            help="The attackers' holdings wa, m amounts (a JSON list); with --defense-holdings.",
+        ),
+    ] = None,
+    defense_holdings: Annotated[
+        Path | None,
+        typer.Option(
+            "--defense-holdings",
+            metavar="wd.json",
+            help="The defenders' holdings wd, n amounts (a JSON list); with --attack-holdings.",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print one JSON object: va, vd, alpha, delta, fr, fr2."),
+    ] = False,
+) -> None:
+    """Weapon values and force ratios of §5.1.2 (``_WEAPON_VALUES_HELP``)."""
+    try:
+        if (attack_holdings is None) != (defense_holdings is None):
+            given = attack_holdings or defense_holdings
+            raise _InvalidArgumentsError(
+                f"{given}: holdings come in pairs; give both --attack-holdings and "
+                "--defense-holdings, or neither"
+            )
+        a = _json_matrix(attack_kills, "A")
+        d = _json_matrix(defense_kills, "D")
+        m, n = a.shape
+        if d.shape != (n, m):
+            raise ScenarioError(
+                [
+                    Problem(
+                        f"D is {d.shape[0]} x {d.shape[1]}; it must be {n} x {m} (n x m) since "
+                        f"A in {attack_kills} is {m} x {n} (§5.1.2)",
+                        str(defense_kills),
+                    )
+                ]
+            )
+        values = weapon_values(a, d)
+        ratios: tuple[float, float] | None = None
+        if attack_holdings is not None and defense_holdings is not None:
+            wa = _json_holdings(
+                attack_holdings, "wa", m, "attackers'", f"rows of A in {attack_kills}"
+            )
+            wd = _json_holdings(
+                defense_holdings, "wd", n, "defenders'", f"columns of A in {attack_kills}"
+            )
+            try:
+                ratios = force_ratios(values, wa, wd)
+            except InvalidInputError as e:
+                where = f"{attack_holdings}, {defense_holdings}"
+                raise ScenarioError([Problem(p.message, where) for p in e.problems]) from None
+    except InvalidInputError as e:
+        for problem in e.problems:
+            typer.echo(str(problem), err=True)
+        n_problems = len(e.problems)
+        if n_problems > 1:
+            typer.echo(f"{n_problems} problems", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    if as_json:
+        sys.stdout.write(json.dumps(_values_object(values, ratios), allow_nan=False) + "\n")
+    else:
+        sys.stdout.write(_values_text(values, ratios))
+
+
+def _values_object(values: WeaponValues, ratios: tuple[float, float] | None) -> dict[str, Any]:
+    """The ``--json`` object: exactly ``va``, ``vd``, ``alpha``, ``delta``, ``fr``, ``fr2``."""
+
+    def ratio(x: float) -> float | str:
+        return "inf" if math.isinf(x) else x
+
+    return {
+        "va": [float(x) for x in values.va],
+        "vd": [float(x) for x in values.vd],
+        "alpha": values.alpha,
+        "delta": values.delta,
+        "fr": None if ratios is None else ratio(ratios[0]),
+        "fr2": None if ratios is None else ratio(ratios[1]),
+    }
+
+
+def _number(x: float) -> str:
+    return format(x, ".12g")
+
+
+def _values_text(values: WeaponValues, ratios: tuple[float, float] | None) -> str:
+    """The text report: one line per quantity, vectors as space-separated values."""
+    lines = [
+        f"va     {' '.join(map(_number, values.va))}",
+        f"vd     {' '.join(map(_number, values.vd))}",
+        f"alpha  {_number(values.alpha)}",
+        f"delta  {_number(values.delta)}",
+    ]
+    if ratios is not None:
+        fr, fr2 = ratios
+        verdict = "the attackers dominate" if fr2 > 1 else "the attackers do not dominate"
+        lines.append(f"FR     {_number(fr)}")
+        lines.append(f"FR2    {_number(fr2)}  ({verdict}: FR2 {'>' if fr2 > 1 else '<='} 1)")
+    return "\n".join(lines) + "\n"
+
+
+def _reject_constant(name: str) -> float:
+    """``json.loads`` hook for ``NaN``/``Infinity``, which are not JSON numbers."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _read_json(path: Path) -> object:
+    """The JSON document in ``path``; a :class:`ScenarioError` naming the file (and line) if it
+    cannot be read or parsed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError([Problem("not UTF-8 text", str(path))]) from None
+    except OSError as e:
+        raise ScenarioError([Problem(f"cannot read: {e.strerror or e}", str(path))]) from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        raise ScenarioError(
+            [Problem(f"not valid JSON: {e.msg} (column {e.colno})", str(path), e.lineno)]
+        ) from None
+    except ValueError as e:
+        raise ScenarioError([Problem(f"not valid JSON: {e}", str(path))]) from None
+
+
+def _count(k: int, one: str, many: str) -> str:
+    return f"{k} {one if k == 1 else many}"
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _json_matrix(path: Path, name: str) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """The kill matrix ``name`` in ``path``: a nonempty JSON list of equally long, nonempty
+    rows of finite numbers >= 0 (§5.1.2: kill rates)."""
+    data = _read_json(path)
+    where = str(path)
+    if not isinstance(data, list) or not data or not all(isinstance(r, list) for r in data):
+        raise ScenarioError(
+            [Problem(f"{name} must be a nonempty JSON list of rows (lists of numbers)", where)]
+        )
+    problems: list[Problem] = []
+    width = len(data[0])
+    for i, row in enumerate(data, start=1):
+        if not row:
+            problems.append(Problem(f"{name} row {i} is empty", where))
+        elif len(row) != width:
+            problems.append(
+                Problem(
+                    f"{name} row {i} has {_count(len(row), 'entry', 'entries')}, row 1 has "
+                    f"{width}: {name} must be "
+                    "a rectangular matrix",
+                    where,
+                )
+            )
+        for j, x in enumerate(row, start=1):
+            if not _is_number(x):
+                problems.append(Problem(f"{name}({i},{j}) = {json.dumps(x)}: not a number", where))
+            elif x < 0:
+                problems.append(
+                    Problem(f"{name}({i},{j}) = {x!r}: a kill rate must be >= 0 (§5.1.2)", where)
+                )
+    if problems:
+        raise ScenarioError(problems)
+    return np.array(data, dtype=np.float64)
+
+
+def _json_holdings(
+    path: Path, name: str, size: int, whose: str, counted: str
+) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """The holdings vector ``name`` in ``path``: ``size`` finite amounts >= 0."""
+    data = _read_json(path)
+    where = str(path)
+    if not isinstance(data, list):
+        raise ScenarioError([Problem(f"{name} must be a JSON list of amounts", where)])
+    problems: list[Problem] = []
+    if len(data) != size:
+        problems.append(
+            Problem(
+                f"{name} has {_count(len(data), 'amount', 'amounts')}; the {whose} weapon "
+                f"types number {size} "
+                f"(the {counted})",
+                where,
+            )
+        )
+    for i, x in enumerate(data, start=1):
+        if not _is_number(x):
+            problems.append(Problem(f"{name}({i}) = {json.dumps(x)}: not a number", where))
+        elif x < 0:
+            problems.append(Problem(f"{name}({i}) = {x!r}: an amount must be >= 0", where))
+    if problems:
+        raise ScenarioError(problems)
+    return np.array(data, dtype=np.float64)
