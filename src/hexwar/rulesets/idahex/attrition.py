@@ -22,6 +22,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.rulesets.idahex.air import air_values
 from hexwar.rulesets.idahex.design import File50
 from hexwar.rulesets.idahex.values import WeaponValues
 
@@ -378,11 +379,12 @@ def assess_frame(
             losses[u.number] = u.resources.copy()
 
     # FEBA (§5.2).
-    fair = gair = 0.0
-    if cas_atk is not None and values.alpha > 0:
-        fair = float(np.asarray(cas_atk)[:igd] @ vald[:igd]) / values.alpha
-    if cas_def is not None and values.delta > 0:
-        gair = float(np.asarray(cas_def)[:iga] @ vala[:iga]) / values.delta
+    fair, gair = air_values(
+        np.zeros(igd) if cas_atk is None else cas_atk,
+        np.zeros(iga) if cas_def is None else cas_def,
+        values,
+        1,
+    )
     frga = _ratio(fgrd + fair, ggrd + gair)
     temp = curves.vfeba(frga, post_a, post_d, side_a) * tframe
     new_feba = min(max(feba + temp / depth, 0.0), 1.0)

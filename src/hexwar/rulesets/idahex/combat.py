@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
 from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, PostureClass
@@ -45,9 +46,8 @@ class IdahexCombat:
         self.kill = KillData.from_design(rules.design)
         self.last: dict[int, FrameResult] = {}
         """The latest frame of each engagement, by engagement cell (for reports and views)."""
-        self.cas: dict[int, tuple[FloatArray | None, FloatArray | None]] = {}
-        """Close air support this cycle by engagement cell: the defenders' and the attackers'
-        ground-to-ground weapons destroyed for the other side (§5.2, §6); whole-cycle totals."""
+        self.air_records: list[StrikeRecord] = []
+        """The air strikes of the current cycle (§6); their CAS losses enter §5.2's FEBA."""
 
     @cached_property
     def _values(self) -> StandardValues:
@@ -139,7 +139,10 @@ class IdahexCombat:
         if not attackers or not defenders:
             return
         nframe = max(round(self.rules.design.tcycle / self.rules.design.tframe), 1)
-        cas_atk, cas_def = self.cas.get(e.cell, (None, None))
+        kill = self.kill
+        sd = 3 - e.attacker
+        cas_atk = cas_totals(self.air_records, e.cell, e.attacker, kill.nggwep[sd - 1])
+        cas_def = cas_totals(self.air_records, e.cell, sd, kill.nggwep[e.attacker - 1])
         result = assess_frame(
             self.kill,
             self.functions,
@@ -151,8 +154,8 @@ class IdahexCombat:
             t=engine.t,
             attackers=attackers,
             defenders=defenders,
-            cas_atk=None if cas_atk is None else cas_atk / nframe,
-            cas_def=None if cas_def is None else cas_def / nframe,
+            cas_atk=cas_atk / nframe,
+            cas_def=cas_def / nframe,
         )
         self.last[e.cell] = result
         for n, loss in result.losses.items():
@@ -164,7 +167,7 @@ class IdahexCombat:
         feba0, e.feba = e.feba, result.feba
         self._report(engine, e, result, feba0)
         for p in (*attackers, *defenders):
-            self._vanish(engine, engine.units[p.number])
+            self.vanish(engine, engine.units[p.number])
         if e.feba >= self.rules.design.febad and e.cell in engine.engagements:
             self._defeat(engine, e)
 
@@ -203,7 +206,8 @@ class IdahexCombat:
 
     # -- §5.3 ---------------------------------------------------------------------------------
 
-    def _vanish(self, engine: Engine, u: UnitState) -> None:
+    def vanish(self, engine: Engine, u: UnitState) -> None:
+        """§5.3: eliminate ``u`` if its value has fallen below ``vanish`` of its toe value."""
         if u.posture == DESTROYED:
             return
         _, rsvald = self.standard_values(u.side)

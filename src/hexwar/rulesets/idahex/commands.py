@@ -11,6 +11,8 @@ separated by ``;``::
     transfer 12 givers 5 takers 4,9 amounts 6=10,7=5       transfer in cell 12 (§4.2.1)
     deliver tf 3 12 size 0.5 to 4,9                        a delivery order (§4.2.2)
     undeliver 2                                            cancel delivery order 2
+    cas 38 aircraft 4,0,2                                  close air support at cell 38 (§6)
+    interdiction 49 priority 3,4,1,2 aircraft 0,6,0        air interdiction of cell 49 (§6)
     pass                                                   no commands this period
 
 Orders are ``objective,posture[,start]`` (the mission command's lines, §4.1). Givers, takers,
@@ -33,6 +35,7 @@ __all__ = [
     "Commands",
     "Delivery",
     "Mission",
+    "Strike",
     "Transfer",
     "Undeliver",
     "parse_commands",
@@ -149,7 +152,36 @@ class Undeliver:
         return f"undeliver {self.number}"
 
 
-Command = Mission | Cancel | Transfer | Delivery | Undeliver
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """An air strike (§6), entered at the start of a cycle: close air support (``cas``) of the
+    engagement at ``cell`` or interdiction of the units there, with ``aircraft`` of each type
+    and, for interdiction, the four posture classes in order of ``priority``."""
+
+    role: str
+    cell: int
+    aircraft: tuple[int, ...]
+    priority: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "role": self.role,
+            "cell": self.cell,
+            "aircraft": list(self.aircraft),
+        }
+        if self.priority is not None:
+            out["priority"] = list(self.priority)
+        return {"strike": out}
+
+    def __str__(self) -> str:
+        aircraft = ",".join(map(str, self.aircraft))
+        if self.priority is None:
+            return f"{self.role} {self.cell} aircraft {aircraft}"
+        priority = ",".join(map(str, self.priority))
+        return f"{self.role} {self.cell} priority {priority} aircraft {aircraft}"
+
+
+Command = Mission | Cancel | Transfer | Delivery | Undeliver | Strike
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +304,21 @@ def _command_json(c: object, order: object) -> Command:
             _number(body.get("size", 1.0), "delivery: size", order),
             _ints(body.get("recipients", []), "delivery: recipients", order),
         )
-    raise _bad(f"unknown command {kind!r}: mission, cancel, transfer, delivery or undeliver", order)
+    if kind == "strike":
+        role = body.get("role")
+        if role not in ("cas", "interdiction"):
+            raise _bad(f"strike: role must be 'cas' or 'interdiction', got {role!r}", order)
+        priority = body.get("priority")
+        return Strike(
+            str(role),
+            _int(body.get("cell"), "strike: cell", order),
+            _ints(body.get("aircraft"), "strike: aircraft", order),
+            None if priority is None else _ints(priority, "strike: priority", order),
+        )
+    raise _bad(
+        f"unknown command {kind!r}: mission, cancel, transfer, delivery, undeliver or strike",
+        order,
+    )
 
 
 # -- text ---------------------------------------------------------------------------------
@@ -382,6 +428,20 @@ def _text_command(head: str, rest: list[str], line: str) -> Command:
             _text_float(kw.get("size", "1"), "size", line),
             _text_ints(kw["to"], "recipients", line) if "to" in kw else (),
         )
+    if head in ("cas", "interdiction"):
+        if not rest:
+            raise _bad(f"{head} CELL [priority P1,P2,P3,P4] aircraft N1,N2,...", line)
+        kw = _keywords(rest[1:], {"priority", "aircraft"}, line)
+        if "aircraft" not in kw:
+            raise _bad(f"{head} CELL ... aircraft N1,N2,...: 'aircraft' is missing", line)
+        return Strike(
+            head,
+            _text_int(rest[0], "cell", line),
+            _text_ints(kw["aircraft"], "aircraft", line),
+            _text_ints(kw["priority"], "priority", line) if "priority" in kw else None,
+        )
     raise _bad(
-        f"unknown command {head!r}: mission, cancel, transfer, deliver, undeliver or pass", line
+        f"unknown command {head!r}: mission, cancel, transfer, deliver, undeliver, cas, "
+        "interdiction or pass",
+        line,
     )

@@ -17,8 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hexwar.core.errors import IllegalOrderError
+from hexwar.core.errors import IllegalOrderError, InvalidInputError
 from hexwar.core.game import Decision, Game
+from hexwar.rulesets.idahex.air import (
+    AirStrike,
+    AirTables,
+    StrikeRole,
+    Supported,
+    assess_strike,
+    cas_targets,
+    interdiction_targets,
+)
 from hexwar.rulesets.idahex.clock import Break
 from hexwar.rulesets.idahex.combat import IdahexCombat
 from hexwar.rulesets.idahex.commands import (
@@ -26,6 +35,7 @@ from hexwar.rulesets.idahex.commands import (
     Commands,
     Delivery,
     Mission,
+    Strike,
     Transfer,
     Undeliver,
 )
@@ -57,7 +67,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     ) -> None:
         super().__init__(ruleset, scenario, seed=seed, scenario_id=scenario_id)
         self.rules = Rules.from_scenario(scenario)
-        self.engine = Engine(self.rules, IdahexCombat(self.rules), self._report)
+        self.combat = IdahexCombat(self.rules)
+        self.engine = Engine(self.rules, self.combat, self._report)
+        self._air_tables = (
+            AirTables.from_design(self.rules.design, 1),
+            AirTables.from_design(self.rules.design, 2),
+        )
         self._supplies = tuple(SupplyTables.from_design(self.rules.design, s) for s in (1, 2))
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
@@ -158,6 +173,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     )
                 for n in c.recipients:
                     self._check_own(s, n)
+            elif isinstance(c, Strike):
+                self._air_strike(s, c)
             elif isinstance(c, Undeliver):
                 d = self.engine.deliveries.get(c.number)
                 if d is None or d.side != s:
@@ -212,6 +229,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         return tf
 
     def _resolve(self, orders: Mapping[str, Commands]) -> None:
+        if self._at_cycle_start():
+            self.combat.air_records.clear()  # CAS counts for one cycle (§5.2)
         for side in SIDE_NAMES:
             s = SIDE_NO[side]
             for c in orders[side].commands:
@@ -243,6 +262,86 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             e.note("delivery", f"delivery order {number}: {c}", [s], player_level=0)
         elif isinstance(c, Undeliver):
             del e.deliveries[c.number]
+        elif isinstance(c, Strike):
+            self._strike(s, c)
+
+    # -- air support (§6) -------------------------------------------------------------------
+
+    def _at_cycle_start(self) -> bool:
+        d = self.rules.design
+        x = (self.engine.t - d.tinit) / d.tcycle
+        return abs(x - round(x)) < 1e-9
+
+    def _air_strike(self, s: int, c: Strike) -> AirStrike:
+        """The strike checked against the design data and the clock (§6)."""
+        if not self._at_cycle_start():
+            raise IllegalOrderError(
+                f"air strikes are entered at the start of a cycle (every "
+                f"{self.rules.design.tcycle:g} days from t = {self.rules.design.tinit:g}); "
+                f"t = {self.engine.t:g} is not one",
+                rule="seed 000 §6",
+                order=str(c),
+            )
+        self._check_cell(c.cell)
+        try:
+            strike = AirStrike(s, c.cell, StrikeRole(c.role), c.aircraft, c.priority)
+            strike.check(self._air_tables[s - 1])
+        except InvalidInputError as e:
+            raise IllegalOrderError(f"{c}: {e}", rule="seed 000 §6", order=str(c)) from None
+        return strike
+
+    def _strike(self, s: int, c: Strike) -> None:
+        """§6: assess the strike on its targets now; a CAS record serves the cycle."""
+        e = self.engine
+        strike = self._air_strike(s, c)
+        if strike.role is StrikeRole.CAS:
+            eng = e.engagements.get(c.cell)
+            if eng is None:
+                e.note(
+                    "warning",
+                    f"{c}: there is no engagement at cell {c.cell}; no strike occurs",
+                    [s],
+                    player_level=0,
+                )
+                return
+            members = eng.defenders if eng.attacker == s else eng.attackers
+            enemy = [e.units[n] for n in sorted(members) if e.units[n].active]
+            supported = Supported.ATTACKERS if eng.attacker == s else Supported.DEFENDERS
+            index = cas_targets([u.pc for u in enemy], supported)
+        else:
+            enemy = [u for u in e.units_at(c.cell, 3 - s) if u.active]
+            supported = None
+            _, index = interdiction_targets(strike.asprty or (1, 2, 3, 4), [u.pc for u in enemy])
+        targets = [enemy[i] for i in index]
+        if not targets:
+            e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
+            return
+        result = assess_strike(
+            self._air_tables[s - 1],
+            strike,
+            np.array([u.resources for u in targets]),
+            [u.pc for u in targets],
+            e.environment(c.cell),
+            supported=supported,
+            units=[u.number for u in targets],
+        )
+        for u, left in zip(targets, result.remaining, strict=True):
+            u.resources = np.array(left, dtype=np.float64)
+        self.combat.air_records.append(result.record)
+        lost = result.losses.sum(axis=0)
+        names = self.rules.resources[2 - s].names
+        items = ", ".join(f"{lost[i]:.3g} {names[i]}" for i in np.flatnonzero(lost > 0))
+        units = ", ".join(str(u.number) for u in targets)
+        e.note(
+            "air",
+            f"{'Red' if s == 1 else 'Blue'} {strike.role} strike on cell {c.cell} (units "
+            f"{units}): {items or 'no losses'}",
+            [1, 2],
+            player_level=0,
+            cell=c.cell,
+        )
+        for u in targets:
+            self.combat.vanish(e, u)
 
     # -- resources (§4.2, §7) ---------------------------------------------------------------
 
