@@ -200,7 +200,10 @@ class FrameResult:
 
 
 def _ratio(num: float, den: float) -> float:
-    """A force ratio: ``x / 0`` is ``inf`` for ``x > 0``; ``0 / 0`` is 0 (ruling)."""
+    """A force ratio: ``x / 0`` is ``inf`` for ``x > 0``; ``0 / 0`` is 0; ``inf / inf``
+    (infinite air values on both sides) is 1 (ruling)."""
+    if math.isinf(num) and math.isinf(den):
+        return 1.0
     if den > 0.0:
         return num / den
     return math.inf if num > 0.0 else 0.0

@@ -33,6 +33,8 @@ def pafgen(w: float, y: Sequence[float], x: Sequence[float]) -> float:
     ``x`` must be nondecreasing; at a repeated abscissa the later point holds from there on
     (``i1 = max{i: x(i) <= w}``).
     """
+    if math.isnan(w):
+        raise ValueError("pafgen: the argument is not a number")
     n = len(x)
     if w <= x[0]:
         return float(y[0])

@@ -559,11 +559,29 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 for g in e.engagements.values()
                 if any(e.units[n].side == s for n in g.attackers | g.defenders)
             ],
+            "design": self._public_design(s),
             "maps": {
                 "envmap": {str(k): v for k, v in e.envmap.items()},
                 "rtemap": {str(k): v for k, v in e.rtemap.items()},
                 "barmap": {str(k): v for k, v in e.barmap.items()},
             },
+        }
+
+    def _public_design(self, s: int) -> dict[str, Any]:
+        """What both players know from the game design: the area of war, the planned
+        strengths, the transfer posture, the side's supplies and aircraft types, and whether
+        air strikes may be entered now (§2, §4.2, §6)."""
+        d, grid = self.rules.design, self.rules.grid
+        sup = self.rules.resources[s - 1].supplies
+        return {
+            "ncells": d.ncells,
+            "nrank1": d.nrank1,
+            "inactive": sorted(grid.inactive),
+            "itrfp": self.rules.itrfp,
+            "supplies": [sup.start, sup.stop],
+            "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)},
+            "aircraft_types": self._air_tables[s - 1].nactyp,
+            "strikes_now": self._at_cycle_start(),
         }
 
     def _state_json(self) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -10,9 +10,10 @@ from typing import ClassVar
 import numpy as np
 import typer
 
-from hexwar.core.game import Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue
 from hexwar.core.views import View
+from hexwar.rulesets.idahex.ai import IdahexAgent
 from hexwar.rulesets.idahex.commands import Commands, Mission, parse_commands
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import Order
@@ -66,6 +67,10 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
             return Commands()
         cell = int(u["adjacent"][int(rng.integers(len(u["adjacent"])))])
         return Commands((Mission((Order(cell, 10),), (int(u["number"]),)),))
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """``ai``: the computer commander of :mod:`hexwar.rulesets.idahex.ai`."""
+        return {"ai": IdahexAgent}
 
     def render_view(self, view: View) -> str:
         d = view.data
