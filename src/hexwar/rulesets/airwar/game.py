@@ -40,8 +40,8 @@ CITIES, UNITS, MOVE, FIRE = "cities", "units", "move", "fire"
 _PROMPTS = {
     CITIES: "initial stage: place your opponent's cities (cities F1 F2 ...)",
     UNITS: "initial stage: place your units (units F1x3 F2 ...)",
-    MOVE: "cycle {cycle}, moves: FROM-TO[xN], FROM>TO[xN] flights (or pass)",
-    FIRE: "cycle {cycle}, aim fire: FROM@TARGET[xN] (or pass)",
+    MOVE: "cycle {cycle}, moves: FROM-TO or FROM-TOxN, flights FROM>TO (or pass)",
+    FIRE: "cycle {cycle}, aim fire: FROM@TARGET or FROM@TARGETxN (or pass)",
 }
 
 

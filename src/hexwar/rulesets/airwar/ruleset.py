@@ -7,6 +7,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 import numpy as np
+import typer
 
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue
@@ -64,6 +65,12 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
 
     def order_help(self, view: View) -> str:
         return _HELP[str(view.data["phase"])]
+
+    def commands(self) -> typer.Typer:
+        """``hexwar airwar play``: terminal play with the §4 time limit per move."""
+        from hexwar.rulesets.airwar.cli import app
+
+        return app
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.airwar.ai import AirwarAI
