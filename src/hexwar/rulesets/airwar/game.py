@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from hexwar.core.game import Decision, Game
-from hexwar.rulesets.airwar.board import SIDES, other
+from hexwar.core.hexes import Hex
+from hexwar.rulesets.airwar.board import SIDES, Geometry, other
 from hexwar.rulesets.airwar.orders import AirwarOrder
 from hexwar.rulesets.airwar.rules import (
     City,
@@ -269,7 +270,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                 )
 
 
-def _fields(geo: Any, counts: Mapping[Any, int]) -> str:
+def _fields(geo: Geometry, counts: Mapping[Hex, int]) -> str:
     return (
         " ".join(geo.label(h) + (f"x{n}" if n != 1 else "") for h, n in sorted(counts.items()) if n)
         or "-"

@@ -201,10 +201,6 @@ class Position:
         )
 
 
-def geo_label(pos: Position, h: Hex) -> str:
-    return pos.geo.label(h)
-
-
 def _refuse(message: str, rule: str, order: object = None) -> IllegalOrderError:
     return IllegalOrderError(message, rule=rule, order=order)
 
@@ -376,18 +372,16 @@ def check_units(pos: Position, side: str, order: AirwarOrder) -> dict[Hex, int]:
         if special and h in pos.geo.territory[other(side)] - pos.geo.no_mans_land:
             special = False
         if h not in pos.geo.home[side] and not special:
-            where = "no-man's-land" if h in pos.geo.no_mans_land else "your territory"
-            rule = "§2.0 placement"
+            nml = " (never in no-man's-land)" if h in pos.geo.no_mans_land else ""
             raise _refuse(
-                f"{label}: units are placed in your home territory only"
-                + (" (never in no-man's-land)" if where == "no-man's-land" else ""),
-                rule,
+                f"{label}: units are placed in your home territory only{nml}",
+                "§2.0 placement",
                 order,
             )
         min_d = near.min_distance if near is not None else None
         if min_d is not None and near_city is not None and h.distance(near_city) < min_d:
             raise _refuse(
-                f"{label} is closer than {min_d} moves to the city {geo_label(pos, near_city)}",
+                f"{label} is closer than {min_d} moves to the city {pos.geo.label(near_city)}",
                 "§3.2.2 placement",
                 order,
             )

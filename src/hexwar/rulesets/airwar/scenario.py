@@ -130,11 +130,13 @@ class AirwarScenario(ScenarioModel):
         geo = geometry(self.board)
         for i, spec in enumerate(self.preassigned_cities):
             try:
-                geo.parse(spec.field)
+                city = geo.parse(spec.field)
             except InvalidInputError as exc:
                 raise ValueError(f"preassigned_cities[{i}].field: {exc}") from None
             if spec.owner not in SIDES or spec.possessor not in SIDES:
                 raise ValueError(f"preassigned_cities[{i}]: owner and possessor must be 1 or 2")
+            if geo.airport_of(city, spec.owner) is None:
+                raise ValueError(f"preassigned_cities[{i}]: the city's airport is off the board")
         for side, rules in self.players.items():
             if geo.rotated and (
                 rules.productive_rule in ("range", "nearest") or rules.nearest_back_separation
