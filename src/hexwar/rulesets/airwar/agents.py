@@ -1,0 +1,286 @@
+"""Orders drawn from a side's view: the random agent's legal orders, and the helpers the
+computer opponent shares with it (rebuilding the position a view describes, placing cities
+and units legally)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from hexwar.core.hexes import Hex
+from hexwar.core.records import canonical_json
+from hexwar.rulesets.airwar.board import SIDES, other
+from hexwar.rulesets.airwar.orders import AirwarOrder
+from hexwar.rulesets.airwar.rules import (
+    CITY_SEPARATION,
+    MAX_STACK,
+    City,
+    Position,
+    check_cities,
+    check_moves,
+    city_site_problem,
+)
+from hexwar.rulesets.airwar.scenario import AirwarScenario
+
+__all__ = [
+    "position_from_view",
+    "random_cities",
+    "random_fire",
+    "random_moves",
+    "random_order",
+    "random_units",
+]
+
+
+@lru_cache(maxsize=16)
+def _scenario(text: str) -> AirwarScenario:
+    return AirwarScenario.model_validate_json(text)
+
+
+def position_from_view(data: Mapping[str, Any]) -> Position:
+    """The position a view describes (everything in it is known to the viewer)."""
+    scenario = _scenario(canonical_json(data["scenario"]))
+    pos = Position.start(scenario)
+    geo = pos.geo
+    pos.cycle = int(data["cycle"])
+    pos.cities = [City.from_json(c, geo) for c in data["cities"]]
+    for side in SIDES:
+        pos.units[side] = {geo.parse(f): int(n) for f, n in data["units"].get(side, {}).items()}
+    pos.transports_left = {s: int(n) for s, n in data["transports_left"].items()}
+    return pos
+
+
+def random_order(data: Mapping[str, Any], rng: np.random.Generator) -> AirwarOrder:
+    """A random legal order for the stage the view is at."""
+    pos = position_from_view(data)
+    side = str(data["side"])
+    phase = data["phase"]
+    if phase == "cities":
+        return random_cities(pos, side, rng)
+    if phase == "units":
+        return random_units(pos, side, rng)
+    if phase == "move":
+        return random_moves(pos, side, rng)
+    return random_fire(pos, side, rng)
+
+
+# -- cities -------------------------------------------------------------------------------
+
+
+def city_sites(pos: Position, owner: str) -> list[Hex]:
+    """Every field where a city of ``owner`` may stand (§2.0)."""
+    return [h for h in pos.geo.fields if city_site_problem(pos, h, owner) is None]
+
+
+def random_cities(
+    pos: Position,
+    side: str,
+    rng: np.random.Generator,
+    *,
+    score: Callable[[list[Hex]], float] | None = None,
+    samples: int = 1,
+) -> AirwarOrder:
+    """A legal placement of the opponent's cities; with ``score``, the best of ``samples``."""
+    owner = other(side)
+    sites = city_sites(pos, owner)
+    best: tuple[float, list[Hex]] | None = None
+    found = 0
+    for _ in range(400):
+        fields = _greedy_cities(pos, owner, sites, rng)
+        if fields is None:
+            continue
+        order = AirwarOrder(cities=tuple(pos.geo.label(h) for h in fields))
+        try:
+            check_cities(pos, side, order)
+        except ValueError:
+            continue
+        value = score(fields) if score is not None else 0.0
+        if best is None or value > best[0]:
+            best = (value, fields)
+        found += 1
+        if found >= samples:
+            break
+    if best is None:
+        raise RuntimeError(f"no legal city placement found for player {owner}")
+    return AirwarOrder(cities=tuple(pos.geo.label(h) for h in best[1]))
+
+
+def _greedy_cities(
+    pos: Position, owner: str, sites: list[Hex], rng: np.random.Generator
+) -> list[Hex] | None:
+    rules = pos.rules(owner)
+    geo = pos.geo
+    slots: list[tuple[list[Hex], int]] = []
+    if rules.productive_rule == "range" and rules.productive_back_separation is not None:
+        lo, hi = rules.productive_back_separation
+        inside = [h for h in sites if lo <= geo.back_separation(h, owner) <= hi]
+        outside = [h for h in sites if h not in set(inside)]
+        slots = [(inside, rules.productive), (outside, rules.cities - rules.productive)]
+    elif rules.nearest_back_separation is not None:
+        v = rules.nearest_back_separation
+        first = [h for h in sites if geo.back_separation(h, owner) == v]
+        rest = [h for h in sites if geo.back_separation(h, owner) >= v]
+        slots = [(first, 1), (rest, rules.cities - 1)]
+    else:
+        slots = [(sites, rules.cities)]
+    chosen: list[Hex] = []
+    fixed = [c.field for c in pos.cities]
+    names = ("back", "middle", "left", "right")
+    uncovered = set(names) if rules.edge_rule else set()
+    for candidates, count in slots:
+        for _ in range(count):
+            ok = [
+                h
+                for h in candidates
+                if all(h.distance(g) >= CITY_SEPARATION for g in chosen + fixed)
+            ]
+            if uncovered:
+                covers = [_cover(pos, h, owner, uncovered) for h in ok]
+                best = max(covers, default=0)
+                if best:
+                    ok = [h for h, c in zip(ok, covers, strict=True) if c == best]
+            if not ok:
+                return None
+            h = ok[int(rng.integers(len(ok)))]
+            chosen.append(h)
+            if uncovered:
+                b = geo.boundaries(h, owner)
+                uncovered -= {n for n in names if getattr(b, n) in (2, 3)}
+    return chosen
+
+
+def _cover(pos: Position, h: Hex, owner: str, uncovered: set[str]) -> int:
+    """How many of the ``uncovered`` boundaries a city on ``h`` is two or three fields from."""
+    b = pos.geo.boundaries(h, owner)
+    return sum(1 for n in uncovered if getattr(b, n) in (2, 3))
+
+
+# -- units ----------------------------------------------------------------------------------
+
+
+def unit_fields(pos: Position, side: str) -> tuple[list[Hex], list[Hex]]:
+    """Where ``side`` may place units: (fields near a §3.2.2 city that need exactly N units,
+    the other home fields)."""
+    rules = pos.rules(side)
+    geo = pos.geo
+    near = rules.near_city
+    home = sorted(geo.home[side])
+    if near is None:
+        return [], home
+    city = geo.parse(near.city)
+    if near.min_distance is not None:
+        home = [h for h in home if h.distance(city) >= near.min_distance]
+    if near.units is None:
+        return [], home
+    foe_land = geo.territory[other(side)] - geo.no_mans_land
+    special = [h for h in geo.adjacent(city) if h not in foe_land]
+    return sorted(special), [h for h in home if h not in set(special)]
+
+
+def place_units(
+    pos: Position, side: str, weights: Callable[[Hex], float] | None, rng: np.random.Generator
+) -> dict[Hex, int]:
+    """Units of ``side`` on legal fields, drawn in proportion to ``weights`` (uniform if
+    None), never more than three on a field."""
+    rules = pos.rules(side)
+    special, home = unit_fields(pos, side)
+    placed: dict[Hex, int] = {}
+    need_special = rules.near_city.units if rules.near_city and rules.near_city.units else 0
+    _fill(placed, special, need_special, weights, rng)
+    _fill(placed, home, rules.units - need_special, weights, rng)
+    return placed
+
+
+def _fill(
+    placed: dict[Hex, int],
+    fields: Sequence[Hex],
+    n: int,
+    weights: Callable[[Hex], float] | None,
+    rng: np.random.Generator,
+) -> None:
+    fields = list(fields)
+    w = np.array([weights(h) if weights else 1.0 for h in fields], dtype=float)
+    for _ in range(n):
+        open_ = np.array([placed.get(h, 0) < MAX_STACK for h in fields])
+        p = np.where(open_, np.maximum(w, 1e-9), 0.0)
+        i = int(rng.choice(len(fields), p=p / p.sum()))
+        placed[fields[i]] = placed.get(fields[i], 0) + 1
+
+
+def random_units(pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:
+    placed = place_units(pos, side, None, rng)
+    unproductive = None
+    if pos.rules(side).productive_rule == "announced":
+        mine = [c for c in pos.cities if c.owner == side]
+        unproductive = pos.geo.label(mine[int(rng.integers(len(mine)))].field)
+    return AirwarOrder(
+        units=tuple(sorted((pos.geo.label(h), n) for h, n in placed.items())),
+        unproductive=unproductive,
+    )
+
+
+# -- moves and fire -------------------------------------------------------------------------
+
+
+def random_moves(pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:
+    """Each unit to a random adjacent field with room (or a random flight now and then)."""
+    geo = pos.geo
+    forbidden = pos.forbidden_targets(side)
+    units = [h for h, n in sorted(pos.units[side].items()) for _ in range(n)]
+    rng.shuffle(units)
+    after: dict[Hex, int] = {}
+    moves: dict[tuple[Hex, Hex], int] = {}
+    flights: list[tuple[str, str, int]] = []
+    flyable = {c.airport for c in pos.flight_airports(side)}
+    zone = pos.no_flight_zone(side) if flyable else set()
+    for h in units:
+        if h in flyable and rng.random() < 0.3:
+            flyable.discard(h)
+            dst = geo.fields[int(rng.integers(len(geo.fields)))]
+            if dst not in zone and dst not in forbidden and after.get(dst, 0) < MAX_STACK:
+                after[dst] = after.get(dst, 0) + 1
+                flights.append((geo.label(h), geo.label(dst), 1))
+                continue
+        options = [
+            t
+            for t in geo.adjacent(h)
+            if after.get(t, 0) < MAX_STACK and (t == h or t not in forbidden)
+        ]
+        if not options:
+            options = [h]
+        dst = options[int(rng.integers(len(options)))]
+        after[dst] = after.get(dst, 0) + 1
+        if dst != h:
+            moves[(h, dst)] = moves.get((h, dst), 0) + 1
+    order = AirwarOrder(
+        moves=tuple(sorted((geo.label(a), geo.label(b), n) for (a, b), n in moves.items())),
+        flights=tuple(flights),
+    )
+    try:
+        check_moves(pos, side, order)
+    except ValueError:
+        return AirwarOrder()
+    return order
+
+
+def random_fire(pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:
+    """Each unit off a contested field fires on a random adjacent field holding enemies."""
+    geo = pos.geo
+    foe = pos.units[other(side)]
+    forbidden = pos.forbidden_targets(side)
+    shots: dict[tuple[Hex, Hex], int] = {}
+    for h, n in sorted(pos.units[side].items()):
+        if pos.must_fire_here(h):
+            continue
+        targets = [t for t in geo.adjacent(h) if foe.get(t, 0) > 0 and t not in forbidden]
+        if not targets:
+            continue
+        for _ in range(n):
+            t = targets[int(rng.integers(len(targets)))]
+            shots[(h, t)] = shots.get((h, t), 0) + 1
+    return AirwarOrder(
+        fire=tuple(sorted((geo.label(a), geo.label(b), n) for (a, b), n in shots.items()))
+    )

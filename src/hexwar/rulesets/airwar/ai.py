@@ -1,0 +1,355 @@
+"""The computer opponent: decides from its own view only, after the principles of §4.
+
+* Cities it places for the opponent are spread apart and pushed towards the front: "if D has
+  one productive city isolated from the others the bias seems to favor C" (§4).
+* Its own units start "about equally divided among and near (4 or 5 moves) his three cities".
+* Each city's garrison is matched to the enemy within four moves of it; a threatened city is
+  reinforced by air, two units at a time from the airports of quiet cities ("In defending a
+  city a player can fly four units in each cycle").
+* The other units go after the nearest worthwhile target (enemy productive cities first, then
+  enemy units), but a unit only steps where its side outnumbers or equals the enemy that can
+  fire on that field next stage ("Do not attack unless you outnumber the enemy", "Avoid
+  fighting against superior numbers except in defense of a city"); isolated units keep moving.
+* Single flights land beside an enemy stack that ground units are already engaging, adding fire
+  where it makes an even number ("the attacker can't build up much of a threat by flying in
+  three units unless these units are strongly supported by ground units").
+* Fire is given in pairs ("two directed units of fire power to kill one enemy unit"; "it is
+  good to ... have an even number of units firing"), enemies on or next to its cities first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hexwar.core.hexes import Hex
+from hexwar.core.views import View
+from hexwar.rulesets.airwar.agents import place_units, position_from_view, random_cities
+from hexwar.rulesets.airwar.board import other
+from hexwar.rulesets.airwar.orders import AirwarOrder
+from hexwar.rulesets.airwar.rules import (
+    KILL_FIRE,
+    MAX_STACK,
+    Position,
+    check_fire,
+    check_moves,
+    productive_flags,
+)
+
+__all__ = ["AirwarAI"]
+
+THREAT_RADIUS = 4  # enemy this close to a city threatens it
+DANGER_RADIUS = 2  # enemy this close to a field can fire on it after its next move
+
+
+class AirwarAI:
+    """The ``ai`` agent for either player of every variant."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+
+    def act(self, view: View, rng: np.random.Generator) -> AirwarOrder:
+        data = view.data
+        pos = position_from_view(data)
+        side = str(data["side"])
+        phase = data["phase"]
+        if phase == "cities":
+            return self.cities(pos, side, rng)
+        if phase == "units":
+            return self.units(pos, side, rng)
+        if phase == "move":
+            return self.moves(pos, side)
+        return self.fire(pos, side)
+
+    # -- the initial stage ----------------------------------------------------------------
+
+    def cities(self, pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:
+        owner = other(side)
+        geo = pos.geo
+
+        def score(fields: list[Hex]) -> float:
+            flags = productive_flags(pos, fields, owner)
+            prod = (
+                [h for h, p in zip(fields, flags, strict=True) if p]
+                if isinstance(flags, list)
+                else fields
+            )
+            prod = prod or fields
+            spread = min(
+                (a.distance(b) for i, a in enumerate(prod) for b in prod[i + 1 :]), default=0
+            )
+            front = -np.mean([geo.boundaries(h, owner).middle for h in prod])
+            return float(2 * spread + front)
+
+        return random_cities(pos, side, rng, score=score, samples=40)
+
+    def units(self, pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:
+        mine = [c for c in pos.cities if c.holder == side]
+        weight_cities = [c for c in mine if c.productive] or mine
+
+        def weight(h: Hex) -> float:
+            w = 0.05
+            for c in weight_cities:
+                d = h.distance(c.field)
+                if d <= 5:
+                    w += (2.0 if c.productive else 1.0) * (6 - d)
+            return w
+
+        placed = place_units(pos, side, weight, rng)
+        unproductive = None
+        if pos.rules(side).productive_rule == "announced":
+            own = [c for c in pos.cities if c.owner == side]
+            # the city hardest to defend: farthest from the others
+            far = max(own, key=lambda c: sum(c.field.distance(o.field) for o in own))
+            unproductive = pos.geo.label(far.field)
+        return AirwarOrder(
+            units=tuple(sorted((pos.geo.label(h), n) for h, n in placed.items())),
+            unproductive=unproductive,
+        )
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def moves(self, pos: Position, side: str) -> AirwarOrder:
+        order = _Planner(pos, side).plan()
+        try:
+            check_moves(pos, side, order)
+        except ValueError:
+            order = _Planner(pos, side, flights=False).plan()
+            try:
+                check_moves(pos, side, order)
+            except ValueError:
+                return AirwarOrder()
+        return order
+
+    # -- aim fire --------------------------------------------------------------------------
+
+    def fire(self, pos: Position, side: str) -> AirwarOrder:
+        geo = pos.geo
+        foe = other(side)
+        enemy = pos.units[foe]
+        forbidden = pos.forbidden_targets(side)
+        my_points = pos.controlled_points(side)
+        shooters = {h: n for h, n in pos.units[side].items() if n > 0 and not pos.must_fire_here(h)}
+        fire_on: dict[Hex, int] = {}
+        for h, n in pos.units[side].items():
+            if pos.must_fire_here(h):
+                fire_on[h] = fire_on.get(h, 0) + n
+        left = {t: n - min(n, fire_on.get(t, 0) // KILL_FIRE) for t, n in enemy.items()}
+        targets = {t for t in enemy if t not in forbidden}
+
+        def options(src: Hex) -> int:
+            return sum(1 for t in geo.adjacent(src) if t in targets and left.get(t, 0) > 0)
+
+        def priority(t: Hex) -> float:
+            near_city = any(t in geo.adjacent(p) for p in my_points)
+            return (10.0 if near_city else 0.0) + (5.0 if t in fire_on else 0.0) + left[t]
+
+        shots: dict[tuple[Hex, Hex], int] = {}
+        while True:
+            best: Hex | None = None
+            for t in sorted(targets, key=lambda t: (-priority(t), t)):
+                if left.get(t, 0) <= 0:
+                    continue
+                need = 1 if fire_on.get(t, 0) % KILL_FIRE else KILL_FIRE
+                have = sum(shooters.get(s, 0) for s in geo.adjacent(t))
+                if have >= need:
+                    best = t
+                    break
+            if best is None:
+                break
+            need = 1 if fire_on.get(best, 0) % KILL_FIRE else KILL_FIRE
+            sources = sorted(
+                (s for s in geo.adjacent(best) if shooters.get(s, 0) > 0),
+                key=lambda s: (options(s), s),
+            )
+            for s in sources:
+                while need and shooters[s] > 0:
+                    shooters[s] -= 1
+                    need -= 1
+                    shots[(s, best)] = shots.get((s, best), 0) + 1
+                    fire_on[best] = fire_on.get(best, 0) + 1
+            left[best] -= 1
+        order = AirwarOrder(
+            fire=tuple(sorted((geo.label(a), geo.label(b), n) for (a, b), n in shots.items()))
+        )
+        try:
+            check_fire(pos, side, order)
+        except ValueError:
+            return AirwarOrder()
+        return order
+
+
+class _Planner:
+    """One cycle's moves and flights for ``side``."""
+
+    def __init__(self, pos: Position, side: str, *, flights: bool = True) -> None:
+        self.pos = pos
+        self.side = side
+        self.foe = other(side)
+        self.geo = pos.geo
+        self.mine = dict(pos.units[side])
+        self.enemy = dict(pos.units[self.foe])
+        self.forbidden = pos.forbidden_targets(side)
+        self.use_flights = flights
+        self.after: dict[Hex, int] = {}
+        self.moves: dict[tuple[Hex, Hex], int] = {}
+        self.flights: list[tuple[Hex, Hex, int]] = []
+        self._danger: dict[Hex, int] = {}
+
+    # strength of each side near a field ------------------------------------------------
+
+    def danger(self, f: Hex) -> int:
+        """Enemy units that could fire on ``f`` after their next move."""
+        if f not in self._danger:
+            self._danger[f] = sum(
+                n for e, n in self.enemy.items() if e.distance(f) <= DANGER_RADIUS
+            )
+        return self._danger[f]
+
+    def support(self, f: Hex) -> int:
+        return sum(n for m, n in self.mine.items() if m.distance(f) <= DANGER_RADIUS)
+
+    # the plan ----------------------------------------------------------------------------
+
+    def plan(self) -> AirwarOrder:
+        pos, side = self.pos, self.side
+        cities = [c for c in pos.cities if c.holder == side]
+        threat = {
+            c.field: sum(n for e, n in self.enemy.items() if e.distance(c.field) <= THREAT_RADIUS)
+            for c in cities
+        }
+        units = [h for h, n in sorted(self.mine.items()) for _ in range(n)]
+        if self.use_flights:
+            units = self._defense_flights(cities, threat, units)
+        goals = self._goals(units, cities, threat)
+        if self.use_flights:
+            units, goals = self._attack_flights(units, goals)
+        self._ground(units, goals)
+        geo = self.geo
+        return AirwarOrder(
+            moves=tuple(
+                sorted((geo.label(a), geo.label(b), n) for (a, b), n in self.moves.items())
+            ),
+            flights=tuple((geo.label(a), geo.label(b), n) for a, b, n in self.flights),
+        )
+
+    def _defense_flights(
+        self, cities: list[Any], threat: Mapping[Hex, int], units: list[Hex]
+    ) -> list[Hex]:
+        pos = self.pos
+        flyable = [c for c in pos.flight_airports(self.side) if threat.get(c.field, 0) == 0]
+        needy = sorted(
+            (c for c in cities if threat[c.field] > self.support(c.field)),
+            key=lambda c: (-(2 if c.productive else 1) * threat[c.field], c.field),
+        )
+        for target in needy:
+            for src in flyable:
+                if src.airport == target.airport or self.mine.get(src.airport, 0) < 2:
+                    continue
+                room = (
+                    MAX_STACK - self.after.get(target.airport, 0) - self.mine.get(target.airport, 0)
+                )
+                if room < 2:
+                    break
+                self.flights.append((src.airport, target.airport, 2))
+                self.after[target.airport] = self.after.get(target.airport, 0) + 2
+                for _ in range(2):
+                    units.remove(src.airport)
+                self.mine[src.airport] -= 2
+                flyable.remove(src)
+                break
+        self._flyable = [c for c in flyable if self.mine.get(c.airport, 0) > 0]
+        return units
+
+    def _goals(self, units: list[Hex], cities: list[Any], threat: Mapping[Hex, int]) -> list[Hex]:
+        """A goal field for each unit: a city to hold, else the best target to attack."""
+        goals: list[Hex | None] = [None] * len(units)
+        free = set(range(len(units)))
+        for c in sorted(cities, key=lambda c: (not c.productive, c.field)):
+            need = threat[c.field] + (2 if threat[c.field] else (1 if c.productive else 0))
+            near = sorted(
+                (i for i in free if units[i].distance(c.field) <= 6),
+                key=lambda i: (units[i].distance(c.field), units[i]),
+            )
+            for i in near[:need]:
+                goals[i] = c.field
+                free.discard(i)
+        targets = self._targets()
+        for i in sorted(free):
+            if not targets:
+                goals[i] = units[i]
+                continue
+            u = units[i]
+            goals[i] = min(targets, key=lambda t: (u.distance(t[0]) - t[1], t[0]))[0]
+        return [g if g is not None else u for g, u in zip(goals, units, strict=True)]
+
+    def _targets(self) -> list[tuple[Hex, float]]:
+        out: list[tuple[Hex, float]] = []
+        for c in self.pos.cities:
+            if c.holder == self.foe and c.field not in self.forbidden:
+                out.append((c.field, 4.0 if c.productive else 1.5))
+        for e, n in self.enemy.items():
+            if e not in self.forbidden:
+                out.append((e, 0.5 * n))
+        return out
+
+    def _attack_flights(self, units: list[Hex], goals: list[Hex]) -> tuple[list[Hex], list[Hex]]:
+        zone = self.pos.no_flight_zone(self.side)
+        geo = self.geo
+        for src in getattr(self, "_flyable", []):
+            if src.airport not in units:
+                continue
+            best: tuple[float, Hex] | None = None
+            for e, n in self.enemy.items():
+                if e in self.forbidden or self.support(e) < 2:
+                    continue
+                for f in geo.adjacent(e):
+                    if (
+                        f in zone
+                        or f in self.forbidden
+                        or self.mine.get(f, 0) + self.after.get(f, 0) >= MAX_STACK
+                    ):
+                        continue
+                    if self.danger(f) > self.support(f) + 1:
+                        continue
+                    value = n + 0.1 * self.support(f)
+                    if best is None or value > best[0]:
+                        best = (value, f)
+            if best is None:
+                continue
+            f = best[1]
+            self.flights.append((src.airport, f, 1))
+            self.after[f] = self.after.get(f, 0) + 1
+            i = units.index(src.airport)
+            units = units[:i] + units[i + 1 :]
+            goals = goals[:i] + goals[i + 1 :]
+            self.mine[src.airport] -= 1
+        return units, goals
+
+    def _ground(self, units: list[Hex], goals: list[Hex]) -> None:
+        geo = self.geo
+        order = sorted(range(len(units)), key=lambda i: (units[i].distance(goals[i]), units[i]))
+        for i in order:
+            u, goal = units[i], goals[i]
+            defending = goal in {c.field for c in self.pos.cities if c.holder == self.side}
+            best: tuple[float, Hex] | None = None
+            for f in geo.adjacent(u):
+                if self.after.get(f, 0) >= MAX_STACK or (f != u and f in self.forbidden):
+                    continue
+                cost = float(f.distance(goal))
+                danger = self.danger(f)
+                if danger and not defending and self.support(f) < danger:
+                    cost += 6.0  # outnumbered there: hold back
+                friends = self.after.get(f, 0)
+                if friends in (1, 2):
+                    cost -= 0.3
+                if f == u and danger == 0 and u != goal and friends == 0:
+                    cost += 0.5  # isolated units do not stand still
+                if best is None or cost < best[0] or (cost == best[0] and f < best[1]):
+                    best = (cost, f)
+            dst = best[1] if best is not None else u
+            self.after[dst] = self.after.get(dst, 0) + 1
+            if dst != u:
+                self.moves[(u, dst)] = self.moves.get((u, dst), 0) + 1

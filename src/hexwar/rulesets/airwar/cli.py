@@ -1,0 +1,130 @@
+"""``hexwar airwar ...``: the air war games' own commands.
+
+``play`` is terminal play with the paper's time limit per move: "it seems desirable that they
+should be made within one minute when playing on the larger board ... Time limits for moves
+... on the small board should be half as long" (seed 001, §4). An order given after the limit
+is replaced by ``pass`` (every unit stays, fire is held; docs/rulings/airwar.md, ruling 22).
+Every accepted order is saved as it is given; ``hexwar resume ID`` continues the game (without
+the clock). Bad arguments exit with status 2, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from hexwar.agents import agent_names
+from hexwar.core.errors import HexwarError, IllegalOrderError
+from hexwar.core.events import render_text
+from hexwar.sessions import Session, resolve_scenario
+from hexwar.store import GameStore
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="airwar",
+    help="The air war games (seed 001): terminal play with the paper's time limit per move.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+out = Console(soft_wrap=True)
+
+
+class AirwarArgumentError(HexwarError, ValueError):
+    """A command-line argument of ``hexwar airwar`` that cannot be used."""
+
+
+@app.command()
+def play(
+    scenario: Annotated[
+        str, typer.Argument(metavar="SCENARIO", help="e.g. airwar/small-four-cities, or a file.")
+    ],
+    side: Annotated[str, typer.Option(metavar="1|2", help="The player you are.")],
+    vs: Annotated[
+        str, typer.Option(metavar="AGENT", help="Who plays the other side: ai or random.")
+    ] = "ai",
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of every random draw.")] = 0,
+    limit: Annotated[
+        int | None,
+        typer.Option(
+            "--time-limit",
+            metavar="SECONDS",
+            help="Seconds per move (default: the scenario's, 60 large / 30 small board).",
+        ),
+    ] = None,
+) -> None:
+    """Play against the computer with a time limit per move; a late order counts as pass."""
+    resolved = resolve_scenario(scenario)
+    ruleset = resolved.ruleset
+    if ruleset.info.id != "airwar":
+        raise AirwarArgumentError(f"{scenario}: not an air war scenario")
+    if side not in ruleset.info.sides:
+        raise AirwarArgumentError(f"--side {side!r}: the players are 1 and 2")
+    if vs not in agent_names(ruleset):
+        raise AirwarArgumentError(
+            f"--vs {vs!r}: unknown agent (available: {', '.join(agent_names(ruleset))})"
+        )
+    seconds = limit if limit is not None else getattr(resolved.scenario, "move_time_limit_s", None)
+    if seconds is not None and seconds < 1:
+        raise AirwarArgumentError(f"--time-limit {seconds}: must be at least 1 second")
+    foe = "2" if side == "1" else "1"
+    with GameStore() as store:
+        session = Session.start(resolved, seed=seed, agents={foe: vs}, store=store)
+        out.print(f"Game {session.game_id}: {resolved.scenario_id}, seed {seed}.", markup=False)
+        _loop(session, side, seconds)
+
+
+def _loop(session: Session, side: str, seconds: int | None) -> None:
+    game = session.game
+    shown = 0
+    while True:
+        session.play_agents()
+        events = game.events(side)
+        if events[shown:]:
+            out.print(render_text(events[shown:]), end="", markup=False, highlight=False)
+        shown = len(events)
+        decision = game.decision()
+        if decision is None:
+            outcome = game.outcome()
+            out.print(f"Game over. {outcome.reason if outcome else ''}", markup=False)
+            return
+        view = game.view(side)
+        out.print(f"\n{decision.prompt}", markup=False, highlight=False)
+        out.print(game.ruleset.render_view(view), markup=False, highlight=False)
+        out.print(game.ruleset.order_help(view), markup=False, highlight=False)
+        timed = seconds if view.data["phase"] in ("move", "fire") else None  # moves only
+        if timed:
+            out.print(f"You have {timed} s for this move.", markup=False)
+        if not _ask(session, side, timed):
+            out.print(f"Game saved. Resume with: hexwar resume {session.game_id}", markup=False)
+            return
+
+
+def _ask(session: Session, side: str, seconds: int | None) -> bool:
+    """Read orders until one is accepted (or the time runs out); False on :quit / end of input."""
+    start = time.monotonic()
+    while True:
+        try:
+            line = input(f"{side}> ").strip()
+        except EOFError:
+            return False
+        if line in {":quit", ":q"}:
+            return False
+        late = seconds is not None and time.monotonic() - start > seconds
+        if late:
+            out.print(f"Too late (more than {seconds} s): your order is 'pass'.", markup=False)
+            line = "pass"
+        if not line:
+            continue
+        try:
+            submitted = session.submit(side, {"concede": True} if line == ":concede" else line)
+        except IllegalOrderError as e:
+            out.print(f"refused: {e}", markup=False)
+            if late:  # pass is refused only when a field holds four units (§3.2.2): go on
+                start = time.monotonic()
+            continue
+        out.print(f"ok: order {submitted.seq} accepted", markup=False)
+        return True

@@ -1,0 +1,100 @@
+"""The board as text for terminal play: what the viewing player may see, from his seat.
+
+Player 1 sits at the row-1 edge with field A1 at his lower left; player 2 across the table,
+with A1 at his upper right (§2.0). Each field is three characters: a mark (``#`` your city,
+``%`` the opponent's city, ``+``/``-`` their airports, ``~`` no-man's-land, ``.`` your home,
+blank the opponent's), then your units as a digit and the opponent's as a letter
+(a = 1, b = 2, c = 3, d = 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hexwar.rulesets.airwar.agents import position_from_view
+from hexwar.rulesets.airwar.board import other
+
+__all__ = ["render_view"]
+
+LEGEND = (
+    "legend: # your city, % opponent's city, + your airport, - opponent's airport, "
+    "~ no-man's-land, . your territory; digit = your units, letter = opponent's (a=1 b=2 c=3)"
+)
+
+
+def _cell(pos: Any, h: Any, side: str) -> str:
+    foe = other(side)
+    city = pos.city_at(h)
+    airport = pos.airport_at(h)
+    geo = pos.geo
+    if city is not None:
+        mark = "#" if city.holder == side else "%"
+    elif airport is not None:
+        mark = "+" if airport.holder == side else "-"
+    elif h in geo.no_mans_land:
+        mark = "~"
+    elif h in geo.territory[side]:
+        mark = "."
+    else:
+        mark = " "
+    mine, theirs = pos.count(side, h), pos.count(foe, h)
+    a = str(mine) if mine else ("." if mark in ".~" else " ")
+    b = "abcdefghij"[theirs - 1] if theirs else " "
+    if mark in ".~" and not mine and not theirs:
+        return f"{mark}  "
+    return f"{mark}{a}{b}"
+
+
+def render_view(data: Mapping[str, Any]) -> str:
+    pos = position_from_view(data)
+    side = str(data["side"])
+    geo = pos.geo
+    board = geo.board
+    letters = [chr(65 + i) for i in range(board.columns)]
+    lines = [
+        f"{data['scenario']['title']} (§{data['scenario']['section']}) -- player {side}, "
+        f"{data['phase']} stage, cycle {data['cycle']}"
+    ]
+    if not geo.rotated:
+        rows = list(range(board.rows, 0, -1)) if side == "1" else list(range(1, board.rows + 1))
+        cols = letters if side == "1" else letters[::-1]
+        header = "     " + "".join(f"{c:<3}" for c in cols)
+        lines.append(header)
+        for r in rows:
+            shift = " " if r % 2 == 0 else ""  # 0-based odd rows (even labels) sit half right
+            if side == "2":
+                shift = "" if r % 2 == 0 else " "
+            cells = "".join(_cell(pos, geo.parse(f"{c}{r}"), side) for c in cols)
+            lines.append(f"{r:>3}  {shift}{cells}")
+        lines.append(header)
+    else:
+        header = "    " + "".join(f"{n:<3}" for n in range(1, board.rows + 1))
+        lines.append(header)
+        for letter in letters:
+            cells = "".join(
+                _cell(pos, geo.parse(f"{letter}{n}"), side) for n in range(1, board.rows + 1)
+            )
+            lines.append(f" {letter}  {cells}")
+        lines.append(header)
+    lines.append(LEGEND)
+    if data["totals"]:
+        t = data["totals"]
+        lines.append(f"units: yours {t[side]}, opponent's {t[other(side)]}")
+    if pos.cities:
+        parts = []
+        for city in pos.cities:
+            who = "yours" if city.owner == side else "theirs"
+            held = "" if city.holder == city.owner else f", held by player {city.holder}"
+            prod = "productive" if city.productive else "not productive"
+            parts.append(
+                f"{geo.label(city.field)} ({who}, {prod}, airport {geo.label(city.airport)}{held})"
+            )
+        lines.append("cities: " + "; ".join(parts))
+    left = data["transports_left"].get(side, 0)
+    if left:
+        lines.append(f"double transportations left: {left}")
+    limit = data["scenario"].get("move_time_limit_s")
+    if limit:
+        lines.append(f"suggested time for this move: {limit} s (§4)")
+    return "\n".join(lines)

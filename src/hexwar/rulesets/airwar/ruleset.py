@@ -1,0 +1,81 @@
+"""The ``airwar`` ruleset: the air war games of seed 001 ("Some Air War Games", 1953)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, ClassVar
+
+import numpy as np
+import typer
+
+from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.orders import JsonValue
+from hexwar.core.views import View
+from hexwar.rulesets.airwar.agents import random_order
+from hexwar.rulesets.airwar.game import AirwarGame
+from hexwar.rulesets.airwar.orders import AirwarOrder, parse_order
+from hexwar.rulesets.airwar.render import render_view
+from hexwar.rulesets.airwar.scenario import AirwarScenario
+
+__all__ = ["AirwarRuleset"]
+
+_HELP = {
+    "cities": "cities F1 F2 ...   the opponent's cities, e.g. cities D20 J18 P21",
+    "units": "units F1x3 F2 ...  your units (at most three a field), e.g. units K5x3 L6x2 M7"
+    "\n                   unequal game, player A: add 'unproductive FIELD'",
+    "move": "FROM-TO[xN] move N units to an adjacent field; FROM>TO fly one unit from an "
+    "airport;\nFROM>TOx2 fly two to another airport of yours; FROM>>AIRPORT double "
+    "transportation (§3.2.2);\nunits not named stay. 'pass': everyone stays.",
+    "fire": "FROM@TARGET[xN]  N units on FROM fire on an adjacent field (two shots kill one);\n"
+    "units on a contested field fire on it by themselves. 'pass': hold fire.",
+}
+
+
+class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
+    """The air war games: two players, sealed simultaneous moves, aim fire, production."""
+
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="airwar",
+        version="1.0",
+        title="Some Air War Games (Wine and Thrall, 1953)",
+        sides=("1", "2"),
+        turn_structure=TurnStructure.SIMULTANEOUS,
+        hidden_information=True,
+        stochastic=False,
+        seed_document="001_b1ecb90c57bd2991.txt",
+        summary="Two players on a hex board place each other's cities, then move, fly and "
+        "fire in sealed simultaneous stages; cities produce units; kill every enemy unit.",
+    )
+    scenario_model = AirwarScenario
+    scenario_dir = resources.files("hexwar.rulesets.airwar") / "scenarios"
+
+    def new_game(self, scenario: AirwarScenario, *, seed: int, scenario_id: str) -> AirwarGame:
+        return AirwarGame(self, scenario, seed=seed, scenario_id=scenario_id)
+
+    def parse_order(self, side: str, data: JsonValue | str) -> AirwarOrder:
+        return parse_order(data)
+
+    def random_order(self, view: View, rng: np.random.Generator) -> AirwarOrder:
+        """A random legal order for the stage, from the view alone."""
+        return random_order(view.data, rng)
+
+    def render_view(self, view: View) -> str:
+        return render_view(view.data)
+
+    def order_help(self, view: View) -> str:
+        return _HELP[str(view.data["phase"])]
+
+    def commands(self) -> typer.Typer:
+        """``hexwar airwar play``: terminal play with the §4 time limit per move."""
+        from hexwar.rulesets.airwar.cli import app
+
+        return app
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from hexwar.rulesets.airwar.ai import AirwarAI
+
+        def make(ruleset: Ruleset[Any, Any], side: str) -> AirwarAI:
+            return AirwarAI(side)
+
+        return {"ai": make}

@@ -1,0 +1,94 @@
+"""The computer opponent: legal, deterministic, from its own view only, and showing the
+principles of §4 ("Some observations") in its moves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hexwar.agents import RANDOM
+from hexwar.rulesets.airwar.ai import AirwarAI
+from hexwar.rulesets.airwar.game import FIRE
+from hexwar.sessions import Session, resolve_scenario
+
+from .conftest import game_at
+
+VARIANTS = sorted(resolve_scenario("airwar/small-four-cities").ruleset.bundled_scenarios())
+
+
+def _order(game: object, side: str) -> object:
+    return AirwarAI(side).act(game.view(side), np.random.default_rng(0))  # type: ignore[attr-defined]
+
+
+def test_4_fire_in_even_numbers() -> None:
+    # "two directed units of fire power to kill one enemy unit" ... "it is good to ... have an
+    # even number of units firing": three units beside one enemy fire two shots, not three
+    game = game_at("small-four-cities", units={"1": {"K10": 3}, "2": {"K11": 1}}, phase=FIRE)
+    order = _order(game, "1")
+    assert order.fire == (("K10", "K11", 2),)  # type: ignore[attr-defined]
+
+
+def test_4_fire_pairs_from_two_fields_make_a_kill() -> None:
+    game = game_at(
+        "small-four-cities", units={"1": {"K10": 1, "J11": 1}, "2": {"K11": 1}}, phase=FIRE
+    )
+    order = _order(game, "1")
+    assert sorted(order.fire) == [("J11", "K11", 1), ("K10", "K11", 1)]  # type: ignore[attr-defined]
+
+
+def test_4_defend_a_threatened_city_by_air() -> None:
+    # "In defending a city a player can fly four units in each cycle": enemy units close on
+    # K4; the computer flies two units from the quiet city D4's airport to K4's airport
+    game = game_at(
+        "small-four-cities",
+        cities=[("K4", "1"), ("D4", "1"), ("K22", "2")],
+        units={"1": {"D3": 2, "K4": 1}, "2": {"K7": 3, "L7": 3}},
+    )
+    order = _order(game, "1")
+    assert ("D3", "K3", 2) in order.flights  # type: ignore[attr-defined]
+
+
+def test_4_do_not_attack_superior_numbers() -> None:
+    # "Do not attack unless you outnumber the enemy": one unit does not walk up to six
+    game = game_at("small-four-cities", units={"1": {"K10": 1}, "2": {"K14": 3, "L14": 3}})
+    order = _order(game, "1")
+    pos = game.pos
+    after = {dst for _s, dst, _n in order.moves} or {"K10"}  # type: ignore[attr-defined]
+    for label in after:
+        h = pos.geo.parse(label)
+        assert min(h.distance(pos.geo.parse(e)) for e in ("K14", "L14")) > 2
+
+
+def test_4_attack_with_superiority() -> None:
+    # six units against one: they close in on it
+    game = game_at("small-four-cities", units={"1": {"K10": 3, "L10": 3}, "2": {"K13": 1}})
+    order = _order(game, "1")
+    moved = sum(n for _s, _d, n in order.moves)  # type: ignore[attr-defined]
+    assert moved >= 3
+
+
+def test_the_computer_decides_from_its_view_alone() -> None:
+    game = game_at("small-four-cities", units={"1": {"K10": 3}, "2": {"K12": 2}})
+    first = _order(game, "1")
+    game.submit("2", "K12-K11x2")  # sealed: the computer cannot see it
+    assert _order(game, "1") == first
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_plays_computer_against_computer_to_the_end(variant: str) -> None:
+    resolved = resolve_scenario(variant)
+    session = Session.start(resolved, seed=3, agents={"1": "ai", "2": "ai"})
+    session.run()
+    assert session.game.outcome() is not None
+
+
+def test_the_computer_beats_the_random_agent_on_the_small_board() -> None:
+    # the full 100-game figure is benchmarks/airwar_ai.py; here a few seeds, either side
+    resolved = resolve_scenario("airwar/small-four-cities")
+    for seed, ai in ((0, "1"), (1, "2")):
+        rnd = "2" if ai == "1" else "1"
+        session = Session.start(resolved, seed=seed, agents={ai: "ai", rnd: RANDOM})
+        session.run()
+        outcome = session.game.outcome()
+        assert outcome is not None
+        assert outcome.winner == ai

@@ -1,0 +1,97 @@
+"""The command line with the airwar ruleset: run to the end, play in the terminal (with and
+without the §4 clock), invalid input exits 2 with located messages and no traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HEXWAR = [sys.executable, "-m", "hexwar"]
+UNITS_1 = "units " + " ".join(f"{c}4x3" for c in "CDEFGHIJKLMNO") + " K8"
+
+
+def hexwar(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*HEXWAR, *args], env=env, input=stdin, capture_output=True, text=True, timeout=300
+    )
+
+
+@pytest.mark.slow
+def test_run_plays_a_variant_computer_against_computer_to_the_end(
+    cli_env: dict[str, str],
+) -> None:
+    result = hexwar(cli_env, "run", "airwar/small-three-cities", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    assert "wins: player" in result.stdout or "stalemate" in result.stdout
+
+
+@pytest.mark.slow
+def test_play_shows_the_board_and_accepts_orders(cli_env: dict[str, str]) -> None:
+    stdin = f"cities D22 K21 F16 P17\n{UNITS_1}\nK8-K9\n:quit\n"
+    result = hexwar(
+        cli_env, "play", "airwar/small-four-cities", "--side", "1", "--vs", "ai", "--seed", "2",
+        stdin=stdin,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("ok: order") == 3
+    assert "legend: # your city" in result.stdout
+    assert "  1  " in result.stdout  # row 1, player 1's back boundary, is drawn
+    assert "Player 2 placed 40 units" in result.stdout
+
+
+@pytest.mark.slow
+def test_an_illegal_order_is_refused_with_its_rule(cli_env: dict[str, str]) -> None:
+    stdin = "cities D4 K4 F10 P9\n:quit\n"
+    result = hexwar(
+        cli_env, "play", "airwar/small-four-cities", "--side", "1", "--seed", "2", stdin=stdin
+    )
+    assert "refused: D4 is not in player 2's territory" in result.stdout
+    assert "[§2.0 city placement]" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_airwar_play_counts_a_late_move_as_pass(cli_env: dict[str, str]) -> None:
+    # no moves are timed in the initial stage; a limit of 1 s and a slow player in cycle 1
+    proc = subprocess.Popen(
+        [*HEXWAR, "airwar", "play", "airwar/small-four-cities", "--side", "1", "--time-limit", "1"],
+        env=cli_env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(f"cities D22 K21 F16 P17\n{UNITS_1}\n")
+    proc.stdin.flush()
+    time.sleep(12)  # the game starts, the computer places, the clock runs out
+    out, err = proc.communicate("K8-K9\n:quit\n", timeout=120)
+    assert "Too late (more than 1 s): your order is 'pass'." in out, err
+    assert "player 1 moves pass" in out
+
+
+def test_airwar_play_refuses_a_bad_side_with_status_2(cli_env: dict[str, str]) -> None:
+    result = hexwar(cli_env, "airwar", "play", "airwar/small-four-cities", "--side", "3")
+    assert result.returncode == 2
+    assert "--side '3': the players are 1 and 2" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_validate_reports_a_bad_scenario_at_its_line(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        'ruleset = "airwar"\ntitle = "x"\nsection = "3.1.1"\nboard = "medium"\n'
+        "symmetric = true\n\n[players.1]\nlabel = 'A'\nunits = 60\ncities = 6\n"
+        "productive = 7\n\n[players.2]\nlabel = 'B'\nunits = 60\ncities = 6\nproductive = 6\n",
+        encoding="utf-8",
+    )
+    result = hexwar(cli_env, "validate", str(bad))
+    assert result.returncode == 2
+    assert "bad.toml:4: board" in result.stderr
+    assert "Traceback" not in result.stderr
