@@ -21,7 +21,7 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import Modifier, Receipt
 from hexwar.core.game import Decision, Game
 from hexwar.rulesets.aggressor import rules as rl
-from hexwar.rulesets.aggressor.legal import legal_orders
+from hexwar.rulesets.aggressor.legal import has_options
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
 from hexwar.rulesets.aggressor.scenario import (
     ARMY_SIZE,
@@ -568,7 +568,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
     def _has_options(self, side: str) -> bool:
         """Whether any unit can still do something (TURN SEQUENCE E: the turn ends by itself
         when none can). Judged from the side's own view, so it leaks nothing."""
-        return len(legal_orders(self._view(side))) > 1
+        return has_options(self._view(side))
 
     # -- E) orders: resolution -----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
 from hexwar.rulesets.aggressor.scenario import ARMY_SIZE, ROUGH
 from hexwar.rulesets.aggressor.state import can_attack, can_move, can_special
 
-__all__ = ["Board", "legal_orders", "random_setup", "unit_options"]
+__all__ = ["Board", "has_options", "legal_orders", "random_setup", "unit_options"]
 
 # Recon targets offered to agents: the centre hex of each sector (any hex is legal).
 RECON_TARGETS = tuple(rl.cell_of(c, r) for c in (3, 10, 17) for r in (2, 7, 12))
@@ -110,6 +110,12 @@ def legal_orders(view: Mapping[str, Any]) -> list[AggressorOrder]:
         out.extend(unit_options(view, board, u))
     out.append(AggressorOrder("end"))
     return out
+
+
+def has_options(view: Mapping[str, Any]) -> bool:
+    """Whether the viewing side has any order besides ending its turn."""
+    board = Board(view)
+    return any(unit_options(view, board, u) for u in view["units"])
 
 
 def home_cells(side: str) -> list[int]:

@@ -100,9 +100,17 @@ def label(cell: int) -> str:
 
 def parse_label(text: str) -> int:
     """The cell named ``text`` (``@KH``); InvalidInputError quoting the rule if malformed."""
+    cell = _CELLS.get(text)
+    if cell is not None:
+        return cell
     h = GRID.parse(text.strip())
     col, row = to_offset(h, GRID.kind)
     return cell_of(col, row)
+
+
+_CELLS: Final = {
+    f"@{chr(65 + c)}{chr(65 + r)}": cell_of(c, r) for c in range(COLS) for r in range(ROWS)
+}
 
 
 def _build_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -116,6 +124,7 @@ def _build_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...],
 
 
 NEIGHBOURS, DIST = _build_tables()
+_BY_HEX: Final = {hex_of(c): c for c in range(NCELLS)}
 """``NEIGHBOURS[cell][k - 1]``: the cell in key direction ``k`` (MOVEMENT keys: 1 upper left,
 2 lower left, 3 above, 4 below, 5 upper right, 6 lower right), or -1 off the map.
 ``DIST[a][b]``: grid distance, counting the far hex but not the near one (OBSERVATION)."""
@@ -131,8 +140,7 @@ def direction_between(a: int, b: int) -> int:
 
 def line_cells(a: int, b: int) -> list[int]:
     """The cells of the straight line from ``a`` to ``b`` (Recon mission's traced line)."""
-    lookup = {hex_of(c): c for c in range(NCELLS)}
-    return [lookup[h] for h in line(hex_of(a), hex_of(b)) if h in lookup]
+    return [_BY_HEX[h] for h in line(hex_of(a), hex_of(b)) if h in _BY_HEX]
 
 
 def sector_of(cell: int) -> int:
