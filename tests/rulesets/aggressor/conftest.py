@@ -22,8 +22,10 @@ assert isinstance(SECTOR, AggressorScenario)
 ALL_CLEAR = tuple("." * rl.COLS for _ in range(rl.ROWS))
 
 # Filler units far from the action: West in columns A-B, East in columns T-U (rows D-L).
-_FILL = {"west": [(c, r) for c in (0, 1) for r in range(3, 12)],
-         "east": [(c, r) for c in (20, 19) for r in range(3, 12)]}
+_FILL = {
+    "west": [(c, r) for c in (0, 1) for r in range(3, 12)],
+    "east": [(c, r) for c in (20, 19) for r in range(3, 12)],
+}
 
 
 @dataclass
@@ -58,13 +60,14 @@ class ScriptedDice:
 
 def setup_for(side: str, actors: dict[int, tuple[str, str]]) -> list[dict[str, str]]:
     """18 placements: the actors at their numbers, infantry fillers elsewhere."""
-    fill = iter(_FILL[side])
+    used = {at.upper() for _, at in actors.values()}
+    fill = iter(lab for lab in (rl.label(rl.cell_of(*cr)) for cr in _FILL[side]) if lab not in used)
     out = []
     for n in range(1, 19):
         if n in actors:
             type_, at = actors[n]
         else:
-            type_, at = "infantry", rl.label(rl.cell_of(*next(fill)))
+            type_, at = "infantry", next(fill)
         out.append({"type": type_, "at": at})
     return out
 
@@ -115,7 +118,9 @@ def rough(*labels: str) -> tuple[str, ...]:
     return tuple("".join(r) for r in rows)
 
 
-def script(game: AggressorGame, chances: Iterable[bool] = (), dice: Iterable[int] = ()) -> ScriptedDice:
+def script(
+    game: AggressorGame, chances: Iterable[bool] = (), dice: Iterable[int] = ()
+) -> ScriptedDice:
     scripted = ScriptedDice(list(chances), list(dice))
     game.dice = scripted  # type: ignore[assignment]
     return scripted

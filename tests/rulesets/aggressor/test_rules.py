@@ -7,7 +7,7 @@ import pytest
 from hexwar.rulesets.aggressor import rules as rl
 
 
-def test_map_board_is_21_columns_by_15_rows_and_bottom_right_is_UO() -> None:
+def test_map_board_is_21_columns_by_15_rows_and_bottom_right_is_uo() -> None:
     """MAP BOARD: 'the bottom righthand hex on the map is @UO'; 21 columns, 15 rows."""
     assert rl.NCELLS == 21 * 15
     assert rl.label(rl.cell_of(20, 14)) == "@UO"
@@ -71,8 +71,10 @@ def test_step_loss_takes_range_first_then_strength() -> None:
     assert rl.step_loss(0, 1) == (0, 0)  # strength 0: eliminated
 
 
-@pytest.mark.parametrize(("rng", "rough", "allow"), [(3, False, 3), (3, True, 2), (2, True, 1),
-                                                     (1, True, 1), (0, False, 0)])
+@pytest.mark.parametrize(
+    ("rng", "rough", "allow"),
+    [(3, False, 3), (3, True, 2), (2, True, 1), (1, True, 1), (0, False, 0)],
+)
 def test_movement_allowance_halves_rounding_up_in_rough(rng: int, rough: bool, allow: int) -> None:
     """MOVEMENT: 'divides it by two if the unit is now in a rough terrain hex, rounding up'."""
     assert rl.movement_allowance(rng, rough) == allow
@@ -116,10 +118,20 @@ def test_die_factor_reading() -> None:
 def test_sectors_and_territories() -> None:
     """VICTORY CONDITIONS: boundaries between columns G/H, N/O and rows E/F, J/K; the border
     is the central column K (MAP BOARD)."""
-    name = {lab: rl.SECTOR_NAMES[rl.sector_of(rl.parse_label(lab))] for lab in
-            ("@AA", "@GE", "@HE", "@HF", "@NJ", "@NK", "@OK", "@UO")}
-    assert name == {"@AA": "NW", "@GE": "NW", "@HE": "N", "@HF": "C", "@NJ": "C", "@NK": "S",
-                    "@OK": "SE", "@UO": "SE"}
+    name = {
+        lab: rl.SECTOR_NAMES[rl.sector_of(rl.parse_label(lab))]
+        for lab in ("@AA", "@GE", "@HE", "@HF", "@NJ", "@NK", "@OK", "@UO")
+    }
+    assert name == {
+        "@AA": "NW",
+        "@GE": "NW",
+        "@HE": "N",
+        "@HF": "C",
+        "@NJ": "C",
+        "@NK": "S",
+        "@OK": "SE",
+        "@UO": "SE",
+    }
     assert rl.territory(rl.parse_label("@JA")) == "west"
     assert rl.territory(rl.parse_label("@KA")) is None
     assert rl.territory(rl.parse_label("@LA")) == "east"
@@ -129,8 +141,14 @@ def test_unit_types_table() -> None:
     """UNIT TYPES: Range/Strength Airbase 0/3, Missile 1/1, Artillery 3/2, Armor 3/3,
     Infantry 2/2, Support 2/1."""
     got = {n: (t.range, t.strength) for n, t in rl.UNIT_TYPES.items()}
-    assert got == {"airbase": (0, 3), "missile": (1, 1), "artillery": (3, 2), "armor": (3, 3),
-                   "infantry": (2, 2), "support": (2, 1)}
+    assert got == {
+        "airbase": (0, 3),
+        "missile": (1, 1),
+        "artillery": (3, 2),
+        "armor": (3, 3),
+        "infantry": (2, 2),
+        "support": (2, 1),
+    }
 
 
 def test_recon_line_runs_from_base_to_target() -> None:
