@@ -87,3 +87,19 @@ def test_run_plays_computer_against_computer(cli_env: dict[str, str]) -> None:
     data = json.loads(result.stdout)
     assert data["agents"] == {"west": "computer", "east": "computer"}
     assert data["outcome"] is not None
+
+
+def test_save_setup_of_a_stored_game(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """SET UP: 'the computer asks for the player to assign a name to the data file that will
+    record this particular setup' -- here after the fact, from the game store."""
+    played = hexwar(cli_env, "run", "aggressor/sector", "--seed", "6", "--store", "--json")
+    game_id = json.loads(played.stdout)["game_id"]
+    out = tmp_path / "again.json"
+    saved = hexwar(cli_env, "aggressor", "save-setup", game_id, "-o", str(out))
+    assert saved.returncode == 0, saved.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert len(data["setup"]["west"]) == len(data["setup"]["east"]) == 18
+    assert hexwar(cli_env, "validate", str(out)).returncode == 0
+    missing = hexwar(cli_env, "aggressor", "save-setup", "g-nothere")
+    assert missing.returncode == 2
+    assert "Traceback" not in missing.stderr

@@ -272,3 +272,16 @@ def test_mobile_attacks_need_a_movement_point_and_advance_after_a_kill() -> None
     script(g, chances=[True])
     g.submit("west", "1 6")
     assert rl.label(a.cell) == "@JH"
+
+
+def test_a_side_without_units_loses() -> None:
+    """Ruling (docs/rulings/aggressor.md): a side with no units left loses at the end of the
+    turn."""
+    g = make_game(first="west")
+    for u in list(g.units["east"]):
+        g._eliminate(u)
+    g.submit("west", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == "west"
+    assert "no units left" in outcome.reason

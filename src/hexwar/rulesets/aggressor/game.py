@@ -91,8 +91,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             return Decision(
                 self.step,
                 frozenset({enemy}),
-                f"round {self.round}: {self.active} begins its turn; use partisans? "
-                f"(you have {self.partisans[enemy]})",
+                f"round {self.round}: {self.active} begins its turn; {enemy}, use partisans?",
             )
         return Decision(
             self.step, frozenset({self.active}), f"round {self.round}: {self.active} to act"
