@@ -10,6 +10,7 @@ from rich.console import Console
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import render_text
+from hexwar.core.game import TerminalUI
 from hexwar.core.orders import CONCEDE
 from hexwar.sessions import Session
 
@@ -31,6 +32,7 @@ def play_interactively(session: Session, console: Console) -> None:
         if fresh:
             console.print(render_text(fresh), end="", markup=False, highlight=False)
 
+    uis = {side: game.ruleset.terminal_ui(side) for side in game.info.sides}
     while True:
         session.play_agents()
         decision = game.decision()
@@ -46,6 +48,12 @@ def play_interactively(session: Session, console: Console) -> None:
         show_new_events(side)
         view = game.view(side)
         console.print(f"\n[bold]{side}[/bold], decision {decision.step}: {decision.prompt}")
+        ui = uis[side]
+        if ui is not None:
+            if not _prompt_ui(session, side, console, ui):
+                console.print(f"Game saved. Resume with: hexwar resume {session.game_id}")
+                return
+            continue
         console.print(game.ruleset.render_view(view), markup=False, highlight=False)
         console.print(game.ruleset.order_help(view), markup=False, highlight=False)
         if not _prompt_order(session, side, console):
@@ -75,6 +83,30 @@ def _prompt_order(session: Session, side: str, console: Console) -> bool:
         if line == ":log":
             console.print(render_text(game.events(side)), end="", markup=False)
             continue
+        try:
+            submitted = session.submit(side, dict(CONCEDE) if line == ":concede" else line)
+        except IllegalOrderError as e:
+            console.print(f"[red]refused:[/red] {e}", highlight=False)
+            continue
+        print(f"ok: order {submitted.seq} accepted", flush=True)
+        return True
+
+
+def _prompt_ui(session: Session, side: str, console: Console, ui: TerminalUI) -> bool:
+    """Let the ruleset's own front end choose an order; False when the user stops."""
+    game = session.game
+
+    def write(text: str) -> None:
+        console.print(text, markup=False, highlight=False)
+
+    while True:
+        try:
+            line = ui.next_order(game.view(side), input, write)
+        except EOFError:
+            console.print()
+            return False
+        if line is None:
+            return False
         try:
             submitted = session.submit(side, dict(CONCEDE) if line == ":concede" else line)
         except IllegalOrderError as e:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib.resources.abc import Traversable
@@ -260,6 +260,21 @@ class AgentFactory(Protocol):
     def __call__(self, ruleset: Ruleset[Any, Any], side: str) -> Agent: ...
 
 
+class TerminalUI(Protocol):
+    """A ruleset's own terminal front end for one human side (its keys, its prompts).
+
+    It keeps its own state between decisions (a selected unit, say) and sees only the view.
+    """
+
+    def next_order(
+        self, view: View, read: Callable[[str], str], write: Callable[[str], None]
+    ) -> str | None:
+        """Interact until the player has chosen an order (returned as its text notation, which
+        the ruleset's ``parse_order`` reads) or wants to stop (``None``). ``read(prompt)``
+        returns a line and raises ``EOFError`` at the end of input; ``write`` prints text."""
+        ...
+
+
 class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     """A ruleset: metadata, its scenario format, its orders and its games."""
 
@@ -299,6 +314,11 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def order_help(self, view: View) -> str:
         """How to write an order in terminal play, given what the side sees."""
         return "Enter an order as JSON."
+
+    def terminal_ui(self, side: str) -> TerminalUI | None:
+        """The ruleset's own front end for terminal play of ``side`` (default: none, and
+        terminal play reads orders in the ruleset's text notation line by line)."""
+        return None
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """The ruleset's own agents by name (the random agent is always available besides)."""

@@ -1,0 +1,74 @@
+"""Aggressor's computer player against the random agent (issue 6, item 8).
+
+Plays 100 seeded games of ``aggressor/sector`` (the computer takes West in even seeds and East
+in odd ones) and prints the computer's win rate (target: at least 90 of 100) and the mean
+time it spends per turn of its own (target: at most 2 s), with the random agent's time per
+turn in the same games as the baseline ratio. Run from the repository root:
+
+    .venv/bin/python benchmarks/aggressor_ai.py [GAMES]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from hexwar.core.orders import Order
+from hexwar.core.views import View
+from hexwar.sessions import Session, resolve_scenario
+
+
+class Timed:
+    """Wraps an agent: total time spent, and the number of distinct turns it acted in."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.seconds = 0.0
+        self.turns: set[tuple[int, int]] = set()
+        self.game = 0
+
+    def act(self, view: View, rng: np.random.Generator) -> Order:
+        start = time.perf_counter()
+        order: Order = self.agent.act(view, rng)
+        self.seconds += time.perf_counter() - start
+        if view.data["phase"] == "turn":
+            self.turns.add((self.game, view.data["round"]))
+        return order
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    resolved = resolve_scenario("aggressor/sector")
+    results: Counter[str] = Counter()
+    computer_time = Timed(None)
+    random_time = Timed(None)
+    for seed in range(games):
+        computer = "west" if seed % 2 == 0 else "east"
+        other = "east" if computer == "west" else "west"
+        session = Session.start(resolved, seed=seed, agents={computer: "computer", other: "random"})
+        for side, timer in ((computer, computer_time), (other, random_time)):
+            timer.agent = session.agents[side]
+            timer.game = seed
+            session.agents[side] = timer
+        session.run()
+        outcome = session.game.outcome()
+        winner = outcome.winner if outcome else None
+        results["computer" if winner == computer else "random" if winner else "draw"] += 1
+    per_turn = computer_time.seconds / max(1, len(computer_time.turns))
+    baseline = random_time.seconds / max(1, len(random_time.turns))
+    print(f"{games} games of aggressor/sector, computer against random")
+    print(
+        f"computer wins {results['computer']}/{games}, random wins {results['random']}, "
+        f"draws {results['draw']} (target: computer >= 90/100)"
+    )
+    print(f"random agent per turn (baseline): {baseline * 1e3:8.2f} ms")
+    print(f"computer player per turn        : {per_turn * 1e3:8.2f} ms (target <= 2000 ms)")
+    print(f"ratio computer/random: {per_turn / baseline:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The ``aggressor`` ruleset: Aggressor, the battalion hex game of seed 003."""

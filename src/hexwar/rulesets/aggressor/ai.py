@@ -1,0 +1,233 @@
+"""The computer player (seed 003: "the machine proceeds to select and position the 18 units it
+has decided to play with", and plays either side).
+
+It sees only its side's view. Its plan:
+
+* **Set-up (combined arms).** Six Armor and four Infantry in the front columns next to the
+  border, spread over the three rows of sectors; three Artillery behind them; the Airbase,
+  two Missile and two Support units in the rear, one of them in each home sector, so that a
+  raider alone cannot take a home sector (control passes only to a sole occupant).
+* **Sector control.** Every manoeuvre unit heads for the nearest hex of a sector its side does
+  not control; rear units stay put and dig in.
+* **Fire before movement.** Each decision scores every legal order and plays the best: attacks
+  and fire by their hit chance against the estimated strength of the target type (unidentified
+  units count as Strength 2), missiles at the strongest target in reach, strikes weighed against
+  the anti-aircraft risk, recon when nothing is known near the front, supply and replacement for
+  worn units out of contact; then moves that shorten the way to the objective, preferring
+  rough hexes and avoiding CBR hexes. When nothing scores above zero it ends the turn.
+* **Partisans** are used as soon as they exist.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hexwar.core.game import Ruleset
+from hexwar.core.views import View
+from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.legal import Board, legal_orders
+from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
+
+__all__ = ["ComputerPlayer", "computer_setup"]
+
+_EST_STRENGTH = {
+    "airbase": 3,
+    "missile": 1,
+    "artillery": 2,
+    "armor": 3,
+    "infantry": 2,
+    "support": 1,
+    "technical": 1,
+    "nuked": 2,
+}
+_VALUE: dict[str, float] = {"missile": 1.6, "airbase": 1.4, "artillery": 1.3, "armor": 1.2}
+_MANOEUVRE = frozenset({"armor", "infantry", "artillery"})
+
+# Set-up template for West: (type, column, row); East mirrors the columns (20 - col).
+_TEMPLATE: tuple[tuple[str, int, int], ...] = (
+    ("armor", 9, 2),
+    ("armor", 9, 7),
+    ("armor", 9, 12),
+    ("infantry", 8, 4),
+    ("infantry", 8, 9),
+    ("armor", 8, 1),
+    ("armor", 8, 6),
+    ("armor", 8, 11),
+    ("infantry", 9, 5),
+    ("infantry", 9, 10),
+    ("artillery", 7, 3),
+    ("artillery", 7, 8),
+    ("artillery", 7, 13),
+    ("support", 6, 5),
+    ("support", 6, 10),
+    ("missile", 4, 2),
+    ("airbase", 2, 7),
+    ("missile", 4, 12),
+)
+
+
+def computer_setup(side: str, rng: np.random.Generator) -> AggressorOrder:
+    """The computer's 18 units: the template, each unit shifted a row up or down at random
+    when the hex is free (so no two games start quite alike)."""
+    taken: set[int] = set()
+    placements: list[tuple[str, str]] = []
+    for type_, col, row in _TEMPLATE:
+        c = col if side == "west" else rl.COLS - 1 - col
+        shift = int(rng.integers(-1, 2))
+        for r in (row + shift, row, row - shift):
+            cell = rl.cell_of(c, r)
+            if 0 <= r < rl.ROWS and cell not in taken:
+                break
+        taken.add(cell)
+        placements.append((type_, rl.label(cell)))
+    return AggressorOrder("setup", placements=tuple(placements))
+
+
+def _distance_field(targets: set[int]) -> list[int]:
+    """Steps from every cell to the nearest target cell (breadth-first over the map)."""
+    far = 10**6
+    dist = [far] * rl.NCELLS
+    queue: deque[int] = deque()
+    for t in targets:
+        dist[t] = 0
+        queue.append(t)
+    while queue:
+        c = queue.popleft()
+        for n in rl.NEIGHBOURS[c]:
+            if n >= 0 and dist[n] == far:
+                dist[n] = dist[c] + 1
+                queue.append(n)
+    return dist
+
+
+class ComputerPlayer:
+    """The computer opponent; plays either side from its view alone."""
+
+    def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
+        self.ruleset = ruleset
+        self.side = side
+
+    def act(self, view: View, rng: np.random.Generator) -> AggressorOrder:
+        data = view.data
+        if data["setup_due"]:
+            return computer_setup(view.side, rng)
+        if data["phase"] == "partisans":
+            return AggressorOrder("partisans", count=int(data["partisans_to_use"]))
+        orders = legal_orders(data)
+        if len(orders) <= 1:
+            return AggressorOrder("end")
+        plan = _Plan(data)
+        best, best_score = AggressorOrder("end"), 0.0
+        for order in orders:
+            score = plan.score(order)
+            if score > best_score:
+                best, best_score = order, score
+        return best
+
+
+class _Plan:
+    """Scores orders for one decision, from the view."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+        self.side = view["side"]
+        self.board = Board(view)
+        self.units = {u["number"]: u for u in view["units"]}
+        self.mobile = bool(view["options"]["mobile_attacks"])
+        control = list(view["control"].values())
+        wanted = {s for s in range(9) if control[s] != self.side}
+        # Sectors held but with known enemies inside are wanted too (they must be cleared).
+        for e in self.board.enemy:
+            wanted.add(rl.sector_of(e))
+        targets = {c for c in range(rl.NCELLS) if rl.sector_of(c) in wanted}
+        if not targets:
+            targets = set(self.board.enemy) or {rl.cell_of(10, 7)}
+        self.goal = _distance_field(targets)
+        self.enemy_near = _distance_field(set(self.board.enemy)) if self.board.enemy else None
+
+    def _enemy_strength(self, cell: int) -> int:
+        kind = self.board.enemy.get(cell)
+        return _EST_STRENGTH.get(kind, 2) if kind is not None else 2
+
+    def _chance(self, strength: int, cell: int) -> float:
+        return rl.hit_chance(
+            strength,
+            self._enemy_strength(cell),
+            rough=cell in self.board.rough,
+            cbr=cell in self.board.cbr,
+        )
+
+    def _value(self, cell: int) -> float:
+        """How much harming the enemy unit at ``cell`` is worth."""
+        kind = self.board.enemy.get(cell)
+        return _VALUE.get(kind or "", 1.0)
+
+    def score(self, order: AggressorOrder) -> float:
+        if order.kind == "end":
+            return 0.0
+        u = self.units[order.unit]
+        cell = rl.parse_label(u["at"])
+        if order.kind == "key":
+            target = rl.NEIGHBOURS[cell][order.key - 1]
+            if target in self.board.own:
+                return 1.0 + 0.3 * float(u["max_strength"] - u["strength"])  # supply request
+            if target in self.board.enemy:
+                return self._attack_score(u, cell, target)
+            return self._move_score(u, cell, target)
+        return self._special_score(u, cell, order)
+
+    def _attack_score(self, u: Mapping[str, Any], cell: int, target: int) -> float:
+        start = rl.parse_label(u["start"])
+        if rl.DIST[start][target if self.mobile else cell] > 1:
+            p = 0.5  # an Assault: 50% of a direct Strength loss
+        else:
+            p = self._chance(u["strength"], target)
+        if p < 0.3:
+            return 0.0
+        return 3.0 * p * self._value(target) + 0.5
+
+    def _move_score(self, u: Mapping[str, Any], cell: int, target: int) -> float:
+        if u["type"] not in _MANOEUVRE:
+            return 0.0
+        if target in self.board.cbr:
+            return 0.0
+        gain = self.goal[cell] - self.goal[target]
+        if gain <= 0:
+            # Close in on a known enemy to attack it next, if not already in contact.
+            if self.enemy_near is not None and self.enemy_near[cell] > 1:
+                gain2 = self.enemy_near[cell] - self.enemy_near[target]
+                if gain2 > 0 and self.enemy_near[cell] <= 4:
+                    return 0.4 + (0.1 if target in self.board.rough else 0.0)
+            return 0.0
+        weak = u["strength"] <= 1 and u["strength"] < u["max_strength"]
+        if weak and self.enemy_near is not None and self.enemy_near[target] <= 1:
+            return 0.0
+        return 0.5 + 0.2 * gain + (0.1 if target in self.board.rough else 0.0)
+
+    def _special_score(self, u: Mapping[str, Any], cell: int, order: AggressorOrder) -> float:
+        kind = u["type"]
+        if order.target == PARTISAN_TARGET:
+            return 0.6 * rl.partisan_chance(u["strength"]) * 2
+        target = rl.parse_label(order.target)
+        if target == cell:  # replacement
+            contact = self.enemy_near is not None and self.enemy_near[cell] <= 1
+            return 0.0 if contact else 0.9 + 0.3 * (u["max_strength"] - u["strength"])
+        if kind == "artillery":
+            return 3.5 * self._chance(u["strength"], target) * self._value(target)
+        if kind == "missile":
+            p = self._chance(rl.MISSILE_ATTACK_STRENGTH, target)
+            worth = self._enemy_strength(target) + self._value(target)
+            return 1.5 * p * worth if p >= 0.5 else 0.0
+        if kind == "airbase":
+            d = rl.DIST[cell][target]
+            risk = rl.air_loss_chance(d, u["strength"])
+            if order.mission == "strike":
+                p = self._chance(u["strength"], target)
+                return 3.0 * p * self._value(target) - 2.0 * risk
+            if self.enemy_near is None or self.enemy_near[target] > 3:
+                return 0.35 - risk
+        return 0.0

@@ -1,0 +1,114 @@
+"""The map as text for terminal play: what the viewing side may see, nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hexwar.rulesets.aggressor import rules as rl
+
+__all__ = ["render"]
+
+_ENEMY_UNIDENTIFIED = "?"
+_NUKED = "N"
+
+
+def _symbol(kind: str | None) -> str:
+    if kind is None:
+        return _ENEMY_UNIDENTIFIED
+    if kind == "nuked":
+        return _NUKED
+    if kind == "technical":
+        return "K"
+    return rl.UNIT_TYPES[kind].symbol
+
+
+def render(view: Mapping[str, Any], selected: int | None = None) -> str:
+    """The board as the seed's map (flat-top columns A..U, odd columns half a hex low).
+
+    Own units are capital type letters (A airbase, M missile, R artillery, T armor,
+    I infantry, S support, K technical), enemy units lower case (``?`` unidentified,
+    ``n`` nuked); ``^`` rough, ``.`` clear, ``*`` a CBR hex, ``|`` the border. The selected
+    unit is bracketed.
+    """
+    terrain = view["terrain"]
+    cbr = {rl.parse_label(c) for c in view["cbr"]}
+    own = {rl.parse_label(u["at"]): u for u in view["units"]}
+    enemy = {rl.parse_label(e["at"]): e["type"] for e in view["enemy"]}
+    width = rl.COLS
+    lines = ["     " + " ".join(chr(65 + c) for c in range(width))]
+    # Each row of hexes is drawn on two text lines: even columns on the first, odd columns
+    # (shifted down half a hex) on the second.
+    for row in range(rl.ROWS):
+        for half in (0, 1):
+            cells = []
+            for col in range(width):
+                if col % 2 != half:
+                    cells.append(" ")
+                    continue
+                c = rl.cell_of(col, row)
+                if c in own:
+                    ch = _symbol(own[c]["type"])
+                elif c in enemy:
+                    ch = _symbol(enemy[c]).lower()
+                elif c in cbr:
+                    ch = "*"
+                elif col == rl.BORDER_COLUMN:
+                    ch = "|"
+                else:
+                    ch = terrain[row][col]
+                cells.append(ch)
+            text = " ".join(cells)
+            if selected is not None:
+                for c, u in own.items():
+                    col, row_ = rl.col_row(c)
+                    if u["number"] == selected and row_ == row and col % 2 == half:
+                        pos = 2 * col
+                        text = text[: max(0, pos - 1)] + "[" + text[pos] + "]" + text[pos + 2 :]
+            prefix = f"  {chr(65 + row)}  " if half == 0 else "     "
+            lines.append(prefix + text.rstrip())
+    side = view["side"]
+    control = view["control"]
+    held = {s: sum(1 for v in control.values() if v == s) for s in rl.SIDES}
+    lines.append("")
+    lines.append(
+        f"{side.upper()}  round {view['round']}/{view['max_rounds']}  turn: {view['active']}  "
+        f"aggressor: {view['aggressor'] or 'none'}  partisans: {view['partisans']}  "
+        f"sectors west {held['west']} / east {held['east']}"
+    )
+    lines.append(
+        "sectors: " + "  ".join(f"{name}={owner or '-'}" for name, owner in control.items())
+    )
+    for u in view["units"]:
+        if u["number"] == selected:
+            lines.append(
+                f"unit {u['number']} {u['type']} at {u['at']}: range {u['range']}/"
+                f"{u['max_range']} strength {u['strength']}/{u['max_strength']}"
+                f"{'  moved ' + str(u['moved']) if u['moved'] else ''}"
+                f"{'  dug in' if u['emplaced'] else ''}"
+                f"{'  BUSY (partisans)' if u['frozen'] else ''}"
+            )
+    return "\n".join(lines)
+
+
+def unit_table(view: Mapping[str, Any]) -> str:
+    """One line per own unit: number, type, hex, range and strength, state."""
+    out = []
+    for u in view["units"]:
+        flags = [
+            f
+            for f, on in (
+                ("dug-in", u["emplaced"]),
+                ("busy", u["frozen"]),
+                ("attacked", u["attacked"]),
+                ("special", u["special_done"]),
+                ("halted", u["halted"]),
+                ("in-CBR", u["in_cbr"]),
+            )
+            if on
+        ]
+        out.append(
+            f"  {u['number']:>2} {u['type']:<10} {u['at']}  R {u['range']}/{u['max_range']} "
+            f"S {u['strength']}/{u['max_strength']}  moved {u['moved']}  {' '.join(flags)}"
+        )
+    return "\n".join(out)

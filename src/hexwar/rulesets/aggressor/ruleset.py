@@ -1,0 +1,88 @@
+"""The ``aggressor`` ruleset: Aggressor (seed 003_1698e9697f800457.txt)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.orders import JsonValue
+from hexwar.core.views import View
+from hexwar.rulesets.aggressor.game import AggressorGame
+from hexwar.rulesets.aggressor.keys import KeyboardPlayer
+from hexwar.rulesets.aggressor.legal import legal_orders, random_setup
+from hexwar.rulesets.aggressor.orders import AggressorOrder, parse_order
+from hexwar.rulesets.aggressor.render import render, unit_table
+from hexwar.rulesets.aggressor.scenario import AggressorScenario
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["AggressorRuleset"]
+
+_HELP = """Orders (the original keys):
+  U K          unit U presses key K: 1 upper left, 2 lower left, 3 above, 4 below,
+               5 upper right, 6 lower right -- moves, attacks an enemy there, or asks an
+               adjacent Support unit for supply
+  U 7 @XY      unit U performs its special function at @XY (@@ partisan contact, its own
+               hex replacement; an airbase may add 'recon' or 'strike')
+  0            end your turn
+  partisans N  (when asked) use N of your partisans
+  setup TYPE@XY ... (18 of them) your set-up, e.g. setup armor@LH infantry@LI ..."""
+
+
+class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
+    """Aggressor: 18 battalions a side, observation, CBR, partisans, nine sectors."""
+
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="aggressor",
+        version="1.0",
+        title="Aggressor (battalion hex game, Sector module)",
+        sides=("west", "east"),
+        turn_structure=TurnStructure.ALTERNATING,
+        hidden_information=True,
+        stochastic=True,
+        seed_document="003_1698e9697f800457.txt",
+        summary="West and East each set up 18 units, then alternate turns; observe, attack, "
+        "launch CBR missiles, raise partisans; control 5 of the 9 sectors to win.",
+    )
+    scenario_model = AggressorScenario
+    scenario_dir = resources.files("hexwar.rulesets.aggressor") / "scenarios"
+
+    def new_game(
+        self, scenario: AggressorScenario, *, seed: int, scenario_id: str
+    ) -> AggressorGame:
+        return AggressorGame(self, scenario, seed=seed, scenario_id=scenario_id)
+
+    def parse_order(self, side: str, data: JsonValue | str) -> AggressorOrder:
+        return parse_order(data)
+
+    def random_order(self, view: View, rng: np.random.Generator) -> AggressorOrder:
+        """A uniformly chosen legal order (a random set-up when one is due)."""
+        if view.data["setup_due"]:
+            return random_setup(view.side, rng)
+        orders = legal_orders(view.data)
+        return orders[int(rng.integers(len(orders)))]
+
+    def render_view(self, view: View) -> str:
+        return render(view.data) + "\nYour units:\n" + unit_table(view.data)
+
+    def order_help(self, view: View) -> str:
+        return _HELP
+
+    def terminal_ui(self, side: str) -> KeyboardPlayer:
+        """The original key controls (TURN SEQUENCE E) for ``hexwar play``."""
+        return KeyboardPlayer(side)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from hexwar.rulesets.aggressor.ai import ComputerPlayer
+
+        return {"computer": ComputerPlayer}
+
+    def commands(self) -> typer.Typer:
+        from hexwar.rulesets.aggressor.cli import app
+
+        return app

@@ -1,0 +1,105 @@
+"""``hexwar aggressor ...`` and ``hexwar run aggressor/sector`` from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEXWAR = [sys.executable, "-m", "hexwar"]
+
+
+def hexwar(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*HEXWAR, *args], env=env, input=stdin, capture_output=True, text=True, timeout=300
+    )
+
+
+@pytest.mark.parametrize(
+    ("flags", "p"),
+    [([], 0.6), (["--rough"], 0.5), (["--cbr", "--emplaced"], 0.4), (["--rough", "--cbr"], 0.5)],
+)
+def test_hit_chance_json(cli_env: dict[str, str], flags: list[str], p: float) -> None:
+    """Issue item 10 / COMBAT: the designer's calculator prints {"hit_chance": p}."""
+    result = hexwar(
+        cli_env,
+        "aggressor",
+        "hit-chance",
+        "--attacker-strength",
+        "3",
+        "--defender-strength",
+        "2",
+        *flags,
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"hit_chance": pytest.approx(p)}
+
+
+def test_hit_chance_rejects_bad_input_with_exit_2(cli_env: dict[str, str]) -> None:
+    result = hexwar(
+        cli_env, "aggressor", "hit-chance", "--attacker-strength", "x", "--defender-strength", "2"
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+
+
+def test_every_aggressor_command_has_help(cli_env: dict[str, str]) -> None:
+    for command in (
+        ["aggressor"],
+        ["aggressor", "hit-chance"],
+        ["aggressor", "setup"],
+        ["aggressor", "save-setup"],
+    ):
+        result = hexwar(cli_env, *command, "--help")
+        assert result.returncode == 0, command
+        assert "Usage" in result.stdout
+
+
+def test_setup_file_loads_and_plays(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """SET UP: the set-up is saved to a data file that loads again, first mover included."""
+    out = tmp_path / "setup.toml"
+    made = hexwar(cli_env, "aggressor", "setup", "-o", str(out), "--seed", "3")
+    assert made.returncode == 0, made.stderr
+    assert hexwar(cli_env, "validate", str(out)).returncode == 0
+    runs = [hexwar(cli_env, "run", str(out), "--seed", "4", "--json") for _ in range(2)]
+    results = [json.loads(r.stdout) for r in runs]
+    assert results[0]["outcome"] is not None
+    assert results[0]["state_hash"] == results[1]["state_hash"]
+
+
+def test_bad_setup_file_exits_2_with_location(cli_env: dict[str, str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('ruleset = "aggressor"\ntitle = "x"\nterrain = ["..."]\n', encoding="utf-8")
+    result = hexwar(cli_env, "validate", str(bad))
+    assert result.returncode == 2
+    assert "bad.toml:3: terrain" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_run_plays_computer_against_computer(cli_env: dict[str, str]) -> None:
+    """Done-when: `hexwar run aggressor/sector --seed N` plays to a victory or the turn limit."""
+    result = hexwar(cli_env, "run", "aggressor/sector", "--seed", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["agents"] == {"west": "computer", "east": "computer"}
+    assert data["outcome"] is not None
+
+
+def test_save_setup_of_a_stored_game(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """SET UP: 'the computer asks for the player to assign a name to the data file that will
+    record this particular setup' -- here after the fact, from the game store."""
+    played = hexwar(cli_env, "run", "aggressor/sector", "--seed", "6", "--store", "--json")
+    game_id = json.loads(played.stdout)["game_id"]
+    out = tmp_path / "again.json"
+    saved = hexwar(cli_env, "aggressor", "save-setup", game_id, "-o", str(out))
+    assert saved.returncode == 0, saved.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert len(data["setup"]["west"]) == len(data["setup"]["east"]) == 18
+    assert hexwar(cli_env, "validate", str(out)).returncode == 0
+    missing = hexwar(cli_env, "aggressor", "save-setup", "g-nothere")
+    assert missing.returncode == 2
+    assert "Traceback" not in missing.stderr

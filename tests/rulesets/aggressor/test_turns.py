@@ -1,0 +1,287 @@
+"""CONDUCT OF PLAY (seed 003): set-up, TURN SEQUENCE A-F, victory conditions, and the
+OPTIONAL RULES / options."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexwar.core.errors import IllegalOrderError, ScenarioError
+from hexwar.core.registry import replay
+from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.legal import random_setup
+from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
+from hexwar.scenarios import load_document, validate
+from hexwar.sessions import resolve_scenario
+from tests.rulesets.aggressor.conftest import make_game, put, script, unit
+
+
+def _fresh(seed: int = 3):  # type: ignore[no-untyped-def]
+    resolved = resolve_scenario("aggressor/sector")
+    return resolved.ruleset.new_game(resolved.scenario, seed=seed, scenario_id="aggressor/sector")
+
+
+# -- SET UP and A) ----------------------------------------------------------------------------
+
+
+def test_each_side_sets_up_18_units_in_its_own_territory() -> None:
+    """SET UP: 18 units, one per hex, West on the left of the border, East on the right."""
+    g = _fresh()
+    assert g.decision().sides == {"west"}
+    bad = "setup " + " ".join(f"armor@{chr(65 + c)}A" for c in range(11, 21)) + " armor@LB" * 8
+    with pytest.raises(IllegalOrderError, match="SET UP"):
+        g.submit("west", bad)
+    g.submit("west", random_setup("west", __import__("numpy").random.default_rng(1)))
+    with pytest.raises(IllegalOrderError, match="exactly 18"):
+        g.submit("east", "setup armor@PA")
+    g.submit("east", random_setup("east", __import__("numpy").random.default_rng(2)))
+    assert g.phase in {"turn", "partisans"}
+    assert len(g.units["west"]) == len(g.units["east"]) == 18
+
+
+def test_first_mover_is_random_and_recorded() -> None:
+    """TURN SEQUENCE A: who moves first is 'randomly figured into the INIT setup data'; the
+    draw is in the log and the same seed draws the same side."""
+    movers = {_fresh(seed).first_mover for seed in range(12)}
+    assert movers == {"west", "east"}
+    g = _fresh(5)
+    event = next(e for e in g.events("west") if e.kind == "first-mover")
+    assert event.receipt is not None
+    assert event.receipt.rolls
+    assert _fresh(5).first_mover == g.first_mover
+
+
+def test_saved_setup_plays_again_identically(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """SET UP: the set-up file 'can then be used ... so one can set up a game the same way more
+    than once'; the first mover travels with it."""
+    g = make_game({1: ("armor", "@JH")}, {1: ("armor", "@LH")}, first="east")
+    assert g.first_mover == "east"
+    assert g.active == "east"
+    assert rl.label(unit(g, "east", 1).cell) == "@LH"
+    again = replay(g.record())
+    assert again.state_hash() == g.state_hash()
+
+
+def test_bad_setup_file_is_located() -> None:
+    """SET UP: a saved set-up with a unit across the border is reported at its line."""
+    text = (resolve_scenario("aggressor/sector").ruleset.scenario_dir / "sector.toml").read_text()
+    text += '\n[setup]\nfirst_mover = "west"\nwest = [{type = "armor", at = "@LH"}]\neast = []\n'
+    document = load_document(text, fmt="toml", name="bad.toml")
+    with pytest.raises(ScenarioError) as err:
+        validate(document, AggressorRuleset.scenario_model)
+    messages = [str(p) for p in err.value.problems]
+    assert any(
+        "bad.toml:" in m and "setup.west[0].at" in m and "east of the border" in m for m in messages
+    )
+    assert any("exactly 18" in m for m in messages)
+
+
+# -- C) partisans ------------------------------------------------------------------------------
+
+
+def test_enemy_partisans_freeze_units_within_3_hexes() -> None:
+    """TURN SEQUENCE C: the enemy is asked; a random spot in the acting side's territory; acting
+    units within 3 hexes may take no action this turn and are not emplaced afterwards."""
+    g = make_game({1: ("armor", "@EH"), 2: ("armor", "@HH")}, first="east")
+    unit(g, "west", 1).emplaced = True
+    g.partisans["west"] = 0
+    g.partisans["east"] = 1
+    g.submit("east", "0")  # West's turn begins: East is asked
+    assert g.decision().sides == {"east"}
+    assert g.view("east").data["partisans_to_use"] == 1
+    spot = rl.parse_label("@CH")  # 2 hexes from unit 1, 5 from unit 2
+    home = [c for c in range(rl.NCELLS) if rl.territory(c) == "west"]
+    script(g, dice=[home.index(spot)])
+    g.submit("east", "partisans 1")
+    assert g.partisans["east"] == 0
+    assert unit(g, "west", 1).frozen
+    assert not unit(g, "west", 2).frozen
+    with pytest.raises(IllegalOrderError, match="partisans"):
+        g.submit("west", "1 3")
+    g.submit("west", "0")
+    assert not unit(g, "west", 1).emplaced
+    texts = [e.text for e in g.events("west") if e.kind == "partisans"]
+    assert texts
+    assert "@CH" in texts[0]
+
+
+def test_partisans_not_asked_without_partisans() -> None:
+    """TURN SEQUENCE C: 'If either check or response is negative, the computer passes to D'."""
+    g = make_game(first="east")
+    g.submit("east", "0")
+    assert g.decision().sides == {"west"}
+
+
+# -- D) CBR effects ----------------------------------------------------------------------------
+
+
+def test_cbr_hex_hits_units_that_did_not_move_into_it_last_turn() -> None:
+    """TURN SEQUENCE D: friendly units in CBR hexes 'that did not move into them on their last
+    turn' take a step loss at the start of the turn."""
+    g = make_game({1: ("armor", "@EH"), 2: ("armor", "@EK")})
+    g.cbr.update({rl.parse_label("@EG"), rl.parse_label("@EK")})
+    g.submit("west", "1 3")  # enters @EG: immediate step loss (range 2)
+    g.submit("west", "0")
+    g.submit("east", "0")  # West's turn: unit 1 entered last turn, unit 2 sat there
+    assert unit(g, "west", 1).range == 2
+    assert unit(g, "west", 2).range == 2
+    g.submit("west", "0")
+    g.submit("east", "0")  # unit 1 stayed a turn: now it is hit too
+    assert unit(g, "west", 1).range == 1
+
+
+# -- E) --------------------------------------------------------------------------------------
+
+
+def test_turn_ends_itself_when_no_unit_has_an_option() -> None:
+    """TURN SEQUENCE E: 'A player's turn will also end automatically if all his units have no
+    other options for action'."""
+    g = make_game(first="west")
+    for u in g.units["west"]:
+        u.special_done = u.acted = True
+    g.submit("west", "0")
+    g.submit("east", "0")
+    for u in g.units["west"]:
+        if u.number != 1:
+            u.special_done = u.acted = True
+    u1 = unit(g, "west", 1)
+    u1.range = 1
+    g.submit("west", "1 3")  # its last move: nothing is left to do
+    assert g.active == "east"
+
+
+def test_interleaving_units_is_allowed() -> None:
+    """TURN SEQUENCE E: move a unit part way, act with another, return to the first."""
+    g = make_game({1: ("armor", "@EH"), 2: ("armor", "@GH")})
+    g.submit("west", "1 3")
+    g.submit("west", "2 3")
+    g.submit("west", "1 3")
+    assert unit(g, "west", 1).moved == 2
+    assert unit(g, "west", 2).moved == 1
+
+
+# -- F) victory --------------------------------------------------------------------------------
+
+
+def _occupy(game, side: str, sectors: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Put one unit of ``side`` in each named sector's centre (and nobody else there)."""
+    centres = {
+        "NW": "@DC",
+        "W": "@DH",
+        "SW": "@DM",
+        "N": "@KC",
+        "C": "@KH",
+        "S": "@KM",
+        "NE": "@RC",
+        "E": "@RH",
+        "SE": "@RM",
+    }
+    for n, name in enumerate(sectors, 1):
+        put(game, side, n, centres[name])
+
+
+def test_victory_is_checked_at_the_end_of_the_enemy_turn() -> None:
+    """TURN SEQUENCE F: 'one can only be assigned victory at the end of his enemy's turn'; 5 of
+    the 9 sectors."""
+    g = make_game(first="west")
+    _occupy(g, "west", ["N", "C"])
+    g.submit("west", "0")  # West now controls 5 sectors; no check for West yet
+    assert g.outcome() is None
+    assert g.sectors_won("west") == (5, False)
+    g.submit("east", "0")
+    assert g.outcome() is not None
+    assert g.outcome().winner == "west"
+
+
+def test_a_contested_sector_keeps_its_controller() -> None:
+    """GAME OBJECT: 'the last occupying player is the controlling player'; a sector both sides
+    occupy is not yet taken (docs/rulings/aggressor.md)."""
+    g = make_game(first="west")
+    _occupy(g, "west", ["N"])
+    put(g, "east", 1, "@LC")
+    g.submit("west", "0")
+    assert g.control[rl.SECTOR_NAMES.index("N")] is None
+    put(g, "east", 1, "@RA")
+    g.submit("east", "0")
+    assert g.control[rl.SECTOR_NAMES.index("N")] == "west"
+
+
+def test_aggressor_needs_a_sector_in_each_column() -> None:
+    """GAME OBJECT: the aggressor's 5 sectors 'must include at least one in each of the 3
+    columns of sectors'."""
+    g = make_game(first="west")
+    g.aggressor = "west"
+    _occupy(g, "west", ["N", "C"])
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert g.outcome() is None
+    for e in [u for u in g.units["east"] if rl.SECTOR_NAMES[rl.sector_of(u.cell)] == "E"]:
+        g._eliminate(e)
+    _occupy(g, "west", ["N", "C", "E"])
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert g.outcome() is not None
+    assert g.outcome().winner == "west"
+    assert "aggressor" in g.outcome().reason
+
+
+def test_turn_limit_ends_the_game() -> None:
+    """Turn limit (docs/rulings/aggressor.md): after max_rounds the side with more sectors wins,
+    equal counts draw."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 1})
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert g.outcome() is not None
+    assert g.outcome().winner is None
+
+
+# -- options -----------------------------------------------------------------------------------
+
+
+def test_die_factor_rolls_a_d10_and_a_1_always_hits() -> None:
+    """dieFac (docs/rulings/aggressor.md): a d10 against 10 x the chance; 'die roll= 1 -> auto
+    hit'."""
+    g = make_game(
+        {1: ("support", "@IH")},
+        {1: ("armor", "@LH")},
+        die_factor=True,
+        terrain=None or tuple("." * 21 for _ in range(15)),
+    )
+    put(g, "east", 1, "@JH")
+    unit(g, "west", 1).seen_by_enemy = True
+    g._observe("west")
+    dice = script(g, dice=[1])  # chance 30%: a 1 hits
+    g.submit("west", "1 6")
+    assert dice.asked == [("attack 1", 10.0)]
+    assert unit(g, "east", 1).range == 2
+
+
+def test_mobile_attacks_need_a_movement_point_and_advance_after_a_kill() -> None:
+    """OPTIONAL RULES / Mobile Attacks: attacking needs a movement point; 'If any atkd tgt is
+    destroyed, the attacking unit must be moved into its place'."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    a = unit(g, "west", 1)
+    a.seen_by_enemy = True
+    g._observe("west")
+    a.moved = 3
+    with pytest.raises(IllegalOrderError, match="movement point"):
+        g.submit("west", "1 6")
+    a.moved = 0
+    script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert rl.label(a.cell) == "@JH"
+
+
+def test_a_side_without_units_loses() -> None:
+    """Ruling (docs/rulings/aggressor.md): a side with no units left loses at the end of the
+    turn."""
+    g = make_game(first="west")
+    for u in list(g.units["east"]):
+        g._eliminate(u)
+    g.submit("west", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == "west"
+    assert "no units left" in outcome.reason
