@@ -555,7 +555,7 @@ class Battle:
             f.maneuver is Maneuver.PILLAGING
             and not target.supply_cut
             and flanking >= 2
-            and streak >= self.resilience(target)
+            and streak + 1 >= self.resilience(target)
         ):
             roll = float(self.rng.random())
             if roll <= self.b["pillage_chance"]:
