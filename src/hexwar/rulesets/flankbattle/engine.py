@@ -125,6 +125,11 @@ def disease_casualties(
     )
 
 
+def grid_rows(grid: Grid) -> list[bytes]:
+    """The grid as one bytes object per row: the fastest lookup of a feature in Python."""
+    return [bytes(row) for row in np.asarray(grid, dtype=np.uint8)]
+
+
 @dataclass(slots=True)
 class UnitState:
     role: str
@@ -188,7 +193,10 @@ class Flank:
 
     @property
     def size(self) -> float:
-        return sum(u.count for u in self.units) + self.ship.count
+        total = self.ship.count
+        for u in self.units:
+            total += u.count
+        return total
 
     def scale(self, factor: float) -> None:
         """Losses keep the unit proportions (seed 004, Composition)."""
@@ -256,12 +264,22 @@ class Battle:
         params: Parameters,
         rng: np.random.Generator,
         on_event: Callable[[BattleEvent], None] | None = None,
+        rows: list[bytes] | None = None,
     ) -> None:
         self.params = params
         b = params.battle
         self.b = b
         self.rng = rng
         self.grid = grid
+        self.rows = rows if rows is not None else grid_rows(grid)
+        self.terrain_factors = [params.terrain(name) for name in FEATURES]
+        self.logistics_rank = {
+            name: params.ordered("Logistics", name, "rank") for name in params.values("Logistics")
+        }
+        self.logistics_resilience = {
+            name: int(params.ordered("Logistics", name, "resilience"))
+            for name in params.values("Logistics")
+        }
         self.location = location
         self.on_event = on_event
         self.events: list[BattleEvent] = []
@@ -304,6 +322,15 @@ class Battle:
                     flank.routed = True
                 self.flanks.append(flank)
         self.sides = [self._side_state(0, sides), self._side_state(1, sides)]
+        self.disease_factors = [
+            (
+                params.ordered("Generation", sv.generation, "disease"),
+                params.ordered("Secular cycle", sv.secular_cycle, "disease"),
+                params.ordered("Medicine", sv.nation["medicine"], "disease"),
+            )
+            for sv in sides
+        ]
+        self.disease_table = {name: params.disease(name) for name in params.diseases}
 
     # -- setup ----
 
@@ -352,7 +379,7 @@ class Battle:
     def feature(self, f: Flank) -> int:
         x = min(SIZE - 1, max(0, int(f.x)))
         y = min(SIZE - 1, max(0, int(f.y)))
-        return int(self.grid[y, x])
+        return self.rows[y][x]
 
     def nearest_enemy(self, f: Flank) -> tuple[Flank | None, float]:
         best: Flank | None = None
@@ -477,7 +504,7 @@ class Battle:
             return f.ship.unit.speed
         members = [u for u in f.units if u.count > 0]
         base = min((u.unit.speed for u in members), default=f.ship.unit.speed)
-        return base * self.params.terrain(FEATURES[feature])["speed"]
+        return base * self.terrain_factors[feature]["speed"]
 
     # -- moving ----
 
@@ -528,8 +555,8 @@ class Battle:
     def _jitter(self, f: Flank) -> None:
         """Seed 004, Movement: a random factor of +/-10 metres."""
         j = self.b["jitter_m"] / self.px
-        f.x += float(self.rng.uniform(-j, j))
-        f.y += float(self.rng.uniform(-j, j))
+        f.x += (float(self.rng.random()) * 2.0 - 1.0) * j
+        f.y += (float(self.rng.random()) * 2.0 - 1.0) * j
         f.x = min(SIZE - 1e-6, max(0.0, f.x))
         f.y = min(SIZE - 1e-6, max(0.0, f.y))
 
@@ -563,7 +590,7 @@ class Battle:
                 return
         feature = self.feature(f)
         at_sea = feature == WATER
-        tfac = self.params.terrain(FEATURES[feature])
+        tfac = self.terrain_factors[feature]
         if (
             feature == HIGH
             and self.feature(target) != HIGH
@@ -589,7 +616,7 @@ class Battle:
                 lim = min(1.0, u.limitation * (1.0 if at_sea else tfac["limitation"]))
                 eff = min(1.0, u.efficiency * (1.0 if at_sea else tfac["efficiency"]))
                 bat = battalion(u.count, lim, size, self.b["battalion_threshold"])
-            r = float(self.rng.uniform(0.0, self.b["attack_random_max"]))
+            r = float(self.rng.random()) * self.b["attack_random_max"]
             power = u.unit.power[w]
             killed += casualties(bat, u.effectiveness, power, eff, r, mercy, enemy_def)
             demoralised += morale_loss(
@@ -614,10 +641,8 @@ class Battle:
 
     def resilience(self, f: Flank) -> int:
         members = [u for u in f.units if u.count > 0] or [f.ship]
-        best = max(
-            members, key=lambda u: self.params.ordered("Logistics", u.unit.logistics, "rank")
-        )
-        return int(self.params.ordered("Logistics", best.unit.logistics, "resilience"))
+        best = max(members, key=lambda u: self.logistics_rank[u.unit.logistics])
+        return self.logistics_resilience[best.unit.logistics]
 
     def cut_supplies(self, f: Flank, target: Flank, roll: float) -> None:
         """Seed 004, Supply lines: the pillaging flank forfeits its attack to cut supplies."""
@@ -753,7 +778,7 @@ class Battle:
         if ratio <= 1.0:
             return
         for f in alive:
-            r = float(self.rng.uniform(0.0, self.b["attrition_random_max"]))
+            r = float(self.rng.random()) * self.b["attrition_random_max"]
             lost = attrition_casualties(self.attrition_constant, r, f.size, ratio)
             self.natural_loss(f, lost, "natural attrition", ratio=round(min(ratio, 2.0), 4))
 
@@ -792,20 +817,18 @@ class Battle:
         if total <= 0:
             return
         own = state.vars.nation["disease"]
-        gen = self.params.ordered("Generation", state.vars.generation, "disease")
-        sec = self.params.ordered("Secular cycle", state.vars.secular_cycle, "disease")
-        medicine = self.params.ordered("Medicine", state.vars.nation["medicine"], "disease")
+        gen, sec, medicine = self.disease_factors[side]
         for source in (self.sides[0].vars.nation["disease"], self.sides[1].vars.nation["disease"]):
             if source == "none":
                 continue
-            d = self.params.disease(source)
+            d = self.disease_table[source]
             p = outbreak_probability(
                 d["outbreak"], total, max(state.vars.maximum_military, 1.0), gen, sec, source == own
             )
             u = float(self.rng.random())
             if u >= p:
                 continue
-            r = float(self.rng.uniform(0.0, self.b["disease_random_max"]))
+            r = float(self.rng.random()) * self.b["disease_random_max"]
             lost = min(
                 total,
                 disease_casualties(

@@ -23,7 +23,13 @@ from hexwar.rulesets.flankbattle.aftermath import (
     stability_changes,
 )
 from hexwar.rulesets.flankbattle.database import Database
-from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, Battle, BattleEvent, BattleResult
+from hexwar.rulesets.flankbattle.engine import (
+    SIDE_NAMES,
+    Battle,
+    BattleEvent,
+    BattleResult,
+    grid_rows,
+)
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, default_flanks
 from hexwar.rulesets.flankbattle.params import Parameters, UnitType
 from hexwar.rulesets.flankbattle.schema import TABS, Row, with_defaults
@@ -44,6 +50,13 @@ class WarSetup:
     sides: tuple[SideVariables, SideVariables]
     params: Parameters
     units: dict[str, UnitType]
+    _rows: list[bytes] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def rows(self) -> list[bytes]:
+        if self._rows is None:
+            self._rows = grid_rows(self.grid)
+        return self._rows
 
     def proportions(self, side: int) -> dict[str, float]:
         return {r: u.slot.proportion for r, u in self.sides[side].units.items() if r != "ship"}
@@ -199,6 +212,7 @@ def fight(
         params=setup.params,
         rng=rng,
         on_event=on_event,
+        rows=setup.rows,
     )
     result = battle.run()
     fates = leader_fates(battle, setup.year, rng)
