@@ -164,3 +164,18 @@ def test_maneuver_names_parse() -> None:
     """Movement: the five maneuvers (Hit-and-run written either way)."""
     assert Maneuver.parse("hit-and-run") is Maneuver.HIT_AND_RUN
     assert Maneuver.parse("Feigned Retreat") is Maneuver.FEIGNED_RETREAT
+
+
+def test_flanks_that_leave_out_ships_share_the_military_ships() -> None:
+    """Ruling (docs/rulings/flankbattle.md): a flank file without ships gives each flank its
+    share of the military's ships by land troops; explicit ships are kept."""
+    from hexwar.rulesets.flankbattle.flanks import SHIPS_SHARE, share_ships
+
+    flanks = [
+        FlankSpec(1, 1, infantry=1000, ships=SHIPS_SHARE),
+        FlankSpec(2, 2, infantry=3000, ships=SHIPS_SHARE),
+        FlankSpec(3, 3, infantry=10, ships=5),
+    ]
+    shared = share_ships(flanks, 45)
+    assert [f.ships for f in shared] == [10, 30, 5]
+    assert "ships" not in flanks[0].to_json()

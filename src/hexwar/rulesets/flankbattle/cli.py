@@ -251,12 +251,10 @@ def resolve_command(
             "location": location,
             "database": embedded,
         }
-    if p_path is not None or u_path is not None:
-        typer.echo(
-            "hexwar: note: edited JSON files apply to import checks; the war uses the bundled "
-            "parameters (see docs/rulings/flankbattle.md)",
-            err=True,
-        )
+    if p_path is not None:
+        data["parameters"] = json.loads(p_path.read_text(encoding="utf-8"))
+    if u_path is not None:
+        data["unit_types"] = json.loads(u_path.read_text(encoding="utf-8"))
     if map_ is not None:
         candidate = Path(map_)
         if candidate.suffix.lower() == ".png":
@@ -285,7 +283,7 @@ def resolve_command(
         log.ending(render_receipt(game.report, "wiki"))
     sys.stdout.write(text)
     typer.echo(f"log: {log.path}", err=True)
-    del params, units
+    del params, units  # checked above; the scenario embeds the files themselves
 
 
 def _status(game: FlankbattleGame, side: str, order: Deployment) -> str:

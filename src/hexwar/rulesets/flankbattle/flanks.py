@@ -29,6 +29,7 @@ __all__ = [
 MAX_FLANKS = 99
 TOTAL_TOLERANCE = 10  # soldiers (seed 004, Terrain map: "no more than 10 soldiers")
 SHIP_TOLERANCE = 1  # ships ("more than one ship off")
+SHIPS_SHARE = -1  # a flank file that leaves out ships: its share of the military's ships
 
 
 class Maneuver(StrEnum):
@@ -69,7 +70,7 @@ class FlankSpec:
         return self.infantry + self.cavalry + self.artillery
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "x": self.x,
             "y": self.y,
             "infantry": self.infantry,
@@ -78,6 +79,9 @@ class FlankSpec:
             "ships": self.ships,
             "maneuver": self.maneuver.value,
         }
+        if self.ships == SHIPS_SHARE:
+            del out["ships"]
+        return out
 
     def __str__(self) -> str:
         return (
@@ -106,6 +110,9 @@ class FlankSpec:
                 )
             values[key] = float(v)
         for key in ("infantry", "cavalry", "artillery", "ships"):
+            if key == "ships" and "ships" not in data:
+                values[key] = SHIPS_SHARE
+                continue
             v = data.get(key, 0)
             if isinstance(v, bool) or not isinstance(v, int | float) or v < 0 or v != int(v):
                 raise IllegalOrderError(
@@ -193,6 +200,28 @@ def validity(
             False, f"Invalid ({x_total}/{y_total})", "red" if x_total > y_total else "orange"
         )
     return Validity(True, f"Good ({x_total}/{y_total})", "green")
+
+
+def share_ships(flanks: Sequence[FlankSpec], ships: int) -> list[FlankSpec]:
+    """Flanks that left out their ships get the military's remaining ships in proportion to
+    their land troops (ruling; the last such flank takes the rounding remainder)."""
+    open_ = [i for i, f in enumerate(flanks) if f.ships == SHIPS_SHARE]
+    if not open_:
+        return list(flanks)
+    given = sum(f.ships for f in flanks if f.ships != SHIPS_SHARE)
+    left = max(0, ships - given)
+    land = sum(flanks[i].land for i in open_)
+    out = list(flanks)
+    assigned = 0
+    for k, i in enumerate(open_):
+        f = flanks[i]
+        if k == len(open_) - 1:
+            n = left - assigned
+        else:
+            n = round(left * f.land / land) if land else round(left / len(open_))
+        assigned += n
+        out[i] = FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, n, f.maneuver)
+    return out
 
 
 def check_count(flanks: Sequence[FlankSpec]) -> None:

@@ -17,7 +17,7 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Decision, Game
 from hexwar.core.orders import JsonValue
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
-from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, validity
+from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario, setup_of
 from hexwar.rulesets.flankbattle.war import WarReport, fight, report_json
 
@@ -95,7 +95,7 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         index = SIDES.index(side)
         if order.flanks is None:
             return self.setup.default_deployment(index)
-        return list(order.flanks)
+        return share_ships(order.flanks, self.setup.sides[index].ship_number)
 
     def _awaiting(self) -> Decision:
         return Decision(self.step, frozenset(SIDES), "place your flanks")

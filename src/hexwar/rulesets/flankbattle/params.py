@@ -27,6 +27,8 @@ __all__ = [
     "default_units",
     "load_parameters",
     "load_units",
+    "parameters_from_data",
+    "units_from_data",
 ]
 
 PACKAGE = "hexwar.rulesets.flankbattle"
@@ -201,6 +203,11 @@ def _read_json(path: Path | None, name: str) -> tuple[Any, str]:
 def load_parameters(path: Path | None = None) -> Parameters:
     """parameters.json (the bundled one when ``path`` is None)."""
     data, source = _read_json(path, "parameters.json")
+    return parameters_from_data(data, source)
+
+
+def parameters_from_data(data: Any, source: str = "parameters.json") -> Parameters:
+    """Parameters from the parsed content of a parameters.json file."""
     problems = [
         Problem(f"missing section {key!r}", source)
         for key in ("ordered", "unordered", "combinations", "diet", "disease", "battle", "terrain")
@@ -214,6 +221,13 @@ def load_parameters(path: Path | None = None) -> Parameters:
 def load_units(path: Path | None = None, params: Parameters | None = None) -> dict[str, UnitType]:
     """Soldier.json: every unit type, missing members taken from the Soldier defaults."""
     data, source = _read_json(path, "Soldier.json")
+    return units_from_data(data, source, params)
+
+
+def units_from_data(
+    data: Any, source: str = "Soldier.json", params: Parameters | None = None
+) -> dict[str, UnitType]:
+    """Unit types from the parsed content of a Soldier.json file."""
     params = params or default_parameters()
     if not isinstance(data, dict):
         raise ScenarioError([Problem("Soldier.json must hold one object of unit types", source)])

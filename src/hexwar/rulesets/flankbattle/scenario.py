@@ -15,7 +15,14 @@ from pydantic import Field, model_validator
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.flankbattle.database import Database, example_database
-from hexwar.rulesets.flankbattle.params import default_parameters, default_units
+from hexwar.rulesets.flankbattle.params import (
+    Parameters,
+    UnitType,
+    default_parameters,
+    default_units,
+    parameters_from_data,
+    units_from_data,
+)
 from hexwar.rulesets.flankbattle.schema import TABS
 from hexwar.rulesets.flankbattle.terrain import SIZE, grid_from_rows
 from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
@@ -46,6 +53,12 @@ class FlankbattleScenario(ScenarioModel):
     database: dict[str, list[dict[str, Any]]] | None = Field(
         None, description="Embedded database rows by tab; default: the bundled example"
     )
+    parameters: dict[str, Any] | None = Field(
+        None, description="Embedded parameters.json; default: the bundled one"
+    )
+    unit_types: dict[str, Any] | None = Field(
+        None, description="Embedded Soldier.json; default: the bundled one"
+    )
 
     @model_validator(mode="after")
     def _references(self) -> FlankbattleScenario:
@@ -71,16 +84,31 @@ class FlankbattleScenario(ScenarioModel):
         return self
 
 
+def json_files_of(scenario: FlankbattleScenario) -> tuple[Parameters, dict[str, UnitType]]:
+    """The scenario's embedded parameter files, else the bundled ones."""
+    params = (
+        default_parameters()
+        if scenario.parameters is None
+        else parameters_from_data(scenario.parameters, "scenario parameters")
+    )
+    units = (
+        default_units()
+        if scenario.unit_types is None
+        else units_from_data(scenario.unit_types, "scenario unit_types", params)
+    )
+    return params, units
+
+
 def database_of(scenario: FlankbattleScenario) -> Database:
-    params, units = default_parameters(), default_units()
+    params, units = json_files_of(scenario)
     if scenario.database is None:
         return example_database(params, units)
     return Database.from_json(scenario.database)
 
 
 def setup_of(scenario: FlankbattleScenario) -> WarSetup:
-    """The war set-up of ``scenario`` with the bundled parameters and unit types."""
-    params, units = default_parameters(), default_units()
+    """The war set-up of ``scenario`` with its parameters and unit types."""
+    params, units = json_files_of(scenario)
     db = database_of(scenario)
     a, d = scenario.attacker, scenario.defender
     grid = None if scenario.map_rows is None else grid_from_rows(scenario.map_rows)
