@@ -221,3 +221,56 @@ def test_generation_times_secular_cycle_lies_between_half_and_two() -> None:
     ]
     assert min(products) >= 0.45
     assert max(products) <= 2.0
+
+
+def test_occupation_outbreak_probability() -> None:
+    """Occupation score: Outbreak/(Generation*Secular Cycle*Familiarity*4)."""
+    from hexwar.rulesets.flankbattle.aftermath import occupation_outbreak_probability
+
+    assert occupation_outbreak_probability(0.04, 1.0, 0.8, False) == pytest.approx(0.04 / 3.2)
+    assert occupation_outbreak_probability(0.04, 1.0, 0.8, True) == pytest.approx(0.04 / 32)
+
+
+def test_occupation_disease_morale_loss() -> None:
+    """Occupation score: Log2(Infectivity*Reproduction*Deadliness+1)*Winner Medicine
+    *Random*200."""
+    from hexwar.rulesets.flankbattle.aftermath import occupation_disease_morale_loss
+
+    assert occupation_disease_morale_loss(1.0, 7.0, 1.0, 0.5, 2.0) == pytest.approx(
+        3.0 * 0.5 * 2.0 * 200
+    )
+
+
+def test_occupation_efficiency_decays_with_morale() -> None:
+    """Occupation score: Efficiency = Efficiency*Morale/Morale at battle end."""
+    from hexwar.rulesets.flankbattle.aftermath import efficiency_decay
+
+    assert efficiency_decay(0.8, 750.0, 1000.0) == pytest.approx(0.6)
+
+
+def test_innate_stability_reductions() -> None:
+    """Stability reduction: -40% losing at the capital; national leader killed -45% under a
+    Dictatorship or Proletariat, else -30%; the leader's death does not need a defeat."""
+    from hexwar.rulesets.flankbattle.aftermath import innate_after
+
+    kw = {"lost_at_capital": False, "national_leader_killed": False, "government": "Monarchy"}
+    assert innate_after(1.0, **kw)[0] == 1.0  # type: ignore[arg-type]
+    assert innate_after(1.0, **(kw | {"lost_at_capital": True}))[0] == pytest.approx(0.6)  # type: ignore[arg-type]
+    killed = kw | {"national_leader_killed": True}
+    assert innate_after(1.0, **killed)[0] == pytest.approx(0.7)  # type: ignore[arg-type]
+    totalitarian = killed | {"government": "Dictatorship"}
+    assert innate_after(1.0, **totalitarian)[0] == pytest.approx(0.55)  # type: ignore[arg-type]
+    both = totalitarian | {"lost_at_capital": True}
+    assert innate_after(1.0, **both)[0] == pytest.approx(0.6 * 0.55)  # type: ignore[arg-type]
+
+
+def test_weighted_average_by_significance() -> None:
+    """Mapping inputs to outputs: a weighted average by major/moderate/minor significance."""
+    from hexwar.rulesets.flankbattle.variables import Term, weighted
+
+    v = weighted(
+        "x",
+        [Term("a", 1.0, "major"), Term("b", 0.0, "moderate"), Term("c", 0.5, "minor")],
+        default_parameters(),
+    )
+    assert v.value == pytest.approx((3 * 1.0 + 2 * 0.0 + 1 * 0.5) / 6)

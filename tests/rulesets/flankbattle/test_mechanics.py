@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import numpy as np
+import pytest
 
 from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import INACTIVE, RETREATING, ROUTED, Battle
@@ -298,3 +299,38 @@ def test_higher_ground_is_logged(war: WarFactory) -> None:
     )
     battle.attack(battle.flanks[0], battle.flanks[1], [], 1)
     assert [e.kind for e in battle.events] == ["high-ground", "attack"]
+
+
+def test_siege_rate_is_attrition_plus_artillery_power_plus_leader_siege(war: WarFactory) -> None:
+    """Sieging: Siege Rate = Location Attrition + Artillery Power + Leader Siege (the two
+    0-10 ratings divided by 10: docs/rulings/flankbattle.md)."""
+    setup = war(location="Chateau Gaillard")
+    p = default_parameters()
+    archer_power = 0.6  # Norman Archer, the Norman Host's artillery (Soldier.json)
+    william_siege = 6.0
+    expected = p.ordered("Attrition", "none", "siege") + archer_power / 10 + william_siege / 10
+    assert setup.sides[0].siege_rate.value == expected
+
+
+def test_all_supply_lines_cut_reduces_capacity_by_ninety_percent(war: WarFactory) -> None:
+    """Supply lines: "If all enemy flanks are cut off from supplies ... Capacity is reduced
+    by 90%"."""
+    battle = _battle(war())
+    start = battle.sides[1].capacity
+    attacker = battle.flanks[0]
+    defenders = [f for f in battle.flanks if f.side == 1]
+    for f in defenders[:-1]:
+        battle.cut_supplies(attacker, f, 0.1)
+    assert battle.sides[1].capacity == start  # one flank still supplied
+    battle.cut_supplies(attacker, defenders[-1], 0.1)
+    assert battle.sides[1].capacity == pytest.approx(start * 0.1)
+    assert battle.sides[1].supply_all_cut
+
+
+def test_economy_and_innate_stability_are_in_range(war: WarFactory) -> None:
+    """Mapping inputs to outputs: Economy and Innate Stability 0-1, Morale Bonus 0-2."""
+    for sv in war().sides:
+        assert 0 <= sv.economy.value <= 1
+        assert 0 <= sv.innate_stability.value <= 1
+        assert 0 <= sv.morale_bonus.value <= 2
+        assert 0 < sv.capacity.value <= 0.2

@@ -58,6 +58,51 @@ def occupation_morale_step(
     return morale - morale * morale / (starting_military * per_soldier * morale_bonus)
 
 
+def occupation_outbreak_probability(
+    outbreak: float, generation: float, secular: float, familiar: bool
+) -> float:
+    """Seed 004, Occupation score: Outbreak/(Generation*Secular Cycle*Familiarity*4)."""
+    return outbreak / (generation * secular * (10.0 if familiar else 1.0) * 4.0)
+
+
+def occupation_disease_morale_loss(
+    infectivity: float, reproduction: float, deadliness: float, medicine: float, random: float
+) -> float:
+    """Seed 004, Occupation score: Log2(Infectivity*Reproduction*Deadliness+1)*Winner Medicine
+    *Random Number*200 (the random number 0-3)."""
+    return math.log2(infectivity * reproduction * deadliness + 1.0) * medicine * random * 200.0
+
+
+def efficiency_decay(efficiency: float, morale: float, morale_at_battle_end: float) -> float:
+    """Seed 004, Occupation score: Efficiency = Efficiency*Morale/Morale at battle end."""
+    return efficiency * morale / morale_at_battle_end
+
+
+def innate_after(
+    innate: float,
+    *,
+    lost_at_capital: bool,
+    national_leader_killed: bool,
+    government: str,
+    factors: tuple[float, float, float] = (0.6, 0.55, 0.7),
+) -> tuple[float, list[str]]:
+    """Seed 004, Stability reduction: Innate Stability -40% for a lost battle at the capital;
+    -45% if the national leader is killed under a Dictatorship or Proletariat, else -30%."""
+    capital, totalitarian, other = factors
+    notes: list[str] = []
+    if lost_at_capital:
+        innate *= capital
+        notes.append("the capital was lost: Innate Stability -40%")
+    if national_leader_killed:
+        if government in ("Dictatorship", "Proletariat"):
+            innate *= totalitarian
+            notes.append("the national leader was killed (totalitarian): -45%")
+        else:
+            innate *= other
+            notes.append("the national leader was killed: Innate Stability -30%")
+    return innate, notes
+
+
 def stability_after(
     stability: float,
     innate: float,
@@ -126,7 +171,7 @@ def leader_fates(battle: Battle, year: int, rng: np.random.Generator) -> list[Le
         age = year - float(birth) if birth is not None else b["leader_default_age"]
         if age <= 0:
             age = b["leader_default_age"]  # seed: entered incorrectly -> 30 years old
-        r10 = float(rng.uniform(0.0, 10.0))
+        r10 = float(rng.random()) * 10.0
         p = leader_survival_probability(
             r10,
             float(leader["martial"]),
@@ -194,30 +239,28 @@ def occupy(
             morale, starting, w.morale_bonus.value, b["morale_per_soldier"]
         )
         if ratio > 1.0:
-            r = float(rng.uniform(0.0, b["attrition_random_max"]))
+            r = float(rng.random()) * b["attrition_random_max"]
             lost = attrition_casualties(battle.attrition_constant, r, size, ratio)
             morale -= lost * b["morale_per_soldier"]
             note(f"Occupation attrition: morale -{lost * b['morale_per_soldier']:.0f}")
         if source != "none":
-            chance = loser_disease["outbreak"] / (gen * sec * familiarity * 4.0)
+            chance = occupation_outbreak_probability(
+                loser_disease["outbreak"], gen, sec, familiarity > 1
+            )
             u = float(rng.random())
             if u < chance:
-                r = float(rng.uniform(0.0, b["occupation_disease_random_max"]))
-                loss = (
-                    math.log2(
-                        loser_disease["infectivity"]
-                        * loser_disease["reproduction"]
-                        * loser_disease["deadliness"]
-                        + 1.0
-                    )
-                    * medicine
-                    * r
-                    * 200.0
+                r = float(rng.random()) * b["occupation_disease_random_max"]
+                loss = occupation_disease_morale_loss(
+                    loser_disease["infectivity"],
+                    loser_disease["reproduction"],
+                    loser_disease["deadliness"],
+                    medicine,
+                    r,
                 )
                 morale -= loss
                 note(f"Outbreak of {source} among the occupiers: morale -{loss:.0f}")
         morale = max(0.0, morale)
-        eff = eff * morale / end_morale
+        eff = efficiency_decay(eff, morale, end_morale)
         if abs(change) < b["occupation_asymptote"]:
             break
     result = math.log10(score) if score > 0 else -math.inf
@@ -239,22 +282,22 @@ def stability_changes(
     out: list[StabilityChange] = []
     for side in (0, 1):
         sv: SideVariables = battle.sides[side].vars
-        innate = sv.innate_stability.value
-        notes: list[str] = []
-        if side != winner and capital_lost.get(side):
-            innate *= b["capital_loss_factor"]
-            notes.append("the capital was lost: Innate Stability -40%")
-        for fate in fates:
-            if fate.side == side and fate.national and not fate.survived:
-                if sv.nation["federal_government"] in ("Dictatorship", "Proletariat"):
-                    innate *= b["leader_killed_totalitarian_factor"]
-                    notes.append("the national leader was killed (totalitarian): -45%")
-                else:
-                    innate *= b["leader_killed_factor"]
-                    notes.append("the national leader was killed: Innate Stability -30%")
+        innate, notes = innate_after(
+            sv.innate_stability.value,
+            lost_at_capital=side != winner and bool(capital_lost.get(side)),
+            national_leader_killed=any(
+                f.side == side and f.national and not f.survived for f in fates
+            ),
+            government=str(sv.nation["federal_government"]),
+            factors=(
+                b["capital_loss_factor"],
+                b["leader_killed_totalitarian_factor"],
+                b["leader_killed_factor"],
+            ),
+        )
         state = battle.sides[side]
         cas = state.killed + state.captured
-        r = float(rng.uniform(0.0, b["stability_random_max"]))
+        r = float(rng.random()) * b["stability_random_max"]
         before = float(sv.nation["stability"])
         after = stability_after(
             before,
