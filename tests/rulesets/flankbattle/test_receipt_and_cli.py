@@ -273,3 +273,23 @@ def test_every_flankbattle_command_has_help(cli_env: dict[str, str]) -> None:
         r = _run(cli_env, "flankbattle", command, "--help")
         assert r.returncode == 0, command
         assert "Usage" in r.stdout
+
+
+def test_scenario_references_are_reported_at_their_lines(tmp_path: Path) -> None:
+    """Online database: "Error messages should gracefully inform the user ... where the
+    problem lies" -- a scenario naming rows that do not exist, at each key's line."""
+    from hexwar.core.errors import ScenarioError
+    from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
+    from hexwar.scenarios import load_document, validate
+
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        'ruleset = "flankbattle"\ntitle = "x"\nyear = 1066\nlocation = "Nowhere"\n'
+        '[attacker]\nmilitary = "Norman Host"\n[defender]\nmilitary = "Nobody"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ScenarioError) as e:
+        validate(load_document(path), FlankbattleScenario)
+    text = str(e.value)
+    assert "bad.toml:4: location: no Location entry named 'Nowhere'" in text
+    assert "bad.toml:8: defender.military: no Military entry named 'Nobody'" in text

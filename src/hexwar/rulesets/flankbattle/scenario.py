@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.flankbattle.database import Database, example_database
@@ -26,7 +26,9 @@ from hexwar.rulesets.flankbattle.params import (
 from hexwar.rulesets.flankbattle.schema import TABS
 from hexwar.rulesets.flankbattle.terrain import SIZE, grid_from_rows
 from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
-from hexwar.scenarios import ScenarioModel
+from hexwar.scenarios import KeyPath, ScenarioModel
+
+DEFER_REFERENCES = "flankbattle-defer-references"
 
 __all__ = ["Belligerent", "FlankbattleScenario", "setup_of"]
 
@@ -60,8 +62,21 @@ class FlankbattleScenario(ScenarioModel):
         None, description="Embedded Soldier.json; default: the bundled one"
     )
 
+    @classmethod
+    def deferred_context(cls) -> dict[str, Any]:
+        """The references into the database wait for :meth:`deferred_problems`, which
+        locates each at its key."""
+        return {DEFER_REFERENCES: True}
+
+    def deferred_problems(self) -> list[tuple[KeyPath, str]]:
+        try:
+            setup_of(self)
+        except InvalidInputError as e:
+            return [(tuple(p.path.split(".")) if p.path else (), p.message) for p in e.problems]
+        return []
+
     @model_validator(mode="after")
-    def _references(self) -> FlankbattleScenario:
+    def _references(self, info: ValidationInfo) -> FlankbattleScenario:
         if self.map_rows is not None:
             bad = [
                 i for i, r in enumerate(self.map_rows) if len(r) != SIZE or set(r) - set("pwfch")
@@ -75,6 +90,8 @@ class FlankbattleScenario(ScenarioModel):
             unknown = set(self.database) - set(TABS)
             if unknown:
                 raise ValueError(f"database has unknown tabs {sorted(unknown)}")
+        if info.context and info.context.get(DEFER_REFERENCES):
+            return self
         try:
             setup_of(self)
         except InvalidInputError as e:
