@@ -293,3 +293,16 @@ def test_scenario_references_are_reported_at_their_lines(tmp_path: Path) -> None
     text = str(e.value)
     assert "bad.toml:4: location: no Location entry named 'Nowhere'" in text
     assert "bad.toml:8: defender.military: no Military entry named 'Nobody'" in text
+
+
+def test_a_sealed_deployment_never_shows_in_the_other_sides_view() -> None:
+    """Fog of war in view(side): the defender cannot see the attacker's sealed flanks."""
+    resolved = resolve_scenario("flankbattle/hastings")
+    a = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="x")
+    b = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="x")
+    flanks = a.view("attacker").data["default_flanks"]
+    moved = [dict(f, x=10.0, maneuver="Pillaging") for f in flanks]
+    a.submit("attacker", {"flanks": moved})
+    b.submit("attacker", "default")
+    assert a.view("defender").to_json() == b.view("defender").to_json()
+    assert a.state_hash() != b.state_hash()

@@ -179,3 +179,31 @@ def test_flanks_that_leave_out_ships_share_the_military_ships() -> None:
     shared = share_ships(flanks, 45)
     assert [f.ships for f in shared] == [10, 30, 5]
     assert "ships" not in flanks[0].to_json()
+
+
+def test_deployment_round_trips_through_json() -> None:
+    """A deployment's JSON form (what records keep) parses back to the same deployment."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from hexwar.rulesets.flankbattle.game import Deployment
+
+    flank = st.builds(
+        FlankSpec,
+        st.floats(0, 399.9, allow_nan=False),
+        st.floats(0, 399.9, allow_nan=False),
+        st.integers(0, 10**6),
+        st.integers(0, 10**6),
+        st.integers(0, 10**6),
+        st.integers(0, 500),
+        st.sampled_from(list(Maneuver)),
+    )
+
+    @settings(max_examples=50, deadline=None)
+    @given(st.lists(flank, min_size=1, max_size=99))
+    def check(flanks: list[FlankSpec]) -> None:
+        d = Deployment(tuple(flanks))
+        assert Deployment.parse(d.to_json()) == d
+        assert Deployment.parse(str(d.to_json()).replace("'", '"')) == d
+
+    check()
