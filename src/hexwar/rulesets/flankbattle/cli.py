@@ -55,6 +55,7 @@ app = typer.Typer(
     "write the generic maps or the example database.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode="markdown",
 )
 
 
@@ -104,9 +105,9 @@ def import_command(
 
     Each file is a tab as a spreadsheet exports it: the heading row, the columns in the
     documented order, extra columns to the right ignored. Every cell is checked (required
-    fields, ranges, list values, unit types in Soldier.json, references between tabs); if any
-    is wrong, every problem is listed with file, row, tab and column, the command exits with
-    status 2 and the database is left as it was.
+    fields, ranges, list values, unit types in Soldier.json, references between tabs); if
+    any is wrong, every problem is listed with file, row, tab and column, the command exits
+    with status 2 and the database is left as it was.
     """
     params, units, _, _ = _json_files(json_dir)
     path = db or default_db_path()
@@ -182,7 +183,9 @@ def resolve_command(
     ] = None,
     flanks: Annotated[
         Path | None,
-        typer.Option(help="TOML file with [[attacker]] and [[defender]] flanks"),
+        typer.Option(
+            help="TOML file of attacker and defender flank tables (see docs/flankbattle.md)"
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Random seed: same seed, same war")] = 1,
     receipt: Annotated[str, typer.Option(help="Receipt format: wiki, markdown or json")] = "wiki",
@@ -197,10 +200,10 @@ def resolve_command(
 ) -> None:
     """Run one war and print its receipt; the Autoalgo log is written while it runs.
 
-    With --example the bundled example database and the Battle of Hastings are used (the
-    options given still apply). Otherwise --attacker, --defender, --location and --motive
-    name rows of the imported database. Flanks default to three per side with the military
-    spread evenly.
+    With --example the bundled example database and the Battle of Hastings are used (the options
+    given still apply). Otherwise --attacker, --defender, --location and --motive name rows
+    of the imported database. Flanks default to three per side with the military spread
+    evenly.
     """
     if receipt not in ("wiki", "markdown", "json"):
         _fail([Problem(f"unknown receipt format {receipt!r} (wiki, markdown or json)")])
