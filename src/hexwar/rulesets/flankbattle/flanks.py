@@ -1,0 +1,235 @@
+"""Flanks: the deployment of one side (seed 004, Composition; Flank editor; Terrain map).
+
+A :class:`FlankSpec` is one square on the Strategy tab: a position on the 400 x 400 map, how
+many infantry, cavalry and artillery of the military's unit types it holds, its ships and its
+maneuver. :func:`default_flanks` spreads the military evenly over three flanks (ships rounded to
+the nearest integer); :func:`validity` gives the seed's status message, Good (X/Y) or
+Invalid Inf (X/Y) and its kin.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from hexwar.core.errors import IllegalOrderError
+
+__all__ = [
+    "MAX_FLANKS",
+    "FlankSpec",
+    "Maneuver",
+    "Validity",
+    "default_flanks",
+    "validity",
+]
+
+MAX_FLANKS = 99
+TOTAL_TOLERANCE = 10  # soldiers (seed 004, Terrain map: "no more than 10 soldiers")
+SHIP_TOLERANCE = 1  # ships ("more than one ship off")
+SHIPS_SHARE = -1  # a flank file that leaves out ships: its share of the military's ships
+
+
+class Maneuver(StrEnum):
+    """Seed 004, Movement: the five maneuvers."""
+
+    NORMAL = "Normal"
+    POSITION = "Position"
+    FEIGNED_RETREAT = "Feigned Retreat"
+    HIT_AND_RUN = "Hit and run"
+    PILLAGING = "Pillaging"
+
+    @classmethod
+    def parse(cls, text: str) -> Maneuver:
+        key = text.strip().casefold().replace("-", " ")
+        for m in cls:
+            if m.value.casefold() == key:
+                return m
+        raise IllegalOrderError(
+            f"unknown maneuver {text!r} (one of {', '.join(m.value for m in cls)})",
+            rule="maneuvers",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FlankSpec:
+    """One flank as placed on the Strategy tab (position in map pixels)."""
+
+    x: float
+    y: float
+    infantry: int = 0
+    cavalry: int = 0
+    artillery: int = 0
+    ships: int = 0
+    maneuver: Maneuver = Maneuver.NORMAL
+
+    @property
+    def land(self) -> int:
+        return self.infantry + self.cavalry + self.artillery
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "x": self.x,
+            "y": self.y,
+            "infantry": self.infantry,
+            "cavalry": self.cavalry,
+            "artillery": self.artillery,
+            "ships": self.ships,
+            "maneuver": self.maneuver.value,
+        }
+        if self.ships == SHIPS_SHARE:
+            del out["ships"]
+        return out
+
+    def __str__(self) -> str:
+        return (
+            f"({self.x:g},{self.y:g}) inf {self.infantry} cav {self.cavalry} "
+            f"art {self.artillery} ships {self.ships} {self.maneuver.value}"
+        )
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], where: str = "flank") -> FlankSpec:
+        if not isinstance(data, Mapping):
+            raise IllegalOrderError(f"{where}: a flank is a table of fields", rule="flanks")
+        known = {"x", "y", "infantry", "cavalry", "artillery", "ships", "maneuver"}
+        extra = set(data) - known
+        if extra:
+            raise IllegalOrderError(
+                f"{where}: unknown field(s) {', '.join(sorted(extra))} "
+                f"(fields: {', '.join(sorted(known))})",
+                rule="flanks",
+            )
+        values: dict[str, Any] = {}
+        for key in ("x", "y"):
+            v = data.get(key)
+            if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v < 400:
+                raise IllegalOrderError(
+                    f"{where}.{key}: {v!r} is not a map coordinate 0 to 399", rule="terrain map"
+                )
+            values[key] = float(v)
+        for key in ("infantry", "cavalry", "artillery", "ships"):
+            if key == "ships" and "ships" not in data:
+                values[key] = SHIPS_SHARE
+                continue
+            v = data.get(key, 0)
+            if isinstance(v, bool) or not isinstance(v, int | float) or v < 0 or v != int(v):
+                raise IllegalOrderError(
+                    f"{where}.{key}: {v!r} is not a whole number 0 or more", rule="flank editor"
+                )
+            values[key] = int(v)
+        maneuver = data.get("maneuver", "Normal")
+        if not isinstance(maneuver, str):
+            raise IllegalOrderError(f"{where}.maneuver: give its name", rule="maneuvers")
+        return cls(maneuver=Maneuver.parse(maneuver), **values)
+
+
+def role_totals(size: float, proportions: Mapping[str, float]) -> dict[str, int]:
+    """Troops of each role in the whole military (size times proportion, rounded)."""
+    return {r: round(size * proportions.get(r, 0.0)) for r in ("infantry", "cavalry", "artillery")}
+
+
+def default_positions(n: int, side: int) -> list[tuple[float, float]]:
+    """Evenly spaced down the map: attackers at x = 50, defenders at x = 350."""
+    x = 50.0 if side == 0 else 350.0
+    return [(x, round(400 * (i + 1) / (n + 1), 1)) for i in range(n)]
+
+
+def default_flanks(
+    size: float,
+    proportions: Mapping[str, float],
+    ships: int,
+    side: int,
+    n: int = 3,
+) -> list[FlankSpec]:
+    """Seed 004, Composition: the military divided evenly over ``n`` flanks, ships rounded."""
+    totals = role_totals(size, proportions)
+    out = []
+    for x, y in default_positions(n, side):
+        out.append(
+            FlankSpec(
+                x,
+                y,
+                infantry=round(totals["infantry"] / n),
+                cavalry=round(totals["cavalry"] / n),
+                artillery=round(totals["artillery"] / n),
+                ships=round(ships / n),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Validity:
+    """The status message of one side (seed 004, Terrain map)."""
+
+    good: bool
+    text: str
+    colour: str  # green, red (too large), orange (too small)
+
+
+_SHORT = {"infantry": "Inf", "cavalry": "Cav", "artillery": "Art"}
+
+
+def validity(
+    flanks: Sequence[FlankSpec],
+    size: float,
+    proportions: Mapping[str, float],
+    ships: int,
+    crew: float = 0.0,
+) -> Validity:
+    """Good (X/Y) when the flanks hold the military within 10 soldiers and one ship; otherwise
+    Invalid Inf (X/Y) and its kin (red when too many, orange when too few)."""
+    totals = role_totals(size, proportions)
+    for role, short in _SHORT.items():
+        x = sum(getattr(f, role) for f in flanks)
+        y = totals[role]
+        if abs(x - y) > TOTAL_TOLERANCE:
+            return Validity(False, f"Invalid {short} ({x}/{y})", "red" if x > y else "orange")
+    x_ships = sum(f.ships for f in flanks)
+    if abs(x_ships - ships) > SHIP_TOLERANCE:
+        return Validity(
+            False, f"Invalid Navy ({x_ships}/{ships})", "red" if x_ships > ships else "orange"
+        )
+    crew_in = crew * (x_ships / ships) if ships else 0.0
+    x_total = round(sum(f.land for f in flanks) + crew_in)
+    y_total = round(size)
+    if abs(x_total - y_total) > TOTAL_TOLERANCE:
+        return Validity(
+            False, f"Invalid ({x_total}/{y_total})", "red" if x_total > y_total else "orange"
+        )
+    return Validity(True, f"Good ({x_total}/{y_total})", "green")
+
+
+def share_ships(flanks: Sequence[FlankSpec], ships: int) -> list[FlankSpec]:
+    """Flanks that left out their ships get the military's remaining ships in proportion to
+    their land troops (ruling; the last such flank takes the rounding remainder)."""
+    open_ = [i for i, f in enumerate(flanks) if f.ships == SHIPS_SHARE]
+    if not open_:
+        return list(flanks)
+    given = sum(f.ships for f in flanks if f.ships != SHIPS_SHARE)
+    left = max(0, ships - given)
+    land = sum(flanks[i].land for i in open_)
+    out = list(flanks)
+    assigned = 0
+    for k, i in enumerate(open_):
+        f = flanks[i]
+        if k == len(open_) - 1:
+            n = left - assigned
+        else:
+            n = round(left * f.land / land) if land else round(left / len(open_))
+        assigned += n
+        out[i] = FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, n, f.maneuver)
+    return out
+
+
+def check_count(flanks: Sequence[FlankSpec]) -> None:
+    if not 1 <= len(flanks) <= MAX_FLANKS:
+        raise IllegalOrderError(
+            f"{len(flanks)} flanks: a side has 1 to {MAX_FLANKS}", rule="flanks per side"
+        )
+
+
+def isqrt_size(size: float) -> float:
+    return math.sqrt(max(size, 0.0))

@@ -1,0 +1,191 @@
+"""The flankbattle game on the hexwar protocol: a batch ruleset.
+
+Both sides submit their deployment (the flanks on the Strategy tab) as sealed orders; once both
+are in, the war is resolved to the end -- battle, leaders, occupation, stability -- and the game
+is over. The event log is the timeline of the Autoalgo log, every event visible to both sides
+(a moderator posts it all); before resolution a side's view shows its own military and the
+public database facts of the enemy, never the enemy's sealed deployment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.core.game import Decision, Game
+from hexwar.core.orders import JsonValue
+from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
+from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
+from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario, setup_of
+from hexwar.rulesets.flankbattle.war import WarReport, fight, report_json
+
+if TYPE_CHECKING:
+    from hexwar.rulesets.flankbattle.ruleset import FlankbattleRuleset
+
+__all__ = ["SIDES", "Deployment", "FlankbattleGame"]
+
+SIDES = ("attacker", "defender")
+
+
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """A side's flanks; ``None`` means the default: three flanks, the military spread evenly
+    (the Strategy tab's Reset)."""
+
+    flanks: tuple[FlankSpec, ...] | None = None
+
+    def to_json(self) -> JsonValue:
+        if self.flanks is None:
+            return {"flanks": "default"}
+        return {"flanks": [f.to_json() for f in self.flanks]}
+
+    def __str__(self) -> str:
+        if self.flanks is None:
+            return "default"
+        return "; ".join(str(f) for f in self.flanks)
+
+    @classmethod
+    def parse(cls, data: JsonValue | str) -> Deployment:
+        if isinstance(data, str):
+            if data.strip().casefold() in ("default", "reset", ""):
+                return cls()
+            import json
+
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError:
+                raise IllegalOrderError(
+                    f"bad deployment {data!r}: 'default' or JSON {{\"flanks\": [...]}}",
+                    rule="syntax",
+                ) from None
+        if isinstance(data, list):
+            data = {"flanks": data}
+        if not isinstance(data, dict) or set(data) != {"flanks"}:
+            raise IllegalOrderError(
+                'a deployment is {"flanks": [...]} or {"flanks": "default"}', rule="syntax"
+            )
+        flanks = data["flanks"]
+        if flanks == "default":
+            return cls()
+        if not isinstance(flanks, list):
+            raise IllegalOrderError("flanks must be a list of flanks", rule="syntax")
+        specs = tuple(
+            FlankSpec.from_json(f, f"flanks[{i}]")  # type: ignore[arg-type]
+            for i, f in enumerate(flanks)
+        )
+        check_count(specs)
+        return cls(specs)
+
+
+class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
+    def __init__(
+        self, ruleset: FlankbattleRuleset, scenario: FlankbattleScenario, **kw: Any
+    ) -> None:
+        super().__init__(ruleset, scenario, **kw)
+        self.setup = setup_of(scenario)
+        self.deployments: dict[str, list[FlankSpec]] = {}
+        self.report: WarReport | None = None
+        # Set by the command line to stream the Autoalgo log while the war runs.
+        self.on_event: Callable[[BattleEvent], None] | None = None
+        self.on_occupation: Callable[[int, str], None] | None = None
+
+    def flanks_of(self, side: str, order: Deployment) -> list[FlankSpec]:
+        index = SIDES.index(side)
+        if order.flanks is None:
+            return self.setup.default_deployment(index)
+        return share_ships(order.flanks, self.setup.sides[index].ship_number)
+
+    def _awaiting(self) -> Decision:
+        return Decision(self.step, frozenset(SIDES), "place your flanks")
+
+    def _check(self, side: str, order: Deployment) -> None:
+        flanks = self.flanks_of(side, order)
+        check_count(flanks)
+        index = SIDES.index(side)
+        sv = self.setup.sides[index]
+        status = validity(
+            flanks,
+            float(sv.military["size"]),
+            self.setup.proportions(index),
+            sv.ship_number,
+            self.setup.crew(index),
+        )
+        if not status.good:
+            raise IllegalOrderError(
+                f"{side}'s flanks are {status.text} ({status.colour}): the flanks must hold the "
+                f"military {sv.military['name']!r} within 10 soldiers and one ship",
+                rule="flank validity (seed 004, Terrain map)",
+                order=order,
+            )
+
+    def _resolve(self, orders: Mapping[str, Deployment]) -> None:
+        deployments = (
+            self.flanks_of("attacker", orders["attacker"]),
+            self.flanks_of("defender", orders["defender"]),
+        )
+        self.deployments = dict(zip(SIDES, deployments, strict=True))
+        events: list[BattleEvent] = []
+
+        def on_event(event: BattleEvent) -> None:
+            events.append(event)
+            if self.on_event is not None:
+                self.on_event(event)
+
+        report = fight(self.setup, deployments, self.dice.generator, on_event, self.on_occupation)
+        self.report = report
+        for e in events:
+            self.log.append(e.hour, e.kind, e.text, data=e.data)
+        end = report.result.hours
+        for _, text in report.occupation.events:
+            self.log.append(end, "occupation", text)
+        for change in report.stability:
+            self.log.append(
+                end,
+                "stability",
+                f"{SIDE_NAMES[change.side]} stability {change.before:g} -> {change.after:.2f} "
+                f"({change.text})",
+                data={"notes": list(change.notes)},
+            )
+        self._finish(SIDES[report.winner], report.result.reason)
+
+    def _view(self, side: str) -> dict[str, Any]:
+        index = SIDES.index(side)
+        own, enemy = self.setup.sides[index], self.setup.sides[1 - index]
+        if self.report is not None:
+            return {"phase": "over", "side": side, "report": report_json(self.report)}
+        totals = {
+            r: round(float(own.military["size"]) * p)
+            for r, p in self.setup.proportions(index).items()
+        }
+        return {
+            "phase": "deployment",
+            "side": side,
+            "war": self.setup.title,
+            "year": self.setup.year,
+            "motive": self.setup.motive,
+            "location": self.setup.location.get("name"),
+            "map": self.setup.map_name,
+            "military": {
+                "name": own.military["name"],
+                "nation": own.nation["name"],
+                "size": round(float(own.military["size"])),
+                "units": {r: u.slot.unit.name for r, u in own.units.items() if r != "ship"},
+                "totals": totals,
+                "ships": own.ship_number,
+                "transport": own.units["ship"].slot.unit.name,
+            },
+            "default_flanks": [f.to_json() for f in self.setup.default_deployment(index)],
+            "enemy": {
+                "nation": enemy.nation["name"],
+                "military": enemy.military["name"],
+                "size": round(float(enemy.military["size"])),
+            },
+        }
+
+    def _state_json(self) -> dict[str, Any]:
+        return {
+            "deployments": {s: [f.to_json() for f in fl] for s, fl in self.deployments.items()},
+            "report": None if self.report is None else report_json(self.report),
+        }

@@ -1,0 +1,167 @@
+"""The receipt and the Autoalgo log (seed 004, Output).
+
+The receipt gives only the facts of the war's beginning and end, in wiki markup (or Markdown,
+or JSON): name and date, motive and location, per belligerent the stability value and result,
+the military result (killed in action, died, captured, ships sunk when there was naval
+fighting) and the leader's fate, then the occupation score and result and the time interval.
+It holds no clock time, so the same seed gives the same receipt byte for byte.
+
+The log is a text file named ``Autoalgo log <timestamp>.txt``, written and flushed line by line
+while the war runs (a crash leaves it up to that point): first how the inputs contributed to
+the intermediate variables of each side, then the timeline of events.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from typing import IO, Any
+
+from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
+from hexwar.rulesets.flankbattle.war import WarReport, WarSetup, report_json
+
+__all__ = ["AutoalgoLog", "render_receipt"]
+
+
+def _year(year: int) -> str:
+    return f"{-year} BC" if year < 0 else f"{year} AD" if year < 1000 else str(year)
+
+
+def _interval(hours: int, per_day: int) -> str:
+    days, rest = divmod(hours, per_day)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    if rest or not days:
+        parts.append(f"{rest} hour{'s' if rest != 1 else ''}")
+    return ", ".join(parts) + f" ({hours} hours of battle, {per_day} to a day)"
+
+
+def render_receipt(report: WarReport, fmt: str = "wiki") -> str:
+    """The receipt in ``wiki`` (MediaWiki), ``markdown`` or ``json``."""
+    data = report_json(report)
+    if fmt == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    wiki = fmt == "wiki"
+    b = "'''" if wiki else "**"
+
+    def h(level: int, text: str) -> str:
+        return f"{'=' * level} {text} {'=' * level}" if wiki else f"{'#' * level} {text}"
+
+    def item(depth: int, text: str) -> str:
+        return ("*" * depth + " " + text) if wiki else ("  " * (depth - 1) + "- " + text)
+
+    lines = [
+        h(2, f"{data['war']} ({_year(data['year'])})"),
+        f"{b}Start date:{b} {_year(data['year'])}",
+        "",
+        f"{b}Motive:{b} {data['motive']}",
+        "",
+        f"{b}Location:{b} {data['location']}",
+        "",
+    ]
+    for bel in data["belligerents"]:
+        won = bel["side"] == data["winner"]
+        lines.append(
+            h(3, f"{bel['nation']} ({bel['side']}, {'victorious' if won else 'defeated'})")
+        )
+        lines.append(
+            item(
+                1,
+                f"{b}Stability:{b} {bel['stability_before']:g} → {bel['stability_after']:.1f} "
+                f"({bel['stability_result']})",
+            )
+        )
+        lines.append(
+            item(
+                1,
+                f"{b}Military result:{b} {bel['military']}, {bel['starting_size']:,} → "
+                f"{bel['final_size']:,}",
+            )
+        )
+        lines.append(item(2, f"Killed in action: {bel['killed']:,}"))
+        lines.append(item(2, f"Died: {bel['died']:,}"))
+        lines.append(item(2, f"Captured: {bel['captured']:,}"))
+        if report.naval:
+            lines.append(item(2, f"Ships sunk: {bel['ships_sunk']:,}"))
+        leader = bel["leader"]
+        status = (
+            "none in command"
+            if leader is None
+            else f"{leader['name']}, {'survived' if leader['survived'] else 'killed in battle'}"
+        )
+        lines.append(item(1, f"{b}Leader status:{b} {status}"))
+        lines.append("")
+    occ = data["occupation"]
+    winner = next(x for x in data["belligerents"] if x["side"] == data["winner"])
+    lines.append(
+        f"{b}Occupation:{b} {winner['nation']} — score {occ['score']:.4g}, result "
+        f"{occ['result']:.2f} ({occ['text']})"
+    )
+    lines.append("")
+    per_day = int(report.setup.params.battle["hours_per_day"])
+    lines.append(f"{b}Time interval:{b} {_interval(data['hours'], per_day)}")
+    return "\n".join(lines) + "\n"
+
+
+class AutoalgoLog:
+    """The log file, flushed after every line (seed 004: a crash still leaves the log)."""
+
+    def __init__(self, directory: Path, now: datetime.datetime | None = None) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        stamp = (now or datetime.datetime.now()).strftime("%Y-%m-%d %H-%M-%S")
+        self.path = directory / f"Autoalgo log {stamp}.txt"
+        n = 1
+        while self.path.exists():
+            n += 1
+            self.path = directory / f"Autoalgo log {stamp} ({n}).txt"
+        self._file: IO[str] = self.path.open("w", encoding="utf-8")
+
+    def line(self, text: str = "") -> None:
+        self._file.write(text + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> AutoalgoLog:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- sections ----------------------------------------------------------------------------
+
+    def inputs(self, setup: WarSetup, seed: int) -> None:
+        self.line(f"Autoalgo log: {setup.title} ({_year(setup.year)}), seed {seed}")
+        self.line(
+            f"Motive: {setup.motive}; location: {setup.location.get('name')}; map: {setup.map_name}"
+        )
+        self.line(f"Parameters: {setup.params.source} (digest {setup.params.digest})")
+        self.line()
+        self.line("== Input contributions ==")
+        for side in (0, 1):
+            sv = setup.sides[side]
+            self.line(f"{SIDE_NAMES[side]}: {sv.nation['name']}, military {sv.military['name']}")
+            for text in sv.log_lines():
+                self.line(text)
+            self.line()
+        self.line(
+            "Maximum military ratio: "
+            + ", ".join(f"{SIDE_NAMES[s]} {setup.sides[s].max_military_ratio:g}" for s in (0, 1))
+        )
+        self.line()
+        self.line("== Timeline (hours since the battle started) ==")
+
+    def event(self, event: BattleEvent) -> None:
+        self.line(f"[{event.hour:>4}] {event.text}")
+
+    def occupation(self, round_: int, text: str) -> None:
+        self.line(f"[occupation {round_:>4}] {text}")
+
+    def ending(self, receipt: str) -> None:
+        self.line()
+        self.line("== Receipt ==")
+        for text in receipt.splitlines():
+            self.line(text)

@@ -1,0 +1,115 @@
+"""The ``flankbattle`` ruleset: the map-game war algorithm of seed 004."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import ClassVar
+
+import numpy as np
+import typer
+
+from hexwar.core.game import Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.orders import JsonValue
+from hexwar.core.views import View
+from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
+from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
+
+__all__ = ["FlankbattleRuleset"]
+
+_HELP = """Your deployment: 'default' (three flanks, the military spread evenly), or JSON:
+  {"flanks": [{"x": 60, "y": 120, "infantry": 700, "cavalry": 0, "artillery": 0,
+               "ships": 0, "maneuver": "Normal"}, ...]}
+Maneuvers: Normal, Position, Feigned Retreat, Hit and run, Pillaging.
+The flanks must hold your whole military within 10 soldiers (and within one ship)."""
+
+
+class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
+    """Two belligerents place flanks on a terrain map; the war then resolves to the end."""
+
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="flankbattle",
+        version="1.0",
+        title="The map-game flank battle algorithm",
+        sides=("attacker", "defender"),
+        turn_structure=TurnStructure.BATCH,
+        hidden_information=False,
+        stochastic=True,
+        seed_document="004_afaccbb657d76b46.txt",
+        summary="Both sides deploy flanks (sealed); an hourly battle, occupation and "
+        "stability follow, and a wiki receipt is posted.",
+    )
+    scenario_model = FlankbattleScenario
+    scenario_dir = resources.files("hexwar.rulesets.flankbattle") / "scenarios"
+
+    def new_game(
+        self, scenario: FlankbattleScenario, *, seed: int, scenario_id: str
+    ) -> FlankbattleGame:
+        return FlankbattleGame(self, scenario, seed=seed, scenario_id=scenario_id)
+
+    def parse_order(self, side: str, data: JsonValue | str) -> Deployment:
+        return Deployment.parse(data)
+
+    def random_order(self, view: View, rng: np.random.Generator) -> Deployment:
+        """The default composition, each flank at a random place in the side's half of the
+        map with a random maneuver."""
+        flanks = view.data.get("default_flanks", [])
+        if not flanks:
+            return Deployment()
+        attacker = view.side == "attacker"
+        maneuvers = list(Maneuver)
+        out = []
+        for f in flanks:
+            x = float(rng.uniform(0, 200)) if attacker else float(rng.uniform(200, 400))
+            x = min(x, 399.0)
+            y = min(float(rng.uniform(0, 400)), 399.0)
+            m = maneuvers[int(rng.integers(len(maneuvers)))]
+            out.append(
+                FlankSpec(
+                    round(x, 1),
+                    round(y, 1),
+                    int(f["infantry"]),
+                    int(f["cavalry"]),
+                    int(f["artillery"]),
+                    int(f["ships"]),
+                    m,
+                )
+            )
+        return Deployment(tuple(out))
+
+    def render_view(self, view: View) -> str:
+        d = view.data
+        if d.get("phase") == "over":
+            r = d["report"]
+            lines = [f"{r['war']}: the {r['winner']} wins ({r['reason']}) after {r['hours']} hours"]
+            for b in r["belligerents"]:
+                lines.append(
+                    f"  {b['nation']}: {b['starting_size']:,} -> {b['final_size']:,} "
+                    f"(killed {b['killed']:,}, died {b['died']:,}, captured {b['captured']:,}); "
+                    f"stability {b['stability_before']:g} -> {b['stability_after']:.1f}"
+                )
+            return "\n".join(lines)
+        m = d["military"]
+        lines = [
+            f"{d['war']} ({d['year']}), {d['motive']}, at {d['location']} (map {d['map']})",
+            f"You are the {d['side']}: {m['nation']}, {m['name']}, {m['size']:,} troops, "
+            f"{m['ships']} x {m['transport']}",
+            "  units: " + ", ".join(f"{r} {t} ({m['totals'][r]:,})" for r, t in m["units"].items()),
+            f"Enemy: {d['enemy']['nation']}, {d['enemy']['military']}, {d['enemy']['size']:,}",
+            "Default flanks:",
+        ]
+        for f in d["default_flanks"]:
+            lines.append(
+                f"  ({f['x']:g},{f['y']:g}) inf {f['infantry']} cav {f['cavalry']} "
+                f"art {f['artillery']} ships {f['ships']}"
+            )
+        return "\n".join(lines)
+
+    def order_help(self, view: View) -> str:
+        return _HELP
+
+    def commands(self) -> typer.Typer:
+        """``hexwar flankbattle import | resolve | maps | example``."""
+        from hexwar.rulesets.flankbattle.cli import app
+
+        return app

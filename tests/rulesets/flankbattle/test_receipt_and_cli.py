@@ -1,0 +1,308 @@
+"""The receipt, the Autoalgo log and the commands (seed 004, Output; Interface)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hexwar.core import registry
+from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.receipt import AutoalgoLog, render_receipt
+from hexwar.rulesets.flankbattle.war import fight
+from hexwar.sessions import resolve_scenario
+
+from .conftest import WarFactory
+
+HEXWAR = [sys.executable, "-m", "hexwar"]
+
+
+def _run(
+    env: dict[str, str], *args: str, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*HEXWAR, *args], env=env, capture_output=True, text=True, timeout=120, cwd=cwd
+    )
+
+
+def _receipt(scenario: str, seed: int, fmt: str = "wiki") -> str:
+    resolved = resolve_scenario(scenario)
+    game = resolved.ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
+    assert isinstance(game, FlankbattleGame)
+    game.submit("attacker", Deployment())
+    game.submit("defender", Deployment())
+    assert game.report is not None
+    return render_receipt(game.report, fmt)
+
+
+def test_same_seed_gives_the_same_receipt_byte_for_byte() -> None:
+    """Same seed and orders => same game; the receipt holds no clock time."""
+    assert _receipt("flankbattle/hastings", 7) == _receipt("flankbattle/hastings", 7)
+    assert _receipt("flankbattle/trafalgar", 7, "json") == _receipt(
+        "flankbattle/trafalgar", 7, "json"
+    )
+
+
+def test_different_seeds_give_different_results() -> None:
+    receipts = {_receipt("flankbattle/hastings", seed) for seed in range(1, 6)}
+    assert len(receipts) > 1
+
+
+def test_receipt_lists_every_item_of_the_output_section() -> None:
+    """Output: name and date, motive and location, stability, killed/died/captured, leader,
+    occupation score and result, time interval; ships sunk when naval."""
+    text = _receipt("flankbattle/trafalgar", 3)
+    for item in (
+        "== Battle of Trafalgar (1805) ==",
+        "'''Motive:''' Hegemony",
+        "'''Location:''' Cape Trafalgar",
+        "'''Stability:'''",
+        "Killed in action:",
+        "Died:",
+        "Captured:",
+        "Ships sunk:",
+        "'''Leader status:'''",
+        "'''Occupation:'''",
+        "'''Time interval:'''",
+    ):
+        assert item in text, item
+    assert "Ships sunk:" not in _receipt("flankbattle/hastings", 3)
+
+
+def test_markdown_receipt() -> None:
+    text = _receipt("flankbattle/hastings", 3, "markdown")
+    assert text.startswith("## Battle of Hastings (1066)")
+    assert "**Motive:** Conquest" in text
+
+
+def test_log_file_is_named_autoalgo_log_and_holds_inputs_and_timeline(
+    tmp_path: Path, war: WarFactory
+) -> None:
+    """Output: a text file including "Autoalgo log" and a timestamp; first the input
+    contributions (Efficiency, Limitation, Defense, Effectiveness per unit type, then
+    Occupation base, Capacity, Economy, Innate Stability, Morale Bonus, the maximum military
+    ratio), then the timeline."""
+    setup = war()
+    with AutoalgoLog(tmp_path) as log:
+        log.inputs(setup, 1)
+        report = fight(
+            setup,
+            (setup.default_deployment(0), setup.default_deployment(1)),
+            np.random.default_rng(1),
+            log.event,
+            log.occupation,
+        )
+        log.ending(render_receipt(report))
+    assert log.path.name.startswith("Autoalgo log ")
+    text = log.path.read_text(encoding="utf-8")
+    for word in (
+        "Efficiency",
+        "Limitation",
+        "Defense",
+        "Effectiveness",
+        "Occupation Base",
+        "Capacity",
+        "Economy",
+        "Innate Stability",
+        "Morale Bonus",
+        "Maximum military ratio",
+        "== Timeline",
+        "attacks",
+        "[occupation",
+    ):
+        assert word in text, word
+    assert text.index("Attacker:") < text.index("Defender:") < text.index("== Timeline")
+
+
+def test_log_survives_a_crash(tmp_path: Path, war: WarFactory) -> None:
+    """Output: "if the software crashes ... the log would still exist up to that point"."""
+    setup = war()
+    log = AutoalgoLog(tmp_path)
+    log.inputs(setup, 1)
+    seen = []
+
+    def crash(event: object) -> None:
+        log.event(event)  # type: ignore[arg-type]
+        seen.append(event)
+        if len(seen) == 3:
+            raise RuntimeError("simulated crash")
+
+    with pytest.raises(RuntimeError):
+        fight(
+            setup,
+            (setup.default_deployment(0), setup.default_deployment(1)),
+            np.random.default_rng(1),
+            crash,
+        )
+    text = log.path.read_text(encoding="utf-8")  # not closed: every line was flushed
+    assert "The battle begins" in text
+    assert text.count("\n[") == 3
+    log.close()
+
+
+def test_invalid_deployment_is_refused_with_the_status() -> None:
+    """Terrain map: the flanks must hold the military (Invalid Inf (X/Y))."""
+    resolved = resolve_scenario("flankbattle/hastings")
+    game = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="x")
+    bad = {"flanks": [{"x": 50, "y": 50, "infantry": 9000, "maneuver": "Normal"}]}
+    with pytest.raises(Exception, match=r"Invalid Inf \(9000/4000\)"):
+        game.submit("attacker", bad)
+
+
+def test_replay_rebuilds_the_war() -> None:
+    resolved = resolve_scenario("flankbattle/marathon")
+    game = resolved.ruleset.new_game(resolved.scenario, seed=4, scenario_id="flankbattle/marathon")
+    game.submit("attacker", "default")
+    game.submit("defender", "default")
+    assert registry.replay(game.record()).state_hash() == game.state_hash()
+
+
+# -- the commands, in a subprocess ------------------------------------------------------------
+
+
+def test_resolve_example_prints_a_wiki_receipt_and_writes_the_log(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    r = _run(
+        cli_env,
+        "flankbattle",
+        "resolve",
+        "--example",
+        "--seed",
+        "5",
+        "--log-dir",
+        str(tmp_path / "Logs"),
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("== Battle of Hastings (1066) ==")
+    logs = list((tmp_path / "Logs").glob("Autoalgo log *.txt"))
+    assert len(logs) == 1
+    again = _run(
+        cli_env,
+        "flankbattle",
+        "resolve",
+        "--example",
+        "--seed",
+        "5",
+        "--log-dir",
+        str(tmp_path / "Logs"),
+    )
+    assert again.stdout == r.stdout
+
+
+def test_import_then_resolve_with_flanks_and_map(cli_env: dict[str, str], tmp_path: Path) -> None:
+    csv_dir = tmp_path / "csv"
+    db = tmp_path / "fb.sqlite3"
+    assert _run(cli_env, "flankbattle", "example", "--out", str(csv_dir)).returncode == 0
+    r = _run(cli_env, "flankbattle", "import", str(csv_dir), "--db", str(db))
+    assert r.returncode == 0, r.stderr
+    maps = tmp_path / "Maps"
+    assert _run(cli_env, "flankbattle", "maps", "--out", str(maps)).returncode == 0
+    flanks = tmp_path / "flanks.toml"
+    flanks.write_text(
+        '[[attacker]]\nx = 60\ny = 200\ninfantry = 10000\nships = 200\nmaneuver = "Pillaging"\n\n'
+        "[[defender]]\nx = 300\ny = 200\ninfantry = 15000\ncavalry = 5000\nartillery = 5000\n"
+        'ships = 125\nmaneuver = "Position"\n',
+        encoding="utf-8",
+    )
+    r = _run(
+        cli_env,
+        "flankbattle",
+        "resolve",
+        "--attacker",
+        "Athenian Hoplites",
+        "--defender",
+        "Persian Expedition",
+        "--location",
+        "Marathon",
+        "--motive",
+        "Existential",
+        "--year",
+        "-490",
+        "--map",
+        str(maps / "Island.png"),
+        "--flanks",
+        str(flanks),
+        "--db",
+        str(db),
+        "--receipt",
+        "json",
+        "--log-dir",
+        str(tmp_path / "Logs"),
+    )
+    assert r.returncode == 0, r.stderr
+    assert '"motive": "Existential"' in r.stdout
+    assert '"map": "Island"' in r.stdout
+
+
+def test_bad_csv_exits_2_naming_tab_row_and_column(cli_env: dict[str, str], tmp_path: Path) -> None:
+    csv_dir = tmp_path / "csv"
+    _run(cli_env, "flankbattle", "example", "--out", str(csv_dir))
+    military = csv_dir / "Military.csv"
+    military.write_text(military.read_text().replace("Huscarl", "Hus-carl"), encoding="utf-8")
+    r = _run(cli_env, "flankbattle", "import", str(csv_dir), "--db", str(tmp_path / "x.db"))
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert "Military.csv:2: Military tab, column 'Infantry type': unit type not found" in r.stderr
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_invalid_flanks_exit_2(cli_env: dict[str, str], tmp_path: Path) -> None:
+    flanks = tmp_path / "flanks.toml"
+    flanks.write_text("[[attacker]]\nx = 60\ny = 900\ninfantry = 10\n", encoding="utf-8")
+    r = _run(
+        cli_env,
+        "flankbattle",
+        "resolve",
+        "--example",
+        "--flanks",
+        str(flanks),
+        "--log-dir",
+        str(tmp_path / "Logs"),
+    )
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert "flanks.toml:1: attacker[0]" in r.stderr
+
+
+def test_every_flankbattle_command_has_help(cli_env: dict[str, str]) -> None:
+    for command in ("import", "resolve", "maps", "example"):
+        r = _run(cli_env, "flankbattle", command, "--help")
+        assert r.returncode == 0, command
+        assert "Usage" in r.stdout
+
+
+def test_scenario_references_are_reported_at_their_lines(tmp_path: Path) -> None:
+    """Online database: "Error messages should gracefully inform the user ... where the
+    problem lies" -- a scenario naming rows that do not exist, at each key's line."""
+    from hexwar.core.errors import ScenarioError
+    from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
+    from hexwar.scenarios import load_document, validate
+
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        'ruleset = "flankbattle"\ntitle = "x"\nyear = 1066\nlocation = "Nowhere"\n'
+        '[attacker]\nmilitary = "Norman Host"\n[defender]\nmilitary = "Nobody"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ScenarioError) as e:
+        validate(load_document(path), FlankbattleScenario)
+    text = str(e.value)
+    assert "bad.toml:4: location: no Location entry named 'Nowhere'" in text
+    assert "bad.toml:8: defender.military: no Military entry named 'Nobody'" in text
+
+
+def test_a_sealed_deployment_never_shows_in_the_other_sides_view() -> None:
+    """Fog of war in view(side): the defender cannot see the attacker's sealed flanks."""
+    resolved = resolve_scenario("flankbattle/hastings")
+    a = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="x")
+    b = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="x")
+    flanks = a.view("attacker").data["default_flanks"]
+    moved = [dict(f, x=10.0, maneuver="Pillaging") for f in flanks]
+    a.submit("attacker", {"flanks": moved})
+    b.submit("attacker", "default")
+    assert a.view("defender").to_json() == b.view("defender").to_json()
+    assert a.state_hash() != b.state_hash()
