@@ -285,3 +285,29 @@ def test_a_side_without_units_loses() -> None:
     assert outcome is not None
     assert outcome.winner == "west"
     assert "no units left" in outcome.reason
+
+
+@pytest.mark.parametrize(("mobile", "form"), [(True, "assault"), (False, "attack 1")])
+def test_mobile_assault_is_against_a_target_not_adjacent_to_the_start(
+    mobile: bool, form: str
+) -> None:
+    """OPTIONAL RULES / Mobile Attacks: 'an Assault is qualified by the tgt unit not being adj
+    to the atkg unit's beg hex' (without the option: the attacker's own distance counts)."""
+    g = make_game({1: ("armor", "@HH")}, {1: ("infantry", "@LH")}, mobile_attacks=mobile)
+    put(g, "east", 1, "@JH")
+    g._observe("west")
+    g.submit("west", "1 5")  # @HH -> @IH: one hex from the start; @JH is two from it
+    dice = script(g, chances=[False])
+    g.submit("west", "1 6")  # attack @JH
+    assert dice.asked[0][0] == form
+
+
+def test_mobile_attack_without_moving_can_ambush() -> None:
+    """OPTIONAL RULES / Mobile Attacks with COMBAT (2): the attack's movement point does not
+    count as having moved."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("infantry", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@JH")
+    g._observe("west")
+    dice = script(g, chances=[False, False])
+    g.submit("west", "1 6")
+    assert [label for label, _ in dice.asked] == ["attack 1", "attack 2"]

@@ -43,7 +43,11 @@ def _group() -> None:
     """Aggressor tools: the hit-chance calculator and set-up files."""
 
 
-@app.command("hit-chance")
+@app.command(
+    "hit-chance",
+    help="The chance of a hit (COMBAT): 50% + 10% x (attacker - defender Strength), -10% for "
+    "a defender in rough terrain or a CBR hex, -10% more if it is emplaced.",
+)
 def hit_chance(
     attacker_strength: Annotated[
         int, typer.Option(metavar="N", min=0, max=9, help="The attacker's current Strength.")

@@ -715,12 +715,13 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         side = attacker.side
         self._declare_aggressor(side, defender.cell, "attacks")
         attacker.attacked = attacker.acted = True
+        ambush = attacker.moved == 0 and not attacker.seen_by_enemy
         if self.opts.mobile_attacks:
             attacker.moved += 1  # OPTIONAL RULES / Mobile Attacks: the attack uses a point
             assault = rl.DIST[attacker.start_cell][defender.cell] > 1
         else:
             assault = rl.DIST[attacker.start_cell][attacker.cell] > 1
-        ambush = attacker.moved == 0 and not attacker.seen_by_enemy and not assault
+        ambush = ambush and not assault
         form = "assault" if assault else "ambush" if ambush else "attack"
         d_cell = defender.cell
         rough = d_cell in self.rough
