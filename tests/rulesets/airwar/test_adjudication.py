@@ -426,3 +426,13 @@ def test_2_orders_of_another_stage_are_refused() -> None:
     with pytest.raises(IllegalOrderError, match=r"fire cannot be ordered in the move stage"):
         game.submit("1", "K10@K11")
     assert new_game("small-four-cities").phase == CITIES
+
+
+def test_2_4_the_kills_carry_a_receipt_of_the_fire_that_made_them() -> None:
+    game = game_at("small-four-cities", units={"1": {"K10": 3}, "2": {"K11": 3}}, phase=FIRE)
+    game.submit("1", "K10@K11x3")
+    game.submit("2", "pass")
+    (dead,) = [e for e in game.events("2") if e.kind == "dead"]
+    assert dead.receipt is not None
+    assert dead.receipt.inputs == {"fire on K11": "3 (player 2 had 3)"}
+    assert dead.receipt.result == "killed K11"

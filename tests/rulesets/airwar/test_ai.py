@@ -92,3 +92,16 @@ def test_the_computer_beats_the_random_agent_on_the_small_board() -> None:
         outcome = session.game.outcome()
         assert outcome is not None
         assert outcome.winner == ai
+
+
+def test_3_2_2_d_uses_a_double_transportation_to_defend_a_pressed_city() -> None:
+    # D's city K44 has an enemy beside it; D flies two units from D45 to K45, one on to K44
+    game = game_at(
+        "large-no-mans-land-city",
+        cities=[("K44", "2", True), ("D44", "2", True)],
+        units={"1": {"K43": 3, "L43": 2}, "2": {"D45": 3, "K44": 1}},
+        cycle=20,
+    )
+    order = _order(game, "2")
+    assert order.transports == (("D45", "K45"),)  # type: ignore[attr-defined]
+    game.submit("2", order.to_json())  # type: ignore[attr-defined]

@@ -69,3 +69,23 @@ class TestSmallUnequal(_AirwarSuite):
 class TestNoMansLandCity(_AirwarSuite):
     scenario = _short("large-no-mans-land-city", 8)
     seeds = (1,)
+
+
+class TestSmallThreeCities(_AirwarSuite):
+    scenario = _short("small-three-cities", 10)
+    seeds = (4,)
+
+
+class TestLargeSixCities(_AirwarSuite):
+    scenario = _short("large-six-cities", 6)
+    seeds = (5,)
+
+
+class TestLargeThreeCities(_AirwarSuite):
+    scenario = _short("large-three-cities", 6)
+    seeds = (8,)
+
+
+class TestLargeUnequal(_AirwarSuite):
+    scenario = _short("large-unequal", 6)
+    seeds = (7,)

@@ -196,6 +196,7 @@ class _Planner:
         self.after: dict[Hex, int] = {}
         self.moves: dict[tuple[Hex, Hex], int] = {}
         self.flights: list[tuple[Hex, Hex, int]] = []
+        self.transports: list[tuple[Hex, Hex]] = []
         self._danger: dict[Hex, int] = {}
 
     # strength of each side near a field ------------------------------------------------
@@ -233,6 +234,7 @@ class _Planner:
                 sorted((geo.label(a), geo.label(b), n) for (a, b), n in self.moves.items())
             ),
             flights=tuple((geo.label(a), geo.label(b), n) for a, b, n in self.flights),
+            transports=tuple((geo.label(a), geo.label(b)) for a, b in self.transports),
         )
 
     def _defense_flights(
@@ -248,13 +250,17 @@ class _Planner:
             for src in flyable:
                 if src.airport == target.airport or self.mine.get(src.airport, 0) < 2:
                     continue
-                room = (
-                    MAX_STACK - self.after.get(target.airport, 0) - self.mine.get(target.airport, 0)
-                )
-                if room < 2:
+                room = self._room(target.airport)
+                if self._transport_fits(target):
+                    # §3.2.2: one unit lands on the airport, one goes on into the city
+                    self.transports.append((src.airport, target.airport))
+                    self.after[target.airport] = self.after.get(target.airport, 0) + 1
+                    self.after[target.field] = self.after.get(target.field, 0) + 1
+                elif room >= 2:
+                    self.flights.append((src.airport, target.airport, 2))
+                    self.after[target.airport] = self.after.get(target.airport, 0) + 2
+                else:
                     break
-                self.flights.append((src.airport, target.airport, 2))
-                self.after[target.airport] = self.after.get(target.airport, 0) + 2
                 for _ in range(2):
                     units.remove(src.airport)
                 self.mine[src.airport] -= 2
@@ -262,6 +268,19 @@ class _Planner:
                 break
         self._flyable = [c for c in flyable if self.mine.get(c.airport, 0) > 0]
         return units
+
+    def _room(self, f: Hex) -> int:
+        """Places left on ``f`` counting arrivals and the units there now (who may stay)."""
+        return MAX_STACK - self.after.get(f, 0) - self.mine.get(f, 0)
+
+    def _transport_fits(self, target: Any) -> bool:
+        """Whether a §3.2.2 double transportation should go to ``target``: one is left, the
+        city is its own and an enemy stands next to it, and there is room on both fields."""
+        left = self.pos.transports_left.get(self.side, 0) - len(self.transports)
+        if left <= 0 or target.owner != self.side:
+            return False
+        pressed = any(e.distance(target.field) <= 1 for e in self.enemy)
+        return pressed and self._room(target.airport) >= 1 and self._room(target.field) >= 1
 
     def _goals(self, units: list[Hex], cities: list[Any], threat: Mapping[Hex, int]) -> list[Hex]:
         """A goal field for each unit: a city to hold, else the best target to attack."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from hexwar.core.events import Receipt
 from hexwar.core.game import Decision, Game
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.airwar.board import SIDES, Geometry, other
@@ -25,6 +26,7 @@ from hexwar.rulesets.airwar.rules import (
     check_fire,
     check_moves,
     check_units,
+    directed_fire,
     fire_choices,
     produce,
     resolve_fire,
@@ -209,15 +211,33 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                 f"Cycle {pos.cycle}: player {side} fires {order}",
                 data={"side": side, "order": order.to_json()},
             )
+        # what each side directs on the fields where the other has units, before removal
+        fired = {
+            side: {
+                h: (n, pos.count(other(side), h))
+                for h, n in directed_fire(pos, side, aimed.get(side, ())).items()
+                if pos.count(other(side), h)
+            }
+            for side in SIDES
+        }
         kills = resolve_fire(pos, aimed)
         for side in SIDES:
             if kills[side]:
+                receipt = Receipt(
+                    inputs={
+                        f"fire on {geo.label(h)}": f"{n} (player {side} had {there})"
+                        for h, (n, there) in sorted(fired[other(side)].items())
+                    },
+                    table="§2.3: two directed units of fire kill one enemy unit",
+                    result=f"killed {_fields(geo, kills[side])}",
+                )
                 self.log.append(
                     pos.cycle,
                     "dead",
                     f"Cycle {pos.cycle}: player {side} loses "
                     f"{sum(kills[side].values())} unit(s): {_fields(geo, kills[side])}",
                     data={"side": side, "dead": {geo.label(h): n for h, n in kills[side].items()}},
+                    receipt=receipt,
                 )
         self._holders()
         left = [s for s in SIDES if pos.total(s) > 0]

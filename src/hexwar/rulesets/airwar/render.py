@@ -39,10 +39,8 @@ def _cell(pos: Any, h: Any, side: str) -> str:
     else:
         mark = " "
     mine, theirs = pos.count(side, h), pos.count(foe, h)
-    a = str(mine) if mine else ("." if mark in ".~" else " ")
+    a = str(mine) if mine else " "
     b = "abcdefghij"[theirs - 1] if theirs else " "
-    if mark in ".~" and not mine and not theirs:
-        return f"{mark}  "
     return f"{mark}{a}{b}"
 
 
