@@ -413,3 +413,56 @@ def test_5_3_no_defeat_below_febad(monkeypatch: pytest.MonkeyPatch) -> None:
     assert g.engine.owner[LOC] == 2
     assert not kinds(g, "retreat")
     assert status(g, 153) == "39/10/39"
+
+
+# -- §5.4 functions as the game applies them ---------------------------------------------------
+
+
+def test_5_4_1_units_of_one_side_in_one_cell_and_engagement_share_support() -> None:
+    """§5.4.1: L is every unit of the side in the same engagement and the same cell; they
+    share their support, so a brigade without supplies fights with its neighbour's: both get
+    the force's involvement. A unit of the same side in another cell of the engagement is a
+    force of its own."""
+    g = started(unit(2, 27), unit(4, 27), unit(5, 28), unit(153, 39))
+    e = g.engine
+    engaged(g, {2: "27/40/39", 4: "27/40/39", 5: "28/40/39"}, (153,))
+    c = combat_of(g)
+    nmat = g.rules.design.nmat[0]
+    neq = g.rules.design.nequip[0]
+    e.units[4].resources[neq:nmat] = 0.0  # no supplies of its own
+    e.units[5].resources[neq:nmat] = 0.0
+    fi2, fi4, fi5 = (c.involvement(e, e.units[n]) for n in (2, 4, 5))
+    assert fi4 == pytest.approx(fi2)
+    assert fi4[:neq].max() > 0.0
+    assert fi5[: g.rules.design.nggwep[0]] == pytest.approx(np.zeros(g.rules.design.nggwep[0]))
+
+
+def test_5_4_3_freff_counts_every_active_friendly_unit_in_the_cell() -> None:
+    """§5.4.3: F is every active friendly unit in the cell -- engaged or not; the density is
+    the sum of their zrarea over the cell area. Crowding 27 with Red brigades lowers the
+    attackers' effectiveness (Sinai freff.f falls past a density of 1)."""
+    g = started(unit(2, 27), unit(153, 39))
+    crowd = (2, 4, 5, 7, 8, 14, 15, 22)  # eight Red brigades holding 27: density 240 / 194.9
+    g2 = started(*(unit(n, 27) for n in crowd), unit(153, 39))
+    alone = combat_of(g).freff(g.engine, g.engine.units[2])
+    crowded = combat_of(g2).freff(g2.engine, g2.engine.units[2])
+    c = combat_of(g2)
+    area = sum(c.zrarea(g2.engine.units[n]) for n in crowd)
+    assert crowded == pytest.approx(c.functions.freff(1, area))
+    assert crowded < alone
+
+
+def test_5_2_close_air_support_is_spread_over_the_frames_of_the_cycle() -> None:
+    """§5.2: CASATK and CASDEF, recorded for the cycle, are divided by nframe (Sinai: tcycle 1,
+    tframe .25: 4 frames) before fair and gair are valued."""
+    g, eng = real_engagement()
+    e = g.engine
+    c = combat_of(g)
+    cas_atk = np.array([8.0, 0.0, 4.0, 0.0])  # Blue weapons destroyed by Red CAS this cycle
+    c.cas[LOC] = (cas_atk, None)
+    c.assess(e, eng)
+    r = c.last[LOC]
+    vd = r.values.vd
+    assert r.fair == pytest.approx(float((cas_atk / 4) @ vd) / r.values.alpha)
+    assert r.gair == 0.0
+    assert r.frga == pytest.approx((r.fgrd + r.fair) / r.ggrd)
