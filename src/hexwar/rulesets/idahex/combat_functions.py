@@ -219,7 +219,8 @@ class CombatFunctions:
         given = np.zeros((neq, nsp))  # support allocated so far to each type of equipment
         while growing:
             q = fi[:neq] * amount[:neq]
-            stuck = []
+            short = []  # support is lacking: a later, larger step would need still more
+            grew = False
             for i in growing:
                 if pg[i] == 1:
                     qp = math.inf
@@ -227,7 +228,8 @@ class CombatFunctions:
                     qp = sum(prot[i][j] * q[j] for j in members if pg[j] < pg[i] and j < nggwep)
                 qadd = min(qp - q[i], RGAIN * std[i], amount[i] - q[i])
                 if qadd <= 1e-12 * max(amount[i], 1.0):
-                    stuck.append(i)
+                    # Unprotected for now: its protectors may still grow in this iteration or
+                    # a later one (they need not come first in resource order).
                     continue
                 target = (q[i] + qadd) / amount[i]
                 req = np.zeros(nsp)
@@ -242,9 +244,12 @@ class CombatFunctions:
                     given[i] += req
                     fi[i] = target
                     q[i] = target * amount[i]
+                    grew = True
                 else:
-                    stuck.append(i)
-            growing = [i for i in growing if i not in stuck and fi[i] < 1.0]
+                    short.append(i)
+            if not grew:
+                break
+            growing = [i for i in growing if i not in short and fi[i] < 1.0]
 
     # -- §5.4.2 zrarea, §5.4.3 freff --------------------------------------------------------
 

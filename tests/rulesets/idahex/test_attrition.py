@@ -1,0 +1,947 @@
+"""One frame of one engagement (seed 000 §5.1 and §5.2): every formula of §5.1.1 (kill
+matrices), §5.1.3 (actual losses) and §5.2 (FEBA), and the issue's oracle -- one weapon type
+per side, ``frdval`` negative and colocated forces give the discrete Lanchester square law.
+
+The engagements are built by hand: :func:`kill_data` makes a :class:`KillData` whose factors are
+all 1 unless a test changes one, :class:`StubCurves` stands for ``prep``/``frdval``/``vfeba``
+and records how the frame called them. Each side holds resources ``(w, s, p)``: one
+ground-to-ground weapon ``w``, one supply ``s`` (materiel) and one personnel type ``p``.
+
+The base case, by hand (tframe = .5; attacker A = (10, 100, 50) Red, defender D = (8, 60, 40)
+Blue; katk(Red) = (.2, .1), kdef(Blue) = (.3, .05); aggatk(Red) = (1, .5), aggdef(Blue) =
+(.8, .4); stdtgt Red = (5, 50, 100), Blue = (4, 40, 80)):
+
+* on D: DEN = 1 * 8/4 + .5 * 60/40 = 2.75; alpha = (2/2.75, .75/2.75);
+  ploss(D) = (.2 * .5 * 2/2.75 * 10, .1 * .5 * .75/2.75 * 10) = (8/11, 1.5/11);
+* on A: DEN' = .8 * 10/5 + .4 * 100/50 = 2.4; alpha' = (2/3, 1/3);
+  ploss(A) = (.3 * .5 * 2/3 * 8, .05 * .5 * 1/3 * 8) = (.8, 1/15);
+* personnel (dpersr = (2, .1), dpersb = (3, .2)): ploss(A, p) = .8 * 2 + 1/15 * .1,
+  ploss(D, p) = 8/11 * 3 + 1.5/11 * .2.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexwar.rulesets.idahex.attrition import (
+    FRGRD_HIGH,
+    FRGRD_LOW,
+    FrameResult,
+    KillData,
+    Participant,
+    assess_frame,
+    front_length,
+)
+from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
+from hexwar.rulesets.idahex.design import load_sinai
+from hexwar.rulesets.idahex.values import weapon_values
+
+LOC = 5  # the engagement location
+NEAR, OTHER = 4, 6  # attackers' cells next to it
+DEPTH = 10.0
+TFRAME = 0.5
+POFF = {10: 1, 11: 2, 20: 3, 40: 1, 41: 2}
+SQUARE_SIDE = math.sqrt(math.sqrt(3.0) / 2.0 * DEPTH * DEPTH)  # front with one attacking cell
+
+PLOSS_D = np.array([8 / 11, 1.5 / 11, 8 / 11 * 3 + 1.5 / 11 * 0.2])
+PLOSS_A = np.array([0.8, 1 / 15, 0.8 * 2 + 1 / 15 * 0.1])
+
+
+def pair(red: Any, blue: Any) -> tuple[np.ndarray, np.ndarray]:
+    return (np.asarray(red, dtype=np.float64), np.asarray(blue, dtype=np.float64))
+
+
+def kill_data(ng: int = 1, nm: int = 2, npers: int = 1, **changes: Any) -> KillData:
+    """Both sides with ``ng`` weapons, ``nm`` materiel, ``npers`` personnel; every factor 1.
+
+    Factor tables have three ``poff`` columns (postures 10/40 -> 1, 11/41 -> 2, 20 -> 3), two
+    environments and one barrier type."""
+    ones = lambda r, c: pair(np.ones((r, c)), np.ones((r, c)))  # noqa: E731
+    base: dict[str, Any] = {
+        "tframe": TFRAME,
+        "depth": DEPTH,
+        "poff": POFF,
+        "nggwep": (ng, ng),
+        "nmat": (nm, nm),
+        "stdtgt": pair([5.0, 50.0, 100.0][: nm + npers], [4.0, 40.0, 80.0][: nm + npers]),
+        "katk": pair([[0.2, 0.1][:nm]] * ng, [[0.2, 0.1][:nm]] * ng),
+        "kdef": pair([[0.3, 0.05][:nm]] * ng, [[0.3, 0.05][:nm]] * ng),
+        "aggatk": pair([[1.0, 0.5][:nm]] * ng, [[1.0, 0.5][:nm]] * ng),
+        "aggdef": pair([[0.8, 0.4][:nm]] * ng, [[0.8, 0.4][:nm]] * ng),
+        "fckar": ones(ng, 3),
+        "fckdr": ones(ng, 3),
+        "fckac": ones(nm, 3),
+        "fckdc": ones(nm, 3),
+        "fckare": ones(ng, 2),
+        "fckdre": ones(ng, 2),
+        "fckace": ones(nm, 2),
+        "fckdce": ones(nm, 2),
+        "barier": ones(ng, 1),
+        "dpers": pair(
+            np.full((npers, ng, nm), 1.0) * np.array([2.0, 0.1][:nm]),
+            np.full((npers, ng, nm), 1.0) * np.array([3.0, 0.2][:nm]),
+        ),
+        "td": np.array([100.0, 100.0]),
+        "febab": np.array([3.0]),
+    }
+    base.update(changes)
+    return KillData(**base)
+
+
+def factor(
+    data: KillData, name: str, side: int, row: int | slice, col: int, value: float
+) -> KillData:
+    """``data`` with ``name[side][row, col] = value`` (side 1 or 2, 0-based row and col)."""
+    tables = [np.array(t, dtype=np.float64) for t in getattr(data, name)]
+    tables[side - 1][row, col] = value
+    return replace(data, **{name: (tables[0], tables[1])})
+
+
+@dataclass
+class StubCurves:
+    """``prep``/``frdval``/``vfeba`` as constants (or functions), recording the calls."""
+
+    pf: Any = 1.0
+    fd: Any = -1.0
+    v: float = 0.0
+    prep_calls: list[tuple[int, int, float]] = field(default_factory=list)
+    frdval_calls: list[tuple[float, int]] = field(default_factory=list)
+    vfeba_calls: list[tuple[float, int, int, int]] = field(default_factory=list)
+
+    def prep(self, i: int, side: int, h: float) -> float:
+        self.prep_calls.append((i, side, h))
+        return float(self.pf(i, h) if callable(self.pf) else self.pf)
+
+    def frdval(self, fr: float, post: int) -> float:
+        self.frdval_calls.append((fr, post))
+        return float(self.fd(fr, post) if callable(self.fd) else self.fd)
+
+    def vfeba(self, fr: float, pa: int, pd: int, sa: int) -> float:
+        self.vfeba_calls.append((fr, pa, pd, sa))
+        return self.v
+
+
+def unit(
+    number: int,
+    side: int,
+    resources: Any,
+    *,
+    location: int = LOC,
+    posture: int = 10,
+    tentry: float = 0.0,
+    involvement: Any = None,
+    effectiveness: float = 1.0,
+    barrier: int = 0,
+    area: float = 0.0,
+) -> Participant:
+    res = np.asarray(resources, dtype=np.float64)
+    inv = np.ones_like(res) if involvement is None else np.asarray(involvement, dtype=np.float64)
+    return Participant(
+        number=number,
+        side=side,
+        location=location,
+        posture=posture,
+        tentry=tentry,
+        resources=res,
+        involvement=inv,
+        effectiveness=effectiveness,
+        barrier=barrier,
+        area=area,
+    )
+
+
+def attacker(number: int = 1, resources: Any = (10.0, 100.0, 50.0), **kw: Any) -> Participant:
+    kw.setdefault("location", NEAR)
+    kw.setdefault("posture", 40)
+    return unit(number, 1, resources, **kw)
+
+
+def defender(number: int = 101, resources: Any = (8.0, 60.0, 40.0), **kw: Any) -> Participant:
+    return unit(number, 2, resources, **kw)
+
+
+def frame(
+    data: KillData | None = None,
+    curves: StubCurves | None = None,
+    *,
+    attackers: list[Participant] | None = None,
+    defenders: list[Participant] | None = None,
+    side_a: int = 1,
+    feba: float = 0.0,
+    t: float = 10.0,
+    env: int = 1,
+    **kw: Any,
+) -> FrameResult:
+    return assess_frame(
+        data or kill_data(),
+        curves or StubCurves(),
+        weapon_values,
+        side_a=side_a,
+        loc=LOC,
+        env=env,
+        feba=feba,
+        t=t,
+        attackers=attackers or [attacker()],
+        defenders=defenders or [defender()],
+        **kw,
+    )
+
+
+# -- §5.1.1 kill matrices: the base case -----------------------------------------------------
+
+
+def test_5_1_1_potential_losses_of_materiel_and_personnel_base_case() -> None:
+    """§5.1.1: ploss(unitD, j) = sum_k sum_i K(i, j, atk(k), unitD) * ERS(atk(k), i), with
+    K = katk * tframe * alpha(i, j) (every factor 1), and personnel through dpersr/dpersb
+    (module docstring); frdval < 0 and TI = 1 leave them as the losses."""
+    r = frame()
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+    assert r.losses[1] == pytest.approx(PLOSS_A)
+    assert r.ti == 1.0
+
+
+def test_5_1_kill_rates_are_per_frame() -> None:
+    """§5.1: 'The quantity destroyed in one frame is tframe * katk(i, j, k)' (and kdef)."""
+    r1 = frame(kill_data(tframe=0.25))
+    assert r1.losses[101] == pytest.approx(PLOSS_D / 2)
+    assert r1.losses[1] == pytest.approx(PLOSS_A / 2)
+
+
+def test_5_1_1_personnel_losses_use_dpersr_for_red_and_dpersb_for_blue() -> None:
+    """§5.1.1: ploss(unit, nm + p) uses dpersr if the unit is Red and dpersb if Blue, whichever
+    side attacks: with Blue attacking, the Red defender's personnel follow dpersr."""
+    d = kill_data()
+    r = frame(
+        d,
+        side_a=2,
+        attackers=[unit(101, 2, (8.0, 60.0, 40.0), location=NEAR, posture=40)],
+        defenders=[unit(1, 1, (10.0, 100.0, 50.0))],
+    )
+    red = r.losses[1]
+    blue = r.losses[101]
+    assert red[2] == pytest.approx(red[0] * 2.0 + red[1] * 0.1)
+    assert blue[2] == pytest.approx(blue[0] * 3.0 + blue[1] * 0.2)
+    assert red[2] > 0
+    assert blue[2] > 0
+
+
+def test_5_1_1_no_fire_is_allocated_directly_to_personnel() -> None:
+    """§5.1.1 'no fire is allocated directly to personnel': without dpers, no personnel loss."""
+    d = kill_data(dpers=pair(np.zeros((1, 1, 2)), np.zeros((1, 1, 2))))
+    r = frame(d)
+    assert r.losses[101][2] == 0.0
+    assert r.losses[1][2] == 0.0
+    assert r.losses[101][:2] == pytest.approx(PLOSS_D[:2])
+
+
+# -- §5.1.1 alpha and DEN ----------------------------------------------------------------------
+
+
+def test_5_1_1_alpha_normalised_by_den_over_all_defenders() -> None:
+    """§5.1.1: alpha(i, j) = aggatk * (frinv * resources)(unitD, j) / (stdtgt(j) * DEN), DEN
+    over rsdef, the whole defending force: two defenders splitting D's holdings lose in
+    proportion to their holdings, and together exactly what D alone loses."""
+    r = frame(defenders=[defender(101, (6.0, 15.0, 10.0)), defender(102, (2.0, 45.0, 30.0))])
+    d1, d2 = r.losses[101], r.losses[102]
+    assert d1[0] / d2[0] == pytest.approx(3.0)
+    assert d1[1] / d2[1] == pytest.approx(1 / 3)
+    assert (d1 + d2)[:2] == pytest.approx(PLOSS_D[:2])
+
+
+def test_5_1_1_alpha_counts_only_involved_materiel() -> None:
+    """§5.1.1: alpha uses frinv(j, unitD) * [resources](unitD, j) and rsdef sums the same:
+    with half of D's supplies involved, DEN = 2 + .5 * 30/40 and the fire shifts."""
+    r = frame(defenders=[defender(involvement=(1.0, 0.5, 1.0))])
+    den = 2.0 + 0.5 * 30.0 / 40.0
+    assert r.losses[101][0] == pytest.approx(0.2 * 0.5 * (2.0 / den) * 10)
+    assert r.losses[101][1] == pytest.approx(0.1 * 0.5 * (0.375 / den) * 10)
+
+
+def test_5_1_1_allocation_weights_need_not_sum_to_one() -> None:
+    """§5.1.1 footnote: because of DEN, sum_j aggatk(i, j) need not be 1: scaling a weapon's
+    row of aggatk changes nothing."""
+    d = kill_data(aggatk=pair([[10.0, 5.0]], [[1.0, 0.5]]), aggdef=pair([[0.8, 0.4]], [[8.0, 4.0]]))
+    r = frame(d)
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+    assert r.losses[1] == pytest.approx(PLOSS_A)
+
+
+def test_5_1_1_absent_materiel_draws_no_fire() -> None:
+    """§5.1.1: 'if no type j materiel is present, no fire is allocated to it': all the fire
+    goes to the weapons (alpha(w) = 1)."""
+    r = frame(defenders=[defender(resources=(8.0, 0.0, 40.0))])
+    assert r.losses[101][1] == 0.0
+    assert r.losses[101][0] == pytest.approx(0.2 * 0.5 * 1.0 * 10)
+
+
+def test_5_1_1_overrepresented_materiel_draws_more_fire() -> None:
+    """§5.1.1: 'if type j materiel is overrepresented compared with the standard force, more
+    fire is allocated to it': doubling D's supplies raises alpha(s) from .75/2.75 to
+    1.5/3.5."""
+    r = frame(defenders=[defender(resources=(8.0, 120.0, 40.0))])
+    assert r.losses[101][1] == pytest.approx(0.1 * 0.5 * (1.5 / 3.5) * 10)
+
+
+def test_5_1_1_zero_standard_target_draws_no_fire() -> None:
+    """Ruling (§5.1.1 divides by stdtgt(j, sideD)): materiel with stdtgt = 0 draws no fire."""
+    d = kill_data(stdtgt=pair([5.0, 50.0, 100.0], [4.0, 0.0, 80.0]))
+    r = frame(d)
+    assert r.losses[101][1] == 0.0
+    assert r.losses[101][0] == pytest.approx(0.2 * 0.5 * 10)
+
+
+# -- §5.1.1 the factors -------------------------------------------------------------------------
+
+
+def test_5_1_1_pa_fckar_by_the_attackers_attack_posture() -> None:
+    """§5.1.1: PA = fckar(i, sideA, poff(postA)) on the attacker's row: posture 41 (poff 2)
+    with fckar = 1.5 multiplies D's losses by 1.5 and leaves A's."""
+    d = factor(kill_data(), "fckar", 1, 0, 1, 1.5)
+    r = frame(d, attackers=[attacker(posture=41)])
+    assert r.losses[101] == pytest.approx(1.5 * PLOSS_D)
+    assert r.losses[1] == pytest.approx(PLOSS_A)
+    r40 = frame(d, attackers=[attacker(posture=40)])
+    assert r40.losses[101] == pytest.approx(PLOSS_D)
+
+
+def test_5_1_1_pa_posture_40_when_the_attacker_is_not_attacking() -> None:
+    """§5.1.1: 'let postA = 40 if not' in an attack posture: an attacker holding in the
+    engagement location reads the posture-40 column (poff 1)."""
+    d = factor(kill_data(), "fckar", 1, 0, 0, 2.0)
+    d = factor(d, "fckar", 1, 0, 1, 7.0)
+    loose = frame(d, attackers=[attacker(posture=10, location=LOC)])
+    base = frame(kill_data(), attackers=[attacker(posture=10, location=LOC)])
+    assert loose.losses[101] == pytest.approx(2.0 * base.losses[101])
+
+
+def test_5_1_1_pd_fckac_by_the_defenders_posture_on_the_column() -> None:
+    """§5.1.1: PD = fckac(j, sideD, poff(postD)) on materiel j's column: .5 on D's supplies in
+    posture 11 halves only the supplies' loss (and the personnel they carry)."""
+    d = factor(kill_data(), "fckac", 2, 1, 1, 0.5)
+    r = frame(d, defenders=[defender(posture=11)])
+    assert r.losses[101][0] == pytest.approx(PLOSS_D[0])
+    assert r.losses[101][1] == pytest.approx(0.5 * PLOSS_D[1])
+    assert r.losses[101][2] == pytest.approx(PLOSS_D[0] * 3 + 0.5 * PLOSS_D[1] * 0.2)
+
+
+def test_5_1_1_pd_prime_fckdr_by_the_defenders_posture() -> None:
+    """§5.1.1: PD' = fckdr(i, sideD, poff(postD)) on the defender's weapon row: 3 in posture 20
+    (poff 3) triples A's losses; D's are unchanged."""
+    d = factor(kill_data(), "fckdr", 2, 0, 2, 3.0)
+    r = frame(d, defenders=[defender(posture=20)])
+    assert r.losses[1] == pytest.approx(3.0 * PLOSS_A)
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+
+
+def test_5_1_1_pa_prime_fckdc_by_the_attackers_posture() -> None:
+    """§5.1.1: PA' = fckdc(j, sideA, poff(postA)) on A's materiel column j: .25 on A's weapons
+    in posture 41."""
+    d = factor(kill_data(), "fckdc", 1, 0, 1, 0.25)
+    r = frame(d, attackers=[attacker(posture=41)])
+    assert r.losses[1][0] == pytest.approx(0.25 * PLOSS_A[0])
+    assert r.losses[1][1] == pytest.approx(PLOSS_A[1])
+
+
+def test_5_1_1_ea_and_ed_environment_of_the_engagement_location() -> None:
+    """§5.1.1: EA = fckare(i, sideA, e) and ED = fckace(j, sideD, e), e the environment of
+    loc: in environment 2, 2 on A's weapons and .5 on D's supplies."""
+    d = factor(kill_data(), "fckare", 1, 0, 1, 2.0)
+    d = factor(d, "fckace", 2, 1, 1, 0.5)
+    r = frame(d, env=2)
+    assert r.losses[101][0] == pytest.approx(2.0 * PLOSS_D[0])
+    assert r.losses[101][1] == pytest.approx(2.0 * 0.5 * PLOSS_D[1])
+    assert r.losses[1] == pytest.approx(PLOSS_A)
+    assert frame(d, env=1).losses[101] == pytest.approx(PLOSS_D)
+
+
+def test_5_1_1_ed_prime_and_ea_prime_for_the_defenders_fire() -> None:
+    """§5.1.1: ED' = fckdre(i, sideD, e) on D's weapons, EA' = fckdce(j, sideA, e) on A's
+    materiel."""
+    d = factor(kill_data(), "fckdre", 2, 0, 0, 4.0)
+    d = factor(d, "fckdce", 1, 1, 0, 0.5)
+    r = frame(d)
+    assert r.losses[1][0] == pytest.approx(4.0 * PLOSS_A[0])
+    assert r.losses[1][1] == pytest.approx(2.0 * PLOSS_A[1])
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+
+
+def test_5_1_1_barrier_applies_until_the_feba_passes_febab_over_depth() -> None:
+    """§5.1.1: B = barier(i, sideA, bt) if bt = [bartype](locA, loc) > 0 and
+    feba <= febab(bt) / depth (3 / 10 here); otherwise 1 -- 'its effects cease when the
+    attackers have progressed sufficiently'. It multiplies the attacker's weapons' fire."""
+    d = factor(kill_data(), "barier", 1, 0, 0, 0.3)
+    behind = [attacker(barrier=1)]
+    assert frame(d, attackers=behind, feba=0.0).losses[101] == pytest.approx(0.3 * PLOSS_D)
+    assert frame(d, attackers=behind, feba=0.3).losses[101] == pytest.approx(0.3 * PLOSS_D)
+    assert frame(d, attackers=behind, feba=0.31).losses[101] == pytest.approx(PLOSS_D)
+    assert frame(d, attackers=[attacker(barrier=0)]).losses[101] == pytest.approx(PLOSS_D)
+    assert frame(d, attackers=behind).losses[1] == pytest.approx(PLOSS_A)  # not D's fire
+
+
+def test_5_1_1_barrier_is_per_attacker() -> None:
+    """§5.1.1: bt is the barrier between unitA's location and loc: of two equal attackers from
+    different cells, only the one behind the barrier is slowed."""
+    d = factor(kill_data(), "barier", 1, 0, 0, 0.0)
+    r = frame(
+        d,
+        attackers=[
+            attacker(1, (5.0, 50.0, 25.0), barrier=1),
+            attacker(2, (5.0, 50.0, 25.0), location=OTHER),
+        ],
+    )
+    assert r.losses[101] == pytest.approx(PLOSS_D / 2)
+
+
+# -- §5.1.1 front, defdepth and PREP ------------------------------------------------------------
+
+
+def test_5_1_1_front_is_infinite_with_an_attacker_in_the_engagement_location() -> None:
+    """§5.1.1: 'If one or more attackers are located in cell loc, then front = +inf'."""
+    assert front_length(LOC, [NEAR, LOC], DEPTH) == math.inf
+
+
+def test_5_1_1_front_from_one_cell_is_the_side_of_a_square_of_the_cells_area() -> None:
+    """§5.1.1: attackers all in one cell: the side of a square equal in area to the hexagon
+    (area sqrt(3)/2 * depth**2)."""
+    assert front_length(LOC, [NEAR, NEAR], DEPTH) == pytest.approx(SQUARE_SIDE)
+    assert pytest.approx(9.3060, abs=1e-4) == SQUARE_SIDE
+
+
+def test_5_1_1_front_from_k_cells_is_k_cell_sides() -> None:
+    """§5.1.1: k > 1 cells: k times the length of a side of the cell (depth / sqrt 3)."""
+    side = DEPTH / math.sqrt(3.0)
+    assert front_length(LOC, [NEAR, OTHER], DEPTH) == pytest.approx(2 * side)
+    assert front_length(LOC, [1, 2, 3, 2], DEPTH) == pytest.approx(3 * side)
+
+
+def test_5_1_1_defdepth_is_defarea_over_front_at_most_depth() -> None:
+    """§5.1.1: defdepth = min{defarea / front, depth}, defarea = sum of zrarea(def(k))."""
+    two = [defender(101, area=20.0), defender(102, area=26.5)]
+    r = frame(defenders=two)
+    assert r.defdepth == pytest.approx(46.5 / SQUARE_SIDE)
+    r2 = frame(defenders=two, attackers=[attacker(1), attacker(2, location=OTHER)])
+    assert r2.defdepth == pytest.approx(46.5 / (2 * DEPTH / math.sqrt(3.0)))
+    r3 = frame(defenders=[defender(area=1000.0)])
+    assert r3.defdepth == DEPTH
+
+
+def prep_case(pf: float, feba: float, posture: int = 10) -> tuple[FrameResult, StubCurves]:
+    curves = StubCurves(pf=pf)
+    # defdepth = 46.53 / 9.306 = 5: prepared positions reach feba = .5
+    r = frame(
+        curves=curves,
+        defenders=[defender(area=5.0 * SQUARE_SIDE, posture=posture, tentry=7.5)],
+        feba=feba,
+        t=10.0,
+    )
+    return r, curves
+
+
+def test_5_1_1_prep_reduces_vulnerability_inside_prepared_positions() -> None:
+    """§5.1.1: pf = prep(j, sideD, t - tentry(unitD)); PREP = pf if pf <= 1 and
+    feba < defdepth / depth (here 5 / 10)."""
+    r, curves = prep_case(0.6, 0.4)
+    assert r.defdepth == pytest.approx(5.0)
+    assert r.losses[101] == pytest.approx(0.6 * PLOSS_D)
+    assert sorted(curves.prep_calls) == [(1, 2, 2.5), (2, 2, 2.5)]
+
+
+def test_5_1_1_prep_ends_when_the_feba_passes_the_prepared_depth() -> None:
+    """§5.1.1: PREP = 1 if pf <= 1 and feba >= defdepth / depth."""
+    r, _ = prep_case(0.6, 0.5)
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+
+
+def test_5_1_1_hasty_defence_stays_vulnerable_whatever_the_feba() -> None:
+    """§5.1.1: PREP = pf if pf > 1 ('a hasty, disorganized defense ... unlikely to improve just
+    because the attackers progress')."""
+    assert prep_case(1.8, 0.4)[0].losses[101] == pytest.approx(1.8 * PLOSS_D)
+    assert prep_case(1.8, 0.9)[0].losses[101] == pytest.approx(1.8 * PLOSS_D)
+
+
+def test_5_1_1_prep_applies_only_to_defenders_in_a_hold_posture() -> None:
+    """§5.1.1: 'If unitD is not in a hold posture, let PREP = 1' (disengaging, posture 20)."""
+    r, curves = prep_case(0.6, 0.0, posture=20)
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+    assert curves.prep_calls == []
+
+
+def test_5_1_1_prep_is_per_materiel_and_may_read_negative_time() -> None:
+    """§5.1.1: pf = prep(j, sideD, t - tentry) for each materiel j; t - tentry may be negative
+    (§3.3.6)."""
+    curves = StubCurves(pf=lambda i, h: 0.5 if i == 1 else 2.0)
+    r = frame(
+        curves=curves,
+        defenders=[defender(area=5.0 * SQUARE_SIDE, tentry=12.0)],
+        t=10.0,
+    )
+    assert {h for _, _, h in curves.prep_calls} == {-2.0}
+    assert r.losses[101][0] == pytest.approx(0.5 * PLOSS_D[0])
+    assert r.losses[101][1] == pytest.approx(2.0 * PLOSS_D[1])
+
+
+# -- §5.1.1 ERS, A and D -----------------------------------------------------------------------
+
+
+def test_5_1_1_ers_is_freff_times_frinv_times_resources() -> None:
+    """§5.1.1: ERS(ibu, irs) = freff(ibu) * frinv(irs, ibu) * [resources](ibu, irs) weighs the
+    attacker's fire: freff .5 and frinv(w) .8 give .4 of the base losses."""
+    r = frame(attackers=[attacker(effectiveness=0.5, involvement=(0.8, 1.0, 1.0))])
+    assert r.losses[101] == pytest.approx(0.4 * PLOSS_D)
+
+
+def test_5_1_1_average_kill_matrices_a_and_d() -> None:
+    """§5.1.1: A(i, j) = sum_k sum_l K(i, j, atk(k), def(l)) * ERS(atk(k), i) / sum_k
+    ERS(atk(k), i) and D alike: two attackers in postures 40 (PA 1) and 41 (PA 3) with ERS
+    10 and 30 give A = K * (1 * 10 + 3 * 30) / 40; D's fire splits by each attacker's share
+    of the attackers' weapons (alpha' over rsatk) and sums to the base kill rate."""
+    d = factor(kill_data(), "fckar", 1, 0, 1, 3.0)
+    atk = [attacker(1, (10.0, 0.0, 0.0)), attacker(2, (30.0, 0.0, 0.0), posture=41)]
+    r = frame(d, attackers=atk, defenders=[defender(resources=(80.0, 0.0, 0.0))])
+    k = 0.2 * TFRAME * 1.0  # alpha(w) = 1: D holds only weapons
+    assert r.kill_a == pytest.approx(np.array([[k * (10 + 90) / 40]]))
+    kd = 0.3 * TFRAME  # alpha'(w) over both attackers sums to 1
+    assert r.kill_d == pytest.approx(np.array([[kd]]))
+    assert r.losses[101][0] == pytest.approx(k * 100)
+
+
+def test_5_1_2_weapon_values_come_from_a_and_d() -> None:
+    """§5.1.2: the values returned with the frame are app's for the frame's A and D."""
+    r = frame()
+    v = weapon_values(r.kill_a, r.kill_d)
+    assert r.values.va == pytest.approx(v.va)
+    assert r.values.vd == pytest.approx(v.vd)
+    assert r.values.alpha == pytest.approx(v.alpha)
+
+
+# -- §5.1.3 actual losses -----------------------------------------------------------------------
+
+
+def test_5_1_3_fgrd_ggrd_and_frgrd() -> None:
+    """§5.1.3: fgrd = sum ersatk(i) * vala(i), ggrd = sum ersdef(i) * vald(i),
+    FRGRD = fgrd / ggrd; only ground-to-ground weapons have value (§5.1.2)."""
+    atk = [attacker(1, effectiveness=0.5), attacker(2, (6.0, 10.0, 10.0), location=OTHER)]
+    r = frame(attackers=atk)
+    va, vd = r.values.va[0], r.values.vd[0]
+    assert r.fgrd == pytest.approx((0.5 * 10 + 6.0) * va)
+    assert r.ggrd == pytest.approx(8.0 * vd)
+    assert r.frgrd == pytest.approx(r.fgrd / r.ggrd)
+
+
+def test_5_1_3_representative_postures_carry_the_most_value() -> None:
+    """§5.1.3: postA is the posture in which the attackers' total value is greatest (non-attack
+    postures count as 40); postD likewise for the defenders; frdval and vfeba read them."""
+    curves = StubCurves()
+    r = frame(
+        curves=curves,
+        attackers=[
+            attacker(1, (4.0, 0.0, 0.0), posture=41),
+            attacker(2, (3.0, 0.0, 0.0), posture=40),
+            attacker(3, (2.0, 0.0, 0.0), posture=10, location=LOC),
+        ],
+        defenders=[defender(101, (5.0, 0.0, 0.0), posture=11), defender(102, (6.0, 0.0, 0.0))],
+    )
+    assert (r.post_a, r.post_d) == (40, 10)  # 3 + 2 > 4; 6 > 5
+    assert [p for _, p in curves.frdval_calls] == [40, 10]
+    assert curves.vfeba_calls[0][1:] == (40, 10, 1)
+
+
+def test_5_1_3_representative_posture_ties_go_to_the_lowest() -> None:
+    """Ruling (§5.1.3 'that posture such that the total value ... is greatest'): ties go to the
+    lowest posture number."""
+    r = frame(
+        attackers=[attacker(1, (4.0, 0.0, 0.0), posture=41), attacker(2, (4.0, 0.0, 0.0))],
+        defenders=[defender(101, (5.0, 0.0, 0.0), posture=11), defender(102, (5.0, 0.0, 0.0))],
+    )
+    assert (r.post_a, r.post_d) == (40, 10)
+
+
+def test_5_1_3_frdval_is_read_at_frgrd() -> None:
+    """§5.1.3: temp = frdval(FRGRD, postA), then frdval(FRGRD, postD)."""
+    curves = StubCurves()
+    r = frame(curves=curves)
+    assert curves.frdval_calls == [(pytest.approx(r.frgrd), 40), (pytest.approx(r.frgrd), 10)]
+
+
+def value_loss(r: FrameResult, units: list[Participant], vals: np.ndarray) -> float:
+    return sum(float(r.losses[u.number] @ vals) for u in units)
+
+
+def test_5_1_3_attackers_losses_scaled_to_the_fraction_frdval_gives() -> None:
+    """§5.1.3: scalar = temp / (delval / fgrd), ploss(atk(k), *) <- scalar * ploss: the
+    attackers lose the fraction temp of their value; the defenders keep the base losses when
+    their frdval is negative."""
+    curves = StubCurves(fd=lambda fr, post: 0.05 if post >= 40 else -1.0)
+    atk = [attacker(1), attacker(2, (4.0, 30.0, 20.0), location=OTHER)]
+    r = frame(curves=curves, attackers=atk)
+    va = r.values.vala(3)
+    assert value_loss(r, atk, va) / r.fgrd == pytest.approx(0.05)
+    scalar = r.losses[1][0] / frame(attackers=atk).losses[1][0]
+    assert r.losses[1] == pytest.approx(scalar * frame(attackers=atk).losses[1])
+    assert r.losses[2] == pytest.approx(scalar * frame(attackers=atk).losses[2])
+    assert r.losses[101] == pytest.approx(frame(attackers=atk).losses[101])
+
+
+def test_5_1_3_defenders_losses_scaled_to_the_fraction_frdval_gives() -> None:
+    """§5.1.3: the same for the defenders with temp = frdval(FRGRD, postD) and ggrd."""
+    curves = StubCurves(fd=lambda fr, post: 0.02 if post < 40 else -1.0)
+    r = frame(curves=curves)
+    vd = r.values.vald(3)
+    assert float(r.losses[101] @ vd) / r.ggrd == pytest.approx(0.02)
+    assert r.losses[101] / PLOSS_D == pytest.approx(np.full(3, r.losses[101][0] / PLOSS_D[0]))
+    assert r.losses[1] == pytest.approx(PLOSS_A)
+
+
+def test_5_1_3_negative_frdval_skips_the_scaling() -> None:
+    """§5.1.3: 'If temp < 0, this step is skipped.'"""
+    r = frame(curves=StubCurves(fd=-0.001))
+    assert r.losses[1] == pytest.approx(PLOSS_A)
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+
+
+def test_5_1_3_tactical_overlap_and_intensity_scale_the_losses() -> None:
+    """§5.1.3: TO = min{feba * depth + td(env(loc)), defdepth}, TI = TO / defdepth, and
+    ploss <- TI * ploss for both sides. defdepth 5, td 1, feba .2: TO = 3, TI = .6."""
+    d = kill_data(td=np.array([1.0, 100.0]))
+    r = frame(d, defenders=[defender(area=5.0 * SQUARE_SIDE)], feba=0.2)
+    assert r.ti == pytest.approx(0.6)
+    assert r.losses[101] == pytest.approx(0.6 * PLOSS_D)
+    assert r.losses[1] == pytest.approx(0.6 * PLOSS_A)
+    r2 = frame(d, defenders=[defender(area=5.0 * SQUARE_SIDE)], feba=0.45)
+    assert r2.ti == 1.0
+    r3 = frame(d, defenders=[defender(area=5.0 * SQUARE_SIDE)], env=2)
+    assert r3.ti == 1.0  # td(2) = 100 reaches past defdepth
+
+
+def test_5_1_3_colocated_forces_fight_at_full_intensity() -> None:
+    """§5.1.3: 'If the attackers and defenders are colocated, then feba = 1, and TI = 1'
+    (ruling: the frame then uses feba = 1; front = inf makes defdepth 0)."""
+    d = kill_data(td=np.array([0.0, 0.0]))
+    curves = StubCurves(v=0.0)
+    r = frame(
+        d,
+        curves,
+        attackers=[attacker(location=LOC, posture=10)],
+        defenders=[defender(area=50.0)],
+        feba=0.1,
+    )
+    assert r.defdepth == 0.0
+    assert r.ti == 1.0
+    assert r.feba == 1.0
+    assert r.losses[101] == pytest.approx(PLOSS_D)
+
+
+def test_5_1_3_assessment_limited_to_the_involved_resources() -> None:
+    """§5.1.3: [resources] is reduced by min{ploss, frinv(irs) * [resources]}: with kill rates
+    10,000 times larger, A loses at most the half of its supplies that are involved."""
+    d = kill_data(kdef=pair([[3000.0, 500.0]], [[3000.0, 500.0]]))
+    r = frame(d, attackers=[attacker(involvement=(1.0, 0.5, 1.0))])
+    assert r.losses[1][1] == pytest.approx(50.0)
+    assert r.losses[1][0] == pytest.approx(10.0)
+    assert r.losses[1][2] == pytest.approx(50.0)
+
+
+def test_5_1_3_attackers_without_ground_value_lose_everything() -> None:
+    """§5.1.3: 'if FRGRD < .0001, the attackers lose everything' (no dummy attacks): attackers
+    with no weapons have fgrd = 0 -- even their uninvolved resources go."""
+    r = frame(attackers=[attacker(resources=(0.0, 100.0, 50.0), involvement=(1.0, 0.2, 0.5))])
+    assert r.frgrd < FRGRD_LOW
+    assert r.losses[1] == pytest.approx([0.0, 100.0, 50.0])
+    assert np.all(r.losses[101] <= PLOSS_D)
+
+
+def test_5_1_3_frgrd_just_below_and_above_the_low_threshold() -> None:
+    """§5.1.3: the threshold is FRGRD < .0001 (= FRGRD_LOW); at FRGRD >= .0001 the normal
+    assessment applies. Symmetric kill rates give va = vd, so FRGRD is the ratio of weapons;
+    the attackers' supplies, not involved, show which assessment ran."""
+    d = kill_data(katk=pair([[0.2, 0.1]], [[0.2, 0.1]]), kdef=pair([[0.2, 0.1]], [[0.2, 0.1]]))
+    for ratio, everything in ((0.5e-4, True), (2e-4, False)):
+        a = attacker(resources=(8.0 * ratio, 100.0, 0.0), involvement=(1.0, 0.0, 1.0))
+        r = frame(d, attackers=[a], defenders=[defender(resources=(8.0, 0.0, 0.0))])
+        assert r.frgrd == pytest.approx(ratio)
+        assert bool(r.losses[1][1] == 100.0) is everything
+        assert r.losses[1][0] == pytest.approx(8.0 * ratio)  # the weapons go either way
+
+
+def test_5_1_3_defenders_without_ground_value_lose_everything() -> None:
+    """§5.1.3: 'If FRGRD > 10,000 ... [resources](def(k), irs) <- 0'."""
+    r = frame(defenders=[defender(resources=(0.0, 60.0, 40.0), involvement=(1.0, 0.1, 0.1))])
+    assert r.frgrd > FRGRD_HIGH
+    assert r.losses[101] == pytest.approx([0.0, 60.0, 40.0])
+
+
+# -- §5.2 FEBA ---------------------------------------------------------------------------------
+
+
+def test_5_2_feba_moves_by_vfeba_times_tframe_over_depth() -> None:
+    """§5.2: temp = vfeba(FRGA, postA, postD, sideA) * tframe; feba = min{max{feba0 +
+    temp/depth, 0}, 1}: velocity 4, tframe .5, depth 10 -> +.2."""
+    r = frame(curves=StubCurves(v=4.0), feba=0.3)
+    assert r.feba == pytest.approx(0.5)
+
+
+def test_5_2_feba_is_clamped_to_0_and_1() -> None:
+    """§5.2: the FEBA stays within [0, 1]; the velocity may be negative."""
+    assert frame(curves=StubCurves(v=-4.0), feba=0.1).feba == 0.0
+    assert frame(curves=StubCurves(v=-4.0), feba=0.5).feba == pytest.approx(0.3)
+    assert frame(curves=StubCurves(v=40.0), feba=0.5).feba == 1.0
+
+
+def test_5_2_without_close_air_support_frga_is_frgrd() -> None:
+    """§5.2: with no CAS, fair = gair = 0 and FRGA = fgrd / ggrd."""
+    curves = StubCurves()
+    r = frame(curves=curves)
+    assert (r.fair, r.gair) == (0.0, 0.0)
+    assert r.frga == pytest.approx(r.frgrd)
+    assert curves.vfeba_calls == [(pytest.approx(r.frga), 40, 10, 1)]
+
+
+def test_5_2_air_values_and_frga() -> None:
+    """§5.2: fair = (1/alpha) * sum CASATK(j)/nframe * vald(j), gair = (1/delta) * sum
+    CASDEF(j)/nframe * vala(j), FRGA = (fgrd + fair) / (ggrd + gair) (the arguments are
+    already per frame); vfeba reads FRGA."""
+    curves = StubCurves()
+    r = frame(curves=curves, cas_atk=np.array([2.0]), cas_def=np.array([0.5]))
+    v = r.values
+    assert r.fair == pytest.approx(2.0 * v.vd[0] / v.alpha)
+    assert r.gair == pytest.approx(0.5 * v.va[0] / v.delta)
+    assert r.frga == pytest.approx((r.fgrd + r.fair) / (r.ggrd + r.gair))
+    assert curves.vfeba_calls[0][0] == pytest.approx(r.frga)
+    assert r.frga != pytest.approx(r.frgrd)
+
+
+def test_5_2_vfeba_gets_the_attacking_side() -> None:
+    """§5.2: vfeba(FRGA, postA, postD, sideA): Blue attackers pass side 2."""
+    curves = StubCurves()
+    frame(
+        curves=curves,
+        side_a=2,
+        attackers=[unit(101, 2, (8.0, 60.0, 40.0), location=NEAR, posture=41)],
+        defenders=[unit(1, 1, (10.0, 100.0, 50.0), posture=11)],
+    )
+    assert curves.vfeba_calls[0][1:] == (41, 11, 2)
+
+
+# -- the Lanchester oracle (issue 4 done-when) ---------------------------------------------------
+
+
+def lanchester_data(a: float, b: float, tframe: float) -> KillData:
+    """One weapon, no other resources: katk = a (attackers' kills of defenders' weapons per
+    weapon per unit time), kdef = b, every factor 1."""
+    return kill_data(
+        ng=1,
+        nm=1,
+        npers=0,
+        tframe=tframe,
+        stdtgt=pair([1.0], [1.0]),
+        katk=pair([[a]], [[a]]),
+        kdef=pair([[b]], [[b]]),
+        aggatk=pair([[1.0]], [[1.0]]),
+        aggdef=pair([[1.0]], [[1.0]]),
+        dpers=pair(np.zeros((0, 1, 1)), np.zeros((0, 1, 1))),
+    )
+
+
+@pytest.mark.parametrize(
+    ("side_a", "x0", "y0", "a", "b", "tframe"),
+    [
+        (1, 100.0, 80.0, 0.06, 0.04, 0.25),
+        (2, 50.0, 70.0, 0.02, 0.05, 0.5),
+        (1, 30.0, 30.0, 0.1, 0.1, 0.1),
+    ],
+)
+def test_5_1_lanchester_square_law_frame_by_frame(
+    side_a: int, x0: float, y0: float, a: float, b: float, tframe: float
+) -> None:
+    """Issue 4 oracle (§5.1 'Attrition is essentially a Lanchester square process'): one weapon
+    type per side, frdval negative (no scaling), attackers colocated with the defenders
+    (TI = 1), every factor 1: frame by frame the attackers' x and defenders' y follow
+    x' = x - b * y * tframe, y' = y - a * x * tframe, computed independently here."""
+    data = lanchester_data(a, b, tframe)
+    curves = StubCurves(pf=1.0, fd=-1.0, v=0.0)
+    x, y = x0, y0  # the independent recurrence
+    atk_res, def_res = np.array([x0]), np.array([y0])
+    side_d = 3 - side_a
+    frames = 0
+    while frames < 40:
+        r = assess_frame(
+            data,
+            curves,
+            weapon_values,
+            side_a=side_a,
+            loc=LOC,
+            env=1,
+            feba=0.0,
+            t=frames * tframe,
+            attackers=[unit(1, side_a, atk_res, posture=10)],
+            defenders=[unit(2, side_d, def_res, posture=10)],
+        )
+        assert r.ti == 1.0
+        x, y = max(x - b * y * tframe, 0.0), max(y - a * x * tframe, 0.0)
+        atk_res = atk_res - r.losses[1]
+        def_res = def_res - r.losses[2]
+        frames += 1
+        assert atk_res[0] == pytest.approx(x, rel=1e-12, abs=1e-12), f"frame {frames}"
+        assert def_res[0] == pytest.approx(y, rel=1e-12, abs=1e-12), f"frame {frames}"
+        if min(x, y) < 0.2 * min(x0, y0):
+            break
+    assert frames >= 10
+    assert x < x0
+    assert y < y0
+
+
+# -- no combat frame creates resources (property) ------------------------------------------------
+
+
+def num(lo: float, hi: float) -> st.SearchStrategy[float]:
+    """Floats in [lo, hi] without subnormals (a design datum of 1e-311 is not a design)."""
+    return st.floats(lo, hi, allow_subnormal=False)
+
+
+participants = st.tuples(
+    st.lists(num(0.0, 200.0), min_size=3, max_size=3),  # resources
+    st.lists(num(0.0, 1.0), min_size=3, max_size=3),  # involvement
+    num(0.0, 1.5),  # freff
+    num(0.0, 80.0),  # zrarea
+    num(-5.0, 15.0),  # tentry
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    side_a=st.sampled_from([1, 2]),
+    atk=st.lists(
+        st.tuples(
+            participants,
+            st.sampled_from([NEAR, OTHER, LOC]),
+            st.sampled_from([40, 41, 10]),
+            st.integers(0, 1),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    dfn=st.lists(st.tuples(participants, st.sampled_from([10, 11, 20])), min_size=1, max_size=3),
+    rates=st.lists(num(0.0, 20.0), min_size=8, max_size=8),
+    agg=st.lists(num(0.0, 1.0), min_size=8, max_size=8),
+    std=st.lists(st.one_of(st.just(0.0), num(0.01, 100.0)), min_size=6, max_size=6),
+    pf=num(0.0, 3.0),
+    fd=num(-1.0, 1.0),
+    v=num(-50.0, 50.0),
+    feba=num(0.0, 1.0),
+    td=num(0.0, 20.0),
+    cas=num(0.0, 10.0),
+)
+def test_5_1_no_combat_frame_creates_resources(
+    side_a: int,
+    atk: list[Any],
+    dfn: list[Any],
+    rates: list[float],
+    agg: list[float],
+    std: list[float],
+    pf: float,
+    fd: float,
+    v: float,
+    feba: float,
+    td: float,
+    cas: float,
+) -> None:
+    """§5.1.3 property: on random small engagements every loss is finite, >= 0 and never more
+    than the unit holds; the FEBA stays in [0, 1]."""
+    data = kill_data(
+        stdtgt=pair(std[:3], std[3:]),
+        katk=pair([rates[0:2]], [rates[2:4]]),
+        kdef=pair([rates[4:6]], [rates[6:8]]),
+        aggatk=pair([agg[0:2]], [agg[2:4]]),
+        aggdef=pair([agg[4:6]], [agg[6:8]]),
+        barier=pair([[0.3]], [[2.0]]),
+        td=np.array([td, td]),
+    )
+    side_d = 3 - side_a
+
+    def make(n: int, side: int, p: Any, **kw: Any) -> Participant:
+        (res, inv, eff, area, tentry) = p
+        return unit(
+            n, side, res, involvement=inv, effectiveness=eff, area=area, tentry=tentry, **kw
+        )
+
+    attackers = [
+        make(k + 1, side_a, p, location=loc, posture=post, barrier=bar if loc != LOC else 0)
+        for k, (p, loc, post, bar) in enumerate(atk)
+    ]
+    defenders = [make(101 + k, side_d, p, posture=post) for k, (p, post) in enumerate(dfn)]
+    r = assess_frame(
+        data,
+        StubCurves(pf=pf, fd=fd, v=v),
+        weapon_values,
+        side_a=side_a,
+        loc=LOC,
+        env=1,
+        feba=feba,
+        t=10.0,
+        attackers=attackers,
+        defenders=defenders,
+        cas_atk=np.array([cas]),
+        cas_def=np.array([cas / 2]),
+    )
+    assert 0.0 <= r.feba <= 1.0
+    for u in (*attackers, *defenders):
+        loss = r.losses[u.number]
+        assert np.all(np.isfinite(loss)), (u.number, loss)
+        assert np.all(loss >= 0.0), (u.number, loss)
+        assert np.all(loss <= u.resources + 1e-9 * (1.0 + u.resources)), (u.number, loss)
+
+
+# -- the Sinai design ---------------------------------------------------------------------------
+
+
+def test_5_1_sinai_kill_data_shapes_follow_the_declarations() -> None:
+    """File 50 groups 45-57 as arrays (§9.1): katk(s) is nggwep(s) x nmat(3-s), fckar(s) is
+    nggwep(s) x kap, fckace(s) nmat(s) x nenv, dpers(s) npers(s) x nggwep(3-s) x nmat(s)."""
+    d = load_sinai()[0]
+    k = KillData.from_design(d)
+    assert k.katk[0].shape == (4, 7)
+    assert k.katk[1].shape == (4, 8)
+    assert k.fckar[0].shape == (4, d.kap)
+    assert k.fckac[1].shape == (7, d.kdp)
+    assert k.fckace[0].shape[0] == 8
+    assert k.dpers[0].shape == (1, 4, 8)
+    assert k.dpers[1].shape == (1, 4, 7)
+
+
+def test_5_1_sinai_frame_between_two_real_brigades() -> None:
+    """§5.1-5.2 on the Sinai design (§9.2) with its own §5.4 curves: Red brigade 2 attacks
+    Blue brigade 150 in hold; both lose, neither more than it holds, and the FEBA moves as
+    vfeba at the frame's FRGA says."""
+    d = load_sinai()[0]
+    data = KillData.from_design(d)
+    f = CombatFunctions(d)
+    units = {u.number: u for u in d.units}
+    red = np.asarray(units[2].resources, dtype=np.float64)
+    blue = np.asarray(units[150].resources, dtype=np.float64)
+    fi_red = f.involvement(Force(1, (units[2].butype,), red))
+    fi_blue = f.involvement(Force(2, (units[150].butype,), blue))
+    r = assess_frame(
+        data,
+        f,
+        weapon_values,
+        side_a=1,
+        loc=LOC,
+        env=1,
+        feba=0.0,
+        t=5.0,
+        attackers=[unit(2, 1, red, location=NEAR, posture=40, involvement=fi_red)],
+        defenders=[unit(150, 2, blue, posture=10, involvement=fi_blue, area=20.0)],
+    )
+    assert r.losses[2].sum() > 0
+    assert r.losses[150].sum() > 0
+    assert np.all(r.losses[2] <= fi_red * red + 1e-9)
+    assert np.all(r.losses[150] <= fi_blue * blue + 1e-9)
+    expected = min(max(f.vfeba(r.frga, 40, 10, 1) * d.tframe / d.depth, 0.0), 1.0)
+    assert r.feba == pytest.approx(expected)

@@ -1,0 +1,536 @@
+"""The combat functions of seed 000 §5.4: ``pafgen``/``paf``, ``frinv`` (§5.4.1), ``zrarea``
+(§5.4.2), ``freff`` (§5.4.3), ``prep`` (§5.4.4), ``frdval`` (§5.4.5) and ``vfeba`` (§5.4.6).
+
+§5.4 gives no numeric example; the oracles are small cases computed by hand in the comments
+on a hand-made design (``small_design``: per side two ground-to-ground weapons, one
+transport, one supply and one personnel type) and the Sinai design data of §9.2.
+"""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hexwar.rulesets.idahex.combat_functions import (
+    RGAIN,
+    CombatFunctions,
+    Force,
+    cell_area,
+    paf,
+    paf_inverse,
+    pafgen,
+)
+from hexwar.rulesets.idahex.design import VfebaEntry, load_sinai
+from hexwar.rulesets.idahex.postures import Order
+from tests.rulesets.idahex.sinai import game, unit
+
+SINAI = load_sinai()[0]
+
+# -- a small design ---------------------------------------------------------------------------
+# Resources of either side: 1 w1 (weapon), 2 w2 (weapon), 3 t (transport), 4 S (supplies),
+# 5 P (personnel): nggwep = 2, nequip = 3, nss = 1, nmat = 4, npers = 1, nrs = 5.
+W1, W2, T, S, P = range(5)
+RISING = (1.0,) * 6  # frinv.f: with f0 = 0 and x = (1, ...), sigma = min(ss/dd, 1)
+
+
+def small_design(**changes: Any) -> Any:
+    """A design namespace with the fields :class:`CombatFunctions` reads (shared by sides)."""
+    d: dict[str, Any] = {
+        "poff_table": {10: 1, 11: 2, 12: 1, 20: 3, 40: 1, 41: 2},
+        "npost": (2, 1, 1, 2),
+        "nggwep": (2, 2),
+        "nequip": (3, 3),
+        "nss": (1, 1),
+        "npers": (1, 1),
+        "stdtgt": ((10.0, 10.0, 10.0, 100.0, 50.0),) * 2,
+        # spdd[s][resource][support]: support 1 = S, support 2 = P
+        "spdd": (((0.0, 0.0),) * 5,) * 2,
+        "pg": ((1, 1, 1),) * 2,
+        "prot": (((0.0, 0.0),) * 3,) * 2,
+        "ppoh": ((0.0,), (0.0,)),
+        "toe": ((10.0, 10.0, 10.0, 100.0, 50.0),),
+        "aysize": ((20.0, 10.0, 5.0, 10.0),),
+        "depth": 10.0,
+        "tframe": 0.25,
+        "frinv_f0": (((0.0, 0.0),) * 4,) * 2,
+        "frinv_f": (((RISING, RISING),) * 4,) * 2,
+        "frinv_x": ((1.0,) * 6,) * 2,
+        "freff_f0": (1.0, 1.0),
+        "freff_f": ((1.0, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0), (1.0, 1.0, 1.0, 0.5, 0.5, 0.0, 0.0)),
+        "freff_x": ((1.0, 1.0, 2.0, 2.0, 3.0, 3.0, 3.0), (1.0, 1.0, 1.0, 2.0, 2.0, 4.0, 4.0)),
+        "prep_f": (((3.0, 2.0, 1.0, 1.0, 0.8, 0.5, 0.5),) * 4,) * 2,
+        "prep_x": ((-1.0, -0.5, 0.0, 1.0, 2.0, 10.0, 10.0),) * 2,
+        "frdval_f0atk": (0.4, 0.6),
+        "frdval_fatk": ((0.2,) * 7, (0.3,) * 7),
+        "frdval_f0def": (0.0, 0.1, 0.2),
+        "frdval_fdef": ((0.4,) * 7, (0.5,) * 7, (0.6,) * 7),
+        "frdval_x": (1.0,) * 7,
+        "vfeba": ((), ()),
+        "vfeba_fr": (1.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0),
+    }
+    d.update(changes)
+    nequip, nss, npers = d["nequip"], d["nss"], d["npers"]
+    d.setdefault("nmat", tuple(nequip[s] + nss[s] for s in range(2)))
+    d.setdefault("nrs", tuple(d["nmat"][s] + npers[s] for s in range(2)))
+    return SimpleNamespace(**d)
+
+
+def spdd(**demand: tuple[float, float]) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """``spdd`` for both sides from ``{resource name: (S, P) demand per unit}``."""
+    names = ("w1", "w2", "t", "S", "P")
+    rows = tuple(demand.get(n, (0.0, 0.0)) for n in names)
+    return (rows, rows)
+
+
+def fi(design: Any, amount: list[float], butypes: tuple[int, ...] = (1,), side: int = 1) -> Any:
+    f = CombatFunctions(design)
+    return f.involvement(Force(side, butypes, np.asarray(amount, dtype=np.float64)))
+
+
+# -- §5.4 pafgen and paf ----------------------------------------------------------------------
+
+
+def test_5_4_pafgen_is_constant_beyond_the_ends() -> None:
+    """§5.4: pafgen(w) = y(1) if w <= x(1); y(n) if w >= x(n)."""
+    x, y = (1.0, 2.0, 4.0), (5.0, 7.0, 3.0)
+    assert pafgen(-10.0, y, x) == 5.0
+    assert pafgen(1.0, y, x) == 5.0
+    assert pafgen(4.0, y, x) == 3.0
+    assert pafgen(99.0, y, x) == 3.0
+
+
+def test_5_4_pafgen_interpolates_between_i1_and_i2() -> None:
+    """§5.4: y(i1) + (w - x(i1)) / (x(i2) - x(i1)) * (y(i2) - y(i1))."""
+    x, y = (1.0, 2.0, 4.0), (5.0, 7.0, 3.0)
+    assert pafgen(1.5, y, x) == pytest.approx(6.0)
+    assert pafgen(2.0, y, x) == pytest.approx(7.0)
+    assert pafgen(3.0, y, x) == pytest.approx(5.0)  # 7 + (1/2) * (3 - 7)
+
+
+def test_5_4_pafgen_repeated_abscissae_take_the_later_point() -> None:
+    """§5.4: i1 = max{i: x(i) <= w}, i2 = min{i: x(i) > w}: at a repeated abscissa the
+    function jumps; from that abscissa on, the later ordinate holds."""
+    x, y = (0.0, 1.0, 1.0, 2.0), (0.0, 1.0, 5.0, 6.0)
+    assert pafgen(0.5, y, x) == pytest.approx(0.5)
+    assert pafgen(1.0, y, x) == pytest.approx(5.0)
+    assert pafgen(1.5, y, x) == pytest.approx(5.5)
+    assert pafgen(1.0 - 1e-9, y, x) == pytest.approx(1.0)
+
+
+def test_5_4_pafgen_single_point_is_constant() -> None:
+    """§5.4 with n = 1: every w is at or beyond an end."""
+    assert pafgen(-3.0, (2.5,), (1.0,)) == 2.5
+    assert pafgen(3.0, (2.5,), (1.0,)) == 2.5
+
+
+def test_5_4_paf_prepends_y0_at_zero() -> None:
+    """§5.4: paf(w, y0, y, x) = pafgen(w, ylong, xlong) with (xlong(1), ylong(1)) = (0, y0)."""
+    y0, y, x = 2.0, (4.0, 1.0), (1.0, 3.0)
+    assert paf(0.0, y0, y, x) == 2.0
+    assert paf(-1.0, y0, y, x) == 2.0  # below xlong(1) = 0
+    assert paf(0.5, y0, y, x) == pytest.approx(3.0)
+    assert paf(2.0, y0, y, x) == pytest.approx(2.5)
+    assert paf(7.0, y0, y, x) == 1.0
+    for w in (0.0, 0.25, 1.0, 2.9, 5.0):
+        assert paf(w, y0, y, x) == pafgen(w, (y0, *y), (0.0, *x))
+
+
+def test_5_4_paf_with_repeated_abscissae_at_zero_and_at_the_end() -> None:
+    """§5.4 (Sinai frinv.x = .25 .5 .75 1 1 1): x(1) may equal 0 -- 'if w <= x(1), then
+    pafgen = y(1)' keeps y0 at 0 itself, the jump acts just above -- and the last abscissae may
+    repeat (the last ordinate holds from there)."""
+    assert paf(0.0, 0.0, (1.0, 2.0), (0.0, 1.0)) == 0.0
+    assert paf(1e-9, 0.0, (1.0, 2.0), (0.0, 1.0)) == pytest.approx(1.0)
+    assert paf(1.0, 0.0, (0.5, 0.7, 0.9), (1.0, 1.0, 1.0)) == 0.9
+    assert paf(0.5, 0.0, (0.5, 0.7, 0.9), (1.0, 1.0, 1.0)) == pytest.approx(0.25)
+
+
+def test_5_4_1_paf_inverse_is_the_least_ratio_reaching_a_fraction() -> None:
+    """§5.4.1 REQ: the support ratio that raises sigma to a target is the least w with
+    paf(w) >= target; 0 if y0 reaches it; inf if the curve never does."""
+    y0, y, x = 0.2, (0.6, 0.6, 0.9), (1.0, 2.0, 3.0)
+    assert paf_inverse(0.1, y0, y, x) == 0.0
+    assert paf_inverse(0.4, y0, y, x) == pytest.approx(0.5)
+    assert paf_inverse(0.6, y0, y, x) == pytest.approx(1.0)
+    assert paf_inverse(0.75, y0, y, x) == pytest.approx(2.5)
+    assert paf_inverse(0.95, y0, y, x) == math.inf
+    for target in (0.3, 0.5, 0.7, 0.85):
+        w = paf_inverse(target, y0, y, x)
+        assert paf(w, y0, y, x) == pytest.approx(target)
+        assert paf(w - 1e-6, y0, y, x) < target
+
+
+def test_5_4_1_paf_inverse_at_a_jump_is_the_jump() -> None:
+    """§5.4 repeated abscissae make a jump: the least ratio reaching a value inside it is the
+    jump's abscissa."""
+    assert paf_inverse(0.5, 0.0, (0.2, 0.9), (1.0, 1.0)) == 1.0
+
+
+# -- §5.4.1 frinv without support ---------------------------------------------------------------
+
+
+def no_support(**changes: Any) -> Any:
+    """The small design with no support resources (nss = npers = 0): equipment only."""
+    n = changes.get("nequip", (3, 3))[0]
+    return small_design(nss=(0, 0), npers=(0, 0), spdd=(((),) * n,) * 2, **changes)
+
+
+def test_5_4_1_without_support_group_1_is_fully_involved() -> None:
+    """§5.4.1, nsp = 0: fi(i) = 1 for every i with pg(i, s) = 1."""
+    d = no_support(pg=((1, 1, 1),) * 2)
+    assert list(fi(d, [3.0, 4.0, 5.0])) == [1.0, 1.0, 1.0]
+
+
+def test_5_4_1_without_support_protection_groups_by_induction() -> None:
+    """§5.4.1, nsp = 0: QP(j) = sum over pg(i) <= k of prot(j, i) * fi(i) * amount(i), and
+    fi(j) = min{QP(j), amount(j)} / amount(j), group by group.
+
+    w1 in group 1, w2 and t in group 2, and (a second transport) t2 in group 3, with
+    w1 = 10, w2 = 8, t = 4, t2 = 40 and prot(w2, w1) = .5, prot(t, w1) = .2,
+    prot(t2, w1) = 1, prot(t2, w2) = 2:
+    fi(w2) = 5/8; fi(t) = 2/4; QP(t2) = 1 * 10 + 2 * (5/8) * 8 = 20, fi(t2) = 20/40.
+    """
+    d = no_support(
+        nequip=(4, 4),
+        pg=((1, 2, 2, 3),) * 2,
+        prot=(((0.0, 0.0), (0.5, 0.0), (0.2, 0.0), (1.0, 2.0)),) * 2,
+    )
+    got = fi(d, [10.0, 8.0, 4.0, 40.0])
+    assert got == pytest.approx([1.0, 5 / 8, 0.5, 0.5])
+
+
+def test_5_4_1_without_support_enough_protection_means_full_involvement() -> None:
+    """§5.4.1: min{QP(j), amount(j)} caps the involvement at 1."""
+    d = no_support(pg=((1, 2, 2),) * 2, prot=(((0.0, 0.0), (5.0, 0.0), (5.0, 0.0)),) * 2)
+    assert fi(d, [10.0, 8.0, 4.0]) == pytest.approx([1.0, 1.0, 1.0])
+
+
+def test_5_4_1_without_support_other_equipment_protects_nothing() -> None:
+    """§5.4.1: 'prot(i, j, s) is assumed to be 0 if j > nggwep(s)': transport in group 1 does
+    not protect group 2 equipment (prot has one column per ground-to-ground weapon)."""
+    d = no_support(
+        nggwep=(1, 1),
+        pg=((2, 1, 1),) * 2,  # w1 in group 2, protected only by weapons: there are none
+        prot=(((0.0,), (0.0,), (0.0,)),) * 2,
+    )
+    got = fi(d, [10.0, 8.0, 4.0])
+    assert got == pytest.approx([0.0, 1.0, 1.0])
+
+
+# -- §5.4.1 frinv with support ------------------------------------------------------------------
+
+
+def test_5_4_1_personnel_are_allocated_to_supplies() -> None:
+    """§5.4.1: Q = suppt(S) * spdd(P, S); the allocation of P to S is
+    min{dd, dd * suppt(P) / Q}; it sets sigma and fi(S) = paf(ss/dd) (here min(ss/dd, 1)).
+
+    S = 100 needing .5 P each (dd = Q = 50) with P = 20: allocation 20, fi(S) = 20/50 = .4
+    before the surplus step; nothing else demands S, so at the end
+    fi(S) = min(.4, alloc(S) / 100) with alloc(S) = 0: S takes no part in combat, while the
+    20 personnel allocated to it are involved: fi(P) = 20 / 20.
+    """
+    d = small_design(spdd=spdd(S=(0.0, 0.5)), stdtgt=((0.0, 0.0, 0.0, 100.0, 50.0),) * 2)
+    got = fi(d, [0.0, 0.0, 0.0, 100.0, 20.0])
+    assert got[S] == 0.0
+    assert got[P] == pytest.approx(1.0)
+
+
+def test_5_4_1_supplies_left_by_personnel_limit_equipment() -> None:
+    """§5.4.1: suppt(S) <- fi(S) * suppt(S) after personnel are allocated to supplies.
+
+    S = 100 needing .5 P each, P = 20 (plus what w1 needs: w1 demands no P): fi(S) = .4, so
+    only 40 S are available to equipment. w1 = 100 needs 1 S each: its involvement grows in
+    steps of rgain * stdtgt / amount = .01 * 10 / 100 = .001 up to 40 / 100 = .4.
+    """
+    d = small_design(spdd=spdd(S=(0.0, 0.5), w1=(1.0, 0.0)))
+    got = fi(d, [100.0, 0.0, 0.0, 100.0, 20.0])
+    assert got[W1] == pytest.approx(0.4, abs=RGAIN * 10 / 100 + 1e-9)
+    assert got[W1] <= 0.4 + 1e-12
+    assert got[S] == pytest.approx(got[W1] * 100 / 100)  # alloc(S) = w1's demand, all of it
+
+
+def test_5_4_1_supplies_are_allocated_to_personnel_who_stay_involved() -> None:
+    """§5.4.1: alloc(S) += sum amount(P) * spdd(S, P); fi(P) is set to 1 whatever the
+    allocation gives, then the surplus step makes it alloc(P) / amount(P).
+
+    P = 40 need .25 S each: alloc(S) = 10 of 100 -> fi(S) = .1. w1 = 20 needs 1 P each
+    (stdtgt 10, steps of .01 * 10 / 20): all 20 P go to w1 -> fi(P) = 20 / 40 = .5, fi(w1) = 1.
+    """
+    d = small_design(spdd=spdd(P=(0.25, 0.0), w1=(0.0, 1.0)))
+    got = fi(d, [20.0, 0.0, 0.0, 100.0, 40.0])
+    assert got[S] == pytest.approx(0.1)
+    assert got[W1] == pytest.approx(1.0)
+    assert got[P] == pytest.approx(0.5)
+
+
+def test_5_4_1_personnel_overhead_is_not_available_to_materiel() -> None:
+    """§5.4.1: suppt(P) <- suppt(P) - sum over L of ppoh(P, butype) (ruling: the k-th personnel
+    type is support nss + k). w1 = 100 needs 1 P each; P = 60 of which 2 units of type 1 and 2
+    hold 15 + 5 overhead: 40 for w1, fi(w1) = .4 (to one step), fi(P) = 40 / 60."""
+    d = small_design(spdd=spdd(w1=(0.0, 1.0)), ppoh=((15.0,), (5.0,)))
+    got = fi(d, [100.0, 0.0, 0.0, 0.0, 60.0], butypes=(1, 2))
+    assert got[W1] == pytest.approx(0.4, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.4 + 1e-12
+    assert got[P] == pytest.approx(got[W1] * 100 / 60)
+
+
+def test_5_4_1_equipment_outside_the_standard_force_is_not_involved() -> None:
+    """§5.4.1: I = {ieq: stdtgt(ieq, s) > 0}; fi(i) = 0 for equipment not in I; fi(i) = 1 for
+    i in I with amount(i) = 0."""
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), stdtgt=((10.0, 0.0, 10.0, 100.0, 50.0),) * 2)
+    got = fi(d, [5.0, 7.0, 0.0, 100.0, 10.0])
+    assert got[W2] == 0.0
+    assert got[T] == 1.0
+    assert got[W1] == pytest.approx(1.0)
+
+
+def test_5_4_1_equipment_is_never_committed_unprotected() -> None:
+    """§5.4.1 Step 1: qp = sum over P of prot(i, j) * q(j) bounds q(i) for pg(i) > 1.
+
+    Support is plentiful; w1 (group 1) = 10, w2 (group 2) = 20 with prot(w2, w1) = 1: w2's
+    involved quantity never exceeds the 10 w1 that protect it: fi(w2) = 10 / 20."""
+    d = small_design(
+        spdd=spdd(w1=(1.0, 0.0), w2=(1.0, 0.0)),
+        pg=((1, 2, 1),) * 2,
+        prot=(((0.0, 0.0), (1.0, 0.0), (0.0, 0.0)),) * 2,
+    )
+    got = fi(d, [10.0, 20.0, 0.0, 1000.0, 10.0])
+    assert got[W1] == pytest.approx(1.0)
+    assert got[W2] == pytest.approx(0.5)
+
+
+def test_5_4_1_protected_equipment_listed_before_its_protector_still_grows() -> None:
+    """§5.4.1: the iteration is repeated; equipment unprotected at the start of one iteration
+    (its protector not yet involved) grows once its protector does. Here w1 is in group 2,
+    protected by w2 (group 1) with prot(w1, w2) = 1: with plentiful support both end fully
+    involved, whatever the order of the types."""
+    d = small_design(
+        spdd=spdd(w1=(1.0, 0.0), w2=(1.0, 0.0)),
+        pg=((2, 1, 1),) * 2,
+        prot=(((0.0, 1.0), (0.0, 0.0), (0.0, 0.0)),) * 2,
+    )
+    got = fi(d, [10.0, 20.0, 0.0, 1000.0, 10.0])
+    assert got[W2] == pytest.approx(1.0)
+    assert got[W1] == pytest.approx(1.0)
+
+
+def test_5_4_1_equipment_allocation_balances_shares_of_the_standard_force() -> None:
+    """§5.4.1: the algorithm 'strives to equalize fi(i) * amount(i) / stdtgt(i)': with 100 w1
+    (stdtgt 10) and 100 w2 (stdtgt 30), each needing 1 S, and 80 S, both grow by rgain of
+    their standard quantity per iteration: q(w1) / 10 and q(w2) / 30 end within one rgain of
+    each other and the supplies are used up to less than one step."""
+    d = small_design(
+        spdd=spdd(w1=(1.0, 0.0), w2=(1.0, 0.0)),
+        stdtgt=((10.0, 30.0, 10.0, 100.0, 50.0),) * 2,
+    )
+    got = fi(d, [100.0, 100.0, 0.0, 80.0, 10.0])
+    share1, share2 = got[W1] * 100 / 10, got[W2] * 100 / 30
+    assert abs(share1 - share2) <= RGAIN + 1e-9
+    used = got[W1] * 100 + got[W2] * 100
+    assert 80.0 - RGAIN * 30 - 1e-9 <= used <= 80.0 + 1e-9
+    assert share1 == pytest.approx(2.0, abs=RGAIN + 1e-9)  # 80 S = 2 * (10 + 30)
+
+
+def test_5_4_1_support_curve_sets_the_support_required() -> None:
+    """§5.4.1: REQ(ksp) is the support raising sigma to the new fraction; with
+    frinv.f0 = .5 (half of w1 fights without supplies) and f = 1 at ratio 1, raising fi(w1)
+    to 1 takes the full demand but .75 takes only half of it: 100 w1 needing 1 S each with
+    50 S give fi(w1) = .75."""
+    f0 = ((0.5, 0.0),) + ((0.0, 0.0),) * 3
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), frinv_f0=(f0, f0))
+    got = fi(d, [100.0, 0.0, 0.0, 50.0, 10.0])
+    assert got[W1] == pytest.approx(0.75, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.75 + 1e-12
+    assert got[S] == pytest.approx(1.0, abs=0.01)
+
+
+def test_5_4_1_surplus_support_is_not_involved() -> None:
+    """§5.4.1 last step: fi(irs) <- min{fi(irs), alloc(irs - neq) / amount(irs)} for support:
+    10 w1 need 2 S each; 100 S held: 20 are involved, fi(S) = .2."""
+    d = small_design(spdd=spdd(w1=(2.0, 0.0)))
+    got = fi(d, [10.0, 0.0, 0.0, 100.0, 10.0])
+    assert got[W1] == pytest.approx(1.0)
+    assert got[S] == pytest.approx(0.2)
+    assert got[P] == 0.0  # nothing needs personnel
+
+
+def test_5_4_1_sinai_involvement_is_a_fraction_and_uses_no_more_support_than_held() -> None:
+    """§5.4.1 on the Sinai design (§9.2): every fi is in [0, 1] for a real Red brigade and a
+    real Blue brigade; the support involved never exceeds the support held."""
+    f = CombatFunctions(SINAI)
+    units = {u.number: u for u in SINAI.units}
+    for number, side in ((2, 1), (150, 2)):
+        u = units[number]
+        got = f.involvement(Force(side, (u.butype,), np.asarray(u.resources)))
+        assert np.all(got >= 0.0)
+        assert np.all(got <= 1.0 + 1e-12)
+        assert got[: SINAI.nggwep[side - 1]].max() > 0.0
+
+
+def test_5_4_1_passengers_take_no_part_in_combat() -> None:
+    """§5.4.1: 'A unit loaded on other units cannot participate in combat': fi = 0 for a
+    passenger in a stacked task force (ruling: the elements whose transport class is not the
+    transport mode); the carrier keeps its involvement."""
+    g = game(unit(3, 27), unit(50, 27))
+    e = g.engine
+    tf = e.create_mission(1, [3, 50], [Order(26, 10)], mode=1)
+    assert tf.mode == 1
+    combat = e.combat
+    assert not combat.involvement(e, e.units[3]).any()  # type 2: trptcl 0, a passenger
+    assert combat.involvement(e, e.units[50]).any()  # type 5: trptcl 1, the carrier
+
+
+# -- §5.4.2 zrarea, §5.4.3 freff ---------------------------------------------------------------
+
+
+def test_5_4_2_zrarea_scales_the_toe_area_by_value() -> None:
+    """§5.4.2: zrarea = (cv / sv) * aysize(butype, pc), cv and sv valued at rsvald.
+
+    toe = (10, 10, 10, 100, 50), rsvald = (1, 2, 0, 0, 0): sv = 30; resources (5, 5, ...)
+    give cv = 15, half the area: hold (pc 1) 20 -> 10, movement (pc 3) 5 -> 2.5."""
+    f = CombatFunctions(small_design())
+    rsvald = np.array([1.0, 2.0, 0.0, 0.0, 0.0])
+    res = np.array([5.0, 5.0, 7.0, 100.0, 3.0])
+    assert f.zrarea(1, 1, res, rsvald) == pytest.approx(10.0)
+    assert f.zrarea(1, 3, res, rsvald) == pytest.approx(2.5)
+    assert f.zrarea(1, 4, res, rsvald) == pytest.approx(5.0)
+
+
+def test_5_4_2_zrarea_is_zero_for_an_inactive_unit() -> None:
+    """§5.4.2: 'It is 0 if the unit is inactive.'"""
+    f = CombatFunctions(small_design())
+    res = np.array([5.0, 5.0, 7.0, 100.0, 3.0])
+    assert f.zrarea(1, 0, res, np.ones(5)) == 0.0
+    assert f.zrarea(1, -1, res, np.ones(5)) == 0.0
+
+
+def test_5_4_2_zrarea_sinai_unit_at_toe_has_its_aysize() -> None:
+    """§5.4.2 on the Sinai design: a unit holding exactly its toe has cv = sv."""
+    f = CombatFunctions(SINAI)
+    rsvald = np.arange(1.0, 10.0)
+    for pc in (1, 2, 3, 4):
+        assert f.zrarea(1, pc, np.asarray(SINAI.toe[0]), rsvald) == pytest.approx(
+            SINAI.aysize[0][pc - 1]
+        )
+
+
+def test_5_4_3_freff_density_is_area_over_cell_area() -> None:
+    """§5.4.3: d = A / cell area; freff = paf(d, freff.f0(s), freff.f(s, *), freff.x(s, *)).
+
+    depth 10: a hexagon whose opposite sides are 10 apart has area (sqrt 3 / 2) * 100."""
+    f = CombatFunctions(small_design())
+    a = cell_area(10.0)
+    assert a == pytest.approx(math.sqrt(3.0) / 2.0 * 100.0)
+    assert f.freff(1, 0.0) == 1.0
+    assert f.freff(1, 1.5 * a) == pytest.approx(0.75)  # between (1, 1) and (2, .5)
+    assert f.freff(1, 2.0 * a) == pytest.approx(0.5)  # repeated abscissa 2: the later .5
+    assert f.freff(1, 2.5 * a) == pytest.approx(0.25)
+    assert f.freff(1, 9.0 * a) == 0.0
+    assert f.freff(2, 1.5 * a) == pytest.approx(0.75)  # Blue's own curve: (1, 1) .. (2, .5)
+    assert f.freff(2, 3.0 * a) == pytest.approx(0.25)
+
+
+def test_5_4_3_freff_sinai() -> None:
+    """§5.4.3 on the Sinai design (depth 15, Red freff.x = 1 1 1.5 ..., f = 1 .9 .6 ...)."""
+    f = CombatFunctions(SINAI)
+    a = cell_area(15.0)
+    assert f.freff(1, 1.25 * a) == pytest.approx(0.75)
+    assert f.freff(2, 1.25 * a) == pytest.approx(0.85)
+
+
+# -- §5.4.4 prep --------------------------------------------------------------------------------
+
+
+def test_5_4_4_prep_is_pafgen_of_preparation_time_including_negative() -> None:
+    """§5.4.4: prep(i, s, h) = pafgen(h, prep.f(i, s, *), prep.x(s, *)); h may be negative
+    (prep.x(s, 1) < 0). Sinai Red tanks: x = -1 -.5 0 1 2 10 60, f = 3 1.75 1.2 1 .95 .85 .5."""
+    f = CombatFunctions(SINAI)
+    assert f.prep(1, 1, -5.0) == 3.0
+    assert f.prep(1, 1, -0.75) == pytest.approx(2.375)
+    assert f.prep(1, 1, -0.25) == pytest.approx(1.475)
+    assert f.prep(1, 1, 0.0) == pytest.approx(1.2)
+    assert f.prep(1, 1, 6.0) == pytest.approx(0.9)
+    assert f.prep(1, 1, 100.0) == 0.5
+    assert f.prep(5, 1, -1.0) == 3.2  # materiel 5 has its own row
+    assert f.prep(3, 2, 1.5) == pytest.approx(0.975)  # Blue materiel 3: (1, 1) .. (2, .95)
+
+
+# -- §5.4.5 frdval ------------------------------------------------------------------------------
+
+
+def test_5_4_5_frdval_converts_a_rate_per_unit_time_to_a_frame() -> None:
+    """§5.4.5: frdval = 1 - (1 - temp) ** tframe for temp >= 0, temp = paf(FR, ...) from the
+    attack table (post >= 40) or the defence table (post < 40), keyed by poff(post).
+
+    Sinai: attack posture 40 at FR = 1 reads .15; hold posture 10 at FR = .25 reads .02;
+    tframe = .25."""
+    f = CombatFunctions(SINAI)
+    assert f.frdval(1.0, 40) == pytest.approx(1.0 - 0.85**0.25)
+    assert f.frdval(0.25, 10) == pytest.approx(1.0 - 0.98**0.25)
+    assert f.frdval(0.0, 40) == pytest.approx(1.0)  # f0atk = 1: everything in any frame
+    assert f.frdval(2.0, 20) == pytest.approx(1.0 - (1.0 - 0.09) ** 0.25)  # poff(20) = 3
+    assert f.frdval(2.0, 11) == pytest.approx(1.0 - (1.0 - 0.32) ** 0.25)  # poff(11) = 2
+
+
+def test_5_4_5_frdval_tables_are_keyed_by_poff() -> None:
+    """§5.4.5 'k = poff(post)': postures sharing a poff share a curve; the small design maps
+    12 to poff 1 like 10, and 41 to the second attack row."""
+    f = CombatFunctions(small_design())
+    assert f.frdval(5.0, 12) == f.frdval(5.0, 10) == pytest.approx(1.0 - 0.6**0.25)
+    assert f.frdval(5.0, 11) == pytest.approx(1.0 - 0.5**0.25)
+    assert f.frdval(5.0, 40) == pytest.approx(1.0 - 0.8**0.25)
+    assert f.frdval(5.0, 41) == pytest.approx(1.0 - 0.7**0.25)
+
+
+def test_5_4_5_negative_frdval_passes_through_unchanged() -> None:
+    """§5.4.5: frdval = temp when temp < 0 (the signal not to scale by the force ratio)."""
+    d = small_design(frdval_f0def=(-1.0, 0.1, 0.2), frdval_fdef=((-0.5,) * 7,) * 3)
+    f = CombatFunctions(d)
+    assert f.frdval(0.0, 10) == -1.0
+    assert f.frdval(0.5, 10) == pytest.approx(-0.75)
+    assert f.frdval(3.0, 10) == -0.5
+
+
+# -- §5.4.6 vfeba -------------------------------------------------------------------------------
+
+
+def test_5_4_6_vfeba_sinai_red_and_blue_attackers_have_their_own_curves() -> None:
+    """§5.4.6: ka = poff(pa) for Red attackers and poff(pa) + vfeba.npa for Blue: the sides
+    read different curves. Sinai 40 vs 10 at FR = 2: Red 2.3, Blue 2.7; at FR = 0 the f0."""
+    f = CombatFunctions(SINAI)
+    assert f.vfeba(2.0, 40, 10, 1) == pytest.approx(2.3)
+    assert f.vfeba(2.0, 40, 10, 2) == pytest.approx(2.7)
+    assert f.vfeba(0.0, 40, 10, 1) == -20.0
+    assert f.vfeba(0.5, 40, 11, 2) == pytest.approx(-5.5)  # -13 + .5 * (2 + 13)
+    assert f.vfeba(100.0, 40, 11, 2) == 51.0
+
+
+def test_5_4_6_vfeba_is_keyed_by_poff_of_both_postures() -> None:
+    """§5.4.6: ka = poff(pa), kd = poff(pd): Sinai posture 12 reads poff 1 (as 10) and 45
+    reads poff 4 (as 40)."""
+    f = CombatFunctions(SINAI)
+    assert f.vfeba(3.0, 45, 12, 1) == f.vfeba(3.0, 40, 10, 1) == pytest.approx(4.6)
+
+
+def test_5_4_6_vfeba_missing_pair_of_postures_is_zero() -> None:
+    """§5.4.6 with group 65 giving no curve for a pair (Sinai: defenders in 20): 0 (ruling)."""
+    f = CombatFunctions(SINAI)
+    assert f.vfeba(3.0, 40, 20, 1) == 0.0
+    assert f.vfeba(3.0, 40, 20, 2) == 0.0
+
+
+def test_5_4_6_vfeba_later_entry_for_a_pair_wins() -> None:
+    """Group 65 reads entries in order into vfeba.f(poff(i), poff(j)): a later entry for the
+    same pair of poffs overwrites an earlier one (10 and 12 share poff 1)."""
+    entries = (
+        VfebaEntry(attacker=40, defender=10, f0=-1.0, f=(1.0,) * 7),
+        VfebaEntry(attacker=40, defender=12, f0=-2.0, f=(2.0,) * 7),
+    )
+    f = CombatFunctions(small_design(vfeba=(entries, ())))
+    assert f.vfeba(0.0, 40, 10, 1) == -2.0
+    assert f.vfeba(5.0, 40, 10, 1) == 2.0
+    assert f.vfeba(5.0, 40, 10, 2) == 0.0
