@@ -91,17 +91,42 @@ def resolve_many(
     Draws ``max(sps)`` uniforms per attack (unused ones ignored), so it is exact but does not
     reproduce the draws of the per-attack path.
     """
-    chances = sheet().crt.chances_at(ratios)  # (n, 5)
+    cum = sheet().crt.cumulative_columns(ratios)  # five arrays: running sums of the chances
     n_sp = np.asarray(sps, dtype=np.int64)
-    cum = np.cumsum(chances, axis=1)  # (n, 5)
-    width = int(n_sp.max()) if n_sp.size else 0
-    u = rng.random((len(n_sp), width))
-    idx = (u[:, :, None] >= cum[:, None, :]).sum(axis=2)  # (n, width): 0..5
-    idx = np.where(np.arange(width)[None, :] < n_sp[:, None], idx, NONE)
-    if rule == "sum":
-        loss_of = np.array([3, 2, 1, 0, 0, 0])
-        loss = loss_of[idx].sum(axis=1)
-        return loss, (idx == 3).any(axis=1), (idx == 4).any(axis=1)
-    worst = idx.min(axis=1) if width else np.full(len(n_sp), NONE)
+    n = len(n_sp)
+    width = int(n_sp.max()) if n else 0
     loss_of = np.array([3, 2, 1, 0, 0, 0])
+    # Single attack k of every unit attack at once; attacks beyond a unit's SPs draw 1.0,
+    # which is "no effect" in every row.
+    draws = []
+    for k in range(width):
+        u = rng.random(n)
+        u[n_sp <= k] = 1.0
+        draws.append(u)
+    if rule == "sum":
+        loss = np.zeros(n, dtype=np.int64)
+        dis = np.zeros(n, dtype=bool)
+        mc = np.zeros(n, dtype=bool)
+        for u in draws:
+            idx = _categorise(u, cum)
+            loss += loss_of[idx]
+            dis |= idx == 3
+            mc |= idx == 4
+        return loss, dis, mc
+    # A smaller draw never gives a milder result, so the most severe single result is the
+    # result of the smallest draw: one categorisation per unit attack.
+    low = np.ones(n)
+    for u in draws:
+        np.minimum(low, u, out=low)
+    worst = _categorise(low, cum)
     return loss_of[worst], worst == 3, worst == 4
+
+
+def _categorise(
+    u: npt.NDArray[np.float64], cum: list[npt.NDArray[np.float64]]
+) -> npt.NDArray[np.int64]:
+    """The result index (see :data:`RESULTS`) of draws ``u`` against running sums ``cum``."""
+    idx = np.zeros(len(u), dtype=np.int64)
+    for c in cum:
+        idx += u >= c
+    return idx

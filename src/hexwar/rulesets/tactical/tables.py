@@ -111,15 +111,26 @@ class Crt:
 
     def chances_at(self, ratios: npt.ArrayLike) -> FloatArray:
         """Vectorised :meth:`lookup`: shape ``(n, 5)`` chances for ``n`` odds ratios."""
+        out: FloatArray = np.stack(self._interpolate(ratios, self.chances), axis=-1)
+        return out
+
+    def cumulative_columns(self, ratios: npt.ArrayLike) -> list[FloatArray]:
+        """The running sums of :meth:`chances_at`, one array per column (pro-rating commutes
+        with the sum, so the cumulative rows are interpolated directly)."""
+        return self._interpolate(ratios, np.cumsum(self.chances, axis=1))
+
+    def _interpolate(self, ratios: npt.ArrayLike, rows: FloatArray) -> list[FloatArray]:
         r = np.asarray(ratios, dtype=np.float64)
         keys = self.ratios
-        rows = self.chances
-        clamped = np.clip(r, keys[0], keys[-1])
+        clamped = np.clip(r, keys[0], keys[-1])  # beyond the first or last row: that row
         hi = np.clip(np.searchsorted(keys, clamped, side="right"), 1, len(keys) - 1)
         lo = hi - 1
         w = (clamped - keys[lo]) / (keys[hi] - keys[lo])
-        w = np.clip(w, 0.0, 1.0)[..., None]
-        out: FloatArray = rows[lo] + w * (rows[hi] - rows[lo])
+        # Column by column: one-dimensional takes are far faster than 2-D fancy indexing.
+        out = []
+        for col in rows.T:
+            base = col[lo]
+            out.append(base + w * (col[hi] - base))
         return out
 
 
