@@ -238,8 +238,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             try:
                 planner.plan(action)
             except IllegalOrderError as e:
+                reason = str(e).removesuffix(f" [{e.rule}]")
                 raise IllegalOrderError(
-                    f"action {i} of {len(order.actions)}: {e.args[0]}", rule=e.rule, order=order
+                    f"action {i} of {len(order.actions)}: {reason}", rule=e.rule, order=order
                 ) from None
 
     def _resolve(self, orders: Mapping[str, TurnOrders]) -> None:
@@ -254,7 +255,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 self.log.append(
                     self.turn,
                     "not-carried-out",
-                    f"{action}: not carried out ({e.args[0]})",
+                    f"not carried out: {e}",
                     visible_to=side,
                 )
                 continue
