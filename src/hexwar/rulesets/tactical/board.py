@@ -86,6 +86,9 @@ class Board:
             roads.update({(a, b), (b, a)})
         object.__setattr__(self, "_feats", feats)
         object.__setattr__(self, "_roads", frozenset(roads))
+        # Memos of pure functions of the (immutable) board: step costs and sight lines.
+        object.__setattr__(self, "_costs", {})
+        object.__setattr__(self, "_lines", {})
 
     def __contains__(self, h: object) -> bool:
         return h in self.terrain
@@ -107,6 +110,14 @@ class Board:
         cannot cross a hexside with more than 50 m of elevation change (MISCELLANEOUS). A blocked
         hex costs 65 AP to enter (MISCELLANEOUS). The rest is rules.toml.
         """
+        negated = sp_in_hex > sheet().parameters["max_sp_per_road"]
+        key = (frm, to, mobility, negated)
+        costs: dict[tuple[Hex, Hex, str, bool], float | None] = self._costs  # type: ignore[attr-defined]
+        if key not in costs:
+            costs[key] = self._step_cost(frm, to, mobility, negated)
+        return costs[key]
+
+    def _step_cost(self, frm: Hex, to: Hex, mobility: str, negated: bool) -> float | None:
         if to not in self.terrain or frm.distance(to) != 1:
             return None
         if mobility in VEHICLES:
@@ -124,7 +135,7 @@ class Board:
             cross = extra
         if to in self.blocked:
             return cross + sheet().misc["blocked_hex_ap"]
-        if road and sp_in_hex <= sheet().parameters["max_sp_per_road"]:
+        if road and not negated:
             return r.movement[mobility]["road"]
         enter = r.movement[mobility].get(self.terrain[to])
         return None if enter is None else enter + cross
@@ -169,7 +180,7 @@ class Board:
         eye = rules().eye_height
         ya = self.elevation[a] + eye
         yb = self.elevation[b] + eye
-        for path in dict.fromkeys(tuple(x) for x in line_both(a, b)):
+        for path in self._sight_lines(a, b):
             n = len(path) - 1
             clear = True
             for i in range(1, n):
@@ -188,13 +199,20 @@ class Board:
                 return True
         return False
 
+    def _sight_lines(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+        """The one or two hex lines from ``a`` to ``b`` (two where it runs along hexsides)."""
+        lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = self._lines  # type: ignore[attr-defined]
+        if (a, b) not in lines:
+            lines[a, b] = tuple(dict.fromkeys(tuple(x) for x in line_both(a, b)))
+        return lines[a, b]
+
     # -- combat modifiers ----------------------------------------------------------------------
 
     def entry_hexside(self, a: Hex, b: Hex) -> list[str | None]:
         """The features of the hexsides by which a line of fire from ``a`` enters ``b`` (two
         when the line runs along a hexside, else one; ``None`` for a plain hexside)."""
         out: list[str | None] = []
-        for path in dict.fromkeys(tuple(x) for x in line_both(a, b)):
+        for path in self._sight_lines(a, b):
             if len(path) >= 2:
                 out.append(self.feature(path[-2], path[-1]))
         return out
