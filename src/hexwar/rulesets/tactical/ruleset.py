@@ -155,7 +155,11 @@ def _draw(d: Mapping[str, object]) -> str:
         cells[to_offset(Hex.from_str(e["hex"]), OffsetKind.ODD_Q)] = enemy
     cols = max(c for c, _ in cells) + 1
     rows = max(r for _, r in cells) + 1
-    out = ["    " + "".join(f"{c % 10}" for c in range(cols))]
+    out = [
+        f"Board: {side} your units, X enemy units seen; the hex in column c, row y is "
+        "q,r = c, y - (c - c % 2) / 2.",
+        "    " + "".join(f"{c % 10}" for c in range(cols)),
+    ]
     for r in range(rows):
         out.append(f"{r:>3} " + "".join(cells.get((c, r), " ") for c in range(cols)))
     return "\n".join(out)
