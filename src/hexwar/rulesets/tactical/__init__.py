@@ -1,0 +1,1 @@
+"""The ``tactical`` ruleset: the WWII tactical game of the parameter sheet (seed 002)."""

@@ -1,0 +1,253 @@
+"""The board: terrain, base elevation, roads, hexside features, specials; movement costs and
+line of sight on it. Static for a game and public (both sides know the map), so it travels in
+every view and an agent rebuilds it from there (:meth:`Board.from_json`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexwar.core.hexes import Hex, line_both
+from hexwar.rulesets.tactical.scenario import TacticalScenario
+from hexwar.rulesets.tactical.tables import VEHICLES, rules, sheet
+
+__all__ = ["Board", "side_key"]
+
+
+def side_key(a: Hex, b: Hex) -> str:
+    """The text of the hexside between two adjacent hexes, lower hex first: ``"q,r|q,r"``."""
+    lo, hi = (a, b) if a < b else (b, a)
+    return f"{lo}|{hi}"
+
+
+@dataclass(frozen=True)
+class Board:
+    terrain: Mapping[Hex, str]
+    elevation: Mapping[Hex, float]
+    roads: frozenset[str] = frozenset()
+    features: Mapping[str, str] = field(default_factory=dict)
+    specials: Mapping[Hex, str] = field(default_factory=dict)
+    blocked: frozenset[Hex] = frozenset()
+
+    @classmethod
+    def from_scenario(cls, s: TacticalScenario) -> Board:
+        terrain = s.board_hexes()
+        elev = s.elevations()
+        roads: set[str] = set()
+        for chain in s.map.roads:
+            hexes = [Hex.from_str(t) for t in chain]
+            roads.update(side_key(a, b) for a, b in itertools.pairwise(hexes))
+        features = {}
+        for hs in s.map.hexsides:
+            a, b = (Hex.from_str(t) for t in hs.at.split("|"))
+            features[side_key(a, b)] = hs.feature
+        return cls(
+            terrain=terrain,
+            elevation={h: elev.get(h, 0.0) for h in terrain},
+            roads=frozenset(roads),
+            features=features,
+            specials={Hex.from_str(sp.at): sp.kind for sp in s.map.specials},
+            blocked=frozenset(Hex.from_str(t) for t in s.map.blocked),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hexes": [[h.q, h.r, t, self.elevation[h]] for h, t in sorted(self.terrain.items())],
+            "roads": sorted(self.roads),
+            "hexsides": dict(sorted(self.features.items())),
+            "specials": {str(h): k for h, k in sorted(self.specials.items())},
+            "blocked": [str(h) for h in sorted(self.blocked)],
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Board:
+        return cls(
+            terrain={Hex(q, r): t for q, r, t, _ in d["hexes"]},
+            elevation={Hex(q, r): float(e) for q, r, _, e in d["hexes"]},
+            roads=frozenset(d["roads"]),
+            features=dict(d["hexsides"]),
+            specials={Hex.from_str(k): v for k, v in d["specials"].items()},
+            blocked=frozenset(Hex.from_str(t) for t in d["blocked"]),
+        )
+
+    def __post_init__(self) -> None:
+        # Hexside lookups by ordered pairs of hexes, both ways: movement searches ask often.
+        feats: dict[tuple[Hex, Hex], str] = {}
+        for key, f in self.features.items():
+            a, b = (Hex.from_str(t) for t in key.split("|"))
+            feats[a, b] = feats[b, a] = f
+        roads: set[tuple[Hex, Hex]] = set()
+        for key in self.roads:
+            a, b = (Hex.from_str(t) for t in key.split("|"))
+            roads.update({(a, b), (b, a)})
+        object.__setattr__(self, "_feats", feats)
+        object.__setattr__(self, "_roads", frozenset(roads))
+        # Memos of pure functions of the (immutable) board: step costs and sight lines.
+        object.__setattr__(self, "_costs", {})
+        object.__setattr__(self, "_lines", {})
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.terrain
+
+    def feature(self, a: Hex, b: Hex) -> str | None:
+        feats: dict[tuple[Hex, Hex], str] = self._feats  # type: ignore[attr-defined]
+        return feats.get((a, b))
+
+    def has_road(self, a: Hex, b: Hex) -> bool:
+        return (a, b) in self._roads  # type: ignore[attr-defined]
+
+    # -- movement ------------------------------------------------------------------------------
+
+    def step_cost(self, frm: Hex, to: Hex, mobility: str, sp_in_hex: int = 0) -> float | None:
+        """AP to move from ``frm`` into the adjacent ``to`` (``None``: not allowed).
+
+        ``sp_in_hex`` counts the SPs that will be in ``to`` with the mover: more than the sheet's
+        "Maximum Strength Points per Road" (12) negate the road there (Parameter Data). Vehicles
+        cannot cross a hexside with more than 50 m of elevation change (MISCELLANEOUS). A blocked
+        hex costs 65 AP to enter (MISCELLANEOUS). The rest is rules.toml.
+        """
+        negated = sp_in_hex > sheet().parameters["max_sp_per_road"]
+        key = (frm, to, mobility, negated)
+        costs: dict[tuple[Hex, Hex, str, bool], float | None] = self._costs  # type: ignore[attr-defined]
+        if key not in costs:
+            costs[key] = self._step_cost(frm, to, mobility, negated)
+        return costs[key]
+
+    def _step_cost(self, frm: Hex, to: Hex, mobility: str, negated: bool) -> float | None:
+        if to not in self.terrain or frm.distance(to) != 1:
+            return None
+        if mobility in VEHICLES:
+            limit = sheet().misc["vehicle_max_elevation_change"]
+            if abs(self.elevation[to] - self.elevation[frm]) > limit:
+                return None
+        r = rules()
+        road = self.has_road(frm, to)
+        cross = 0.0
+        feature = self.feature(frm, to)
+        if feature is not None and not road:
+            extra = r.crossing[mobility].get(feature)
+            if extra is None:
+                return None
+            cross = extra
+        if to in self.blocked:
+            return cross + sheet().misc["blocked_hex_ap"]
+        if road and not negated:
+            return r.movement[mobility]["road"]
+        enter = r.movement[mobility].get(self.terrain[to])
+        return None if enter is None else enter + cross
+
+    def can_stand(self, h: Hex, mobility: str) -> bool:
+        """Whether a unit of ``mobility`` may be in ``h`` at all (its terrain is enterable)."""
+        return h in self.terrain and self.terrain[h] in rules().movement[mobility]
+
+    # -- line of sight -------------------------------------------------------------------------
+
+    def top(self, h: Hex, smoke: bool) -> float:
+        """Base elevation plus the TERRAIN HEIGHT of the hex (smoke: at least 20 m)."""
+        heights = sheet().height
+        tall = heights[self.terrain[h]]
+        if smoke:
+            tall = max(tall, heights["smoke"])
+        return self.elevation[h] + tall
+
+    def line_of_sight(
+        self,
+        a: Hex,
+        b: Hex,
+        *,
+        units_sp: Mapping[Hex, int] | None = None,
+        wreck_sp: Mapping[Hex, int] | None = None,
+        smoke: Iterable[Hex] = (),
+    ) -> bool:
+        """Whether ``a`` sees ``b`` (sheet: TERRAIN HEIGHT, Parameter Data).
+
+        The sight line runs from ``eye_height`` above ``a``'s base elevation to the same height
+        above ``b``'s. A hex strictly between them blocks it if its top (base elevation plus
+        terrain height, or smoke's 20 m) rises above the line there, or if it holds at least
+        13 non-wreck SPs or 6 wreck SPs. Where the line runs along hexsides, it is clear if
+        either side of it is (docs/rulings/tactical.md).
+        """
+        if a == b:
+            return True
+        stacks = units_sp or {}
+        wrecks = wreck_sp or {}
+        smoky = set(smoke)
+        p = sheet().parameters
+        eye = rules().eye_height
+        ya = self.elevation[a] + eye
+        yb = self.elevation[b] + eye
+        for path in self._sight_lines(a, b):
+            n = len(path) - 1
+            clear = True
+            for i in range(1, n):
+                h = path[i]
+                if h not in self.terrain:
+                    continue
+                sight = ya + (yb - ya) * i / n
+                if (
+                    self.top(h, h in smoky) > sight
+                    or stacks.get(h, 0) >= p["los_block_non_wreck_sp"]
+                    or wrecks.get(h, 0) >= p["los_block_wreck_sp"]
+                ):
+                    clear = False
+                    break
+            if clear:
+                return True
+        return False
+
+    def _sight_lines(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+        """The one or two hex lines from ``a`` to ``b`` (two where it runs along hexsides)."""
+        lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = self._lines  # type: ignore[attr-defined]
+        if (a, b) not in lines:
+            lines[a, b] = tuple(dict.fromkeys(tuple(x) for x in line_both(a, b)))
+        return lines[a, b]
+
+    # -- combat modifiers ----------------------------------------------------------------------
+
+    def entry_hexside(self, a: Hex, b: Hex) -> list[str | None]:
+        """The features of the hexsides by which a line of fire from ``a`` enters ``b`` (two
+        when the line runs along a hexside, else one; ``None`` for a plain hexside)."""
+        out: list[str | None] = []
+        for path in self._sight_lines(a, b):
+            if len(path) >= 2:
+                out.append(self.feature(path[-2], path[-1]))
+        return out
+
+    def terrain_modifiers(
+        self, attacker: Hex, target: Hex, *, vehicle: bool, improved: bool
+    ) -> list[tuple[str, float]]:
+        """Every TERRAIN COMBAT MODIFIER for an attack from ``attacker`` on a unit in
+        ``target``; they multiply (the sheet's forest behind a hedge: .8 x .9 = .72)."""
+        s = sheet()
+        t = self.terrain[target]
+        mods = [(t, s.combat_full_hex[t])]
+        if self.elevation[attacker] != self.elevation[target]:
+            mods.append(("uphill/downhill", s.combat_full_hex["uphill_downhill"]))
+        factors = []
+        for f in self.entry_hexside(attacker, target):
+            if f is None:
+                factors.append(("", 1.0))
+            else:
+                v = s.combat_hexside[f]
+                factors.append((f, 0.0 if v is None else v))
+        # two candidate hexsides: the defender's better one (docs/rulings)
+        name, factor = min(factors, key=lambda x: x[1], default=("", 1.0))
+        if name:
+            mods.append((name, factor))
+        special = self.specials.get(target)
+        if (special in ("bunker", "pillbox") and not vehicle) or special in (
+            "trench",
+            "beach_obstacles",
+        ):
+            mods.append((special, s.combat_special[special]))
+        if improved:
+            mods.append(("improved position", s.combat_special["improved_position"]))
+        return mods
+
+
+def product(mods: Iterable[tuple[str, float]]) -> float:
+    return math.prod(f for _, f in mods)

@@ -1,0 +1,165 @@
+"""The ``tactical`` ruleset: registration, orders, the random agent, the terminal board."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from typing import ClassVar
+
+import numpy as np
+import typer
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.hexes import Hex, OffsetKind, to_offset
+from hexwar.core.orders import JsonValue
+from hexwar.core.views import View
+from hexwar.rulesets.tactical.game import TacticalGame
+from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
+from hexwar.rulesets.tactical.plan import Planned, Planner
+from hexwar.rulesets.tactical.scenario import LEGEND, TacticalScenario
+
+__all__ = ["TacticalRuleset"]
+
+_HELP = """Orders for this phase: actions separated by ';', carried out in order ('pass': none).
+  move UNIT Q,R        move a unit or commander (cheapest path within its AP)
+  fire UNIT ENEMY      fire at an enemy unit you see, within range (40 AP, 1 ammo)
+  assault UNIT ENEMY   attack an adjacent enemy (cost to enter + 20 AP); advance if it clears
+  smoke UNIT Q,R       a gun lays smoke on a hex in range (40 AP)
+  dismount UNIT        riders get off their vehicle (10 AP from a tank)
+Example: move A1 3,4; fire T1 G2; assault A2 G2"""
+
+_SYMBOL = {t: ch for ch, t in LEGEND.items()}
+
+
+class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
+    """The WWII tactical game on the seed 002 parameter sheet."""
+
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="tactical",
+        version="1.0",
+        title="WWII tactical game (the parameter sheet)",
+        sides=("allied", "axis"),
+        turn_structure=TurnStructure.ALTERNATING,
+        hidden_information=True,
+        stochastic=True,
+        seed_document="002_f443a2e233840574.txt",
+        summary="Platoons, guns, tanks and HQs on 250 m hexes in 6-minute turns: fire and "
+        "assault on the CRT, morale, line of sight, commanders and supply.",
+    )
+    scenario_model = TacticalScenario
+    scenario_dir = resources.files("hexwar.rulesets.tactical") / "scenarios"
+
+    def new_game(self, scenario: TacticalScenario, *, seed: int, scenario_id: str) -> TacticalGame:
+        return TacticalGame(self, scenario, seed=seed, scenario_id=scenario_id)
+
+    def parse_order(self, side: str, data: JsonValue | str) -> TurnOrders:
+        return parse_orders(data)
+
+    def random_order(self, view: View, rng: np.random.Generator) -> TurnOrders:
+        """For each own unit in turn, one uniformly chosen legal action or none."""
+        planner = Planner(view.data)
+        actions: list[Action] = []
+        ids = sorted(planner.units) + sorted(planner.commanders)
+        for uid in ids:
+            options: list[Action] = []
+            legal = []
+            reach = planner.reach(uid)
+            for h in sorted(planner.destinations(uid)):
+                path = [h]
+                while (prev := reach[path[-1]][1]) is not None:
+                    path.append(prev)
+                legal.append(Planned(Action("move", uid, str(h)), reach[h][0], tuple(path[::-1])))
+            if uid in planner.units:
+                for e in sorted(planner.enemies):
+                    options.append(Action("fire", uid, e))
+                    options.append(Action("assault", uid, e))
+                options.append(Action("dismount", uid))
+            for a in options:
+                try:
+                    legal.append(planner.check(a))
+                except IllegalOrderError:  # not a choice
+                    continue
+            k = int(rng.integers(len(legal) + 1))
+            if k < len(legal):
+                planner.apply(legal[k])
+                actions.append(legal[k].action)
+        return TurnOrders(tuple(actions))
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from hexwar.rulesets.tactical.agent import TacticalAgent
+
+        return {"ai": TacticalAgent}
+
+    def render_view(self, view: View) -> str:
+        d = view.data
+        lines = [
+            f"Turn {d['turn']}/{d['turns']}  {d['side']} ({d['nation']}, {d['year']})  "
+            f"score {d['score']}"
+        ]
+        lines.append(_draw(d))
+        lines.append("Your units (id kind SP hex AP ammo state):")
+        for u in d["units"]:
+            state = " ".join(
+                s
+                for s, on in (
+                    ("DISRUPTED", u["disrupted"]),
+                    ("IP", u["improved"]),
+                    (f"riding {u['mounted']}", u["mounted"]),
+                    ("out of supply", u["in_supply"] is False),
+                )
+                if on
+            )
+            lines.append(
+                f"  {u['id']:<6} {u['kind']:<8} {u['sp']:>2} SP at {u['hex'] or 'off map':<7} "
+                f"{u['ap']:>5g} AP ammo {u['ammo']} {state}"
+            )
+        for c in d["commanders"]:
+            lines.append(
+                f"  {c['id']:<6} commander L{c['leadership']} C{c['command']} at {c['hex']} "
+                f"{c['ap']:g} AP"
+            )
+        if d["enemy_units"]:
+            lines.append("Enemy units in sight:")
+            for e in d["enemy_units"]:
+                lines.append(f"  {e['id']:<6} {e['kind']:<8} {e['sp']:>2} SP at {e['hex']}")
+        objs = ", ".join(
+            f"{o['hex']} ({o['vp']} VP, {o['control'] or '-'})" for o in d["objectives"]
+        )
+        lines.append(f"Objectives: {objs}")
+        return "\n".join(lines)
+
+    def order_help(self, view: View) -> str:
+        return _HELP
+
+    def commands(self) -> typer.Typer:
+        """``hexwar tactical odds``: the designer's CRT calculator."""
+        from hexwar.rulesets.tactical.cli import app
+
+        commands: typer.Typer = app
+        return commands
+
+
+def _draw(d: Mapping[str, object]) -> str:
+    """The board in odd-q rows: terrain letters, units as the first letter of their side."""
+    hexes = d["map"]["hexes"]  # type: ignore[index]
+    cells: dict[tuple[int, int], str] = {}
+    for q, r, t, _ in hexes:
+        cells[to_offset(Hex(q, r), OffsetKind.ODD_Q)] = _SYMBOL.get(t, "?")
+    side = str(d["side"])[0].upper()
+    enemy = "X"
+    for u in d["units"]:  # type: ignore[attr-defined]
+        if u["hex"]:
+            cells[to_offset(Hex.from_str(u["hex"]), OffsetKind.ODD_Q)] = side
+    for e in d["enemy_units"]:  # type: ignore[attr-defined]
+        cells[to_offset(Hex.from_str(e["hex"]), OffsetKind.ODD_Q)] = enemy
+    cols = max(c for c, _ in cells) + 1
+    rows = max(r for _, r in cells) + 1
+    out = [
+        f"Board: {side} your units, X enemy units seen; the hex in column c, row y is "
+        "q,r = c, y - (c - c % 2) / 2.",
+        "    " + "".join(f"{c % 10}" for c in range(cols)),
+    ]
+    for r in range(rows):
+        out.append(f"{r:>3} " + "".join(cells.get((c, r), " ") for c in range(cols)))
+    return "\n".join(out)
