@@ -161,7 +161,8 @@ class IdahexCombat:
         for n, loss in result.losses.items():
             u = engine.units[n]
             u.resources = np.maximum(u.resources - loss, 0.0)
-        if result.feba > e.feba:
+        colocated = any(p.location == e.cell for p in attackers)
+        if result.feba > (1.0 if colocated else e.feba):
             for p in defenders:  # §3.3.6: preparation cannot grow while the attackers progress
                 engine.units[p.number].tentry = p.tentry + self.rules.design.tframe
         feba0, e.feba = e.feba, result.feba
@@ -223,14 +224,7 @@ class IdahexCombat:
         """§5.3: ``feba >= febad``: the defenders retreat along the line :func:`haven` finds,
         or are eliminated when there is none."""
         sd = 3 - e.attacker
-        defenders = [
-            engine.units[n]
-            for n in sorted(e.defenders)
-            if engine.units[n].active and engine.units[n].pc == PostureClass.HOLD
-        ]
-        if not defenders:
-            return
-        if engine.owner.get(e.cell) != e.attacker:
+        if engine.owner.get(e.cell) != e.attacker:  # §5: 'as soon as feba >= febad'
             engine.owner[e.cell] = e.attacker
             engine.note(
                 "owner",
@@ -240,6 +234,13 @@ class IdahexCombat:
                 player_level=0,
                 cell=e.cell,
             )
+        defenders = [
+            engine.units[n]
+            for n in sorted(e.defenders)
+            if engine.units[n].active and engine.units[n].pc == PostureClass.HOLD
+        ]
+        if not defenders:
+            return
         r = haven(engine, e, self.rules.design.haven_zoc, self.rules.design.haven_pthome[sd - 1])
         if r is None:
             for u in defenders:
