@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hexwar.rulesets.idahex.air import AirStrike, StrikeRecord, StrikeRole, Supported
 from hexwar.rulesets.idahex.combat import VANISH_TOLERANCE, IdahexCombat, haven
 from hexwar.rulesets.idahex.engine import Engagement
 from hexwar.rulesets.idahex.game import IdahexGame
@@ -171,7 +172,7 @@ def test_5_3_vanish_eliminates_below_the_fraction_of_standard_value(
     g, _ = real_engagement()
     e = g.engine
     at_fraction(g, 153, margin)
-    combat_of(g)._vanish(e, e.units[153])
+    combat_of(g).vanish(e, e.units[153])
     assert VANISH_TOLERANCE == 1e-5
     notes = [ev for ev in kinds(g, "eliminated") if ev.data.get("unit") == 153]
     assert bool(notes) is eliminated
@@ -204,7 +205,7 @@ def test_5_3_vanish_of_zero_is_never_reached_by_survivors() -> None:
     u = e.units[37]
     assert g.rules.design.vanish[u.butype - 1] == 0.0
     u.resources = np.zeros_like(u.resources)
-    combat_of(g)._vanish(e, u)
+    combat_of(g).vanish(e, u)
     assert not kinds(g, "eliminated")
 
 
@@ -459,7 +460,22 @@ def test_5_2_close_air_support_is_spread_over_the_frames_of_the_cycle() -> None:
     e = g.engine
     c = combat_of(g)
     cas_atk = np.array([8.0, 0.0, 4.0, 0.0])  # Blue weapons destroyed by Red CAS this cycle
-    c.cas[LOC] = (cas_atk, None)
+    strike = AirStrike(1, LOC, StrikeRole.CAS, (4,))
+    c.air_records.append(
+        StrikeRecord(
+            strike=strike,
+            supported=Supported.ATTACKERS,
+            pc=None,
+            env=e.environment(LOC),
+            units=(),
+            agwep=np.zeros(1),
+            grdrs=np.zeros(7),
+            alpha=np.zeros((1, 7)),
+            potential=np.zeros((0, 7)),
+            losses=np.zeros((0, 8)),
+            casfx=cas_atk,
+        )
+    )
     c.assess(e, eng)
     r = c.last[LOC]
     vd = r.values.vd
