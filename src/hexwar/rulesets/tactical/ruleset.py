@@ -57,7 +57,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         return parse_orders(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> TurnOrders:
-        """For each own unit in turn, one uniformly chosen legal action or none."""
+        """For each own unit and commander in turn, one uniformly chosen legal action or none
+        (moves to every reachable hex; fire, assault and smoke at every enemy it sees)."""
         planner = Planner(view.data)
         actions: list[Action] = []
         ids = sorted(planner.units) + sorted(planner.commanders)
@@ -74,6 +75,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
                 for e in sorted(planner.enemies):
                     options.append(Action("fire", uid, e))
                     options.append(Action("assault", uid, e))
+                    if planner.units[uid]["smoke"]:  # smoke on the hexes of seen enemies
+                        options.append(Action("smoke", uid, planner.enemies[e]["hex"]))
                 options.append(Action("dismount", uid))
             for a in options:
                 try:
