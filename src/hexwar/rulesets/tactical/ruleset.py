@@ -97,7 +97,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
     def render_view(self, view: View) -> str:
         d = view.data
         lines = [
-            f"Turn {d['turn']}/{d['turns']}  {d['side']} ({d['nation']}, {d['year']})  "
+            f"Turn {d['turn']}/{d['turns']} (minute {d['minutes']}, "
+            f"{d['meters_per_hex']} m hexes)  {d['side']} ({d['nation']}, {d['year']})  "
             f"score {d['score']}"
         ]
         lines.append(_draw(d))
