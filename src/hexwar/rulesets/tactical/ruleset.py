@@ -102,7 +102,7 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
             f"score {d['score']}"
         ]
         lines.append(_draw(d))
-        lines.append("Your units (id kind SP hex AP ammo state):")
+        lines.append("Your units (id kind SP hex AP ammo morale state; * raised by leadership):")
         for u in d["units"]:
             state = " ".join(
                 s
@@ -116,7 +116,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
             )
             lines.append(
                 f"  {u['id']:<6} {u['kind']:<8} {u['sp']:>2} SP at {u['hex'] or 'off map':<7} "
-                f"{u['ap']:>5g} AP ammo {u['ammo']} {state}"
+                f"{u['ap']:>5g} AP ammo {u['ammo']} morale {u['led_morale']}"
+                f"{'*' if u['led_morale'] > u['morale'] else ' '} {state}"
             )
         for c in d["commanders"]:
             lines.append(
