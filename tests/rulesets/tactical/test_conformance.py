@@ -26,3 +26,12 @@ class TestHedgerowsConformance(ConformanceSuite):
 
     def hidden_variant(self, game: Game[Any, Any], side: str) -> Game[Any, Any] | None:
         return _hidden_variant(game, side)
+
+
+class TestMeetingConformance(ConformanceSuite):
+    scenario = "tactical/meeting1941"
+    seeds = (4, 5)
+    max_steps = 40
+
+    def hidden_variant(self, game: Game[Any, Any], side: str) -> Game[Any, Any] | None:
+        return _hidden_variant(game, side)

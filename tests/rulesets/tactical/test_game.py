@@ -203,3 +203,16 @@ def test_action_is_spoiled_when_its_target_is_gone() -> None:
     skipped = [e for e in game.events("allied") if e.kind == "not-carried-out"]
     assert len(skipped) == 1
     assert "no enemy unit you can see" in skipped[0].text
+
+
+@pytest.mark.parametrize(("rule", "survives"), [("worst", True), ("sum", False)])
+def test_combination_rule_of_a_unit_attack(rule: str, survives: bool) -> None:
+    """COMBAT RESULTS TABLE, 'conducts a number of attacks equal to the unit's SPs, then ...
+    determines the net result' (parameter ``combination``): at 30:1 each of A1's four single
+    attacks takes 2 or 3 SPs; the worst of them leaves a 4-SP target alive, their sum does not."""
+    game = make_game(combination=rule)
+    game.units["AHQ"].kind = "infantry"  # the allied side keeps a combat unit either way
+    game.units["XHQ"].kind = "infantry"
+    game.units["A1"].attack_soft = 200.0
+    game.submit("allied", "fire A1 X1")
+    assert (game.units["X1"].hex is not None) is survives

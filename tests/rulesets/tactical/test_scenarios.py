@@ -98,3 +98,20 @@ def test_invalid_scenario_exits_2_with_every_problem_located(tmp_path: Path) -> 
         "bad.toml:19: units[0].sp: Input should be less than or equal to 24"
         in proc.stdout + proc.stderr
     )
+
+
+def test_units_must_start_where_they_could_stand(tmp_path: Path) -> None:
+    """Parameter Data stacking limits and enterable terrain apply to the set-up too."""
+    units = "".join(
+        f'[[units]]\nid = "A{i}"\nside = "allied"\nname = "a"\nkind = "infantry"\n'
+        f'at = "0,0"\nsp = 4\nmorale = 5\n'
+        for i in range(7)
+    )
+    units += '[[units]]\nid = "T"\nside = "axis"\nname = "t"\nkind = "armor"\nat = "0,0"\n'
+    units += "sp = 1\nmorale = 5\n"
+    proc = _validate(tmp_path, units)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 2
+    assert "units[6].at: 0,0 would hold 7 units, 28 SPs: at most 6 and 24" in out
+    assert "units[5].at: 0,0 would hold 6 units, 24 SPs" not in out
+    assert "units[7].at: 0,0 also holds allied units" in out

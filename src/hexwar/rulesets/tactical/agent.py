@@ -99,6 +99,8 @@ class TacticalAgent:
     # -- the turn --------------------------------------------------------------------------
 
     def act(self, view: View, rng: np.random.Generator) -> TurnOrders:
+        """The orders for this phase, from ``view`` alone (``rng`` is unused: the agent is
+        deterministic)."""
         d = view.data
         p = Planner(d)
         actions: list[Action] = []
@@ -172,7 +174,6 @@ class TacticalAgent:
             to = p.units[uid]["hex"]
             if to != p.commanders[cid]["hex"]:
                 do(Action("move", cid, to))
-        _ = rng
         return TurnOrders(tuple(actions))
 
     def _choose(

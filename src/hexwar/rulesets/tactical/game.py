@@ -267,7 +267,10 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
     def _start_phase(self) -> None:
         side = self.mover
         self.log.append(
-            self.turn, "phase", f"Turn {self.turn} of {self.scenario.turns}: {side} phase"
+            self.turn,
+            "phase",
+            f"Turn {self.turn} of {self.scenario.turns} (minute "
+            f"{(self.turn - 1) * sheet().parameters['minutes_per_turn']}): {side} phase",
         )
         for h in [h for h, s in self.smoke.items() if s == side]:
             del self.smoke[h]
@@ -763,6 +766,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             "year": self.scenario.year,
             "turn": self.turn,
             "turns": self.scenario.turns,
+            "minutes": (self.turn - 1) * sheet().parameters["minutes_per_turn"],
+            "meters_per_hex": sheet().parameters["meters_per_hex"],
             "phase": self.mover,
             "command_control": self.scenario.command_control,
             "map": self._board_json,

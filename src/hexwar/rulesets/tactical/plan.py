@@ -161,7 +161,9 @@ class Planner:
             )
         return self.units[action.unit]
 
-    def _attacker(self, action: Action, u: dict[str, Any], ap: float) -> None:
+    def _attacker(
+        self, action: Action, u: dict[str, Any], ap: float, *, needs_ammo: bool = True
+    ) -> None:
         if u["kind"] == "hq":
             raise IllegalOrderError(f"{action}: an HQ does not attack", rule="unit kinds")
         if u["disrupted"]:
@@ -172,7 +174,7 @@ class Planner:
             raise IllegalOrderError(
                 f"{action}: {u['id']} rides on a vehicle; dismount first", rule="dismount"
             )
-        if u["ammo"] < 1:
+        if needs_ammo and u["ammo"] < 1:
             raise IllegalOrderError(
                 f"{action}: {u['id']} is out of ammunition (resupply from its HQ)",
                 rule="supply",
@@ -223,7 +225,7 @@ class Planner:
             cost = float(rules().fire_ap)
             if u["smoke"] < 1:
                 raise IllegalOrderError(f"{action}: {u['id']} has no smoke rounds", rule="smoke")
-            self._attacker(action, {**u, "ammo": 1}, cost)
+            self._attacker(action, u, cost, needs_ammo=False)  # smoke has its own rounds
             if action.hex not in self.board or here.distance(action.hex) > u["range"]:
                 raise IllegalOrderError(
                     f"{action}: {action.hex} is beyond {u['id']}'s range of {u['range']}",

@@ -57,7 +57,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         return parse_orders(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> TurnOrders:
-        """For each own unit in turn, one uniformly chosen legal action or none."""
+        """For each own unit and commander in turn, one uniformly chosen legal action or none
+        (moves to every reachable hex; fire, assault and smoke at every enemy it sees)."""
         planner = Planner(view.data)
         actions: list[Action] = []
         ids = sorted(planner.units) + sorted(planner.commanders)
@@ -74,6 +75,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
                 for e in sorted(planner.enemies):
                     options.append(Action("fire", uid, e))
                     options.append(Action("assault", uid, e))
+                    if planner.units[uid]["smoke"]:  # smoke on the hexes of seen enemies
+                        options.append(Action("smoke", uid, planner.enemies[e]["hex"]))
                 options.append(Action("dismount", uid))
             for a in options:
                 try:
@@ -94,11 +97,12 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
     def render_view(self, view: View) -> str:
         d = view.data
         lines = [
-            f"Turn {d['turn']}/{d['turns']}  {d['side']} ({d['nation']}, {d['year']})  "
+            f"Turn {d['turn']}/{d['turns']} (minute {d['minutes']}, "
+            f"{d['meters_per_hex']} m hexes)  {d['side']} ({d['nation']}, {d['year']})  "
             f"score {d['score']}"
         ]
         lines.append(_draw(d))
-        lines.append("Your units (id kind SP hex AP ammo state):")
+        lines.append("Your units (id kind SP hex AP ammo morale state; * raised by leadership):")
         for u in d["units"]:
             state = " ".join(
                 s
@@ -112,7 +116,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
             )
             lines.append(
                 f"  {u['id']:<6} {u['kind']:<8} {u['sp']:>2} SP at {u['hex'] or 'off map':<7} "
-                f"{u['ap']:>5g} AP ammo {u['ammo']} {state}"
+                f"{u['ap']:>5g} AP ammo {u['ammo']} morale {u['led_morale']}"
+                f"{'*' if u['led_morale'] > u['morale'] else ' '} {state}"
             )
         for c in d["commanders"]:
             lines.append(

@@ -15,7 +15,7 @@ from pydantic import Field, ValidationInfo, model_validator
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.core.hexes import Hex, OffsetKind, from_offset
-from hexwar.rulesets.tactical.tables import HQ_LEVELS, SPECIALS, sheet
+from hexwar.rulesets.tactical.tables import HQ_LEVELS, SPECIALS, rules, sheet
 from hexwar.scenarios import KeyPath, ScenarioModel
 
 __all__ = [
@@ -179,6 +179,40 @@ class TacticalScenario(ScenarioModel):
 
     # -- checks --------------------------------------------------------------------------------
 
+    def _placement_problems(self) -> list[tuple[KeyPath, str]]:
+        """Units start where they could stand: enterable terrain, no enemy in the hex, and at
+        most 6 units and 24 SPs of a side per hex (Parameter Data)."""
+        p: list[tuple[KeyPath, str]] = []
+        terrain = self.board_hexes()
+        limits = sheet().parameters
+        stacks: dict[tuple[Hex, str], list[int]] = {}
+        for i, u in enumerate(self.units):
+            if u.at is None:
+                continue
+            try:
+                h = Hex.from_str(u.at)
+            except InvalidInputError:
+                continue  # reported by on_board
+            if h not in terrain:
+                continue
+            mobility = _mobility(u)
+            if terrain[h] not in rules().movement[mobility]:
+                p.append((("units", i, "at"), f"a {mobility} unit cannot stand in {terrain[h]}"))
+            stacks.setdefault((h, u.side), []).append(u.sp)
+            other = "axis" if u.side == "allied" else "allied"
+            if (h, other) in stacks:
+                p.append((("units", i, "at"), f"{h} also holds {other} units"))
+            sps = stacks[h, u.side]
+            if len(sps) > limits["max_units_per_hex"] or sum(sps) > limits["max_sp_per_hex"]:
+                p.append(
+                    (
+                        ("units", i, "at"),
+                        f"{h} would hold {len(sps)} units, {sum(sps)} SPs: "
+                        f"at most {limits['max_units_per_hex']} and {limits['max_sp_per_hex']}",
+                    )
+                )
+        return p
+
     def deferred_problems(self) -> list[tuple[KeyPath, str]]:
         p: list[tuple[KeyPath, str]] = []
         m = self.map
@@ -260,6 +294,7 @@ class TacticalScenario(ScenarioModel):
                     p.append((("units", i, "hq"), "an HQ cannot be its own superior"))
             if u.mounted is not None and u.kind != "infantry":
                 p.append((("units", i, "mounted"), "only infantry rides on vehicles"))
+        p.extend(self._placement_problems())
         for i, c in enumerate(self.commanders):
             if ids.count(c.id) > 1:
                 p.append((("commanders", i, "id"), f"id {c.id!r} is used more than once"))
@@ -281,6 +316,14 @@ class TacticalScenario(ScenarioModel):
                         )
                     )
         return p
+
+
+def _mobility(u: UnitSpec) -> str:
+    if u.mounted == "tank":
+        return "tracked"
+    if u.mounted == "transport":
+        return "wheeled"
+    return rules().kinds[u.kind].mobility
 
 
 def _text(path: KeyPath) -> str:
