@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hexwar.rulesets.idahex.air import air_values
+from hexwar.rulesets.idahex.combat_functions import cell_area
 from hexwar.rulesets.idahex.design import File50
 from hexwar.rulesets.idahex.values import WeaponValues
 
@@ -215,9 +216,8 @@ def front_length(loc: int, locations: Sequence[int], depth: float) -> float:
     if loc in locations:
         return math.inf
     k = len(set(locations))
-    area = math.sqrt(3.0) / 2.0 * depth * depth
     if k <= 1:
-        return math.sqrt(area)
+        return math.sqrt(cell_area(depth))
     return k * depth / math.sqrt(3.0)
 
 
