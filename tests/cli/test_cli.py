@@ -110,6 +110,35 @@ def test_run_json_reports_outcome_and_state_hash(cli_env: dict[str, str]) -> Non
     assert set(data["outcome"]) == {"winner", "reason"}
 
 
+def test_run_json_carries_the_rulesets_summary_of_the_final_state(cli_env: dict[str, str]) -> None:
+    data = json.loads(hexwar(cli_env, "run", "tiny/duel", "--seed", "11", "--json").stdout)
+    assert set(data["summary"]) == {"hit_points", "rounds"}
+    assert set(data["summary"]["hit_points"]) == {"red", "blue"}
+    assert data["summary"]["rounds"] >= 1
+
+
+def test_run_report_writes_the_designers_report(cli_env: dict[str, str], tmp_path: Path) -> None:
+    path = tmp_path / "report.txt"
+    result = hexwar(cli_env, "run", "tiny/duel", "--seed", "11", "--report", str(path))
+    assert result.returncode == 0, result.stderr
+    text = path.read_text()
+    assert text.startswith("Tiny duel (test fixture) (tiny 1): designer's report\n")
+    assert "seed: 11" in text
+    assert "\n== Log ==\n" in text
+    assert "\n== Hit points ==\n" in text
+    assert text.index("== Log ==") < text.index("== Hit points ==")
+
+
+def test_run_report_into_a_missing_directory_exits_2(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    path = tmp_path / "nowhere" / "report.txt"
+    result = hexwar(cli_env, "run", "tiny/duel", "--seed", "1", "--report", str(path))
+    assert result.returncode == 2
+    assert "does not exist" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_run_same_seed_same_game(cli_env: dict[str, str]) -> None:
     first = json.loads(hexwar(cli_env, "run", "tiny/duel", "--seed", "4", "--json").stdout)
     second = json.loads(hexwar(cli_env, "run", "tiny/duel", "--seed", "4", "--json").stdout)

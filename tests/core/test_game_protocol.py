@@ -143,3 +143,21 @@ def test_hidden_bonus_event_is_seen_only_by_its_side() -> None:
     assert bonus not in game.events(unlucky)
     assert bonus.receipt is not None
     assert [r.label for r in bonus.receipt.rolls] == ["who gets the bonus", "bonus reserve"]
+
+
+def test_designers_report_holds_the_umpires_whole_log_then_the_ruleset_sections() -> None:
+    """DESIGN.md "The game protocol": the designer's report is the umpire's view, hidden
+    events included, followed by the ruleset's own sections."""
+    game = _game()
+    game.submit("red", CONCEDE)
+    bonus = next(e for e in game.events() if e.kind == "bonus")
+    text = game.report()
+    assert "outcome: blue wins: red concedes" in text
+    assert f"state: {game.state_hash()}" in text
+    assert bonus.text in text  # seen by one side only, yet in the report
+    assert text.index("== Log ==") < text.index("== Hit points ==")
+
+
+def test_summary_is_the_rulesets_jsonable_account() -> None:
+    game = _game()
+    assert game.summary() == {"hit_points": {"red": 4, "blue": 4}, "rounds": game.round}

@@ -361,10 +361,24 @@ def run(
     max_steps: Annotated[
         int | None, typer.Option(metavar="N", help="Stop after this many decisions (unfinished).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print one JSON object, with the umpire's summary of the final state."
+        ),
+    ] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="PATH",
+            help="Write the designer's report (the umpire's whole log and final state) here.",
+        ),
+    ] = None,
     store: Annotated[bool, typer.Option(help="Keep the game in the game store.")] = False,
 ) -> None:
     """Play a scenario headless to the end, computer against computer."""
+    if report is not None and not report.parent.is_dir():
+        raise InvalidArgumentError(f"--report {report}: directory {report.parent} does not exist")
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     agents = {s: _default_agent(ruleset) for s in ruleset.info.sides}
@@ -374,6 +388,8 @@ def run(
         session = Session.start(resolved, seed=the_seed, agents=agents, store=game_store)
         with _progress(not as_json and err.is_terminal) as update:
             session.run(max_steps=max_steps, progress=update)
+    if report is not None:
+        report.write_text(session.game.report(), encoding="utf-8")
     _print_result(session, resolved, the_seed, as_json)
 
 
@@ -399,6 +415,7 @@ def _print_result(session: Session, resolved: ResolvedScenario, seed: int, as_js
         "outcome": outcome.to_json() if outcome else None,
         "state_hash": game.state_hash(),
         "game_id": session.game_id,
+        "summary": game.summary(),
     }
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")

@@ -22,7 +22,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
-from hexwar.core.events import Event, EventLog
+from hexwar.core.events import Event, EventLog, render_text
 from hexwar.core.orders import CONCEDE, JsonValue, Order, SubmittedOrder, is_concession
 from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
 from hexwar.core.rng import Dice
@@ -124,6 +124,15 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
     def _state_json(self) -> dict[str, Any]:
         """The full state, JSON-able; it (with the log and the streams) defines the state hash."""
 
+    def _summary(self) -> dict[str, Any]:
+        """The umpire's account of the game now, JSON-able: every unit's status and holdings,
+        scores, whatever the ruleset keeps (``run --json`` prints it). Default: nothing."""
+        return {}
+
+    def _report_sections(self) -> list[tuple[str, str]]:
+        """The ruleset's sections of the designer's report after the log, as (title, text)."""
+        return []
+
     def _finish(self, winner: str | None, reason: str) -> None:
         """End the game (rulesets call this from ``_resolve``)."""
         self._outcome = Outcome(winner, reason)
@@ -204,6 +213,29 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
+
+    def summary(self) -> dict[str, Any]:
+        """The umpire's account of the game now (not fog-limited), JSON-able."""
+        data = self._summary()
+        check_jsonable(data)
+        return data
+
+    def report(self) -> str:
+        """The designer's report: the game, its outcome, the umpire's whole log and the
+        ruleset's own sections, as plain text."""
+        outcome = self._outcome
+        head = [
+            f"{self.info.title} ({self.info.id} {self.info.version}): designer's report",
+            f"scenario: {self.scenario_id}",
+            f"seed: {self.seed}",
+            f"decisions: {self._step}",
+            "outcome: "
+            + (f"{outcome.winner or 'nobody'} wins: {outcome.reason}" if outcome else "unfinished"),
+            f"state: {self.state_hash()}",
+        ]
+        sections = [("Log", render_text(self.log.for_side(None))), *self._report_sections()]
+        body = [f"\n== {title} ==\n\n{text.rstrip()}\n" for title, text in sections]
+        return "\n".join(head) + "\n" + "".join(body)
 
     @property
     def step(self) -> int:

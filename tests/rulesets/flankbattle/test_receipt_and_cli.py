@@ -34,8 +34,8 @@ def _receipt(scenario: str, seed: int, fmt: str = "wiki") -> str:
     assert isinstance(game, FlankbattleGame)
     game.submit("attacker", Deployment())
     game.submit("defender", Deployment())
-    assert game.report is not None
-    return render_receipt(game.report, fmt)
+    assert game.war_report is not None
+    return render_receipt(game.war_report, fmt)
 
 
 def test_same_seed_gives_the_same_receipt_byte_for_byte() -> None:

@@ -197,16 +197,30 @@ def test_5_3_vanished_unit_is_destroyed_after_the_frame() -> None:
     assert e.units[154].active
 
 
-def test_5_3_vanish_of_zero_is_never_reached_by_survivors() -> None:
-    """§5.3 with vanish = 0 (Sinai Red type 4): cv < 0 * sv - 1e-5 never holds, even with
-    nothing left."""
+def test_5_3_vanish_of_zero_spares_a_unit_that_holds_anything() -> None:
+    """§5.3 with vanish = 0 (Sinai Red type 4): cv < 0 * sv - 1e-5 never holds, so a unit
+    left with a single resource survives."""
     g = started(unit(37, 29), unit(153, 39))
     e = g.engine
     u = e.units[37]
     assert g.rules.design.vanish[u.butype - 1] == 0.0
     u.resources = np.zeros_like(u.resources)
+    u.resources[-1] = 1.0  # one soldier
     combat_of(g).vanish(e, u)
     assert not kinds(g, "eliminated")
+
+
+def test_5_3_ruling_a_unit_with_nothing_left_is_eliminated() -> None:
+    """Ruling on §5.3 (docs/rulings/idahex.md, "A unit with nothing left"): a unit whose value
+    at toe is 0 is eliminated when combat leaves it no resource at all."""
+    g = started(unit(37, 29), unit(153, 39))
+    e = g.engine
+    u = e.units[37]
+    u.resources = np.zeros_like(u.resources)
+    combat_of(g).vanish(e, u)
+    assert [ev.data["unit"] for ev in kinds(g, "eliminated")] == [37]
+    play(g)
+    assert u.posture == DESTROYED
 
 
 # -- §5.3 haven: admissibility -----------------------------------------------------------------

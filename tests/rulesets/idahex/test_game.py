@@ -310,8 +310,11 @@ def test_3_3_2_step_3_transfer_posture_defender_is_turned_to_defend() -> None:
     attacker, which then meets a security force (step 4)."""
     g = game(unit(2, 27), unit(170, 38, posture=11))
     play(g, "mission 38,10 units 2")
-    for _ in range(2):
-        play(g)
-    assert status(g, 170) == "38/10/38"
-    assert status(g, 2) == "27/40/38"
-    assert g.engine.engagements[38].defenders == {170}
+    texts = [ev.text for ev in g.events(None)]
+    begins = texts.index("engagement begins at cell 38")
+    assert "task force 1 (units 2): 27/30/38 -> 27/40/38" in texts[:begins]
+    # the transport (no ground weapons) defends, loses everything and is eliminated (§5.3)
+    defending = next(t for t in texts if t.startswith("engagement at cell 38 (defending)"))
+    assert "unit 170 lost" in defending
+    assert status(g, 170) == "38/-10/38"
+    assert status(g, 2) == "38/10/38"

@@ -281,9 +281,9 @@ def resolve_command(
             status = _status(game, side, order)
             log.line(f"{side} flanks: {status}")
             game.submit(side, order)
-        assert game.report is not None
-        text = render_receipt(game.report, receipt)
-        log.ending(render_receipt(game.report, "wiki"))
+        assert game.war_report is not None
+        text = render_receipt(game.war_report, receipt)
+        log.ending(render_receipt(game.war_report, "wiki"))
     sys.stdout.write(text)
     typer.echo(f"log: {log.path}", err=True)
     del params, units  # checked above; the scenario embeds the files themselves

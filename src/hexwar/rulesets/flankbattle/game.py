@@ -18,6 +18,7 @@ from hexwar.core.game import Decision, Game
 from hexwar.core.orders import JsonValue
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
+from hexwar.rulesets.flankbattle.receipt import render_receipt
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario, setup_of
 from hexwar.rulesets.flankbattle.war import WarReport, fight, report_json
 
@@ -86,7 +87,7 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         super().__init__(ruleset, scenario, **kw)
         self.setup = setup_of(scenario)
         self.deployments: dict[str, list[FlankSpec]] = {}
-        self.report: WarReport | None = None
+        self.war_report: WarReport | None = None
         # Set by the command line to stream the Autoalgo log while the war runs.
         self.on_event: Callable[[BattleEvent], None] | None = None
         self.on_occupation: Callable[[int, str], None] | None = None
@@ -134,7 +135,7 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
                 self.on_event(event)
 
         report = fight(self.setup, deployments, self.dice.generator, on_event, self.on_occupation)
-        self.report = report
+        self.war_report = report
         for e in events:
             self.log.append(e.hour, e.kind, e.text, data=e.data)
         end = report.result.hours
@@ -153,8 +154,8 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
     def _view(self, side: str) -> dict[str, Any]:
         index = SIDES.index(side)
         own, enemy = self.setup.sides[index], self.setup.sides[1 - index]
-        if self.report is not None:
-            return {"phase": "over", "side": side, "report": report_json(self.report)}
+        if self.war_report is not None:
+            return {"phase": "over", "side": side, "report": report_json(self.war_report)}
         totals = {
             r: round(float(own.military["size"]) * p)
             for r, p in self.setup.proportions(index).items()
@@ -184,8 +185,16 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
             },
         }
 
+    def _summary(self) -> dict[str, Any]:
+        return {} if self.war_report is None else report_json(self.war_report)
+
+    def _report_sections(self) -> list[tuple[str, str]]:
+        if self.war_report is None:
+            return []
+        return [("Receipt", render_receipt(self.war_report, "markdown"))]
+
     def _state_json(self) -> dict[str, Any]:
         return {
             "deployments": {s: [f.to_json() for f in fl] for s, fl in self.deployments.items()},
-            "report": None if self.report is None else report_json(self.report),
+            "report": None if self.war_report is None else report_json(self.war_report),
         }

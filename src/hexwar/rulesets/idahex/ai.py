@@ -2,6 +2,8 @@
 
 Its doctrine, period by period (docs/idahex.md, "The computer opponent"):
 
+* **Reinforce.** Inactive units (posture class 0, the design's reinforcements) are activated
+  where they wait as soon as the side owns that cell and sees no enemy there (§3.3.5).
 * **Hold a line.** Units in the front line -- own cells next to an enemy-owned cell -- hold.
   Units behind it march one cell at a time, through own cells, to the nearest front cell.
 * **Attack where stronger.** An enemy-held cell next to the line is attacked when the idle,
@@ -77,7 +79,14 @@ class IdahexAgent:
         def neighbours(c: int) -> list[int]:
             return [r for r in grid.active_rim(c) if r is not None]
 
-        commands: list[Command] = []
+        commands: list[Command] = [
+            Mission((Order(int(u["location"]), 10),), (int(u["number"]),))
+            for u in data["units"]
+            if u["posture_class"] == 0
+            and u["task_force"] is None
+            and owner.get(int(u["location"])) == me
+            and int(u["location"]) not in enemy_at
+        ]
         if design["strikes_now"]:
             commands.extend(self._air(data, enemy_at, design["aircraft_types"], units))
         idle = [u for u in units if u["task_force"] is None and u["posture_class"] == 1]

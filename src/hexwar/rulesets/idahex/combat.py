@@ -189,19 +189,33 @@ class IdahexCombat:
                 f"engagement at cell {e.cell} ({role}): FEBA {feba0:.3f} -> {r.feba:.3f}"
                 + (f"; {'; '.join(parts)}" if parts else "; no losses"),
                 [side],
-                level=2,
-                player_level=3,
+                level=0,
+                player_level=5,
                 cell=e.cell,
                 feba=r.feba,
             )
+        # §8: file 51 always describes the engagement in full; the players get the weapon
+        # values from iprint 9 and the average kill matrices from iprint 15.
+        both = [e.attacker, 3 - e.attacker]
+        v = r.values
+        engine.note(
+            "combat-values",
+            f"engagement at cell {e.cell}: weapon values va {_vector(v.va)}, "
+            f"vd {_vector(v.vd)}, alpha = delta = {v.alpha:.4g}",
+            both,
+            level=0,
+            player_level=9,
+            cell=e.cell,
+        )
         engine.note(
             "combat-detail",
-            f"engagement at cell {e.cell}: FRGRD {r.frgrd:.4g}, FRGA {r.frga:.4g} "
+            f"engagement at cell {e.cell}: A {_matrix(r.kill_a)}, D {_matrix(r.kill_d)}; "
+            f"FRGRD {r.frgrd:.4g}, FRGA {r.frga:.4g} "
             f"(fgrd {r.fgrd:.4g} + fair {r.fair:.4g} vs ggrd {r.ggrd:.4g} + gair {r.gair:.4g}), "
             f"postures {r.post_a}/{r.post_d}, TI {r.ti:.3g}, defdepth {r.defdepth:.3g}",
-            [],
-            level=4,
-            player_level=None,
+            both,
+            level=0,
+            player_level=15,
             cell=e.cell,
         )
 
@@ -219,6 +233,8 @@ class IdahexCombat:
             engine.eliminate(
                 u, f"its value fell to {cv:.4g}, below {vanish:g} of {sv:.4g} at toe (§5.3)"
             )
+        elif not np.any(u.resources > VANISH_TOLERANCE):
+            engine.eliminate(u, "it has no resources left (docs/rulings/idahex.md)")
 
     def _defeat(self, engine: Engine, e: Engagement) -> None:
         """§5.3: ``feba >= febad``: the defenders retreat along the line :func:`haven` finds,
@@ -300,3 +316,11 @@ def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:
         if best is None or (score, -r) > (best[0], -best[1]):
             best = (score, r)
     return None if best is None else best[1]
+
+
+def _vector(x: FloatArray) -> str:
+    return "[" + ", ".join(f"{v:.4g}" for v in x) + "]"
+
+
+def _matrix(x: FloatArray) -> str:
+    return "[" + "; ".join(", ".join(f"{v:.4g}" for v in row) for row in x) + "]"

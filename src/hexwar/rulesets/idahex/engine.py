@@ -119,6 +119,7 @@ class Engagement:
     defenders: set[int]
     since: float
     feba: float = 0.0
+    waiting: set[int] = field(default_factory=set)  # task forces of the defending side
 
 
 @dataclass(slots=True)
@@ -884,7 +885,15 @@ class Engine:
         return e
 
     def _join_engagement(self, tf: TaskForce, po: int, sd: int) -> None:
-        """§3.3.2 Step 4: set up (or join) the engagement at ``po``."""
+        """§3.3.2 Step 4: set up (or join) the engagement at ``po``.
+
+        When the engagement at ``po`` is the enemy's attack on it, ``tf`` waits for it to end
+        (docs/rulings/idahex.md, "Joining an engagement").
+        """
+        present = self.engagements.get(po)
+        if present is not None and present.attacker == sd:
+            present.waiting.add(tf.number)
+            return
         e = self._engagement(po, tf.side)
         e.attackers.update(tf.units)
         e.defenders.update(
@@ -1087,6 +1096,9 @@ class Engine:
             t1 = self.t + d.value
             t0 = math.inf if k is None else k.time
             self.clock.schedule_status_change(o.number, min(t0, t1), self.tf_status(o).posture)
+        for number in sorted(e.waiting):
+            if number in self.task_forces:
+                self.schedule_now(self.task_forces[number])
 
     def _security_force_gone(self, cell: int, side: int) -> None:
         """§3.3.3 Disappearance of a security force from ``cell``."""

@@ -68,7 +68,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         super().__init__(ruleset, scenario, seed=seed, scenario_id=scenario_id)
         self.rules = Rules.from_scenario(scenario)
         self.combat = IdahexCombat(self.rules)
-        self.engine = Engine(self.rules, self.combat, self._report)
+        self.engine = Engine(self.rules, self.combat, self._on_note)
         self._air_tables = (
             AirTables.from_design(self.rules.design, 1),
             AirTables.from_design(self.rules.design, 2),
@@ -77,12 +77,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
-        self._designer_report()
+        self._design_notes()
         self._advance()
 
     # -- the designer's report (§8, file 51) ------------------------------------------------
 
-    def _report(self, note: Note) -> None:
+    def _on_note(self, note: Note) -> None:
         iprint = self.rules.iprint
         players = note.player_level is not None and iprint >= note.player_level and bool(note.sides)
         if not players and iprint < note.level:
@@ -91,7 +91,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         data = {k: v for k, v in note.data.items() if isinstance(v, int | float | str)}
         self.log.append(self.engine.t, note.kind, note.text, visible_to=visible, data=data)
 
-    def _designer_report(self) -> None:
+    def _design_notes(self) -> None:
         """The interpretation of the design data: what the designer should know (§8)."""
         d = self.rules.design
         for a, b in sorted(p for p in self.rules.routeless if p[0] < p[1]):
@@ -584,6 +584,89 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "strikes_now": self._at_cycle_start(),
         }
 
+    # -- the end: summary and the designer's report (§8, file 51) ---------------------------
+
+    def _unit_status(self, u: UnitState) -> str:
+        if u.posture == DESTROYED:
+            return "destroyed"
+        if not u.active:
+            return "inactive"
+        return "engaged" if self.engine.engaged(u.number) else "active"
+
+    def _summary(self) -> dict[str, Any]:
+        e = self.engine
+        start = {
+            u.number: np.asarray(u.resources, dtype=np.float64) for u in self.rules.design.units
+        }
+        sides: dict[str, Any] = {}
+        for s in (1, 2):
+            units = sorted((u for u in e.units.values() if u.side == s), key=lambda u: u.number)
+            before = np.sum([start[u.number] for u in units], axis=0)
+            now = np.sum([u.resources for u in units], axis=0)
+            sides[SIDE_NAMES[s - 1]] = {
+                "resource_names": list(self.rules.resources[s - 1].names),
+                "resources_at_start": _amounts(before),
+                "resources_at_end": _amounts(now),
+                "cells_owned": sum(1 for o in e.owner.values() if o == s),
+                "units": [
+                    {
+                        "number": u.number,
+                        "name": u.name,
+                        "type": u.butype,
+                        "status": self._unit_status(u),
+                        "location": u.location,
+                        "posture": u.posture,
+                        "objective": u.objective,
+                        "task_force": u.tf,
+                        "resources": _amounts(u.resources),
+                    }
+                    for u in units
+                ],
+            }
+        return {
+            "time": e.t,
+            "sides": sides,
+            "engagements": [
+                {"cell": g.cell, "attacker": SIDE_NAMES[g.attacker - 1], "feba": round(g.feba, 6)}
+                for g in sorted(e.engagements.values(), key=lambda g: g.cell)
+            ],
+        }
+
+    def _report_sections(self) -> list[tuple[str, str]]:
+        summary = self._summary()
+        units: list[str] = []
+        totals: list[str] = []
+        for side, data in summary["sides"].items():
+            names = data["resource_names"]
+            counts = {k: sum(1 for u in data["units"] if u["status"] == k) for k in _STATUSES}
+            units.append(
+                f"{side}: {len(data['units'])} units ("
+                + ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+                + f"), {data['cells_owned']} cells owned"
+            )
+            for u in data["units"]:
+                held = ", ".join(f"{x:g} {names[i]}" for i, x in enumerate(u["resources"]) if x > 0)
+                units.append(
+                    f"  unit {u['number']:>3} {u['name']:<24} type {u['type']:>2} "
+                    f"{u['status']:<9} cell {u['location']:>3} posture {u['posture']:>3}: "
+                    + (held or "nothing")
+                )
+            totals.append(f"{side}:")
+            totals.append(f"  {'resource':<28}{'start':>14}{'end':>14}{'change':>14}")
+            for name, a, b in zip(
+                names, data["resources_at_start"], data["resources_at_end"], strict=True
+            ):
+                totals.append(f"  {name:<28}{a:>14.6g}{b:>14.6g}{b - a:>14.6g}")
+        open_ = [
+            f"cell {g['cell']}: {g['attacker']} attacking, FEBA {g['feba']:.3f}"
+            for g in summary["engagements"]
+        ]
+        return [
+            ("Units at the end", "\n".join(units)),
+            ("Resources by side", "\n".join(totals)),
+            ("Engagements in progress", "\n".join(open_) or "none"),
+        ]
+
     def _state_json(self) -> dict[str, Any]:
         e = self.engine
         return {
@@ -598,6 +681,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     "defenders": sorted(g.defenders),
                     "since": g.since,
                     "feba": g.feba,
+                    "waiting": sorted(g.waiting),
                 }
                 for g in e.engagements.values()
             ],
@@ -608,3 +692,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "owner": {str(c): o for c, o in sorted(e.owner.items())},
             "queue": [[_time(k.time), k.priority, str(item)] for k, item in e.clock.queue],
         }
+
+
+_STATUSES = ("active", "engaged", "inactive", "destroyed")
+
+
+def _amounts(x: np.ndarray[Any, np.dtype[np.float64]]) -> list[float]:
+    return [round(float(v), 6) for v in x]
