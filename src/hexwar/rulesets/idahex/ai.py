@@ -11,7 +11,8 @@ Its doctrine, period by period (docs/idahex.md, "The computer opponent"):
   :data:`ODDS` to 1; the units in each cell attack as one task force.
 * **Resupply.** Units holding far more supplies than their planned strength (depots) take the
   transfer posture; a depot gives by transfer to the units in its cell when one is short, and
-  otherwise goes to the cell of the nearest short unit.
+  otherwise sets out as a convoy through own cells to the cell of the nearest short unit,
+  with a delivery order there for :data:`DELIVERY` of its surplus.
 * **Air.** At each cycle start, close air support for every engagement the side is in, else
   interdiction of the nearest enemy contact (units attacking first), :data:`SORTIE` aircraft
   of each type per strike. The manual leaves air assets to the designer (§6); this is the
@@ -29,10 +30,17 @@ import numpy as np
 from hexwar.core.game import Ruleset
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.commands import Command, Commands, Mission, Strike, Transfer
+from hexwar.rulesets.idahex.commands import (
+    Command,
+    Commands,
+    Delivery,
+    Mission,
+    Strike,
+    Transfer,
+)
 from hexwar.rulesets.idahex.postures import Order
 
-__all__ = ["ODDS", "SORTIE", "IdahexAgent"]
+__all__ = ["DELIVERY", "ODDS", "SORTIE", "IdahexAgent"]
 
 ODDS = 2.0
 """Local superiority in units the agent wants before it attacks."""
@@ -42,6 +50,8 @@ SHORT = 0.5
 """A unit is short of supplies below this fraction of its planned (toe) supplies."""
 DEPOT = 2.0
 """A unit holding more than this multiple of its planned supplies is a depot."""
+DELIVERY = 0.5
+"""The share of its surplus a convoy hands over where it delivers (§4.2.2 ``size``)."""
 
 
 class IdahexAgent:
@@ -95,6 +105,7 @@ class IdahexAgent:
         fighters = [u for u in idle if ratio(u) <= DEPOT and not u["engaged"]]
         short = [u for u in units if ratio(u) < SHORT and u["posture"] != itrfp]
         commands.extend(self._supply(depots, short, itrfp, owner, me, neighbours))
+        commands.extend(self._deliveries(data, itrfp, {int(u["location"]) for u in short}))
         front = {
             c
             for c, o in owner.items()
@@ -160,18 +171,37 @@ class IdahexAgent:
         me: int,
         neighbours: Any,
     ) -> list[Command]:
+        """Idle depots take the transfer posture, give in their cell, or set out as a convoy
+        along own cells to the nearest short unit's cell."""
         out: list[Command] = []
         needy = {int(u["location"]) for u in short}
+        step = self._toward(needy, owner, me, neighbours) if needy else {}
         for d in depots:
             loc = int(d["location"])
             if d["posture"] != itrfp:
                 out.append(Mission((Order(loc, itrfp),), (int(d["number"]),)))
             elif loc in needy:
                 out.append(Transfer(loc))
-            elif needy:
-                step = self._toward(needy, owner, me, neighbours)
-                if loc in step:
-                    out.append(Mission((Order(step[loc], itrfp),), (int(d["number"]),)))
+            elif loc in step:
+                way = [step[loc]]
+                while way[-1] in step:
+                    way.append(step[way[-1]])
+                orders = tuple(Order(c, itrfp) for c in way)
+                out.append(Mission(orders, (int(d["number"]),)))
+        return out
+
+    @staticmethod
+    def _deliveries(data: Mapping[str, Any], itrfp: int, needy: set[int]) -> list[Command]:
+        """A convoy on its way to a short unit's cell gets a delivery order there (§4.2.2):
+        it hands over half its surplus on arrival."""
+        ordered = {int(d["task_force"]) for d in data["deliveries"]}
+        out: list[Command] = []
+        for tf in data["task_forces"]:
+            if int(tf["number"]) in ordered or not tf["orders"]:
+                continue
+            cell, posture = int(tf["orders"][-1][0]), int(tf["orders"][-1][1])
+            if posture == itrfp and cell in needy:
+                out.append(Delivery(int(tf["number"]), cell, DELIVERY))
         return out
 
     @staticmethod
