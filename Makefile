@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest clean
+.PHONY: run test lint typecheck pytest golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ pytest: $(DEVSTAMP)
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest
+
+golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
+	$(BIN)/python -m hexwar.testing.golden
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from hexwar.agents import agent_rng, make_agent
 from hexwar.core import registry
 from hexwar.core.errors import UnknownScenarioError
+from hexwar.core.events import render_text
 from hexwar.core.game import Agent, Game, Ruleset
 from hexwar.core.orders import JsonValue, SubmittedOrder
 from hexwar.scenarios import load_document, peek_ruleset, validate
@@ -146,3 +147,15 @@ class Session:
                 progress(self.game.step)
             if self.game.step == before:
                 return  # a human side must move, or the step limit is reached
+
+
+def transcript(game: Game[Any, Any]) -> str:
+    """What ``hexwar run`` prints: the umpire's log, then the verdict with the seed and state."""
+    outcome = game.outcome()
+    verdict = (
+        f"{outcome.winner or 'nobody'} wins: {outcome.reason}"
+        if outcome
+        else f"unfinished after {game.step} decisions"
+    )
+    log = render_text(game.events(None))
+    return f"{log}{verdict}  (seed {game.seed}, state {game.state_hash()[:12]})\n"

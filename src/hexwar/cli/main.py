@@ -30,7 +30,7 @@ from hexwar.core.errors import HexwarError, InvalidInputError, Problem, Scenario
 from hexwar.core.events import RENDERERS
 from hexwar.core.game import Ruleset
 from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
-from hexwar.sessions import ResolvedScenario, Session, resolve_scenario
+from hexwar.sessions import ResolvedScenario, Session, resolve_scenario, transcript
 from hexwar.store import GameStore
 
 EXIT_INVALID = 2
@@ -420,14 +420,7 @@ def _print_result(session: Session, resolved: ResolvedScenario, seed: int, as_js
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
-    sys.stdout.write(RENDERERS["text"](game.events(None)))
-    verdict = (
-        f"{outcome.winner or 'nobody'} wins: {outcome.reason}"
-        if outcome
-        else f"unfinished after {game.step} decisions"
-    )
-    state = game.state_hash()[:12]
-    out.print(f"[bold]{verdict}[/bold]  (seed {seed}, state {state})", highlight=False)
+    sys.stdout.write(transcript(game))
 
 
 @app.command()

@@ -76,7 +76,7 @@ class IdahexGrid:
 
     kind: ClassVar[OffsetKind] = OffsetKind.ODD_Q
 
-    __slots__ = ("_bottom", "_inactive", "_ncells", "_nrank1")
+    __slots__ = ("_active_rims", "_bottom", "_inactive", "_ncells", "_nrank1", "_rims")
 
     def __init__(self, ncells: int, nrank1: int, inactive: frozenset[int] = frozenset()) -> None:
         problems: list[Problem] = []
@@ -97,6 +97,8 @@ class IdahexGrid:
         self._nrank1 = nrank1
         self._bottom = frozenset(self._rank_last(k) for k in range(self.ranks))
         self._inactive = frozenset(inactive) | self._bottom
+        self._rims: dict[int, tuple[int | None, ...]] = {}  # filled as asked: the grid is fixed
+        self._active_rims: dict[int, tuple[int | None, ...]] = {}
 
     def __repr__(self) -> str:
         extra = sorted(self._inactive - self._bottom)
@@ -202,12 +204,19 @@ class IdahexGrid:
         reported: they exist geometrically, and IDAHEX's *haven* tests activity itself; see
         ``active_rim``.
         """
-        h = self.hex_of(n)
-        return tuple(self.cell_at(h.neighbor(d)) for d in Direction)
+        rim = self._rims.get(n)
+        if rim is None:
+            h = self.hex_of(n)
+            rim = self._rims[n] = tuple(self.cell_at(h.neighbor(d)) for d in Direction)
+        return rim
 
     def active_rim(self, n: int) -> tuple[int | None, ...]:
         """``rim(n)`` with inactive cells replaced by ``None``."""
-        return tuple(m if m is not None and self.is_active(m) else None for m in self.rim(n))
+        rim = self._active_rims.get(n)
+        if rim is None:
+            rim = tuple(m if m is not None and self.is_active(m) else None for m in self.rim(n))
+            self._active_rims[n] = rim
+        return rim
 
     def __len__(self) -> int:
         return self.ncells

@@ -77,6 +77,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
+        self._consumed = [
+            np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
+        ]
         self._design_notes()
         self._advance()
 
@@ -115,6 +118,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def _advance(self) -> None:
         self._period = self.engine.run_to_decision()
+        if self._period is None or self._at_cycle_start():
+            self._report_consumption()
         if self._period is None:
             self._finish(None, f"the game reached tend = {self.rules.design.tend:g}")
             return
@@ -408,7 +413,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             u.resources = np.array(row, dtype=np.float64)
         for w in result.warnings:
             e.note("warning", f"{what}: {w}", [s], player_level=0)
-        moved = ", ".join(f"{i + 1}: {a:g}" for i, a in enumerate(result.moved) if a)
+        names = self.rules.resources[s - 1].names
+        moved = ", ".join(f"{a:.6g} {names[i]}" for i, a in enumerate(result.moved) if a)
         e.note(
             what,
             f"{what} from units {', '.join(map(str, givers))} to units "
@@ -460,20 +466,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 continue
             sup = self.rules.resources[s - 1].supplies
             stocks = np.array([u.resources[sup.start : sup.stop] for u in units])
-            demands = np.array(
-                [
-                    demand(
-                        tables,
-                        u.resources,
-                        posture=u.posture,
-                        engaged=engine.engaged(u.number) and u.pc != 3,
-                        passenger=engine.passenger(u),
-                        frinv=engine.combat.involvement(engine, u),
-                        tframe=tframe,
-                    )
-                    for u in units
-                ]
-            )
+            demands = np.array([self._demand(engine, tables, u, tframe) for u in units])
             index = {u.number: i for i, u in enumerate(units)}
             groups: list[list[int]] = [
                 [index[n] for n in tf.units if n in index]
@@ -483,6 +476,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             grouped = {i for g in groups for i in g}
             groups += [[i] for i in range(len(units)) if i not in grouped]
             after = consume(stocks, demands, [g for g in groups if g])
+            self._consumed[s - 1] += (stocks - after).sum(axis=0)
             for u, row in zip(units, after, strict=True):
                 u.resources[sup.start : sup.stop] = row
             for tf in list(engine.task_forces.values()):
@@ -490,6 +484,40 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     engine.units[n].resources[sup.start : sup.stop].min() <= 0 for n in tf.units
                 ):
                     engine.abort_if_unsupplied(tf)
+
+    def _report_consumption(self) -> None:
+        """§7: each side's supplies consumed since the last cycle start, to the designer's
+        report and (from ``iprint`` 5) to the side."""
+        for s in (1, 2):
+            used = self._consumed[s - 1]
+            if not used.any():
+                continue
+            sup = self.rules.resources[s - 1]
+            items = ", ".join(
+                f"{x:.4g} {sup.names[sup.supplies.start + i]}" for i, x in enumerate(used) if x > 0
+            )
+            self.engine.note(
+                "consumption",
+                f"{SIDE_NAMES[s - 1]} consumed {items} since the last cycle start",
+                [s],
+            )
+            used[:] = 0.0
+
+    @staticmethod
+    def _demand(engine: Engine, tables: SupplyTables, u: UnitState, tframe: float) -> Any:
+        """§7: one unit's demand in a frame; ``frinv`` (§5.4.1) only where the engaged rates
+        apply."""
+        engaged = engine.engaged(u.number) and u.pc != 3
+        passenger = engine.passenger(u)
+        return demand(
+            tables,
+            u.resources,
+            posture=u.posture,
+            engaged=engaged,
+            passenger=passenger,
+            frinv=engine.combat.involvement(engine, u) if engaged and not passenger else None,
+            tframe=tframe,
+        )
 
     # -- views ------------------------------------------------------------------------------
 
@@ -690,6 +718,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 for d in e.deliveries.values()
             ],
             "owner": {str(c): o for c, o in sorted(e.owner.items())},
+            "consumed": [[float(x) for x in side] for side in self._consumed],
             "queue": [[_time(k.time), k.priority, str(item)] for k, item in e.clock.queue],
         }
 
