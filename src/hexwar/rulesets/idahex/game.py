@@ -583,7 +583,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "enemy": [self._unit_json(u, full=False) for u in self.contacts(s)],
             "owner": {str(c): o for c, o in sorted(e.owner.items())},
             "engagements": [
-                {"cell": g.cell, "attacker": SIDE_NAMES[g.attacker - 1]}
+                {
+                    "cell": g.cell,
+                    "attacker": SIDE_NAMES[g.attacker - 1],
+                    "since": g.since,
+                    "feba": round(g.feba, 6),
+                    "own_units": sorted(
+                        n for n in g.attackers | g.defenders if e.units[n].side == s
+                    ),
+                }
                 for g in e.engagements.values()
                 if any(e.units[n].side == s for n in g.attackers | g.defenders)
             ],
@@ -608,6 +616,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "itrfp": self.rules.itrfp,
             "supplies": [sup.start, sup.stop],
             "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)},
+            "resource_names": list(self.rules.resources[s - 1].names),
+            "environment_names": [n.strip() for n in d.ename],
+            "environment": {
+                str(c): self.engine.environment(c)
+                for c in range(1, d.ncells + 1)
+                if grid.is_active(c)
+            },
             "aircraft_types": self._air_tables[s - 1].nactyp,
             "strikes_now": self._at_cycle_start(),
         }

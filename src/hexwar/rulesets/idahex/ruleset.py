@@ -18,6 +18,7 @@ from hexwar.rulesets.idahex.commands import Commands, Mission, parse_commands
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import Order
 from hexwar.rulesets.idahex.scenario import IdahexScenario, claim_card_deck, read_card_deck
+from hexwar.rulesets.idahex.terminal import IdahexTerminal
 
 __all__ = ["IdahexRuleset"]
 
@@ -28,6 +29,8 @@ _HELP = """Commands for this period, separated by ';' (an empty line or 'pass': 
   transfer CELL [givers ..] [takers ..] [amounts TYPE=AMT,..]
   deliver tf N CELL [size S] [to U1,U2]               a delivery order
   undeliver N                                         cancel delivery order N
+  cas CELL aircraft N1,N2,..                          close air support (§6, cycle starts)
+  interdiction CELL priority P1,P2,P3,P4 aircraft N1,..   air interdiction (§6)
 Example: mission 16,31,0 16,11,0 12,10,2.65 units 4,9 mode 0"""
 
 
@@ -109,6 +112,10 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def terminal_ui(self, side: str) -> IdahexTerminal:
+        """The commander's console (:mod:`hexwar.rulesets.idahex.terminal`)."""
+        return IdahexTerminal(side)
 
     def commands(self) -> typer.Typer:
         """``hexwar idahex convert``: card decks to scenario files and back (§9)."""

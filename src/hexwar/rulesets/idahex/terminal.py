@@ -1,0 +1,289 @@
+"""Terminal play of IDAHEX: a commander's console in the manner of the manual's dialogue (§4).
+
+At each period start the player enters commands one per line -- the §4 commands and, at cycle
+starts, the §6 air strikes -- checks them (``list``, ``drop``), asks for what a commander needs
+to know (own units, a unit, a cell, the engagements, the enemy in contact, the map) and sends
+the lot with ``done``. Everything shown comes from the side's view: its own units and what it
+observes (docs/rulings/idahex.md, "What a side sees").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.core.numberings import IdahexGrid
+from hexwar.core.views import View
+from hexwar.rulesets.idahex.commands import parse_commands
+
+__all__ = ["IdahexTerminal"]
+
+ORDER_WORDS = ("mission", "cancel", "transfer", "deliver", "undeliver", "cas", "interdiction")
+STRIKES = ("cas", "interdiction")
+
+HELP = """Commands for this period, one per line (checked as you type; 'done' sends them):
+  mission OBJ,POST[,START] ... units U1,U2 [mode M]   a new task force and its mission (§4.1)
+  mission tf N OBJ,POST[,START] ...                   new orders for mission N
+  cancel N                                            cancel mission N
+  transfer CELL [givers ..] [takers ..] [amounts TYPE=AMT,..]   a transfer (§4.2.1)
+  deliver tf N CELL [size S] [to U1,U2]               a delivery order (§4.2.2)
+  undeliver N                                         cancel delivery order N
+  cas CELL aircraft N1,N2,..                          close air support (§6, cycle starts)
+  interdiction CELL priority P1,P2,P3,P4 aircraft N1,..   air interdiction (§6, cycle starts)
+Your commands so far:  list | drop N | clear | done (send them; none: no commands)
+What you know:
+  status            the time, period, cycle and whether air strikes may be entered
+  units             your units            unit N        one unit in full, with its resources
+  tfs               your task forces, missions and delivery orders
+  cell N            a cell: owner, environment, units there, neighbours
+  engagements       the engagements you are in (FEBA, your units, the enemy seen)
+  enemy             enemy units in contact     map        the area of war
+  help              this text
+Leaving: concede | quit (the game is saved; 'hexwar resume' continues it)
+Postures: 10-19 hold, 20-29 disengage, 30-39 move, 40-49 attack, 0 inactive, -10 destroyed."""
+
+Writer = Callable[[str], None]
+
+
+class IdahexTerminal:
+    """The console of one side; it keeps the commands typed so far until they are accepted."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.pending: list[str] = []
+        self._sent: tuple[int, list[str]] | None = None
+        self._grid: IdahexGrid | None = None
+
+    def next_order(self, view: View, read: Callable[[str], str], write: Writer) -> str | None:
+        if self._sent is not None and self._sent[0] == view.step:
+            # The same decision again: the commands sent were refused; keep them to mend.
+            self.pending = self._sent[1]
+            write("Your commands are kept: 'list' them, 'drop N' the wrong one, then 'done'.")
+        else:
+            self.pending = []
+            write(self._status(view.data))
+            write("Type 'help' for the commands, 'done' to send yours.")
+        self._sent = None
+        while True:
+            line = read(f"{self.side} t={view.data['time']:g}> ").strip()
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if word in ORDER_WORDS:
+                self._add(view.data, word, line, write)
+            elif word in ("done", "send", "end"):
+                self._sent = (view.step, list(self.pending))
+                return "; ".join(self.pending) or "pass"
+            elif word in ("quit", "q", ":quit"):
+                return None
+            elif word in ("concede", ":concede"):
+                return ":concede"
+            else:
+                self._inform(view.data, word, rest.split(), write)
+
+    # -- the commands typed ---------------------------------------------------------------
+
+    def _add(self, data: Mapping[str, Any], word: str, line: str, write: Writer) -> None:
+        if word in STRIKES and not data["design"]["strikes_now"]:
+            write("not now: air strikes are entered at the start of a cycle only (§6)")
+            return
+        try:
+            parse_commands(line)
+        except IllegalOrderError as e:
+            write(f"not understood: {e}")
+            return
+        self.pending.append(line)
+        write(f"  + {len(self.pending)}: {line}")
+
+    def _inform(
+        self, data: Mapping[str, Any], word: str, args: Sequence[str], write: Writer
+    ) -> None:
+        number = int(args[0]) if args and args[0].isdigit() else None
+        if word in ("help", "?", ":help"):
+            write(HELP)
+        elif word == "list":
+            write(
+                "\n".join(f"  {i}: {c}" for i, c in enumerate(self.pending, start=1))
+                or "  no commands yet"
+            )
+        elif word == "drop" and number is not None and 1 <= number <= len(self.pending):
+            write(f"  dropped {number}: {self.pending.pop(number - 1)}")
+        elif word == "clear":
+            self.pending.clear()
+            write("  no commands yet")
+        elif word == "status":
+            write(self._status(data))
+        elif word == "units":
+            write(self._units(data))
+        elif word == "unit" and number is not None:
+            write(self._unit(data, number))
+        elif word in ("tfs", "missions"):
+            write(self._task_forces(data))
+        elif word == "cell" and number is not None:
+            write(self._cell(data, number))
+        elif word in ("engagements", "engagement"):
+            write(self._engagements(data, number))
+        elif word == "enemy":
+            write(self._enemy(data["enemy"]))
+        elif word == "map":
+            write(self._map(data))
+        else:
+            write(f"unknown command {word!r}; type 'help'")
+
+    # -- what the side knows ----------------------------------------------------------------
+
+    def _status(self, d: Mapping[str, Any]) -> str:
+        air = "air strikes may be entered now" if d["design"]["strikes_now"] else "no air strikes"
+        n_units = sum(1 for u in d["units"] if u["posture_class"] >= 1)
+        return (
+            f"IDAHEX, {self.side}: t = {d['time']:g}, period {d['period']}, cycle {d['cycle']}; "
+            f"{n_units} active units, {len(d['engagements'])} engagements, "
+            f"{len(d['enemy'])} enemy units in contact; {air}."
+        )
+
+    @staticmethod
+    def _units(d: Mapping[str, Any]) -> str:
+        lines = ["  unit name              type  cell posture objective  task force"]
+        for u in d["units"]:
+            tf = "-" if u["task_force"] is None else str(u["task_force"])
+            flag = "  ENGAGED" if u["engaged"] else ""
+            lines.append(
+                f"  {u['number']:>4} {u['name'][:17]:<17} {u['type']:>4} {u['location']:>5} "
+                f"{u['posture']:>7} {u['objective']:>9}  {tf:>10}{flag}"
+            )
+        return "\n".join(lines)
+
+    @staticmethod
+    def _unit(d: Mapping[str, Any], number: int) -> str:
+        u = next((u for u in d["units"] if u["number"] == number), None)
+        if u is None:
+            return f"you have no unit {number}"
+        design = d["design"]
+        names = design["resource_names"]
+        toe = design["toe"][str(u["type"])]
+        lines = [
+            f"unit {u['number']} {u['name']}: type {u['type']}, cell {u['location']}, posture "
+            f"{u['posture']}, objective {u['objective']}, entered its posture class at "
+            f"{u['tentry']:g}" + (", engaged" if u["engaged"] else ""),
+            f"  task force: {u['task_force'] if u['task_force'] is not None else 'none'}; "
+            f"neighbouring cells: {', '.join(map(str, u['adjacent']))}",
+            f"  {'resource':<16}{'holds':>12}{'planned (toe)':>15}",
+        ]
+        for name, have, plan in zip(names, u["resources"], toe, strict=True):
+            lines.append(f"  {name:<16}{have:>12.6g}{plan:>15.6g}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _task_forces(d: Mapping[str, Any]) -> str:
+        lines = []
+        for tf in d["task_forces"]:
+            orders = " ".join(
+                f"{o},{p}" + ("" if s is None else f",{s:g}") for o, p, s in tf["orders"]
+            )
+            due = "never" if tf["due"] is None else f"{tf['due']:g}"
+            warn = f"\n      ! {tf['warning']}" if tf["warning"] else ""
+            lines.append(
+                f"  mission {tf['number']}: units {', '.join(map(str, tf['units']))}, mode "
+                f"{tf['mode']}; orders {orders or '-'}; next {tf['next']} at {due}{warn}"
+            )
+        for dv in d["deliveries"]:
+            lines.append(
+                f"  delivery order {dv['number']}: task force {dv['task_force']} at cell "
+                f"{dv['cell']}, size {dv['size']:g}"
+            )
+        return "\n".join(lines) or "  no task forces and no delivery orders"
+
+    @staticmethod
+    def _enemy(enemy: Sequence[Mapping[str, Any]]) -> str:
+        lines = [
+            f"  {u['number']:>4} {u['name'][:17]:<17} type {u['type']:>2} cell {u['location']:>4} "
+            f"posture class {u['posture_class']}"
+            for u in enemy
+        ]
+        return "\n".join(lines) or "  no enemy unit in contact"
+
+    def _cell(self, d: Mapping[str, Any], cell: int) -> str:
+        design = d["design"]
+        grid = self._area(design)
+        if not 1 <= cell <= grid.ncells:
+            return f"there is no cell {cell} (cells 1..{grid.ncells})"
+        if not grid.is_active(cell):
+            return f"cell {cell} is inactive: outside the area of war"
+        env = int(design["environment"][str(cell)])
+        owner = {"1": "red", "2": "blue"}.get(str(d["owner"].get(str(cell))), "nobody")
+        names = design["environment_names"]
+        own = [f"{u['number']} {u['name']}" for u in d["units"] if u["location"] == cell]
+        seen = [f"{u['number']} {u['name']}" for u in d["enemy"] if u["location"] == cell]
+        fight = [g for g in d["engagements"] if g["cell"] == cell]
+        lines = [
+            f"cell {cell}: owned by {owner}; environment {env} "
+            f"({names[env - 1] if 1 <= env <= len(names) else '?'})",
+            f"  your units: {', '.join(own) or 'none'}",
+            f"  enemy seen: {', '.join(seen) or 'none'}",
+            f"  neighbours: {', '.join(str(c) for c in grid.active_rim(cell) if c is not None)}",
+        ]
+        if fight:
+            lines.append(
+                f"  engagement: {fight[0]['attacker']} attacking, FEBA {fight[0]['feba']:.3f}"
+            )
+        return "\n".join(lines)
+
+    @staticmethod
+    def _engagements(d: Mapping[str, Any], cell: int | None) -> str:
+        lines = []
+        for g in d["engagements"]:
+            if cell is not None and g["cell"] != cell:
+                continue
+            near = {
+                g["cell"],
+                *(c for u in d["units"] if u["location"] == g["cell"] for c in u["adjacent"]),
+            }
+            enemy = [
+                f"{u['number']} (cell {u['location']})" for u in d["enemy"] if u["location"] in near
+            ]
+            lines.append(
+                f"  cell {g['cell']}: {g['attacker']} attacking since t = {g['since']:g}, FEBA "
+                f"{g['feba']:.3f}; your units {', '.join(map(str, g['own_units']))}; enemy seen "
+                f"near: {', '.join(enemy) or 'none'}"
+            )
+        return "\n".join(lines) or "  no engagement" + ("" if cell is None else f" at cell {cell}")
+
+    def _map(self, d: Mapping[str, Any]) -> str:
+        """The area of war by ranks (columns); each cell as number, owner, contents."""
+        grid = self._area(d["design"])
+        at: dict[tuple[int, int], int] = {}
+        for n in range(1, grid.ncells + 1):
+            at[grid.rank_position(n)] = n
+        own = {int(u["location"]) for u in d["units"] if u["posture_class"] >= 1}
+        enemy = {int(u["location"]) for u in d["enemy"]}
+        fights = {int(g["cell"]) for g in d["engagements"]}
+        owner = {int(c): o for c, o in d["owner"].items()}
+
+        def glyph(n: int | None) -> str:
+            if n is None or not grid.is_active(n):
+                return "      "
+            mark = "X" if n in fights else "!" if n in enemy else "*" if n in own else "."
+            return f"{n:>4}{'RB'[owner[n] - 1] if owner.get(n) in (1, 2) else ' '}{mark}"
+
+        rows = 1 + max(p for _, p in at)
+        lines = []
+        for p in range(rows):
+            for parity in (0, 1):
+                cells = [
+                    glyph(at.get((k, p))) if k % 2 == parity else "      "
+                    for k in range(grid.ranks)
+                ]
+                text = " ".join(cells).rstrip()
+                if text:
+                    lines.append(text)
+        lines.append("R/B: owner   *: your units   !: enemy seen   X: engagement   .: none")
+        return "\n".join(lines)
+
+    def _area(self, design: Mapping[str, Any]) -> IdahexGrid:
+        if self._grid is None:
+            self._grid = IdahexGrid(
+                int(design["ncells"]), int(design["nrank1"]), frozenset(design["inactive"])
+            )
+        return self._grid

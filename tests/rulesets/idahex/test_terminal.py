@@ -1,0 +1,123 @@
+"""Terminal play of IDAHEX (issue "Playing it"; §4 commands, §6 strikes at cycle starts): the
+console checks each command as it is typed, answers a commander's questions from the side's
+view only, and sends the period's commands with ``done``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hexwar.core.views import View
+from hexwar.rulesets.idahex.terminal import IdahexTerminal
+from tests.rulesets.idahex.sinai import game, play, unit
+
+
+def drive(view: View, lines: list[str], ui: IdahexTerminal | None = None) -> tuple[str | None, str]:
+    """Feed ``lines`` to the console; what it returned and everything it wrote."""
+    ui = ui or IdahexTerminal(view.side)
+    feed: Iterator[str] = iter(lines)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return ui.next_order(view, read, out.append), "\n".join(out)
+
+
+def test_commands_are_checked_as_typed_and_sent_with_done() -> None:
+    g = game(unit(2, 27), unit(153, 39))
+    order, text = drive(
+        g.view("red"),
+        ["mission 39,10 units 2", "transfer 27 givers x", "cas 39 aircraft 4", "list", "done"],
+    )
+    assert order == "mission 39,10 units 2; cas 39 aircraft 4"
+    assert "not understood: givers" in text
+    assert "  1: mission 39,10 units 2\n  2: cas 39 aircraft 4" in text
+    g.submit("red", order)  # the game takes what the console sends
+
+
+def test_6_air_strikes_only_at_cycle_starts() -> None:
+    g = game(unit(2, 27), unit(153, 39))
+    play(g)  # t = 0.5: a period start that is not a cycle start
+    assert not g.view("red").data["design"]["strikes_now"]
+    order, text = drive(g.view("red"), ["interdiction 39 priority 4,3,1,2 aircraft 2", "done"])
+    assert order == "pass"
+    assert "air strikes are entered at the start of a cycle only (§6)" in text
+
+
+def test_drop_clear_quit_and_concede() -> None:
+    view = game(unit(2, 27), unit(153, 39)).view("red")
+    order, text = drive(view, ["cancel 1", "cancel 2", "drop 1", "list", "done"])
+    assert order == "cancel 2"
+    assert "dropped 1: cancel 1" in text
+    assert drive(view, ["cancel 1", "clear", "done"])[0] == "pass"
+    assert drive(view, ["quit"])[0] is None
+    assert drive(view, ["concede"])[0] == ":concede"
+    with pytest.raises(EOFError):  # end of input: terminal play saves the game and stops
+        drive(view, [])
+
+
+def test_refused_commands_are_kept_to_mend() -> None:
+    view = game(unit(2, 27), unit(153, 39)).view("red")
+    ui = IdahexTerminal("red")
+    assert drive(view, ["cancel 7", "done"], ui)[0] == "cancel 7"
+    order, text = drive(view, ["list", "drop 1", "done"], ui)  # same decision again
+    assert "Your commands are kept" in text
+    assert "  1: cancel 7" in text
+    assert order == "pass"
+
+
+def test_information_requests_answer_from_the_view() -> None:
+    g = game(unit(2, 27), unit(153, 39), unit(176, 67))
+    view = g.view("red")
+    _, text = drive(view, ["units", "unit 2", "cell 39", "enemy", "map", "status", "done"])
+    assert "7TH MDT RIFLE" in text
+    assert "small arms" in text
+    assert "planned (toe)" in text
+    assert "cell 39: owned by blue; environment" in text
+    assert "enemy seen: 153 BLUE MECH INF BD" in text
+    assert "176" not in text  # not in contact: never shown (fog of war)
+    assert " 27R*" in text
+    assert " 39B!" in text
+    assert "t = 0, period 1, cycle 1" in text
+    _, text = drive(view, ["unit 153", "cell 200", "frobnicate", "done"])
+    assert "you have no unit 153" in text
+    assert "there is no cell 200" in text
+    assert "unknown command 'frobnicate'" in text
+
+
+def test_engagements_show_feba_and_own_units() -> None:
+    g = game(unit(2, 27), unit(7, 27), unit(153, 39))
+    play(g, "mission 39,10 units 2,7")
+    while not g.engine.engagements:
+        play(g)
+    _, text = drive(g.view("red"), ["engagements", "done"])
+    assert "cell 39: red attacking since t = " in text
+    assert "your units 2, 7" in text
+    assert "enemy seen near: 153 (cell 39)" in text
+
+
+def test_play_in_the_terminal_against_the_ai(tmp_path: Path) -> None:
+    env = {**os.environ, "HEXWAR_HOME": str(tmp_path), "COLUMNS": "120"}
+    result = subprocess.run(
+        [sys.executable, "-m", "hexwar", "play", "idahex/sinai", "--side", "blue", "--vs", "ai"],
+        input="help\nunits\ndone\nstatus\nquit\n",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "blue t=0>" in result.stdout
+    assert "cas CELL aircraft" in result.stdout  # the help
+    assert "ok: order 1 accepted" in result.stdout
+    assert "blue t=0.5>" in result.stdout
+    assert "Resume with: hexwar resume" in result.stdout
