@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import numpy as np
+import pytest
 
 from hexwar.rulesets.idahex.ai import DELIVERY, ODDS, SORTIE, IdahexAgent
 from hexwar.rulesets.idahex.commands import Command, Commands, Delivery, Mission, Strike, Transfer
@@ -137,3 +138,29 @@ def test_agents_on_both_sides_give_only_commands_the_game_accepts() -> None:
     assert not [e.text for e in session.game.events(None) if e.kind == "refused"]
     kinds = {e.kind for e in session.game.events(None)}
     assert {"mission", "air"} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("red", "blue", "seed"), [("ai", "ai", 1), ("ai", "random", 2), ("random", "ai", 3)]
+)
+def test_no_decision_of_a_game_creates_resources(red: str, blue: str, seed: int) -> None:
+    """Combat (§5), transfers and deliveries (§4.2), air strikes (§6) and consumption (§7)
+    only move or destroy resources: each side's total of every type never grows."""
+    resolved = resolve_scenario("idahex/sinai")
+    session = Session.start(resolved, seed=seed, agents={"red": red, "blue": blue})
+    game = session.game
+    assert isinstance(game, IdahexGame)
+
+    def totals() -> list[np.ndarray]:
+        units = game.engine.units.values()
+        return [np.sum([u.resources for u in units if u.side == s], axis=0) for s in (1, 2)]
+
+    before = totals()
+    for step in range(1, 61):
+        session.run(max_steps=step)
+        now = totals()
+        for side in (0, 1):
+            assert np.all(now[side] <= before[side] + 1e-9), (step, side)
+        before = now
+    kinds = {e.kind for e in game.events(None)}
+    assert {"combat", "air"} <= kinds
