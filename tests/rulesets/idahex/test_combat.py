@@ -418,6 +418,43 @@ def test_5_3_defeated_defenders_without_a_line_of_retreat_are_eliminated(
     assert e.owner[LOC] == 1
 
 
+def test_5_3_defeated_disengaging_defenders_without_a_line_of_retreat_are_eliminated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§5.3: 'If the defenders have no admissible direction of retreat, they are eliminated' --
+    all of them, the engagement's defenders being its units in hold *or disengagement*
+    postures (§5). Unit 154 already disengages toward 38 (zoc closes it): with 153 holding,
+    both are eliminated; 154 is not ordered to retreat either way."""
+    g, eng = zoc_case(unit(154, 39))
+    e = g.engine
+    place(g, 154, "39/20/38", "38,10")
+    eng.defenders.add(154)
+    defeat(g, eng, monkeypatch)
+    assert sorted(ev.data["unit"] for ev in kinds(g, "eliminated")) == [153, 154]
+    play(g)
+    assert e.units[154].posture == DESTROYED
+
+
+def test_5_3_defeat_of_defenders_all_disengaging_still_asks_haven(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§5.3: the line-of-retreat test does not depend on whether the defenders still hold;
+    defenders already disengaging keep their orders when a line exists and are eliminated
+    when none does."""
+    g, eng = zoc_case()
+    e = g.engine
+    place(g, 153, "39/20/38", "38,10")
+    defeat(g, eng, monkeypatch)
+    assert [ev.data["unit"] for ev in kinds(g, "eliminated")] == [153]
+    g2, eng2 = zoc_case(unit(176, 38))  # 38 is Blue's and held: a line of retreat
+    place(g2, 153, "39/20/38", "38,10")
+    tf = g2.engine.task_forces[g2.engine.units[153].tf or -1]
+    defeat(g2, eng2, monkeypatch)
+    assert not kinds(g2, "eliminated")
+    assert tf.orders == [Order(38, 10)]
+    assert e.owner[LOC] == 1
+
+
 def test_5_3_no_defeat_below_febad(monkeypatch: pytest.MonkeyPatch) -> None:
     """§5: only feba >= febad defeats the defenders."""
     g, eng = real_engagement()

@@ -250,11 +250,10 @@ class IdahexCombat:
                 player_level=0,
                 cell=e.cell,
             )
-        defenders = [
-            engine.units[n]
-            for n in sorted(e.defenders)
-            if engine.units[n].active and engine.units[n].pc == PostureClass.HOLD
-        ]
+        # §5's defenders are the engagement's units in hold or disengagement postures: with no
+        # admissible direction of retreat all of them are eliminated; with one, only those
+        # still holding are forced to disengage toward it.
+        defenders = [engine.units[n] for n in sorted(e.defenders) if engine.units[n].active]
         if not defenders:
             return
         r = haven(engine, e, self.rules.design.haven_zoc, self.rules.design.haven_pthome[sd - 1])
@@ -262,12 +261,15 @@ class IdahexCombat:
             for u in defenders:
                 engine.eliminate(u, f"defeated at cell {e.cell} with no line of retreat (§5.3)")
             return
+        holding = [u for u in defenders if u.pc == PostureClass.HOLD]
+        if not holding:
+            return
         up = self.rules.postures.up
-        for u in defenders:
+        for u in holding:
             engine.force_order(u, Order(r, up(up(up(up(u.posture))))))
         engine.note(
             "retreat",
-            f"the defenders of cell {e.cell} (units {', '.join(str(u.number) for u in defenders)}) "
+            f"the defenders of cell {e.cell} (units {', '.join(str(u.number) for u in holding)}) "
             f"are defeated and retreat to cell {r}",
             [1, 2],
             player_level=0,
