@@ -408,6 +408,16 @@ def test_5_4_2_zrarea_is_zero_for_an_inactive_unit() -> None:
     assert f.zrarea(1, -1, res, np.ones(5)) == 0.0
 
 
+def test_5_4_2_zrarea_ruling_a_unit_worthless_at_toe_has_no_area() -> None:
+    """Ruling on §5.4.2 (zrarea = (cv / sv) * aysize divides by sv): a unit type whose toe holds
+    no ground-to-ground weapons (sv = 0, a transport or AAA unit) has area 0 whatever it
+    holds, so it neither deepens a defence (§5.1.1 defarea) nor crowds a cell (§5.4.3)."""
+    f = CombatFunctions(small_design(toe=((0.0, 0.0, 10.0, 100.0, 50.0),)))
+    rsvald = np.array([1.0, 2.0, 0.0, 0.0, 0.0])
+    assert f.zrarea(1, 1, np.array([5.0, 5.0, 7.0, 100.0, 3.0]), rsvald) == 0.0
+    assert f.zrarea(1, 1, np.array([0.0, 0.0, 10.0, 100.0, 50.0]), rsvald) == 0.0
+
+
 def test_5_4_2_zrarea_sinai_unit_at_toe_has_its_aysize() -> None:
     """§5.4.2 on the Sinai design: a unit holding exactly its toe has cv = sv."""
     f = CombatFunctions(SINAI)
