@@ -505,6 +505,18 @@ def test_5_4_5_negative_frdval_passes_through_unchanged() -> None:
     assert f.frdval(3.0, 10) == -0.5
 
 
+def test_5_4_5_frdval_ruling_a_rate_of_one_or_more_loses_everything() -> None:
+    """Ruling on §5.4.5 (frdval = 1 - (1 - temp)**tframe; the glossary bounds frdval.f0def
+    below only): temp >= 1 gives 1, the whole value, in any frame -- not the complex power of
+    a negative number. Small design, hold posture 10: f0def = 3, fdef(1) = .4 at FR = 1:
+    temp = 3 - 2.6 * FR: 3 at FR = 0 and 1.7 at FR = .5, both 1; at FR = .9, temp = .66 and
+    frdval = 1 - .34**.25 (tframe .25)."""
+    f = CombatFunctions(small_design(frdval_f0def=(3.0, 0.1, 0.2)))
+    assert f.frdval(0.0, 10) == 1.0
+    assert f.frdval(0.5, 10) == 1.0
+    assert f.frdval(0.9, 10) == pytest.approx(1.0 - 0.34**0.25)
+
+
 # -- §5.4.6 vfeba -------------------------------------------------------------------------------
 
 
