@@ -11,6 +11,7 @@ engagement location is cell 39 (Blue's); its rim cells, in order, are 27 and 28 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ import pytest
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.air import AirStrike, StrikeRecord, StrikeRole, Supported
 from hexwar.rulesets.idahex.combat import VANISH_TOLERANCE, IdahexCombat, haven
-from hexwar.rulesets.idahex.combat_functions import Force
+from hexwar.rulesets.idahex.combat_functions import Force, cell_area
 from hexwar.rulesets.idahex.engine import Engagement
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import DESTROYED, Order
@@ -97,6 +98,19 @@ def test_5_1_frame_ends_assess_every_engagement_in_the_game() -> None:
     play(g)
     for n, total in held.items():
         assert e.units[n].resources.sum() < total
+
+
+def test_5_1_1_defdepth_in_the_game_from_the_defenders_zrarea_and_the_front() -> None:
+    """§5.1.1: defarea = sum of zrarea(def(k)) (§5.4.2), front = the side of a square of the
+    cell's area with the attackers in one cell (27), defdepth = min{defarea / front, depth}."""
+    g, eng = real_engagement()
+    e = g.engine
+    c = combat_of(g)
+    defarea = sum(c.zrarea(e.units[n]) for n in (153, 154))
+    assert defarea > 0.0
+    front = math.sqrt(cell_area(g.rules.design.depth))
+    c.assess(e, eng)
+    assert c.last[LOC].defdepth == pytest.approx(min(defarea / front, g.rules.design.depth))
 
 
 def test_5_1_3_losses_respect_involvement() -> None:
