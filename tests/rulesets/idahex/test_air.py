@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from numpy.typing import NDArray
 
-from hexwar.core.errors import InvalidInputError
+from hexwar.core.errors import IllegalOrderError, InvalidInputError
 from hexwar.rulesets.idahex.air import (
     AirRules,
     AirStrike,
@@ -40,8 +41,14 @@ from hexwar.rulesets.idahex.air import (
     interdiction_targets,
     kill_potential,
 )
+from hexwar.rulesets.idahex.combat import IdahexCombat
 from hexwar.rulesets.idahex.design import File50, load_sinai
+from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.values import weapon_values
+from tests.rulesets.idahex.sinai import game as sinai_game
+from tests.rulesets.idahex.sinai import place
+from tests.rulesets.idahex.sinai import play as sinai_play
+from tests.rulesets.idahex.sinai import unit as sinai_unit
 
 Matrix = NDArray[np.float64]
 
@@ -92,12 +99,12 @@ def hand_result() -> StrikeResult:
     )
 
 
-def test_agwep_hand_computed() -> None:
+def test_6_agwep_hand_computed() -> None:
     # §6: agwep(iw) = Σ_i agload(i, iw, s) * ascomp(i): (3*2 + 2*1, 3*0 + 2*3) = (8, 6).
     np.testing.assert_array_equal(agwep(hand_tables(), [3, 2]), [8.0, 6.0])
 
 
-def test_grdrs_is_the_targets_total_materiel() -> None:
+def test_6_grdrs_is_the_targets_total_materiel() -> None:
     # §6: grdrs(j) = Σ_{i ∈ V} [resources](i, j) for j <= nmat(v): (40, 4, 5), no personnel.
     r = assess_strike(
         hand_tables(), HAND_STRIKE, HAND_RESOURCES, HAND_CLASSES, 2, supported="attackers"
@@ -105,7 +112,7 @@ def test_grdrs_is_the_targets_total_materiel() -> None:
     np.testing.assert_array_equal(r.record.grdrs, [40.0, 4.0, 5.0])
 
 
-def test_allocation_of_fire_hand_computed() -> None:
+def test_6_allocation_of_fire_hand_computed() -> None:
     # §6: alpha(j) = aag(j) (grdrs(j)/stdtgt(j,v)) / Σ_i aag(i) (grdrs(i)/stdtgt(i,v)).
     # Weapon 1, aag = (1, 1, 0): weights (40/20, 4/4, 0) = (2, 1, 0) -> (2/3, 1/3, 0).
     # Weapon 2, aag = (.5, 0, 1): weights (1, 0, .5) -> (2/3, 0, 1/3).
@@ -114,7 +121,7 @@ def test_allocation_of_fire_hand_computed() -> None:
     np.testing.assert_allclose(alpha, [[2 / 3, 1 / 3, 0.0], [2 / 3, 0.0, 1 / 3]], rtol=1e-15)
 
 
-def test_kill_potential_hand_computed() -> None:
+def test_6_kill_potential_hand_computed() -> None:
     # §6: K(iw,j,ibu) = kag * fcagrp(iw,s,pc) * fcagcp(j,v,pc) * fcagre(iw,s,env)
     #                    * fcagce(j,v,env) * Q,
     #      Q = alpha(j) ([resources](ibu,j)/grdrs(j)) agwep(iw)
@@ -139,7 +146,7 @@ def test_kill_potential_hand_computed() -> None:
     np.testing.assert_allclose(k, expected, rtol=1e-14, atol=1e-15)
 
 
-def test_strike_losses_hand_computed() -> None:
+def test_6_strike_losses_hand_computed() -> None:
     # §6: materiel losses are min{K, stock} weapon by weapon; none clamps here.
     # Unit 11: (1/15 + .05, 4/3, 0); personnel 2 * 1/15 + 4 * .05 + 10 * 4/3 = 41/3.
     # Unit 12: (.2 + .075, 0, .8); personnel 2 * .2 + 4 * .075 + 1 * .8 = 1.5.
@@ -150,7 +157,7 @@ def test_strike_losses_hand_computed() -> None:
     assert r.record.units == (11, 12)
 
 
-def test_cas_records_the_potential_loss_of_ground_to_ground_weapons() -> None:
+def test_6_cas_records_the_potential_loss_of_ground_to_ground_weapons() -> None:
     # §6: "If the strike role is CAS and j <= nggwep(v), this quantity [the total potential
     # loss Σ_{i∈V} Σ_iw K(iw,j,i)] is recorded": (1/15 + .05 + .2 + .075, 4/3).
     r = hand_result()
@@ -158,7 +165,7 @@ def test_cas_records_the_potential_loss_of_ground_to_ground_weapons() -> None:
     np.testing.assert_allclose(r.record.potential_total, [1 / 15 + 0.325, 4 / 3, 0.8])
 
 
-def test_cas_record_actual_rule_records_the_losses() -> None:
+def test_6_cas_record_actual_rule_records_the_losses() -> None:
     # Rulings, CasRecord.ACTUAL (§5.2: "the amount of the defenders' type j weapons
     # destroyed"): unit 11 with 1 of weapon 2 and ten times the aircraft: alpha(1,2) =
     # (1/4) / (2 + 1/4) = 1/9, Q = 1/9 * 1 * 80, K = .5 * 80/9 = 40/9 > 1, so it loses 1.
@@ -178,7 +185,7 @@ def test_cas_record_actual_rule_records_the_losses() -> None:
     assert r.record.potential_total[1] == pytest.approx(40 / 9)
 
 
-def test_interdiction_records_nothing_for_combat() -> None:
+def test_6_interdiction_records_nothing_for_combat() -> None:
     strike = AirStrike(1, 7, StrikeRole.INTERDICTION, (3, 2), asprty=(2, 1, 3, 4))
     r = assess_strike(hand_tables(), strike, HAND_RESOURCES[:1], [1], HAND_ENV)
     assert r.record.casfx is None
@@ -203,7 +210,7 @@ def test_interdiction_records_nothing_for_combat() -> None:
         ("kag", (1, 2), slice(None), [1], [2]),
     ],
 )
-def test_each_factor_of_kag_scales_only_its_row_or_column(
+def test_6_each_factor_of_kag_scales_only_its_row_or_column(
     table: str, index: tuple[int, int], unit: object, weapon: object, materiel: object
 ) -> None:
     # §6: "factors that each adjust either the shooting weapon's lethality or the target
@@ -226,7 +233,7 @@ def test_each_factor_of_kag_scales_only_its_row_or_column(
     assert np.any(base[mask] > 0)
 
 
-def test_q_is_zero_for_materiel_the_targets_lack() -> None:
+def test_6_q_is_zero_for_materiel_the_targets_lack() -> None:
     # §6: Q = alpha(j) ([resources](ibu,j)/grdrs(j)) agwep(iw); grdrs(j) = 0 gives alpha(j) = 0
     # and no fire: K(*, j, *) = 0 (rulings: 0/0 read as 0).
     t = hand_tables()
@@ -237,7 +244,7 @@ def test_q_is_zero_for_materiel_the_targets_lack() -> None:
     assert np.all(k[:, :, 0] > 0)
 
 
-def test_allocation_wastes_fire_when_the_targets_hold_nothing_it_fires_at() -> None:
+def test_6_allocation_wastes_fire_when_the_targets_hold_nothing_it_fires_at() -> None:
     # Rulings: weapon 1 fires only at materiel 3 (aag = (0, 0, 1)); the targets hold none:
     # the denominator is 0 and the weapon's row is 0, not 0/0.
     alpha = allocation([[0.0, 0.0, 1.0], [1.0, 1.0, 0.0]], [5.0, 1.0, 0.0], [1.0, 1.0, 1.0])
@@ -245,12 +252,12 @@ def test_allocation_wastes_fire_when_the_targets_hold_nothing_it_fires_at() -> N
     assert alpha[1].sum() == pytest.approx(1.0)
 
 
-def test_allocation_refuses_a_zero_standard_target_it_would_divide_by() -> None:
+def test_6_allocation_refuses_a_zero_standard_target_it_would_divide_by() -> None:
     with pytest.raises(InvalidInputError, match=r"stdtgt\(2,v\) = 0"):
         allocation([[1.0, 1.0]], [3.0, 2.0], [1.0, 0.0])
 
 
-def test_allocation_ignores_a_zero_standard_target_nobody_fires_at() -> None:
+def test_6_allocation_ignores_a_zero_standard_target_nobody_fires_at() -> None:
     alpha = allocation([[1.0, 0.0]], [3.0, 2.0], [1.0, 0.0])
     np.testing.assert_array_equal(alpha, [[1.0, 0.0]])
 
@@ -260,7 +267,7 @@ def test_allocation_ignores_a_zero_standard_target_nobody_fires_at() -> None:
     hnp.arrays(np.float64, 4, elements=st.floats(0.0, 1000.0)),
     hnp.arrays(np.float64, 4, elements=st.floats(0.1, 1000.0)),
 )
-def test_allocation_fractions_sum_to_one_or_zero(aag: Matrix, grdrs: Matrix, std: Matrix) -> None:
+def test_6_allocation_fractions_sum_to_one_or_zero(aag: Matrix, grdrs: Matrix, std: Matrix) -> None:
     # §6: "the fraction of fire of type iw weapons allocated to the target units' type j
     # materiel": nonnegative, summing to 1 over j when any is allocated.
     alpha = allocation(aag, grdrs, std)
@@ -293,7 +300,7 @@ def clamp_tables() -> AirTables:
     )
 
 
-def test_personnel_losses_are_assessed_weapon_by_weapon() -> None:
+def test_6_personnel_losses_are_assessed_weapon_by_weapon() -> None:
     # §6: with 1 unit of materiel, K = (.8, .6): L1 = .8, L2 = min(.6, .2) = .2; personnel
     # lose dgp(1,1,1) * .8 + dgp(1,2,1) * .2 = .8 + 2 = 2.8.
     t = clamp_tables()
@@ -302,7 +309,7 @@ def test_personnel_losses_are_assessed_weapon_by_weapon() -> None:
     np.testing.assert_allclose(remaining, [[0.0, 97.2]], atol=1e-15)
 
 
-def test_weapon_order_changes_personnel_not_materiel_losses() -> None:
+def test_6_weapon_order_changes_personnel_not_materiel_losses() -> None:
     # §6: "the way the air-to-ground weapons are ordered can affect personnel losses ...
     # Losses of materiel are never affected". Reversed: L1 = .6 (dgp 10), L2 = .4 (dgp 1):
     # personnel lose 6 + .4 = 6.4.
@@ -312,7 +319,7 @@ def test_weapon_order_changes_personnel_not_materiel_losses() -> None:
     np.testing.assert_allclose(losses, [[1.0, 6.4]])
 
 
-def test_personnel_loss_is_limited_to_the_personnel_held() -> None:
+def test_6_personnel_loss_is_limited_to_the_personnel_held() -> None:
     # §6: "reduced by the quantity min{dgpred(k, iw, j) * L, [resources](ibu, nmat(1)+k)}".
     t = clamp_tables()
     remaining, losses = apply_losses(t, [[1.0, 2.0]], [[[0.8], [0.6]]])
@@ -323,18 +330,18 @@ def test_personnel_loss_is_limited_to_the_personnel_held() -> None:
 # -- §6: target sets and allocation rows -----------------------------------------------------
 
 
-def test_cas_against_defenders_skips_disengaging_units_if_one_holds() -> None:
+def test_6_cas_against_defenders_skips_disengaging_units_if_one_holds() -> None:
     # §6: "If the enemy units are the defenders ... and if at least one of them is in a hold
     # posture, then delete from V every unit in a disengagement posture."
     np.testing.assert_array_equal(cas_targets([2, 1, 2, 1], Supported.ATTACKERS), [1, 3])
     np.testing.assert_array_equal(cas_targets([2, 2], Supported.ATTACKERS), [0, 1])
 
 
-def test_cas_against_attackers_targets_every_one() -> None:
+def test_6_cas_against_attackers_targets_every_one() -> None:
     np.testing.assert_array_equal(cas_targets([4, 1, 4], Supported.DEFENDERS), [0, 1, 2])
 
 
-def test_interdiction_targets_the_highest_priority_class_present() -> None:
+def test_6_interdiction_targets_the_highest_priority_class_present() -> None:
     # §6: pc = asprty(k) for the smallest k whose class some enemy unit in the cell is in.
     pc, hit = interdiction_targets((3, 4, 1, 2), [1, 4, 2, 4])
     assert pc == 4
@@ -355,7 +362,7 @@ def test_interdiction_targets_the_highest_priority_class_present() -> None:
         ("interdiction", None, 4, CasAllocation.GLOSSARY, "aagatk"),
     ],
 )
-def test_aag_selects_the_allocation_row(
+def test_6_aag_selects_the_allocation_row(
     role: str, supported: str | None, pc: int | None, rule: CasAllocation, expected: str
 ) -> None:
     # §6 definition of aag(j); the glossary reading and class 4 interdiction are rulings.
@@ -365,7 +372,7 @@ def test_aag_selects_the_allocation_row(
 
 
 @pytest.mark.parametrize("pc", [1, 2, 3])
-def test_interdiction_uses_aagred_or_aagblu_by_posture_class(pc: int) -> None:
+def test_6_interdiction_uses_aagred_or_aagblu_by_posture_class(pc: int) -> None:
     # §6: aag(j) = aagred(iw, j, pc) (s = 1) or aagblu(iw, j, pc) (s = 2).
     t = hand_tables()
     np.testing.assert_array_equal(aag_rows(t, "interdiction", pc=pc), t.aagint[:, :, pc - 1])
@@ -380,7 +387,7 @@ def test_interdiction_uses_aagred_or_aagblu_by_posture_class(pc: int) -> None:
     st.lists(st.integers(0, 500), min_size=1, max_size=5),
     st.one_of(st.none(), st.permutations([1, 2, 3, 4])),
 )
-def test_strike_text_round_trips(
+def test_6_strike_text_round_trips(
     side: int, cell: int, comp: list[int], prty: list[int] | None
 ) -> None:
     role = StrikeRole.CAS if prty is None else StrikeRole.INTERDICTION
@@ -388,7 +395,7 @@ def test_strike_text_round_trips(
     assert AirStrike.from_str(str(strike), side) == strike
 
 
-def test_strike_text_form() -> None:
+def test_6_strike_text_form() -> None:
     s = AirStrike.from_str("interdiction 23 priority 3 4 1 2 aircraft 4, 0, 2", 2)
     assert s == AirStrike(2, 23, StrikeRole.INTERDICTION, (4, 0, 2), (3, 4, 1, 2))
     assert str(s) == "interdiction 23 priority 3,4,1,2 aircraft 4,0,2"
@@ -407,12 +414,12 @@ def test_strike_text_form() -> None:
         ("cas 0 aircraft 1", "cell number >= 1"),
     ],
 )
-def test_strike_text_refused(text: str, match: str) -> None:
+def test_6_strike_text_refused(text: str, match: str) -> None:
     with pytest.raises(InvalidInputError, match=match):
         AirStrike.from_str(text, 1)
 
 
-def test_strike_needs_one_count_per_aircraft_type() -> None:
+def test_6_strike_needs_one_count_per_aircraft_type() -> None:
     with pytest.raises(InvalidInputError, match=r"nactyp\(1\) = 2"):
         assess_strike(
             hand_tables(),
@@ -435,7 +442,7 @@ def test_strike_needs_one_count_per_aircraft_type() -> None:
         ({"supported": None}, "supports the engagement"),
     ],
 )
-def test_assess_strike_refuses_bad_input(kwargs: dict[str, object], match: str) -> None:
+def test_6_assess_strike_refuses_bad_input(kwargs: dict[str, object], match: str) -> None:
     args: dict[str, object] = {
         "resources": HAND_RESOURCES,
         "posture_classes": HAND_CLASSES,
@@ -447,13 +454,13 @@ def test_assess_strike_refuses_bad_input(kwargs: dict[str, object], match: str) 
         assess_strike(hand_tables(), HAND_STRIKE, **args)  # type: ignore[arg-type]
 
 
-def test_interdiction_targets_share_one_posture_class() -> None:
+def test_6_interdiction_targets_share_one_posture_class() -> None:
     strike = AirStrike(1, 7, StrikeRole.INTERDICTION, (1, 1), (1, 2, 3, 4))
     with pytest.raises(InvalidInputError, match="share one posture class"):
         assess_strike(hand_tables(), strike, HAND_RESOURCES, [1, 2], 1)
 
 
-def test_a_strike_on_no_target_destroys_nothing() -> None:
+def test_6_a_strike_on_no_target_destroys_nothing() -> None:
     r = assess_strike(hand_tables(), HAND_STRIKE, np.zeros((0, 4)), [], 1, supported="defenders")
     assert r.losses.shape == (0, 4)
     np.testing.assert_array_equal(r.record.casfx, [0.0, 0.0])
@@ -505,7 +512,7 @@ def random_strikes(
 
 @settings(max_examples=300)
 @given(random_strikes())
-def test_strikes_never_create_resources(
+def test_6_strikes_never_create_resources(
     case: tuple[AirTables, AirStrike, Matrix, list[int], int, str | None],
 ) -> None:
     # §6: L = min{K, [resources]} and the personnel loss min{dgp L, [resources]}: every loss is
@@ -522,7 +529,7 @@ def test_strikes_never_create_resources(
 
 @settings(max_examples=200)
 @given(random_strikes())
-def test_materiel_losses_are_the_potential_capped_by_the_stock(
+def test_6_materiel_losses_are_the_potential_capped_by_the_stock(
     case: tuple[AirTables, AirStrike, Matrix, list[int], int, str | None],
 ) -> None:
     # §6: weapon by weapon, the materiel lost is min{Σ_iw K(iw,j,ibu), [resources](ibu,j)}:
@@ -537,7 +544,7 @@ def test_materiel_losses_are_the_potential_capped_by_the_stock(
 # -- §5.2: CASATK, CASDEF, fair, gair --------------------------------------------------------
 
 
-def test_cas_totals_sum_one_sides_cas_on_one_cell() -> None:
+def test_5_2_cas_totals_sum_one_sides_cas_on_one_cell() -> None:
     # §5.2: CASATK(j), the defenders' type j weapons destroyed by side sideA's CAS of the
     # engagement; interdiction and other cells do not count.
     t = hand_tables()
@@ -557,7 +564,7 @@ def test_cas_totals_sum_one_sides_cas_on_one_cell() -> None:
     np.testing.assert_array_equal(cas_totals([cas], cell=7, side=2, size=2), [0.0, 0.0])
 
 
-def test_air_values_hand_computed() -> None:
+def test_5_2_air_values_hand_computed() -> None:
     # §5.2 with the 2 x 2 engagement of §5.1.2's tests: alpha = delta = 2, va = (1, 1.5),
     # vd = (.5, 2). nframe = 4. CASATK = (4, 2): fair = (1/2) (4/4 * .5 + 2/4 * 2) = .75.
     # CASDEF = (8, 0): gair = (1/2) (8/4 * 1) = 1.
@@ -567,7 +574,7 @@ def test_air_values_hand_computed() -> None:
     assert gair == pytest.approx(1.0)
 
 
-def test_engagement_air_values_combine_both_sides_cas() -> None:
+def test_5_2_engagement_air_values_combine_both_sides_cas() -> None:
     # §5.2: Red (sideA = 1) attacks at cell 7 with CAS; Blue's CAS supports the defenders.
     # fair = (1/alpha) Σ_j (CASATK(j)/nframe) vald(j), gair = (1/delta) Σ_j (CASDEF(j)/nframe)
     # vala(j), with alpha = delta = 2, va = (1, 1.5), vd = (.5, 2) and nframe = 4.
@@ -598,12 +605,12 @@ def test_engagement_air_values_combine_both_sides_cas() -> None:
     )
 
 
-def test_air_values_are_zero_without_cas() -> None:
+def test_5_2_air_values_are_zero_without_cas() -> None:
     v = weapon_values([[1.0]], [[1.0]])
     assert air_values([0.0], [0.0], v, nframe=2) == (0.0, 0.0)
 
 
-def test_air_values_with_alpha_zero() -> None:
+def test_5_2_air_values_with_alpha_zero() -> None:
     # Rulings: alpha = 0 (the defenders kill nothing: vd = 0, va = 1): CAS on worthless
     # weapons is worth 0; CAS destroying valued weapons is worth inf.
     v = weapon_values([[1.0]], [[0.0]])
@@ -613,7 +620,7 @@ def test_air_values_with_alpha_zero() -> None:
     assert gair == math.inf
 
 
-def test_air_values_refuse_bad_input() -> None:
+def test_5_2_air_values_refuse_bad_input() -> None:
     v = weapon_values([[1.0]], [[1.0]])
     with pytest.raises(InvalidInputError, match="nframe"):
         air_values([1.0], [1.0], v, nframe=0)
@@ -629,7 +636,7 @@ def sinai() -> File50:
     return load_sinai()[0]
 
 
-def test_sinai_air_tables_read_groups_78_to_92(sinai: File50) -> None:
+def test_6_sinai_air_tables_read_groups_78_to_92(sinai: File50) -> None:
     # §9.1.1: Red has 1 aircraft type and 1 air weapon, Blue 3 and 3; dgpred(k, iw, j) is
     # Red personnel k lost per Red materiel j destroyed by Blue air weapon iw.
     red, blue = AirTables.from_design(sinai, 1), AirTables.from_design(sinai, 2)
@@ -644,7 +651,9 @@ def test_sinai_air_tables_read_groups_78_to_92(sinai: File50) -> None:
 
 @pytest.mark.parametrize("side", [1, 2])
 @pytest.mark.parametrize("role", ["cas", "interdiction"])
-def test_sinai_strikes_give_finite_nonnegative_losses(sinai: File50, side: int, role: str) -> None:
+def test_6_sinai_strikes_give_finite_nonnegative_losses(
+    sinai: File50, side: int, role: str
+) -> None:
     # A strike by each side in each role on the first two enemy units of the Sinai data.
     enemy = [u for u in sinai.units if sinai.flag[u.butype - 1] != side][:2]
     res = np.array([u.resources for u in enemy])
@@ -665,3 +674,87 @@ def test_sinai_strikes_give_finite_nonnegative_losses(sinai: File50, side: int, 
         assert np.all(r.losses <= res)
         assert r.losses.sum() > 0
         assert r.record.units == tuple(u.number for u in enemy)
+
+
+# -- §6 in the game ----------------------------------------------------------------------------
+
+
+def engaged_at_tinit() -> IdahexGame:
+    """Sinai at t = tinit (a cycle start): Red brigade 2 attacks Blue 153 and 154 in cell 39
+    from 27 (§3.3.2 step 4)."""
+    g = sinai_game(sinai_unit(2, 27), sinai_unit(153, 39), sinai_unit(154, 39))
+    e = g.engine
+    m = place(g, 2, "27/40/39", "39,10")
+    assert m.next is not None
+    e._xq(m, e.tf_status(m), m.next)
+    assert e.engagements[39].defenders == {153, 154}
+    return g
+
+
+def events(g: IdahexGame, kind: str) -> list[Any]:
+    return [ev for ev in g.events(None) if ev.kind == kind]
+
+
+def test_6_cas_in_the_game_strikes_the_engagements_enemy_units_and_keeps_the_record() -> None:
+    """§6: a CAS strike entered at a cycle start (t = tinit included) targets V, the enemy
+    units of the engagement at the target cell; their losses are those of the strike's
+    formulas (agwep, alpha, K, weapon by weapon) and are applied at once; the record, with
+    casfx, serves the combat procedure for the cycle (§5.2) and is dropped at the next cycle
+    start."""
+    g = engaged_at_tinit()
+    e = g.engine
+    combat = e.combat
+    assert isinstance(combat, IdahexCombat)
+    before = np.array([e.units[n].resources for n in (153, 154)])
+    expected = assess_strike(
+        AirTables.from_design(g.rules.design, 1),
+        AirStrike(1, 39, StrikeRole.CAS, (10,)),
+        before,
+        [1, 1],
+        e.environment(39),
+        supported=Supported.ATTACKERS,
+        units=[153, 154],
+    )
+    sinai_play(g, "cas 39 aircraft 10")
+    [record] = combat.air_records
+    assert record.units == (153, 154)
+    assert record.casfx is not None
+    np.testing.assert_allclose(record.casfx, expected.record.casfx)
+    np.testing.assert_allclose(record.losses, expected.losses)
+    assert expected.losses.sum() > 0
+    assert len(events(g, "air")) == 1
+    assert e.t == 0.5  # not a cycle start (tcycle = 1): the record still counts
+    sinai_play(g)
+    assert e.t == 1.0
+    sinai_play(g)  # the commands of t = 1, a cycle start: last cycle's record is gone
+    assert combat.air_records == []
+
+
+def test_6_air_strikes_are_entered_only_at_cycle_starts() -> None:
+    """§6: 'At the start of every cycle (including t = tinit), each player may enter air
+    strikes': at t = .5 (periods of .5, cycles of 1) an interdiction strike is refused."""
+    g = sinai_game(sinai_unit(2, 27), sinai_unit(153, 39))
+    e = g.engine
+    strike = "interdiction 39 priority 1,2,3,4 aircraft 10"
+    sinai_play(g, strike)
+    assert len(events(g, "air")) == 1
+    held = e.units[153].resources.copy()
+    assert e.t == 0.5
+    with pytest.raises(IllegalOrderError, match=r"start of a cycle.*t = 0.5 is not one.*§6"):
+        g.submit("red", strike)
+    assert len(events(g, "air")) == 1
+    np.testing.assert_array_equal(e.units[153].resources, held)
+
+
+def test_6_cas_without_an_engagement_is_warned_and_no_strike_occurs() -> None:
+    """§6: 'If there is no engagement whose location is the target cell, the player is warned
+    and no strike occurs.'"""
+    g = sinai_game(sinai_unit(2, 27), sinai_unit(153, 39))
+    e = g.engine
+    held = e.units[153].resources.copy()
+    sinai_play(g, "cas 39 aircraft 10")
+    [warning] = events(g, "warning")
+    assert "no engagement at cell 39" in warning.text
+    assert not events(g, "air")
+    assert e.combat.air_records == []  # type: ignore[attr-defined]
+    np.testing.assert_array_equal(e.units[153].resources, held)

@@ -512,6 +512,81 @@ def test_5_1_1_average_kill_matrices_a_and_d() -> None:
     assert r.losses[101][0] == pytest.approx(k * 100)
 
 
+def test_5_1_1_k_is_katk_alpha_pa_pd_ea_ed_b_prep_all_at_once() -> None:
+    """§5.1.1: K(i, j, unitA, unitD) = katk * alpha * PA * PD * EA * ED * B * PREP and
+    K(i, j, unitD, unitA) = kdef * alpha' * PD' * PA' * ED' * EA' -- every factor at once.
+
+    Attacker in posture 41 (poff 2) behind barrier 1 (feba 0 <= febab / depth); defender in
+    hold posture 11 (poff 2), prepared (pf .6, feba 0 < defdepth / depth = .5); environment
+    2 (td 100: TI = 1). On D's weapons PA 1.5 * PD .8 * EA 2 * ED .5 * B .4 * PREP .6 = .288;
+    on D's supplies (PD, ED 1) 1.5 * 2 * .4 * .6 = .72. On A's weapons PD' 3 * PA' .5 * ED' 2
+    = 3; on A's supplies (PA' 1) 3 * 2 * EA' .25 = 1.5; no B or PREP on the defenders' fire.
+    """
+    d = factor(kill_data(), "fckar", 1, 0, 1, 1.5)
+    d = factor(d, "fckac", 2, 0, 1, 0.8)
+    d = factor(d, "fckare", 1, 0, 1, 2.0)
+    d = factor(d, "fckace", 2, 0, 1, 0.5)
+    d = factor(d, "barier", 1, 0, 0, 0.4)
+    d = factor(d, "fckdr", 2, 0, 1, 3.0)
+    d = factor(d, "fckdc", 1, 0, 1, 0.5)
+    d = factor(d, "fckdre", 2, 0, 1, 2.0)
+    d = factor(d, "fckdce", 1, 1, 1, 0.25)
+    r = frame(
+        d,
+        StubCurves(pf=0.6),
+        attackers=[attacker(posture=41, barrier=1)],
+        defenders=[defender(posture=11, area=5.0 * SQUARE_SIDE, tentry=7.5)],
+        env=2,
+    )
+    assert r.ti == 1.0
+    w, s = 8 / 11 * 0.288, 1.5 / 11 * 0.72
+    assert r.losses[101] == pytest.approx([w, s, w * 3.0 + s * 0.2])
+    aw, as_ = 0.8 * 3.0, 1 / 15 * 1.5
+    assert r.losses[1] == pytest.approx([aw, as_, aw * 2.0 + as_ * 0.1])
+
+
+def test_5_1_1_alpha_prime_normalised_by_den_over_rsatk() -> None:
+    """§5.1.1: alpha'(i, j) = aggdef(i, j, sideD) * (frinv * resources)(unitA, j) /
+    (stdtgt(j, sideA) * DEN), DEN = sum_k aggdef(i, k, sideD) * rsatk(k) / stdtgt(k, sideA).
+
+    A1 (10, 100, 50) with half its supplies involved and A2 (6, 20, 10): rsatk = (16, 70),
+    DEN = .8 * 16/5 + .4 * 70/50 = 3.12. D's 8 weapons fire kdef * tframe = (.15, .025):
+    A1 loses (.15 * 8 * 1.6, .025 * 8 * .4) / 3.12, A2 (.15 * 8 * .96, .025 * 8 * .16) / 3.12."""
+    atk = [
+        attacker(1, involvement=(1.0, 0.5, 1.0)),
+        attacker(2, (6.0, 20.0, 10.0), location=OTHER),
+    ]
+    r = frame(attackers=atk)
+    assert r.losses[1][:2] == pytest.approx([1.2 * 1.6 / 3.12, 0.2 * 0.4 / 3.12])
+    assert r.losses[2][:2] == pytest.approx([1.2 * 0.96 / 3.12, 0.2 * 0.16 / 3.12])
+
+
+def test_5_1_1_average_kill_matrices_over_every_attacker_defender_pair() -> None:
+    """§5.1.1: A(i, j) = sum_k sum_l K(i, j, atk(k), def(l)) ERS(atk(k), i) / sum_k
+    ERS(atk(k), i), D(i, j) likewise over the defenders, every pair's K with its own factors.
+
+    Weapons only. Attackers A1 = 10 (posture 40, PA 1) and A2 = 30 (41, PA 3); defenders
+    D1 = 60 (posture 10) and D2 = 20 (11: PD .5, PD' 2). alpha(D1) = (60/4) / (80/4) = .75,
+    alpha(D2) = .25; alpha'(A1) = .25, alpha'(A2) = .75.
+    A = .1 * (.75 * 1 + .25 * .5) * (1 * 10 + 3 * 30) / 40 = .21875;
+    D = .15 * (1 * 60 + 2 * 20) / 80 = .1875. Losses: D1 .1 * .75 * 100 = 7.5, D2 .1 * .25 *
+    .5 * 100 = 1.25, A1 .15 * .25 * 100 = 3.75, A2 .15 * .75 * 100 = 11.25."""
+    d = factor(kill_data(), "fckar", 1, 0, 1, 3.0)
+    d = factor(d, "fckac", 2, 0, 1, 0.5)
+    d = factor(d, "fckdr", 2, 0, 1, 2.0)
+    r = frame(
+        d,
+        attackers=[
+            attacker(1, (10.0, 0.0, 0.0)),
+            attacker(2, (30.0, 0.0, 0.0), posture=41, location=OTHER),
+        ],
+        defenders=[defender(101, (60.0, 0.0, 0.0)), defender(102, (20.0, 0.0, 0.0), posture=11)],
+    )
+    assert r.kill_a == pytest.approx(np.array([[0.21875]]))
+    assert r.kill_d == pytest.approx(np.array([[0.1875]]))
+    assert [r.losses[n][0] for n in (101, 102, 1, 2)] == pytest.approx([7.5, 1.25, 3.75, 11.25])
+
+
 def test_5_1_2_weapon_values_come_from_a_and_d() -> None:
     """§5.1.2: the values returned with the frame are app's for the frame's A and D."""
     r = frame()
@@ -675,6 +750,21 @@ def test_5_1_3_defenders_without_ground_value_lose_everything() -> None:
     r = frame(defenders=[defender(resources=(0.0, 60.0, 40.0), involvement=(1.0, 0.1, 0.1))])
     assert r.frgrd > FRGRD_HIGH
     assert r.losses[101] == pytest.approx([0.0, 60.0, 40.0])
+
+
+def test_5_1_3_frgrd_just_below_and_above_the_high_threshold() -> None:
+    """§5.1.3: 'If FRGRD <= 10,000' the defenders lose min{ploss, involved}; 'If FRGRD >
+    10,000' they lose everything. Symmetric kill rates give va = vd, so FRGRD is the ratio of
+    weapons; the defenders' supplies, not involved, show which assessment ran."""
+    d = kill_data(katk=pair([[0.2, 0.1]], [[0.2, 0.1]]), kdef=pair([[0.2, 0.1]], [[0.2, 0.1]]))
+    for ratio, everything in ((0.5e4, False), (2e4, True)):
+        a = attacker(resources=(8.0 * ratio, 0.0, 0.0))
+        dd = defender(resources=(8.0, 60.0, 0.0), involvement=(1.0, 0.0, 1.0))
+        r = frame(d, attackers=[a], defenders=[dd])
+        assert r.frgrd == pytest.approx(ratio)
+        assert (r.frgrd > FRGRD_HIGH) is everything
+        assert bool(r.losses[101][1] == 60.0) is everything
+        assert r.losses[101][0] == pytest.approx(8.0)  # the weapons go either way
 
 
 # -- §5.2 FEBA ---------------------------------------------------------------------------------

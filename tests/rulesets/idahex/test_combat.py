@@ -11,13 +11,16 @@ engagement location is cell 39 (Blue's); its rim cells, in order, are 27 and 28 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 import pytest
 
+from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.air import AirStrike, StrikeRecord, StrikeRole, Supported
 from hexwar.rulesets.idahex.combat import VANISH_TOLERANCE, IdahexCombat, haven
+from hexwar.rulesets.idahex.combat_functions import Force, cell_area
 from hexwar.rulesets.idahex.engine import Engagement
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import DESTROYED, Order
@@ -95,6 +98,19 @@ def test_5_1_frame_ends_assess_every_engagement_in_the_game() -> None:
     play(g)
     for n, total in held.items():
         assert e.units[n].resources.sum() < total
+
+
+def test_5_1_1_defdepth_in_the_game_from_the_defenders_zrarea_and_the_front() -> None:
+    """§5.1.1: defarea = sum of zrarea(def(k)) (§5.4.2), front = the side of a square of the
+    cell's area with the attackers in one cell (27), defdepth = min{defarea / front, depth}."""
+    g, eng = real_engagement()
+    e = g.engine
+    c = combat_of(g)
+    defarea = sum(c.zrarea(e.units[n]) for n in (153, 154))
+    assert defarea > 0.0
+    front = math.sqrt(cell_area(g.rules.design.depth))
+    c.assess(e, eng)
+    assert c.last[LOC].defdepth == pytest.approx(min(defarea / front, g.rules.design.depth))
 
 
 def test_5_1_3_losses_respect_involvement() -> None:
@@ -418,6 +434,43 @@ def test_5_3_defeated_defenders_without_a_line_of_retreat_are_eliminated(
     assert e.owner[LOC] == 1
 
 
+def test_5_3_defeated_disengaging_defenders_without_a_line_of_retreat_are_eliminated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§5.3: 'If the defenders have no admissible direction of retreat, they are eliminated' --
+    all of them, the engagement's defenders being its units in hold *or disengagement*
+    postures (§5). Unit 154 already disengages toward 38 (zoc closes it): with 153 holding,
+    both are eliminated; 154 is not ordered to retreat either way."""
+    g, eng = zoc_case(unit(154, 39))
+    e = g.engine
+    place(g, 154, "39/20/38", "38,10")
+    eng.defenders.add(154)
+    defeat(g, eng, monkeypatch)
+    assert sorted(ev.data["unit"] for ev in kinds(g, "eliminated")) == [153, 154]
+    play(g)
+    assert e.units[154].posture == DESTROYED
+
+
+def test_5_3_defeat_of_defenders_all_disengaging_still_asks_haven(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§5.3: the line-of-retreat test does not depend on whether the defenders still hold;
+    defenders already disengaging keep their orders when a line exists and are eliminated
+    when none does."""
+    g, eng = zoc_case()
+    e = g.engine
+    place(g, 153, "39/20/38", "38,10")
+    defeat(g, eng, monkeypatch)
+    assert [ev.data["unit"] for ev in kinds(g, "eliminated")] == [153]
+    g2, eng2 = zoc_case(unit(176, 38))  # 38 is Blue's and held: a line of retreat
+    place(g2, 153, "39/20/38", "38,10")
+    tf = g2.engine.task_forces[g2.engine.units[153].tf or -1]
+    defeat(g2, eng2, monkeypatch)
+    assert not kinds(g2, "eliminated")
+    assert tf.orders == [Order(38, 10)]
+    assert e.owner[LOC] == 1
+
+
 def test_5_3_no_defeat_below_febad(monkeypatch: pytest.MonkeyPatch) -> None:
     """§5: only feba >= febad defeats the defenders."""
     g, eng = real_engagement()
@@ -450,6 +503,54 @@ def test_5_4_1_units_of_one_side_in_one_cell_and_engagement_share_support() -> N
     assert fi4 == pytest.approx(fi2)
     assert fi4[:neq].max() > 0.0
     assert fi5[: g.rules.design.nggwep[0]] == pytest.approx(np.zeros(g.rules.design.nggwep[0]))
+
+
+def test_5_4_1_frinv_explicit_list_entry_point() -> None:
+    """§5.4.1: 'If ibu <= 0, frinv constructs the set L from the vector list, whose first
+    nlist elements must be the identification numbers of friendly battle units; frinv then
+    proceeds as above'. Units 4 and 5 (Red, no supplies of their own) are not engaged and
+    stand in different cells: listed alone 5 has no weapon involved; listed with 2 (which
+    has supplies) the three share their support and get the involvement of the summed force."""
+    g = started(unit(2, 27), unit(4, 27), unit(5, 28), unit(153, 39))
+    e = g.engine
+    c = combat_of(g)
+    d = g.rules.design
+    for n in (4, 5):
+        e.units[n].resources[d.nequip[0] : d.nmat[0]] = 0.0
+    alone = c.force_involvement(e, [5])
+    assert alone[: d.nggwep[0]] == pytest.approx(np.zeros(d.nggwep[0]))
+    listed = c.force_involvement(e, [5, 2, 4])
+    amount = sum(e.units[n].resources for n in (2, 4, 5))
+    butypes = tuple(e.units[n].butype for n in (5, 2, 4))
+    assert listed == pytest.approx(c.functions.involvement(Force(1, butypes, amount)))
+    assert listed[: d.nggwep[0]].max() > 0.0
+
+
+def test_5_4_1_frinv_explicit_list_leaves_out_passengers() -> None:
+    """§5.4.1 (ruling): L built from a list leaves out passengers in a stacked task force, as
+    for an engaged unit: the passenger 3 adds nothing to its carrier 50, and alone gets 0."""
+    g = game(unit(3, 27), unit(50, 27))
+    e = g.engine
+    e.create_mission(1, [3, 50], [Order(26, 10)], mode=1)
+    c = combat_of(g)
+    assert not c.force_involvement(e, [3]).any()
+    assert c.force_involvement(e, [3, 50]) == pytest.approx(c.force_involvement(e, [50]))
+
+
+@pytest.mark.parametrize(
+    ("numbers", "match"),
+    [
+        ([], "at least one"),
+        ([2, 999], "no battle unit 999"),
+        ([2, 2], "listed twice"),
+        ([2, 153], "not of unit 2's side"),
+    ],
+)
+def test_5_4_1_frinv_explicit_list_refuses_a_bad_list(numbers: list[int], match: str) -> None:
+    """§5.4.1: the list must name friendly battle units."""
+    g = game(unit(2, 27), unit(153, 39))
+    with pytest.raises(InvalidInputError, match=match):
+        combat_of(g).force_involvement(g.engine, numbers)
 
 
 def test_5_4_3_freff_counts_every_active_friendly_unit_in_the_cell() -> None:

@@ -408,6 +408,16 @@ def test_5_4_2_zrarea_is_zero_for_an_inactive_unit() -> None:
     assert f.zrarea(1, -1, res, np.ones(5)) == 0.0
 
 
+def test_5_4_2_zrarea_ruling_a_unit_worthless_at_toe_has_no_area() -> None:
+    """Ruling on §5.4.2 (zrarea = (cv / sv) * aysize divides by sv): a unit type whose toe holds
+    no ground-to-ground weapons (sv = 0, a transport or AAA unit) has area 0 whatever it
+    holds, so it neither deepens a defence (§5.1.1 defarea) nor crowds a cell (§5.4.3)."""
+    f = CombatFunctions(small_design(toe=((0.0, 0.0, 10.0, 100.0, 50.0),)))
+    rsvald = np.array([1.0, 2.0, 0.0, 0.0, 0.0])
+    assert f.zrarea(1, 1, np.array([5.0, 5.0, 7.0, 100.0, 3.0]), rsvald) == 0.0
+    assert f.zrarea(1, 1, np.array([0.0, 0.0, 10.0, 100.0, 50.0]), rsvald) == 0.0
+
+
 def test_5_4_2_zrarea_sinai_unit_at_toe_has_its_aysize() -> None:
     """§5.4.2 on the Sinai design: a unit holding exactly its toe has cv = sv."""
     f = CombatFunctions(SINAI)
@@ -493,6 +503,18 @@ def test_5_4_5_negative_frdval_passes_through_unchanged() -> None:
     assert f.frdval(0.0, 10) == -1.0
     assert f.frdval(0.5, 10) == pytest.approx(-0.75)
     assert f.frdval(3.0, 10) == -0.5
+
+
+def test_5_4_5_frdval_ruling_a_rate_of_one_or_more_loses_everything() -> None:
+    """Ruling on §5.4.5 (frdval = 1 - (1 - temp)**tframe; the glossary bounds frdval.f0def
+    below only): temp >= 1 gives 1, the whole value, in any frame -- not the complex power of
+    a negative number. Small design, hold posture 10: f0def = 3, fdef(1) = .4 at FR = 1:
+    temp = 3 - 2.6 * FR: 3 at FR = 0 and 1.7 at FR = .5, both 1; at FR = .9, temp = .66 and
+    frdval = 1 - .34**.25 (tframe .25)."""
+    f = CombatFunctions(small_design(frdval_f0def=(3.0, 0.1, 0.2)))
+    assert f.frdval(0.0, 10) == 1.0
+    assert f.frdval(0.5, 10) == 1.0
+    assert f.frdval(0.9, 10) == pytest.approx(1.0 - 0.34**0.25)
 
 
 # -- §5.4.6 vfeba -------------------------------------------------------------------------------

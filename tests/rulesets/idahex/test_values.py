@@ -89,7 +89,7 @@ def kill_matrix_pairs(draw: st.DrawFn, positive: bool = False) -> tuple[Matrix, 
 # -- §5.1.2: hand-computed cases -------------------------------------------------------------
 
 
-def test_weapon_values_2x2_hand_computed() -> None:
+def test_5_1_2_weapon_values_2x2_hand_computed() -> None:
     # §5.1.2 eq. (3): AD = [[0,1],[2,1]] @ [[1,0],[1,2]] = [[1,2],[3,2]]; its eigenvalues solve
     # l**2 - 3l - 4 = 0: lambda = 4, so alpha = delta = 2 (iv). (AD - 4) va = 0 gives
     # -3 va(1) + 2 va(2) = 0: va = (1, 1.5) with va(1) = 1. vd = D va / delta = (1, 4) / 2.
@@ -104,7 +104,7 @@ def test_weapon_values_2x2_hand_computed() -> None:
     assert_equations_hold(a, d, v)
 
 
-def test_weapon_values_3x2_hand_computed() -> None:
+def test_5_1_2_weapon_values_3x2_hand_computed() -> None:
     # m = 3 attackers' weapon types, n = 2 defenders'. AD = [[1,2,2],[3,2,3],[4,4,5]];
     # AD (1, 1.5, 2.5) = (9, 13.5, 22.5) = 9 (1, 1.5, 2.5): lambda = 9, alpha = delta = 3.
     # vd = D va / 3 = ((2 + 2.5) / 3, (1 + 3 + 5) / 3) = (1.5, 3).
@@ -116,7 +116,7 @@ def test_weapon_values_3x2_hand_computed() -> None:
     np.testing.assert_allclose(v.vd, [1.5, 3.0], rtol=1e-12)
 
 
-def test_weapon_values_rank_one_hand_computed() -> None:
+def test_5_1_2_weapon_values_rank_one_hand_computed() -> None:
     # AD = [[5,2],[10,4]] has determinant 0 and trace 9: lambda = 9, alpha = 3, va = (1, 2);
     # vd = D va / 3 = ((2 + 2) / 3, (3 + 2) / 3).
     v = weapon_values([[1, 1], [2, 2]], [[2, 1], [3, 1]])
@@ -125,7 +125,7 @@ def test_weapon_values_rank_one_hand_computed() -> None:
     assert v.alpha == pytest.approx(3.0)
 
 
-def test_weapon_values_invulnerable_weapon_valued_by_its_kills() -> None:
+def test_5_1_2_weapon_values_invulnerable_weapon_valued_by_its_kills() -> None:
     # §5.1.2 footnote 1: D(*,2) = 0 makes AD = [[1,0],[2,0]] reducible. The irreducible
     # submatrix {attackers' weapon 1} has lambda = 1; weapon 2, which nobody can kill, is
     # still worth alpha**-1 * A(2,1) * vd(1) = 2 by eq. (1).
@@ -135,21 +135,21 @@ def test_weapon_values_invulnerable_weapon_valued_by_its_kills() -> None:
     assert v.alpha == pytest.approx(1.0)
 
 
-def test_weapon_values_weapon_that_kills_nothing_is_worth_zero() -> None:
+def test_5_1_2_weapon_values_weapon_that_kills_nothing_is_worth_zero() -> None:
     # A(2,*) = 0: by eq. (1) alpha * va(2) = 0 with alpha = 1.
     v = weapon_values([[1.0], [0.0]], [[1.0, 1.0]])
     np.testing.assert_allclose(v.va, [1.0, 0.0])
     np.testing.assert_allclose(v.vd, [1.0])
 
 
-def test_weapon_values_kw_avoids_a_zero_value() -> None:
+def test_5_1_2_weapon_values_kw_avoids_a_zero_value() -> None:
     # §5.1.2 footnote 1 on (iv): va(1) = 0 here (weapon 1 kills nothing), so kw = 2.
     v = weapon_values([[0.0], [1.0]], [[1.0, 1.0]])
     np.testing.assert_allclose(v.va, [0.0, 1.0])
     np.testing.assert_allclose(v.vd, [1.0])
 
 
-def test_weapon_values_chained_equal_submatrices_keep_only_the_upper_one() -> None:
+def test_5_1_2_weapon_values_chained_equal_submatrices_keep_only_the_upper_one() -> None:
     # Two duels with lambda = 1 each (a1-d1, a2-d2) and a1 also kills d2. The only nonnegative
     # solution of (1) and (2): if vd(2) > 0 then va(2) = vd(2) (duel 2) and
     # va(1) = vd(1) + vd(2) > vd(1) = va(1), a contradiction; so duel 2 is worth 0.
@@ -158,7 +158,7 @@ def test_weapon_values_chained_equal_submatrices_keep_only_the_upper_one() -> No
     np.testing.assert_allclose(v.vd, [1.0, 0.0])
 
 
-def test_weapon_values_independent_equal_submatrices_from_all_ones() -> None:
+def test_5_1_2_weapon_values_independent_equal_submatrices_from_all_ones() -> None:
     # Rulings: two separate duels with the same lambda = 4 (alpha = 2). Each duel's values are
     # its Perron vector times y.1 / y.x from the all-ones start: duel 1 (K = [[0,1],[4,0]]):
     # x = (1, 2), y = (2, 1), weight 3/4 -> (3/4, 3/2); duel 2 (K = [[0,4],[1,0]]): x = (2, 1),
@@ -169,7 +169,7 @@ def test_weapon_values_independent_equal_submatrices_from_all_ones() -> None:
     assert v.alpha == pytest.approx(2.0)
 
 
-def test_weapon_values_chains_of_equal_submatrices_follow_the_iteration() -> None:
+def test_5_1_2_weapon_values_chains_of_equal_submatrices_follow_the_iteration() -> None:
     # Four duels, each with rates whose product is 1 (lambda = 1 exactly, so the iteration's
     # shift is known without an eigenvalue solver): duels 1 and 2 each kill into duel 3 or 4,
     # and attackers' weapon 5, which nobody kills, fires at duels 1 and 4. Only the upper duels
@@ -188,7 +188,7 @@ def test_weapon_values_chains_of_equal_submatrices_follow_the_iteration() -> Non
     np.testing.assert_allclose(v.vd, [1.0, 0.9375, 0.0, 0.0], rtol=1e-12)
 
 
-def test_weapon_values_harmless_defenders_are_worth_zero() -> None:
+def test_5_1_2_weapon_values_harmless_defenders_are_worth_zero() -> None:
     # AD = 0 (rulings): alpha = delta = 0; (1) 0 * va = A vd and (2) 0 * vd = D va = 0 hold
     # with va = 1, vd = 0 -- the defenders kill nothing.
     v = weapon_values([[1.0]], [[0.0]])
@@ -197,7 +197,7 @@ def test_weapon_values_harmless_defenders_are_worth_zero() -> None:
     np.testing.assert_array_equal(v.vd, [0.0])
 
 
-def test_weapon_values_harmless_attackers_scale_the_defenders() -> None:
+def test_5_1_2_weapon_values_harmless_attackers_scale_the_defenders() -> None:
     # va = 0 is forced (0 * va(1) = A vd = 0 ... and 0 * vd = D va needs va = 0): no kw can
     # have va(kw) = 1, so (rulings) the first positive defenders' value is 1.
     v = weapon_values([[0.0]], [[1.0]])
@@ -205,7 +205,7 @@ def test_weapon_values_harmless_attackers_scale_the_defenders() -> None:
     np.testing.assert_array_equal(v.vd, [1.0])
 
 
-def test_weapon_values_nobody_kills_anything_keeps_the_starting_values() -> None:
+def test_5_1_2_weapon_values_nobody_kills_anything_keeps_the_starting_values() -> None:
     # K = 0: the iterative procedure never moves from all ones (rulings); alpha = 0.
     v = weapon_values([[0.0, 0.0]], [[0.0], [0.0]])
     np.testing.assert_array_equal(v.va, [1.0])
@@ -213,7 +213,7 @@ def test_weapon_values_nobody_kills_anything_keeps_the_starting_values() -> None
     assert v.alpha == 0.0
 
 
-def test_vala_vald_give_other_resources_zero_value() -> None:
+def test_5_1_2_vala_vald_give_other_resources_zero_value() -> None:
     # §5.1.2: vala(i) = va(i) for i <= m, 0 for m < i <= mm; and they satisfy (1) and (2)
     # with A and D expanded by zero rows and columns.
     a = np.array([[0.0, 1.0], [2.0, 1.0]])
@@ -230,7 +230,7 @@ def test_vala_vald_give_other_resources_zero_value() -> None:
     np.testing.assert_allclose(v.delta * vald, big_d @ vala, atol=1e-12)
 
 
-def test_vala_refuses_fewer_resources_than_weapons() -> None:
+def test_5_1_2_vala_refuses_fewer_resources_than_weapons() -> None:
     v = weapon_values([[1.0], [1.0]], [[1.0, 1.0]])
     with pytest.raises(InvalidInputError, match="mm = 1"):
         v.vala(1)
@@ -246,18 +246,18 @@ def test_vala_refuses_fewer_resources_than_weapons() -> None:
         ([1.0, 2.0], [[1.0], [1.0]], "nonempty 2-D"),
     ],
 )
-def test_weapon_values_refuses_bad_kill_matrices(a: object, d: object, match: str) -> None:
+def test_5_1_2_weapon_values_refuses_bad_kill_matrices(a: object, d: object, match: str) -> None:
     with pytest.raises(InvalidInputError, match=match):
         weapon_values(a, d)  # type: ignore[arg-type]
 
 
-def test_weapon_values_result_is_read_only() -> None:
+def test_5_1_2_weapon_values_result_is_read_only() -> None:
     v = weapon_values([[1.0]], [[1.0]])
     with pytest.raises(ValueError, match="read-only"):
         v.va[0] = 2.0
 
 
-def test_weapon_values_record_requires_holter_scaling() -> None:
+def test_5_1_2_weapon_values_record_requires_holter_scaling() -> None:
     with pytest.raises(InvalidInputError, match=r"scaling \(iv\)"):
         WeaponValues(va=np.ones(1), vd=np.ones(1), alpha=1.0, delta=2.0)
 
@@ -266,7 +266,7 @@ def test_weapon_values_record_requires_holter_scaling() -> None:
 
 
 @given(kill_matrix_pairs())
-def test_weapon_values_are_nonnegative_and_finite(pair: tuple[Matrix, Matrix]) -> None:
+def test_5_1_2_weapon_values_are_nonnegative_and_finite(pair: tuple[Matrix, Matrix]) -> None:
     v = weapon_values(*pair)
     assert np.all(np.isfinite(v.va))
     assert np.all(np.isfinite(v.vd))
@@ -276,7 +276,7 @@ def test_weapon_values_are_nonnegative_and_finite(pair: tuple[Matrix, Matrix]) -
 
 
 @given(kill_matrix_pairs())
-def test_weapon_values_holter_scaling(pair: tuple[Matrix, Matrix]) -> None:
+def test_5_1_2_weapon_values_holter_scaling(pair: tuple[Matrix, Matrix]) -> None:
     # (iv): alpha = delta and va(kw) = 1, kw the lowest-numbered positive value; every value
     # before kw is 0. If no attackers' weapon has value, the first positive vd is 1.
     v = weapon_values(*pair)
@@ -290,13 +290,13 @@ def test_weapon_values_holter_scaling(pair: tuple[Matrix, Matrix]) -> None:
 
 
 @given(kill_matrix_pairs())
-def test_weapon_values_satisfy_equations_1_and_2(pair: tuple[Matrix, Matrix]) -> None:
+def test_5_1_2_weapon_values_satisfy_equations_1_and_2(pair: tuple[Matrix, Matrix]) -> None:
     a, d = pair
     assert_equations_hold(a, d, weapon_values(a, d))
 
 
 @given(kill_matrix_pairs())
-def test_weapon_values_alpha_squared_is_the_perron_root_of_ad(
+def test_5_1_2_weapon_values_alpha_squared_is_the_perron_root_of_ad(
     pair: tuple[Matrix, Matrix],
 ) -> None:
     # §5.1.2 eq. (3): lambda = alpha * delta is the eigenvalue of AD with va >= 0.
@@ -307,7 +307,9 @@ def test_weapon_values_alpha_squared_is_the_perron_root_of_ad(
 
 
 @given(kill_matrix_pairs(), st.floats(0.01, 100.0))
-def test_weapon_values_ignore_a_common_time_scale(pair: tuple[Matrix, Matrix], c: float) -> None:
+def test_5_1_2_weapon_values_ignore_a_common_time_scale(
+    pair: tuple[Matrix, Matrix], c: float
+) -> None:
     # §5.1: katk and kdef are multiplied by tframe; that multiplies alpha and keeps values.
     a, d = pair
     v, w = weapon_values(a, d), weapon_values(c * a, c * d)
@@ -317,7 +319,7 @@ def test_weapon_values_ignore_a_common_time_scale(pair: tuple[Matrix, Matrix], c
 
 
 @given(kill_matrix_pairs(), st.randoms(use_true_random=False))
-def test_weapon_values_follow_a_renumbering_of_weapon_types(
+def test_5_1_2_weapon_values_follow_a_renumbering_of_weapon_types(
     pair: tuple[Matrix, Matrix], rnd: object
 ) -> None:
     # The method depends on the weapons, not on their numbering (up to the choice of kw).
@@ -333,7 +335,7 @@ def test_weapon_values_follow_a_renumbering_of_weapon_types(
 
 @settings(max_examples=200)
 @given(kill_matrix_pairs(positive=True))
-def test_weapon_values_match_scipy_perron_vector_for_positive_matrices(
+def test_5_1_2_weapon_values_match_scipy_perron_vector_for_positive_matrices(
     pair: tuple[Matrix, Matrix],
 ) -> None:
     # Independent computation: AD > 0 is irreducible, so va is its unique Perron vector
@@ -354,7 +356,7 @@ def test_weapon_values_match_scipy_perron_vector_for_positive_matrices(
 
 
 @pytest.mark.parametrize("seed", range(300))
-def test_weapon_values_are_the_limit_of_the_iterative_procedure(seed: int) -> None:
+def test_5_1_2_weapon_values_are_the_limit_of_the_iterative_procedure(seed: int) -> None:
     # §5.1.2 footnote 2 on sparse (often reducible) matrices with continuous random rates.
     rng = np.random.default_rng(seed)
     m, n = (int(x) for x in rng.integers(1, 6, size=2))
@@ -367,7 +369,7 @@ def test_weapon_values_are_the_limit_of_the_iterative_procedure(seed: int) -> No
 # -- §5.1.2: force ratios --------------------------------------------------------------------
 
 
-def test_force_ratios_hand_computed() -> None:
+def test_5_1_2_force_ratios_hand_computed() -> None:
     # Values of the 2x2 case: va = (1, 1.5), vd = (.5, 2). wa = (2, 2), wd = (4, 1):
     # <va,wa> = 5, <vd,wd> = 4, FR = 1.25. Definition of FR2: A^t wa = (4, 4),
     # <vd, A^t wa> / <vd,wd> = 10 / 4; D^t wd = (5, 2), <va, D^t wd> / <va,wa> = 8 / 5;
@@ -382,7 +384,7 @@ def test_force_ratios_hand_computed() -> None:
     kill_matrix_pairs(positive=True),
     st.data(),
 )
-def test_force_ratios_fr2_matches_its_definition(
+def test_5_1_2_force_ratios_fr2_matches_its_definition(
     pair: tuple[Matrix, Matrix], data: st.DataObject
 ) -> None:
     # FR2 = (<vd, A^t wa> / <vd, wd>) / (<va, D^t wd> / <va, wa>); FR = sqrt(FR2) under (iv).
@@ -400,18 +402,18 @@ def test_force_ratios_fr2_matches_its_definition(
     assert (fr > 1) == (fr2 > 1)
 
 
-def test_force_ratios_worthless_defenders_give_infinity() -> None:
+def test_5_1_2_force_ratios_worthless_defenders_give_infinity() -> None:
     v = weapon_values([[1.0]], [[0.0]])  # vd = 0
     assert force_ratios(v, [3.0], [5.0]) == (math.inf, math.inf)
 
 
-def test_force_ratios_refuse_zero_over_zero() -> None:
+def test_5_1_2_force_ratios_refuse_zero_over_zero() -> None:
     v = weapon_values([[1.0]], [[0.0]])
     with pytest.raises(InvalidInputError, match="undefined"):
         force_ratios(v, [0.0], [5.0])
 
 
-def test_force_ratios_refuse_holdings_of_the_wrong_length() -> None:
+def test_5_1_2_force_ratios_refuse_holdings_of_the_wrong_length() -> None:
     v = weapon_values([[1.0, 1.0]], [[1.0], [1.0]])
     with pytest.raises(InvalidInputError, match="defense_holdings"):
         force_ratios(v, [1.0], [1.0])
@@ -435,7 +437,7 @@ def with_rows(design: File50, **rows: tuple[int, int, tuple[float, ...]]) -> Fil
     return design.model_copy(update=update)
 
 
-def test_nominal_kill_matrices_shapes_and_roles(sinai: File50) -> None:
+def test_5_3_nominal_kill_matrices_shapes_and_roles(sinai: File50) -> None:
     # §5.3: ASTD is nggwep(s2) x nggwep(s1) and DSTD nggwep(s1) x nggwep(s2).
     assert sinai.nggwep == (4, 4)
     astd, dstd = nominal_kill_matrices(sinai, 1)
@@ -443,7 +445,7 @@ def test_nominal_kill_matrices_shapes_and_roles(sinai: File50) -> None:
     assert dstd.shape == (4, 4)
 
 
-def test_nominal_kill_matrices_hand_computed(sinai: File50) -> None:
+def test_5_3_nominal_kill_matrices_hand_computed(sinai: File50) -> None:
     # Red defends (s1 = 1): DSTD(4,j) = kdef(4,j,1) * aggdef(4,j,1) / sum over nmat(2) = 7
     # Blue materiel of aggdef(4,k,1) = .6 + .1 + .15 + 0 + .055 + .025 + .025 = .955, with
     # kdef = .05: DSTD(4,*) = .05 * (.6, .1, .15, 0) / .955. Blue attacks: ASTD(2,j) =
@@ -455,7 +457,7 @@ def test_nominal_kill_matrices_hand_computed(sinai: File50) -> None:
     np.testing.assert_allclose(astd[1], 0.05 * np.array([0.27, 0.04, 0.7, 0.01]) / 1.028)
 
 
-def test_nominal_kill_matrices_zero_allocation_row_kills_nothing(sinai: File50) -> None:
+def test_5_3_nominal_kill_matrices_zero_allocation_row_kills_nothing(sinai: File50) -> None:
     # Rulings: a weapon whose aggatk row sums to 0 allocates no fire: its ASTD row is 0 and,
     # by eq. (1), its value on attack is 0.
     design = with_rows(sinai, aggatk=(2, 4, (0.0,) * 8))
@@ -464,18 +466,18 @@ def test_nominal_kill_matrices_zero_allocation_row_kills_nothing(sinai: File50) 
     assert standard_values(design).rsvala[1][3] == 0.0
 
 
-def test_nominal_kill_matrices_refuse_negative_allocation(sinai: File50) -> None:
+def test_5_3_nominal_kill_matrices_refuse_negative_allocation(sinai: File50) -> None:
     design = with_rows(sinai, aggdef=(1, 2, (0.5, -0.1, 0.2, 0.0, 0.0, 0.0, 0.0)))
     with pytest.raises(InvalidInputError, match=r"aggdef\(2,2,1\) = -0.1"):
         nominal_kill_matrices(design, 1)
 
 
-def test_nominal_kill_matrices_refuse_a_third_side(sinai: File50) -> None:
+def test_5_3_nominal_kill_matrices_refuse_a_third_side(sinai: File50) -> None:
     with pytest.raises(InvalidInputError, match="side must be 1 or 2"):
         nominal_kill_matrices(sinai, 3)
 
 
-def test_standard_values_come_from_the_nominal_engagements(sinai: File50) -> None:
+def test_5_3_standard_values_come_from_the_nominal_engagements(sinai: File50) -> None:
     # §5.3: app(ASTD, DSTD) with s1 defending gives rsvald(*, s1) and rsvala(*, s2).
     sv = standard_values(sinai)
     for s1 in (1, 2):
@@ -491,7 +493,7 @@ def sinai_values(sinai: File50) -> StandardValues:
     return standard_values(sinai)
 
 
-def test_sinai_standard_values_are_finite_and_nonnegative(
+def test_5_3_sinai_standard_values_are_finite_and_nonnegative(
     sinai: File50, sinai_values: StandardValues
 ) -> None:
     for s in (0, 1):
@@ -501,7 +503,9 @@ def test_sinai_standard_values_are_finite_and_nonnegative(
             assert np.all(vec >= 0)
 
 
-def test_sinai_other_resources_are_worth_zero(sinai: File50, sinai_values: StandardValues) -> None:
+def test_5_3_sinai_other_resources_are_worth_zero(
+    sinai: File50, sinai_values: StandardValues
+) -> None:
     # §5.1.2: only ground-to-ground weapons (the first nggwep(s) resources) have value.
     for s in (0, 1):
         ng = sinai.nggwep[s]
@@ -509,7 +513,9 @@ def test_sinai_other_resources_are_worth_zero(sinai: File50, sinai_values: Stand
         assert np.all(sinai_values.rsvala[s][ng:] == 0)
 
 
-def test_sinai_every_weapon_has_positive_value(sinai: File50, sinai_values: StandardValues) -> None:
+def test_5_3_sinai_every_weapon_has_positive_value(
+    sinai: File50, sinai_values: StandardValues
+) -> None:
     # The data: every kill rate is positive (the supplied .05 of the lost page) and every
     # weapon allocates fire to some enemy weapon, which makes AD positive, hence irreducible:
     # the Perron vector is positive, and with it every weapon's value on attack and defense.
@@ -524,7 +530,7 @@ def test_sinai_every_weapon_has_positive_value(sinai: File50, sinai_values: Stan
         assert sinai_values.rsvala[s][0] == 1.0
 
 
-def test_sinai_attack_and_defense_values_are_proportional(
+def test_5_3_sinai_attack_and_defense_values_are_proportional(
     sinai: File50, sinai_values: StandardValues
 ) -> None:
     # The data: aggdef = aggatk and katk = kdef (the lost page was supplied that way), so the
@@ -576,7 +582,7 @@ def residual(a: Matrix, d: Matrix, v: WeaponValues) -> float:
 
 @settings(max_examples=300)
 @given(irreducible_kill_matrix_pairs())
-def test_weapon_values_solve_equations_1_and_2_for_irreducible_ad(
+def test_5_1_2_weapon_values_solve_equations_1_and_2_for_irreducible_ad(
     pair: tuple[Matrix, Matrix],
 ) -> None:
     # §5.1.2 eqs. (1), (2) under (iv): alpha = delta > 0, va > 0 (Frobenius: the Perron vector
@@ -592,7 +598,7 @@ def test_weapon_values_solve_equations_1_and_2_for_irreducible_ad(
 
 @settings(max_examples=300)
 @given(irreducible_kill_matrix_pairs(), st.data())
-def test_force_ratio_is_the_square_root_of_fr2_for_irreducible_ad(
+def test_5_1_2_force_ratio_is_the_square_root_of_fr2_for_irreducible_ad(
     pair: tuple[Matrix, Matrix], data: st.DataObject
 ) -> None:
     # §5.1.2: "Under scaling assumption (iv), the force ratio, FR, equals the square root of

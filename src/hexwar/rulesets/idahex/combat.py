@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
 from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
@@ -77,6 +78,48 @@ class IdahexCombat:
         if engine.passenger(unit):
             return np.zeros(len(unit.resources))
         force = self._force(engine, unit) or [unit]
+        return self._involvement(force)
+
+    def force_involvement(self, engine: Engine, numbers: Sequence[int]) -> FloatArray:
+        """§5.4.1 ``frinv``'s explicit-list entry point (``ibu <= 0``): the fractional
+        involvement of every resource of the force ``L`` made of the listed friendly battle
+        units, which share their support and use their weapons in concert, wherever they are
+        and whether or not they are engaged -- for a player's information.
+
+        ``L`` leaves out passengers in a stacked task force, as it does for an engaged unit
+        (they cannot take part in combat); if only passengers are listed every fraction is 0.
+
+        Raises:
+            InvalidInputError: the list is empty, names a unit twice or a unit that does not
+                exist, is not active, or is not of the first listed unit's side.
+        """
+        problems: list[Problem] = []
+        if not numbers:
+            problems.append(Problem("name at least one battle unit (§5.4.1)", path="units"))
+        units: list[UnitState] = []
+        for n in numbers:
+            u = engine.units.get(n)
+            if u is None:
+                problems.append(Problem(f"there is no battle unit {n}", path="units"))
+            elif n in (v.number for v in units):
+                problems.append(Problem(f"unit {n} is listed twice", path="units"))
+            elif not u.active:
+                problems.append(Problem(f"unit {n} is not active", path="units"))
+            elif units and u.side != units[0].side:
+                problems.append(
+                    Problem(
+                        f"unit {n} is not of unit {units[0].number}'s side: frinv's list names "
+                        "friendly battle units (§5.4.1)",
+                        path="units",
+                    )
+                )
+            else:
+                units.append(u)
+        if problems:
+            raise InvalidInputError(problems)
+        force = [u for u in units if not engine.passenger(u)]
+        if not force:
+            return np.zeros(len(units[0].resources))
         return self._involvement(force)
 
     def _involvement(self, force: Sequence[UnitState]) -> FloatArray:
@@ -250,11 +293,10 @@ class IdahexCombat:
                 player_level=0,
                 cell=e.cell,
             )
-        defenders = [
-            engine.units[n]
-            for n in sorted(e.defenders)
-            if engine.units[n].active and engine.units[n].pc == PostureClass.HOLD
-        ]
+        # §5's defenders are the engagement's units in hold or disengagement postures: with no
+        # admissible direction of retreat all of them are eliminated; with one, only those
+        # still holding are forced to disengage toward it.
+        defenders = [engine.units[n] for n in sorted(e.defenders) if engine.units[n].active]
         if not defenders:
             return
         r = haven(engine, e, self.rules.design.haven_zoc, self.rules.design.haven_pthome[sd - 1])
@@ -262,12 +304,15 @@ class IdahexCombat:
             for u in defenders:
                 engine.eliminate(u, f"defeated at cell {e.cell} with no line of retreat (§5.3)")
             return
+        holding = [u for u in defenders if u.pc == PostureClass.HOLD]
+        if not holding:
+            return
         up = self.rules.postures.up
-        for u in defenders:
+        for u in holding:
             engine.force_order(u, Order(r, up(up(up(up(u.posture))))))
         engine.note(
             "retreat",
-            f"the defenders of cell {e.cell} (units {', '.join(str(u.number) for u in defenders)}) "
+            f"the defenders of cell {e.cell} (units {', '.join(str(u.number) for u in holding)}) "
             f"are defeated and retreat to cell {r}",
             [1, 2],
             player_level=0,

@@ -277,13 +277,18 @@ class CombatFunctions:
         return pafgen(h, d.prep_f[side - 1][i - 1], d.prep_x[side - 1])
 
     def frdval(self, fr: float, post: int) -> float:
-        """§5.4.5: the fraction of value lost in one frame; negative means 'do not scale'."""
+        """§5.4.5: the fraction of value lost in one frame; negative means 'do not scale'.
+
+        A rate of 1 or more per unit of time (``frdval.f0def`` has no upper bound) loses the
+        whole value in any frame: 1 (ruling)."""
         k = self.poff[post]
         table = self._frdval_atk if post >= 40 else self._frdval_def
         y0, y = table.get(k, (0.0, (0.0,) * 7))
         temp = paf(fr, y0, y, self.design.frdval_x)
         if temp < 0:
             return temp
+        if temp >= 1.0:  # ruling: no more than the whole value is lost (f0def has no UB)
+            return 1.0
         return float(1.0 - (1.0 - temp) ** self.design.tframe)
 
     def vfeba(self, fr: float, pa: int, pd: int, sa: int) -> float:
