@@ -8,12 +8,14 @@ transport, one supply and one personnel type) and the Sinai design data of §9.2
 
 from __future__ import annotations
 
+import json
 import math
 from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
+from pydantic import ValidationError
 
 from hexwar.rulesets.idahex.combat_functions import (
     RGAIN,
@@ -24,7 +26,7 @@ from hexwar.rulesets.idahex.combat_functions import (
     paf_inverse,
     pafgen,
 )
-from hexwar.rulesets.idahex.design import VfebaEntry, load_sinai
+from hexwar.rulesets.idahex.design import File50, VfebaEntry, load_sinai
 from hexwar.rulesets.idahex.postures import Order
 from tests.rulesets.idahex.sinai import game, unit
 
@@ -503,6 +505,27 @@ def test_5_4_5_negative_frdval_passes_through_unchanged() -> None:
     assert f.frdval(0.0, 10) == -1.0
     assert f.frdval(0.5, 10) == pytest.approx(-0.75)
     assert f.frdval(3.0, 10) == -0.5
+
+
+def test_5_4_5_negative_frdval_data_are_valid_design_data() -> None:
+    """Ruling on §5.1.3 ("by appropriately defining the game design data used by frdval, the
+    game designer can selectively avert this step"): File 50 accepts negative frdval data, so
+    a real design can turn the scaling off; values above 1 stay refused where the glossary
+    bounds them."""
+    data = SINAI.model_dump(mode="json")
+    n_def, n_atk = len(data["frdval_f0def"]), len(data["frdval_f0atk"])
+    data |= {
+        "frdval_f0def": [-1.0] * n_def,
+        "frdval_fdef": [[-1.0] * 7] * n_def,
+        "frdval_f0atk": [-1.0] * n_atk,
+        "frdval_fatk": [[-1.0] * 7] * n_atk,
+    }
+    f = CombatFunctions(File50.model_validate_json(json.dumps(data)))
+    assert f.frdval(1.0, 10) == -1.0
+    assert f.frdval(1.0, 40) == -1.0
+    data["frdval_fatk"] = [[1.5] * 7] * n_atk
+    with pytest.raises(ValidationError, match="frdval_fatk"):
+        File50.model_validate_json(json.dumps(data))
 
 
 def test_5_4_5_frdval_ruling_a_rate_of_one_or_more_loses_everything() -> None:

@@ -86,6 +86,10 @@ Seven = tuple[float, float, float, float, float, float, float]
 NonNegSeven = tuple[NonNeg, NonNeg, NonNeg, NonNeg, NonNeg, NonNeg, NonNeg]
 NonNegSix = tuple[NonNeg, NonNeg, NonNeg, NonNeg, NonNeg, NonNeg]
 FracSeven = tuple[Frac, Frac, Frac, Frac, Frac, Frac, Frac]
+# frdval data: fractions, or negative to turn off the force-ratio scaling (§5.1.3, §5.4.5)
+LossFrac = Annotated[float, Field(le=1, allow_inf_nan=False)]
+LossFracSeven = tuple[LossFrac, LossFrac, LossFrac, LossFrac, LossFrac, LossFrac, LossFrac]
+Real = Annotated[float, Field(allow_inf_nan=False)]
 Three = tuple[int, int, int]
 
 
@@ -372,12 +376,15 @@ class File50(ScenarioModel):
     febad: Annotated[float, Field(ge=0, lt=1)] = Field(description="group 60: defeat depth")
     vanish: tuple[Frac, ...] = Field(description="group 61: vanishing fraction by unit type")
     # --- frdv0, vfeba0 -------------------------------------------------------------------------
-    frdval_f0atk: tuple[Frac, ...] = Field(description="group 62: by attack posture 40, 41 ...")
-    frdval_fatk: tuple[FracSeven, ...] = Field(description="group 62: by attack posture")
-    frdval_f0def: tuple[NonNeg, ...] = Field(
-        description="group 63: by hold postures 10, 11 ..., then disengagement postures 20 ..."
+    frdval_f0atk: tuple[LossFrac, ...] = Field(
+        description="group 62: by attack posture 40, 41 ... (negative: no scaling, §5.4.5)"
     )
-    frdval_fdef: tuple[FracSeven, ...] = Field(description="group 63: as frdval_f0def")
+    frdval_fatk: tuple[LossFracSeven, ...] = Field(description="group 62: by attack posture")
+    frdval_f0def: tuple[Real, ...] = Field(
+        description="group 63: by hold postures 10, 11 ..., then disengagement postures 20 ... "
+        "(negative: no scaling, §5.4.5)"
+    )
+    frdval_fdef: tuple[LossFracSeven, ...] = Field(description="group 63: as frdval_f0def")
     frdval_x: NonNegSeven = Field(description="group 64: force ratios of frdval")
     vfeba: Sides[tuple[VfebaEntry, ...]] = Field(
         description="group 65: FEBA velocity entries, Red attackers then Blue attackers"
