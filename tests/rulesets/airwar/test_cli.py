@@ -116,3 +116,16 @@ def test_run_json_summary_and_report_of_an_air_war_game(
     text = report.read_text(encoding="utf-8")
     assert "== Players at cycle " in text
     assert "== Cities ==" in text
+
+
+@pytest.mark.slow
+def test_airwar_play_has_help_view_and_log_commands(cli_env: dict[str, str]) -> None:
+    stdin = ":help\n:view\n:log\n:quit\n"
+    result = hexwar(
+        cli_env, "airwar", "play", "airwar/small-four-cities", "--side", "2", stdin=stdin
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Commands: an order (see below), or" in result.stdout
+    assert "cities F1 F2 ...   the opponent's cities" in result.stdout
+    assert result.stdout.count("legend: # your city") == 2  # shown, then :view
+    assert "refused" not in result.stdout
