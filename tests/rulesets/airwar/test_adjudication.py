@@ -413,6 +413,16 @@ def test_2_5_the_cycle_limit_stops_a_stalemate() -> None:
     assert "stalemate" in outcome.reason
 
 
+def test_4_unsymmetric_games_stopped_by_the_cycle_limit_go_to_the_larger_force() -> None:
+    # "A stalemate is impossible in the unsymmetric game" (§4; ruling 21)
+    game = game_at("small-unequal", units={"1": {"K5": 1}, "2": {"B5": 2}}, cycle=120)
+    _cycle(game)
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winner == "2"
+    assert "more units" in outcome.reason
+
+
 def test_2_concession_ends_the_game() -> None:
     game = game_at("small-four-cities", units={"1": {"K5": 1}, "2": {"K20": 1}})
     game.submit("2", {"concede": True})

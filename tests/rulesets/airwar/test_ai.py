@@ -48,6 +48,23 @@ def test_4_defend_a_threatened_city_by_air() -> None:
     assert ("D3", "K3", 2) in order.flights  # type: ignore[attr-defined]
 
 
+def test_4_a_flight_supports_ground_units_engaging_the_enemy() -> None:
+    # "the attacker can't build up much of a threat by flying in three units unless these
+    # units are strongly supported by ground units": with three units closing on two enemies
+    # at F11, the unit on the quiet airport K3 is flown in to make four units of fire there
+    game = game_at(
+        "small-four-cities",
+        cities=[("K4", "1"), ("K22", "2")],
+        units={"1": {"K3": 1, "K4": 1, "F9": 2, "G9": 1}, "2": {"F11": 2, "K21": 1}},
+    )
+    order = _order(game, "1")
+    ((src, dst, n),) = order.flights  # type: ignore[attr-defined]
+    geo = game.pos.geo
+    assert (src, n) == ("K3", 1)
+    assert geo.parse(dst) in geo.adjacent(geo.parse("F11"))
+    game.submit("1", order.to_json())  # type: ignore[attr-defined]
+
+
 def test_4_do_not_attack_superior_numbers() -> None:
     # "Do not attack unless you outnumber the enemy": one unit does not walk up to six
     game = game_at("small-four-cities", units={"1": {"K10": 1}, "2": {"K14": 3, "L14": 3}})

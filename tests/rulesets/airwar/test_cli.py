@@ -3,6 +3,7 @@ without the §4 clock), invalid input exits 2 with located messages and no trace
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -95,3 +96,36 @@ def test_validate_reports_a_bad_scenario_at_its_line(
     assert result.returncode == 2
     assert "bad.toml:4: board" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_run_json_summary_and_report_of_an_air_war_game(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    report = tmp_path / "report.txt"
+    result = hexwar(
+        cli_env, "run", "airwar/small-unequal", "--seed", "5", "--max-steps", "20", "--json",
+        "--report", str(report),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)["summary"]
+    assert set(summary["sides"]) == {"1", "2"}
+    assert {"units", "fields", "cities_held", "airports_held", "producing_cities"} <= set(
+        summary["sides"]["1"]
+    )
+    text = report.read_text(encoding="utf-8")
+    assert "== Players at cycle " in text
+    assert "== Cities ==" in text
+
+
+@pytest.mark.slow
+def test_airwar_play_has_help_view_and_log_commands(cli_env: dict[str, str]) -> None:
+    stdin = ":help\n:view\n:log\n:quit\n"
+    result = hexwar(
+        cli_env, "airwar", "play", "airwar/small-four-cities", "--side", "2", stdin=stdin
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Commands: an order (see below), or" in result.stdout
+    assert "cities F1 F2 ...   the opponent's cities" in result.stdout
+    assert result.stdout.count("legend: # your city") == 2  # shown, then :view
+    assert "refused" not in result.stdout

@@ -114,6 +114,18 @@ def test_3_2_2_the_city_in_no_mans_land_is_held_by_c_its_airport_opposite_c() ->
     }
 
 
+def test_3_2_2_c_more_cities_and_men_fewer_production_starts_with_70_units_d_with_60() -> None:
+    # §3.2.2 gives no counts: ten a city held (§1) and "more cities and more men, but fewer
+    # production" (§3) give C, holding seven cities, 70 and D, holding six, 60 (ruling 23)
+    game = new_game("large-no-mans-land-city")
+    players = game.scenario.players
+    assert (players["1"].units, players["2"].units) == (70, 60)
+    assert (players["1"].productive, players["2"].productive) == (3, 4)
+    held = 1 + players["1"].cities  # K25 and the six placed for him
+    assert players["1"].units == 10 * held
+    assert players["2"].units == 10 * players["2"].cities
+
+
 def test_3_2_2_c_has_exactly_ten_units_adjacent_to_the_city() -> None:
     game = new_game("large-no-mans-land-city")
     game.submit("1", "cities D46 K46 R46 H40 D35 R35")

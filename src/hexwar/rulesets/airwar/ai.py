@@ -10,9 +10,9 @@
   enemy units), but a unit only steps where its side outnumbers or equals the enemy that can
   fire on that field next stage ("Do not attack unless you outnumber the enemy", "Avoid
   fighting against superior numbers except in defense of a city"); isolated units keep moving.
-* Single flights land beside an enemy stack that ground units are already engaging, adding fire
-  where it makes an even number ("the attacker can't build up much of a threat by flying in
-  three units unless these units are strongly supported by ground units").
+* Single flights land on or beside an enemy stack that ground units are already engaging
+  ("the attacker can't build up much of a threat by flying in three units unless these units
+  are strongly supported by ground units").
 * Fire is given in pairs ("two directed units of fire power to kill one enemy unit"; "it is
   good to ... have an even number of units firing"), enemies on or next to its cities first.
 """

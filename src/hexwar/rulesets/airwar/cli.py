@@ -33,6 +33,12 @@ app = typer.Typer(
 out = Console(soft_wrap=True)
 
 
+COMMANDS = """Commands: an order (see below), or
+  :view     show the board again         :log      show everything you have seen
+  :concede  concede the game             :quit     stop here (hexwar resume ID goes on)
+  :help     this text                    (the clock runs on while you read)"""
+
+
 class AirwarArgumentError(HexwarError, ValueError):
     """A command-line argument of ``hexwar airwar`` that cannot be used."""
 
@@ -98,6 +104,7 @@ def _loop(session: Session, side: str, seconds: int | None) -> None:
         timed = seconds if view.data["phase"] in ("move", "fire") else None  # moves only
         if timed:
             out.print(f"You have {timed} s for this move.", markup=False)
+        out.print("Type :help for the commands.", markup=False)
         if not _ask(session, side, timed):
             out.print(f"Game saved. Resume with: hexwar resume {session.game_id}", markup=False)
             return
@@ -113,6 +120,9 @@ def _ask(session: Session, side: str, seconds: int | None) -> bool:
             return False
         if line in {":quit", ":q"}:
             return False
+        if line in {":help", ":view", ":log"}:
+            _show(session, side, line)
+            continue
         late = seconds is not None and time.monotonic() - start > seconds
         if late:
             out.print(f"Too late (more than {seconds} s): your order is 'pass'.", markup=False)
@@ -128,3 +138,15 @@ def _ask(session: Session, side: str, seconds: int | None) -> bool:
             continue
         out.print(f"ok: order {submitted.seq} accepted", markup=False)
         return True
+
+
+def _show(session: Session, side: str, command: str) -> None:
+    """``:help``, ``:view`` or ``:log``: what the player may see, nothing more."""
+    game = session.game
+    if command == ":help":
+        out.print(COMMANDS, markup=False, highlight=False)
+        out.print(game.ruleset.order_help(game.view(side)), markup=False, highlight=False)
+    elif command == ":view":
+        out.print(game.ruleset.render_view(game.view(side)), markup=False, highlight=False)
+    else:
+        out.print(render_text(game.events(side)), end="", markup=False, highlight=False)

@@ -17,6 +17,7 @@ from hexwar.core.game import Decision, Game
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.airwar.board import SIDES, Geometry, other
 from hexwar.rulesets.airwar.orders import AirwarOrder
+from hexwar.rulesets.airwar.render import render_view
 from hexwar.rulesets.airwar.rules import (
     City,
     Plan,
@@ -27,6 +28,7 @@ from hexwar.rulesets.airwar.rules import (
     check_moves,
     check_units,
     directed_fire,
+    entitled,
     fire_choices,
     produce,
     resolve_fire,
@@ -122,6 +124,95 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
             "transports_left": dict(self.pos.transports_left),
             "fire_sides": sorted(self.fire_sides),
         }
+
+    def _summary(self) -> dict[str, Any]:
+        """The position now, for ``hexwar run --json``: each player's surviving units (by field
+        and as a ledger: placed + produced - lost), the cities and airports he holds, the
+        cities producing for him (§2.5) and what he has produced; then every city."""
+        pos = self.pos
+        geo = pos.geo
+        placed = self.phase not in (CITIES, UNITS)
+        produced = dict.fromkeys(SIDES, 0)
+        lost = dict.fromkeys(SIDES, 0)
+        for e in self.log:
+            if e.kind == "production":
+                produced[e.data["side"]] += len(e.data["cities"])
+            elif e.kind == "dead":
+                lost[e.data["side"]] += sum(e.data["dead"].values())
+        sides: dict[str, Any] = {}
+        for side in SIDES:
+            rules = pos.rules(side)
+            held = [c for c in pos.cities if c.holder == side]
+            sides[side] = {
+                "label": rules.label,
+                "units": pos.total(side),
+                "units_placed": rules.units if placed else 0,
+                "units_produced": produced[side],
+                "units_lost": lost[side],
+                "fields": {geo.label(h): n for h, n in sorted(pos.units[side].items())},
+                "cities_held": [geo.label(c.field) for c in held],
+                "airports_held": [geo.label(c.airport) for c in held],
+                "cities_lost": [
+                    geo.label(c.field) for c in pos.cities if c.owner == side and c.holder != side
+                ],
+                "producing_cities": [geo.label(c.field) for c in held if entitled(pos, c)],
+                "double_transports_left": pos.transports_left.get(side, 0),
+            }
+        return {
+            "cycle": pos.cycle,
+            "phase": self.phase,
+            "sides": sides,
+            "cities": [
+                {
+                    "field": geo.label(c.field),
+                    "airport": geo.label(c.airport),
+                    "owner": c.owner,
+                    "holder": c.holder,
+                    "productive": c.productive,
+                    "producing": entitled(pos, c),
+                    "contested": pos.occupied_by_both(c.field),
+                }
+                for c in pos.cities
+            ],
+        }
+
+    def _report_sections(self) -> list[tuple[str, str]]:
+        summary = self._summary()
+        lines: list[str] = []
+        for side, data in summary["sides"].items():
+            name = f"player {side}" + (f" ({data['label']})" if data["label"] != side else "")
+            lines.append(
+                f"{name}: {data['units']} units = {data['units_placed']} placed + "
+                f"{data['units_produced']} produced - {data['units_lost']} lost"
+            )
+            for key, title in (
+                ("cities_held", "cities held"),
+                ("airports_held", "airports held"),
+                ("cities_lost", "own cities held by the opponent"),
+                ("producing_cities", "cities producing for him"),
+            ):
+                lines.append(f"  {title}: {', '.join(data[key]) or '-'}")
+            if data["double_transports_left"]:
+                lines.append(f"  double transportations left: {data['double_transports_left']}")
+        cities = [
+            f"{c['field']:<4} airport {c['airport']:<4} player {c['owner']}'s, held by "
+            f"player {c['holder']}"
+            + (", productive" if c["productive"] else "")
+            + (", producing" if c["producing"] else "")
+            + (", contested" if c["contested"] else "")
+            for c in summary["cities"]
+        ]
+        when = (
+            f"at the end (cycle {summary['cycle']})"
+            if self.outcome() is not None
+            else f"at cycle {summary['cycle']}, {summary['phase']} stage"
+        )
+        board = render_view(self._view("1"))  # the whole position is public between stages
+        return [
+            (f"Players {when}", "\n".join(lines)),
+            ("Cities", "\n".join(cities) or "none placed"),
+            ("Board (player 1's seat)", board),
+        ]
 
     # -- stages --------------------------------------------------------------------------
 

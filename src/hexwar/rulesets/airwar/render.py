@@ -2,9 +2,14 @@
 
 Player 1 sits at the row-1 edge with field A1 at his lower left; player 2 across the table,
 with A1 at his upper right (§2.0). Each field is three characters: a mark (``#`` your city,
-``%`` the opponent's city, ``+``/``-`` their airports, ``~`` no-man's-land, ``.`` your home,
-blank the opponent's), then your units as a digit and the opponent's as a letter
+``%`` the opponent's city, ``+``/``-`` their airports, ``~`` no-man's-land, ``.`` your
+territory, ``:`` the opponent's), then your units as a digit and the opponent's as a letter
 (a = 1, b = 2, c = 3, d = 4).
+
+The rotated board (§3) is drawn with the letters down the side and the numbers across; its
+fields are flat-topped, so each letter takes two lines, the odd numbers on the first and the
+even numbers half a field lower: a field touches the fields beside it on its own line and on
+the lines just above and below it (docs/rulings/airwar.md, ruling 5).
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ __all__ = ["render_view"]
 
 LEGEND = (
     "legend: # your city, % opponent's city, + your airport, - opponent's airport, "
-    "~ no-man's-land, . your territory; digit = your units, letter = opponent's (a=1 b=2 c=3)"
+    "~ no-man's-land, . your territory, : opponent's; digit = your units, letter = opponent's "
+    "(a=1 b=2 c=3)"
 )
 
 
@@ -37,7 +43,7 @@ def _cell(pos: Any, h: Any, side: str) -> str:
     elif h in geo.territory[side]:
         mark = "."
     else:
-        mark = " "
+        mark = ":"
     mine, theirs = pos.count(side, h), pos.count(foe, h)
     a = str(mine) if mine else " "
     b = "abcdefghij"[theirs - 1] if theirs else " "
@@ -70,10 +76,12 @@ def render_view(data: Mapping[str, Any]) -> str:
         header = "    " + "".join(f"{n:<3}" for n in range(1, board.rows + 1))
         lines.append(header)
         for letter in letters:
-            cells = "".join(
-                _cell(pos, geo.parse(f"{letter}{n}"), side) for n in range(1, board.rows + 1)
-            )
-            lines.append(f" {letter}  {cells}")
+            for parity, label in ((1, f" {letter}  "), (0, "    ")):  # odd numbers, then even
+                cells = "".join(
+                    _cell(pos, geo.parse(f"{letter}{n}"), side) if n % 2 == parity else "   "
+                    for n in range(1, board.rows + 1)
+                )
+                lines.append((label + cells).rstrip())
         lines.append(header)
     lines.append(LEGEND)
     if data["totals"]:

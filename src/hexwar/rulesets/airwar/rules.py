@@ -688,12 +688,22 @@ def update_holders(pos: Position) -> list[tuple[City, str]]:
 
 def produces(pos: Position, c: City) -> bool:
     """§2.5 (and §3.1.1, §3.2.2): whether ``c`` receives a new unit at this cycle's end."""
-    if not c.productive or pos.occupied_by_both(c.field):
+    if pos.occupied_by_both(c.field):
         return False
     rules = pos.rules(c.holder)
     if pos.count(c.holder, c.field) >= MAX_STACK and not (
         rules.produce_when_full and c.holder == c.owner
     ):
+        return False
+    return entitled(pos, c)
+
+
+def entitled(pos: Position, c: City) -> bool:
+    """§2.5: whether ``c`` produces for its holder when it is neither contested nor full: a
+    productive city its owner never lost; in symmetric games one he has recaptured, from the
+    cycle after; in unsymmetric games one held uncontested for the delay since it changed
+    hands."""
+    if not c.productive:
         return False
     if c.changed is None:
         return c.holder == c.owner

@@ -1,0 +1,75 @@
+"""The umpire's account of an air war game (``hexwar run --json`` "summary") and the air war
+sections of the designer's report (``hexwar run --report``): each player's surviving units,
+the cities and airports he holds and his production (seed 001, §2.1 control, §2.5 production).
+"""
+
+from __future__ import annotations
+
+from hexwar.rulesets.airwar.game import FIRE
+from hexwar.sessions import Session, resolve_scenario
+
+from .conftest import game_at
+
+
+def _fought_cycle() -> object:
+    # player 1 holds his productive K4 and player 2's captured K22 (symmetric game: a captured
+    # city never produces, §2.5); three units on K10 kill one of two on K11 (§2.3)
+    game = game_at(
+        "small-four-cities",
+        cities=[("K4", "1"), ("D4", "1", False), ("K22", "2", True, "1")],
+        units={"1": {"K10": 3, "K4": 1, "K22": 1}, "2": {"K11": 2, "K18": 1}},
+        phase=FIRE,
+    )
+    game.submit("1", "K10@K11x3")  # type: ignore[attr-defined]
+    game.submit("2", "pass")  # type: ignore[attr-defined]
+    return game
+
+
+def test_summary_gives_units_cities_airports_and_production_of_each_player() -> None:
+    game = _fought_cycle()
+    summary = game.summary()  # type: ignore[attr-defined]
+    one, two = summary["sides"]["1"], summary["sides"]["2"]
+    assert one["fields"] == {"K4": 2, "K10": 3, "K22": 1}  # K4 produced (§2.5)
+    assert one["units"] == 6
+    assert two["fields"] == {"K11": 1, "K18": 1}
+    assert two["units_lost"] == 1
+    assert one["units_produced"] == 1
+    assert one["cities_held"] == ["K4", "D4", "K22"]
+    assert one["airports_held"] == ["K3", "D3", "K23"]
+    assert one["producing_cities"] == ["K4"]  # D4 is not productive; K22 was captured
+    assert two["cities_held"] == []
+    assert two["cities_lost"] == ["K22"]
+    k22 = next(c for c in summary["cities"] if c["field"] == "K22")
+    assert k22 == {
+        "field": "K22",
+        "airport": "K23",
+        "owner": "2",
+        "holder": "1",
+        "productive": True,
+        "producing": False,
+        "contested": False,
+    }
+
+
+def test_summary_units_are_those_placed_plus_produced_less_the_dead() -> None:
+    resolved = resolve_scenario("airwar/small-unequal")
+    session = Session.start(resolved, seed=5, agents={"1": "ai", "2": "ai"})
+    session.run(max_steps=30)
+    summary = session.game.summary()
+    for side in ("1", "2"):
+        data = summary["sides"][side]
+        assert data["units_placed"] == 40
+        assert data["units"] == sum(data["fields"].values())
+        assert data["units"] == data["units_placed"] + data["units_produced"] - data["units_lost"]
+    assert summary["sides"]["1"]["label"] == "A"
+
+
+def test_report_has_the_players_the_cities_and_the_board() -> None:
+    game = _fought_cycle()
+    text = game.report()  # type: ignore[attr-defined]
+    assert "== Players at cycle 2, move stage ==" in text
+    assert "player 2: 2 units = " in text
+    assert "  cities producing for him: K4" in text
+    assert "K22  airport K23  player 2's, held by player 1, productive" in text
+    assert "== Board (player 1's seat) ==" in text
+    assert text.index("== Log ==") < text.index("== Cities ==")
