@@ -3,8 +3,8 @@
 ``parameters.json`` holds the number each ordered or unordered list value stands for in each
 intermediate variable it feeds, the combination tables of two unordered lists ("stored as a list
 of lists"), the Diet and Endemic disease objects, and the battle constants. ``Soldier.json``
-holds the unit types. Both ship with the ruleset; a moderator may point the commands at edited
-copies (``--params``, ``--units``).
+holds the unit types. Both ship with the ruleset; a moderator may point the commands at a folder of
+edited copies (``--json-dir``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -137,7 +137,18 @@ class Parameters:
         return {k: float(v) for k, v in self.data["diet"]["values"][name].items()}
 
     def disease(self, name: str) -> dict[str, float]:
-        return {k: float(v) for k, v in self.data["disease"]["values"][name].items()}
+        return dict(self.disease_table[name])
+
+    # The tables below are read once per Parameters object (the battle consults them every
+    # hour); the data they come from is never changed after loading.
+
+    @cached_property
+    def disease_table(self) -> dict[str, dict[str, float]]:
+        """Every Endemic disease object, its members as numbers."""
+        return {
+            name: {k: float(v) for k, v in spec.items()}
+            for name, spec in self.data["disease"]["values"].items()
+        }
 
     @property
     def diets(self) -> list[str]:
@@ -150,8 +161,9 @@ class Parameters:
     def terrain(self, feature: str) -> dict[str, float]:
         return {k: float(v) for k, v in self.data["terrain"][feature].items()}
 
-    @property
+    @cached_property
     def battle(self) -> dict[str, float]:
+        """The battle constants (read-only)."""
         return {k: float(v) for k, v in self.data["battle"].items()}
 
     def climate_population(self, climate: str) -> float | None:
