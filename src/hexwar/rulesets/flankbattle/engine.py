@@ -574,8 +574,10 @@ class Battle:
                 self.move(f, target, dist, charging, retreat=action == "retreat")
         self.update_siege()
         for side in (0, 1):
-            self.attrition(side)
-            self.disease(side)
+            alive = self.alive(side)
+            if self.attrition(side, alive):
+                alive = self.alive(side)
+            self.disease(side, alive)
 
     # -- deciding ----
 
@@ -882,21 +884,28 @@ class Battle:
         if self.siege:
             self.sides[1].capacity *= 1.0 - self.siege_rate / 10.0
 
-    def attrition(self, side: int) -> None:
-        """Seed 004, Carrying capacity: the logistic attrition of a side above its capacity."""
+    def alive(self, side: int) -> list[Flank]:
+        """The side's flanks still in the battle with men in them."""
+        return [f for f in self.side_flanks[side] if not f.routed and f.size > 0]
+
+    def attrition(self, side: int, alive: list[Flank] | None = None) -> bool:
+        """Seed 004, Carrying capacity: the logistic attrition of a side above its capacity.
+        True if any flank was struck."""
         state = self.sides[side]
-        alive = [f for f in self.side_flanks[side] if not f.routed and f.size > 0]
+        if alive is None:
+            alive = self.alive(side)
         total = sum(f.size for f in alive)
         carrying = state.local_population * state.capacity
         if total <= 0:
-            return
+            return False
         ratio = total / carrying if carrying > 0 else 2.0
         if ratio <= 1.0:
-            return
+            return False
         for f in alive:
             r = self._random() * self.attrition_random_max
             lost = attrition_casualties(self.attrition_constant, r, f.size, ratio)
             self.natural_loss(f, lost, "natural attrition", ratio=round(min(ratio, 2.0), 4))
+        return True
 
     def natural_loss(self, f: Flank, lost: float, cause: str, **data: Any) -> None:
         size = f.size
@@ -925,12 +934,13 @@ class Battle:
         else:
             self.check_morale(f)
 
-    def disease(self, side: int) -> None:
+    def disease(self, side: int, alive: list[Flank] | None = None) -> None:
         """Seed 004, Diseases: both sides' endemic diseases, one outbreak chance each, per hour."""
         sources = self.diseases[side]
         if not sources:
             return
-        alive = [f for f in self.side_flanks[side] if not f.routed and f.size > 0]
+        if alive is None:
+            alive = self.alive(side)
         total = sum(f.size for f in alive)
         if total <= 0:
             return
