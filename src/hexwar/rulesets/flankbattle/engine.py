@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -141,14 +142,28 @@ _HIT_AND_RUN = Maneuver.HIT_AND_RUN
 _PILLAGING = Maneuver.PILLAGING
 
 
+@cache
+def _unit_profile(unit: UnitType) -> tuple[float, int, tuple[tuple[float, float, int], ...]]:
+    """A unit type's longest armed range, rebound in whole hours, and its weapons as (minimum
+    range, range, index): seed 004, Unit (Range) -- a disabled weapon's range is the minimum
+    range of the next one up."""
+    armed = [r for r, p in zip(unit.ranges, unit.power, strict=True) if p > 0]
+    low = 0.0
+    weapons: list[tuple[float, float, int]] = []
+    for i, (r, p) in enumerate(zip(unit.ranges, unit.power, strict=True)):
+        if p <= 0:
+            low = max(low, r)
+        else:
+            weapons.append((low, r, i))
+    return (max(armed) if armed else 0.0), int(unit.rebound), tuple(weapons)
+
+
 @dataclass(slots=True)
 class UnitState:
     """One unit type of a flank (or its ships) during the battle.
 
     The values read every hour are copied out of the unit type once: the rebound, the
-    logistics rank and resilience (set by the battle), and the weapons as (minimum range,
-    range, index) -- seed 004, Unit (Range): a disabled weapon's range is the minimum range of
-    the next one up.
+    weapons (:func:`_unit_profile`), the logistics rank and resilience (set by the battle).
     """
 
     role: str
@@ -166,18 +181,7 @@ class UnitState:
     weapons: tuple[tuple[float, float, int], ...] = ()
 
     def __post_init__(self) -> None:
-        unit = self.unit
-        armed = [r for r, p in zip(unit.ranges, unit.power, strict=True) if p > 0]
-        self.max_range = max(armed) if armed else 0.0
-        self.rebound = int(unit.rebound)
-        low = 0.0
-        weapons: list[tuple[float, float, int]] = []
-        for i, (r, p) in enumerate(zip(unit.ranges, unit.power, strict=True)):
-            if p <= 0:
-                low = max(low, r)
-            else:
-                weapons.append((low, r, i))
-        self.weapons = tuple(weapons)
+        self.max_range, self.rebound, self.weapons = _unit_profile(self.unit)
 
     def weapon(self, distance: float) -> int:
         """Seed 004, Unit (Range): the weapon that reaches ``distance``; -1 if none."""
