@@ -4,6 +4,7 @@ rules of Attacking (rout, capture, sinking) on a set-up battle."""
 from __future__ import annotations
 
 import copy
+import math
 
 import numpy as np
 import pytest
@@ -334,3 +335,41 @@ def test_economy_and_innate_stability_are_in_range(war: WarFactory) -> None:
         assert 0 <= sv.innate_stability.value <= 1
         assert 0 <= sv.morale_bonus.value <= 2
         assert 0 < sv.capacity.value <= 0.2
+
+
+def test_nearest_enemy_by_numpy_matrix_matches_the_loop(
+    war: WarFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Movement: "identify where the nearest enemy flank is" -- a large battle finds every
+    flank's nearest enemy with one numpy distance matrix; it must pick the same enemy at the
+    same distance as the pairwise loop, skip routed enemies, and find none when all are out."""
+    from hexwar.rulesets.flankbattle import engine
+
+    setup = war()
+    battle = Battle(
+        setup.sides,
+        (setup.default_deployment(0, 20), setup.default_deployment(1, 20)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(1),
+    )
+    rng = np.random.default_rng(7)
+    for f in battle.flanks:
+        f.x, f.y = (float(v) for v in rng.integers(0, 40, 2))  # many equal distances
+    for f in battle.flanks[25:31]:
+        f.routed = True
+    active = [f for f in battle.flanks if not f.routed]
+    assert len(active) >= engine.NUMPY_NEAREST_MIN_FLANKS
+    by_matrix = battle.nearest_enemies(active)
+    assert by_matrix == [battle.nearest_enemy(f) for f in active]
+    assert all(
+        g is not None and not g.routed and g.side != f.side
+        for f, (g, _) in zip(active, by_matrix, strict=True)
+    )
+    for f in battle.flanks[20:]:
+        f.routed = True  # every defender out: nobody left to face the attackers
+    attackers = battle.flanks[:20]
+    assert battle.nearest_enemies(attackers) == [(None, math.inf)] * 20
+    monkeypatch.setattr(engine, "NUMPY_NEAREST_MIN_FLANKS", 10_000)
+    assert battle.nearest_enemies(attackers) == [(None, math.inf)] * 20

@@ -133,7 +133,7 @@ def grid_rows(grid: Grid) -> list[bytes]:
 
 # From this many flanks in the battle, the nearest enemies of the hour are found with one numpy
 # distance matrix; below it a plain loop is faster (numpy's per-call overhead dominates).
-NUMPY_NEAREST_MIN_FLANKS = 24
+NUMPY_NEAREST_MIN_FLANKS = 14
 
 _NORMAL = Maneuver.NORMAL
 _POSITION = Maneuver.POSITION
