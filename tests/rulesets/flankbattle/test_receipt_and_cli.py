@@ -306,3 +306,101 @@ def test_a_sealed_deployment_never_shows_in_the_other_sides_view() -> None:
     b.submit("attacker", "default")
     assert a.view("defender").to_json() == b.view("defender").to_json()
     assert a.state_hash() != b.state_hash()
+
+
+# -- the commands, in process (every resolve option; input errors) ----------------------------
+
+
+@pytest.fixture
+def imported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The example database imported into a fresh SQLite file, as `flankbattle import` does."""
+    csv_dir, db = tmp_path / "csv", tmp_path / "fb.sqlite3"
+    assert _hexwar(capsys, "flankbattle", "example", "--out", str(csv_dir))[0] == 0
+    code, _, err = _hexwar(capsys, "flankbattle", "import", str(csv_dir), "--db", str(db))
+    assert code == 0, err
+    return db
+
+
+def _hexwar(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``hexwar ARGS`` in this process, through the entry point that turns invalid input into
+    exit status 2: (status, stdout, stderr)."""
+    from hexwar.cli.main import main
+
+    argv = sys.argv
+    sys.argv = ["hexwar", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    finally:
+        sys.argv = argv
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _resolve(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path, *extra: str
+) -> tuple[int, str, str]:
+    args = ["flankbattle", "resolve", "--attacker", "Norman Host", "--defender"]
+    args += ["Housecarls and Fyrd", "--location", "Hastings", "--motive", "Conquest"]
+    return _hexwar(capsys, *args, "--db", str(db), "--log-dir", str(tmp_path / "Logs"), *extra)
+
+
+def test_resolve_from_the_database_with_every_option(
+    imported: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Interface: resolve --attacker --defender --location --motive --map PNG --flanks --seed
+    --receipt wiki|markdown|json --log-dir; the same seed gives the same receipt, another
+    seed another war."""
+    from hexwar.rulesets.flankbattle.terrain import generic_map, grid_to_png
+
+    png = tmp_path / "Senlac.png"
+    png.write_bytes(grid_to_png(generic_map("Hill")))
+    flanks = tmp_path / "flanks.toml"
+    flanks.write_text(
+        "[[attacker]]\nx = 120\ny = 100\ninfantry = 2000\ncavalry = 1000\nartillery = 1000\n"
+        'maneuver = "Pillaging"\n\n[[attacker]]\nx = 120\ny = 300\ninfantry = 2000\n'
+        'cavalry = 1000\nartillery = 1000\nmaneuver = "Pillaging"\n\n'
+        "[[defender]]\nx = 330\ny = 200\ninfantry = 2100\nartillery = 4900\n"
+        'maneuver = "Position"\n',
+        encoding="utf-8",
+    )
+    common = ["--map", str(png), "--flanks", str(flanks), "--title", "Battle of Senlac Hill"]
+    receipts = {}
+    for fmt, head in (("wiki", "== Battle of Senlac Hill (1066) =="), ("markdown", "## Battle")):
+        code, out, err = _resolve(
+            capsys, imported, tmp_path, *common, "--seed", "3", "--receipt", fmt
+        )
+        assert code == 0, err
+        assert out.startswith(head)
+        receipts[fmt] = out
+    code, out, err = _resolve(
+        capsys, imported, tmp_path, *common, "--seed", "3", "--receipt", "json"
+    )
+    assert code == 0, err
+    assert '"map": "Senlac"' in out
+    assert _resolve(capsys, imported, tmp_path, *common, "--seed", "3")[1] == receipts["wiki"]
+    assert _resolve(capsys, imported, tmp_path, *common, "--seed", "4")[1] != receipts["wiki"]
+    logs = sorted((tmp_path / "Logs").glob("Autoalgo log *.txt"))
+    assert len(logs) == 5
+    assert "attacker flanks: Good (8000/8000)" in logs[0].read_text(encoding="utf-8")
+
+
+def test_resolve_input_errors_exit_2_naming_the_file(
+    imported: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad input never produces a traceback: a missing flanks file, flanks that do not hold the
+    military (seed 004, Terrain map: Invalid Inf (X/Y)), a --json-dir that is not a folder."""
+    code, _, err = _resolve(capsys, imported, tmp_path, "--flanks", str(tmp_path / "none.toml"))
+    assert code == 2
+    assert "none.toml: cannot read the flanks file" in err
+    flanks = tmp_path / "flanks.toml"
+    flanks.write_text("[[attacker]]\nx = 60\ny = 100\ninfantry = 5000\n", encoding="utf-8")
+    code, _, err = _resolve(capsys, imported, tmp_path, "--flanks", str(flanks))
+    assert code == 2
+    assert "flanks.toml: attacker: attacker's flanks are Invalid Inf (5000/4000)" in err
+    code, _, err = _resolve(capsys, imported, tmp_path, "--json-dir", str(tmp_path / "JSON"))
+    assert code == 2
+    assert "JSON: --json-dir: not a folder" in err
+    assert "Traceback" not in err
