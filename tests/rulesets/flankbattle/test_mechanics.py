@@ -141,6 +141,34 @@ def test_siege_detected_and_capacity_decays(war: WarFactory) -> None:
     assert "siege" in [e.kind for e in battle.events]
 
 
+def test_a_siege_in_a_fought_battle_starves_the_defenders(db: Database, war: WarFactory) -> None:
+    """Sieging: defenders all on Position on the hill of a castle are besieged; their Capacity
+    falls every round (Capacity*(1-Siege Rate/10)) and once the carrying capacity is below
+    their size they die of attrition. The same defenders not on Position are not besieged and
+    lose no one to attrition."""
+    db.location("Chateau Gaillard")["local_population"] = 40_000.0  # room for 8,000 at first
+    setup = war(location="Chateau Gaillard")
+    holding = [
+        FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, f.ships, Maneuver.POSITION)
+        for f in setup.default_deployment(1)
+    ]
+    report = fight(setup, (setup.default_deployment(0), holding), np.random.default_rng(1))
+    events = report.battle.events
+    assert [e.hour for e in events if e.kind == "siege"] == [1]
+    start, rate = setup.sides[1].capacity.value, setup.sides[0].siege_rate.value
+    assert report.battle.sides[1].capacity == pytest.approx(
+        start * (1 - rate / 10) ** report.result.hours
+    )
+    starving = [e for e in events if e.kind == "attrition" and "Defender" in e.data["flank"]]
+    assert starving
+    assert report.battle.sides[1].died > 0
+    free = fight(
+        setup, (setup.default_deployment(0), setup.default_deployment(1)), np.random.default_rng(1)
+    )
+    assert "siege" not in [e.kind for e in free.battle.events]
+    assert free.battle.sides[1].died == 0
+
+
 def test_no_siege_without_fortifications(war: WarFactory) -> None:
     """Sieging: "Some kind of fortifications exist" is one of the three conditions."""
     setup = war(location="Hastings")  # Hill map, no fortifications
