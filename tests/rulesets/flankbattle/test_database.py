@@ -3,6 +3,7 @@ Online database): CSV import, checks naming tab, row and column, nothing half-im
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,21 @@ def test_nothing_is_half_imported(tmp_path: Path) -> None:
         _import(d, db_path)
     assert db_path.read_bytes() == before
     assert Database.load(db_path).nation("England")["population"] == 1_700_000.0
+
+
+def test_a_failure_while_writing_leaves_the_old_tables(tmp_path: Path) -> None:
+    """Nothing is half-imported even when writing fails part way: the four tables are
+    replaced in one transaction (the earlier tabs' DROP and CREATE are rolled back too)."""
+    d = _write_example(tmp_path / "csv")
+    db_path = tmp_path / "fb.sqlite3"
+    _import(d, db_path)
+    before = Database.load(db_path).to_json()
+    changed = Database.load(db_path)
+    changed.tables["Nation"] = changed.tables["Nation"][:1]
+    changed.tables["Location"][0]["climate"] = object()  # SQLite cannot store this
+    with pytest.raises(sqlite3.Error):
+        changed.save(db_path)
+    assert Database.load(db_path).to_json() == before
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
