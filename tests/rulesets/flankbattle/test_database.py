@@ -93,8 +93,9 @@ def test_out_of_range_value_is_rejected(tmp_path: Path) -> None:
     """Military table: Size is a continuous value 1-15 million."""
     d = _write_example(tmp_path / "csv")
     _edit(d, "Military", 1, "Size", "20,000,000")
-    with pytest.raises(DatabaseError, match=r"Military.csv:2: Military tab, column 'Size'"):
+    with pytest.raises(DatabaseError, match=r"Military.csv:2: Military tab, column 'Size'") as e:
         _import(d, tmp_path / "fb.sqlite3")
+    assert "20,000,000 is out of range 1 to 15,000,000 (rule: range of values)" in str(e.value)
 
 
 def test_unknown_list_value_is_rejected(tmp_path: Path) -> None:
