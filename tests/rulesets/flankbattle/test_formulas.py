@@ -499,3 +499,31 @@ def test_occupation_ends_at_the_asymptote_and_is_taken_as_a_logarithm(war: WarFa
         setup, (setup.default_deployment(0), setup.default_deployment(1)), np.random.default_rng(1)
     )
     assert occupy(report.battle, report.winner, np.random.default_rng(1)).rounds == 1
+
+
+def test_hit_and_run_attacks_two_rounds_then_withdraws_three(war: WarFactory) -> None:
+    """Movement: Hit and run -- "Attack for only two rounds, then retreat for three rounds,
+    then return to normal and repeat"."""
+    setup = war(map_name="Plain")
+    battle = _one_each(setup, (100, 200), (300, 200), Maneuver.HIT_AND_RUN)
+    f, target = battle.flanks
+    for _ in range(2):
+        assert battle.decide(f, target, 200.0)[1] != "retreat"
+        battle.attack(f, target, [], 1)
+    for _ in range(3):
+        _, action, _, _, ready, charging = battle.decide(f, target, 200.0)
+        assert (action, ready, charging) == ("retreat", [], False)
+    assert battle.decide(f, target, 200.0)[1] != "retreat"
+    x = f.x
+    battle.move(f, target, 200.0, False, retreat=True)
+    assert f.x < x  # withdrawing: away from the enemy on its right
+
+
+def test_feigned_retreat_moves_away_from_the_enemy(war: WarFactory) -> None:
+    """Movement: Feigned Retreat -- "Move in the opposite direction of the enemy at normal
+    speed"."""
+    setup = war(params=edited_parameters(metres_per_pixel=100.0), map_name="Plain")
+    battle = _one_each(setup, (200, 200), (300, 200), Maneuver.FEIGNED_RETREAT)
+    f, target = battle.flanks
+    battle.move(f, target, 100 * 100.0, False)
+    assert f.x == pytest.approx(200 - f.land_speed * 1000 / 100, abs=0.1)
