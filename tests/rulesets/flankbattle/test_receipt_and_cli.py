@@ -72,6 +72,18 @@ def test_receipt_lists_every_item_of_the_output_section() -> None:
     assert "Ships sunk:" not in _receipt("flankbattle/hastings", 3)
 
 
+def test_the_receipt_shown_in_the_moderators_guide_is_the_real_one() -> None:
+    """docs/flankbattle.md shows the receipt of `resolve --example` (seed 1); every line it
+    shows is in the real receipt, in the same order."""
+    guide = Path(__file__).resolve().parents[3] / "docs" / "flankbattle.md"
+    text = guide.read_text(encoding="utf-8")
+    shown = text.split("## Reading the receipt", 1)[1].split("```\n", 2)[1]
+    real = _receipt("flankbattle/hastings", 1).splitlines()
+    lines = [line for line in shown.splitlines() if line not in ("...", "")]
+    positions = [real.index(line) for line in lines]
+    assert positions == sorted(positions)
+
+
 def test_markdown_receipt() -> None:
     text = _receipt("flankbattle/hastings", 3, "markdown")
     assert text.startswith("## Battle of Hastings (1066)")
