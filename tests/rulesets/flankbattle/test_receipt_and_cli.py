@@ -28,6 +28,24 @@ def _run(
     )
 
 
+def _hexwar(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``hexwar ARGS`` in this process, through the entry point that turns invalid input into
+    exit status 2: (status, stdout, stderr)."""
+    from hexwar.cli.main import main
+
+    argv = sys.argv
+    sys.argv = ["hexwar", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    finally:
+        sys.argv = argv
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
 def _receipt(scenario: str, seed: int, fmt: str = "wiki") -> str:
     resolved = resolve_scenario(scenario)
     game = resolved.ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
@@ -205,14 +223,16 @@ def test_resolve_example_prints_a_wiki_receipt_and_writes_the_log(
     assert again.stdout == r.stdout
 
 
-def test_import_then_resolve_with_flanks_and_map(cli_env: dict[str, str], tmp_path: Path) -> None:
+def test_import_then_resolve_with_flanks_and_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     csv_dir = tmp_path / "csv"
     db = tmp_path / "fb.sqlite3"
-    assert _run(cli_env, "flankbattle", "example", "--out", str(csv_dir)).returncode == 0
-    r = _run(cli_env, "flankbattle", "import", str(csv_dir), "--db", str(db))
-    assert r.returncode == 0, r.stderr
+    assert _hexwar(capsys, "flankbattle", "example", "--out", str(csv_dir))[0] == 0
+    code, _, err = _hexwar(capsys, "flankbattle", "import", str(csv_dir), "--db", str(db))
+    assert code == 0, err
     maps = tmp_path / "Maps"
-    assert _run(cli_env, "flankbattle", "maps", "--out", str(maps)).returncode == 0
+    assert _hexwar(capsys, "flankbattle", "maps", "--out", str(maps))[0] == 0
     flanks = tmp_path / "flanks.toml"
     flanks.write_text(
         '[[attacker]]\nx = 60\ny = 200\ninfantry = 10000\nships = 200\nmaneuver = "Pillaging"\n\n'
@@ -220,8 +240,8 @@ def test_import_then_resolve_with_flanks_and_map(cli_env: dict[str, str], tmp_pa
         'ships = 125\nmaneuver = "Position"\n',
         encoding="utf-8",
     )
-    r = _run(
-        cli_env,
+    code, out, err = _hexwar(
+        capsys,
         "flankbattle",
         "resolve",
         "--attacker",
@@ -245,28 +265,32 @@ def test_import_then_resolve_with_flanks_and_map(cli_env: dict[str, str], tmp_pa
         "--log-dir",
         str(tmp_path / "Logs"),
     )
-    assert r.returncode == 0, r.stderr
-    assert '"motive": "Existential"' in r.stdout
-    assert '"map": "Island"' in r.stdout
+    assert code == 0, err
+    assert '"motive": "Existential"' in out
+    assert '"map": "Island"' in out
 
 
-def test_bad_csv_exits_2_naming_tab_row_and_column(cli_env: dict[str, str], tmp_path: Path) -> None:
+def test_bad_csv_exits_2_naming_tab_row_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     csv_dir = tmp_path / "csv"
-    _run(cli_env, "flankbattle", "example", "--out", str(csv_dir))
+    _hexwar(capsys, "flankbattle", "example", "--out", str(csv_dir))
     military = csv_dir / "Military.csv"
     military.write_text(military.read_text().replace("Huscarl", "Hus-carl"), encoding="utf-8")
-    r = _run(cli_env, "flankbattle", "import", str(csv_dir), "--db", str(tmp_path / "x.db"))
-    assert r.returncode == 2
-    assert "Traceback" not in r.stderr
-    assert "Military.csv:2: Military tab, column 'Infantry type': unit type not found" in r.stderr
+    code, _, err = _hexwar(
+        capsys, "flankbattle", "import", str(csv_dir), "--db", str(tmp_path / "x.db")
+    )
+    assert code == 2
+    assert "Traceback" not in err
+    assert "Military.csv:2: Military tab, column 'Infantry type': unit type not found" in err
     assert not (tmp_path / "x.db").exists()
 
 
-def test_invalid_flanks_exit_2(cli_env: dict[str, str], tmp_path: Path) -> None:
+def test_invalid_flanks_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     flanks = tmp_path / "flanks.toml"
     flanks.write_text("[[attacker]]\nx = 60\ny = 900\ninfantry = 10\n", encoding="utf-8")
-    r = _run(
-        cli_env,
+    code, _, err = _hexwar(
+        capsys,
         "flankbattle",
         "resolve",
         "--example",
@@ -275,16 +299,16 @@ def test_invalid_flanks_exit_2(cli_env: dict[str, str], tmp_path: Path) -> None:
         "--log-dir",
         str(tmp_path / "Logs"),
     )
-    assert r.returncode == 2
-    assert "Traceback" not in r.stderr
-    assert "flanks.toml:1: attacker[0]" in r.stderr
+    assert code == 2
+    assert "Traceback" not in err
+    assert "flanks.toml:1: attacker[0]" in err
 
 
-def test_every_flankbattle_command_has_help(cli_env: dict[str, str]) -> None:
+def test_every_flankbattle_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("import", "resolve", "maps", "example"):
-        r = _run(cli_env, "flankbattle", command, "--help")
-        assert r.returncode == 0, command
-        assert "Usage" in r.stdout
+        code, out, _ = _hexwar(capsys, "flankbattle", command, "--help")
+        assert code == 0, command
+        assert "Usage" in out
 
 
 def test_scenario_references_are_reported_at_their_lines(tmp_path: Path) -> None:
@@ -331,24 +355,6 @@ def imported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     code, _, err = _hexwar(capsys, "flankbattle", "import", str(csv_dir), "--db", str(db))
     assert code == 0, err
     return db
-
-
-def _hexwar(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """``hexwar ARGS`` in this process, through the entry point that turns invalid input into
-    exit status 2: (status, stdout, stderr)."""
-    from hexwar.cli.main import main
-
-    argv = sys.argv
-    sys.argv = ["hexwar", *args]
-    try:
-        main()
-        code = 0
-    except SystemExit as e:
-        code = int(e.code or 0)
-    finally:
-        sys.argv = argv
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _resolve(
