@@ -240,6 +240,21 @@ def test_soldier_json_defaults_come_from_soldier() -> None:
     assert units["Barges"].power == (0.0, 0.0, 0.0)
 
 
+def test_missing_unit_members_take_the_files_soldier() -> None:
+    """Unit table: "Default values are pulled from the Soldier type" -- a member a unit type
+    leaves out takes the value of Soldier.json's own Soldier, as the moderator edited it."""
+    from hexwar.rulesets.flankbattle.params import units_from_data
+
+    units = units_from_data(
+        {"Peltast": {"power": [1, 1, 0]}, "Soldier": {"speed": 5, "logistics": "Foraging"}}
+    )
+    assert units["Peltast"].speed == 5
+    assert units["Peltast"].logistics == "Foraging"
+    assert units["Peltast"].power == (1.0, 1.0, 0.0)
+    assert units["Peltast"].tactical_training == 5  # the seed's table, through Soldier
+    assert list(units)[:2] == ["Peltast", "Soldier"]
+
+
 def test_soldier_json_values_out_of_range_are_rejected(tmp_path: Path) -> None:
     """Unit table: Shock is 0-1."""
     path = tmp_path / "Soldier.json"

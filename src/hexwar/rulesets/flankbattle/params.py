@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
@@ -250,9 +250,12 @@ def units_from_data(
     }
     problems: list[Problem] = []
     units: dict[str, UnitType] = {}
-    for name, spec in data.items():
-        if name.startswith("_"):
-            continue  # comments
+    # Seed 004, Unit: "Default values are pulled from the Soldier type" -- the file's own
+    # Soldier (itself defaulting to the seed's table) is read first and fills the others.
+    soldier = UnitType("Soldier")
+    names = sorted((n for n in data if not n.startswith("_")), key=lambda n: n != "Soldier")
+    for name in names:
+        spec = data[name]
         if not isinstance(spec, dict):
             problems.append(Problem("a unit type must be an object", source, path=name))
             continue
@@ -293,7 +296,10 @@ def units_from_data(
                 )
                 continue
             kwargs[key] = tuple(float(v) for v in items) if key == "power" else float(value)
-        units[name] = UnitType(name, **kwargs)
+        units[name] = replace(soldier, name=name, **kwargs)
+        if name == "Soldier":
+            soldier = units[name]
+    units = {n: units[n] for n in data if n in units}  # the file's order
     if problems:
         raise ScenarioError(problems)
     for needed in ("Soldier", "Barges"):
