@@ -38,6 +38,7 @@ def _side(
     national_leader: bool = False,
     defender: bool = False,
     location: dict[str, Any] | None = None,
+    motive: str = "Conquest",
 ) -> SideVariables:
     """A Soldier-infantry military of 10,000 (all other inputs at the seed's defaults) with a
     leader rated 1 in every skill where asked."""
@@ -52,7 +53,7 @@ def _side(
         military_leader=leader if military_leader else None,
         location=with_defaults(TABS["Location"], {"name": "Here"} | (location or {}), P),
         year=1066,
-        motive="Conquest",
+        motive=motive,
         defender=defender,
         units=default_units(),
         params=P,
@@ -170,3 +171,12 @@ def test_national_leader_bonuses() -> None:
     assert led.units["infantry"].efficiency.value == base.units["infantry"].efficiency.value
     assert led.capacity.value == base.capacity.value
     assert led.morale_bonus.value == base.morale_bonus.value
+
+
+def test_existential_motive_gives_the_largest_morale_bonus() -> None:
+    """Inputs overview: Existential "is very rare, and gives the largest bonus"; motive works
+    only through the morale bonus combinations."""
+    bonus = {m: _side(motive=m).morale_bonus.value for m in P.values("Motive")}
+    assert max(bonus, key=lambda m: bonus[m]) == "Existential"
+    assert all(bonus["Existential"] > v for m, v in bonus.items() if m != "Existential")
+    assert _side(motive="Hegemony").economy.value == _side().economy.value
