@@ -135,7 +135,6 @@ def grid_rows(grid: Grid) -> list[bytes]:
 # distance matrix; below it a plain loop is faster (numpy's per-call overhead dominates).
 NUMPY_NEAREST_MIN_FLANKS = 14
 
-_NORMAL = Maneuver.NORMAL
 _POSITION = Maneuver.POSITION
 _FEIGNED = Maneuver.FEIGNED_RETREAT
 _HIT_AND_RUN = Maneuver.HIT_AND_RUN
@@ -234,9 +233,9 @@ class Flank:
     members: list[UnitState] = field(default_factory=list)
     land_speed: float = 0.0
     land_shock: float = 0.0
-    land_defense: float | None = None
-    optimal: float = 0.0
-    resilience: int = 1
+    land_defense: float | None = None  # None: no land units left, the ship's defense counts
+    optimal: float = 0.0  # metres at which every armed member can fire
+    resilience: int = 1  # rounds of attack needed to cut its supplies
 
     def __post_init__(self) -> None:
         self.name = f"{SIDE_NAMES[self.side]} flank {self.index + 1}"
@@ -673,10 +672,6 @@ class Battle:
             f.y += (target.y - f.y) / dist * min(advance, dist)
         self._jitter(f)
 
-    def optimal_range(self, f: Flank) -> float:
-        """Metres at which every armed member can fire (the shortest of their longest ranges)."""
-        return f.optimal
-
     def _step_away(self, f: Flank, target: Flank, step: float) -> None:
         dx, dy = f.x - target.x, f.y - target.y
         d = math.hypot(dx, dy)
@@ -699,10 +694,6 @@ class Battle:
         return f.x <= 0.0 or f.y <= 0.0 or f.x >= SIZE - 1e-3 or f.y >= SIZE - 1e-3
 
     # -- attacking ----
-
-    def flank_defense(self, f: Flank) -> float:
-        """The best defense among the flank's units (the ship's counts on water)."""
-        return f.defense_on(f.feat)
 
     def attack(self, f: Flank, target: Flank, ready: Ready, flanking: int) -> None:
         f.status = READY
