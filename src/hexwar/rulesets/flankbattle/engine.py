@@ -162,7 +162,8 @@ class UnitState:
     """One unit type of a flank (or its ships) during the battle.
 
     The values read every hour are copied out of the unit type once: the rebound, the
-    weapons (:func:`_unit_profile`), the logistics rank and resilience (set by the battle).
+    weapons (:func:`_unit_profile`); the battle sets the logistics rank and resilience and the
+    terrain-adjusted limitation and efficiency.
     """
 
     role: str
@@ -178,6 +179,8 @@ class UnitState:
     logistics_rank: float = 0.0
     resilience: int = 1
     weapons: tuple[tuple[float, float, int], ...] = ()
+    # (limitation, efficiency) adjusted for the terrain feature the unit attacks from
+    on_terrain: tuple[tuple[float, float], ...] = ()
 
     def __post_init__(self) -> None:
         self.max_range, self.rebound, self.weapons = _unit_profile(self.unit)
@@ -460,6 +463,14 @@ class Battle:
             uv.effectiveness.value,
         )
         state.logistics_rank, state.resilience = self.logistics[uv.slot.unit.logistics]
+        # Seed 004, Attacking: terrain adjusts limitation and efficiency (not at sea).
+        state.on_terrain = tuple(
+            (
+                min(1.0, state.limitation * (1.0 if feature == WATER else lim)),
+                min(1.0, state.efficiency * (1.0 if feature == WATER else eff)),
+            )
+            for feature, (_, lim, eff) in enumerate(self.terrain)
+        )
         return state
 
     def _side_state(self, side: int, sides: tuple[SideVariables, SideVariables]) -> SideState:
@@ -712,8 +723,6 @@ class Battle:
                 self.cut_supplies(f, target, roll)
                 return
         feature = f.feat
-        at_sea = feature == WATER
-        _, lim_factor, eff_factor = self.terrain[feature]
         if feature == HIGH and target.feat != HIGH and target.uid not in f.high_ground_logged:
             f.high_ground_logged.add(target.uid)
             self.emit(
@@ -732,8 +741,7 @@ class Battle:
                 eff = u.efficiency
                 bat = math.sqrt(max(0.0, u.unit.capacity * f.ships * lim))
             else:
-                lim = min(1.0, u.limitation * (1.0 if at_sea else lim_factor))
-                eff = min(1.0, u.efficiency * (1.0 if at_sea else eff_factor))
+                lim, eff = u.on_terrain[feature]
                 bat = battalion(u.count, lim, size, self.battalion_threshold)
             r = self._random() * self.attack_random_max
             power = u.unit.power[w]
