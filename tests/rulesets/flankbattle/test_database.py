@@ -3,6 +3,7 @@ Online database): CSV import, checks naming tab, row and column, nothing half-im
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -92,8 +93,9 @@ def test_out_of_range_value_is_rejected(tmp_path: Path) -> None:
     """Military table: Size is a continuous value 1-15 million."""
     d = _write_example(tmp_path / "csv")
     _edit(d, "Military", 1, "Size", "20,000,000")
-    with pytest.raises(DatabaseError, match=r"Military.csv:2: Military tab, column 'Size'"):
+    with pytest.raises(DatabaseError, match=r"Military.csv:2: Military tab, column 'Size'") as e:
         _import(d, tmp_path / "fb.sqlite3")
+    assert "20,000,000 is out of range 1 to 15,000,000 (rule: range of values)" in str(e.value)
 
 
 def test_unknown_list_value_is_rejected(tmp_path: Path) -> None:
@@ -134,6 +136,21 @@ def test_nothing_is_half_imported(tmp_path: Path) -> None:
         _import(d, db_path)
     assert db_path.read_bytes() == before
     assert Database.load(db_path).nation("England")["population"] == 1_700_000.0
+
+
+def test_a_failure_while_writing_leaves_the_old_tables(tmp_path: Path) -> None:
+    """Nothing is half-imported even when writing fails part way: the four tables are
+    replaced in one transaction (the earlier tabs' DROP and CREATE are rolled back too)."""
+    d = _write_example(tmp_path / "csv")
+    db_path = tmp_path / "fb.sqlite3"
+    _import(d, db_path)
+    before = Database.load(db_path).to_json()
+    changed = Database.load(db_path)
+    changed.tables["Nation"] = changed.tables["Nation"][:1]
+    changed.tables["Location"][0]["climate"] = object()  # SQLite cannot store this
+    with pytest.raises(sqlite3.Error):
+        changed.save(db_path)
+    assert Database.load(db_path).to_json() == before
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
@@ -221,6 +238,21 @@ def test_soldier_json_defaults_come_from_soldier() -> None:
     assert soldier.power == (0.5, 0.5, 0.5)
     assert soldier.ranges == (0.1, 0.1, 0.1)
     assert units["Barges"].power == (0.0, 0.0, 0.0)
+
+
+def test_missing_unit_members_take_the_files_soldier() -> None:
+    """Unit table: "Default values are pulled from the Soldier type" -- a member a unit type
+    leaves out takes the value of Soldier.json's own Soldier, as the moderator edited it."""
+    from hexwar.rulesets.flankbattle.params import units_from_data
+
+    units = units_from_data(
+        {"Peltast": {"power": [1, 1, 0]}, "Soldier": {"speed": 5, "logistics": "Foraging"}}
+    )
+    assert units["Peltast"].speed == 5
+    assert units["Peltast"].logistics == "Foraging"
+    assert units["Peltast"].power == (1.0, 1.0, 0.0)
+    assert units["Peltast"].tactical_training == 5  # the seed's table, through Soldier
+    assert list(units)[:2] == ["Peltast", "Soldier"]
 
 
 def test_soldier_json_values_out_of_range_are_rejected(tmp_path: Path) -> None:

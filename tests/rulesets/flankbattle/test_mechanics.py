@@ -4,6 +4,7 @@ rules of Attacking (rout, capture, sinking) on a set-up battle."""
 from __future__ import annotations
 
 import copy
+import math
 
 import numpy as np
 import pytest
@@ -138,6 +139,34 @@ def test_siege_detected_and_capacity_decays(war: WarFactory) -> None:
     assert battle.sides[1].capacity == start * (1 - rate / 10)
     assert battle.sides[0].capacity == setup.sides[0].capacity.value  # the siegers keep theirs
     assert "siege" in [e.kind for e in battle.events]
+
+
+def test_a_siege_in_a_fought_battle_starves_the_defenders(db: Database, war: WarFactory) -> None:
+    """Sieging: defenders all on Position on the hill of a castle are besieged; their Capacity
+    falls every round (Capacity*(1-Siege Rate/10)) and once the carrying capacity is below
+    their size they die of attrition. The same defenders not on Position are not besieged and
+    lose no one to attrition."""
+    db.location("Chateau Gaillard")["local_population"] = 40_000.0  # room for 8,000 at first
+    setup = war(location="Chateau Gaillard")
+    holding = [
+        FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, f.ships, Maneuver.POSITION)
+        for f in setup.default_deployment(1)
+    ]
+    report = fight(setup, (setup.default_deployment(0), holding), np.random.default_rng(1))
+    events = report.battle.events
+    assert [e.hour for e in events if e.kind == "siege"] == [1]
+    start, rate = setup.sides[1].capacity.value, setup.sides[0].siege_rate.value
+    assert report.battle.sides[1].capacity == pytest.approx(
+        start * (1 - rate / 10) ** report.result.hours
+    )
+    starving = [e for e in events if e.kind == "attrition" and "Defender" in e.data["flank"]]
+    assert starving
+    assert report.battle.sides[1].died > 0
+    free = fight(
+        setup, (setup.default_deployment(0), setup.default_deployment(1)), np.random.default_rng(1)
+    )
+    assert "siege" not in [e.kind for e in free.battle.events]
+    assert free.battle.sides[1].died == 0
 
 
 def test_no_siege_without_fortifications(war: WarFactory) -> None:
@@ -334,3 +363,41 @@ def test_economy_and_innate_stability_are_in_range(war: WarFactory) -> None:
         assert 0 <= sv.innate_stability.value <= 1
         assert 0 <= sv.morale_bonus.value <= 2
         assert 0 < sv.capacity.value <= 0.2
+
+
+def test_nearest_enemy_by_numpy_matrix_matches_the_loop(
+    war: WarFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Movement: "identify where the nearest enemy flank is" -- a large battle finds every
+    flank's nearest enemy with one numpy distance matrix; it must pick the same enemy at the
+    same distance as the pairwise loop, skip routed enemies, and find none when all are out."""
+    from hexwar.rulesets.flankbattle import engine
+
+    setup = war()
+    battle = Battle(
+        setup.sides,
+        (setup.default_deployment(0, 20), setup.default_deployment(1, 20)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(1),
+    )
+    rng = np.random.default_rng(7)
+    for f in battle.flanks:
+        f.x, f.y = (float(v) for v in rng.integers(0, 40, 2))  # many equal distances
+    for f in battle.flanks[25:31]:
+        f.routed = True
+    active = [f for f in battle.flanks if not f.routed]
+    assert len(active) >= engine.NUMPY_NEAREST_MIN_FLANKS
+    by_matrix = battle.nearest_enemies(active)
+    assert by_matrix == [battle.nearest_enemy(f) for f in active]
+    assert all(
+        g is not None and not g.routed and g.side != f.side
+        for f, (g, _) in zip(active, by_matrix, strict=True)
+    )
+    for f in battle.flanks[20:]:
+        f.routed = True  # every defender out: nobody left to face the attackers
+    attackers = battle.flanks[:20]
+    assert battle.nearest_enemies(attackers) == [(None, math.inf)] * 20
+    monkeypatch.setattr(engine, "NUMPY_NEAREST_MIN_FLANKS", 10_000)
+    assert battle.nearest_enemies(attackers) == [(None, math.inf)] * 20

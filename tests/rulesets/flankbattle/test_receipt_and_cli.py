@@ -28,6 +28,24 @@ def _run(
     )
 
 
+def _hexwar(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``hexwar ARGS`` in this process, through the entry point that turns invalid input into
+    exit status 2: (status, stdout, stderr)."""
+    from hexwar.cli.main import main
+
+    argv = sys.argv
+    sys.argv = ["hexwar", *args]
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    finally:
+        sys.argv = argv
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
 def _receipt(scenario: str, seed: int, fmt: str = "wiki") -> str:
     resolved = resolve_scenario(scenario)
     game = resolved.ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
@@ -70,6 +88,18 @@ def test_receipt_lists_every_item_of_the_output_section() -> None:
     ):
         assert item in text, item
     assert "Ships sunk:" not in _receipt("flankbattle/hastings", 3)
+
+
+def test_the_receipt_shown_in_the_moderators_guide_is_the_real_one() -> None:
+    """docs/flankbattle.md shows the receipt of `resolve --example` (seed 1); every line it
+    shows is in the real receipt, in the same order."""
+    guide = Path(__file__).resolve().parents[3] / "docs" / "flankbattle.md"
+    text = guide.read_text(encoding="utf-8")
+    shown = text.split("## Reading the receipt", 1)[1].split("```\n", 2)[1]
+    real = _receipt("flankbattle/hastings", 1).splitlines()
+    lines = [line for line in shown.splitlines() if line not in ("...", "")]
+    positions = [real.index(line) for line in lines]
+    assert positions == sorted(positions)
 
 
 def test_markdown_receipt() -> None:
@@ -193,14 +223,16 @@ def test_resolve_example_prints_a_wiki_receipt_and_writes_the_log(
     assert again.stdout == r.stdout
 
 
-def test_import_then_resolve_with_flanks_and_map(cli_env: dict[str, str], tmp_path: Path) -> None:
+def test_import_then_resolve_with_flanks_and_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     csv_dir = tmp_path / "csv"
     db = tmp_path / "fb.sqlite3"
-    assert _run(cli_env, "flankbattle", "example", "--out", str(csv_dir)).returncode == 0
-    r = _run(cli_env, "flankbattle", "import", str(csv_dir), "--db", str(db))
-    assert r.returncode == 0, r.stderr
+    assert _hexwar(capsys, "flankbattle", "example", "--out", str(csv_dir))[0] == 0
+    code, _, err = _hexwar(capsys, "flankbattle", "import", str(csv_dir), "--db", str(db))
+    assert code == 0, err
     maps = tmp_path / "Maps"
-    assert _run(cli_env, "flankbattle", "maps", "--out", str(maps)).returncode == 0
+    assert _hexwar(capsys, "flankbattle", "maps", "--out", str(maps))[0] == 0
     flanks = tmp_path / "flanks.toml"
     flanks.write_text(
         '[[attacker]]\nx = 60\ny = 200\ninfantry = 10000\nships = 200\nmaneuver = "Pillaging"\n\n'
@@ -208,8 +240,8 @@ def test_import_then_resolve_with_flanks_and_map(cli_env: dict[str, str], tmp_pa
         'ships = 125\nmaneuver = "Position"\n',
         encoding="utf-8",
     )
-    r = _run(
-        cli_env,
+    code, out, err = _hexwar(
+        capsys,
         "flankbattle",
         "resolve",
         "--attacker",
@@ -233,28 +265,32 @@ def test_import_then_resolve_with_flanks_and_map(cli_env: dict[str, str], tmp_pa
         "--log-dir",
         str(tmp_path / "Logs"),
     )
-    assert r.returncode == 0, r.stderr
-    assert '"motive": "Existential"' in r.stdout
-    assert '"map": "Island"' in r.stdout
+    assert code == 0, err
+    assert '"motive": "Existential"' in out
+    assert '"map": "Island"' in out
 
 
-def test_bad_csv_exits_2_naming_tab_row_and_column(cli_env: dict[str, str], tmp_path: Path) -> None:
+def test_bad_csv_exits_2_naming_tab_row_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     csv_dir = tmp_path / "csv"
-    _run(cli_env, "flankbattle", "example", "--out", str(csv_dir))
+    _hexwar(capsys, "flankbattle", "example", "--out", str(csv_dir))
     military = csv_dir / "Military.csv"
     military.write_text(military.read_text().replace("Huscarl", "Hus-carl"), encoding="utf-8")
-    r = _run(cli_env, "flankbattle", "import", str(csv_dir), "--db", str(tmp_path / "x.db"))
-    assert r.returncode == 2
-    assert "Traceback" not in r.stderr
-    assert "Military.csv:2: Military tab, column 'Infantry type': unit type not found" in r.stderr
+    code, _, err = _hexwar(
+        capsys, "flankbattle", "import", str(csv_dir), "--db", str(tmp_path / "x.db")
+    )
+    assert code == 2
+    assert "Traceback" not in err
+    assert "Military.csv:2: Military tab, column 'Infantry type': unit type not found" in err
     assert not (tmp_path / "x.db").exists()
 
 
-def test_invalid_flanks_exit_2(cli_env: dict[str, str], tmp_path: Path) -> None:
+def test_invalid_flanks_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     flanks = tmp_path / "flanks.toml"
     flanks.write_text("[[attacker]]\nx = 60\ny = 900\ninfantry = 10\n", encoding="utf-8")
-    r = _run(
-        cli_env,
+    code, _, err = _hexwar(
+        capsys,
         "flankbattle",
         "resolve",
         "--example",
@@ -263,16 +299,16 @@ def test_invalid_flanks_exit_2(cli_env: dict[str, str], tmp_path: Path) -> None:
         "--log-dir",
         str(tmp_path / "Logs"),
     )
-    assert r.returncode == 2
-    assert "Traceback" not in r.stderr
-    assert "flanks.toml:1: attacker[0]" in r.stderr
+    assert code == 2
+    assert "Traceback" not in err
+    assert "flanks.toml:1: attacker[0]" in err
 
 
-def test_every_flankbattle_command_has_help(cli_env: dict[str, str]) -> None:
+def test_every_flankbattle_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("import", "resolve", "maps", "example"):
-        r = _run(cli_env, "flankbattle", command, "--help")
-        assert r.returncode == 0, command
-        assert "Usage" in r.stdout
+        code, out, _ = _hexwar(capsys, "flankbattle", command, "--help")
+        assert code == 0, command
+        assert "Usage" in out
 
 
 def test_scenario_references_are_reported_at_their_lines(tmp_path: Path) -> None:
@@ -306,3 +342,83 @@ def test_a_sealed_deployment_never_shows_in_the_other_sides_view() -> None:
     b.submit("attacker", "default")
     assert a.view("defender").to_json() == b.view("defender").to_json()
     assert a.state_hash() != b.state_hash()
+
+
+# -- the commands, in process (every resolve option; input errors) ----------------------------
+
+
+@pytest.fixture
+def imported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The example database imported into a fresh SQLite file, as `flankbattle import` does."""
+    csv_dir, db = tmp_path / "csv", tmp_path / "fb.sqlite3"
+    assert _hexwar(capsys, "flankbattle", "example", "--out", str(csv_dir))[0] == 0
+    code, _, err = _hexwar(capsys, "flankbattle", "import", str(csv_dir), "--db", str(db))
+    assert code == 0, err
+    return db
+
+
+def _resolve(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path, *extra: str
+) -> tuple[int, str, str]:
+    args = ["flankbattle", "resolve", "--attacker", "Norman Host", "--defender"]
+    args += ["Housecarls and Fyrd", "--location", "Hastings", "--motive", "Conquest"]
+    return _hexwar(capsys, *args, "--db", str(db), "--log-dir", str(tmp_path / "Logs"), *extra)
+
+
+def test_resolve_from_the_database_with_every_option(
+    imported: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Interface: resolve --attacker --defender --location --motive --map PNG --flanks --seed
+    --receipt wiki|markdown|json --log-dir; the same seed gives the same receipt, another
+    seed another war."""
+    from hexwar.rulesets.flankbattle.terrain import generic_map, grid_to_png
+
+    png = tmp_path / "Senlac.png"
+    png.write_bytes(grid_to_png(generic_map("Hill")))
+    flanks = tmp_path / "flanks.toml"
+    flanks.write_text(
+        "[[attacker]]\nx = 120\ny = 100\ninfantry = 2000\ncavalry = 1000\nartillery = 1000\n"
+        'maneuver = "Pillaging"\n\n[[attacker]]\nx = 120\ny = 300\ninfantry = 2000\n'
+        'cavalry = 1000\nartillery = 1000\nmaneuver = "Pillaging"\n\n'
+        "[[defender]]\nx = 330\ny = 200\ninfantry = 2100\nartillery = 4900\n"
+        'maneuver = "Position"\n',
+        encoding="utf-8",
+    )
+    common = ["--map", str(png), "--flanks", str(flanks), "--title", "Battle of Senlac Hill"]
+    receipts = {}
+    for fmt, head in (("wiki", "== Battle of Senlac Hill (1066) =="), ("markdown", "## Battle")):
+        code, out, err = _resolve(
+            capsys, imported, tmp_path, *common, "--seed", "3", "--receipt", fmt
+        )
+        assert code == 0, err
+        assert out.startswith(head)
+        receipts[fmt] = out
+    code, out, err = _resolve(
+        capsys, imported, tmp_path, *common, "--seed", "3", "--receipt", "json"
+    )
+    assert code == 0, err
+    assert '"map": "Senlac"' in out
+    assert _resolve(capsys, imported, tmp_path, *common, "--seed", "3")[1] == receipts["wiki"]
+    assert _resolve(capsys, imported, tmp_path, *common, "--seed", "4")[1] != receipts["wiki"]
+    logs = sorted((tmp_path / "Logs").glob("Autoalgo log *.txt"))
+    assert len(logs) == 5
+    assert "attacker flanks: Good (8000/8000)" in logs[0].read_text(encoding="utf-8")
+
+
+def test_resolve_input_errors_exit_2_naming_the_file(
+    imported: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad input never produces a traceback: a missing flanks file, flanks that do not hold the
+    military (seed 004, Terrain map: Invalid Inf (X/Y)), a --json-dir that is not a folder."""
+    code, _, err = _resolve(capsys, imported, tmp_path, "--flanks", str(tmp_path / "none.toml"))
+    assert code == 2
+    assert "none.toml: cannot read the flanks file" in err
+    flanks = tmp_path / "flanks.toml"
+    flanks.write_text("[[attacker]]\nx = 60\ny = 100\ninfantry = 5000\n", encoding="utf-8")
+    code, _, err = _resolve(capsys, imported, tmp_path, "--flanks", str(flanks))
+    assert code == 2
+    assert "flanks.toml: attacker: attacker's flanks are Invalid Inf (5000/4000)" in err
+    code, _, err = _resolve(capsys, imported, tmp_path, "--json-dir", str(tmp_path / "JSON"))
+    assert code == 2
+    assert "JSON: --json-dir: not a folder" in err
+    assert "Traceback" not in err

@@ -207,3 +207,31 @@ def test_deployment_round_trips_through_json() -> None:
         assert Deployment.parse(str(d.to_json()).replace("'", '"')) == d
 
     check()
+
+
+def test_up_to_ninety_nine_flanks_a_side_fight() -> None:
+    """Terrain map: "There can be a maximum of 99 flanks per side" -- 99 are fought (the
+    nearest enemies then found by numpy), 100 are refused."""
+    from hexwar.core.errors import IllegalOrderError
+    from hexwar.rulesets.flankbattle.flanks import SHIPS_SHARE
+    from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+    from hexwar.sessions import resolve_scenario
+
+    def spread(n: int) -> Deployment:
+        totals = {"infantry": 4000, "cavalry": 2000, "artillery": 2000}  # the Norman Host
+        flanks = []
+        for i in range(n):
+            share = {r: t // n + (t % n if i == n - 1 else 0) for r, t in totals.items()}
+            flanks.append(FlankSpec(60, 2 + 4 * i, **share, ships=SHIPS_SHARE))
+        return Deployment(tuple(flanks))
+
+    resolved = resolve_scenario("flankbattle/hastings")
+    game = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="x")
+    assert isinstance(game, FlankbattleGame)
+    with pytest.raises(IllegalOrderError, match="100 flanks: a side has 1 to 99"):
+        game.submit("attacker", spread(100))
+    game.submit("attacker", spread(99))
+    game.submit("defender", Deployment())
+    assert game.war_report is not None
+    assert len([f for f in game.war_report.battle.flanks if f.side == 0]) == 99
+    assert sum(e.kind == "attack" for e in game.war_report.battle.events) > 0

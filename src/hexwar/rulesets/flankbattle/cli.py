@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from pydantic import ValidationError
@@ -59,7 +59,7 @@ app = typer.Typer(
 )
 
 
-def _fail(problems: list[Problem]) -> None:
+def _fail(problems: list[Problem]) -> NoReturn:
     for p in problems:
         typer.echo(f"hexwar: {p}", err=True)
     raise typer.Exit(EXIT_INVALID)
@@ -81,6 +81,14 @@ JsonDirOption = Annotated[
 def _json_files(json_dir: Path | None) -> tuple[Any, Any, Path | None, Path | None]:
     if json_dir is None:
         return default_parameters(), default_units(), None, None
+    if not json_dir.is_dir():
+        _fail(
+            [
+                Problem(
+                    "--json-dir: not a folder (of parameters.json and Soldier.json)", str(json_dir)
+                )
+            ]
+        )
     p_path = json_dir / "parameters.json"
     u_path = json_dir / "Soldier.json"
     params = load_parameters(p_path) if p_path.exists() else default_parameters()
@@ -122,7 +130,12 @@ def import_command(
 
 def _read_flanks(path: Path) -> dict[str, Deployment]:
     """A flanks file: TOML (or JSON) with arrays of tables ``attacker`` and ``defender``."""
-    document = load_document(path)
+    try:
+        document = load_document(path)
+    except OSError as e:
+        raise ScenarioError(
+            [Problem(f"cannot read the flanks file: {e.strerror}", str(path))]
+        ) from None
     out: dict[str, Deployment] = {}
     problems: list[Problem] = []
     for key in set(document.data) - {"attacker", "defender"}:
@@ -280,7 +293,12 @@ def resolve_command(
             order = deployments.get(side, Deployment())
             status = _status(game, side, order)
             log.line(f"{side} flanks: {status}")
-            game.submit(side, order)
+            try:
+                game.submit(side, order)
+            except IllegalOrderError as e:
+                where = str(flanks) if side in deployments else None
+                log.line(f"refused: {e}")
+                _fail([Problem(str(e), where, path=side if where else "")])
         assert game.war_report is not None
         text = render_receipt(game.war_report, receipt)
         log.ending(render_receipt(game.war_report, "wiki"))

@@ -106,11 +106,15 @@ class Database:
     # -- SQLite ------------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
-        """Replace the tables in the SQLite file at ``path`` in one transaction."""
+        """Replace the tables in the SQLite file at ``path`` in one transaction: if anything
+        fails on the way, the file keeps its old tables ("nothing is half-imported")."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        con = sqlite3.connect(path)
+        # Autocommit mode with an explicit BEGIN: the sqlite3 module would otherwise commit
+        # each DROP and CREATE TABLE on its own, outside the transaction.
+        con = sqlite3.connect(path, isolation_level=None)
         try:
-            with con:
+            con.execute("BEGIN IMMEDIATE")
+            try:
                 for tab in TABS.values():
                     table = tab.name.lower()
                     cols = ", ".join(f'"{c.key}"' for c in tab.columns)
@@ -124,6 +128,10 @@ class Database:
                             for r in self.tables[tab.name]
                         ],
                     )
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
         finally:
             con.close()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -130,8 +131,41 @@ def grid_rows(grid: Grid) -> list[bytes]:
     return [bytes(row) for row in np.asarray(grid, dtype=np.uint8)]
 
 
+# From this many flanks in the battle, the nearest enemies of the hour are found with one numpy
+# distance matrix; below it a plain loop is faster (numpy's per-call overhead dominates).
+NUMPY_NEAREST_MIN_FLANKS = 14
+
+_POSITION = Maneuver.POSITION
+_FEIGNED = Maneuver.FEIGNED_RETREAT
+_HIT_AND_RUN = Maneuver.HIT_AND_RUN
+_PILLAGING = Maneuver.PILLAGING
+
+
+@cache
+def _unit_profile(unit: UnitType) -> tuple[float, int, tuple[tuple[float, float, int], ...]]:
+    """A unit type's longest armed range, rebound in whole hours, and its weapons as (minimum
+    range, range, index): seed 004, Unit (Range) -- a disabled weapon's range is the minimum
+    range of the next one up."""
+    armed = [r for r, p in zip(unit.ranges, unit.power, strict=True) if p > 0]
+    low = 0.0
+    weapons: list[tuple[float, float, int]] = []
+    for i, (r, p) in enumerate(zip(unit.ranges, unit.power, strict=True)):
+        if p <= 0:
+            low = max(low, r)
+        else:
+            weapons.append((low, r, i))
+    return (max(armed) if armed else 0.0), int(unit.rebound), tuple(weapons)
+
+
 @dataclass(slots=True)
 class UnitState:
+    """One unit type of a flank (or its ships) during the battle.
+
+    The values read every hour are copied out of the unit type once: the rebound, the
+    weapons (:func:`_unit_profile`); the battle sets the logistics rank and resilience and the
+    terrain-adjusted limitation and efficiency.
+    """
+
     role: str
     unit: UnitType
     count: float
@@ -141,26 +175,35 @@ class UnitState:
     effectiveness: float
     wait: int = 0
     max_range: float = 0.0
+    rebound: int = 0
+    logistics_rank: float = 0.0
+    resilience: int = 1
+    weapons: tuple[tuple[float, float, int], ...] = ()
+    # (limitation, efficiency) adjusted for the terrain feature the unit attacks from
+    on_terrain: tuple[tuple[float, float], ...] = ()
 
     def __post_init__(self) -> None:
-        armed = [r for r, p in zip(self.unit.ranges, self.unit.power, strict=True) if p > 0]
-        self.max_range = max(armed) if armed else 0.0
+        self.max_range, self.rebound, self.weapons = _unit_profile(self.unit)
 
     def weapon(self, distance: float) -> int:
-        """Seed 004, Unit (Range): the weapon that reaches ``distance``; a disabled weapon's
-        range is the minimum range of the next one up; -1 if none."""
-        low = 0.0
-        for i, (r, p) in enumerate(zip(self.unit.ranges, self.unit.power, strict=True)):
-            if p <= 0:
-                low = max(low, r)
-                continue
-            if low <= distance <= r:
+        """Seed 004, Unit (Range): the weapon that reaches ``distance``; -1 if none."""
+        for low, high, i in self.weapons:
+            if low <= distance <= high:
                 return i
         return -1
 
 
 @dataclass(slots=True)
 class Flank:
+    """One flank in the battle.
+
+    ``size`` is kept by :meth:`scale` (losses are the only way it changes) and ``feat``, the
+    terrain feature under the flank, by the battle whenever the flank moves. The members'
+    combined values (seed 004, Composition) are worked out once, and again only if a unit type
+    dies out: the slowest member's speed and shock, the best defense, the shortest of the armed
+    members' longest ranges, and the resilience of the most advanced logistics.
+    """
+
     side: int
     index: int
     x: float
@@ -177,7 +220,8 @@ class Flank:
     routing: bool = False
     routed: bool = False
     supply_cut: bool = False
-    streak: dict[int, int] = field(default_factory=dict)
+    streak_target: int = -1  # the enemy this flank last attacked, and for how many rounds
+    streak: int = 0
     hr_attacks: int = 0
     hr_retreat: int = 0
     killed: float = 0.0
@@ -186,23 +230,56 @@ class Flank:
     sunk: int = 0
     high_ground_logged: set[int] = field(default_factory=set)
     uid: int = 0
+    size: float = 0.0
+    feat: int = 0
+    name: str = ""
+    members: list[UnitState] = field(default_factory=list)
+    land_speed: float = 0.0
+    land_shock: float = 0.0
+    land_defense: float | None = None  # None: no land units left, the ship's defense counts
+    optimal: float = 0.0  # metres at which every armed member can fire
+    resilience: int = 1  # rounds of attack needed to cut its supplies
 
-    @property
-    def name(self) -> str:
-        return f"{SIDE_NAMES[self.side]} flank {self.index + 1}"
+    def __post_init__(self) -> None:
+        self.name = f"{SIDE_NAMES[self.side]} flank {self.index + 1}"
+        self._measure()
+        self._compose()
 
-    @property
-    def size(self) -> float:
+    def _measure(self) -> None:
         total = self.ship.count
         for u in self.units:
             total += u.count
-        return total
+        self.size = total
+
+    def _compose(self) -> None:
+        members = [u for u in self.units if u.count > 0]
+        ship = self.ship
+        self.members = members
+        self.land_speed = min((u.unit.speed for u in members), default=ship.unit.speed)
+        self.land_shock = min((u.unit.shock for u in members), default=ship.unit.shock)
+        self.land_defense = max((u.defense for u in members), default=None)
+        ranges = [u.max_range for u in members if u.max_range > 0]
+        self.optimal = min(ranges) if ranges else ship.max_range
+        best = max(members or [ship], key=lambda u: u.logistics_rank)
+        self.resilience = best.resilience
 
     def scale(self, factor: float) -> None:
         """Losses keep the unit proportions (seed 004, Composition)."""
         for u in self.units:
             u.count *= factor
         self.ship.count *= factor
+        self._measure()
+        if factor <= 0.0 or any(u.count <= 0 for u in self.members):
+            self._compose()
+
+    def defense_on(self, feature: int) -> float:
+        """The best defense among the flank's units (the ship's counts on water)."""
+        land = self.land_defense
+        if land is None:
+            return self.ship.defense
+        if feature == WATER:
+            return max(land, self.ship.defense)
+        return land
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -251,6 +328,12 @@ class BattleResult:
     reason: str
 
 
+Ready = list[tuple[UnitState, int]]
+# A flank's decision for the hour: (flank, "attack" | "move" | "retreat", nearest enemy,
+# distance in metres, the units ready to attack with their weapons, charging?)
+Decision = tuple[Flank, str, Flank | None, float, Ready, bool]
+
+
 class Battle:
     """One battle between two deployed sides on a terrain grid."""
 
@@ -270,16 +353,14 @@ class Battle:
         b = params.battle
         self.b = b
         self.rng = rng
+        self._random = rng.random
         self.grid = grid
         self.rows = rows if rows is not None else grid_rows(grid)
-        self.terrain_factors = [params.terrain(name) for name in FEATURES]
-        self.logistics_rank = {
-            name: params.ordered("Logistics", name, "rank") for name in params.values("Logistics")
-        }
-        self.logistics_resilience = {
-            name: int(params.ordered("Logistics", name, "resilience"))
-            for name in params.values("Logistics")
-        }
+        # (speed, limitation, efficiency) factors of each terrain feature
+        self.terrain = [
+            (t["speed"], t["limitation"], t["efficiency"])
+            for t in (params.terrain(name) for name in FEATURES)
+        ]
         self.location = location
         self.on_event = on_event
         self.events: list[BattleEvent] = []
@@ -288,6 +369,26 @@ class Battle:
         self.result: BattleResult | None = None
         self.px = b["metres_per_pixel"]
         self.attrition_constant = params.ordered("Attrition", location["attrition"], "attrition")
+        self.fortified = location["fortifications"] != "none"
+        # The battle constants read every hour, once.
+        self.jitter_px = b["jitter_m"] / self.px
+        self.mercy_routing = b["mercy_routing"]
+        self.battalion_threshold = b["battalion_threshold"]
+        self.attack_random_max = b["attack_random_max"]
+        self.attrition_random_max = b["attrition_random_max"]
+        self.disease_random_max = b["disease_random_max"]
+        self.pillage_chance = b["pillage_chance"]
+        self.rout_fraction = b["rout_fraction"]
+        self.leave_fraction = b["leave_fraction"]
+        self.hr_attack_rounds = int(b["hit_and_run_attack_rounds"])
+        self.hr_retreat_rounds = int(b["hit_and_run_retreat_rounds"])
+        self.logistics = {
+            name: (
+                params.ordered("Logistics", name, "rank"),
+                int(params.ordered("Logistics", name, "resilience")),
+            )
+            for name in params.values("Logistics")
+        }
         self.flanks: list[Flank] = []
         uid = 0
         for side, (sv, specs) in enumerate(zip(sides, deployments, strict=True)):
@@ -312,6 +413,7 @@ class Battle:
                     uid=uid,
                 )
                 uid += 1
+                flank.feat = self.feature(flank)
                 flank.start_size = flank.size
                 flank.start_ships = spec.ships
                 flank.start_morale = flank.morale = (
@@ -321,21 +423,37 @@ class Battle:
                 if flank.size <= 0:
                     flank.routed = True
                 self.flanks.append(flank)
+        self.side_flanks = (
+            [f for f in self.flanks if f.side == 0],
+            [f for f in self.flanks if f.side == 1],
+        )
         self.sides = [self._side_state(0, sides), self._side_state(1, sides)]
-        self.disease_factors = [
-            (
-                params.ordered("Generation", sv.generation, "disease"),
-                params.ordered("Secular cycle", sv.secular_cycle, "disease"),
-                params.ordered("Medicine", sv.nation["medicine"], "disease"),
+        self.siege_rate = sides[0].siege_rate.value
+        # Seed 004, Diseases: both sides' endemic diseases ("none" skipped) strike each side.
+        self.diseases: list[list[tuple[str, dict[str, float], bool]]] = []
+        self.disease_factors: list[tuple[float, float, float, float]] = []
+        for sv in sides:
+            own = sv.nation["disease"]
+            self.diseases.append(
+                [
+                    (source, params.disease_table[source], source == own)
+                    for source in (sides[0].nation["disease"], sides[1].nation["disease"])
+                    if source != "none"
+                ]
             )
-            for sv in sides
-        ]
-        self.disease_table = {name: params.disease(name) for name in params.diseases}
+            self.disease_factors.append(
+                (
+                    params.ordered("Generation", sv.generation, "disease"),
+                    params.ordered("Secular cycle", sv.secular_cycle, "disease"),
+                    params.ordered("Medicine", sv.nation["medicine"], "disease"),
+                    max(sv.maximum_military, 1.0),
+                )
+            )
 
     # -- setup ----
 
     def _unit_state(self, uv: UnitVariables, count: float) -> UnitState:
-        return UnitState(
+        state = UnitState(
             uv.slot.role,
             uv.slot.unit,
             count,
@@ -344,6 +462,16 @@ class Battle:
             uv.defense.value,
             uv.effectiveness.value,
         )
+        state.logistics_rank, state.resilience = self.logistics[uv.slot.unit.logistics]
+        # Seed 004, Attacking: terrain adjusts limitation and efficiency (not at sea).
+        state.on_terrain = tuple(
+            (
+                min(1.0, state.limitation * (1.0 if feature == WATER else lim)),
+                min(1.0, state.efficiency * (1.0 if feature == WATER else eff)),
+            )
+            for feature, (_, lim, eff) in enumerate(self.terrain)
+        )
+        return state
 
     def _side_state(self, side: int, sides: tuple[SideVariables, SideVariables]) -> SideState:
         sv = sides[side]
@@ -363,7 +491,7 @@ class Battle:
             if local < self.b["default_local_population_floor"]:
                 local = self.params.climate_population(climate) or 0.0
         state = SideState(sv, capacity, local, naval=naval)
-        state.start_size = sum(f.size for f in self.flanks if f.side == side)
+        state.start_size = sum(f.size for f in self.side_flanks[side])
         return state
 
     # -- events ----
@@ -377,20 +505,48 @@ class Battle:
     # -- geometry ----
 
     def feature(self, f: Flank) -> int:
+        """The terrain feature under the flank's position (kept in ``f.feat`` as it moves)."""
         x = min(SIZE - 1, max(0, int(f.x)))
         y = min(SIZE - 1, max(0, int(f.y)))
         return self.rows[y][x]
 
     def nearest_enemy(self, f: Flank) -> tuple[Flank | None, float]:
+        """The nearest enemy flank still in the battle and its distance in metres."""
         best: Flank | None = None
         best_d = math.inf
-        for g in self.flanks:
-            if g.side == f.side or g.routed:
+        fx, fy = f.x, f.y
+        for g in self.side_flanks[1 - f.side]:
+            if g.routed:
                 continue
-            d = math.hypot(g.x - f.x, g.y - f.y)
+            d = math.hypot(g.x - fx, g.y - fy)
             if d < best_d:
                 best, best_d = g, d
         return best, best_d * self.px
+
+    def nearest_enemies(self, active: list[Flank]) -> list[tuple[Flank | None, float]]:
+        """:meth:`nearest_enemy` of every flank in ``active`` (the flanks still in the battle),
+        from the positions at the start of the hour. In a large battle one numpy distance
+        matrix replaces the pairwise loop; the first of equally near enemies is chosen either
+        way, and the distance is the same ``math.hypot``."""
+        if len(active) < NUMPY_NEAREST_MIN_FLANKS:
+            return [self.nearest_enemy(f) for f in active]
+        xs = np.fromiter((f.x for f in active), dtype=np.float64, count=len(active))
+        ys = np.fromiter((f.y for f in active), dtype=np.float64, count=len(active))
+        sides = np.fromiter((f.side for f in active), dtype=np.int8, count=len(active))
+        dx = xs[None, :] - xs[:, None]
+        dy = ys[None, :] - ys[:, None]
+        d2 = dx * dx + dy * dy
+        d2[sides[:, None] == sides[None, :]] = math.inf
+        nearest = d2.argmin(axis=1)
+        found = np.isfinite(d2[np.arange(len(active)), nearest]).tolist()
+        out: list[tuple[Flank | None, float]] = []
+        for f, j, ok in zip(active, nearest.tolist(), found, strict=True):
+            if not ok:
+                out.append((None, math.inf))
+                continue
+            g = active[j]
+            out.append((g, math.hypot(g.x - f.x, g.y - f.y) * self.px))
+        return out
 
     # -- the loop ----
 
@@ -403,9 +559,6 @@ class Battle:
             self.result = self.check_end()
             if self.result is None and self.hour >= max_hours:
                 self.result = self.time_limit()
-        for f in self.flanks:
-            if f.status in (READY, IDLE) and not f.routed:
-                f.status = READY if f.status == READY else IDLE
         self.emit(
             "battle-end",
             f"The battle ends after {self.hour} hours: {self.result.reason}",
@@ -415,13 +568,11 @@ class Battle:
 
     def step(self) -> None:
         """One hour (seed 004, Movement pseudocode)."""
-        decisions: list[
-            tuple[Flank, str, Flank | None, float, list[tuple[UnitState, int]], bool]
-        ] = []
-        for f in self.flanks:
-            if f.routed:
-                continue
-            decisions.append(self.decide(f))
+        active = [f for f in self.flanks if not f.routed]
+        decisions = [
+            self.decide(f, target, dist)
+            for f, (target, dist) in zip(active, self.nearest_enemies(active), strict=True)
+        ]
         flanking: dict[int, int] = {}
         for _, action, target, _, _, _ in decisions:
             if action == "attack" and target is not None:
@@ -437,26 +588,23 @@ class Battle:
                 self.move(f, target, dist, charging, retreat=action == "retreat")
         self.update_siege()
         for side in (0, 1):
-            self.attrition(side)
-            self.disease(side)
+            alive = self.alive(side)
+            if self.attrition(side, alive):
+                alive = self.alive(side)
+            self.disease(side, alive)
 
     # -- deciding ----
 
-    def decide(
-        self, f: Flank
-    ) -> tuple[Flank, str, Flank | None, float, list[tuple[UnitState, int]], bool]:
-        target, dist = self.nearest_enemy(f)
+    def decide(self, f: Flank, target: Flank | None, dist: float) -> Decision:
+        """Move or attack (seed 004, Movement), given the nearest enemy and its distance."""
         if f.routing or target is None:
             return f, "move", target, dist, [], False
-        on_water = self.feature(f) == WATER
+        on_water = f.feat == WATER
         d_eff = max(0.0, dist - math.sqrt(max(target.size, 0.0)))
-        members = [u for u in f.units if u.count > 0]
-        if on_water:
-            members.append(f.ship)
-        ready: list[tuple[UnitState, int]] = []
+        ready: Ready = []
         ready_size = 0.0
         total = 0.0
-        for u in members:
+        for u in [*f.members, f.ship] if on_water else f.members:
             size = u.unit.capacity * f.ships if u.role == "ship" else u.count
             total += size
             if u.wait > 0:
@@ -466,10 +614,11 @@ class Battle:
             if w >= 0:
                 ready.append((u, w))
                 ready_size += size
-        if f.maneuver is Maneuver.HIT_AND_RUN and f.hr_retreat > 0:
+        maneuver = f.maneuver
+        if maneuver is _HIT_AND_RUN and f.hr_retreat > 0:
             f.hr_retreat -= 1
             return f, "retreat", target, dist, [], False
-        if f.maneuver in (Maneuver.POSITION, Maneuver.FEIGNED_RETREAT):
+        if maneuver is _POSITION or maneuver is _FEIGNED:
             # Charging does not apply: attack with whatever can, else keep to the maneuver.
             return f, ("attack" if ready else "move"), target, dist, ready, False
         if not ready:
@@ -478,7 +627,7 @@ class Battle:
             return f, "attack", target, dist, ready, False
         shock = self.flank_shock(f, on_water)
         p = charge_probability(ready_size, total, shock)
-        roll = float(self.rng.random())
+        roll = self._random()
         if roll < p:
             self.emit(
                 "charge",
@@ -493,25 +642,20 @@ class Battle:
 
     def flank_shock(self, f: Flank, on_water: bool) -> float:
         """The slowest member's shock; the ship's on water (seed 004, Composition; Navy)."""
-        if on_water:
-            return f.ship.unit.shock
-        members = [u for u in f.units if u.count > 0]
-        return min((u.unit.shock for u in members), default=f.ship.unit.shock)
+        return f.ship.unit.shock if on_water else f.land_shock
 
     def flank_speed(self, f: Flank, feature: int) -> float:
         """km/h: the slowest member's speed times the terrain factor; the ship's on water."""
         if feature == WATER:
             return f.ship.unit.speed
-        members = [u for u in f.units if u.count > 0]
-        base = min((u.unit.speed for u in members), default=f.ship.unit.speed)
-        return base * self.terrain_factors[feature]["speed"]
+        return f.land_speed * self.terrain[feature][0]
 
     # -- moving ----
 
     def move(
         self, f: Flank, target: Flank | None, dist_m: float, charging: bool, retreat: bool = False
     ) -> None:
-        feature = self.feature(f)
+        feature = f.feat
         if f.routing:
             if target is None:
                 return
@@ -521,15 +665,15 @@ class Battle:
             if self._at_edge(f):
                 self.full_rout(f, "reaches the edge of the map")
             return
-        if target is None or f.maneuver is Maneuver.POSITION:
+        if target is None or f.maneuver is _POSITION:
             return
         step = self.flank_speed(f, feature) * 1000.0 / self.px
-        if f.maneuver is Maneuver.FEIGNED_RETREAT or retreat:
+        if f.maneuver is _FEIGNED or retreat:
             self._step_away(f, target, step)
             self._jitter(f)
             return
         dist = dist_m / self.px
-        optimal = (self.optimal_range(f) + math.sqrt(max(target.size, 0.0))) / self.px
+        optimal = (f.optimal + math.sqrt(max(target.size, 0.0))) / self.px
         if step >= dist - optimal:
             advance = dist / 2 if charging else max(0.0, dist - optimal)
         else:
@@ -538,11 +682,6 @@ class Battle:
             f.x += (target.x - f.x) / dist * min(advance, dist)
             f.y += (target.y - f.y) / dist * min(advance, dist)
         self._jitter(f)
-
-    def optimal_range(self, f: Flank) -> float:
-        """Metres at which every armed member can fire (the shortest of their longest ranges)."""
-        ranges = [u.max_range for u in f.units if u.count > 0 and u.max_range > 0]
-        return min(ranges) if ranges else f.ship.max_range
 
     def _step_away(self, f: Flank, target: Flank, step: float) -> None:
         dx, dy = f.x - target.x, f.y - target.y
@@ -553,49 +692,38 @@ class Battle:
         f.y += dy / d * step
 
     def _jitter(self, f: Flank) -> None:
-        """Seed 004, Movement: a random factor of +/-10 metres."""
-        j = self.b["jitter_m"] / self.px
-        f.x += (float(self.rng.random()) * 2.0 - 1.0) * j
-        f.y += (float(self.rng.random()) * 2.0 - 1.0) * j
-        f.x = min(SIZE - 1e-6, max(0.0, f.x))
-        f.y = min(SIZE - 1e-6, max(0.0, f.y))
+        """Seed 004, Movement: a random factor of +/-10 metres; every move ends here, so the
+        flank's terrain feature is brought up to date here."""
+        j = self.jitter_px
+        f.x += (self._random() * 2.0 - 1.0) * j
+        f.y += (self._random() * 2.0 - 1.0) * j
+        f.x = x = min(SIZE - 1e-6, max(0.0, f.x))
+        f.y = y = min(SIZE - 1e-6, max(0.0, f.y))
+        f.feat = self.rows[int(y)][int(x)]
 
     def _at_edge(self, f: Flank) -> bool:
         return f.x <= 0.0 or f.y <= 0.0 or f.x >= SIZE - 1e-3 or f.y >= SIZE - 1e-3
 
     # -- attacking ----
 
-    def flank_defense(self, f: Flank) -> float:
-        """The best defense among the flank's units (the ship's counts on water)."""
-        members = [u.defense for u in f.units if u.count > 0]
-        if self.feature(f) == WATER or not members:
-            members.append(f.ship.defense)
-        return max(members)
-
-    def attack(
-        self, f: Flank, target: Flank, ready: list[tuple[UnitState, int]], flanking: int
-    ) -> None:
+    def attack(self, f: Flank, target: Flank, ready: Ready, flanking: int) -> None:
         f.status = READY
-        streak = f.streak.get(target.uid, 0)
-        f.streak = {target.uid: streak + 1}
+        if f.streak_target == target.uid:
+            f.streak += 1
+        else:
+            f.streak_target, f.streak = target.uid, 1
         if (
-            f.maneuver is Maneuver.PILLAGING
+            f.maneuver is _PILLAGING
             and not target.supply_cut
             and flanking >= 2
-            and streak + 1 >= self.resilience(target)
+            and f.streak >= self.resilience(target)
         ):
-            roll = float(self.rng.random())
-            if roll <= self.b["pillage_chance"]:
+            roll = self._random()
+            if roll <= self.pillage_chance:
                 self.cut_supplies(f, target, roll)
                 return
-        feature = self.feature(f)
-        at_sea = feature == WATER
-        tfac = self.terrain_factors[feature]
-        if (
-            feature == HIGH
-            and self.feature(target) != HIGH
-            and target.uid not in f.high_ground_logged
-        ):
+        feature = f.feat
+        if feature == HIGH and target.feat != HIGH and target.uid not in f.high_ground_logged:
             f.high_ground_logged.add(target.uid)
             self.emit(
                 "high-ground",
@@ -603,8 +731,8 @@ class Battle:
                 flank=f.name,
                 target=target.name,
             )
-        mercy = self.b["mercy_routing"] if target.routing else 1.0
-        enemy_def = self.flank_defense(target)
+        mercy = self.mercy_routing if target.routing else 1.0
+        enemy_def = target.defense_on(target.feat)
         size = f.size
         killed = demoralised = 0.0
         for u, w in ready:
@@ -613,21 +741,20 @@ class Battle:
                 eff = u.efficiency
                 bat = math.sqrt(max(0.0, u.unit.capacity * f.ships * lim))
             else:
-                lim = min(1.0, u.limitation * (1.0 if at_sea else tfac["limitation"]))
-                eff = min(1.0, u.efficiency * (1.0 if at_sea else tfac["efficiency"]))
-                bat = battalion(u.count, lim, size, self.b["battalion_threshold"])
-            r = float(self.rng.random()) * self.b["attack_random_max"]
+                lim, eff = u.on_terrain[feature]
+                bat = battalion(u.count, lim, size, self.battalion_threshold)
+            r = self._random() * self.attack_random_max
             power = u.unit.power[w]
             killed += casualties(bat, u.effectiveness, power, eff, r, mercy, enemy_def)
             demoralised += morale_loss(
                 bat, u.effectiveness, u.unit.psychology, power, flanking, eff, r, enemy_def
             )
-            u.wait = int(u.unit.rebound)
-        if f.maneuver is Maneuver.HIT_AND_RUN:
+            u.wait = u.rebound
+        if f.maneuver is _HIT_AND_RUN:
             f.hr_attacks += 1
-            if f.hr_attacks >= int(self.b["hit_and_run_attack_rounds"]):
+            if f.hr_attacks >= self.hr_attack_rounds:
                 f.hr_attacks = 0
-                f.hr_retreat = int(self.b["hit_and_run_retreat_rounds"])
+                f.hr_retreat = self.hr_retreat_rounds
         self.emit(
             "attack",
             f"{f.name} attacks {target.name}: {killed:.0f} killed, {demoralised:.0f} demoralised",
@@ -640,9 +767,9 @@ class Battle:
         self.apply_losses(target, killed, demoralised, attacker=f)
 
     def resilience(self, f: Flank) -> int:
-        members = [u for u in f.units if u.count > 0] or [f.ship]
-        best = max(members, key=lambda u: self.logistics_rank[u.unit.logistics])
-        return self.logistics_resilience[best.unit.logistics]
+        """Rounds of attack needed to cut the flank's supplies: the resilience of its most
+        advanced logistics (seed 004, Composition; Supply lines)."""
+        return f.resilience
 
     def cut_supplies(self, f: Flank, target: Flank, roll: float) -> None:
         """Seed 004, Supply lines: the pillaging flank forfeits its attack to cut supplies."""
@@ -655,7 +782,7 @@ class Battle:
             roll=round(roll, 4),
         )
         side = self.sides[target.side]
-        alive = [g for g in self.flanks if g.side == target.side and g.size > 0]
+        alive = [g for g in self.side_flanks[target.side] if g.size > 0]
         if not side.supply_all_cut and all(g.supply_cut for g in alive):
             side.supply_all_cut = True
             side.capacity *= self.b["supply_cut_capacity_factor"]
@@ -677,7 +804,7 @@ class Battle:
         if killed >= size:
             # Seed 004, Attacking: a flank is never wiped out in one round; the rest are captured
             # (at sea: the ships are sunk and the crews lost with them).
-            if self.feature(target) == WATER and target.ships > 0:
+            if target.feat == WATER and target.ships > 0:
                 target.killed += size
                 side.killed += size
                 target.sunk += target.ships
@@ -714,9 +841,9 @@ class Battle:
         """Seed 004, Attacking: rout below 30% of the starting morale, leave below 10%."""
         if f.routed:
             return
-        if f.morale < self.b["leave_fraction"] * f.start_morale:
+        if f.morale < self.leave_fraction * f.start_morale:
             self.full_rout(f, "has lost all will to fight")
-        elif f.morale < self.b["rout_fraction"] * f.start_morale and not f.routing:
+        elif f.morale < self.rout_fraction * f.start_morale and not f.routing:
             f.routing = True
             f.status = RETREATING
             self.emit(
@@ -748,39 +875,40 @@ class Battle:
     def update_siege(self) -> None:
         """Seed 004, Sieging: every defending flank on Position, on high ground or cliffs, and
         fortifications present; once begun the siege lasts the battle."""
-        if not self.siege:
-            defenders = [f for f in self.flanks if f.side == 1 and not f.routed]
+        if not self.siege and self.fortified:
+            defenders = [f for f in self.side_flanks[1] if not f.routed]
             if (
                 defenders
-                and self.location["fortifications"] != "none"
-                and all(f.maneuver is Maneuver.POSITION for f in defenders)
-                and all(self.feature(f) in (HIGH, CLIFFS) for f in defenders)
+                and all(f.maneuver is _POSITION for f in defenders)
+                and all(f.feat in (HIGH, CLIFFS) for f in defenders)
             ):
                 self.siege = True
-                self.emit(
-                    "siege",
-                    "The defenders are under siege",
-                    siege_rate=self.sides[0].vars.siege_rate.value,
-                )
+                self.emit("siege", "The defenders are under siege", siege_rate=self.siege_rate)
         if self.siege:
-            rate = self.sides[0].vars.siege_rate.value
-            self.sides[1].capacity *= 1.0 - rate / 10.0
+            self.sides[1].capacity *= 1.0 - self.siege_rate / 10.0
 
-    def attrition(self, side: int) -> None:
-        """Seed 004, Carrying capacity: the logistic attrition of a side above its capacity."""
+    def alive(self, side: int) -> list[Flank]:
+        """The side's flanks still in the battle with men in them."""
+        return [f for f in self.side_flanks[side] if not f.routed and f.size > 0]
+
+    def attrition(self, side: int, alive: list[Flank] | None = None) -> bool:
+        """Seed 004, Carrying capacity: the logistic attrition of a side above its capacity.
+        True if any flank was struck."""
         state = self.sides[side]
-        alive = [f for f in self.flanks if f.side == side and not f.routed and f.size > 0]
+        if alive is None:
+            alive = self.alive(side)
         total = sum(f.size for f in alive)
         carrying = state.local_population * state.capacity
         if total <= 0:
-            return
+            return False
         ratio = total / carrying if carrying > 0 else 2.0
         if ratio <= 1.0:
-            return
+            return False
         for f in alive:
-            r = float(self.rng.random()) * self.b["attrition_random_max"]
+            r = self._random() * self.attrition_random_max
             lost = attrition_casualties(self.attrition_constant, r, f.size, ratio)
             self.natural_loss(f, lost, "natural attrition", ratio=round(min(ratio, 2.0), 4))
+        return True
 
     def natural_loss(self, f: Flank, lost: float, cause: str, **data: Any) -> None:
         size = f.size
@@ -809,26 +937,23 @@ class Battle:
         else:
             self.check_morale(f)
 
-    def disease(self, side: int) -> None:
+    def disease(self, side: int, alive: list[Flank] | None = None) -> None:
         """Seed 004, Diseases: both sides' endemic diseases, one outbreak chance each, per hour."""
-        state = self.sides[side]
-        alive = [f for f in self.flanks if f.side == side and not f.routed and f.size > 0]
+        sources = self.diseases[side]
+        if not sources:
+            return
+        if alive is None:
+            alive = self.alive(side)
         total = sum(f.size for f in alive)
         if total <= 0:
             return
-        own = state.vars.nation["disease"]
-        gen, sec, medicine = self.disease_factors[side]
-        for source in (self.sides[0].vars.nation["disease"], self.sides[1].vars.nation["disease"]):
-            if source == "none":
-                continue
-            d = self.disease_table[source]
-            p = outbreak_probability(
-                d["outbreak"], total, max(state.vars.maximum_military, 1.0), gen, sec, source == own
-            )
-            u = float(self.rng.random())
+        gen, sec, medicine, maximum = self.disease_factors[side]
+        for source, d, familiar in sources:
+            p = outbreak_probability(d["outbreak"], total, maximum, gen, sec, familiar)
+            u = self._random()
             if u >= p:
                 continue
-            r = float(self.rng.random()) * self.b["disease_random_max"]
+            r = self._random() * self.disease_random_max
             lost = min(
                 total,
                 disease_casualties(

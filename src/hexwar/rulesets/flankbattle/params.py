@@ -3,16 +3,16 @@
 ``parameters.json`` holds the number each ordered or unordered list value stands for in each
 intermediate variable it feeds, the combination tables of two unordered lists ("stored as a list
 of lists"), the Diet and Endemic disease objects, and the battle constants. ``Soldier.json``
-holds the unit types. Both ship with the ruleset; a moderator may point the commands at edited
-copies (``--params``, ``--units``).
+holds the unit types. Both ship with the ruleset; a moderator may point the commands at a folder of
+edited copies (``--json-dir``).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -137,7 +137,18 @@ class Parameters:
         return {k: float(v) for k, v in self.data["diet"]["values"][name].items()}
 
     def disease(self, name: str) -> dict[str, float]:
-        return {k: float(v) for k, v in self.data["disease"]["values"][name].items()}
+        return dict(self.disease_table[name])
+
+    # The tables below are read once per Parameters object (the battle consults them every
+    # hour); the data they come from is never changed after loading.
+
+    @cached_property
+    def disease_table(self) -> dict[str, dict[str, float]]:
+        """Every Endemic disease object, its members as numbers."""
+        return {
+            name: {k: float(v) for k, v in spec.items()}
+            for name, spec in self.data["disease"]["values"].items()
+        }
 
     @property
     def diets(self) -> list[str]:
@@ -150,8 +161,9 @@ class Parameters:
     def terrain(self, feature: str) -> dict[str, float]:
         return {k: float(v) for k, v in self.data["terrain"][feature].items()}
 
-    @property
+    @cached_property
     def battle(self) -> dict[str, float]:
+        """The battle constants (read-only)."""
         return {k: float(v) for k, v in self.data["battle"].items()}
 
     def climate_population(self, climate: str) -> float | None:
@@ -238,9 +250,12 @@ def units_from_data(
     }
     problems: list[Problem] = []
     units: dict[str, UnitType] = {}
-    for name, spec in data.items():
-        if name.startswith("_"):
-            continue  # comments
+    # Seed 004, Unit: "Default values are pulled from the Soldier type" -- the file's own
+    # Soldier (itself defaulting to the seed's table) is read first and fills the others.
+    soldier = UnitType("Soldier")
+    names = sorted((n for n in data if not n.startswith("_")), key=lambda n: n != "Soldier")
+    for name in names:
+        spec = data[name]
         if not isinstance(spec, dict):
             problems.append(Problem("a unit type must be an object", source, path=name))
             continue
@@ -281,7 +296,10 @@ def units_from_data(
                 )
                 continue
             kwargs[key] = tuple(float(v) for v in items) if key == "power" else float(value)
-        units[name] = UnitType(name, **kwargs)
+        units[name] = replace(soldier, name=name, **kwargs)
+        if name == "Soldier":
+            soldier = units[name]
+    units = {n: units[n] for n in data if n in units}  # the file's order
     if problems:
         raise ScenarioError(problems)
     for needed in ("Soldier", "Barges"):

@@ -202,6 +202,11 @@ def parse_number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def _bound(value: float) -> str:
+    """A range bound as the seed writes it: 15,000,000 rather than 1.5e+07."""
+    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
+
+
 def _allowed(column: Column, params: Parameters, units: dict[str, UnitType]) -> list[str]:
     name = column.list_name or ""
     if name == "diet":
@@ -246,7 +251,8 @@ def parse_cell(
             if column.key == "birth_year":
                 return None, None  # seed 004, Leader: entered incorrectly -> 30 years old
             return None, problem(
-                f"{text} is out of range {column.low:g} to {column.high:g} (rule: range of values)"
+                f"{text} is out of range {_bound(column.low)} to {_bound(column.high)} "
+                "(rule: range of values)"
             )
         return value, None
     if column.list_name in ("Leader", "Location"):

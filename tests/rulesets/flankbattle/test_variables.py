@@ -1,0 +1,182 @@
+"""The mapping of inputs to intermediate variables and the leader bonuses, term by term.
+
+Seed 004 (004_afaccbb657d76b46.txt), "Mapping inputs to outputs": the sub-list of major,
+moderate and minor inputs with their special calculations; "Leader": the bonus table.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from hexwar.rulesets.flankbattle.params import default_parameters, default_units
+from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
+from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side, weighted
+
+P = default_parameters()
+
+NATION = {
+    "name": "Testland",
+    "population": 1e6,
+    "year_founded": 1000.0,
+    "year_crisis": 1050.0,
+    "gdp": 1e9,
+    "urban_population": 0.2,
+    "arable_land": 1e6,
+    "diet": "Wheat",
+    "animals": "Herd animals",
+    "steel_production": 1000.0,
+}
+ONES = dict.fromkeys(("attack", "defense", "siege", "authority", "cunning", "zeal", "martial"), 1.0)
+
+
+def _side(
+    *,
+    military_leader: bool = False,
+    national_leader: bool = False,
+    defender: bool = False,
+    location: dict[str, Any] | None = None,
+    motive: str = "Conquest",
+) -> SideVariables:
+    """A Soldier-infantry military of 10,000 (all other inputs at the seed's defaults) with a
+    leader rated 1 in every skill where asked."""
+    leader = with_defaults(TABS["Leader"], {"name": "Tester"} | ONES, P)
+    return compute_side(
+        "defender" if defender else "attacker",
+        nation=with_defaults(TABS["Nation"], NATION, P),
+        military=with_defaults(
+            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, P
+        ),
+        national_leader=leader if national_leader else None,
+        military_leader=leader if military_leader else None,
+        location=with_defaults(TABS["Location"], {"name": "Here"} | (location or {}), P),
+        year=1066,
+        motive=motive,
+        defender=defender,
+        units=default_units(),
+        params=P,
+    )
+
+
+def _terms(var: Variable) -> dict[str, float]:
+    return {t.name: t.value for t in var.terms}
+
+
+def _is_weighted_average(var: Variable, scale: float = 1.0) -> bool:
+    return var.value == pytest.approx(scale * weighted(var.name, var.terms, P).value)
+
+
+def test_economy_terms() -> None:
+    """Economy: major log(GDP*Trade/Urban*Pop)/6; moderate log(Arable Land*Diet Yield*Diet
+    Worth)/7 and log(Animals*Arable Land)/7; minor Year Crisis; weighted 3/2/1."""
+    sv = _side()
+    trade = P.ordered("Trade", "Minor", "economy")
+    wheat = P.diet("Wheat")
+    herd = P.ordered("Domesticated animals", "Herd animals", "economy")
+    terms = _terms(sv.economy)
+    assert terms["log(GDP*Trade/Urban*Pop)/6"] == pytest.approx(math.log10(1e9 * trade / 2e5) / 6)
+    assert terms["log(Arable Land*Diet Yield*Diet Worth)/7"] == pytest.approx(
+        math.log10(1e6 * wheat["population"] * wheat["worth"]) / 7
+    )
+    assert terms["log(Animals*Arable Land)/7"] == pytest.approx(math.log10(herd * 1e6) / 7)
+    assert _is_weighted_average(sv.economy)
+
+
+def test_efficiency_terms() -> None:
+    """Efficiency: major Tactical Training/10 and Attrition; moderate Steel Prod/(Military
+    Size*Soldier Type*Power*10), Budget/(Military Size*Soldier Type*1000), Military
+    Type-Soldier Type, Federal Gov-Military Type; minor Military Type-Religion/-Ethnicity."""
+    eff = _side().units["infantry"].efficiency  # Soldier: training 5, power 0.5, Regular
+    terms = _terms(eff)
+    assert terms["Tactical Training/10"] == 0.5
+    assert terms["Steel Prod/(Military Size*Soldier Type*Power*10)"] == pytest.approx(
+        1000 / (1e4 * 1.0 * 0.5 * 10)
+    )
+    assert terms["Budget/(Military Size*Soldier Type*1000)"] == pytest.approx(1e6 / (1e4 * 1000))
+    assert [t.significance for t in eff.terms] == ["major"] * 2 + ["moderate"] * 4 + ["minor"] * 2
+    assert _is_weighted_average(eff)
+
+
+def test_limitation_terms() -> None:
+    """Limitation: major sqrt(Tactical Training/10) and Urbanization; moderate
+    Budget*2.5/GDP; minor Military Type-Religion/-Ethnicity, Climate-Religion/-Ethnicity."""
+    lim = _side().units["infantry"].limitation
+    terms = _terms(lim)
+    assert terms["sqrt(Tactical Training/10)"] == pytest.approx(math.sqrt(0.5))
+    assert terms["Budget*2.5/GDP"] == pytest.approx(1e6 * 2.5 / 1e9)
+    assert _is_weighted_average(lim)
+
+
+def test_defense_terms_and_fortifications_for_the_defender_only() -> None:
+    """Defense: major Mobile Defenses and Fortifications, moderate Defense and Tactical
+    Training/10; Fortifications are "used by the defender of this region"."""
+    castle = {"fortifications": "Castle"}
+    attacker = _side(location=castle).units["infantry"].defense
+    defender = _side(location=castle, defender=True).units["infantry"].defense
+    assert _terms(attacker)["Tactical Training/10"] == 0.5
+    assert _terms(attacker)["Fortifications (none)"] == P.ordered(
+        "Fortifications", "none", "defense"
+    )
+    assert _terms(defender)["Fortifications (Castle)"] == P.ordered(
+        "Fortifications", "Castle", "defense"
+    )
+    assert defender.value > attacker.value
+    assert _is_weighted_average(attacker)
+
+
+def test_capacity_is_scaled_so_neutral_inputs_give_a_tenth() -> None:
+    """Carrying capacity: "Local Population*0.1" by convention -- Capacity is the weighted
+    score times 0.2, so neutral inputs (0.5) give 0.1 (ruling)."""
+    sv = _side()
+    scale = P.battle["capacity_scale"]
+    assert scale * 0.5 == pytest.approx(0.1)
+    score = weighted("Capacity", [t for t in sv.capacity.terms if t.significance != "factor"], P)
+    assert sv.capacity.value == pytest.approx(score.value * scale)
+
+
+def test_morale_bonus_is_twice_the_weighted_score() -> None:
+    """Morale Bonus 0-2: major Attrition, minor the motive, ideology, religion, ethnicity and
+    government combinations (ruling: 2 x the weighted score)."""
+    sv = _side()
+    inputs = [t for t in sv.morale_bonus.terms if t.significance != "factor"]
+    assert sv.morale_bonus.value == pytest.approx(2 * weighted("Morale Bonus", inputs, P).value)
+
+
+def test_military_leader_bonuses() -> None:
+    """Leader table, military leader: Defense + defense/10, Capacity + authority/10,
+    Limitation + cunning/10, Morale bonus + (zeal+1)/10, Efficiency + martial/10 (Siege and
+    Effectiveness: tests of their own); the nation's variables are untouched."""
+    base, led = _side(), _side(military_leader=True)
+    b, u = base.units["infantry"], led.units["infantry"]
+    assert u.efficiency.value == pytest.approx(b.efficiency.value + 0.1)
+    assert u.limitation.value == pytest.approx(b.limitation.value + 0.1)
+    assert u.defense.value == pytest.approx(b.defense.value + 0.1)
+    scale = P.battle["capacity_scale"]
+    assert led.capacity.value == pytest.approx(base.capacity.value + 0.1 * scale)
+    assert led.morale_bonus.value == pytest.approx(base.morale_bonus.value + 0.2)
+    assert led.economy.value == base.economy.value
+    assert led.innate_stability.value == base.innate_stability.value
+    assert led.occupation_base.value == base.occupation_base.value
+
+
+def test_national_leader_bonuses() -> None:
+    """Leader table, national leader: Occupation * (attack + 0.1) * 10, Innate stability +
+    authority/10, Economy + cunning/10; the battle's variables are untouched."""
+    base, led = _side(), _side(national_leader=True)
+    assert led.occupation_base.value == pytest.approx(base.occupation_base.value * 1.1 * 10)
+    assert led.innate_stability.value == pytest.approx(base.innate_stability.value + 0.1)
+    assert led.economy.value == pytest.approx(base.economy.value + 0.1)
+    assert led.units["infantry"].efficiency.value == base.units["infantry"].efficiency.value
+    assert led.capacity.value == base.capacity.value
+    assert led.morale_bonus.value == base.morale_bonus.value
+
+
+def test_existential_motive_gives_the_largest_morale_bonus() -> None:
+    """Inputs overview: Existential "is very rare, and gives the largest bonus"; motive works
+    only through the morale bonus combinations."""
+    bonus = {m: _side(motive=m).morale_bonus.value for m in P.values("Motive")}
+    assert max(bonus, key=lambda m: bonus[m]) == "Existential"
+    assert all(bonus["Existential"] > v for m, v in bonus.items() if m != "Existential")
+    assert _side(motive="Hegemony").economy.value == _side().economy.value
