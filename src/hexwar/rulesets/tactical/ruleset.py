@@ -27,6 +27,8 @@ _HELP = """Orders for this phase: actions separated by ';', carried out in order
   assault UNIT ENEMY   attack an adjacent enemy (cost to enter + 20 AP); advance if it clears
   smoke UNIT Q,R       a gun lays smoke on a hex in range (40 AP)
   dismount UNIT        riders get off their vehicle (10 AP from a tank)
+AP left at the end of your phase pay for opportunity fire at enemy units moving in sight
+(40 AP a shot, automatic, at odds of 1:2 or better unless the scenario says otherwise).
 Example: move A1 3,4; fire T1 G2; assault A2 G2"""
 
 _SYMBOL = {t: ch for ch, t in LEGEND.items()}
