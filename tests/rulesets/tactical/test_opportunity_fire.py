@@ -149,7 +149,8 @@ def test_opportunity_fire_that_destroys_the_last_combat_unit_ends_the_game() -> 
 
 
 def test_a_mover_disrupted_or_driven_back_stops_and_goes_to_ground() -> None:
-    """The move ends where the fire stopped it and the unit has no AP left this phase."""
+    """The move ends where the fire stopped it (X1 fires once, at 3,1, the first hex A1 enters)
+    and the unit has no AP left this phase."""
     stopped = 0
     for seed in range(40):
         game = make_game(seed=seed)
@@ -159,7 +160,9 @@ def test_a_mover_disrupted_or_driven_back_stops_and_goes_to_ground() -> None:
             stopped += 1
             assert a1.disrupted
             assert a1.ap == 0
-            assert any(e.kind == "pinned" for e in game.events("axis"))
+            (pinned,) = [e for e in game.events("axis") if e.kind == "pinned"]
+            # the hex the fire hit; a retreat from it stays the allied side's own knowledge
+            assert pinned.text == "A1's move is stopped by opportunity fire at 3,1"
         elif a1.alive:
             assert a1.ap == 100 - 48  # four open hexes
     assert stopped > 0

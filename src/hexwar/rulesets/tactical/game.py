@@ -494,7 +494,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         path = list(p.path)
         spent = 0.0
         stopped = None
-        pinned = False
+        pinned: Hex | None = None  # where opportunity fire stopped the move
         fired: set[str] = set()  # enemy units that have fired at this move already
         for frm, to in itertools.pairwise(path):
             if self.units_in(to, _other(side)):
@@ -510,21 +510,22 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 was_disrupted = mover.disrupted
                 self._opportunity_fire(mover, fired)
                 if not mover.alive or mover.hex != to or (mover.disrupted and not was_disrupted):
-                    pinned = True
+                    pinned = to
                     break
         if isinstance(mover, Unit):
             mover.moved = True
             mover.improved = False
-        if pinned:
+        if pinned is not None:
             # Disrupted, driven back or destroyed by opportunity fire: the move ends there and
-            # the unit goes to ground for the rest of its phase (docs/rulings/tactical.md).
+            # the unit goes to ground for the rest of its phase (docs/rulings/tactical.md). The
+            # hex named is the one the fire hit (a retreat from it is its own side's secret).
             assert isinstance(mover, Unit)
             mover.ap = 0.0
             if mover.alive:
                 self.log.append(
                     self.turn,
                     "pinned",
-                    f"{a.unit} is stopped by opportunity fire at {mover.hex} ({spent:g} AP moved)",
+                    f"{a.unit}'s move is stopped by opportunity fire at {pinned}",
                     visible_to=ALL,
                 )
             self._update_control()
