@@ -36,7 +36,7 @@ from hexwar.rulesets.tactical.tables import HQ_LEVELS, VEHICLES, rules, sheet
 if TYPE_CHECKING:
     from hexwar.rulesets.tactical.ruleset import TacticalRuleset
 
-__all__ = ["Commander", "TacticalGame", "Unit"]
+__all__ = ["Commander", "TacticalGame", "Unit", "unit_states"]
 
 
 @dataclass
@@ -104,6 +104,28 @@ class Commander:
         d = asdict(self)
         d["hex"] = None if self.hex is None else str(self.hex)
         return d
+
+
+def unit_states(
+    disrupted: bool,
+    improved: bool,
+    mounted: str | None,
+    in_supply: bool | None,
+    *,
+    short: bool = False,
+) -> list[str]:
+    """A unit's notable states in words, for the terminal view (``short``) and the report;
+    ``in_supply`` is None for a unit that is not an HQ."""
+    return [
+        text
+        for text, on in (
+            ("DISRUPTED" if short else "disrupted", disrupted),
+            ("IP" if short else "improved position", improved),
+            (f"riding {mounted}", mounted),
+            ("out of supply", in_supply is False),
+        )
+        if on
+    ]
 
 
 def _other(side: str) -> str:
@@ -981,14 +1003,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             units.append(f"{side} ({d['nation']}): {d['sp_now']} of {d['sp_at_start']} SPs left")
             for u in d["units"]:
                 state = ", ".join(
-                    s
-                    for s, on in (
-                        ("disrupted", u["disrupted"]),
-                        ("improved position", u["improved_position"]),
-                        (f"riding {u['mounted']}", u["mounted"]),
-                        ("HQ out of supply", u["in_supply"] is False),
+                    unit_states(
+                        u["disrupted"], u["improved_position"], u["mounted"], u["in_supply"]
                     )
-                    if on
                 )
                 where = u["hex"] or u["status"]
                 units.append(
