@@ -10,6 +10,7 @@ import pytest
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.board import Board, product
 from hexwar.rulesets.tactical.morale import led_morale, terrain_morale
+from hexwar.rulesets.tactical.scenario import LEGEND
 from hexwar.rulesets.tactical.tables import TERRAINS, sheet
 
 from .conftest import make_game
@@ -177,3 +178,36 @@ def test_stacked_commander_leads_the_unit_in_the_game() -> None:
 def test_board_round_trips_through_its_view_json() -> None:
     game = make_game(map={"terrain": _terrain(2, 4, "F"), "roads": [["0,0", "1,0", "2,-1"]]})
     assert Board.from_json(game.board.to_json()) == game.board
+
+
+_LETTER = {t: ch for ch, t in LEGEND.items()}
+
+
+@pytest.mark.parametrize("terrain", TERRAINS)
+def test_every_full_hex_combat_modifier_applies_to_a_target_in_that_terrain(terrain: str) -> None:
+    """TERRAIN COMBAT MODIFIERS, FULL-HEX: the factor of the target's hex, each terrain."""
+    game = make_game(map={"terrain": _terrain(1, 4, _LETTER[terrain])})  # hex 4,-1: no unit
+    mods = game.board.terrain_modifiers(Hex(3, 0), Hex(4, -1), vehicle=False, improved=False)
+    assert mods == [(terrain, sheet().combat_full_hex[terrain])]
+
+
+@pytest.mark.parametrize(
+    ("feature", "factor"),
+    [("hedge", 0.9), ("bocage", 0.65), ("stone_wall", 0.8), ("embankment", 0.8),
+     ("other", 0.0), ("high_wall", 0.0)],
+)  # fmt: skip
+def test_every_hexside_combat_modifier_applies_to_fire_across_it(
+    feature: str, factor: float
+) -> None:
+    """TERRAIN COMBAT MODIFIERS, HEXSIDE (High Wall 'N/A': no fire across, docs/rulings)."""
+    game = make_game(map={"hexsides": [{"at": "3,0|4,0", "feature": feature}]})
+    mods = game.board.terrain_modifiers(Hex(3, 0), Hex(4, 0), vehicle=False, improved=False)
+    assert mods == [("open", 1.0), (feature, factor)]
+
+
+@pytest.mark.parametrize("terrain", TERRAINS)
+def test_every_full_hex_morale_modifier_applies_in_that_terrain(terrain: str) -> None:
+    """TERRAIN MORALE MODIFIERS: a soft unit's modifier in each terrain, with no special."""
+    total, parts = terrain_morale(terrain, hard=False, special=None, improved=False, vehicle=False)
+    assert total == sheet().morale_full_hex[terrain]
+    assert parts == [(terrain, total)]

@@ -77,7 +77,7 @@ def odds(
         typer.echo(json.dumps(chances))
         return
     row = sheet().crt.lookup(attack, defense)
-    typer.echo(f"{attack:g} vs {defense:g}: CRT row {row.describe()}")
+    typer.echo(f"{attack:g} vs {defense:g}: CRT line {sheet().crt.describe(row)}")
     for c in CRT_COLUMNS:
         typer.echo(f"  {_LABELS[c]:<14} {chances[c]:7.2%}")
     typer.echo(f"  {'no effect':<14} {1 - sum(chances.values()):7.2%}")

@@ -36,7 +36,7 @@ from hexwar.rulesets.tactical.tables import HQ_LEVELS, VEHICLES, rules, sheet
 if TYPE_CHECKING:
     from hexwar.rulesets.tactical.ruleset import TacticalRuleset
 
-__all__ = ["Commander", "TacticalGame", "Unit"]
+__all__ = ["Commander", "TacticalGame", "Unit", "unit_states"]
 
 
 @dataclass
@@ -98,11 +98,34 @@ class Commander:
     ap_max: int
     ap: float
     hq: str | None
+    fate: str | None = None  # "killed" or "captured" once off the map
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["hex"] = None if self.hex is None else str(self.hex)
         return d
+
+
+def unit_states(
+    disrupted: bool,
+    improved: bool,
+    mounted: str | None,
+    in_supply: bool | None,
+    *,
+    short: bool = False,
+) -> list[str]:
+    """A unit's notable states in words, for the terminal view (``short``) and the report;
+    ``in_supply`` is None for a unit that is not an HQ."""
+    return [
+        text
+        for text, on in (
+            ("DISRUPTED" if short else "disrupted", disrupted),
+            ("IP" if short else "improved position", improved),
+            (f"riding {mounted}", mounted),
+            ("out of supply", in_supply is False),
+        )
+        if on
+    ]
 
 
 def _other(side: str) -> str:
@@ -163,6 +186,11 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         self.wrecks: dict[Hex, int] = {}
         self.lost: dict[str, int] = dict.fromkeys(SIDES, 0)  # SPs each side has lost
         self.visibility = scenario.visibility or rules().visibility
+        self.opportunity_odds = (
+            rules().opportunity_fire_odds
+            if scenario.opportunity_fire_odds is None
+            else scenario.opportunity_fire_odds
+        )
         self._update_control()
         self._start_phase()
 
@@ -488,6 +516,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         path = list(p.path)
         spent = 0.0
         stopped = None
+        pinned: Hex | None = None  # where opportunity fire stopped the move
+        fired: set[str] = set()  # enemy units that have fired at this move already
         for frm, to in itertools.pairwise(path):
             if self.units_in(to, _other(side)):
                 stopped = to
@@ -498,10 +528,31 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             spent += cost
             mover.hex = to
             self._capture_commanders(to, side)
-        mover.ap -= spent
+            if isinstance(mover, Unit):
+                was_disrupted = mover.disrupted
+                self._opportunity_fire(mover, fired)
+                if not mover.alive or mover.hex != to or (mover.disrupted and not was_disrupted):
+                    pinned = to
+                    break
         if isinstance(mover, Unit):
             mover.moved = True
             mover.improved = False
+        if pinned is not None:
+            # Disrupted, driven back or destroyed by opportunity fire: the move ends there and
+            # the unit goes to ground for the rest of its phase (docs/rulings/tactical.md). The
+            # hex named is the one the fire hit (a retreat from it is its own side's secret).
+            assert isinstance(mover, Unit)
+            mover.ap = 0.0
+            if mover.alive:
+                self.log.append(
+                    self.turn,
+                    "pinned",
+                    f"{a.unit}'s move is stopped by opportunity fire at {pinned}",
+                    visible_to=ALL,
+                )
+            self._update_control()
+            return
+        mover.ap -= spent
         if stopped is not None:
             self.log.append(
                 self.turn,
@@ -522,6 +573,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         for c in self.commanders.values():
             if c.side != side and c.hex == h and not self.units_in(h, c.side):
                 c.hex = None
+                c.fate = "captured"
                 self.log.append(
                     self.turn, "commander-lost", f"commander {c.name} is captured at {h}"
                 )
@@ -558,21 +610,44 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 visible_to=side,
             )
             return
-        u.ap -= p.ap
+        target_hex = t.hex
+        self._strike(u, t, a.verb, p.ap, p.commander, p.command)
+        if a.verb == "assault" and not self.units_in(target_hex, t.side) and u.alive:
+            frm = u.hex
+            u.hex = target_hex
+            u.moved = True
+            u.improved = False
+            self.log.append(self.turn, "advance", f"{u.id} advances from {frm} into {target_hex}")
+            self._capture_commanders(target_hex, side)
+            self._update_control()
+        self._check_combat_units(t.side)
+
+    def _check_combat_units(self, side: str) -> None:
+        """A side left without combat units (only HQs) loses at once (docs/tactical.md)."""
+        if self._outcome is None and not any(x.kind != "hq" for x in self._own(side)):
+            self._finish(_other(side), f"{side} has no combat units left")
+
+    def _strike(
+        self, u: Unit, t: Unit, verb: str, ap: float, commander: str | None, command: int
+    ) -> None:
+        """One unit attack of ``u`` on ``t`` (fire, assault or opportunity fire): AP and
+        ammunition spent, the net strengths, one CRT draw per SP of the attacker combined into
+        the net result, the commanders' risk, and the result applied (COMBAT RESULTS TABLE)."""
+        assert u.hex is not None
+        assert t.hex is not None
+        u.ap -= ap
         u.ammo -= 1
-        command = 0
-        if p.commander is not None:
-            c = self.commanders[p.commander]
-            c.ap -= p.ap
-            command = p.command
+        if commander is not None:
+            self.commanders[commander].ap -= ap
         attack, defense, mods, hard = self.attack_strengths(u, t, command)
-        row = sheet().crt.lookup(attack, defense)
+        crt = sheet().crt
+        row = crt.lookup(attack, defense)
         chances = [row.values[c] for c in RESULTS[:-1]]
         indices = [
             outcome_index(chances, self.dice.uniform(f"SP attack {k + 1}")) for k in range(u.sp)
         ]
         net = combine(indices, self.scenario.combination)
-        killed = self._commander_risk(p.commander, t.hex)
+        killed = self._commander_risk(commander, t.hex)
         receipt = Receipt(
             inputs={
                 "attacker": u.id,
@@ -585,37 +660,82 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 "target_type": "hard" if hard else "soft",
             },
             table="COMBAT RESULTS TABLE",
-            row=row.describe(),
+            row=crt.describe(row),
             modifiers=tuple(Modifier(n, f"x{f:g}") for n, f in mods)
             + ((Modifier("command", f"+{command}"),) if command else ()),
             rolls=self.dice.take(),
             result={"single": [RESULTS[i] for i in indices], "net": net.text},
         )
-        verb = "assaults" if a.verb == "assault" else "fires at"
-        self.log.append(
-            self.turn,
-            a.verb,
-            f"{u.id} {verb} {t.id} at {t.hex}: {net.text}",
-            visible_to=ALL,
-            receipt=receipt,
-        )
+        text = {
+            "assault": f"{u.id} assaults {t.id} at {t.hex}",
+            "fire": f"{u.id} fires at {t.id} at {t.hex}",
+            "opportunity-fire": f"{u.id} fires at {t.id} moving into {t.hex} (opportunity fire)",
+        }[verb]
+        self.log.append(self.turn, verb, f"{text}: {net.text}", visible_to=ALL, receipt=receipt)
         for c in killed:
             self.log.append(
                 self.turn, "commander-killed", f"commander {c.name} ({c.side}) is killed at {c.hex}"
             )
             c.hex = None
-        target_hex = t.hex
+            c.fate = "killed"
         self._apply_result(t, net.loss, net.disruption, net.morale_check, u.hex)
-        if a.verb == "assault" and not self.units_in(target_hex, t.side) and u.alive:
-            frm = u.hex
-            u.hex = target_hex
-            u.moved = True
-            u.improved = False
-            self.log.append(self.turn, "advance", f"{u.id} advances from {frm} into {target_hex}")
-            self._capture_commanders(target_hex, side)
-            self._update_control()
-        if self._outcome is None and not any(x.kind != "hq" for x in self._own(t.side)):
-            self._finish(side, f"{t.side} has no combat units left")
+
+    def _command_for(self, u: Unit, cost: float) -> tuple[str | None, int]:
+        """The friendly commander stacked with ``u`` with the highest Command among those with
+        at least ``cost`` AP left (COMMANDERS, COMMAND), as :meth:`Planner.command_for`."""
+        best: tuple[str | None, int] = (None, 0)
+        for c in sorted(self.commanders.values(), key=lambda c: c.id):
+            if c.side == u.side and c.hex == u.hex and c.ap >= cost and c.command > best[1]:
+                best = (c.id, c.command)
+        return best
+
+    def _opportunity_fire(self, mover: Unit, fired: set[str]) -> None:
+        """Enemy units fire at ``mover`` as it enters a hex (docs/rulings/tactical.md,
+        "Opportunity fire"): each enemy combat unit that is not disrupted or riding, has
+        ammunition and a fire action's AP left from its own phase, has the hex within its range
+        and sight (visibility and line of sight), has not yet fired at this move, and would
+        fire at net odds of at least ``opportunity_fire_odds``. The best odds fire first; the
+        fire stops when the mover is destroyed, driven out of the hex or disrupted."""
+        if not self.scenario.opportunity_fire:
+            return
+        at = mover.hex
+        assert at is not None
+        cost = float(rules().fire_ap)
+        least = self.opportunity_odds
+        crt = sheet().crt
+        sp_by_hex = self._sp_by_hex()
+        ready: list[tuple[float, str]] = []
+        for f in self._own(_other(mover.side)):
+            assert f.hex is not None
+            d = f.hex.distance(at)
+            if (
+                f.id in fired
+                or f.kind == "hq"
+                or f.disrupted
+                or f.mounted
+                or f.ammo < 1
+                or f.ap < cost
+                or d > f.range
+                or d > self.visibility
+                or not self.line_of_sight(f.hex, at, sp_by_hex)
+            ):
+                continue
+            _, command = self._command_for(f, cost)
+            attack, defense, _, _ = self.attack_strengths(f, mover, command)
+            odds = crt.ratio(attack, defense)
+            if odds > 0 and odds >= least:
+                ready.append((-odds, f.id))
+        was_disrupted = mover.disrupted
+        for _, fid in sorted(ready):
+            if not mover.alive or mover.hex != at or mover.disrupted != was_disrupted:
+                return
+            if self._outcome is not None:
+                return
+            f = self.units[fid]
+            commander, command = self._command_for(f, cost)
+            fired.add(fid)
+            self._strike(f, mover, "opportunity-fire", cost, commander, command)
+            self._check_combat_units(mover.side)
 
     def _commander_risk(self, lender: str | None, target_hex: Hex) -> list[Commander]:
         """The sheet's 4% chance that a commander is killed during an attack (MISCELLANEOUS),
@@ -801,6 +921,104 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             "lost": dict(self.lost),
             "score": self.score(),
         }
+
+    # -- the end: summary and the designer's report ------------------------------------------
+
+    def _summary(self) -> dict[str, Any]:
+        """The umpire's account: every unit and commander of both sides (SPs, hex, morale,
+        disruption, improved position, ammunition, supply), the objectives and the victory
+        points with their parts (docs/tactical.md, "Winning")."""
+        vp = self.score()
+        sides: dict[str, Any] = {}
+        for side in SIDES:
+            units = [u for u in self.units.values() if u.side == side]
+            objective_vp = sum(v for h, v in self.objectives.items() if self.control[h] == side)
+            sides[side] = {
+                "nation": self.nation(side),
+                "victory_points": vp[side],
+                "objective_vp": objective_vp,
+                "enemy_sp_eliminated": self.lost[_other(side)],
+                "sp_at_start": sum(u.max_sp for u in units),
+                "sp_now": sum(u.sp for u in units),
+                "units": [
+                    {
+                        "id": u.id,
+                        "name": u.name,
+                        "kind": u.kind,
+                        "status": "eliminated"
+                        if not u.alive
+                        else ("off map" if u.hex is None else "on map"),
+                        "hex": None if u.hex is None else str(u.hex),
+                        "sp": u.sp,
+                        "max_sp": u.max_sp,
+                        "morale": u.morale,
+                        "disrupted": u.disrupted,
+                        "improved_position": u.improved,
+                        "mounted": u.mounted,
+                        "ap": u.ap,
+                        "ammo": u.ammo,
+                        "in_supply": u.in_supply if u.kind == "hq" else None,
+                    }
+                    for u in units
+                ],
+                "commanders": [
+                    {
+                        "id": c.id,
+                        "name": c.name,
+                        "hex": None if c.hex is None else str(c.hex),
+                        "status": c.fate or "active",
+                        "leadership": c.leadership,
+                        "command": c.command,
+                    }
+                    for c in self.commanders.values()
+                    if c.side == side
+                ],
+            }
+        return {
+            "turn": min(self.turn, self.scenario.turns),
+            "turns": self.scenario.turns,
+            "minutes_played": (self.turn - 1) * sheet().parameters["minutes_per_turn"],
+            "victory_points": vp,
+            "objectives": [
+                {"hex": str(h), "vp": v, "control": self.control[h]}
+                for h, v in self.objectives.items()
+            ],
+            "wrecks": {str(h): n for h, n in sorted(self.wrecks.items())},
+            "sides": sides,
+        }
+
+    def _report_sections(self) -> list[tuple[str, str]]:
+        summary = self._summary()
+        vp = [
+            f"{side}: {d['victory_points']} VP = {d['objective_vp']} for objectives held + "
+            f"{d['enemy_sp_eliminated']} for enemy SPs eliminated"
+            for side, d in summary["sides"].items()
+        ]
+        vp += [
+            f"  objective {o['hex']} ({o['vp']} VP): {o['control'] or 'nobody'}"
+            for o in summary["objectives"]
+        ]
+        units: list[str] = []
+        for side, d in summary["sides"].items():
+            units.append(f"{side} ({d['nation']}): {d['sp_now']} of {d['sp_at_start']} SPs left")
+            for u in d["units"]:
+                state = ", ".join(
+                    unit_states(
+                        u["disrupted"], u["improved_position"], u["mounted"], u["in_supply"]
+                    )
+                )
+                where = u["hex"] or u["status"]
+                units.append(
+                    f"  {u['id']:<8} {u['kind']:<9} {u['sp']:>2}/{u['max_sp']:<2} SP  "
+                    f"{where:<10} morale {u['morale']:>2}  ammo {u['ammo']}"
+                    + (f"  {state}" if state else "")
+                )
+            for c in d["commanders"]:
+                units.append(
+                    f"  {c['id']:<8} commander L{c['leadership']} C{c['command']}  "
+                    f"{c['hex'] or c['status']}"
+                )
+        return [("Victory points", "\n".join(vp)), ("Units at the end", "\n".join(units))]
 
     def _state_json(self) -> dict[str, Any]:
         return {

@@ -14,7 +14,7 @@ from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.hexes import Hex, OffsetKind, to_offset
 from hexwar.core.orders import JsonValue
 from hexwar.core.views import View
-from hexwar.rulesets.tactical.game import TacticalGame
+from hexwar.rulesets.tactical.game import TacticalGame, unit_states
 from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
 from hexwar.rulesets.tactical.plan import Planned, Planner
 from hexwar.rulesets.tactical.scenario import LEGEND, TacticalScenario
@@ -27,6 +27,8 @@ _HELP = """Orders for this phase: actions separated by ';', carried out in order
   assault UNIT ENEMY   attack an adjacent enemy (cost to enter + 20 AP); advance if it clears
   smoke UNIT Q,R       a gun lays smoke on a hex in range (40 AP)
   dismount UNIT        riders get off their vehicle (10 AP from a tank)
+AP left at the end of your phase pay for opportunity fire at enemy units moving in sight
+(40 AP a shot, automatic, at odds of 1:2 or better unless the scenario says otherwise).
 Example: move A1 3,4; fire T1 G2; assault A2 G2"""
 
 _SYMBOL = {t: ch for ch, t in LEGEND.items()}
@@ -105,14 +107,7 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         lines.append("Your units (id kind SP hex AP ammo morale state; * raised by leadership):")
         for u in d["units"]:
             state = " ".join(
-                s
-                for s, on in (
-                    ("DISRUPTED", u["disrupted"]),
-                    ("IP", u["improved"]),
-                    (f"riding {u['mounted']}", u["mounted"]),
-                    ("out of supply", u["in_supply"] is False),
-                )
-                if on
+                unit_states(u["disrupted"], u["improved"], u["mounted"], u["in_supply"], short=True)
             )
             lines.append(
                 f"  {u['id']:<6} {u['kind']:<8} {u['sp']:>2} SP at {u['hex'] or 'off map':<7} "

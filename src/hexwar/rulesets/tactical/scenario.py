@@ -138,6 +138,12 @@ class TacticalScenario(ScenarioModel):
     supply_curve: Literal["linear", "inverse"] = "linear"
     combination: Literal["worst", "sum"] = "worst"
     visibility: int | None = Field(None, ge=1)
+    opportunity_fire: bool = Field(
+        True, description="enemy units with AP left fire at units moving in their sight"
+    )
+    opportunity_fire_odds: float | None = Field(
+        None, ge=0, description="least net odds for opportunity fire (default 0.5, i.e. 1:2)"
+    )
     sides: dict[Side, SideSpec]
     map: MapSpec
     objectives: list[ObjectiveSpec] = Field(default_factory=list)

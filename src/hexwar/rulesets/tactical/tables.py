@@ -98,6 +98,16 @@ class Crt:
     def row_label(self, i: int) -> str:
         return f"{self.attack[i]}:{self.defense[i]}"
 
+    def describe(self, found: RowLookup) -> str:
+        """The CRT line(s) of a lookup in the sheet's A:B notation, for receipts and the
+        calculator: ``"3:1"``, or ``"2:1..3:1 (75% of the way to 3:1)"`` when pro-rated."""
+        keys = [float(r) for r in self.ratios]
+        lo = self.row_label(keys.index(found.lower))
+        if found.lower == found.upper or found.weight == 0.0:
+            return lo
+        hi = self.row_label(keys.index(found.upper))
+        return f"{lo}..{hi} ({found.weight:.0%} of the way to {hi})"
+
     @staticmethod
     def ratio(attack: float, defense: float) -> float:
         """Net attack over net defense; a defense of 0 is beyond every row (infinite odds)."""
@@ -222,6 +232,7 @@ class Rules:
     visibility: int
     wreck_per_lost_hard_sp: int
     vp_per_sp: int
+    opportunity_fire_odds: float
 
 
 @cache
@@ -237,4 +248,5 @@ def rules() -> Rules:
         visibility=int(a["visibility"]),
         wreck_per_lost_hard_sp=int(a["wreck_per_lost_hard_sp"]),
         vp_per_sp=int(a["vp_per_sp"]),
+        opportunity_fire_odds=float(a["opportunity_fire_odds"]),
     )
