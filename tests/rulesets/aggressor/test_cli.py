@@ -81,13 +81,25 @@ def test_bad_setup_file_exits_2_with_location(cli_env: dict[str, str], tmp_path:
     assert "Traceback" not in result.stderr
 
 
-def test_run_plays_computer_against_computer(cli_env: dict[str, str]) -> None:
-    """Done-when: `hexwar run aggressor/sector --seed N` plays to a victory or the turn limit."""
-    result = hexwar(cli_env, "run", "aggressor/sector", "--seed", "2", "--json")
+def test_run_plays_computer_against_computer(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """Done-when: `hexwar run aggressor/sector --seed N` plays to a victory or the turn limit;
+    --json carries the umpire's summary (units and sectors held), --report the designer's
+    report."""
+    report = tmp_path / "report.txt"
+    result = hexwar(
+        cli_env, "run", "aggressor/sector", "--seed", "2", "--json", "--report", str(report)
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["agents"] == {"west": "computer", "east": "computer"}
     assert data["outcome"] is not None
+    winner = data["outcome"]["winner"]
+    sides = data["summary"]["sides"]
+    assert sides[winner]["sectors"] >= 5
+    assert set(sides[winner]["units"][0]) >= {"type", "hex", "range", "strength"}
+    text = report.read_text(encoding="utf-8")
+    assert "== Sectors ==" in text
+    assert "== Units at the end ==" in text
 
 
 def test_save_setup_of_a_stored_game(cli_env: dict[str, str], tmp_path: Path) -> None:
