@@ -40,6 +40,11 @@ app = typer.Typer(
 )
 
 
+ScenarioArgument = Annotated[
+    str, typer.Argument(metavar="SCENARIO", help="A bundled id or a scenario file.")
+]
+
+
 @app.callback()
 def _group() -> None:
     """Aggressor tools: terminal play, the hit-chance calculator and set-up files."""
@@ -121,9 +126,7 @@ def computer_sides(scenario: AggressorScenario, side: str | None) -> list[str]:
 
 @app.command()
 def play(
-    scenario: Annotated[
-        str, typer.Argument(metavar="SCENARIO", help="A bundled id or a scenario file.")
-    ] = "aggressor/sector",
+    scenario: ScenarioArgument = "aggressor/sector",
     side: Annotated[
         str | None,
         typer.Option(
@@ -175,9 +178,7 @@ def play(
 
 @app.command()
 def setup(
-    scenario: Annotated[
-        str, typer.Argument(metavar="SCENARIO", help="A bundled id or a scenario file.")
-    ] = "aggressor/sector",
+    scenario: ScenarioArgument = "aggressor/sector",
     output: Annotated[
         Path, typer.Option("--output", "-o", metavar="FILE", help="The set-up file (.toml/.json).")
     ] = Path("aggressor-setup.toml"),

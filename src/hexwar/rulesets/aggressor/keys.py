@@ -36,6 +36,13 @@ KeyReader = Callable[[str], str]
 KEY_PROMPT = "key (1-6 move/attack, 7 special, 0 end turn, other: next unit, : command)> "
 
 
+def _echoed(out: TextIO, key: str) -> str:
+    """Shows the key pressed (nothing for a control key), ends the prompt's line, returns it."""
+    out.write((key if key.isprintable() else "") + "\n")
+    out.flush()
+    return key
+
+
 def _utf8_tail(lead: int) -> int:
     """How many continuation bytes follow the UTF-8 lead byte ``lead``."""
     return 1 if lead < 0xE0 else 2 if lead < 0xF0 else 3
@@ -82,9 +89,7 @@ def posix_key_reader(fd: int, out: TextIO) -> KeyReader:
         key = data.decode("utf-8", errors="replace")
         if key in {"", "\x04"}:
             raise EOFError
-        out.write((key if key.isprintable() else "") + "\n")
-        out.flush()
-        return key
+        return _echoed(out, key)
 
     return read_key
 
@@ -105,9 +110,7 @@ def _windows_key_reader(out: TextIO) -> KeyReader:  # pragma: no cover - Windows
             raise KeyboardInterrupt
         if key in {"\x04", "\x1a"}:
             raise EOFError
-        out.write((key if key.isprintable() else "") + "\n")
-        out.flush()
-        return key
+        return _echoed(out, key)
 
     return read_key
 
