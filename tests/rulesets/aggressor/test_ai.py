@@ -15,7 +15,7 @@ from hexwar.rulesets.aggressor.orders import AggressorOrder
 from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
 from hexwar.rulesets.aggressor.scenario import Placement, setup_problems
 from hexwar.sessions import Session, resolve_scenario
-from tests.rulesets.aggressor.conftest import make_game, put, rough
+from tests.rulesets.aggressor.conftest import make_game, put, rough, unit
 
 
 @pytest.mark.parametrize("side", ["west", "east"])
@@ -126,3 +126,26 @@ def test_both_sides_break_ties_alike() -> None:
     assert chosen["west"].kind == chosen["east"].kind == "key"
     assert chosen["east"].unit == chosen["west"].unit
     assert chosen["east"].key == mirror[chosen["west"].key]
+
+
+def test_computer_does_not_draw_supply_that_would_eliminate_the_support() -> None:
+    """SPECIAL FUNCTIONS / Supply Request: 'the supporting unit takes a step loss' -- a Support
+    unit at Range 0 and Strength 1 would be eliminated, so the computer does not ask it."""
+    g = make_game({1: ("armor", "@EH"), 2: ("support", "@EG")})
+    unit(g, "west", 1).strength = 2
+    supply = AggressorOrder("key", unit=1, key=3)  # toward the Support unit above
+    assert _Plan(g.view("west").data).score(supply) > 0
+    s = unit(g, "west", 2)
+    s.range = 0
+    assert _Plan(g.view("west").data).score(supply) == 0
+
+
+def test_computer_flies_recon_over_sectors_it_wants_only() -> None:
+    """SPECIAL FUNCTIONS / Recon: the mission reveals unobserved units on its line; over the
+    computer's own quiet home sectors it would learn nothing it needs."""
+    g = make_game({1: ("airbase", "@CH")})
+    plan = _Plan(g.view("west").data)
+    home = AggressorOrder("special", unit=1, key=7, target="@DC", mission="recon")  # NW
+    enemy = AggressorOrder("special", unit=1, key=7, target="@KH", mission="recon")  # C
+    assert plan.score(home) == 0
+    assert plan.score(enemy) > 0

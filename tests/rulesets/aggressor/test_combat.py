@@ -203,3 +203,13 @@ def test_a_hidden_unit_lost_outside_combat_is_not_announced_to_the_enemy() -> No
     east = [e.text for e in g.events("east") if e.kind == "eliminated"]
     assert west == ["The unit at @PJ is eliminated"]
     assert sorted(east) == ["The unit at @PH is eliminated", "The unit at @PJ is eliminated"]
+
+
+def test_ambush_report_names_the_form() -> None:
+    """COMBAT: 'the form of attack ... reported to both sides' -- an Ambush reads as one."""
+    g = _duel()
+    unit(g, "west", 1).seen_by_enemy = False
+    script(g, chances=[False, True])
+    g.submit("west", f"1 {KEY_TO_JH}")
+    report = [e for e in g.events("east") if e.kind == "combat"][-1]
+    assert report.text == "west armor ambushes @JH: miss, hit"

@@ -171,6 +171,7 @@ class _Plan:
             and not any(control[s] == self.side for s in range(9) if rl.sector_column(s) == far)
         ):
             wanted = {s for s in wanted if rl.sector_column(s) == far or control[s] == self.side}
+        self.wanted = wanted
         in_wanted = {c for c in range(rl.NCELLS) if rl.sector_of(c) in wanted}
         # A sector that is not ours though we stand in it hides an enemy: search the hexes no
         # unit of ours observes (OBSERVATION: range = current range), and close in on the enemy
@@ -210,8 +211,11 @@ class _Plan:
         cell = rl.parse_label(u["at"])
         if order.kind == "key":
             target = rl.NEIGHBOURS[cell][order.key - 1]
-            if target in self.board.own:
-                return 1.0 + 0.3 * float(u["max_strength"] - u["strength"])  # supply request
+            if target in self.board.own:  # a supply request: not at the cost of the Support
+                support = self.board.own[target]
+                if support["range"] == 0 and support["strength"] <= 1:
+                    return 0.0
+                return 1.0 + 0.3 * float(u["max_strength"] - u["strength"])
             if target in self.board.enemy:
                 return self._attack_score(u, cell, target)
             return self._move_score(u, cell, target)
@@ -265,6 +269,7 @@ class _Plan:
             if order.mission == "strike":
                 p = self._chance(u["strength"], target)
                 return 3.0 * p * self._value(target) - 2.0 * risk
-            if self.enemy_near is None or self.enemy_near[target] > 3:
+            far_from_known = self.enemy_near is None or self.enemy_near[target] > 3
+            if far_from_known and rl.sector_of(target) in self.wanted:
                 return 0.35 - risk
         return 0.0

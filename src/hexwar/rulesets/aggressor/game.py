@@ -35,6 +35,7 @@ from hexwar.rulesets.aggressor.state import Unit, can_attack, can_move, can_spec
 __all__ = ["AggressorGame"]
 
 UMPIRE: frozenset[str] = frozenset()  # events only the umpire (full log) sees
+_VERBS = {"ambush": "ambushes"}  # the forms of attack as verbs, where adding 's' will not do
 
 
 class AggressorGame(Game[AggressorScenario, AggressorOrder]):
@@ -888,7 +889,8 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         sides, with {DEF} if the defender is emplaced."""
         dfn = " {DEF}" if defender.emplaced else ""
         self._report(
-            f"{side} {kind} {form}s {rl.label(defender.cell)}{dfn}: {', '.join(results)}",
+            f"{side} {kind} {_VERBS.get(form, form + 's')} {rl.label(defender.cell)}{dfn}: "
+            f"{', '.join(results)}",
             kind="combat",
             attacker_side=side,
             attacker_type=kind,
