@@ -40,6 +40,7 @@ def test_hit_chance_json(cli_env: dict[str, str], flags: list[str], p: float) ->
 
 
 def test_hit_chance_rejects_bad_input_with_exit_2(cli_env: dict[str, str]) -> None:
+    """Issue item 10: a Strength that is not a number exits with status 2, no traceback."""
     result = hexwar(
         cli_env, "aggressor", "hit-chance", "--attacker-strength", "x", "--defender-strength", "2"
     )
@@ -48,6 +49,7 @@ def test_hit_chance_rejects_bad_input_with_exit_2(cli_env: dict[str, str]) -> No
 
 
 def test_every_aggressor_command_has_help(cli_env: dict[str, str]) -> None:
+    """Every `hexwar aggressor` command answers --help."""
     for command in (
         ["aggressor"],
         ["aggressor", "hit-chance"],
@@ -73,6 +75,8 @@ def test_setup_file_loads_and_plays(cli_env: dict[str, str], tmp_path: Path) -> 
 
 
 def test_bad_setup_file_exits_2_with_location(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """MAP BOARD (21 columns, 15 rows): a scenario file with a short map is refused with its
+    file, line and field, status 2."""
     bad = tmp_path / "bad.toml"
     bad.write_text('ruleset = "aggressor"\ntitle = "x"\nterrain = ["..."]\n', encoding="utf-8")
     result = hexwar(cli_env, "validate", str(bad))
