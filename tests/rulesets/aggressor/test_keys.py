@@ -19,6 +19,7 @@ from hexwar.rulesets.aggressor.keys import (
     posix_key_reader,
     single_key_reader,
 )
+from hexwar.rulesets.aggressor.render import render
 from tests.rulesets.aggressor.conftest import make_game
 
 if sys.platform != "win32":
@@ -221,3 +222,16 @@ def test_play_command_reads_single_keys_from_a_terminal(cli_env: dict[str, str])
     text = "".join(output)
     assert "unit 1 moves" in text
     assert "Game saved" in text
+
+
+def test_selected_unit_in_column_a_keeps_the_map_aligned() -> None:
+    """TURN SEQUENCE E: 'While a unit is being pointed to, it flashes on the map' -- shown in
+    brackets in place, also on the map's left edge (column A), without shifting its row."""
+    g = make_game({1: ("armor", "@AH")})
+    view = g.view("west").data
+    plain = render(view).splitlines()
+    marked = render(view, selected=1).splitlines()
+    row = next(i for i, line in enumerate(plain) if line.startswith("  H  "))
+    assert marked[row].startswith("  H [T]")
+    assert len(marked[row]) == len(plain[row])
+    assert marked[row][7:] == plain[row][7:]
