@@ -3,9 +3,11 @@
 Plays 100 seeded games of ``aggressor/sector`` (the computer takes West in even seeds and East
 in odd ones) and prints the computer's win rate (target: at least 90 of 100) and the mean
 time it spends per turn of its own (target: at most 2 s), with the random agent's time per
-turn in the same games as the baseline ratio. Run from the repository root:
+turn in the same games as the baseline ratio. With ``--self-play`` it then plays the computer
+against itself in as many seeded games and prints how many end in a sector victory, how many
+at the turn limit, and the mean number of rounds. Run from the repository root:
 
-    .venv/bin/python benchmarks/aggressor_ai.py [GAMES]
+    .venv/bin/python benchmarks/aggressor_ai.py [GAMES] [--self-play]
 """
 
 from __future__ import annotations
@@ -40,8 +42,32 @@ class Timed:
         return order
 
 
+def self_play(games: int) -> None:
+    """The computer against itself: how games end, and after how many rounds."""
+    resolved = resolve_scenario("aggressor/sector")
+    ends: Counter[str] = Counter()
+    rounds = 0
+    for seed in range(games):
+        session = Session.start(
+            resolved, seed=seed, agents=dict.fromkeys(("west", "east"), "computer")
+        )
+        session.run()
+        outcome = session.game.outcome()
+        reason = outcome.reason if outcome else "unfinished"
+        ends["turn limit" if "rounds played" in reason else "victory"] += 1
+        ends[f"{outcome.winner if outcome and outcome.winner else 'nobody'} wins"] += 1
+        rounds += session.game.summary()["round"]
+    print(f"{games} games of aggressor/sector, computer against computer")
+    print(
+        f"sector victories {ends['victory']}, turn limit {ends['turn limit']}; west wins "
+        f"{ends['west wins']}, east wins {ends['east wins']}, no winner {ends['nobody wins']}; "
+        f"mean rounds {rounds / games:.1f}"
+    )
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 100
     resolved = resolve_scenario("aggressor/sector")
     results: Counter[str] = Counter()
     computer_time = Timed(None)
@@ -68,6 +94,8 @@ def main() -> None:
     print(f"random agent per turn (baseline): {baseline * 1e3:8.2f} ms")
     print(f"computer player per turn        : {per_turn * 1e3:8.2f} ms (target <= 2000 ms)")
     print(f"ratio computer/random: {per_turn / baseline:.1f}")
+    if "--self-play" in sys.argv[1:]:
+        self_play(games)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,14 @@ import pytest
 
 from hexwar.agents import agent_rng
 from hexwar.core.views import View
-from hexwar.rulesets.aggressor.ai import ComputerPlayer, computer_setup
+from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.ai import ComputerPlayer, _Plan, computer_setup
 from hexwar.rulesets.aggressor.legal import legal_orders
+from hexwar.rulesets.aggressor.orders import AggressorOrder
 from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
 from hexwar.rulesets.aggressor.scenario import Placement, setup_problems
 from hexwar.sessions import Session, resolve_scenario
-from tests.rulesets.aggressor.conftest import make_game, put, rough
+from tests.rulesets.aggressor.conftest import make_game, put, rough, unit
 
 
 @pytest.mark.parametrize("side", ["west", "east"])
@@ -81,3 +83,69 @@ def test_agent_streams_are_per_decision() -> None:
     b = agent_rng(5, "west", 0).random()
     assert a == b
     assert isinstance(View("aggressor", "west", 0, {}).data, dict)
+
+
+def test_computer_searches_a_sector_it_stands_in_but_does_not_control() -> None:
+    """GAME OBJECT (control passes to the last sole occupant) with OBSERVATION (observed only
+    within range): a sector that stays out of the computer's hands though its unit stands in it
+    hides an enemy, so the unit moves toward the sector's hexes it does not observe."""
+    g = make_game({1: ("armor", "@HH")})  # sector C (columns H-N), no enemy known
+    view = g.view("west").data
+    plan = _Plan(view)
+    east = AggressorOrder("key", unit=1, key=5)  # toward @NH, beyond the armor's range 3
+    west = AggressorOrder("key", unit=1, key=1)  # out of the sector
+    assert view["control"]["C"] is None
+    assert plan.score(east) > 0
+    assert plan.score(west) == 0
+
+
+@pytest.mark.parametrize(("enemy_sectors", "restricted"), [(3, True), (4, False)])
+def test_aggressor_makes_for_the_enemy_column(enemy_sectors: int, restricted: bool) -> None:
+    """GAME OBJECT: the aggressor's five sectors 'must include at least one in each of the 3
+    columns'; until it holds one in the enemy's column the computer makes for that column,
+    unless the enemy, with four sectors, is one from victory."""
+    g = make_game({1: ("armor", "@HH")})
+    g.aggressor = "west"
+    if enemy_sectors == 4:
+        g.control[rl.SECTOR_NAMES.index("S")] = "east"
+    plan = _Plan(g.view("west").data)
+    north = rl.parse_label("@KC")  # sector N: centre column, held by nobody
+    assert (plan.goal[north] > 0) is restricted
+    assert plan.goal[rl.parse_label("@RH")] == 0  # sector E, the enemy's column: always wanted
+
+
+def test_both_sides_break_ties_alike() -> None:
+    """The computer plays either side alike: in mirrored positions (the Sector map is its own
+    mirror image about column K) East's choice is the mirror of West's."""
+    mirror = {1: 5, 2: 6, 3: 3, 4: 4, 5: 1, 6: 2}
+    chosen = {}
+    for side in ("west", "east"):
+        g = make_game({1: ("armor", "@EH")}, {1: ("armor", "@QH")}, first=side)
+        view = g.view(side)
+        chosen[side] = ComputerPlayer(AggressorRuleset(), side).act(view, np.random.default_rng(0))
+    assert chosen["west"].kind == chosen["east"].kind == "key"
+    assert chosen["east"].unit == chosen["west"].unit
+    assert chosen["east"].key == mirror[chosen["west"].key]
+
+
+def test_computer_does_not_draw_supply_that_would_eliminate_the_support() -> None:
+    """SPECIAL FUNCTIONS / Supply Request: 'the supporting unit takes a step loss' -- a Support
+    unit at Range 0 and Strength 1 would be eliminated, so the computer does not ask it."""
+    g = make_game({1: ("armor", "@EH"), 2: ("support", "@EG")})
+    unit(g, "west", 1).strength = 2
+    supply = AggressorOrder("key", unit=1, key=3)  # toward the Support unit above
+    assert _Plan(g.view("west").data).score(supply) > 0
+    s = unit(g, "west", 2)
+    s.range = 0
+    assert _Plan(g.view("west").data).score(supply) == 0
+
+
+def test_computer_flies_recon_over_sectors_it_wants_only() -> None:
+    """SPECIAL FUNCTIONS / Recon: the mission reveals unobserved units on its line; over the
+    computer's own quiet home sectors it would learn nothing it needs."""
+    g = make_game({1: ("airbase", "@CH")})
+    plan = _Plan(g.view("west").data)
+    home = AggressorOrder("special", unit=1, key=7, target="@DC", mission="recon")  # NW
+    enemy = AggressorOrder("special", unit=1, key=7, target="@KH", mission="recon")  # C
+    assert plan.score(home) == 0
+    assert plan.score(enemy) > 0

@@ -40,6 +40,7 @@ def test_hit_chance_json(cli_env: dict[str, str], flags: list[str], p: float) ->
 
 
 def test_hit_chance_rejects_bad_input_with_exit_2(cli_env: dict[str, str]) -> None:
+    """Issue item 10: a Strength that is not a number exits with status 2, no traceback."""
     result = hexwar(
         cli_env, "aggressor", "hit-chance", "--attacker-strength", "x", "--defender-strength", "2"
     )
@@ -48,11 +49,13 @@ def test_hit_chance_rejects_bad_input_with_exit_2(cli_env: dict[str, str]) -> No
 
 
 def test_every_aggressor_command_has_help(cli_env: dict[str, str]) -> None:
+    """Every `hexwar aggressor` command answers --help."""
     for command in (
         ["aggressor"],
         ["aggressor", "hit-chance"],
         ["aggressor", "setup"],
         ["aggressor", "save-setup"],
+        ["aggressor", "play"],
     ):
         result = hexwar(cli_env, *command, "--help")
         assert result.returncode == 0, command
@@ -72,6 +75,8 @@ def test_setup_file_loads_and_plays(cli_env: dict[str, str], tmp_path: Path) -> 
 
 
 def test_bad_setup_file_exits_2_with_location(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """MAP BOARD (21 columns, 15 rows): a scenario file with a short map is refused with its
+    file, line and field, status 2."""
     bad = tmp_path / "bad.toml"
     bad.write_text('ruleset = "aggressor"\ntitle = "x"\nterrain = ["..."]\n', encoding="utf-8")
     result = hexwar(cli_env, "validate", str(bad))
@@ -80,13 +85,25 @@ def test_bad_setup_file_exits_2_with_location(cli_env: dict[str, str], tmp_path:
     assert "Traceback" not in result.stderr
 
 
-def test_run_plays_computer_against_computer(cli_env: dict[str, str]) -> None:
-    """Done-when: `hexwar run aggressor/sector --seed N` plays to a victory or the turn limit."""
-    result = hexwar(cli_env, "run", "aggressor/sector", "--seed", "2", "--json")
+def test_run_plays_computer_against_computer(cli_env: dict[str, str], tmp_path: Path) -> None:
+    """Done-when: `hexwar run aggressor/sector --seed N` plays to a victory or the turn limit;
+    --json carries the umpire's summary (units and sectors held), --report the designer's
+    report."""
+    report = tmp_path / "report.txt"
+    result = hexwar(
+        cli_env, "run", "aggressor/sector", "--seed", "2", "--json", "--report", str(report)
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["agents"] == {"west": "computer", "east": "computer"}
     assert data["outcome"] is not None
+    winner = data["outcome"]["winner"]
+    sides = data["summary"]["sides"]
+    assert sides[winner]["sectors"] >= 5
+    assert set(sides[winner]["units"][0]) >= {"type", "hex", "range", "strength"}
+    text = report.read_text(encoding="utf-8")
+    assert "== Sectors ==" in text
+    assert "== Units at the end ==" in text
 
 
 def test_save_setup_of_a_stored_game(cli_env: dict[str, str], tmp_path: Path) -> None:
@@ -103,3 +120,50 @@ def test_save_setup_of_a_stored_game(cli_env: dict[str, str], tmp_path: Path) ->
     missing = hexwar(cli_env, "aggressor", "save-setup", "g-nothere")
     assert missing.returncode == 2
     assert "Traceback" not in missing.stderr
+
+
+def _scenario_with(tmp_path: Path, name: str, **changes: str) -> Path:
+    """The bundled Sector scenario with some top-level keys or options changed."""
+    from hexwar.sessions import resolve_scenario
+
+    text = (resolve_scenario("aggressor/sector").ruleset.scenario_dir / "sector.toml").read_text()
+    for key, value in changes.items():
+        lines = text.splitlines()
+        index = next(i for i, line in enumerate(lines) if line.startswith(f"{key} ="))
+        lines[index] = f"{key} = {value}"
+        text = "\n".join(lines) + "\n"
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_play_without_a_computer_is_two_players_at_one_terminal(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """Issue item 7, the author's 'isAi' option: with computer = "none" nobody is the
+    computer; both sides set up and play at the terminal."""
+    path = _scenario_with(tmp_path, "hotseat.toml", computer='"none"')
+    result = hexwar(cli_env, "aggressor", "play", str(path), "--seed", "1", stdin="auto\nauto\n")
+    assert result.returncode == 0, result.stderr
+    assert "you play west, east" in result.stdout
+    assert "west, decision 0: set up your 18 units" in result.stdout
+    assert "east, decision 1: set up your 18 units" in result.stdout
+
+
+def test_play_with_the_computer_on_both_sides_runs_to_the_end(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """'isAi' = both: the computer plays itself (here to a one-round limit); the option of the
+    scenario gives way to --side."""
+    path = _scenario_with(tmp_path, "watch.toml", computer='"both"', max_rounds="1")
+    result = hexwar(cli_env, "aggressor", "play", str(path), "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert "you play nobody" in result.stdout
+    assert "Game over." in result.stdout
+    mine = hexwar(cli_env, "aggressor", "play", str(path), "--side", "east", stdin=":quit\n")
+    assert mine.returncode == 0, mine.stderr
+    assert "you play east" in mine.stdout
+    bad = hexwar(cli_env, "aggressor", "play", str(path), "--side", "north")
+    assert bad.returncode == 2
+    assert "--side 'north'" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -169,3 +169,47 @@ def test_bumping_into_an_unseen_unit_attacks_it() -> None:
     assert rl.label(unit(g, "west", 1).cell) == "@IH"
     assert unit(g, "west", 1).attacked
     assert any(e.kind == "contact" for e in g.events("west"))
+
+
+def test_receipt_records_the_defender_strength_before_the_attack() -> None:
+    """COMBAT: the chance uses 'the defender's current strength' at the attack; the receipt
+    shows that strength, not the one left after an Assault's direct loss."""
+    g = make_game({1: ("armor", "@GH")}, {1: ("infantry", "@LH")})
+    put(g, "east", 1, "@JH")
+    g._observe("west")
+    g.submit("west", "1 6")
+    g.submit("west", "1 5")
+    script(g, chances=[True])
+    g.submit("west", f"1 {KEY_TO_JH}")  # an Assault that takes a Strength point
+    assert unit(g, "east", 1).strength == 1
+    receipt = [e for e in g.events(None) if e.kind == "combat" and e.receipt][-1].receipt
+    assert receipt is not None
+    assert receipt.inputs["defender_strength"] == 2
+
+
+def test_a_hidden_unit_lost_outside_combat_is_not_announced_to_the_enemy() -> None:
+    """OBSERVATION: the enemy learns of units only by observing them; a unit it never saw that
+    dies of its CBR hex (TURN SEQUENCE D) is reported to its owner alone, while one it knew of
+    is reported to both sides (docs/rulings/aggressor.md)."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("support", "@PH"), 2: ("support", "@PJ")})
+    for n in (1, 2):
+        e = unit(g, "east", n)
+        e.range = 0
+        g.cbr.add(e.cell)
+    g.known["west"][rl.parse_label("@PJ")] = "support"  # West knows unit 2, not unit 1
+    g.submit("west", "0")  # East's turn: D) both supports take their CBR step loss and die
+    assert {u.number for u in g.units["east"]}.isdisjoint({1, 2})
+    west = [e.text for e in g.events("west") if e.kind == "eliminated"]
+    east = [e.text for e in g.events("east") if e.kind == "eliminated"]
+    assert west == ["The unit at @PJ is eliminated"]
+    assert sorted(east) == ["The unit at @PH is eliminated", "The unit at @PJ is eliminated"]
+
+
+def test_ambush_report_names_the_form() -> None:
+    """COMBAT: 'the form of attack ... reported to both sides' -- an Ambush reads as one."""
+    g = _duel()
+    unit(g, "west", 1).seen_by_enemy = False
+    script(g, chances=[False, True])
+    g.submit("west", f"1 {KEY_TO_JH}")
+    report = [e for e in g.events("east") if e.kind == "combat"][-1]
+    assert report.text == "west armor ambushes @JH: miss, hit"

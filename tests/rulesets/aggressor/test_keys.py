@@ -1,13 +1,30 @@
-"""Terminal play with the original keys (issue item 9; seed 003 TURN SEQUENCE E)."""
+"""Terminal play with the original keys (issue item 9; seed 003 TURN SEQUENCE E): single key
+presses on a terminal, one key per line from a pipe."""
 
 from __future__ import annotations
 
+import io
+import os
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 
-from hexwar.rulesets.aggressor.keys import KeyboardPlayer
+import pytest
+
+from hexwar.rulesets.aggressor.keys import (
+    KEY_PROMPT,
+    KeyboardPlayer,
+    posix_key_reader,
+    single_key_reader,
+)
+from hexwar.rulesets.aggressor.render import render
 from tests.rulesets.aggressor.conftest import make_game
+
+if sys.platform != "win32":
+    import pty
+    import termios
 
 
 def _reader(lines: list[str]) -> tuple[list[str], object]:
@@ -80,3 +97,141 @@ def test_play_command_uses_the_keys(cli_env: dict[str, str]) -> None:
     assert "west unit 1 moves" not in result.stdout  # own moves are reported as 'unit 1 moves'
     assert "unit 1 moves" in result.stdout
     assert "Game saved" in result.stdout
+
+
+def _pty() -> tuple[int, int]:
+    master, slave = pty.openpty()
+    return master, slave
+
+
+def _press_when_waiting(master: int, slave: int, data: bytes) -> None:
+    """Type ``data`` once the terminal has been switched out of line mode (from a thread)."""
+
+    def press() -> None:
+        deadline = time.monotonic() + 10
+        while termios.tcgetattr(slave)[3] & termios.ICANON and time.monotonic() < deadline:
+            time.sleep(0.01)
+        os.write(master, data)
+
+    threading.Thread(target=press, daemon=True).start()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals")
+def test_a_key_acts_without_enter_on_a_terminal() -> None:
+    """TURN SEQUENCE E: 'hitting any number key 1- 6 will cause it to move' -- on a terminal
+    the key press alone is read (cbreak mode), and the terminal's mode is restored after."""
+    master, slave = _pty()
+    try:
+        before = termios.tcgetattr(slave)
+        shown = io.StringIO()
+        read_key = posix_key_reader(slave, shown)
+        os.write(master, b"5")  # typed before the prompt (the terminal still line by line)
+        assert read_key("key> ") == "5"
+        assert shown.getvalue() == "key> 5\n"
+        assert termios.tcgetattr(slave) == before
+        os.write(master, b"\x1b[A12")  # an arrow key, then two keys typed ahead
+        assert read_key("key> ") == "\x1b[A"
+        assert read_key("key> ") == "1"
+        assert read_key("key> ") == "2"
+        os.write(master, "é".encode())
+        assert read_key("key> ") == "é"
+        _press_when_waiting(master, slave, b"7")  # pressed while the reader waits
+        assert read_key("key> ") == "7"
+        _press_when_waiting(master, slave, b"\x04")  # Ctrl-D
+        with pytest.raises(EOFError):
+            read_key("key> ")
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals")
+def test_single_keys_on_a_terminal_lines_from_a_pipe() -> None:
+    """Issue item 9: the original single-key controls where the input is a terminal, one key
+    per line (the fallback) where it is a pipe or a file."""
+    assert single_key_reader(io.StringIO("3\n"), io.StringIO()) is None
+    master, slave = _pty()
+    try:
+        with os.fdopen(slave, "r", closefd=False) as terminal:
+            assert single_key_reader(terminal, io.StringIO()) is not None
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_single_key_player_cycles_moves_and_takes_colon_commands() -> None:
+    """TURN SEQUENCE E with single keys: another key cycles, a number key acts at once; ':'
+    opens a command line of the front end."""
+    g = make_game({1: ("armor", "@EH"), 2: ("infantry", "@EJ")})
+    keys = iter(["\n", ":", "4"])
+    lines = iter(["units"])
+    shown: list[str] = []
+    ui = KeyboardPlayer("west", read_key=lambda _p: next(keys))
+    order = ui.next_order(g.view("west"), lambda _p: next(lines), shown.append)
+    assert order == "2 4"  # Enter is 'any other key': unit 2 is selected, then key 4
+    assert any(text.startswith("   1 armor") for text in shown)  # the :units list
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals")
+def test_play_command_reads_single_keys_from_a_terminal(cli_env: dict[str, str]) -> None:
+    """Issue item 9: `hexwar play aggressor/sector --side west` on a terminal: the key '3'
+    alone (no Enter) moves the selected unit; '0' ends the turn."""
+    master, slave = _pty()
+    env = {**cli_env, "PYTHONUNBUFFERED": "1"}
+    args = [sys.executable, "-m", "hexwar", "play", "aggressor/sector", "--side", "west"]
+    proc = subprocess.Popen([*args, "--seed", "2"], env=env, stdin=slave, stdout=subprocess.PIPE)
+    os.close(slave)
+    assert proc.stdout is not None
+    output: list[str] = []
+    pipe = proc.stdout.fileno()
+    # Chunks as they come: prompts end without a newline.
+    reader = threading.Thread(
+        target=lambda: output.extend(
+            c.decode(errors="replace") for c in iter(lambda: os.read(pipe, 4096), b"")
+        )
+    )
+    reader.start()
+
+    def wait_for(text: str, count: int = 1) -> None:
+        deadline = time.monotonic() + 120
+        while "".join(output).count(text) < count:
+            assert proc.poll() is None, "".join(output)
+            assert time.monotonic() < deadline, "".join(output)
+            time.sleep(0.05)
+
+    try:
+        wait_for("setup> ")
+        os.write(master, b"auto\n")
+        wait_for(KEY_PROMPT)
+        os.write(master, b"3")
+        wait_for("ok: order")
+        wait_for(KEY_PROMPT, 2)
+        os.write(master, b"0")
+        wait_for("ok: order", 2)
+        wait_for(KEY_PROMPT, 3)  # the computer has played East; West's next turn
+        os.write(master, b":")
+        wait_for(":")
+        os.write(master, b"quit\n")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        reader.join(timeout=10)
+        os.close(master)
+    text = "".join(output)
+    assert "unit 1 moves" in text
+    assert "Game saved" in text
+
+
+def test_selected_unit_in_column_a_keeps_the_map_aligned() -> None:
+    """TURN SEQUENCE E: 'While a unit is being pointed to, it flashes on the map' -- shown in
+    brackets in place, also on the map's left edge (column A), without shifting its row."""
+    g = make_game({1: ("armor", "@AH")})
+    view = g.view("west").data
+    plain = render(view).splitlines()
+    marked = render(view, selected=1).splitlines()
+    row = next(i for i, line in enumerate(plain) if line.startswith("  H  "))
+    assert marked[row].startswith("  H [T]")
+    assert len(marked[row]) == len(plain[row])
+    assert marked[row][7:] == plain[row][7:]

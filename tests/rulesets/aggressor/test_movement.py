@@ -137,3 +137,27 @@ def test_a_unit_that_does_nothing_digs_in() -> None:
     g.submit("west", "0")
     assert not unit(g, "west", 1).emplaced
     assert unit(g, "west", 2).emplaced
+
+
+def test_a_nuked_unit_still_exerts_its_zone_of_control() -> None:
+    """MOVEMENT / Zone Of Control with the author's note 'nuked unit still exerts ZOC': an enemy
+    unit in a CBR hex halts a unit shifting around it."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("infantry", "@LH")})
+    put(g, "east", 1, "@JH")
+    g.cbr.add(rl.parse_label("@JH"))
+    g.submit("west", "1 4")  # @IH -> @II, both next to the nuked unit
+    assert unit(g, "west", 1).halted
+
+
+def test_a_range_0_unit_may_still_attack_after_its_attempt() -> None:
+    """MOVEMENT: after the range-0 attempt 'subsequent special functions are disallowed, but it
+    may still attack (see under Combat) if otherwise able'."""
+    g = make_game({1: ("airbase", "@IH"), 2: ("armor", "@GH")}, {1: ("infantry", "@LH")})
+    put(g, "east", 1, "@JH")
+    unit(g, "west", 1).seen_by_enemy = True
+    g._observe("west")  # the armor (range 3) observes @JH; the airbase (range 0) nothing
+    dice = script(g, chances=[False, False])
+    g.submit("west", "1 3")  # the attempt fails: 'Immobile this turn'
+    g.submit("west", "1 6")  # key 6 from @IH: the enemy at @JH
+    assert [label for label, _ in dice.asked] == ["range-0 move attempt", "attack 1"]
+    assert unit(g, "west", 1).attacked

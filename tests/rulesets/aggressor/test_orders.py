@@ -28,6 +28,7 @@ def test_text_and_json_round_trip(text: str) -> None:
 
 
 def test_long_form_and_end() -> None:
+    """TURN SEQUENCE E: 'unit 3 key 4' spells out key 4 for unit 3; 'end' is key 0."""
     assert parse_order("unit 3 key 4") == AggressorOrder("key", unit=3, key=4)
     assert parse_order("end") == AggressorOrder("end")
 
@@ -45,5 +46,7 @@ def test_long_form_and_end() -> None:
     ],
 )
 def test_bad_orders_name_the_rule(text: str, why: str) -> None:
+    """TURN SEQUENCE E (keys 1-7 and 0), MAP BOARD (@ coordinates), UNIT TYPES: malformed
+    orders are refused with the reason."""
     with pytest.raises(IllegalOrderError, match=why):
         parse_order(text)

@@ -206,3 +206,27 @@ def test_replacement_only_for_infantry_and_support() -> None:
     unit(g, "west", 1).strength = 1
     with pytest.raises(IllegalOrderError, match="Infantry and Support"):
         g.submit("west", "1 7 @EH")
+
+
+def test_a_special_function_denies_any_further_activity() -> None:
+    """SPECIAL FUNCTIONS: a special function 'denies any further activity to the affected unit
+    for the turn' -- no move and no attack after it."""
+    g = make_game({1: ("artillery", "@IH")}, {1: ("infantry", "@LH")})
+    put(g, "east", 1, "@JH")
+    g._observe("west")
+    script(g, chances=[False])
+    g.submit("west", "1 7 @JH")  # indirect fire at the adjacent unit
+    with pytest.raises(IllegalOrderError, match="COMBAT"):
+        g.submit("west", "1 6")
+    with pytest.raises(IllegalOrderError, match="cannot move"):
+        g.submit("west", "1 1")
+
+
+def test_supply_and_replacement_need_a_reduced_unit() -> None:
+    """Supply Request: by a unit that 'has had one or both of its attributes reduced';
+    Replacement: 'within the limits of the unit's maxima'."""
+    g = make_game({1: ("infantry", "@EH"), 2: ("support", "@EG")})
+    with pytest.raises(IllegalOrderError, match="no supply needed"):
+        g.submit("west", "1 3")
+    with pytest.raises(IllegalOrderError, match="already at full"):
+        g.submit("west", "1 7 @EH")

@@ -311,3 +311,48 @@ def test_mobile_attack_without_moving_can_ambush() -> None:
     dice = script(g, chances=[False, False])
     g.submit("west", "1 6")
     assert [label for label, _ in dice.asked] == ["attack 1", "attack 2"]
+
+
+def test_control_is_kept_after_moving_away() -> None:
+    """GAME OBJECT: 'he can move away and still retain control the last occupying player is
+    the controlling player'."""
+    g = make_game(first="west")
+    _occupy(g, "west", ["N"])
+    g.submit("west", "0")
+    assert g.control[rl.SECTOR_NAMES.index("N")] == "west"
+    put(g, "west", 1, "@GH")  # back home: sector N is empty again
+    g.submit("east", "0")
+    g.submit("west", "0")
+    assert g.control[rl.SECTOR_NAMES.index("N")] == "west"
+
+
+def test_ambush_depends_on_the_enemy_observation_phase() -> None:
+    """COMBAT (2): an attacker 'not observed in the preceding (enemy's) turn' that attacks
+    without moving ambushes (two attempts); one the enemy observed attacks once. Observation is
+    the enemy's own phase (OBSERVATION), here run by playing the turns."""
+    attempts = {}
+    for east_range in (0, 3):  # an East unit with range 0 observes nothing
+        g = make_game({1: ("armor", "@IH")}, {1: ("armor", "@PH")}, first="east")
+        put(g, "east", 1, "@JH")
+        e = unit(g, "east", 1)
+        e.range = e.max_range = east_range
+        g._observe("east")  # East's phase of its first turn, from @JH
+        g.submit("east", "0")  # West's turn: it observes the East armor next to it
+        dice = script(g, chances=[False, False])
+        g.submit("west", "1 6")
+        attempts[east_range] = [label for label, _ in dice.asked]
+    assert attempts == {0: ["attack 1", "attack 2"], 3: ["attack 1"]}
+
+
+def test_the_border_column_must_be_clear() -> None:
+    """MOVEMENT: 'border hexes are also positioned in clear terrain (in the standard Sector
+    module)' -- a scenario with a rough hex on column K is refused at its line."""
+    text = (resolve_scenario("aggressor/sector").ruleset.scenario_dir / "sector.toml").read_text()
+    text = text.replace('"..^^.............^^..",  # A', '"..^^......^......^^..",  # A')
+    document = load_document(text, fmt="toml", name="rough.toml")
+    with pytest.raises(ScenarioError) as err:
+        validate(document, AggressorRuleset.scenario_model)
+    assert any(
+        "rough.toml:" in str(p) and "terrain[0]" in str(p) and "border column K" in str(p)
+        for p in err.value.problems
+    )

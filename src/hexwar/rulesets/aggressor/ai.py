@@ -7,8 +7,13 @@ It sees only its side's view. Its plan:
   border, spread over the three rows of sectors; three Artillery behind them; the Airbase,
   two Missile and two Support units in the rear, one of them in each home sector, so that a
   raider alone cannot take a home sector (control passes only to a sole occupant).
-* **Sector control.** Every manoeuvre unit heads for the nearest hex of a sector its side does
-  not control; rear units stay put and dig in.
+* **Sector control.** Every manoeuvre unit heads for the nearest hex it does not observe in a
+  sector its side does not control (a sector that stays out of its hands while its units
+  stand in it hides an enemy, so it is searched), or for a hex next to a known enemy there;
+  rear units stay put and dig in. As the aggressor it makes for the enemy's column of sectors
+  until it holds one there (GAME OBJECT), unless the enemy is one sector from victory.
+* **Either side alike.** Ties between orders are broken the same way for both sides on the
+  mirrored map (East lists its directions mirrored).
 * **Fire before movement.** Each decision scores every legal order and plays the best: attacks
   and fire by their hit chance against the estimated strength of the target type (unidentified
   units count as Strength 2), missiles at the strongest target in reach, strikes weighed against
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -45,6 +51,7 @@ _EST_STRENGTH = {
     "nuked": 2,
 }
 _VALUE: dict[str, float] = {"missile": 1.6, "airbase": 1.4, "artillery": 1.3, "armor": 1.2}
+_MIRROR_KEY = {1: 5, 2: 6, 5: 1, 6: 2}  # the key directions seen in a mirror (TURN SEQUENCE E)
 _MANOEUVRE = frozenset({"armor", "infantry", "artillery"})
 
 # Set-up template for West: (type, column, row); East mirrors the columns (20 - col).
@@ -87,6 +94,12 @@ def computer_setup(side: str, rng: np.random.Generator) -> AggressorOrder:
     return AggressorOrder("setup", placements=tuple(placements))
 
 
+@lru_cache(maxsize=4096)
+def _disk(cell: int, radius: int) -> frozenset[int]:
+    """The cells within ``radius`` of ``cell`` (what a unit of that range observes)."""
+    return frozenset(c for c, d in enumerate(rl.DIST[cell]) if d <= radius)
+
+
 def _distance_field(targets: set[int]) -> list[int]:
     """Steps from every cell to the nearest target cell (breadth-first over the map)."""
     far = 10**6
@@ -121,6 +134,10 @@ class ComputerPlayer:
         if len(orders) <= 1:
             return AggressorOrder("end")
         plan = _Plan(data)
+        if view.side == "east":
+            # Ties go to the first order listed; East lists its directions mirrored (1 <-> 5,
+            # 2 <-> 6), so that both sides break ties alike on the mirrored map.
+            orders.sort(key=lambda o: (o.unit, _MIRROR_KEY.get(o.key, o.key)))
         best, best_score = AggressorOrder("end"), 0.0
         for order in orders:
             score = plan.score(order)
@@ -143,7 +160,28 @@ class _Plan:
         # Sectors held but with known enemies inside are wanted too (they must be cleared).
         for e in self.board.enemy:
             wanted.add(rl.sector_of(e))
-        targets = {c for c in range(rl.NCELLS) if rl.sector_of(c) in wanted}
+        # GAME OBJECT: the aggressor's five sectors must include one in each column; until it
+        # holds one in the enemy's column, that column is the objective (and its own sectors
+        # with known intruders) -- unless the enemy, with four sectors, is one from victory.
+        far = 2 if self.side == "west" else 0
+        enemy_held = sum(1 for c in control if c == rl.other(self.side))
+        if (
+            view["aggressor"] == self.side
+            and enemy_held < 4
+            and not any(control[s] == self.side for s in range(9) if rl.sector_column(s) == far)
+        ):
+            wanted = {s for s in wanted if rl.sector_column(s) == far or control[s] == self.side}
+        self.wanted = wanted
+        in_wanted = {c for c in range(rl.NCELLS) if rl.sector_of(c) in wanted}
+        # A sector that is not ours though we stand in it hides an enemy: search the hexes no
+        # unit of ours observes (OBSERVATION: range = current range), and close in on the enemy
+        # units we know of there.
+        seen = set(self.board.own).union(*(_disk(c, u["range"]) for c, u in self.board.own.items()))
+        targets = {c for c in in_wanted if c not in seen}
+        for e in self.board.enemy:
+            if e in in_wanted:
+                targets.update(n for n in rl.NEIGHBOURS[e] if n >= 0 and n not in self.board.own)
+        targets = targets or in_wanted
         if not targets:
             targets = set(self.board.enemy) or {rl.cell_of(10, 7)}
         self.goal = _distance_field(targets)
@@ -173,8 +211,11 @@ class _Plan:
         cell = rl.parse_label(u["at"])
         if order.kind == "key":
             target = rl.NEIGHBOURS[cell][order.key - 1]
-            if target in self.board.own:
-                return 1.0 + 0.3 * float(u["max_strength"] - u["strength"])  # supply request
+            if target in self.board.own:  # a supply request: not at the cost of the Support
+                support = self.board.own[target]
+                if support["range"] == 0 and support["strength"] <= 1:
+                    return 0.0
+                return 1.0 + 0.3 * float(u["max_strength"] - u["strength"])
             if target in self.board.enemy:
                 return self._attack_score(u, cell, target)
             return self._move_score(u, cell, target)
@@ -228,6 +269,7 @@ class _Plan:
             if order.mission == "strike":
                 p = self._chance(u["strength"], target)
                 return 3.0 * p * self._value(target) - 2.0 * risk
-            if self.enemy_near is None or self.enemy_near[target] > 3:
+            far_from_known = self.enemy_near is None or self.enemy_near[target] > 3
+            if far_from_known and rl.sector_of(target) in self.wanted:
                 return 0.35 - risk
         return 0.0

@@ -23,6 +23,7 @@ from hexwar.core.game import Decision, Game
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.legal import has_options
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
+from hexwar.rulesets.aggressor.render import draw_map
 from hexwar.rulesets.aggressor.scenario import (
     ARMY_SIZE,
     AggressorScenario,
@@ -34,6 +35,7 @@ from hexwar.rulesets.aggressor.state import Unit, can_attack, can_move, can_spec
 __all__ = ["AggressorGame"]
 
 UMPIRE: frozenset[str] = frozenset()  # events only the umpire (full log) sees
+_VERBS = {"ambush": "ambushes"}  # the forms of attack as verbs, where adding 's' will not do
 
 
 class AggressorGame(Game[AggressorScenario, AggressorOrder]):
@@ -45,6 +47,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         self.rough = scenario.rough_cells()
         self.cbr: set[int] = set()
         self.units: dict[str, list[Unit]] = {s: [] for s in rl.SIDES}
+        self.chosen: dict[str, list[str]] = {s: [] for s in rl.SIDES}  # types in choice order
         self.at: dict[int, Unit] = {}
         self.phase = "setup"
         self.setup_side = "west"
@@ -218,6 +221,96 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             "identified": {s: sorted(map(list, i)) for s, i in self.identified.items()},
         }
 
+    def _summary(self) -> dict[str, Any]:
+        """The umpire's account: every unit of each side (type, hex, Range and Strength), the
+        units eliminated, the sectors each side holds, the aggressor and the CBR hexes."""
+        sides: dict[str, Any] = {}
+        for side in rl.SIDES:
+            held = [n for n, c in zip(rl.SECTOR_NAMES, self.control, strict=True) if c == side]
+            count, all_columns = self.sectors_won(side)
+            alive = {u.number for u in self.units[side]}
+            sides[side] = {
+                "sectors_held": held,
+                "sectors": count,
+                "one_in_each_column": all_columns,
+                "partisans": self.partisans[side],
+                "units": [
+                    {
+                        "number": u.number,
+                        "type": u.kind,
+                        "hex": rl.label(u.cell),
+                        "range": u.range,
+                        "strength": u.strength,
+                        "max_range": u.max_range,
+                        "max_strength": u.max_strength,
+                        "emplaced": u.emplaced,
+                        "in_cbr": u.cell in self.cbr,
+                    }
+                    for u in self.units[side]
+                ],
+                "eliminated": [
+                    {"number": n, "type": t}
+                    for n, t in enumerate(self.chosen[side], 1)
+                    if n not in alive
+                ],
+            }
+        return {
+            "round": self.round,
+            "turns_played": self.turns_played,
+            "first_mover": self.first_mover,
+            "aggressor": self.aggressor,
+            "control": dict(zip(rl.SECTOR_NAMES, self.control, strict=True)),
+            "cbr": sorted(rl.label(c) for c in self.cbr),
+            "sides": sides,
+        }
+
+    def _report_sections(self) -> list[tuple[str, str]]:
+        """The designer's report: the sectors, every unit at the end, the umpire's map."""
+        summary = self._summary()
+        rows = [f"{'':12}{'west column':<14}{'centre':<14}east column"]
+        for r, row_name in enumerate(("north", "middle", "south")):
+            cells = []
+            for c in range(3):
+                name = rl.SECTOR_NAMES[c * 3 + r]
+                cells.append(f"{name:<3}{summary['control'][name] or '-':<11}")
+            rows.append((f"  {row_name:<10}" + "".join(cells)).rstrip())
+        rows.append("")
+        for side, data in summary["sides"].items():
+            columns = ", one in each column" if data["one_in_each_column"] else ""
+            rows.append(f"{side} holds {data['sectors']} of the 9 sectors{columns}")
+        rows.append(f"aggressor: {summary['aggressor'] or 'none declared'}")
+        rows.append(f"CBR hexes: {', '.join(summary['cbr']) or 'none'}")
+        units: list[str] = []
+        for side, data in summary["sides"].items():
+            units.append(
+                f"{side}: {len(data['units'])} units left, {len(data['eliminated'])} eliminated, "
+                f"{data['partisans']} partisans"
+            )
+            for u in data["units"]:
+                flags = ("  dug in" if u["emplaced"] else "") + ("  in CBR" if u["in_cbr"] else "")
+                units.append(
+                    f"  unit {u['number']:>2} {u['type']:<10} {u['hex']}  range "
+                    f"{u['range']}/{u['max_range']}  strength {u['strength']}/"
+                    f"{u['max_strength']}{flags}"
+                )
+            if data["eliminated"]:
+                units.append(
+                    "  eliminated: "
+                    + ", ".join(f"{e['number']} {e['type']}" for e in data["eliminated"])
+                )
+        board = draw_map(
+            self.scenario.terrain,
+            self.cbr,
+            {u.cell: u.kind for u in self.units["west"]},
+            {u.cell: u.kind for u in self.units["east"]},
+        )
+        legend = "West in capitals, East in lower case (every unit shown, identified)."
+        return [
+            ("Sectors", "\n".join(rows)),
+            ("Units at the end", "\n".join(units)),
+            ("The map at the end", "\n".join([*board, "", legend])),
+        ]
+
     # -- set-up --------------------------------------------------------------------------------
 
     def _check_setup(self, side: str, order: AggressorOrder) -> None:
@@ -229,6 +322,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             raise IllegalOrderError(f"{where}{message}", rule="SET UP", order=order)
 
     def _place(self, side: str, placements: list[tuple[str, str]]) -> None:
+        self.chosen[side] = [type_ for type_, _ in placements]
         for number, (type_, at) in enumerate(placements, 1):
             unit = Unit.new(side, number, type_, rl.parse_label(at))
             self.units[side].append(unit)
@@ -624,13 +718,21 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         if unit.strength <= 0:
             self._eliminate(unit)
 
-    def _eliminate(self, unit: Unit) -> None:
+    def _eliminate(self, unit: Unit, *, public: bool = False) -> None:
+        """COMBAT: 'removed from the map and irretrievably eliminated'. Both sides hear of it
+        when the enemy knew the unit or ``public`` (a hit both sides were told of); otherwise
+        only its owner (docs/rulings/aggressor.md)."""
         self.units[unit.side].remove(unit)
         del self.at[unit.cell]
         enemy = rl.other(unit.side)
+        known = unit.cell in self.known[enemy]
         self.known[enemy].pop(unit.cell, None)
         self.identified[enemy].discard((unit.side, unit.number))
-        self._report(f"The unit at {rl.label(unit.cell)} is eliminated", kind="eliminated")
+        self._report(
+            f"The unit at {rl.label(unit.cell)} is eliminated",
+            None if known or public else unit.side,
+            kind="eliminated",
+        )
 
     def _move(self, unit: Unit, target: int) -> None:
         """MOVEMENT: one hex; range-0 units' 50% attempt; a bump into an unseen unit; the zone
@@ -726,8 +828,9 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         d_cell = defender.cell
         rough = d_cell in self.rough
         cbr = d_cell in self.cbr
+        d_strength = defender.strength  # before the attack, for the receipt
         p = rl.hit_chance(
-            attacker.strength, defender.strength, rough=rough, cbr=cbr, emplaced=defender.emplaced
+            attacker.strength, d_strength, rough=rough, cbr=cbr, emplaced=defender.emplaced
         )
         results: list[str] = []
         if assault:
@@ -751,7 +854,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             Receipt(
                 inputs={
                     "attacker_strength": attacker.strength,
-                    "defender_strength": defender.strength,
+                    "defender_strength": d_strength,
                     "form": form,
                 },
                 table="COMBAT: 50% + 10% x (A - D)",
@@ -786,7 +889,8 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         sides, with {DEF} if the defender is emplaced."""
         dfn = " {DEF}" if defender.emplaced else ""
         self._report(
-            f"{side} {kind} {form}s {rl.label(defender.cell)}{dfn}: {', '.join(results)}",
+            f"{side} {kind} {_VERBS.get(form, form + 's')} {rl.label(defender.cell)}{dfn}: "
+            f"{', '.join(results)}",
             kind="combat",
             attacker_side=side,
             attacker_type=kind,
@@ -988,7 +1092,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             results=["hit" if hit else "miss"],
         )
         if hit:
-            self._eliminate(defender)
+            self._eliminate(defender, public=True)
         else:
             defender.entered_last_turn = False
             if defender.side == side:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from hexwar.rulesets.aggressor import rules as rl
 
-__all__ = ["render"]
+__all__ = ["draw_map", "render", "unit_table"]
 
 _ENEMY_UNIDENTIFIED = "?"
 _NUKED = "N"
@@ -23,32 +23,29 @@ def _symbol(kind: str | None) -> str:
     return rl.UNIT_TYPES[kind].symbol
 
 
-def render(view: Mapping[str, Any], selected: int | None = None) -> str:
-    """The board as the seed's map (flat-top columns A..U, odd columns half a hex low).
-
-    Own units are capital type letters (A airbase, M missile, R artillery, T armor,
-    I infantry, S support, K technical), enemy units lower case (``?`` unidentified,
-    ``n`` nuked); ``^`` rough, ``.`` clear, ``*`` a CBR hex, ``|`` the border. The selected
-    unit is bracketed.
-    """
-    terrain = view["terrain"]
-    cbr = {rl.parse_label(c) for c in view["cbr"]}
-    own = {rl.parse_label(u["at"]): u for u in view["units"]}
-    enemy = {rl.parse_label(e["at"]): e["type"] for e in view["enemy"]}
-    width = rl.COLS
-    lines = ["     " + " ".join(chr(65 + c) for c in range(width))]
+def draw_map(
+    terrain: Sequence[str],
+    cbr: Collection[int],
+    own: Mapping[int, str],
+    enemy: Mapping[int, str | None],
+    selected: int | None = None,
+) -> list[str]:
+    """The board as the seed's map (flat-top columns A..U, odd columns half a hex low), one
+    text line per half row: ``own`` and ``enemy`` map cells to shown types, ``selected`` is the
+    cell to bracket."""
+    lines = ["     " + " ".join(chr(65 + c) for c in range(rl.COLS))]
     # Each row of hexes is drawn on two text lines: even columns on the first, odd columns
     # (shifted down half a hex) on the second.
     for row in range(rl.ROWS):
         for half in (0, 1):
             cells = []
-            for col in range(width):
+            for col in range(rl.COLS):
                 if col % 2 != half:
                     cells.append(" ")
                     continue
                 c = rl.cell_of(col, row)
                 if c in own:
-                    ch = _symbol(own[c]["type"])
+                    ch = _symbol(own[c])
                 elif c in enemy:
                     ch = _symbol(enemy[c]).lower()
                 elif c in cbr:
@@ -58,15 +55,34 @@ def render(view: Mapping[str, Any], selected: int | None = None) -> str:
                 else:
                     ch = terrain[row][col]
                 cells.append(ch)
-            text = " ".join(cells)
-            if selected is not None:
-                for c, u in own.items():
-                    col, row_ = rl.col_row(c)
-                    if u["number"] == selected and row_ == row and col % 2 == half:
-                        pos = 2 * col
-                        text = text[: max(0, pos - 1)] + "[" + text[pos] + "]" + text[pos + 2 :]
             prefix = f"  {chr(65 + row)}  " if half == 0 else "     "
-            lines.append(prefix + text.rstrip())
+            text = prefix + " ".join(cells)
+            if selected is not None:
+                col, row_ = rl.col_row(selected)
+                if row_ == row and col % 2 == half:
+                    pos = len(prefix) + 2 * col  # the spaces either side take the brackets
+                    text = text[: pos - 1] + "[" + text[pos] + "]" + text[pos + 2 :]
+            lines.append(text.rstrip())
+    return lines
+
+
+def render(view: Mapping[str, Any], selected: int | None = None) -> str:
+    """The board as the viewing side may see it, then its status.
+
+    Own units are capital type letters (A airbase, M missile, R artillery, T armor,
+    I infantry, S support, K technical), enemy units lower case (``?`` unidentified,
+    ``n`` nuked); ``^`` rough, ``.`` clear, ``*`` a CBR hex, ``|`` the border. The selected
+    unit (by number) is bracketed.
+    """
+    own = {rl.parse_label(u["at"]): u["type"] for u in view["units"]}
+    at = {u["number"]: rl.parse_label(u["at"]) for u in view["units"]}
+    lines = draw_map(
+        view["terrain"],
+        {rl.parse_label(c) for c in view["cbr"]},
+        own,
+        {rl.parse_label(e["at"]): e["type"] for e in view["enemy"]},
+        at.get(selected) if selected is not None else None,
+    )
     side = view["side"]
     control = view["control"]
     held = {s: sum(1 for v in control.values() if v == s) for s in rl.SIDES}

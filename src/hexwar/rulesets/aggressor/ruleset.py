@@ -12,7 +12,7 @@ from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.game import AggressorGame
-from hexwar.rulesets.aggressor.keys import KeyboardPlayer
+from hexwar.rulesets.aggressor.keys import KeyboardPlayer, single_key_reader
 from hexwar.rulesets.aggressor.legal import legal_orders, random_setup
 from hexwar.rulesets.aggressor.orders import AggressorOrder, parse_order
 from hexwar.rulesets.aggressor.render import render, unit_table
@@ -74,8 +74,9 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         return _HELP
 
     def terminal_ui(self, side: str) -> KeyboardPlayer:
-        """The original key controls (TURN SEQUENCE E) for ``hexwar play``."""
-        return KeyboardPlayer(side)
+        """The original key controls (TURN SEQUENCE E) for ``hexwar play``: single key presses
+        on a terminal, one key per line otherwise."""
+        return KeyboardPlayer(side, single_key_reader())
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.aggressor.ai import ComputerPlayer

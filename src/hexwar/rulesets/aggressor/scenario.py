@@ -57,7 +57,8 @@ class Options(ScenarioModel):
     )
     computer: Literal["none", "west", "east", "both"] = Field(
         "east",
-        description="isAi: the sides the computer plays by default in `hexwar aggressor play`",
+        description="isAi: the sides the computer plays in `hexwar aggressor play` without "
+        "--side ('none': two players at one terminal; 'both': the computer plays itself)",
     )
     mobile_attacks: bool = Field(
         False, description="OPTIONAL RULES / Mobile Attacks: attacking needs a movement point"
