@@ -121,3 +121,13 @@ def test_play_in_the_terminal_against_the_ai(tmp_path: Path) -> None:
     assert "ok: order 1 accepted" in result.stdout
     assert "blue t=0.5>" in result.stdout
     assert "Resume with: hexwar resume" in result.stdout
+
+
+def test_render_view_is_the_consoles_overview() -> None:
+    g = game(unit(2, 27), unit(153, 39), unit(176, 67))
+    text = g.ruleset.render_view(g.view("red"))
+    assert text.startswith("IDAHEX, red: t = 0, period 1, cycle 1")
+    assert "7TH MDT RIFLE" in text
+    assert "153 BLUE MECH INF BD" in text
+    assert "176" not in text  # not in contact
+    assert text.endswith("  no engagement")

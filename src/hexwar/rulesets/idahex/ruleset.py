@@ -76,39 +76,8 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
         return {"ai": IdahexAgent}
 
     def render_view(self, view: View) -> str:
-        d = view.data
-        lines = [f"IDAHEX  t = {d['time']:g}  period {d['period']}  ({d['side']})"]
-        tfs = {tf["number"]: tf for tf in d["task_forces"]}
-        lines.append("Your units (number name: cell posture -> objective, task force):")
-        for u in d["units"]:
-            tf = f" tf {u['task_force']}" if u["task_force"] is not None else ""
-            eng = " ENGAGED" if u["engaged"] else ""
-            lines.append(
-                f"  {u['number']:>4} {u['name']:<16} cell {u['location']:>4} posture "
-                f"{u['posture']:>3} -> {u['objective']:>4}{tf}{eng}"
-            )
-        if tfs:
-            lines.append("Your task forces:")
-            for tf in tfs.values():
-                orders = " ".join(
-                    f"{o},{p}" + ("" if s is None else f",{s:g}") for o, p, s in tf["orders"]
-                )
-                due = "never" if tf["due"] is None else f"{tf['due']:g}"
-                warn = f"  ! {tf['warning']}" if tf["warning"] else ""
-                lines.append(
-                    f"  tf {tf['number']}: units {tf['units']} orders {orders or '-'}; next "
-                    f"{tf['next']} at {due}{warn}"
-                )
-        if d["enemy"]:
-            lines.append("Enemy units in contact:")
-            for u in d["enemy"]:
-                lines.append(
-                    f"  {u['number']:>4} {u['name']:<16} cell {u['location']:>4} "
-                    f"posture class {u['posture_class']}"
-                )
-        for g in d["engagements"]:
-            lines.append(f"Engagement at cell {g['cell']} ({g['attacker']} attacking)")
-        return "\n".join(lines)
+        """The console's overview: status, units, task forces, enemy, engagements."""
+        return IdahexTerminal(view.side).overview(view.data)
 
     def order_help(self, view: View) -> str:
         return _HELP

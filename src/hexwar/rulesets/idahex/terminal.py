@@ -134,6 +134,22 @@ class IdahexTerminal:
 
     # -- what the side knows ----------------------------------------------------------------
 
+    def overview(self, d: Mapping[str, Any]) -> str:
+        """Everything at a glance: status, units, task forces, enemy in contact, engagements."""
+        return "\n".join(
+            [
+                self._status(d),
+                "Your units:",
+                self._units(d),
+                "Your task forces and delivery orders:",
+                self._task_forces(d),
+                "Enemy units in contact:",
+                self._enemy(d["enemy"]),
+                "Your engagements:",
+                self._engagements(d, None),
+            ]
+        )
+
     def _status(self, d: Mapping[str, Any]) -> str:
         air = "air strikes may be entered now" if d["design"]["strikes_now"] else "no air strikes"
         n_units = sum(1 for u in d["units"] if u["posture_class"] >= 1)
