@@ -53,6 +53,11 @@ class Variable:
     terms: list[Term] = field(default_factory=list)
 
 
+def pair(params: Parameters, table: str, row: str, column: str, significance: str) -> Term:
+    """The term of a combination table's cell, named ``table (row-column)``."""
+    return Term(f"{table} ({row}-{column})", params.combination(table, row, column), significance)
+
+
 def weighted(name: str, terms: list[Term], params: Parameters) -> Variable:
     """The weighted average of ``terms`` (seed 004: weights by major/moderate/minor)."""
     w = params.weights
@@ -258,26 +263,10 @@ def compute_side(
                 clamp(budget / (size * st_eff * 1000)),
                 "moderate",
             ),
-            Term(
-                f"Military Type-Soldier Type ({mt}-{u.soldier_type})",
-                p.combination("Military Type-Soldier Type", mt, u.soldier_type),
-                "moderate",
-            ),
-            Term(
-                f"Federal Gov-Military Type ({fed}-{mt})",
-                p.combination("Federal Gov-Military Type", fed, mt),
-                "moderate",
-            ),
-            Term(
-                f"Military Type-Religion ({mt}-{religion})",
-                p.combination("Military Type-Religion", mt, religion),
-                "minor",
-            ),
-            Term(
-                f"Military Type-Ethnicity ({mt}-{ethnicity})",
-                p.combination("Military Type-Ethnicity", mt, ethnicity),
-                "minor",
-            ),
+            pair(p, "Military Type-Soldier Type", mt, u.soldier_type, "moderate"),
+            pair(p, "Federal Gov-Military Type", fed, mt, "moderate"),
+            pair(p, "Military Type-Religion", mt, religion, "minor"),
+            pair(p, "Military Type-Ethnicity", mt, ethnicity, "minor"),
         ]
         eff = weighted("Efficiency", eff_terms, p)
         lim_terms = [
@@ -288,26 +277,10 @@ def compute_side(
                 "major",
             ),
             Term("Budget*2.5/GDP", clamp(budget * 2.5 / gdp) if gdp > 0 else 1.0, "moderate"),
-            Term(
-                f"Military Type-Religion ({mt}-{religion})",
-                p.combination("Military Type-Religion", mt, religion),
-                "minor",
-            ),
-            Term(
-                f"Military Type-Ethnicity ({mt}-{ethnicity})",
-                p.combination("Military Type-Ethnicity", mt, ethnicity),
-                "minor",
-            ),
-            Term(
-                f"Climate-Religion ({climate}-{religion})",
-                p.combination("Climate-Religion", climate, religion),
-                "minor",
-            ),
-            Term(
-                f"Climate-Ethnicity ({climate}-{ethnicity})",
-                p.combination("Climate-Ethnicity", climate, ethnicity),
-                "minor",
-            ),
+            pair(p, "Military Type-Religion", mt, religion, "minor"),
+            pair(p, "Military Type-Ethnicity", mt, ethnicity, "minor"),
+            pair(p, "Climate-Religion", climate, religion, "minor"),
+            pair(p, "Climate-Ethnicity", climate, ethnicity, "minor"),
         ]
         lim = weighted("Limitation", lim_terms, p)
         def_terms = [
@@ -383,11 +356,7 @@ def compute_side(
 
     stab_terms = [
         Term(f"Revenue ({n['revenue']})", p.ordered("Revenue", n["revenue"], "stability"), "major"),
-        Term(
-            f"Federal Gov-State Gov ({fed}-{state})",
-            p.combination("Federal Gov-State Gov", fed, state),
-            "major",
-        ),
+        pair(p, "Federal Gov-State Gov", fed, state, "major"),
         Term(f"Trade ({n['trade']})", p.ordered("Trade", n["trade"], "stability"), "moderate"),
         Term(
             f"Year Founded ({secular})",
@@ -409,26 +378,10 @@ def compute_side(
             p.combination("State Gov-Civilization", state, civ),
             "minor",
         ),
-        Term(
-            f"Federal Gov-Religion ({fed}-{religion})",
-            p.combination("Federal Gov-Religion", fed, religion),
-            "minor",
-        ),
-        Term(
-            f"Federal Gov-Ethnicity ({fed}-{ethnicity})",
-            p.combination("Federal Gov-Ethnicity", fed, ethnicity),
-            "minor",
-        ),
-        Term(
-            f"State Gov-Religion ({state}-{religion})",
-            p.combination("State Gov-Religion", state, religion),
-            "minor",
-        ),
-        Term(
-            f"State Gov-Ethnicity ({state}-{ethnicity})",
-            p.combination("State Gov-Ethnicity", state, ethnicity),
-            "minor",
-        ),
+        pair(p, "Federal Gov-Religion", fed, religion, "minor"),
+        pair(p, "Federal Gov-Ethnicity", fed, ethnicity, "minor"),
+        pair(p, "State Gov-Religion", state, religion, "minor"),
+        pair(p, "State Gov-Ethnicity", state, ethnicity, "minor"),
     ]
     innate = weighted("Innate Stability", stab_terms, p)
     if nl is not None:
@@ -451,21 +404,9 @@ def compute_side(
         ),
         Term(f"Fortifications ({fort})", p.ordered("Fortifications", fort, "capacity"), "major"),
         Term(f"Road System ({road})", p.ordered("Road system", road, "capacity"), "major"),
-        Term(
-            f"Urbanization-Logistics ({urb}-{logistics})",
-            p.combination("Urbanization-Logistics", urb, logistics),
-            "major",
-        ),
-        Term(
-            f"Climate-Religion ({climate}-{religion})",
-            p.combination("Climate-Religion", climate, religion),
-            "minor",
-        ),
-        Term(
-            f"Climate-Ethnicity ({climate}-{ethnicity})",
-            p.combination("Climate-Ethnicity", climate, ethnicity),
-            "minor",
-        ),
+        pair(p, "Urbanization-Logistics", urb, logistics, "major"),
+        pair(p, "Climate-Religion", climate, religion, "minor"),
+        pair(p, "Climate-Ethnicity", climate, ethnicity, "minor"),
     ]
     capacity = weighted("Capacity", cap_terms, p)
     if ml is not None:
@@ -485,51 +426,15 @@ def compute_side(
             p.ordered("Attrition", loc["attrition"], "morale"),
             "major",
         ),
-        Term(
-            f"Motive-Ideology ({motive}-{ideology})",
-            p.combination("Motive-Ideology", motive, ideology),
-            "minor",
-        ),
-        Term(
-            f"Federal Gov-Motive ({fed}-{motive})",
-            p.combination("Federal Gov-Motive", fed, motive),
-            "minor",
-        ),
-        Term(
-            f"Federal Gov-Ideology ({fed}-{ideology})",
-            p.combination("Federal Gov-Ideology", fed, ideology),
-            "minor",
-        ),
-        Term(
-            f"Motive-Religion ({motive}-{religion})",
-            p.combination("Motive-Religion", motive, religion),
-            "minor",
-        ),
-        Term(
-            f"Motive-Ethnicity ({motive}-{ethnicity})",
-            p.combination("Motive-Ethnicity", motive, ethnicity),
-            "minor",
-        ),
-        Term(
-            f"Ideology-Religion ({ideology}-{religion})",
-            p.combination("Ideology-Religion", ideology, religion),
-            "minor",
-        ),
-        Term(
-            f"Ideology-Ethnicity ({ideology}-{ethnicity})",
-            p.combination("Ideology-Ethnicity", ideology, ethnicity),
-            "minor",
-        ),
-        Term(
-            f"Federal Gov-Religion ({fed}-{religion})",
-            p.combination("Federal Gov-Religion", fed, religion),
-            "minor",
-        ),
-        Term(
-            f"Federal Gov-Ethnicity ({fed}-{ethnicity})",
-            p.combination("Federal Gov-Ethnicity", fed, ethnicity),
-            "minor",
-        ),
+        pair(p, "Motive-Ideology", motive, ideology, "minor"),
+        pair(p, "Federal Gov-Motive", fed, motive, "minor"),
+        pair(p, "Federal Gov-Ideology", fed, ideology, "minor"),
+        pair(p, "Motive-Religion", motive, religion, "minor"),
+        pair(p, "Motive-Ethnicity", motive, ethnicity, "minor"),
+        pair(p, "Ideology-Religion", ideology, religion, "minor"),
+        pair(p, "Ideology-Ethnicity", ideology, ethnicity, "minor"),
+        pair(p, "Federal Gov-Religion", fed, religion, "minor"),
+        pair(p, "Federal Gov-Ethnicity", fed, ethnicity, "minor"),
     ]
     morale = weighted("Morale Bonus", morale_terms, p)
     morale.value *= 2
