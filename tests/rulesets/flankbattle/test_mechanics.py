@@ -19,11 +19,19 @@ from hexwar.rulesets.flankbattle.war import WarSetup, fight
 from .conftest import WarFactory
 
 
-def _battle(setup: WarSetup, seed: int = 1) -> Battle:
-    deployments = (setup.default_deployment(0), setup.default_deployment(1))
+def _holding(setup: WarSetup) -> list[FlankSpec]:
+    """The defenders' default flanks, every one on Position."""
+    return [
+        FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, f.ships, Maneuver.POSITION)
+        for f in setup.default_deployment(1)
+    ]
+
+
+def _battle(setup: WarSetup, seed: int = 1, *, holding: bool = False) -> Battle:
+    defenders = _holding(setup) if holding else setup.default_deployment(1)
     return Battle(
         setup.sides,
-        deployments,
+        (setup.default_deployment(0), defenders),
         location=setup.location,
         grid=setup.grid,
         params=setup.params,
@@ -117,18 +125,7 @@ def test_siege_detected_and_capacity_decays(war: WarFactory) -> None:
     """Sieging: all defending flanks on Position, on high ground or cliffs, fortifications
     present -> siege; Capacity = Capacity*(1-Siege Rate/10) every round."""
     setup = war(location="Chateau Gaillard")  # Hill map, a Castle
-    defenders = [
-        FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, f.ships, Maneuver.POSITION)
-        for f in setup.default_deployment(1)
-    ]
-    battle = Battle(
-        setup.sides,
-        (setup.default_deployment(0), defenders),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(1),
-    )
+    battle = _battle(setup, 1, holding=True)
     assert all(battle.feature(f) == HIGH for f in battle.flanks if f.side == 1)
     start = battle.sides[1].capacity
     rate = setup.sides[0].siege_rate.value
@@ -148,11 +145,7 @@ def test_a_siege_in_a_fought_battle_starves_the_defenders(db: Database, war: War
     lose no one to attrition."""
     db.location("Chateau Gaillard")["local_population"] = 40_000.0  # room for 8,000 at first
     setup = war(location="Chateau Gaillard")
-    holding = [
-        FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, f.ships, Maneuver.POSITION)
-        for f in setup.default_deployment(1)
-    ]
-    report = fight(setup, (setup.default_deployment(0), holding), np.random.default_rng(1))
+    report = fight(setup, (setup.default_deployment(0), _holding(setup)), np.random.default_rng(1))
     events = report.battle.events
     assert [e.hour for e in events if e.kind == "siege"] == [1]
     start, rate = setup.sides[1].capacity.value, setup.sides[0].siege_rate.value
@@ -172,18 +165,7 @@ def test_a_siege_in_a_fought_battle_starves_the_defenders(db: Database, war: War
 def test_no_siege_without_fortifications(war: WarFactory) -> None:
     """Sieging: "Some kind of fortifications exist" is one of the three conditions."""
     setup = war(location="Hastings")  # Hill map, no fortifications
-    defenders = [
-        FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, f.ships, Maneuver.POSITION)
-        for f in setup.default_deployment(1)
-    ]
-    battle = Battle(
-        setup.sides,
-        (setup.default_deployment(0), defenders),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(1),
-    )
+    battle = _battle(setup, 1, holding=True)
     battle.update_siege()
     assert not battle.siege
 
@@ -271,18 +253,7 @@ def test_naval_capacity_is_the_ships_capacity(war: WarFactory) -> None:
 def test_position_flanks_do_not_move(war: WarFactory) -> None:
     """Movement: Position -- no movement (speed is set to zero)."""
     setup = war()
-    defenders = [
-        FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, f.ships, Maneuver.POSITION)
-        for f in setup.default_deployment(1)
-    ]
-    battle = Battle(
-        setup.sides,
-        (setup.default_deployment(0), defenders),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(3),
-    )
+    battle = _battle(setup, 3, holding=True)
     start = [(f.x, f.y) for f in battle.flanks if f.side == 1]
     battle.hour = 1
     battle.step()
