@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from hexwar.core.errors import IllegalOrderError
 
@@ -125,7 +125,7 @@ class FlankSpec:
         return cls(maneuver=Maneuver.parse(maneuver), **values)
 
 
-def _finite(v: object) -> bool:
+def _finite(v: object) -> TypeGuard[int | float]:
     """A JSON number that is not a boolean, an infinity or NaN."""
     if isinstance(v, float):
         return math.isfinite(v)
