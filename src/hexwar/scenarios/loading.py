@@ -74,6 +74,7 @@ __all__ = [
     "load",
     "load_document",
     "peek_ruleset",
+    "problems_of",
     "validate",
 ]
 
@@ -580,25 +581,34 @@ def validate(document: Document, model: type[M], *, strict: bool = True) -> M:
             :meth:`ScenarioModel.deferred_problems`), sorted by line, each
             ``file:line: key.path: message``.
     """
-    not_numbers = [document.problem(_NAN, path) for path in _nan_paths(document.data)]
+    result, problems = problems_of(document.data, model, strict=strict)
+    if result is None:
+        located = [document.problem(message, path) for path, message in problems]
+        raise ScenarioError(sorted(located, key=lambda p: p.line or 0))
+    return result
+
+
+def problems_of(
+    data: dict[str, Any], model: type[M], *, strict: bool = True
+) -> tuple[M | None, list[tuple[KeyPath, str]]]:
+    """Validate parsed data against ``model`` as :func:`validate` does, for data that has no
+    file of its own (a table embedded in another file): the result, or ``None`` and every
+    problem as ``(key path, message)``."""
+    not_numbers = [(path, _NAN) for path in _nan_paths(data)]
     if not_numbers:
-        raise ScenarioError(not_numbers)
+        return None, not_numbers
     context = model.deferred_context() if issubclass(model, ScenarioModel) else {}
     try:
         result = model.model_validate_json(
-            _validation_json(document.data), strict=strict, context=context or None
+            _validation_json(data), strict=strict, context=context or None
         )
     except ValidationError as exc:
-        problems = sorted(
-            (_problem(document, error) for error in exc.errors(include_url=False)),
-            key=lambda p: p.line or 0,
-        )
-        raise ScenarioError(problems) from exc
+        return None, [_problem(data, error) for error in exc.errors(include_url=False)]
     if isinstance(result, ScenarioModel) and context:
-        deferred = [document.problem(m, path) for path, m in result.deferred_problems()]
+        deferred = result.deferred_problems()
         if deferred:
-            raise ScenarioError(sorted(deferred, key=lambda p: p.line or 0))
-    return result
+            return None, deferred
+    return result, []
 
 
 _NAN = "nan is not a number a scenario can use (inf and -inf are allowed)"
@@ -666,8 +676,8 @@ def json_schema(model: type[BaseModel]) -> dict[str, Any]:
     return model.model_json_schema()
 
 
-def _problem(document: Document, error: ErrorDetails) -> Problem:
-    path = _data_path(document.data, error["loc"], missing=error["type"] == "missing")
+def _problem(data: Any, error: ErrorDetails) -> tuple[KeyPath, str]:
+    path = _data_path(data, error["loc"], missing=error["type"] == "missing")
     if error["type"] == "extra_forbidden":
         message = "unknown key"
     elif error["type"] == "missing":
@@ -675,7 +685,7 @@ def _problem(document: Document, error: ErrorDetails) -> Problem:
     else:
         shown = _short(error["input"])
         message = f"{error['msg']} (got {shown})" if shown else error["msg"]
-    return document.problem(message, path)
+    return path, message
 
 
 def _data_path(data: Any, loc: Sequence[str | int], *, missing: bool) -> KeyPath:
