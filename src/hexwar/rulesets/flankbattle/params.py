@@ -204,12 +204,12 @@ def _read_json(path: Path | None, name: str) -> tuple[Any, str]:
     if path is None:
         text = (resources.files(PACKAGE) / "data" / name).read_text(encoding="utf-8")
         return json.loads(text), name
+    from hexwar.scenarios import load_document  # the limits of every reader, at their lines
+
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8")), str(path)
+        return load_document(Path(path), fmt="json").data, str(path)
     except OSError as e:
         raise ScenarioError([Problem(f"cannot read: {e.strerror}", str(path))]) from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError([Problem(f"not valid JSON: {e.msg}", str(path), e.lineno)]) from None
 
 
 def load_parameters(path: Path | None = None) -> Parameters:
