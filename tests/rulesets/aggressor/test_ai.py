@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from hexwar.agents import agent_rng
-from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.ai import ComputerPlayer, _Plan, computer_setup
 from hexwar.rulesets.aggressor.legal import legal_orders
@@ -79,10 +78,12 @@ def test_computer_beats_random(seed: int, computer: str) -> None:
 
 def test_agent_streams_are_per_decision() -> None:
     """The computer's draws come from the game's seeded agent streams (same seed, same game)."""
-    a = agent_rng(5, "west", 0).random()
-    b = agent_rng(5, "west", 0).random()
-    assert a == b
-    assert isinstance(View("aggressor", "west", 0, {}).data, dict)
+    draws = {
+        key: agent_rng(*key).random()
+        for key in [(5, "west", 0), (5, "west", 1), (5, "east", 0), (6, "west", 0)]
+    }
+    assert agent_rng(5, "west", 0).random() == draws[5, "west", 0]  # the same stream again
+    assert len(set(draws.values())) == 4  # another decision, side or seed: another stream
 
 
 def test_computer_searches_a_sector_it_stands_in_but_does_not_control() -> None:
