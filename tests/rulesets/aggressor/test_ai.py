@@ -33,9 +33,10 @@ def test_computer_setup_is_legal_and_combined_arms(side: str) -> None:
     }
 
 
-def test_computer_decides_from_its_view_alone() -> None:
-    """Issue item 8: 'from its own view only (no peeking at hidden units)' -- two games that
-    differ only in a unit West cannot see get the same West order."""
+def test_no_leak_an_unidentified_unit_s_type_does_not_change_the_computer_s_order() -> None:
+    """A leak test (OBSERVATION, IDENTIFICATION): the computer's act() only ever receives a
+    View, so what this checks is the view -- two games that differ only in the type of an
+    East unit West observes but has not identified give West the same order."""
     orders = []
     for kind in ("armor", "support"):
         g = make_game(
