@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from hexwar.core import registry
 from hexwar.rulesets.idahex.design import sinai_dir
-from tests.fuzz.conftest import FUZZ, refused_or_done, text_mutations
+from tests.fuzz.conftest import FUZZ_SLOW, refused_or_done, text_mutations
 
 FILE50 = (sinai_dir() / "file50.txt").read_text(encoding="utf-8")
 FILE60 = (sinai_dir() / "file60.txt").read_text(encoding="utf-8")
@@ -31,7 +31,7 @@ def read_deck(file50: str, file60: str) -> None:
         ruleset.new_game(scenario, seed=1, scenario_id="fuzz")
 
 
-@FUZZ
+@FUZZ_SLOW
 @given(
     st.one_of(
         st.tuples(text_mutations(FILE50, extra=CARD_PIECES), st.just(FILE60)),
