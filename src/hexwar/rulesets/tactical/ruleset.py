@@ -80,6 +80,11 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
                     if planner.units[uid]["smoke"]:  # smoke on the hexes of seen enemies
                         options.append(Action("smoke", uid, planner.enemies[e]["hex"]))
                 options.append(Action("dismount", uid))
+                options.extend(
+                    Action("mount", uid, v["id"])
+                    for v in planner.own_in(planner.hex_of(uid), but=uid)
+                    if v["kind"] == "armor"
+                )
             for a in options:
                 try:
                     legal.append(planner.check(a))
