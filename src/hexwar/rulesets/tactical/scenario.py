@@ -149,6 +149,13 @@ class TacticalScenario(ScenarioModel):
     opportunity_fire_odds: float | None = Field(
         None, ge=0, description="least net odds for opportunity fire (default 0.5, i.e. 1:2)"
     )
+    break_percent: int | None = Field(
+        None,
+        ge=1,
+        le=100,
+        description="a side whose combat units have lost this percentage of their starting SPs "
+        "breaks and loses at the end of a phase (docs/tactical.md, Winning); none: no break",
+    )
     sides: dict[Side, SideSpec]
     map: MapSpec
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
