@@ -39,6 +39,8 @@ def play(
     spent = dict.fromkeys(names, 0.0)
     while (decision := game.decision()) is not None:
         for side in sorted(decision.sides):
+            if game.outcome() is not None:
+                break  # the other player conceded
             view = game.view(side)
             t0 = time.perf_counter()
             order = agents[side].act(view, agent_rng(seed, side, decision.step))
