@@ -459,10 +459,10 @@ def test_ship_battalion_is_the_root_of_capacity_ships_and_limitation(war: WarFac
     battle = _battle(setup, setup.default_deployment(0), setup.default_deployment(1))
     f, target = battle.flanks[0], battle.flanks[3]
     ship = f.ship
-    assert (ship.unit.capacity, f.ships) == (600.0, 11)
+    assert (ship.unit.capacity, f.ships) == (900.0, 11)
     battle.attack(f, target, [(ship, 0)], 1)
     r = np.random.default_rng(5).random() * 5  # the attack's one draw
-    bat = math.sqrt(600.0 * 11 * ship.limitation)
+    bat = math.sqrt(900.0 * 11 * ship.limitation)
     expected = casualties(
         bat, ship.effectiveness, 3.0, ship.efficiency, r, 1.0, target.ship.defense
     )

@@ -249,13 +249,13 @@ def test_ships_sink_with_their_crews(war: WarFactory) -> None:
     only the ships its survivors fill, rounded up; the rest are sunk, and the ship battalion
     sqrt(Capacity*Ship Number*Limitation) shrinks with them."""
     battle = _battle(_trafalgar(war))
-    f = battle.flanks[0]  # 11 of the Combined Fleet's 33 ships, 600 men each
-    assert (f.ships, round(f.size)) == (11, 6600)
-    battle.apply_losses(f, 599.0, 0.0, attacker=None)  # not a whole ship's complement
+    f = battle.flanks[0]  # 11 of the Combined Fleet's 33 ships, 900 men each
+    assert (f.ships, round(f.size)) == (11, 9900)
+    battle.apply_losses(f, 899.0, 0.0, attacker=None)  # not a whole ship's complement
     assert (f.ships, f.sunk) == (11, 0)
-    battle.apply_losses(f, 1.0, 0.0, attacker=None)  # the 600th man: one ship gone
+    battle.apply_losses(f, 1.0, 0.0, attacker=None)  # the 900th man: one ship gone
     assert (f.ships, f.sunk, battle.sides[0].sunk) == (10, 1, 1)
-    battle.apply_losses(f, 1900.0, 0.0, attacker=None)  # 2,500 lost in all: 4 ships
+    battle.apply_losses(f, 2850.0, 0.0, attacker=None)  # 3,750 lost, 6,150 left: 7 ships
     assert (f.ships, f.sunk) == (7, 4)
     assert [e.data["ships"] for e in battle.events if e.kind == "sunk"] == [1, 3]
 
@@ -285,8 +285,8 @@ def test_naval_capacity_is_the_ships_capacity(war: WarFactory) -> None:
         year=1805,
     )
     battle = _battle(setup)
-    french = 33 * 600
-    british = 27 * 600
+    french = 33 * 900
+    british = 27 * 630
     assert battle.sides[0].local_population == french
     assert battle.sides[1].capacity == british / french
 
@@ -429,3 +429,34 @@ def test_stability_decreases_for_both_sides_in_the_bundled_battles(scenario: str
         report = fight(setup, deps, np.random.default_rng(seed))
         for change in report.stability:
             assert change.after <= change.before
+
+
+@pytest.mark.parametrize(
+    ("scenario", "winner"),
+    [("hastings", 0), ("marathon", 1), ("trafalgar", 0)],
+)
+def test_the_bundled_battles_go_to_their_historical_winner(scenario: str, winner: int) -> None:
+    """The bundled battles with the seed's formulas and their researched data and deployments
+    (sources in each scenario file): the Normans (attacker) at Hastings, the Athenians
+    (defender) at Marathon and the British (attacker) at Trafalgar win most of 30 runs."""
+    from hexwar.sessions import resolve_scenario
+
+    setup = setup_of(resolve_scenario(f"flankbattle/{scenario}").scenario)  # type: ignore[arg-type]
+    deps = (setup.default_deployment(0), setup.default_deployment(1))
+    wins = sum(fight(setup, deps, np.random.default_rng(s)).winner == winner for s in range(30))
+    assert wins >= 20
+
+
+def test_a_scenario_deployment_must_hold_the_military() -> None:
+    """Terrain map: "the military used in the battle cannot exceed this number, nor can it
+    have troops left over" -- a scenario's own flanks are checked like a submitted deployment
+    and refused at their key."""
+    from pydantic import ValidationError
+
+    from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
+    from hexwar.sessions import resolve_scenario
+
+    data = resolve_scenario("flankbattle/hastings").scenario.model_dump(exclude_none=True)
+    data["attacker"]["flanks"] = [{"x": 100, "y": 200, "infantry": 4000}]
+    with pytest.raises(ValidationError, match=r"attacker\.flanks: the flanks are Invalid"):
+        FlankbattleScenario.model_validate(data)

@@ -236,7 +236,7 @@ def test_import_then_resolve_with_flanks_and_map(
     flanks = tmp_path / "flanks.toml"
     flanks.write_text(
         '[[attacker]]\nx = 60\ny = 200\ninfantry = 10000\nships = 200\nmaneuver = "Pillaging"\n\n'
-        "[[defender]]\nx = 300\ny = 200\ninfantry = 15000\ncavalry = 5000\nartillery = 5000\n"
+        "[[defender]]\nx = 300\ny = 200\ninfantry = 20000\nartillery = 5000\n"
         'ships = 125\nmaneuver = "Position"\n',
         encoding="utf-8",
     )
