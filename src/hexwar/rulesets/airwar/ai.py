@@ -20,7 +20,7 @@
   §4) and cannot build up again ("the extra production he receives will allow him to build up
   his forces", §4): the opponent has at least twice its units and ten more, and as many
   cities producing for him. Past 60 cycles ("games should seldom last longer than two hours"
-  at one minute a stage) one and a half times its units is enough.
+  at one minute a stage) one and a half times its units is enough, past 90 a quarter more.
 """
 
 from __future__ import annotations
@@ -50,17 +50,18 @@ __all__ = ["AirwarAI"]
 THREAT_RADIUS = 4  # enemy this close to a city threatens it
 HOPELESS_RATIO = 2.0  # §4: "hopelessly outnumbered ... if the opponent has twice as many units"
 HOPELESS_MARGIN = 10  # and at least this many more (no concession over a handful of units)
-LONG_GAME_CYCLES = 60  # §4: "games should seldom last longer than two hours" (one-minute stages)
-LONG_GAME_RATIO = 1.5  # past that, a player this far behind gives the game up
+# §4: "games should seldom last longer than two hours" (one-minute stages, two a cycle): past
+# 60 cycles a player this far behind gives the game up, and past 90 one a quarter behind.
+LONG_GAME = ((90, 1.25), (60, 1.5))
 
 
 def hopeless(pos: Position, side: str) -> bool:
-    """Whether ``side`` should concede: the opponent has at least twice its units (past
-    ``LONG_GAME_CYCLES``, half as many again) and ``HOPELESS_MARGIN`` more, and at least as
-    many cities producing for him (§4)."""
+    """Whether ``side`` should concede: the opponent has at least twice its units (in a long
+    game, ``LONG_GAME``, half or a quarter as many again) and ``HOPELESS_MARGIN`` more, and at
+    least as many cities producing for him (§4)."""
     foe = other(side)
     mine, theirs = pos.total(side), pos.total(foe)
-    ratio = HOPELESS_RATIO if pos.cycle <= LONG_GAME_CYCLES else LONG_GAME_RATIO
+    ratio = next((r for after, r in LONG_GAME if pos.cycle > after), HOPELESS_RATIO)
     if theirs < ratio * mine or theirs - mine < HOPELESS_MARGIN:
         return False
 
@@ -348,9 +349,13 @@ class _Planner:
         (within ``FOCUS_RADIUS``) most outnumber the enemy units around it, productive ones
         preferred; None when no enemy city is open to attack."""
         best: tuple[float, Hex] | None = None
-        for c in self.pos.cities:
-            if c.holder != self.foe or c.field in self.forbidden:
-                continue
+        open_ = [
+            c for c in self.pos.cities if c.holder == self.foe and c.field not in self.forbidden
+        ]
+        # A city that makes units for him is the one worth taking: in the symmetric games a
+        # captured city never produces for its captor (§2.5), so only his production counts.
+        producing = [c for c in open_ if entitled(self.pos, c)]
+        for c in producing or open_:
             near = sum(1 for u in free if u.distance(c.field) <= FOCUS_RADIUS)
             guard = sum(n for e, n in self.enemy.items() if e.distance(c.field) <= THREAT_RADIUS)
             score = near - guard + (FOCUS_PRODUCTIVE if c.productive else 0.0)
