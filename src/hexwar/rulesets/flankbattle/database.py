@@ -254,9 +254,23 @@ def import_csv_dir(
             missing.append(Problem(f"missing {tab.file_name} (the {tab.name} tab)", str(directory)))
             continue
         try:
-            texts[tab.name] = (str(found), found.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError) as e:
-            missing.append(Problem(f"cannot read: {e}", str(found)))
+            data = found.read_bytes()
+        except OSError as e:
+            missing.append(Problem(f"cannot read: {e.strerror or e}", str(found)))
+            continue
+        try:
+            texts[tab.name] = (str(found), data.decode("utf-8-sig"))
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+            missing.append(
+                Problem(
+                    f"not UTF-8 text: byte 0x{data[e.start]:02x} at character {column} "
+                    "(save the CSV as UTF-8)",
+                    str(found),
+                    line,
+                )
+            )
     if missing:
         raise DatabaseError(missing)
     db = read_tabs(texts, params, units)
