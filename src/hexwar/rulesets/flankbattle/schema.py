@@ -348,9 +348,9 @@ def parse_tab(
     if not records:
         return [], [Problem(f"the {tab.name} tab is empty: it needs its heading row", file, 1)]
     heading = [h.strip() for h in records[0]]
-    problem = heading_problem(tab, heading)
-    if problem is not None:
-        return [], [Problem(problem, file, 1, f"{tab.name} tab")]
+    wrong = heading_problem(tab, heading)
+    if wrong is not None:
+        return [], [Problem(wrong, file, 1, f"{tab.name} tab")]
     seen: dict[str, int] = {}
     for number, record in enumerate(records[1:], start=2):
         if not any(cell.strip() for cell in record):
