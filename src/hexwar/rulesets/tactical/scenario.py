@@ -114,6 +114,11 @@ class UnitSpec(ScenarioModel):
     ap: int | None = Field(None, ge=1)
     ammo: int | None = Field(None, ge=0)
     smoke: int | None = Field(None, ge=0)
+    indirect: bool = Field(
+        False,
+        description="fires at enemy units its side sees without a line of sight of its own "
+        "(mortars; docs/rulings/tactical.md)",
+    )
 
 
 class CommanderSpec(ScenarioModel):
@@ -300,6 +305,19 @@ class TacticalScenario(ScenarioModel):
                     p.append((("units", i, "hq"), "an HQ cannot be its own superior"))
             if u.mounted is not None and u.kind != "infantry":
                 p.append((("units", i, "mounted"), "only infantry rides on vehicles"))
+            elif u.mounted == "tank":
+                tanks = [v for v in self.units if v.kind == "armor" and v.side == u.side]
+                here = [v for v in tanks if v.at is not None and v.at == u.at]
+                riders = [w for w in self.units[:i] if w.mounted == "tank" and w.at == u.at]
+                room = rules().riders_per_vehicle * len(here)
+                if len(riders) >= room:
+                    p.append(
+                        (
+                            ("units", i, "mounted"),
+                            f"a tank rider starts on an armor unit of its side in its hex {u.at}: "
+                            f"there is room for {room} rider unit(s) there",
+                        )
+                    )
         p.extend(self._placement_problems())
         for i, c in enumerate(self.commanders):
             if ids.count(c.id) > 1:
