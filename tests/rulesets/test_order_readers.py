@@ -106,3 +106,9 @@ def test_order_json_names_a_syntax_error_and_quote_never_fails() -> None:
     assert info.value.rule == "order syntax"
     assert quote(nested(5000)) == "<list too large to show>"
     assert quote({"n": 10**5000}) == "<dict too large to show>"
+
+
+def test_aggressor_unit_numbers_are_ascii_digits() -> None:
+    # Found by the fuzz tests: '²' passes str.isdigit() but int() refuses it (ValueError).
+    error = submit_refused(new_game("aggressor"), "²3 4")
+    assert error.rule == "order syntax"
