@@ -137,6 +137,44 @@ class Database:
         finally:
             con.close()
 
+    @staticmethod
+    def write_stability(path: Path, scores: Mapping[str, float]) -> None:
+        """Write each nation's new Stability to the Nation tab of the SQLite file at ``path``
+        in one transaction (seed 004, Interface: "write the new stability to update the
+        database Nations tab"): every nation is updated, or none is.
+
+        Raises:
+            DatabaseError: no database at ``path``, or a nation not in its Nation tab.
+        """
+        if not path.exists():
+            raise DatabaseError([Problem("no flankbattle database to update here", str(path))])
+        con = sqlite3.connect(path, isolation_level=None)
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                for name, score in scores.items():
+                    cur = con.execute(
+                        'UPDATE "nation" SET "stability" = ? WHERE "name" = ?', (score, name)
+                    )
+                    if cur.rowcount != 1:
+                        raise DatabaseError(
+                            [
+                                Problem(
+                                    f"Nation tab: {cur.rowcount} rows named {name!r}; "
+                                    "no stability was written",
+                                    str(path),
+                                )
+                            ]
+                        )
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+        except sqlite3.DatabaseError as e:
+            raise DatabaseError([Problem(f"cannot update the database: {e}", str(path))]) from None
+        finally:
+            con.close()
+
     @classmethod
     def load(cls, path: Path) -> Database:
         if not path.exists():
@@ -218,9 +256,23 @@ def import_csv_dir(
             missing.append(Problem(f"missing {tab.file_name} (the {tab.name} tab)", str(directory)))
             continue
         try:
-            texts[tab.name] = (str(found), found.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError) as e:
-            missing.append(Problem(f"cannot read: {e}", str(found)))
+            data = found.read_bytes()
+        except OSError as e:
+            missing.append(Problem(f"cannot read: {e.strerror or e}", str(found)))
+            continue
+        try:
+            texts[tab.name] = (str(found), data.decode("utf-8-sig"))
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+            missing.append(
+                Problem(
+                    f"not UTF-8 text: byte 0x{data[e.start]:02x} at character {column} "
+                    "(save the CSV as UTF-8)",
+                    str(found),
+                    line,
+                )
+            )
     if missing:
         raise DatabaseError(missing)
     db = read_tabs(texts, params, units)
