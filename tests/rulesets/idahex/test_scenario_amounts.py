@@ -38,3 +38,14 @@ def test_infinite_amounts_are_refused_at_their_key(path: tuple[Any, ...]) -> Non
     with pytest.raises(ScenarioError) as info:
         validate(load_document(text, fmt="json", name="s.json"), IdahexScenario)
     assert [p.path for p in info.value.problems] == [format_path(path)]
+
+
+def test_load_class_above_nlc_is_refused_at_its_key() -> None:
+    # §9.1.1 groups 35-36: loadcl(irs) is a load class 0..nlc. Was: validate ok, then the game
+    # stopped mid-play with "loadcl(5): must be 0..nlc".
+    data = load_document(SINAI_TOML).data
+    data["design"]["loadcl"][0][4] = data["design"]["nlc"][0] + 1
+    text = json.dumps(data, default=str, indent=1)
+    with pytest.raises(ScenarioError) as info:
+        validate(load_document(text, fmt="json", name="s.json"), IdahexScenario)
+    assert [p.path for p in info.value.problems] == ["design.loadcl[0][4]"]

@@ -349,7 +349,7 @@ class File50(ScenarioModel):
     ssvncr: AmountMatrix = Field(
         description="group 38: Red consumption [supply i * nrs(1) + resource j][posture class]"
     )
-    ssvncb: NonNegMatrix = Field(
+    ssvncb: AmountMatrix = Field(
         description="group 39: Blue consumption [supply i * nrs(2) + resource j][posture class]"
     )
     combat_supplies: Sides[tuple[CombatSupplies, ...]] = Field(
@@ -795,6 +795,9 @@ def _check_wait(c: _Checker, d: File50) -> None:
         c.length(("trncap", s), d.trncap[s], nrs[s], f"nrs({s + 1})")
         c.matrix(("ssreqm", s), d.ssreqm[s], nrs[s], d.nss[s], f"nrs x nss({s + 1})")
         c.length(("loadcl", s), d.loadcl[s], nrs[s], f"nrs({s + 1})")
+        for i, cls in enumerate(d.loadcl[s]):
+            if cls > d.nlc[s]:
+                c.add(("loadcl", s, i), f"load class {cls} is above nlc({s + 1}) = {d.nlc[s]}")
         c.matrix(("ldsize", s), d.ldsize[s], nrs[s], d.nlc[s], f"nrs x nlc({s + 1})")
         c.length(("ldcap", s), d.ldcap[s], nrs[s], f"nrs({s + 1})")
     c.length(("trptcl",), d.trptcl, nt, "nutype")
