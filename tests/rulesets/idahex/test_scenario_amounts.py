@@ -26,6 +26,8 @@ SINAI_TOML = Path(__file__).resolve().parents[3] / "src/hexwar/rulesets/idahex/s
         ("design", "toe", 1, 3),  # group 23: planned resources
         ("design", "fmr_f", 3, 0),  # group 37: the engine refused it mid-game
         ("design", "combat_supplies", 0, 0, "ssvact", 0, 0),  # group 40: rates of use
+        ("design", "ssreqm", 0, 1, 0),  # group 33: supplies required per resource
+        ("design", "fmr_f0", 1),  # group 37: the engine refused it mid-game
     ],
 )
 def test_infinite_amounts_are_refused_at_their_key(path: tuple[Any, ...]) -> None:

@@ -330,7 +330,7 @@ class File50(ScenarioModel):
     )
     trnreq: Sides[NonNegVec] = Field(description="group 33: transport requirement by resource")
     trncap: Sides[NonNegVec] = Field(description="group 33: transport capacity by resource")
-    ssreqm: Sides[NonNegMatrix] = Field(
+    ssreqm: Sides[AmountMatrix] = Field(
         description="group 33: supplies to move, [side][resource j][supply i] = ssreqm(i,j,side)"
     )
     trptcl: tuple[NonNegInt, ...] = Field(description="group 34: transport class by unit type")
@@ -341,7 +341,7 @@ class File50(ScenarioModel):
     )
     ldcap: Sides[NonNegVec] = Field(description="group 36: load capacity by resource")
     # --- fmr0, ssuse0 --------------------------------------------------------------------------
-    fmr_f0: tuple[float, ...] = Field(
+    fmr_f0: tuple[Real, ...] = Field(
         description="group 37: fmr.f0 by unit type (negative: the TR/(2-TR) rule of §3.2.3.1)"
     )
     fmr_f: tuple[AmountSix, ...] = Field(description="group 37: fmr.f by unit type")
