@@ -10,8 +10,10 @@ illegal order.
 A phase's orders are given at once and carried out in turn, so chance can spoil a later action
 (docs/tactical.md, "Orders"). The agent gives none that chance can spoil, as far as it can see:
 
-* every unit fires (or assaults) before any unit moves, and each enemy unit is attacked once a
-  phase: a second attack might find its target destroyed or driven off by the first;
+* every unit fires (or assaults) before any unit moves, and an enemy unit already attacked
+  this phase is fired at again only when that cannot come to nothing: it has more SPs than
+  the attacks so far can take (3 each), and the firer reaches and sees every hex it may have
+  fallen back into;
 * a unit whose move passes within range and sight of an enemy unit it knows of does nothing
   after that move (opportunity fire may pin or disrupt it on the way);
 * a move goes only through hexes the side sees now, so it cannot run into hidden enemy units,
@@ -86,20 +88,21 @@ class TacticalAgent:
         uid: str,
         stacks: dict[Hex, int],
         wrecks: dict[Hex, int],
-        attacked: set[str],
+        where: dict[str, set[Hex]],
+        blows: dict[str, int],
     ) -> tuple[float, Action | None]:
         u = p.units[uid]
         here = Hex.from_str(u["hex"])
         best: tuple[float, Action | None] = (0.0, None)
         for eid, e in sorted(p.enemies.items()):
-            if eid in attacked:
+            if eid in where and not self._still_there(p, u, here, e, where[eid], blows[eid]):
                 continue
             there = Hex.from_str(e["hex"])
             d = here.distance(there)
             if d > u["range"] and d != 1:
                 continue
             value = self._estimate(p.board, u, here, e)
-            if d == 1 and u["can_assault"]:
+            if d == 1 and u["can_assault"] and eid not in where:
                 bonus = 0.5 if e["sp"] <= 2 else 0.0
                 cand = (value + bonus, Action("assault", uid, eid))
                 if cand[0] > best[0] and self._legal(p, cand[1]):
@@ -111,6 +114,16 @@ class TacticalAgent:
                 if cand[0] > best[0] and self._legal(p, cand[1]):
                     best = cand
         return best
+
+    def _still_there(
+        self, p: Planner, u: dict[str, Any], here: Hex, e: dict[str, Any], hexes: set[Hex], n: int
+    ) -> bool:
+        """Whether a further shot at ``e`` after ``n`` attacks this phase cannot be spoiled: a
+        unit attack costs at most 3 SPs (the ``worst`` rule), so it cannot yet be destroyed,
+        and wherever the attacks may have driven it the firer reaches and sees it."""
+        return e["sp"] > 3 * n and all(
+            h in p.board and here.distance(h) <= u["range"] and p.sees(here, h) for h in hexes
+        )
 
     @staticmethod
     def _legal(p: Planner, a: Action) -> bool:
@@ -157,24 +170,31 @@ class TacticalAgent:
             actions.append(a)
             return True
 
-        attacked: dict[str, Hex] = {}  # enemy unit -> where it was attacked from (once a phase)
+        # Enemy units attacked this phase: where they may be after the attacks (a unit that
+        # fails its morale check falls back one hex away from its attacker) and how many.
+        where: dict[str, set[Hex]] = {}
+        blows: dict[str, int] = {}
 
         def attack(uid: str) -> None:
-            value, a = self._best_attack(p, uid, stacks, wrecks, set(attacked))
-            if a is not None and value >= 0.15 and do(a):
-                attacked[str(a.target)] = Hex.from_str(p.units[uid]["hex"])
+            value, a = self._best_attack(p, uid, stacks, wrecks, where, blows)
+            if a is None or value < 0.15 or not do(a):
+                return
+            eid = str(a.target)
+            frm = Hex.from_str(p.units[uid]["hex"])
+            at = where.get(eid, {Hex.from_str(p.enemies[eid]["hex"])})
+            where[eid] = at | {
+                nb for h in at for nb in h.neighbors() if nb.distance(frm) > h.distance(frm)
+            }
+            blows[eid] = blows.get(eid, 0) + 1
 
         order = sorted(p.units.values(), key=lambda u: (_ORDER[u["kind"]], u["id"]))
         combat = [u["id"] for u in order if u["kind"] != "hq"]
         for uid in combat:  # fire first: no move spoils it
             attack(uid)
         seen = self._seen_hexes(p, d, stacks, wrecks)
-        # An attacked enemy unit may fall back one hex away from its attacker: no path goes
-        # through the hexes it might fall back into.
-        for eid, frm in attacked.items():
-            there = Hex.from_str(p.enemies[eid]["hex"])
-            far = there.distance(frm)
-            seen -= {nb for nb in there.neighbors() if nb.distance(frm) > far}
+        # No path goes through a hex an attacked enemy unit may have fallen back into.
+        for eid, hexes in where.items():
+            seen -= hexes - {Hex.from_str(p.enemies[eid]["hex"])}
         threats = self._threats(p, stacks, wrecks)
         for uid in combat:
             u = p.units[uid]
