@@ -24,6 +24,7 @@ from typer.core import TyperGroup
 
 from hexwar import __version__
 from hexwar.agents import agent_names
+from hexwar.analysis.cli import app as sweep_app
 from hexwar.cli.interactive import play_interactively
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, InvalidInputError, Problem, ScenarioError
@@ -87,6 +88,7 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="rich",
 )
+app.add_typer(sweep_app, name="sweep")
 out = Console(soft_wrap=True)  # never break a path or an id across lines
 err = Console(stderr=True, soft_wrap=True)
 
