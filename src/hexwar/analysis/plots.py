@@ -18,11 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hexwar.analysis.results import Results, mean_interval, wilson_interval
+from hexwar.analysis.timeline import Line, Timeline, feba_lines, hook_lines, losses_by_type
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["save", "sweep_plots"]
+    from hexwar.core.game import Game
+
+__all__ = ["game_plots", "save", "sweep_plots"]
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.=-]+")
 
@@ -165,3 +168,84 @@ def _point_label(results: Results, row: dict[str, Any]) -> str:
     values = [row[f] for f in results.factors]
     shown = ", ".join(f"{v:.3g}" if isinstance(v, float) else str(v) for v in values)
     return shown if len(results.factors) <= 2 else str(row["point"])
+
+
+# --- one game --------------------------------------------------------------------------------
+
+_SIDE_COLOURS = ["#cc3311", "#0077bb", "#009988", "#ee7733", "#33bbee", "#ee3377"]
+_STYLES = ["-", "--", ":", "-."]
+
+
+def game_plots(game: Game[Any, Any], timeline: Timeline, directory: Path) -> list[Path]:
+    """Every plot of one game into ``directory``: strength by side over time, losses by type,
+    each engagement's FEBA, and the ruleset's own series (see :mod:`hexwar.analysis.timeline`).
+    """
+    written: list[Path] = []
+    sides = list(timeline.sides)
+    strengths = timeline.strengths()
+    for quantity in dict.fromkeys(line.quantity for line in strengths):
+        lines = [ln for ln in strengths if ln.quantity == quantity]
+        if len(lines) <= 8:
+            written += _lines(lines, sides, "time", quantity, f"{quantity} by side", directory)
+            continue
+        for side in sides:  # many lines (IDAHEX resources): one plot a side, with a legend
+            mine = [ln for ln in lines if ln.side == side]
+            written += _lines(mine, sides, "time", quantity, f"{quantity} of {side}", directory)
+    if timeline.snapshots:
+        written += _losses(game.info.id, timeline.snapshots[-1][1], sides, directory)
+    feba = feba_lines(game)
+    if feba:
+        written += _lines(feba, sides, "time", "FEBA", "FEBA of each engagement", directory)
+    unit, own = hook_lines(game)
+    for quantity in dict.fromkeys(line.quantity for line in own):
+        lines = [ln for ln in own if ln.quantity == quantity]
+        title = f"{quantity} by the {unit}"
+        written += _lines(lines, sides, unit, quantity, title, directory)
+    return written
+
+
+def _lines(
+    lines: list[Line], sides: list[str], xlabel: str, ylabel: str, title: str, directory: Path
+) -> list[Path]:
+    fig = _figure(7.0, 4.2)
+    ax = fig.add_subplot()
+    seen: dict[str, int] = {}
+    for line in lines:
+        colour = (
+            _SIDE_COLOURS[sides.index(line.side) % len(_SIDE_COLOURS)]
+            if line.side in sides
+            else None
+        )
+        n = seen.get(line.side, 0)
+        seen[line.side] = n + 1
+        style = _STYLES[n % len(_STYLES)] if line.side in sides else "-"
+        ax.step(line.t, line.y, where="post", color=colour, ls=style, lw=1.2, label=line.label)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(alpha=0.3)
+    if len(lines) <= 16:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return save(fig, directory, _name(title.replace(" ", "-")))
+
+
+def _losses(ruleset: str, summary: dict[str, Any], sides: list[str], directory: Path) -> list[Path]:
+    what, losses = losses_by_type(ruleset, summary)
+    kinds = sorted({k for by in losses.values() for k in by})
+    if not kinds:
+        return []
+    fig = _figure(max(6.4, 0.5 * len(kinds) + 3), 4.0)
+    ax = fig.add_subplot()
+    present = [s for s in sides if s in losses] or sorted(losses)
+    width = 0.8 / len(present)
+    for i, side in enumerate(present):
+        colour = _SIDE_COLOURS[sides.index(side) % len(_SIDE_COLOURS)] if side in sides else None
+        xs = [k + (i - (len(present) - 1) / 2) * width for k in range(len(kinds))]
+        ax.bar(xs, [losses[side].get(k, 0.0) for k in kinds], width, label=side, color=colour)
+    ax.set_xticks(range(len(kinds)), kinds, rotation=30 if len(kinds) > 4 else 0, ha="right")
+    ax.tick_params(axis="x", labelsize=7)
+    ax.set_ylabel(what)
+    ax.set_title(f"{what} by type", fontsize=10)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3, axis="y")
+    return save(fig, directory, "losses-by-type")

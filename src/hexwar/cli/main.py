@@ -25,6 +25,7 @@ from typer.core import TyperGroup
 from hexwar import __version__
 from hexwar.agents import agent_names
 from hexwar.analysis.cli import app as sweep_app
+from hexwar.analysis.timeline import record_run
 from hexwar.cli.interactive import play_interactively
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, InvalidInputError, Problem, ScenarioError
@@ -377,6 +378,14 @@ def run(
         ),
     ] = None,
     store: Annotated[bool, typer.Option(help="Keep the game in the game store.")] = False,
+    plots: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="Draw the game's plots into DIR (PNG and SVG): strength by side over time, "
+            "losses by type, each engagement's FEBA, each flank's men and morale by the hour.",
+        ),
+    ] = None,
 ) -> None:
     """Play a scenario headless to the end, computer against computer."""
     if report is not None and not report.parent.is_dir():
@@ -389,9 +398,17 @@ def run(
     with _open_store(store) as game_store:
         session = Session.start(resolved, seed=the_seed, agents=agents, store=game_store)
         with _progress(not as_json and err.is_terminal) as update:
-            session.run(max_steps=max_steps, progress=update)
+            if plots is None:
+                session.run(max_steps=max_steps, progress=update)
+            else:
+                timeline = record_run(session, max_steps=max_steps, progress=update)
     if report is not None:
         report.write_text(session.game.report(), encoding="utf-8")
+    if plots is not None:
+        from hexwar.analysis.plots import game_plots
+
+        written = game_plots(session.game, timeline, plots)
+        err.print(f"plots: {len(written)} files in {plots}", markup=False, highlight=False)
     _print_result(session, resolved, the_seed, as_json)
 
 

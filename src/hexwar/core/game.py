@@ -133,6 +133,16 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         """The ruleset's sections of the designer's report after the log, as (title, text)."""
         return []
 
+    def _series(self) -> dict[str, Any]:
+        """Quantities over time that neither the log nor a summary taken after each decision
+        holds (a batch ruleset's hour-by-hour battle), for plots; JSON-able::
+
+            {"time": "hour", "series": [{"quantity": "men", "label": "Attacker flank 1",
+                                         "side": "attacker", "t": [0, 1], "y": [2667, 2650]}]}
+
+        Default: none."""
+        return {}
+
     def _finish(self, winner: str | None, reason: str) -> None:
         """End the game (rulesets call this from ``_resolve``)."""
         self._outcome = Outcome(winner, reason)
@@ -217,6 +227,12 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
     def summary(self) -> dict[str, Any]:
         """The umpire's account of the game now (not fog-limited), JSON-able."""
         data = self._summary()
+        check_jsonable(data)
+        return data
+
+    def series(self) -> dict[str, Any]:
+        """Quantities the ruleset kept over time for plots (see :meth:`_series`), JSON-able."""
+        data = self._series()
         check_jsonable(data)
         return data
 

@@ -188,6 +188,30 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
     def _summary(self) -> dict[str, Any]:
         return {} if self.war_report is None else report_json(self.war_report)
 
+    def _series(self) -> dict[str, Any]:
+        """Each flank's men and morale by the hour (seed 004: the battle loop is hourly)."""
+        if self.war_report is None:
+            return {}
+        battle = self.war_report.battle
+        hours = [h for h, _, _ in battle.hourly]
+        columns = {
+            "men": [men for _, men, _ in battle.hourly],
+            "morale": [morale for _, _, morale in battle.hourly],
+        }
+        series: list[dict[str, Any]] = []
+        for quantity, rows in columns.items():
+            for i, flank in enumerate(battle.flanks):
+                series.append(
+                    {
+                        "quantity": quantity,
+                        "label": flank.name,
+                        "side": SIDES[flank.side],
+                        "t": hours,
+                        "y": [round(float(row[i]), 3) for row in rows],
+                    }
+                )
+        return {"time": "hour", "series": series}
+
     def _report_sections(self) -> list[tuple[str, str]]:
         if self.war_report is None:
             return []

@@ -1,0 +1,127 @@
+"""hexwar sweep: its overhead over a bare loop, parallel efficiency, dask against joblib.
+
+For each scenario (flankbattle/hastings, and aggressor/sector cut to ``max_rounds = 2`` with
+random agents so a thousand games fit in minutes; shorter games make the overhead ratio
+stricter, not looser), with N replications of one design point:
+
+1. bare loop: play the same seeds with the same agents (``Session.start`` + ``run``, what a
+   user scripts by hand) and read the same responses (outcome and a summary value); measured
+   before and after the sweep, the baseline is their mean (it brackets the machine's drift);
+2. ``run_sweep(jobs=1)``: target <= 1.10 x the baseline;
+3. ``run_sweep(jobs=2)`` with joblib/loky: parallel efficiency T1 / (2 T2), target >= 0.80;
+4. ``run_sweep(backend="dask")`` on a ``LocalCluster`` of 2 worker processes: target <= 1.3 x
+   the joblib time.
+
+Ratios only, all measured in the same run. Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/sweep.py [--replications 1000] [--only flankbattle|aggressor]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hexwar.analysis.experiment import Experiment, load_experiment
+from hexwar.analysis.runner import run_sweep
+from hexwar.sessions import ResolvedScenario, Session
+
+EXPERIMENTS = {
+    "flankbattle": """scenario = "flankbattle/hastings"
+replications = {n}
+seed = 1066
+responses = ["winner", "length", "summary.hours"]
+
+[agents]
+attacker = "random"
+defender = "random"
+
+[[factors]]
+name = "year"
+path = "year"
+values = [1066]
+""",
+    "aggressor": """scenario = "aggressor/sector"
+replications = {n}
+seed = 1066
+responses = ["winner", "length", "summary.sides.west.sectors"]
+
+[agents]
+west = "random"
+east = "random"
+
+[[factors]]
+name = "max_rounds"
+path = "max_rounds"
+values = [2]
+""",
+}
+
+
+def bare_loop(exp: Experiment) -> float:
+    """The same games, by hand: seconds."""
+    [point] = exp.points
+    resolved = ResolvedScenario(exp.ruleset, point.scenario, exp.scenario_id)
+    key = exp.responses[-1].removeprefix("summary.").split(".")
+    start = time.perf_counter()
+    for seed in exp.seeds:
+        session = Session.start(resolved, seed=seed, agents=exp.agents)
+        session.run()
+        game = session.game
+        outcome = game.outcome()
+        value = game.summary()
+        for k in key:
+            value = value[k]
+        _ = (outcome.winner if outcome else None, game.step, value)
+    return time.perf_counter() - start
+
+
+def timed_sweep(exp: Experiment, **kw: object) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        run_sweep(exp, Path(tmp) / "out", **kw)  # type: ignore[arg-type]
+        return time.perf_counter() - start
+
+
+def bench(name: str, n: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{name}.toml"
+        path.write_text(EXPERIMENTS[name].format(n=n), encoding="utf-8")
+        exp = load_experiment(path)
+    print(f"== {exp.scenario_id}: {n} replications, agents {exp.agents}", flush=True)
+    bare1 = bare_loop(exp)
+    one = timed_sweep(exp, jobs=1)
+    bare2 = bare_loop(exp)
+    bare = (bare1 + bare2) / 2
+    print(f"bare loop (baseline)   : {bare:8.2f} s  ({bare1:.2f} before, {bare2:.2f} after)")
+    print(f"sweep --jobs 1         : {one:8.2f} s  ratio {one / bare:.3f} (target <= 1.10)")
+    print(f"  overhead per replication: {(one - bare) / n * 1e3:+.2f} ms", flush=True)
+    two = timed_sweep(exp, jobs=2)
+    print(
+        f"sweep --jobs 2 (joblib): {two:8.2f} s  efficiency {one / (2 * two):.2f} (target >= 0.80)",
+        flush=True,
+    )
+    dask = timed_sweep(exp, jobs=2, backend="dask")
+    print(
+        f"sweep dask LocalCluster 2 workers: {dask:8.2f} s  ratio to joblib {dask / two:.2f} "
+        "(target <= 1.30)",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--replications", type=int, default=1000)
+    parser.add_argument("--only", choices=sorted(EXPERIMENTS))
+    args = parser.parse_args()
+    for name in [args.only] if args.only else list(EXPERIMENTS):
+        bench(name, args.replications)
+
+
+if __name__ == "__main__":
+    main()
