@@ -21,6 +21,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -146,10 +147,20 @@ class Journal:
         return rows
 
     def append(self, rows: Iterable[Row]) -> None:
-        text = "".join(json.dumps(r, allow_nan=False) + "\n" for r in rows)
+        with self.writer() as write:
+            write(rows)
+
+    @contextmanager
+    def writer(self) -> Iterator[Callable[[Iterable[Row]], None]]:
+        """A function that appends rows, each batch flushed to the operating system at once
+        (a killed process loses nothing written; the file stays open meanwhile)."""
         with self.path.open("a", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
+
+            def write(rows: Iterable[Row]) -> None:
+                f.write("".join(json.dumps(r, allow_nan=False) + "\n" for r in rows))
+                f.flush()
+
+            yield write
 
 
 # --- running ---------------------------------------------------------------------------------
@@ -239,11 +250,12 @@ def run_sweep(
     count = len(done)
     if on_rows is not None:
         on_rows(0, count, total)
-    for rows in _execute(chunks, jobs=jobs, backend=backend, scheduler=scheduler):
-        journal.append(rows)
-        count += len(rows)
-        if on_rows is not None:
-            on_rows(len(rows), count, total)
+    with journal.writer() as write:
+        for rows in _execute(chunks, jobs=jobs, backend=backend, scheduler=scheduler):
+            write(rows)
+            count += len(rows)
+            if on_rows is not None:
+                on_rows(len(rows), count, total)
     from hexwar.analysis.results import write_tables
 
     return write_tables(out, experiment, journal.read())
