@@ -324,7 +324,8 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
     def _place(self, side: str, placements: list[tuple[str, str]]) -> None:
         self.chosen[side] = [type_ for type_, _ in placements]
         for number, (type_, at) in enumerate(placements, 1):
-            unit = Unit.new(side, number, type_, rl.parse_label(at))
+            strength = self.scenario.strength.get(side, {}).get(type_)  # type: ignore[call-overload]
+            unit = Unit.new(side, number, type_, rl.parse_label(at), strength=strength)
             self.units[side].append(unit)
             self.at[unit.cell] = unit
 
