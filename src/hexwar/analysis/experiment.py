@@ -56,6 +56,7 @@ from hexwar.agents import agent_names
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, Problem, ScenarioError, UnknownRulesetError
 from hexwar.core.game import Ruleset
+from hexwar.core.records import encode_nonfinite
 from hexwar.scenarios import (
     Document,
     KeyPath,
@@ -384,7 +385,9 @@ def load_experiment(path: str | os.PathLike[str]) -> Experiment:
     digest = content_hash(
         {
             "ruleset": [ruleset.info.id, ruleset.info.version],
-            "points": [[p.values, p.scenario.model_dump(mode="json")] for p in points],
+            "points": [
+                [p.values, encode_nonfinite(p.scenario.model_dump(mode="json"))] for p in points
+            ],
             "seeds": list(seeds),
             "agents": agents,
             "responses": spec.responses,

@@ -105,7 +105,7 @@ def _response_vs_factor(
     ax.set_xlabel(factor)
     ax.set_ylabel(response)
     kind = "Wilson" if response.startswith("winner=") else "t"
-    ax.set_title(f"{response} against {factor} (mean, 95 % {kind} interval)", fontsize=10)
+    ax.set_title(f"{response} against {factor}\n(mean, 95 % {kind} interval)", fontsize=9)
     ax.grid(alpha=0.3)
     return save(fig, directory, _name(response, "vs", factor))
 

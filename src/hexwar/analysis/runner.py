@@ -245,7 +245,8 @@ def run_sweep(
     done = set(journal.read())
     total = experiment.n_runs
     todo = total - len(done)
-    workers = jobs if backend == "joblib" or scheduler is None else max(jobs, 2)
+    # A remote cluster's size is unknown here: small chunks keep a large one busy.
+    workers = jobs if backend == "joblib" or scheduler is None else max(jobs, 64)
     chunks = _chunks(experiment, done, chunk_size(todo, workers))
     count = len(done)
     if on_rows is not None:
