@@ -295,7 +295,6 @@ class Experiment:
     agents: dict[str, str]
     points: tuple[DesignPoint, ...]
     seeds: tuple[int, ...]
-    units: tuple[tuple[float, ...], ...]  # each point in the unit cube (sampled designs)
     digest: str  # hash of everything that decides the results
 
     @property
@@ -358,7 +357,7 @@ def load_experiment(path: str | os.PathLike[str]) -> Experiment:
     data = _copy(base.data)
     for change in spec.set:
         _assign(data, parse_key_path(change.path), _copy(change.value))
-    assignments, units = _design(spec)
+    assignments = _design(spec)
     points: list[DesignPoint] = []
     failures: list[Problem] = []
     for index, values in enumerate(assignments):
@@ -394,9 +393,7 @@ def load_experiment(path: str | os.PathLike[str]) -> Experiment:
             "max_steps": spec.max_steps,
         }
     )
-    return Experiment(
-        spec, str(path), ruleset, spec.scenario, agents, tuple(points), seeds, units, digest
-    )
+    return Experiment(spec, str(path), ruleset, spec.scenario, agents, tuple(points), seeds, digest)
 
 
 def _scenario_document(
@@ -507,13 +504,14 @@ def _check_responses(spec: ExperimentFile, document: Document) -> list[Problem]:
     return problems
 
 
-def _design(spec: ExperimentFile) -> tuple[list[dict[str, Scalar]], tuple[tuple[float, ...], ...]]:
-    """The design points' factor values, and each point in the unit cube (sampled designs)."""
+def _design(spec: ExperimentFile) -> list[dict[str, Scalar]]:
+    """The design points' factor values, in the design's order (SALib's, for a sample: its
+    Sobol analysis reads the responses in that order)."""
     factors = spec.factors
     design = spec.design
     if design.kind == "factorial":
         grid = product(*(f.levels_list() for f in factors))
-        return [dict(zip((f.name for f in factors), combo, strict=True)) for combo in grid], ()
+        return [dict(zip((f.name for f in factors), combo, strict=True)) for combo in grid]
     problem = {
         "num_vars": len(factors),
         "names": [f.name for f in factors],
@@ -531,8 +529,7 @@ def _design(spec: ExperimentFile) -> tuple[list[dict[str, Scalar]], tuple[tuple[
             problem, design.samples, calc_second_order=design.second_order, seed=spec.seed
         )
     rows = [tuple(float(u) for u in row) for row in unit]
-    points = [{f.name: f.from_unit(u) for f, u in zip(factors, row, strict=True)} for row in rows]
-    return points, tuple(rows)
+    return [{f.name: f.from_unit(u) for f, u in zip(factors, row, strict=True)} for row in rows]
 
 
 class ExperimentError(HexwarError, ValueError):
