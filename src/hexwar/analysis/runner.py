@@ -6,6 +6,9 @@ A replication is one game played by the experiment's agents through
 small chunks of one design point; a chunk runs in this process (``--jobs 1``), in joblib's loky
 worker processes, or on a dask.distributed cluster. Whatever runs it, the rows depend only on
 the design point and the seed, so every backend and worker count gives the same table.
+A chunk carries its design point's scenario as JSON, validated once by each worker that runs
+it, and the ruleset's version, which the worker checks against its own (a cluster whose
+workers run another hexwar says so instead of playing other rules).
 
 Each finished chunk's rows are appended to ``journal.jsonl`` in the output directory at once
 (one JSON line per replication, flushed), so a sweep that is killed resumes with
@@ -32,6 +35,7 @@ from hexwar.analysis.experiment import Experiment, needs_summary, response_value
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, UnknownRulesetError
 from hexwar.core.game import Ruleset
+from hexwar.core.records import encode_nonfinite
 from hexwar.sessions import ResolvedScenario, Session
 
 __all__ = [
@@ -59,8 +63,10 @@ class Chunk:
     """Replications of one design point, run together by one worker."""
 
     ruleset_id: str
+    ruleset_version: str
     ruleset_spec: str  # module:Class, to register a ruleset a worker's registry lacks
-    scenario: BaseModel
+    scenario_key: str  # the experiment's digest and the point: a worker validates it once
+    scenario: dict[str, Any]  # the design point's scenario as JSON (infinities tagged)
     scenario_id: str
     point: int
     agents: dict[str, str]
@@ -71,11 +77,32 @@ class Chunk:
 
 def _ruleset(chunk: Chunk) -> Ruleset[Any, Any]:
     try:
-        return registry.get(chunk.ruleset_id)
+        ruleset = registry.get(chunk.ruleset_id)
     except UnknownRulesetError:
         module, _, name = chunk.ruleset_spec.partition(":")
         cls = getattr(importlib.import_module(module), name)
-        return registry.register(cls())
+        ruleset = registry.register(cls())
+    if ruleset.info.version != chunk.ruleset_version:
+        raise SweepError(
+            f"this worker has {ruleset.info.id} {ruleset.info.version}, the sweep was made with "
+            f"{chunk.ruleset_version}: install the same hexwar on every worker"
+        )
+    return ruleset
+
+
+# Validated scenarios by Chunk.scenario_key, in each process that runs chunks (a worker sees
+# the same design point again and again). The sweep's own process fills it for --jobs 1.
+_SCENARIOS: dict[str, BaseModel] = {}
+_MAX_CACHED = 256
+
+
+def _scenario(chunk: Chunk, ruleset: Ruleset[Any, Any]) -> BaseModel:
+    found = _SCENARIOS.get(chunk.scenario_key)
+    if found is None:
+        if len(_SCENARIOS) >= _MAX_CACHED:
+            _SCENARIOS.clear()
+        found = _SCENARIOS[chunk.scenario_key] = ruleset.scenario_from_json(chunk.scenario)
+    return found
 
 
 def play(
@@ -99,13 +126,14 @@ def run_chunk(chunk: Chunk) -> list[Row]:
     """Play a chunk's replications; one row each (point, replication, seed, responses and
     the run time in seconds)."""
     ruleset = _ruleset(chunk)
+    scenario = _scenario(chunk, ruleset)
     want_summary = needs_summary(chunk.responses)
     rows: list[Row] = []
     for replication, seed in chunk.runs:
         start = time.perf_counter()
         session = play(
             ruleset,
-            chunk.scenario,
+            scenario,
             chunk.scenario_id,
             seed=seed,
             agents=chunk.agents,
@@ -173,17 +201,25 @@ def _chunks(experiment: Experiment, done: set[tuple[int, int]], size: int) -> li
     ruleset = experiment.ruleset
     spec = f"{type(ruleset).__module__}:{type(ruleset).__qualname__}"
     seeds = list(enumerate(experiment.seeds))
+    scenarios = {}
+    for point in experiment.points:
+        key = f"{experiment.digest}:{point.index}"
+        _SCENARIOS[key] = point.scenario  # this process never validates a point again
+        scenarios[point.index] = (key, encode_nonfinite(point.scenario.model_dump(mode="json")))
     chunks: list[Chunk] = []
     for start in range(0, len(seeds), size):
         block = seeds[start : start + size]
         for point in experiment.points:
             runs = tuple((r, s) for r, s in block if (point.index, r) not in done)
             if runs:
+                key, data = scenarios[point.index]
                 chunks.append(
                     Chunk(
                         ruleset.info.id,
+                        ruleset.info.version,
                         spec,
-                        point.scenario,
+                        key,
+                        data,
                         experiment.scenario_id,
                         point.index,
                         experiment.agents,
