@@ -28,7 +28,7 @@ from hexwar.analysis.results import (
     summarize,
     wilson_interval,
 )
-from hexwar.analysis.runner import Journal, SweepError, run_sweep
+from hexwar.analysis.runner import Journal, SweepError, prepare, run_chunk, run_sweep
 from hexwar.core import registry
 from hexwar.core.errors import ScenarioError
 from tests.conftest import TINY_RULESETS
@@ -43,6 +43,9 @@ def cli_main(args: list[str]) -> None:
     sys.argv = ["hexwar", *args]
     try:
         main()
+    except SystemExit as e:
+        if e.code not in (0, None):  # click ends a successful command with exit 0
+            raise
     finally:
         sys.argv = old
 
@@ -355,3 +358,32 @@ def test_main_effects_of_a_factorial_design_are_the_level_means(tmp_path: Path) 
     base = (math.sin(-1.0) + math.sin(0.5) + math.sin(2.0)) / 3
     assert [lv for lv, _ in x2.levels] == [0.0, 1.0]
     assert [m for _, m in x2.levels] == pytest.approx([base, base + 7 * math.sin(1.0) ** 2])
+
+
+def test_a_worker_with_another_ruleset_version_refuses_to_play(tmp_path: Path) -> None:
+    """A cluster worker running other rules must say so, not fill the table with them."""
+    from dataclasses import replace
+
+    from hexwar.analysis.runner import _chunks
+
+    exp = load_experiment(write(tmp_path, FACTORIAL))
+    chunk = replace(_chunks(exp, set(), 1)[0], ruleset_version="0")
+    with pytest.raises(SweepError, match="install the same hexwar on every worker"):
+        run_chunk(chunk)
+
+
+def test_summarize_prints_the_intervals_and_refuses_an_unfinished_sweep(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exp = load_experiment(write(tmp_path, FACTORIAL))
+    Journal(tmp_path / "out").path.parent.mkdir()
+    prepare(tmp_path / "out", exp, resume=False)
+    with pytest.raises(SystemExit) as exited:
+        cli_main(["sweep", "summarize", str(tmp_path / "out")])
+    assert exited.value.code == 2
+    assert "unfinished (0 of 24 replications)" in capsys.readouterr().err
+    run_sweep(exp, tmp_path / "out", resume=True)
+    cli_main(["sweep", "summarize", str(tmp_path / "out")])
+    shown = capsys.readouterr().out
+    assert "Wilson" in shown
+    assert "4/4" in shown  # each point's winner in all four replications (y has one sign)
