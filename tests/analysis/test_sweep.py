@@ -201,7 +201,7 @@ def test_results_are_identical_for_one_worker_two_workers_and_dask(tmp_path: Pat
         processes=False,
         protocol="tcp",
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address="127.0.0.1:0",  # no fixed port, never beyond this machine
     ) as cluster:
         run_sweep(exp, tmp_path / "dask", backend="dask", scheduler=cluster.scheduler_address)
     one = rows_without_time(tmp_path / "one")
