@@ -329,8 +329,8 @@ def _dask(chunks: Sequence[Chunk], *, jobs: int, scheduler: str | None) -> Itera
     if scheduler is None:
         import dask
 
-        # The workers' statistical profiler samples every thread's stack every 10 ms, which
-        # costs a pure-Python game a good tenth of its time; nobody reads it here.
+        # The workers' statistical profiler samples every thread's stack every 10 ms, taking
+        # the GIL from pure-Python games; nobody reads its profiles here.
         with dask.config.set(QUIET_WORKERS):
             cluster = dist.LocalCluster(
                 n_workers=max(jobs, 1),
