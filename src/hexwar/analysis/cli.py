@@ -104,6 +104,8 @@ def run_command(
         raise SweepError(f"--backend {backend!r}: choose joblib or dask")
     if scheduler is not None:
         backend = "dask"
+    if not experiment.is_file():
+        raise SweepError(f"{experiment}: no such experiment file")
     exp = load_experiment(experiment)
     err.print(
         f"{experiment}: {len(exp.points)} design points x {len(exp.seeds)} replications = "
