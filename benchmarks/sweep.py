@@ -14,7 +14,9 @@ stricter, not looser), with N replications of one design point:
 4. ``run_sweep(backend="dask")`` on a ``LocalCluster`` of 2 worker processes: target <= 1.3 x
    the joblib time.
 
-Ratios only, all measured in the same run. Usage (from the repository root)::
+Ratios only, all measured in the same run. On a busy machine the wall times scatter with the
+neighbours' load; the CPU time of this process (all of the work with ``--jobs 1``) does not,
+so the overhead is also given as a ratio of CPU times. Usage (from the repository root)::
 
     .venv/bin/python benchmarks/sweep.py [--replications 1000] [--only flankbattle|aggressor]
 """
@@ -65,12 +67,13 @@ values = [2]
 }
 
 
-def bare_loop(exp: Experiment) -> float:
-    """The same games, by hand: seconds."""
+def bare_loop(exp: Experiment) -> tuple[float, float]:
+    """The same games, by hand: (wall seconds, CPU seconds of this process)."""
     [point] = exp.points
     resolved = ResolvedScenario(exp.ruleset, point.scenario, exp.scenario_id)
     key = exp.responses[-1].removeprefix("summary.").split(".")
     start = time.perf_counter()
+    cpu = time.process_time()
     for seed in exp.seeds:
         session = Session.start(resolved, seed=seed, agents=exp.agents)
         session.run()
@@ -80,14 +83,20 @@ def bare_loop(exp: Experiment) -> float:
         for k in key:
             value = value[k]
         _ = (outcome.winner if outcome else None, game.step, value)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def timed_sweep(exp: Experiment, **kw: object) -> float:
+    return timed_sweep_cpu(exp, **kw)[0]
+
+
+def timed_sweep_cpu(exp: Experiment, **kw: object) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process: all of it with jobs=1)."""
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
+        cpu = time.process_time()
         run_sweep(exp, Path(tmp) / "out", **kw)  # type: ignore[arg-type]
-        return time.perf_counter() - start
+        return time.perf_counter() - start, time.process_time() - cpu
 
 
 def experiment(name: str, n: int, seed: int) -> Experiment:
@@ -98,7 +107,9 @@ def experiment(name: str, n: int, seed: int) -> Experiment:
         return load_experiment(path)
 
 
-def bench(name: str, n: int, blocks: int, *, parallel_only: bool = False) -> None:
+def bench(
+    name: str, n: int, blocks: int, *, parallel_only: bool = False, overhead_only: bool = False
+) -> None:
     exp = experiment(name, n, 1066)
     print(f"== {exp.scenario_id}: {n} replications, agents {exp.agents}", flush=True)
     if parallel_only:
@@ -108,19 +119,26 @@ def bench(name: str, n: int, blocks: int, *, parallel_only: bool = False) -> Non
         return
     # The bare loop and the sweep alternate in blocks of n / blocks replications (other seeds
     # in each block), so the machine's drift falls on both alike.
-    bare = one = 0.0
+    bare = one = bare_cpu = one_cpu = 0.0
     for k in range(blocks):
         part = experiment(name, n // blocks, 1066 + k)
         if k % 2 == 0:
-            bare += bare_loop(part)
-            one += timed_sweep(part, jobs=1)
+            b = bare_loop(part)
+            o = timed_sweep_cpu(part, jobs=1)
         else:
-            one += timed_sweep(part, jobs=1)
-            bare += bare_loop(part)
-    print(f"bare loop (baseline)   : {bare:8.2f} s")
-    print(f"sweep --jobs 1         : {one:8.2f} s  ratio {one / bare:.3f} (target <= 1.10)")
-    print(f"  overhead per replication: {(one - bare) / n * 1e3:+.2f} ms", flush=True)
-    parallel(exp, one)
+            o = timed_sweep_cpu(part, jobs=1)
+            b = bare_loop(part)
+        bare, bare_cpu = bare + b[0], bare_cpu + b[1]
+        one, one_cpu = one + o[0], one_cpu + o[1]
+    print(f"bare loop (baseline)   : {bare:8.2f} s wall, {bare_cpu:8.2f} s CPU")
+    print(f"sweep --jobs 1         : {one:8.2f} s wall, {one_cpu:8.2f} s CPU")
+    print(
+        f"  ratio {one / bare:.3f} wall, {one_cpu / bare_cpu:.3f} CPU (target <= 1.10); "
+        f"overhead per replication {(one_cpu - bare_cpu) / n * 1e3:+.2f} ms CPU",
+        flush=True,
+    )
+    if not overhead_only:
+        parallel(exp, one)
 
 
 def parallel(exp: Experiment, one: float) -> None:
@@ -147,9 +165,16 @@ def main() -> None:
         action="store_true",
         help="skip the bare loop: one --jobs 1 sweep, then the parallel runs",
     )
+    parser.add_argument("--overhead-only", action="store_true", help="skip the parallel runs")
     args = parser.parse_args()
     for name in [args.only] if args.only else list(EXPERIMENTS):
-        bench(name, args.replications, args.blocks, parallel_only=args.parallel_only)
+        bench(
+            name,
+            args.replications,
+            args.blocks,
+            parallel_only=args.parallel_only,
+            overhead_only=args.overhead_only,
+        )
 
 
 if __name__ == "__main__":
