@@ -9,6 +9,7 @@ from typing import ClassVar
 import numpy as np
 import typer
 
+from hexwar.core.boards import Board
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.hexes import Hex, OffsetKind, to_offset
@@ -131,6 +132,11 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def describe_board(self, view: View) -> Board:
+        from hexwar.rulesets.tactical.drawing import describe_board
+
+        return describe_board(view)
 
     def commands(self) -> typer.Typer:
         """``hexwar tactical odds``: the designer's CRT calculator."""

@@ -1,0 +1,465 @@
+"""The games a server holds: sessions from the store, seats, computer players, clocks, changes.
+
+Every game operation runs on one worker thread (SQLite connections belong to the thread that
+opened them, and one thread makes each game's orders strictly sequential); the event loop only
+waits for it. An order is acknowledged after :meth:`Session.submit` returns, which is after the
+store has committed it, so a server killed at any moment and restarted finds every acknowledged
+order: games are loaded from the store on first use. Computer players move on that thread as
+soon as it is their turn. A side with a time limit (:meth:`Ruleset.time_limit`) that is late
+gets the ruleset's late order; the clock restarts when a server restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from hexwar.agents import agent_names
+from hexwar.core import registry
+from hexwar.core.boards import Board
+from hexwar.core.errors import IllegalOrderError, InvalidInputError
+from hexwar.core.events import render_text
+from hexwar.core.game import Game
+from hexwar.core.orders import JsonValue, SubmittedOrder
+from hexwar.core.views import View
+from hexwar.sessions import ResolvedScenario, Session
+from hexwar.store import GameStore
+from hexwar.web.seats import UMPIRE, Seat, SeatBook
+from hexwar.web.svg import render_board
+
+__all__ = ["HUMAN", "Created", "Hub", "resolve_players"]
+
+HUMAN = "human"
+T = TypeVar("T")
+
+
+@dataclass
+class _Live:
+    session: Session
+    version: int = 0
+    deadline: tuple[int, float, float] | None = None  # (step, monotonic, epoch seconds)
+    replay: tuple[int, Game[Any, Any]] | None = None  # (orders replayed, game) cache
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    game_id: str
+    tokens: dict[str, str]  # role -> token
+
+
+@dataclass
+class _Clock:
+    timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+
+
+def _size(board: Board) -> float:
+    n = len(board.hexes)
+    return 30.0 if n <= 400 else 18.0
+
+
+class Hub:
+    """The server's games. Call the ``async`` methods from the event loop."""
+
+    def __init__(self, home: Path) -> None:
+        self.home = home
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexwar-games")
+        self._store: GameStore | None = None
+        self._seats: SeatBook | None = None
+        self._live: dict[str, _Live] = {}
+        self._changed: dict[str, asyncio.Event] = {}
+        self._clock = _Clock()
+
+    # -- plumbing ------------------------------------------------------------------------------
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the games thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    async def open(self) -> None:
+        await self.call(self._open)
+
+    def _open(self) -> None:
+        self._store = GameStore(self.home / "games.sqlite3")
+        self._seats = SeatBook(self.home / "seats.sqlite3")
+
+    async def close(self) -> None:
+        for handle in self._clock.timers.values():
+            handle.cancel()
+        await self.call(self._close)
+        self._pool.shutdown(wait=True)
+
+    def _close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+        if self._seats is not None:
+            self._seats.close()
+
+    @property
+    def store(self) -> GameStore:
+        assert self._store is not None, "Hub.open() first"
+        return self._store
+
+    @property
+    def seats(self) -> SeatBook:
+        assert self._seats is not None, "Hub.open() first"
+        return self._seats
+
+    def changed(self, game_id: str) -> asyncio.Event:
+        """An event set at the game's next change (take a fresh one after each wake-up)."""
+        return self._changed.setdefault(game_id, asyncio.Event())
+
+    def _bump(self, game_id: str, deadline: tuple[int, float, float] | None) -> None:
+        old = self._changed.pop(game_id, None)
+        if old is not None:
+            old.set()
+        handle = self._clock.timers.pop(game_id, None)
+        if handle is not None:
+            handle.cancel()
+        if deadline is not None:
+            step, due, _ = deadline
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, due - time.monotonic()) + 0.05
+            self._clock.timers[game_id] = loop.call_later(
+                delay, lambda: loop.create_task(self._expire(game_id, step))
+            )
+
+    async def _expire(self, game_id: str, step: int) -> None:
+        self._clock.timers.pop(game_id, None)
+        changed, deadline = await self.call(self._expire_sync, game_id, step)
+        if changed:
+            self._bump(game_id, deadline)
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    async def seat(self, token: str) -> Seat | None:
+        return await self.call(self.seats.lookup, token)
+
+    # -- games (async front) -------------------------------------------------------------------
+
+    async def create(
+        self, resolved: ResolvedScenario, seed: int | None, players: Mapping[str, str]
+    ) -> Created:
+        created, deadline = await self.call(self._create, resolved, seed, dict(players))
+        self._bump(created.game_id, deadline)
+        return created
+
+    async def submit(
+        self, game_id: str, side: str, order: JsonValue | str
+    ) -> tuple[SubmittedOrder, bool]:
+        """Submit ``side``'s order (acknowledged once stored); computer players follow.
+        Returns the stored order and whether it came too late (and was replaced)."""
+        submitted, late, deadline = await self.call(self._submit, game_id, side, order)
+        self._bump(game_id, deadline)
+        return submitted, late
+
+    async def ensure_loaded(self, game_id: str) -> None:
+        loaded, deadline = await self.call(self._ensure, game_id)
+        if loaded:
+            self._bump(game_id, deadline)
+
+    # -- games (on the games thread) -----------------------------------------------------------
+
+    def _create(
+        self, resolved: ResolvedScenario, seed: int | None, players: dict[str, str]
+    ) -> tuple[Created, tuple[int, float, float] | None]:
+        ruleset = resolved.ruleset
+        sides = ruleset.info.sides
+        unknown = sorted(set(players) - set(sides))
+        if unknown:
+            raise InvalidInputError(f"seats: {unknown} are not sides of {ruleset.info.id}")
+        known = agent_names(ruleset)
+        agents: dict[str, str] = {}
+        for side in sides:
+            who = players.get(side, HUMAN)
+            if who == HUMAN:
+                continue
+            if who not in known:
+                raise InvalidInputError(
+                    f"seats.{side}: unknown player {who!r} (human, {', '.join(known)})"
+                )
+            agents[side] = who
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        session = Session.start(resolved, seed=seed, agents=agents, store=self.store, label="web")
+        assert session.game_id is not None
+        humans = [s for s in sides if s not in agents]
+        tokens = self.seats.issue(session.game_id, [*humans, UMPIRE])
+        live = _Live(session)
+        self._live[session.game_id] = live
+        session.play_agents()
+        return Created(session.game_id, tokens), self._deadline(live)
+
+    def _ensure(self, game_id: str) -> tuple[bool, tuple[int, float, float] | None]:
+        if game_id in self._live:
+            return False, self._live[game_id].deadline
+        live = self._get(game_id)
+        return True, live.deadline
+
+    def _get(self, game_id: str) -> _Live:
+        live = self._live.get(game_id)
+        if live is None:
+            session = Session.resume(self.store, game_id)
+            live = _Live(session)
+            self._live[game_id] = live
+            # A server stopped between a human's order and the computer's answer: answer now.
+            session.play_agents()
+            self._deadline(live)
+        return live
+
+    def _deadline(self, live: _Live) -> tuple[int, float, float] | None:
+        """Start the clock of the pending decision if a waiting human side has a time limit."""
+        game = live.session.game
+        decision = game.decision()
+        if decision is None:
+            live.deadline = None
+            return None
+        if live.deadline is not None and live.deadline[0] == decision.step:
+            return live.deadline
+        limits = [
+            lim.seconds
+            for side in sorted(decision.sides)
+            if side not in live.session.agents
+            and (lim := game.ruleset.time_limit(game.view(side))) is not None
+        ]
+        if not limits:
+            live.deadline = None
+            return None
+        seconds = max(limits)
+        live.deadline = (decision.step, time.monotonic() + seconds, time.time() + seconds)
+        return live.deadline
+
+    def _late(self, live: _Live, side: str) -> str | None:
+        """The late order for ``side`` if its time is up, else ``None``."""
+        game = live.session.game
+        decision = game.decision()
+        if live.deadline is None or decision is None or live.deadline[0] != decision.step:
+            return None
+        if time.monotonic() < live.deadline[1]:
+            return None
+        limit = game.ruleset.time_limit(game.view(side))
+        return None if limit is None else limit.late_order
+
+    def _submit(
+        self, game_id: str, side: str, order: JsonValue | str
+    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None]:
+        live = self._get(game_id)
+        late_order = self._late(live, side)
+        if late_order is not None and order != {"concede": True}:
+            order = late_order
+        submitted = live.session.submit(side, order)
+        live.version += 1
+        live.session.play_agents()
+        return submitted, late_order is not None, self._deadline(live)
+
+    def _expire_sync(self, game_id: str, step: int) -> tuple[bool, tuple[int, float, float] | None]:
+        live = self._get(game_id)
+        game = live.session.game
+        decision = game.decision()
+        if decision is None or decision.step != step or live.deadline is None:
+            return False, live.deadline
+        if time.monotonic() < live.deadline[1]:
+            return False, live.deadline
+        changed = False
+        for side in sorted(decision.sides - live.session.agents.keys()):
+            late = self._late(live, side)
+            if late is None:
+                continue
+            try:
+                live.session.submit(side, late)
+                changed = True
+            except IllegalOrderError:
+                continue  # the late order is refused here (air war: four units on a field)
+        if changed:
+            live.version += 1
+            live.session.play_agents()
+        elif game.decision() is not None:  # nothing could be given: a fresh period
+            live.deadline = None
+        return True, self._deadline(live)
+
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    def sides(self, game_id: str) -> tuple[str, ...]:
+        return self._get(game_id).session.game.info.sides
+
+    def _view(self, game: Game[Any, Any], side: str) -> View:
+        return game.view(side)
+
+    def board(self, game: Game[Any, Any], side: str | None) -> Board | None:
+        """The board ``side`` may see; for the umpire (``None``), every side's own pieces on
+        the first side's map."""
+        ruleset = game.ruleset
+        if side is not None:
+            return ruleset.describe_board(game.view(side))
+        boards = {s: ruleset.describe_board(game.view(s)) for s in game.info.sides}
+        first = boards[game.info.sides[0]]
+        if first is None:
+            return None
+        counters = tuple(
+            c for s, b in boards.items() if b is not None for c in b.counters if c.side == s
+        )
+        return Board(
+            title=first.title,
+            orientation=first.orientation,
+            hexes=first.hexes,
+            terrain=first.terrain,
+            sides=first.sides,
+            counters=counters,
+            markers=first.markers,
+            hexsides=first.hexsides,
+            traces=first.traces,
+            highlights=tuple(h for h in first.highlights if h.counter is None),
+            marker_styles=first.marker_styles,
+            hexside_styles=first.hexside_styles,
+            trace_styles=first.trace_styles,
+            highlight_styles=first.highlight_styles,
+            flag_styles={k: v for b in boards.values() if b for k, v in b.flag_styles.items()},
+            status=first.status,
+            viewer=None,
+        )
+
+    def state(self, game_id: str, seat: Seat) -> dict[str, Any]:
+        """What the page shows beside the map (runs on the games thread)."""
+        live = self._get(game_id)
+        game = live.session.game
+        side = seat.side
+        decision = game.decision()
+        outcome = game.outcome()
+        your_turn = bool(side and decision and side in decision.sides)
+        if outcome is not None:
+            status = f"Game over: {outcome.reason}"
+        elif decision is None:
+            status = "Game over"
+        elif your_turn:
+            status = "Your orders, please."
+        else:
+            waiting = ", ".join(sorted(decision.sides)) or "the other side"
+            status = f"Waiting for the opponent ({waiting})."
+        out: dict[str, Any] = {
+            "game_id": game_id,
+            "ruleset": game.info.id,
+            "title": game.info.title,
+            "scenario": game.scenario_id,
+            "sides": list(game.info.sides),
+            "players": {s: live.session.agent_names.get(s, HUMAN) for s in game.info.sides},
+            "role": seat.role,
+            "side": side,
+            "step": game.step,
+            "orders": len(game.orders),
+            "version": live.version,
+            "your_turn": your_turn,
+            "status": status,
+            "prompt": decision.prompt if decision is not None and your_turn else "",
+            "outcome": outcome.to_json() if outcome else None,
+            "deadline": None,
+        }
+        if live.deadline is not None and decision is not None and live.deadline[0] == decision.step:
+            out["deadline"] = {
+                "epoch_ms": int(live.deadline[2] * 1000),
+                "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
+            }
+        if side is not None:
+            view = game.view(side)
+            out["text"] = game.ruleset.render_view(view)
+            out["help"] = game.ruleset.order_help(view) if your_turn else ""
+        else:
+            out["text"] = "\n\n".join(
+                f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
+            )
+            out["help"] = ""
+        return out
+
+    def view_json(self, game_id: str, seat: Seat, side: str | None) -> dict[str, Any]:
+        live = self._get(game_id)
+        game = live.session.game
+        board = self.board(game, side)
+        out: dict[str, Any] = {
+            "state": self.state(game_id, seat),
+            "board": board.to_json() if board is not None else None,
+        }
+        if side is not None:
+            out["view"] = game.view(side).to_json()
+        else:
+            out["summary"] = game.summary()
+            out["views"] = {s: game.view(s).to_json() for s in game.info.sides}
+        return out
+
+    def events(self, game_id: str, side: str | None, after: int) -> list[dict[str, Any]]:
+        live = self._get(game_id)
+        return [e.to_json() for e in live.session.game.events(side) if e.seq > after]
+
+    def log_text(self, game_id: str, side: str | None) -> str:
+        return render_text(self._get(game_id).session.game.events(side))
+
+    def board_svg(self, game_id: str, side: str | None, at: int | None = None) -> str:
+        live = self._get(game_id)
+        game = live.session.game if at is None else self._replayed(live, at)
+        board = self.board(game, side)
+        if board is None:
+            return (
+                '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="60" '
+                'class="board"><text x="10" y="35" font-size="14">This ruleset draws no map '
+                "yet: see the text view.</text></svg>"
+            )
+        return render_board(board, size=_size(board))
+
+    # -- replay ----------------------------------------------------------------------------------
+
+    def _replayed(self, live: _Live, n: int) -> Game[Any, Any]:
+        """The game after its first ``n`` orders (kept, so stepping forward is cheap)."""
+        record = live.session.game.record()
+        n = max(0, min(n, len(record.orders)))
+        cached = live.replay
+        if cached is None or cached[0] > n:
+            game = registry.replay(record, upto=0)
+            done = 0
+        else:
+            done, game = cached
+        for submitted in record.orders[done:n]:
+            game.submit(submitted.side, submitted.order)
+        live.replay = (n, game)
+        return game
+
+    def frames(self, game_id: str, side: str | None) -> dict[str, Any]:
+        """The replay of a game as ``side`` saw it: after each order, how many events had been
+        logged; the orders of ``side`` itself (every order for the umpire) and the events it
+        saw, with their receipts."""
+        live = self._get(game_id)
+        record = live.session.game.record()
+        game = registry.replay(record, upto=0)
+        frames: list[dict[str, Any]] = [
+            {"n": 0, "step": 0, "side": None, "order": None, "log": len(game.log)}
+        ]
+        for submitted in record.orders:
+            game.submit(submitted.side, submitted.order)
+            own = side is None or submitted.side == side
+            frames.append(
+                {
+                    "n": submitted.seq + 1,
+                    "step": submitted.step,
+                    "side": submitted.side,
+                    "order": submitted.order if own else None,
+                    "log": len(game.log),
+                }
+            )
+        return {
+            "frames": frames,
+            "events": [e.to_json() for e in live.session.game.events(side)],
+            "finished": live.session.game.outcome() is not None,
+        }
+
+
+def resolve_players(players: Mapping[str, Any]) -> dict[str, str]:
+    """Seats from a request: side -> "human" or an agent name (strings only)."""
+    out: dict[str, str] = {}
+    for side, who in players.items():
+        if not isinstance(who, str):
+            raise InvalidInputError(f"seats.{side}: must be 'human' or an agent name")
+        out[str(side)] = who
+    return out
