@@ -130,7 +130,9 @@ def test_illegal_order_is_422_with_the_rules_message(client: TestClient) -> None
 
 
 def test_the_umpire_sees_everything_but_gives_no_orders(client: TestClient) -> None:
-    game = new_game(client, "aggressor/sector", {"west": "computer", "east": "computer"})
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    _setup(client, game, "west", 1)
+    _setup(client, game, "east", 2)
     umpire = bearer(game["tokens"]["umpire"])
     view = client.get(f"/api/games/{game['id']}/view", headers=umpire).json()
     assert set(view["views"]) == {"west", "east"}
@@ -314,7 +316,7 @@ def test_the_air_war_clock_is_enforced_by_the_server(client: TestClient) -> None
 
 def test_creating_a_game_asks_for_the_password_when_set(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "h", password="s3cret")) as c:
-        body = {"scenario": "aggressor/sector", "seats": {"west": "computer", "east": "computer"}}
+        body = {"scenario": "aggressor/sector", "seats": {"west": "human", "east": "human"}}
         assert c.post("/api/games", json=body).status_code == 401
         assert (
             c.post("/api/games", json=body, headers={"X-Hexwar-Password": "nope"}).status_code

@@ -20,7 +20,7 @@ let boardVersion = null;
 let deadlineAt = null;
 
 function insert(text) {
-  if (!orderBox || orderBox.disabled) return;
+  if (!orderBox) return;
   const start = orderBox.selectionStart ?? orderBox.value.length;
   const end = orderBox.selectionEnd ?? start;
   const before = orderBox.value.slice(0, start);
@@ -85,7 +85,7 @@ function applyState(s) {
   textView.textContent = s.text || '';
   if (help) help.textContent = s.prompt ? `${s.prompt}\n\n${s.help}` : s.help || '';
   if (orderBox) {
-    orderBox.disabled = !s.your_turn;
+    // The orders can be written while waiting; they are sent when it is the side's turn.
     document.getElementById('send').disabled = !s.your_turn;
     document.getElementById('concede').disabled = s.outcome !== null;
   }
