@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 WEBSTAMP := $(VENV)/.installed-web
 
-.PHONY: run chooser chromium test lint typecheck pytest golden clean
+.PHONY: run chooser chromium screenshots test lint typecheck pytest golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,9 @@ pytest: $(DEVSTAMP) chromium
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest
+
+screenshots: $(DEVSTAMP) chromium  # docs/images/: the lobby, each board, the replay viewer
+	$(BIN)/python scripts/web_screenshots.py
 
 golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
 	$(BIN)/python -m hexwar.testing.golden
