@@ -288,15 +288,14 @@ class Hub:
     def sides(self, game_id: str) -> tuple[str, ...]:
         return self._get(game_id).session.game.info.sides
 
-    def _view(self, game: Game[Any, Any], side: str) -> View:
-        return game.view(side)
-
-    def board(self, game: Game[Any, Any], side: str | None) -> Board | None:
+    def board(
+        self, game: Game[Any, Any], side: str | None, view: View | None = None
+    ) -> Board | None:
         """The board ``side`` may see; for the umpire (``None``), every side's own pieces on
         the first side's map."""
         ruleset = game.ruleset
         if side is not None:
-            return ruleset.describe_board(game.view(side))
+            return ruleset.describe_board(view if view is not None else game.view(side))
         boards = {s: ruleset.describe_board(game.view(s)) for s in game.info.sides}
         first = boards[game.info.sides[0]]
         if first is None:
@@ -324,8 +323,9 @@ class Hub:
             viewer=None,
         )
 
-    def state(self, game_id: str, seat: Seat) -> dict[str, Any]:
-        """What the page shows beside the map (runs on the games thread)."""
+    def state(self, game_id: str, seat: Seat, view: View | None = None) -> dict[str, Any]:
+        """What the page shows beside the map (runs on the games thread); ``view`` is the
+        seat's view when the caller has it already."""
         live = self._get(game_id)
         game = live.session.game
         side = seat.side
@@ -365,7 +365,7 @@ class Hub:
                 "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
             }
         if side is not None:
-            view = game.view(side)
+            view = view if view is not None else game.view(side)
             out["text"] = game.ruleset.render_view(view)
             out["help"] = game.ruleset.order_help(view) if your_turn else ""
         else:
@@ -378,13 +378,14 @@ class Hub:
     def view_json(self, game_id: str, seat: Seat, side: str | None) -> dict[str, Any]:
         live = self._get(game_id)
         game = live.session.game
-        board = self.board(game, side)
+        view = game.view(side) if side is not None else None
+        board = self.board(game, side, view)
         out: dict[str, Any] = {
-            "state": self.state(game_id, seat),
+            "state": self.state(game_id, seat, view if side == seat.side else None),
             "board": board.to_json() if board is not None else None,
         }
-        if side is not None:
-            out["view"] = game.view(side).to_json()
+        if view is not None:
+            out["view"] = view.to_json()
         else:
             out["summary"] = game.summary()
             out["views"] = {s: game.view(s).to_json() for s in game.info.sides}
