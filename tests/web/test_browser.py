@@ -199,3 +199,26 @@ def test_the_replay_viewer_steps_through_a_game_with_receipts(
     receipt = page.locator("details.receipt").first
     receipt.locator("summary").click()
     expect(receipt.locator("pre")).to_be_visible()
+
+
+def test_the_lobby_creates_a_game_whose_link_opens_the_seat(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Issue 18, lobby: pick a scenario, a seed and the players; the link signs the browser in,
+    and clicking a hex writes its coordinate the way the ruleset's notation glues it."""
+    page: Page = contexts().new_page()
+    page.goto(live_server.url + "/")
+    page.select_option("#scenario", "aggressor/sector")
+    page.fill("#seed", "12")
+    page.select_option("#seat0", "human")
+    page.select_option("#seat1", "computer")
+    page.click("#create")
+    link = page.locator('a.seat-link[data-role="west"]')
+    expect(link).to_be_visible()
+    expect(page.locator("a.seat-link")).to_have_count(2)  # west, and the umpire
+    page.goto(link.get_attribute("href") or "")
+    page.wait_for_url(re.compile(r"/games/[^/?]+$"))
+    expect(page.locator("#status")).to_have_text("Your orders, please.")
+    page.fill("#order", "setup infantry")
+    page.locator('polygon.hex[data-label="@BB"]').click()
+    assert page.input_value("#order") == "setup infantry@BB "

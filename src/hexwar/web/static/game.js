@@ -24,7 +24,9 @@ function insert(text) {
   const start = orderBox.selectionStart ?? orderBox.value.length;
   const end = orderBox.selectionEnd ?? start;
   const before = orderBox.value.slice(0, start);
-  const pad = before && !/\s$/.test(before) ? ' ' : '';
+  // A coordinate written '@XY' glues to the word before it (Aggressor's TYPE@XY set-up).
+  const glue = text.startsWith('@') && /[A-Za-z]$/.test(before);
+  const pad = before && !glue && !/\s$/.test(before) ? ' ' : '';
   orderBox.setRangeText(pad + text + ' ', start, end, 'end');
   orderBox.focus();
 }
