@@ -77,13 +77,18 @@ def test_tactical_board_gives_each_unit_what_it_can_see() -> None:
 
 def test_air_war_boards_are_laid_out_as_printed() -> None:
     """Seed 001, §2.0 and §3: the small board is 25 rows of 21 fields, no-man's-land the middle
-    row 13; the rotated board turns it a right angle (flat-topped fields)."""
+    row 13; player 1 sits at the row-1 edge with A1 at his lower left, player 2 across the
+    table with A1 at his upper right; the rotated board turns it a right angle (flat-topped
+    fields)."""
     session = _game("airwar/small-four-cities")
     board = session.game.ruleset.describe_board(session.game.view("1"))
     assert board.orientation == "pointy"
     assert len(board.hexes) == 25 * 21
     nml = [c.label for c in board.hexes if c.terrain == "no-mans-land"]
     assert sorted(nml) == sorted(f"{chr(65 + i)}13" for i in range(21))
+    # each player sees his own territory at the bottom, as he sits at the table
+    assert board.mirror == "vertical"
+    assert session.game.ruleset.describe_board(session.game.view("2")).mirror == "horizontal"
     rotated = _game("airwar/small-unequal")
     assert rotated.game.ruleset.describe_board(rotated.game.view("1")).orientation == "flat"
 

@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 Orientation = Literal["flat", "pointy"]
+Mirror = Literal["", "vertical", "horizontal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,9 @@ class Board:
     flag_styles: dict[str, Style] = field(default_factory=dict)
     status: tuple[tuple[str, str], ...] = ()  # (name, value) lines beside the map
     viewer: str | None = None  # the side whose view this is (None: the umpire)
-    upside_down: bool = False  # draw turned half round (the viewer sits across the table)
+    # Drawn mirrored, for a viewer at another edge of the table: "vertical" turns top and
+    # bottom over (row 1 at the bottom), "horizontal" left and right.
+    mirror: Mirror = ""
 
     def __post_init__(self) -> None:
         tables: tuple[tuple[str, dict[str, Any], list[str]], ...] = (
@@ -213,7 +216,7 @@ class Board:
             "title": self.title,
             "orientation": self.orientation,
             "viewer": self.viewer,
-            "upside_down": self.upside_down,
+            "mirror": self.mirror,
             "hexes": [c.to_json() for c in self.hexes],
             "terrain": styles(self.terrain),
             "sides": {k: v.to_json() for k, v in self.sides.items()},

@@ -321,6 +321,7 @@ class Hub:
             flag_styles={k: v for b in boards.values() if b for k, v in b.flag_styles.items()},
             status=first.status,
             viewer=None,
+            mirror=first.mirror,
         )
 
     def state(self, game_id: str, seat: Seat, view: View | None = None) -> dict[str, Any]:

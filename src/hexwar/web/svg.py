@@ -35,7 +35,8 @@ class _Geometry:
     def __init__(self, board: Board, size: float, origin: tuple[float, float] = (0, 0)) -> None:
         self.size = size
         self.pointy = board.orientation == "pointy"
-        self.flip = -1.0 if board.upside_down else 1.0
+        self.fx = -1.0 if board.mirror == "horizontal" else 1.0
+        self.fy = -1.0 if board.mirror == "vertical" else 1.0
         self.origin = origin
 
     def centre(self, h: Hex) -> tuple[float, float]:
@@ -44,7 +45,7 @@ class _Geometry:
             x, y = s * _SQRT3 * (h.q + h.r / 2), s * 1.5 * h.r
         else:
             x, y = s * 1.5 * h.q, s * _SQRT3 * (h.r + h.q / 2)
-        return x * self.flip - self.origin[0], y * self.flip - self.origin[1]
+        return x * self.fx - self.origin[0], y * self.fy - self.origin[1]
 
     def corners(self, h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
         cx, cy = self.centre(h)

@@ -99,4 +99,7 @@ def describe_board(view: View) -> Board:
         highlight_styles=HIGHLIGHTS,
         status=tuple(status),
         viewer=side,
+        # §2.0: player 1 sits at the row-1 edge with A1 at his lower left, player 2 across the
+        # table with A1 at his upper right (the rotated board is drawn as it lies).
+        mirror="" if geo.rotated else ("vertical" if side == "1" else "horizontal"),
     )
