@@ -74,6 +74,7 @@ class Hub:
         self._live: dict[str, _Live] = {}
         self._changed: dict[str, asyncio.Event] = {}
         self._clock = _Clock()
+        self._tasks: set[asyncio.Task[None]] = set()  # running clock expiries (kept alive)
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -127,8 +128,13 @@ class Hub:
             loop = asyncio.get_running_loop()
             delay = max(0.0, due - time.monotonic()) + 0.05
             self._clock.timers[game_id] = loop.call_later(
-                delay, lambda: loop.create_task(self._expire(game_id, step))
+                delay, lambda: self._spawn(self._expire(game_id, step))
             )
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _expire(self, game_id: str, step: int) -> None:
         self._clock.timers.pop(game_id, None)
