@@ -345,6 +345,8 @@ class Hub:
             status = "Game over"
         elif your_turn:
             status = "Your orders, please."
+        elif side is None:
+            status = f"Waiting for {', '.join(sorted(decision.sides))}."
         else:
             waiting = ", ".join(sorted(decision.sides)) or "the other side"
             status = f"Waiting for the opponent ({waiting})."
