@@ -41,12 +41,11 @@ from hexwar.core.errors import (
     HexwarError,
     IllegalOrderError,
     InvalidInputError,
-    UnknownGameError,
     UnknownScenarioError,
 )
 from hexwar.scenarios import load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, resolve_scenario
-from hexwar.web.hub import HUMAN, Hub, resolve_players
+from hexwar.web.hub import HUMAN, Hub, SeatError, resolve_players
 from hexwar.web.seats import UMPIRE, Seat
 
 __all__ = ["create_app"]
@@ -68,6 +67,11 @@ def _resolve_text(text: str, name: str) -> ResolvedScenario:
     document = load_document(text, fmt=fmt, name=name)
     ruleset = registry.get(peek_ruleset(document))
     return ResolvedScenario(ruleset, validate(document, ruleset.scenario_model), name)
+
+
+def _http(e: SeatError) -> HTTPException:
+    headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
+    return HTTPException(e.status, str(e), headers=headers)
 
 
 def _lobby_data() -> dict[str, Any]:
@@ -142,11 +146,8 @@ def create_app(home: Path, *, password: str | None = None) -> FastAPI:
         if given is None or not hmac.compare_digest(given.encode(), password.encode()):
             raise HTTPException(401, "this server asks for a password to create games")
 
-    async def authorise(
-        request: Request, game_id: str, side: str | None
-    ) -> tuple[Seat, str | None]:
-        """The seat presented with the request and the side it looks at (``None``: the umpire
-        looks at everything)."""
+    def token_of(request: Request, game_id: str) -> str:
+        """The token presented with the request (Bearer header, else the game's cookie)."""
         if not _GAME_ID.fullmatch(game_id):
             raise HTTPException(404, f"no game {game_id!r}")
         token = None
@@ -161,21 +162,18 @@ def create_app(home: Path, *, password: str | None = None) -> FastAPI:
                 "not signed in: open your seat's link, or send Authorization: Bearer <token>",
                 headers={"WWW-Authenticate": "Bearer"},
             )
-        seat = await hub.seat(token)
-        if seat is None:
-            raise HTTPException(401, "unknown token", headers={"WWW-Authenticate": "Bearer"})
-        if seat.game_id != game_id:
-            raise HTTPException(403, "this token opens another game")
-        if side is not None and seat.side is not None and side != seat.side:
-            raise HTTPException(403, f"this token is the seat of {seat.side}, not of {side}")
+        return token
+
+    async def authorise(
+        request: Request, game_id: str, side: str | None
+    ) -> tuple[Seat, str | None]:
+        """The seat presented with the request and the side it looks at (``None``: the umpire
+        looks at everything)."""
+        token = token_of(request, game_id)
         try:
-            await hub.ensure_loaded(game_id)
-        except UnknownGameError as e:
-            raise HTTPException(404, str(e)) from None
-        looking = seat.side if seat.side is not None else side
-        if looking is not None and looking not in await hub.call(hub.sides, game_id):
-            raise HTTPException(422, f"unknown side {looking!r}")
-        return seat, looking
+            return await hub.call(hub.check_seat, token, game_id, side)
+        except SeatError as e:
+            raise _http(e) from None
 
     # -- pages -----------------------------------------------------------------------------------
 
@@ -347,8 +345,10 @@ def create_app(home: Path, *, password: str | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/view")
     async def api_view(request: Request, game_id: str, side: str | None = None) -> Any:
-        seat, looking = await authorise(request, game_id, side)
-        return await hub.call(hub.view_json, game_id, seat, looking)
+        try:
+            return await hub.call(hub.seat_view, token_of(request, game_id), game_id, side)
+        except SeatError as e:
+            raise _http(e) from None
 
     @app.get("/api/games/{game_id}/state")
     async def api_state(request: Request, game_id: str) -> Any:
@@ -383,15 +383,16 @@ def create_app(home: Path, *, password: str | None = None) -> FastAPI:
         if not isinstance(body, dict) or "order" not in body:
             raise HTTPException(422, 'the body must be {"order": ...}')
         side_asked = body.get("side")
-        seat, side = await authorise(request, game_id, side_asked)
-        if seat.side is None:
-            raise HTTPException(403, "the umpire gives no orders")
-        assert side is not None
+        if side_asked is not None and not isinstance(side_asked, str):
+            raise HTTPException(422, "side: must be a side's name")
+        token = token_of(request, game_id)
         order = body["order"]
         if isinstance(order, str):
             order = order.strip()
         try:
-            submitted, late = await hub.submit(game_id, side, order)
+            submitted, late = await hub.submit(token, game_id, side_asked, order)
+        except SeatError as e:
+            raise _http(e) from None
         except (IllegalOrderError, GameOverError, InvalidInputError) as e:
             return JSONResponse({"detail": str(e), "rule": getattr(e, "rule", "")}, status_code=422)
         return {
@@ -424,11 +425,10 @@ def create_app(home: Path, *, password: str | None = None) -> FastAPI:
             yield "retry: 2000\n\n"
             while True:
                 changed = hub.changed(game_id)  # taken first: no change slips between
-                events = await hub.call(hub.events, game_id, looking, last)
+                events, state = await hub.call(hub.news, game_id, seat, looking, last)
                 for e in events:
                     last = e["seq"]
                     yield f"id: {last}\nevent: log\ndata: {json.dumps(e)}\n\n"
-                state = await hub.call(hub.state, game_id, seat)
                 yield f"event: state\ndata: {json.dumps(state)}\n\n"
                 while True:
                     try:

@@ -65,6 +65,9 @@ def serve(
             "create games",
             err=True,
         )
+    # The games run on a worker thread; a short GIL switch interval keeps the event loop (the
+    # answers to other requests and the event streams) from waiting behind it for 5 ms a time.
+    sys.setswitchinterval(0.0005)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"hexwar: games in {directory}; open http://{shown}:{port}/", err=True)
     sys.stdout.flush()

@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 from hexwar.agents import agent_names
 from hexwar.core import registry
 from hexwar.core.boards import Board
-from hexwar.core.errors import IllegalOrderError, InvalidInputError
+from hexwar.core.errors import HexwarError, IllegalOrderError, InvalidInputError, UnknownGameError
 from hexwar.core.events import render_text
-from hexwar.core.game import Game
+from hexwar.core.game import Game, Ruleset
 from hexwar.core.orders import JsonValue, SubmittedOrder
 from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, Session
@@ -33,7 +33,7 @@ from hexwar.store import GameStore
 from hexwar.web.seats import UMPIRE, Seat, SeatBook
 from hexwar.web.svg import render_board
 
-__all__ = ["HUMAN", "Created", "Hub", "resolve_players"]
+__all__ = ["HUMAN", "Created", "Hub", "SeatError", "resolve_players"]
 
 HUMAN = "human"
 T = TypeVar("T")
@@ -45,6 +45,18 @@ class _Live:
     version: int = 0
     deadline: tuple[int, float, float] | None = None  # (step, monotonic, epoch seconds)
     replay: tuple[int, Game[Any, Any]] | None = None  # (orders replayed, game) cache
+    # role -> (orders given, text view, order help): the texts change only with an order
+    texts: dict[str, tuple[int, str, str]] = field(default_factory=dict)
+    # (side or "", orders given) -> the map as SVG, the last one drawn for each side
+    maps: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+
+class SeatError(HexwarError, PermissionError):
+    """A request the seat may not make: ``status`` is its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +87,20 @@ class Hub:
         self._changed: dict[str, asyncio.Event] = {}
         self._clock = _Clock()
         self._tasks: set[asyncio.Task[None]] = set()  # running clock expiries (kept alive)
+        self._fresh: list[tuple[str, tuple[int, float, float] | None]] = []  # loaded games
 
     # -- plumbing ------------------------------------------------------------------------------
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` on the games thread."""
+        """Run ``fn(*args)`` on the games thread (then start the clocks of the games it loaded
+        from the store)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, fn, *args)
+        try:
+            return await loop.run_in_executor(self._pool, fn, *args)
+        finally:
+            while self._fresh:
+                game_id, deadline = self._fresh.pop()
+                self._bump(game_id, deadline)
 
     async def open(self) -> None:
         await self.call(self._open)
@@ -147,6 +166,39 @@ class Hub:
     async def seat(self, token: str) -> Seat | None:
         return await self.call(self.seats.lookup, token)
 
+    def check_seat(self, token: str, game_id: str, side: str | None) -> tuple[Seat, str | None]:
+        """The seat ``token`` opens in ``game_id`` and the side it looks at (``None``: the
+        umpire's everything); :class:`SeatError` with the HTTP status otherwise (401: no such
+        token, 403: another game's or another side's)."""
+        seat = self.seats.lookup(token)
+        if seat is None:
+            raise SeatError(401, "unknown token")
+        if seat.game_id != game_id:
+            raise SeatError(403, "this token opens another game")
+        if side is not None and seat.side is not None and side != seat.side:
+            raise SeatError(403, f"this token is the seat of {seat.side}, not of {side}")
+        try:
+            live = self._get(game_id)
+        except UnknownGameError as e:
+            raise SeatError(404, str(e)) from None
+        looking = seat.side if seat.side is not None else side
+        if looking is not None and looking not in live.session.game.info.sides:
+            raise SeatError(422, f"unknown side {looking!r}")
+        return seat, looking
+
+    def order(
+        self, token: str, game_id: str, side: str | None, order: JsonValue | str
+    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None]:
+        """A seat's order, from its token to the store, in one trip to the games thread."""
+        seat, looking = self.check_seat(token, game_id, side)
+        if seat.side is None or looking is None:
+            raise SeatError(403, "the umpire gives no orders")
+        return self._submit(game_id, looking, order)
+
+    def seat_view(self, token: str, game_id: str, side: str | None) -> dict[str, Any]:
+        seat, looking = self.check_seat(token, game_id, side)
+        return self.view_json(game_id, seat, looking)
+
     # -- games (async front) -------------------------------------------------------------------
 
     async def create(
@@ -157,18 +209,14 @@ class Hub:
         return created
 
     async def submit(
-        self, game_id: str, side: str, order: JsonValue | str
+        self, token: str, game_id: str, side: str | None, order: JsonValue | str
     ) -> tuple[SubmittedOrder, bool]:
-        """Submit ``side``'s order (acknowledged once stored); computer players follow.
-        Returns the stored order and whether it came too late (and was replaced)."""
-        submitted, late, deadline = await self.call(self._submit, game_id, side, order)
+        """Submit the order of the seat ``token`` opens (acknowledged once stored); computer
+        players follow. Returns the stored order and whether it came too late (and was
+        replaced by the ruleset's late order). Raises :class:`SeatError` for a bad seat."""
+        submitted, late, deadline = await self.call(self.order, token, game_id, side, order)
         self._bump(game_id, deadline)
         return submitted, late
-
-    async def ensure_loaded(self, game_id: str) -> None:
-        loaded, deadline = await self.call(self._ensure, game_id)
-        if loaded:
-            self._bump(game_id, deadline)
 
     # -- games (on the games thread) -----------------------------------------------------------
 
@@ -202,12 +250,6 @@ class Hub:
         session.play_agents()
         return Created(session.game_id, tokens), self._deadline(live)
 
-    def _ensure(self, game_id: str) -> tuple[bool, tuple[int, float, float] | None]:
-        if game_id in self._live:
-            return False, self._live[game_id].deadline
-        live = self._get(game_id)
-        return True, live.deadline
-
     def _get(self, game_id: str) -> _Live:
         live = self._live.get(game_id)
         if live is None:
@@ -216,7 +258,7 @@ class Hub:
             self._live[game_id] = live
             # A server stopped between a human's order and the computer's answer: answer now.
             session.play_agents()
-            self._deadline(live)
+            self._fresh.append((game_id, self._deadline(live)))
         return live
 
     def _deadline(self, live: _Live) -> tuple[int, float, float] | None:
@@ -228,12 +270,15 @@ class Hub:
             return None
         if live.deadline is not None and live.deadline[0] == decision.step:
             return live.deadline
-        limits = [
-            lim.seconds
-            for side in sorted(decision.sides)
-            if side not in live.session.agents
-            and (lim := game.ruleset.time_limit(game.view(side))) is not None
-        ]
+        if type(game.ruleset).time_limit is Ruleset.time_limit:
+            limits: list[float] = []  # the ruleset sets no time limits: no view needed
+        else:
+            limits = [
+                lim.seconds
+                for side in sorted(decision.sides)
+                if side not in live.session.agents
+                and (lim := game.ruleset.time_limit(game.view(side))) is not None
+            ]
         if not limits:
             live.deadline = None
             return None
@@ -290,9 +335,6 @@ class Hub:
         return True, self._deadline(live)
 
     # -- what a seat sees ----------------------------------------------------------------------
-
-    def sides(self, game_id: str) -> tuple[str, ...]:
-        return self._get(game_id).session.game.info.sides
 
     def board(
         self, game: Game[Any, Any], side: str | None, view: View | None = None
@@ -373,15 +415,20 @@ class Hub:
                 "epoch_ms": int(live.deadline[2] * 1000),
                 "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
             }
-        if side is not None:
-            view = view if view is not None else game.view(side)
-            out["text"] = game.ruleset.render_view(view)
-            out["help"] = game.ruleset.order_help(view) if your_turn else ""
-        else:
-            out["text"] = "\n\n".join(
-                f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
-            )
-            out["help"] = ""
+        cached = live.texts.get(seat.role)
+        if cached is None or cached[0] != len(game.orders):
+            if side is not None:
+                view = view if view is not None else game.view(side)
+                text = game.ruleset.render_view(view)
+                help_text = game.ruleset.order_help(view) if your_turn else ""
+            else:
+                text = "\n\n".join(
+                    f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
+                )
+                help_text = ""
+            cached = (len(game.orders), text, help_text)
+            live.texts[seat.role] = cached
+        out["text"], out["help"] = cached[1], cached[2]
         return out
 
     def view_json(self, game_id: str, seat: Seat, side: str | None) -> dict[str, Any]:
@@ -404,11 +451,20 @@ class Hub:
         live = self._get(game_id)
         return [e.to_json() for e in live.session.game.events(side) if e.seq > after]
 
+    def news(
+        self, game_id: str, seat: Seat, side: str | None, after: int
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The events ``side`` saw after sequence number ``after``, and the seat's state."""
+        return self.events(game_id, side, after), self.state(game_id, seat)
+
     def log_text(self, game_id: str, side: str | None) -> str:
         return render_text(self._get(game_id).session.game.events(side))
 
     def board_svg(self, game_id: str, side: str | None, at: int | None = None) -> str:
         live = self._get(game_id)
+        key = side or ""
+        if at is None and key in live.maps and live.maps[key][0] == len(live.session.game.orders):
+            return live.maps[key][1]  # every seat's page asks again after each change
         game = live.session.game if at is None else self._replayed(live, at)
         board = self.board(game, side)
         if board is None:
@@ -417,7 +473,10 @@ class Hub:
                 'class="board"><text x="10" y="35" font-size="14">This ruleset draws no map '
                 "yet: see the text view.</text></svg>"
             )
-        return render_board(board, size=_size(board))
+        svg = render_board(board, size=_size(board))
+        if at is None:
+            live.maps[key] = (len(game.orders), svg)
+        return svg
 
     # -- replay ----------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ def _a(text: object) -> str:
 
 
 def _fmt(x: float) -> str:
-    return f"{x:.1f}".rstrip("0").rstrip(".")
+    return f"{x:.1f}"
 
 
 class _Geometry:
@@ -38,6 +38,7 @@ class _Geometry:
         self.fx = -1.0 if board.mirror == "horizontal" else 1.0
         self.fy = -1.0 if board.mirror == "vertical" else 1.0
         self.origin = origin
+        self._cache: dict[float, list[tuple[float, float]]] = {}
 
     def centre(self, h: Hex) -> tuple[float, float]:
         s = self.size
@@ -47,20 +48,27 @@ class _Geometry:
             x, y = s * 1.5 * h.q, s * _SQRT3 * (h.r + h.q / 2)
         return x * self.fx - self.origin[0], y * self.fy - self.origin[1]
 
+    def _offsets(self, scale: float) -> list[tuple[float, float]]:
+        offsets = self._cache.get(scale)
+        if offsets is None:
+            start = 30 if self.pointy else 0
+            r = self.size * scale
+            offsets = [
+                (
+                    r * math.cos(math.radians(start + 60 * i)),
+                    r * math.sin(math.radians(start + 60 * i)),
+                )
+                for i in range(6)
+            ]
+            self._cache[scale] = offsets
+        return offsets
+
     def corners(self, h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
         cx, cy = self.centre(h)
-        start = 30 if self.pointy else 0
-        r = self.size * scale
-        return [
-            (
-                cx + r * math.cos(math.radians(start + 60 * i)),
-                cy + r * math.sin(math.radians(start + 60 * i)),
-            )
-            for i in range(6)
-        ]
+        return [(cx + dx, cy + dy) for dx, dy in self._offsets(scale)]
 
     def points(self, h: Hex, scale: float = 1.0) -> str:
-        return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in self.corners(h, scale))
+        return " ".join(f"{x:.1f},{y:.1f}" for x, y in self.corners(h, scale))
 
     def shared_edge(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
         """The two corners that hexes ``a`` and ``b`` share (their common hexside)."""

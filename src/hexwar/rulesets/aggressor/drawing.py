@@ -10,6 +10,7 @@ tinted in its holder's colour.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from hexwar.core.boards import (
@@ -106,18 +107,21 @@ def _unit_flags(u: Mapping[str, Any]) -> tuple[str, ...]:
     )
 
 
+@cache
+def _hexes(terrain: tuple[str, ...]) -> tuple[HexCell, ...]:
+    """The map's hexes, labelled ``@XY`` (the terrain rows are the scenario's, fixed for a
+    game, so the cells are built once)."""
+    return tuple(
+        HexCell(rl.hex_of(c), rl.label(c), terrain[rl.col_row(c)[1]][rl.col_row(c)[0]])
+        for c in range(rl.NCELLS)
+    )
+
+
 def describe_board(view: View) -> Board:
     """The map as ``view.side`` sees it."""
     d = view.data
     side = str(d["side"])
-    hexes = tuple(
-        HexCell(
-            rl.hex_of(c),
-            rl.label(c),
-            d["terrain"][rl.col_row(c)[1]][rl.col_row(c)[0]],
-        )
-        for c in range(rl.NCELLS)
-    )
+    hexes = _hexes(tuple(d["terrain"]))
     counters = [
         Counter(
             ref=str(u["number"]),
