@@ -348,3 +348,24 @@ def test_lobby_creates_a_game_and_shows_the_links(client: TestClient) -> None:
     )
     assert r.status_code == 200
     assert r.text.count('class="seat-link"') == 2  # allied, and the umpire
+
+
+def test_the_replay_shows_a_seats_own_orders_and_hides_the_others(client: TestClient) -> None:
+    """Issue 18, replay: a seat steps through its own past; the other side's orders stay
+    hidden (their effects show only as the seat saw them)."""
+    game = new_game(client, "tactical/meeting1941", {"allied": "human", "axis": "ai"})
+    h = bearer(game["tokens"]["allied"])
+    r = client.post(f"/api/games/{game['id']}/orders", json={"order": "move R1 4,5"}, headers=h)
+    assert r.status_code == 200, r.text
+    frames = client.get(f"/api/games/{game['id']}/replay", headers=h).json()["frames"]
+    assert frames[0]["n"] == 0
+    assert [f["n"] for f in frames] == list(range(len(frames)))
+    own = [f for f in frames if f["side"] == "allied"]
+    assert [f["text"] for f in own] == ["move R1 4,5"]
+    assert all(f["order"] is None and f["text"] is None for f in frames if f["side"] == "axis")
+    umpire = bearer(game["tokens"]["umpire"])
+    every = client.get(f"/api/games/{game['id']}/replay", headers=umpire).json()["frames"]
+    assert all(f["text"] is not None for f in every[1:])
+    board = client.get(f"/api/games/{game['id']}/board.svg?at=0", headers=h)
+    assert board.status_code == 200
+    assert board.text.startswith("<svg")

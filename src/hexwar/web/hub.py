@@ -12,6 +12,7 @@ gets the ruleset's late order; the clock restarts when a server restarts.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -26,7 +27,7 @@ from hexwar.core.boards import Board
 from hexwar.core.errors import HexwarError, IllegalOrderError, InvalidInputError, UnknownGameError
 from hexwar.core.events import render_text
 from hexwar.core.game import Game, Ruleset
-from hexwar.core.orders import JsonValue, SubmittedOrder
+from hexwar.core.orders import JsonValue, SubmittedOrder, is_concession
 from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, Session
 from hexwar.store import GameStore
@@ -503,7 +504,7 @@ class Hub:
         record = live.session.game.record()
         game = registry.replay(record, upto=0)
         frames: list[dict[str, Any]] = [
-            {"n": 0, "step": 0, "side": None, "order": None, "log": len(game.log)}
+            {"n": 0, "step": 0, "side": None, "order": None, "text": None, "log": len(game.log)}
         ]
         for submitted in record.orders:
             game.submit(submitted.side, submitted.order)
@@ -514,6 +515,7 @@ class Hub:
                     "step": submitted.step,
                     "side": submitted.side,
                     "order": submitted.order if own else None,
+                    "text": _notation(game, submitted.side, submitted.order) if own else None,
                     "log": len(game.log),
                 }
             )
@@ -522,6 +524,19 @@ class Hub:
             "events": [e.to_json() for e in live.session.game.events(side)],
             "finished": live.session.game.outcome() is not None,
         }
+
+
+def _notation(game: Game[Any, Any], side: str, order: Any) -> str:
+    """An order in the ruleset's text notation, where it has one (else its JSON)."""
+    if is_concession(order):
+        return "concede"
+    try:
+        parsed = game.ruleset.parse_order(side, order)
+    except HexwarError:
+        return json.dumps(order)
+    if not any("__str__" in vars(k) for k in type(parsed).__mro__[:-1]):
+        return json.dumps(order)  # no notation of its own: str() would be the repr
+    return str(parsed)
 
 
 def resolve_players(players: Mapping[str, Any]) -> dict[str, str]:

@@ -9,6 +9,7 @@ into the order being written.
 
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
 from html import escape
@@ -430,7 +431,8 @@ def _marker_shape(kind: str, st: Style, x: float, y: float, r: float) -> str:
 
 
 def render_board(board: Board, *, size: float = 28.0, legend: bool = True) -> str:
-    """The board as a standalone SVG document (map, then legend)."""
+    """The board as a standalone SVG document (map, then legend); its ``data-status``
+    attribute holds the board's status lines as JSON."""
     geo = _Geometry(board, size)
     xs: list[float] = []
     ys: list[float] = []
@@ -554,8 +556,10 @@ def render_board(board: Board, *, size: float = 28.0, legend: bool = True) -> st
     out.append("</g>")
     legend_svg, legend_h = _legend(board, width, map_h + 6) if legend else ("", 0.0)
     total_h = map_h + 6 + legend_h
+    status = json.dumps([list(line) for line in board.status], ensure_ascii=False)
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" role="img" '
+        f'data-status="{_a(status)}" '
         f'aria-label="{_a(board.title)}" viewBox="0 0 {_fmt(width)} {_fmt(total_h)}" '
         f'width="{_fmt(width)}" height="{_fmt(total_h)}" font-family="{_FONT}">'
         f"<defs>{_PATTERNS}</defs>"

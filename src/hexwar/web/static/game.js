@@ -59,11 +59,10 @@ async function refreshBoard() {
     selected = null;
     select(ref);
   }
-  const response = await fetch(`${api}/view`, { credentials: 'same-origin' });
-  if (!response.ok) return;
-  const data = await response.json();
+  const svg = map.querySelector('svg');
+  const lines = svg && svg.getAttribute('data-status');
   facts.replaceChildren();
-  for (const [name, value] of (data.board && data.board.status) || []) {
+  for (const [name, value] of lines ? JSON.parse(lines) : []) {
     facts.append(el('dt', {}, name), el('dd', {}, value));
   }
 }

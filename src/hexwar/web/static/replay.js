@@ -17,7 +17,7 @@ async function show(i) {
   orderBox.textContent = f.n === 0
     ? 'The start of the game.'
     : f.order !== null
-      ? `Order ${f.n} (${f.side}, decision ${f.step}): ${JSON.stringify(f.order)}`
+      ? `Order ${f.n} (${f.side}, decision ${f.step}): ${f.text}`
       : `Order ${f.n}: ${f.side} gave orders (not shown to you).`;
   const previous = i > 0 ? data.frames[i - 1].log : 0;
   log.replaceChildren();
