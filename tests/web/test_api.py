@@ -141,6 +141,10 @@ def test_the_umpire_sees_everything_but_gives_no_orders(client: TestClient) -> N
     assert svg.count('data-side="east"') == len(view["views"]["east"]["data"]["units"])
     r = client.post(f"/api/games/{game['id']}/orders", json={"order": "0"}, headers=umpire)
     assert r.status_code == 403
+    # ... and may look through one side's eyes
+    as_west = client.get(f"/api/games/{game['id']}/board.svg?side=west", headers=umpire).text
+    seen = view["views"]["west"]["data"]["enemy"]
+    assert as_west.count('data-side="east"') == len(seen)
 
 
 def _setup(client: TestClient, game: dict[str, Any], side: str, seed: int) -> None:

@@ -14,6 +14,9 @@ const form = document.getElementById('order-form');
 const orderBox = document.getElementById('order');
 const reply = document.getElementById('reply');
 const help = document.getElementById('help');
+// The umpire may look through one side's eyes: /games/ID?side=S.
+const looking = body.dataset.role === 'umpire' ? new URLSearchParams(location.search).get('side') : null;
+const sideQuery = looking ? `side=${encodeURIComponent(looking)}` : '';
 let selected = null;
 let lastSeen = -1;
 let boardVersion = null;
@@ -53,7 +56,7 @@ map.addEventListener('click', (ev) => {
 });
 
 async function refreshBoard() {
-  await loadBoard(map, `${api}/board.svg?v=${Date.now()}`);
+  await loadBoard(map, `${api}/board.svg?v=${Date.now()}${sideQuery ? '&' + sideQuery : ''}`);
   if (selected) {
     const ref = selected;
     selected = null;
@@ -100,7 +103,7 @@ function applyState(s) {
 }
 
 function connect() {
-  const source = new EventSource(`${api}/events`);
+  const source = new EventSource(`${api}/events${sideQuery ? '?' + sideQuery : ''}`);
   source.addEventListener('log', (m) => {
     const e = JSON.parse(m.data);
     if (e.seq <= lastSeen) return;
