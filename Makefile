@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 WEBSTAMP := $(VENV)/.installed-web
 
-.PHONY: run chooser chromium screenshots test lint typecheck pytest golden clean
+.PHONY: run chooser chromium screenshots test lint typecheck pytest golden mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,9 @@ screenshots: $(DEVSTAMP) chromium  # docs/images/: the lobby, each board, the re
 
 golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
 	$(BIN)/python -m hexwar.testing.golden
+
+mutate: $(DEVSTAMP)  # mutation testing of the rule modules (docs/testing.md); GROUP=aggressor for one
+	$(BIN)/python scripts/mutate.py $(GROUP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
