@@ -226,4 +226,3 @@ def air_loss_threshold(distance_: int, strength: int, strike: bool) -> int:
     """The seed's second formula: a loss when 2 dice total at most ``(distance (+ airbase
     Strength on a Strike)) / 2`` (rounded down)."""
     return (distance_ + (strength if strike else 0)) // 2
-
