@@ -33,6 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hexwar.agents import agent_names
 from hexwar.core import registry
@@ -52,6 +53,39 @@ __all__ = ["create_app"]
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_UPLOAD = 2_000_000  # bytes of a scenario file
+
+
+_SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),  # links carry tokens
+]
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP response (a plain ASGI middleware: it does not
+    buffer, so event streams pass straight through)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in _SECURITY_HEADERS if k not in names]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def cookie_name(game_id: str) -> str:
@@ -113,17 +147,7 @@ def create_app(home: Path, *, password: str | None = None) -> FastAPI:
     templates = Jinja2Templates(env=env)
     app.mount("/static", StaticFiles(packages=[("hexwar.web", "static")]), name="static")
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-            "img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-        )
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")  # links carry tokens
-        return response
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
