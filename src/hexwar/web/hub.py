@@ -48,7 +48,7 @@ class _Live:
     replay: tuple[int, Game[Any, Any]] | None = None  # (orders replayed, game) cache
     # role -> (orders given, text view, order help): the texts change only with an order
     texts: dict[str, tuple[int, str, str]] = field(default_factory=dict)
-    # (side or "", orders given) -> the map as SVG, the last one drawn for each side
+    # side ("" for the umpire) -> (orders given, the map as SVG): the last map drawn
     maps: dict[str, tuple[int, str]] = field(default_factory=dict)
 
 
@@ -66,11 +66,6 @@ class Created:
     tokens: dict[str, str]  # role -> token
 
 
-@dataclass
-class _Clock:
-    timers: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
-
-
 def _size(board: Board) -> float:
     n = len(board.hexes)
     return 30.0 if n <= 400 else 18.0
@@ -86,7 +81,7 @@ class Hub:
         self._seats: SeatBook | None = None
         self._live: dict[str, _Live] = {}
         self._changed: dict[str, asyncio.Event] = {}
-        self._clock = _Clock()
+        self._timers: dict[str, asyncio.TimerHandle] = {}  # each game's running clock
         self._tasks: set[asyncio.Task[None]] = set()  # running clock expiries (kept alive)
         self._fresh: list[tuple[str, tuple[int, float, float] | None]] = []  # loaded games
 
@@ -111,7 +106,7 @@ class Hub:
         self._seats = SeatBook(self.home / "seats.sqlite3")
 
     async def close(self) -> None:
-        for handle in self._clock.timers.values():
+        for handle in self._timers.values():
             handle.cancel()
         await self.call(self._close)
         self._pool.shutdown(wait=True)
@@ -140,14 +135,14 @@ class Hub:
         old = self._changed.pop(game_id, None)
         if old is not None:
             old.set()
-        handle = self._clock.timers.pop(game_id, None)
+        handle = self._timers.pop(game_id, None)
         if handle is not None:
             handle.cancel()
         if deadline is not None:
             step, due, _ = deadline
             loop = asyncio.get_running_loop()
             delay = max(0.0, due - time.monotonic()) + 0.05
-            self._clock.timers[game_id] = loop.call_later(
+            self._timers[game_id] = loop.call_later(
                 delay, lambda: self._spawn(self._expire(game_id, step))
             )
 
@@ -157,7 +152,7 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     async def _expire(self, game_id: str, step: int) -> None:
-        self._clock.timers.pop(game_id, None)
+        self._timers.pop(game_id, None)
         changed, deadline = await self.call(self._expire_sync, game_id, step)
         if changed:
             self._bump(game_id, deadline)
