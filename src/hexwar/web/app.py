@@ -125,9 +125,11 @@ def _lobby_data() -> dict[str, Any]:
     return {"rulesets": rulesets}
 
 
-def create_app(home: Path, *, password: str | None = None) -> FastAPI:
+def create_app(home: Path, *, password: str | None = None, flank_db: Path | None = None) -> FastAPI:
     """The hexwar web application over the game store in ``home``. With ``password``, creating
-    a game asks for it (field ``password`` or header ``X-Hexwar-Password``)."""
+    a game asks for it (field ``password`` or header ``X-Hexwar-Password``). The flank battle's
+    moderator page works on the database ``flank_db`` (default: ``home/flankbattle.sqlite3``,
+    the bundled example database written there on first use)."""
     hub = Hub(home)
 
     @asynccontextmanager
@@ -148,6 +150,12 @@ def create_app(home: Path, *, password: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(packages=[("hexwar.web", "static")]), name="static")
 
     app.add_middleware(SecurityHeaders)
+    from hexwar.web.moderator import moderator_router
+
+    flank_home = home / "flankbattle"
+    app.include_router(
+        moderator_router(flank_db or home / "flankbattle.sqlite3", flank_home, templates, password)
+    )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

@@ -39,6 +39,16 @@ def serve(
             help=f"Ask for this password before creating a game (or set ${PASSWORD_ENV}).",
         ),
     ] = None,
+    flank_db: Annotated[
+        Path | None,
+        typer.Option(
+            "--flank-db",
+            metavar="FILE",
+            help="The flank battle database the moderator page (/moderator) works on, made by "
+            "`hexwar flankbattle import` (default: the bundled example database, copied into "
+            "the home directory).",
+        ),
+    ] = None,
 ) -> None:
     """Serve hexwar in the browser: a lobby, secret seat links, live maps, replays."""
     try:
@@ -71,4 +81,9 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"hexwar: games in {directory}; open http://{shown}:{port}/", err=True)
     sys.stdout.flush()
-    uvicorn.run(create_app(directory, password=secret), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(directory, password=secret, flank_db=flank_db),
+        host=host,
+        port=port,
+        log_level="warning",
+    )
