@@ -346,9 +346,15 @@ def moderator_router(
                 )
             except HexwarError as e:
                 errors.append(_message(e))
-        else:
-            if not -3500 <= _year(data.get("year")) <= 2020:
-                errors.append("year: the war date is outside -3500 to 2020 (BC negative)")
+        else:  # the header's own errors, shown with the others
+            year = _year(data.get("year"))
+            if not -3500 <= year <= 2020:
+                errors.append(f"year: the war date {year} is outside -3500 to 2020")
+            motives = mod.params.values("Motive")
+            if data.get("motive") not in motives:
+                errors.append(
+                    f"motive: unknown motive {data.get('motive')!r} (one of {', '.join(motives)})"
+                )
         return {"errors": errors, "status": status}
 
     @router.post("/api/moderator/check")
