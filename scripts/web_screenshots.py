@@ -78,6 +78,37 @@ class Api:
             ).raise_for_status()
 
 
+def moderator_screenshots(page: Any, url: str) -> None:
+    """The flank battle moderator page: one war at Hastings, a picture of each tab and of the
+    flank editor."""
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.goto(url + "/moderator")
+    page.wait_for_selector("body[data-ready='yes']")
+    for side, nation, military in (
+        ("attacker", "Normandy", "Norman Host"),
+        ("defender", "England", "Housecarls and Fyrd"),
+    ):
+        page.select_option(f"#{side}", nation)
+        page.select_option(f"#{side}-military", military)
+    page.select_option("#location", "Hastings")
+    page.wait_for_function("document.querySelector('#defender-status').textContent.length > 0")
+    page.screenshot(path=str(OUT / "moderator-tactics.png"))
+    page.click("#tab-strategy")
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(OUT / "moderator-strategy.png"))
+    page.locator("rect.flank.attacker").first.dblclick()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "moderator-editor.png"), full_page=True)
+    page.click("#ed-cancel")
+    page.click("#run")
+    page.wait_for_selector("body[data-run]")
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(OUT / "moderator-after.png"))
+    page.click("#tab-output")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "moderator-output.png"))
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     home = Path(tempfile.mkdtemp(prefix="hexwar-shots-"))
@@ -125,6 +156,7 @@ def main() -> None:
         page.locator("details.receipt").first.locator("summary").click()
         page.evaluate("document.querySelector('aside.side').scrollTop = 0")
         page.screenshot(path=str(OUT / "web-replay.png"))
+        moderator_screenshots(page, url)
         browser.close()
     server.should_exit = True
     thread.join(timeout=10)

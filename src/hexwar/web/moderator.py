@@ -127,8 +127,9 @@ class Moderator:
             nations = split_names(m.get("nation") or "")
             leaders = [m["leader"]] if m.get("leader") else []
             for n in db.tables["Nation"]:
-                if nations and n.get("name") == nations[0] and n.get("leader"):
-                    leaders.append(n["leader"])
+                found = n.get("leader")
+                if nations and n.get("name") == nations[0] and found and found not in leaders:
+                    leaders.append(found)
             militaries.append(
                 {
                     "name": m["name"],
