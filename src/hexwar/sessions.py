@@ -71,6 +71,7 @@ class Session:
     game_id: str | None = None
     agents: dict[str, Agent] = field(default_factory=dict)
     saved: int = 0  # how many of the game's orders the store holds
+    snapshot_at: int = 0  # after how many orders the last snapshot was taken
 
     def __post_init__(self) -> None:
         ruleset = self.game.ruleset
@@ -111,7 +112,8 @@ class Session:
         outcome = game.outcome()
         if outcome is not None and store.status(full_id) == "active":
             store.finish(full_id, outcome.to_json())
-        return cls(game, dict(record.agents), store, full_id, saved=len(record.orders))
+        n = len(record.orders)
+        return cls(game, dict(record.agents), store, full_id, saved=n, snapshot_at=n)
 
     @property
     def human_sides(self) -> list[str]:
@@ -126,9 +128,10 @@ class Session:
             self.save()
         return submitted
 
-    def save(self) -> None:
+    def save(self, *, snapshot: bool = True) -> None:
         """Commit the orders the store does not hold yet, in one transaction with the snapshot
-        due after them and the game's finish if they ended it.
+        due after them (unless ``snapshot`` is false: a batch in the middle of agents' play) and
+        the game's finish if they ended it.
 
         On failure (disk full, a read-only file) the game in memory is rolled back to the
         orders the store holds, so the session is never ahead of its store.
@@ -141,20 +144,21 @@ class Session:
             return
         n = len(game.orders)
         outcome = game.outcome()
-        snapshot = None
-        if outcome is not None or n // SNAPSHOT_EVERY > self.saved // SNAPSHOT_EVERY:
-            snapshot = (n, game.state_hash())
+        due = outcome is not None or (snapshot and n - self.snapshot_at >= SNAPSHOT_EVERY)
+        taken = (n, game.state_hash()) if due else None  # hashing the whole log: not each batch
         try:
             self.store.append_orders(
                 self.game_id,
                 pending,
-                snapshot=snapshot,
+                snapshot=taken,
                 outcome=outcome.to_json() if outcome is not None else None,
             )
         except Exception:
             self.game = registry.replay(game.record(self.agent_names), upto=self.saved)
             raise
         self.saved = n
+        if taken is not None:
+            self.snapshot_at = n
 
     def play_agents(self, *, max_steps: int | None = None) -> None:
         """Let agents decide until a human must act, the game ends or ``max_steps`` is reached.
@@ -175,7 +179,7 @@ class Session:
                     order = self.agents[side].act(view, agent_rng(game.seed, side, decision.step))
                     self.submit(side, order.to_json(), save=False)
                 if len(self.game.orders) - self.saved >= SAVE_EVERY:
-                    self.save()
+                    self.save(snapshot=False)
         finally:
             self.save()
 

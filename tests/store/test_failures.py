@@ -4,6 +4,7 @@ read-only opening; deleting a game; old databases migrated (issue 15, "Data and 
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from hexwar.core.orders import SubmittedOrder
+from hexwar.core.rng import InvalidSeedError
 from hexwar.sessions import SNAPSHOT_EVERY, Session, resolve_scenario
 from hexwar.store import (
     DamagedStoreError,
@@ -209,3 +211,16 @@ def test_agents_orders_are_committed_in_batches_with_snapshots(
     snapshots = store.snapshots(session.game_id)
     assert snapshots
     assert all(s.seq >= SNAPSHOT_EVERY for s in snapshots)
+
+
+def test_a_negative_seed_plays_is_stored_and_replays(store: GameStore) -> None:
+    """Issue 15 (seeds): any seed the store accepts works, the same in store and API."""
+    agents = {"red": "random", "blue": "random"}
+    session = Session.start(resolve_scenario("tiny/duel"), seed=-1, agents=agents, store=store)
+    session.run()
+    assert session.game_id is not None
+    resumed = Session.resume(store, session.game_id)
+    assert resumed.game.seed == -1
+    assert resumed.game.state_hash() == session.game.state_hash()
+    with pytest.raises(InvalidSeedError):
+        store.create_game(dataclasses.replace(session.game.record(), seed=2**63))

@@ -22,7 +22,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
-from hexwar.core.events import Event, EventLog, render_text
+from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import CONCEDE, JsonValue, Order, SubmittedOrder, is_concession
 from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
 from hexwar.core.rng import Dice
@@ -137,7 +137,11 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         """End the game (rulesets call this from ``_resolve``)."""
         self._outcome = Outcome(winner, reason)
         self.log.append(
-            self._clock(), "game-over", f"Game over: {reason}", data=self._outcome.to_json()
+            self._clock(),
+            "game-over",
+            f"Game over: {reason}",
+            data=self._outcome.to_json(),
+            visible_to=ALL,
         )
 
     def _clock(self) -> float | int:

@@ -29,9 +29,10 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 import platformdirs
 
-from hexwar.core.errors import GameOverError, HexwarError, InvalidInputError, UnknownGameError
+from hexwar.core.errors import GameOverError, HexwarError, UnknownGameError
 from hexwar.core.orders import SubmittedOrder
 from hexwar.core.records import GameRecord, canonical_json
+from hexwar.core.rng import seed_entropy
 
 # Migration n (counting from 1) brings a database from user_version n-1 to n. Append new
 # scripts; never edit one that has shipped, since existing databases have already run it.
@@ -99,8 +100,6 @@ SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-_INT64 = range(-(2**63), 2**63)  # what an SQLite INTEGER holds
 
 
 class StoreError(HexwarError):
@@ -373,8 +372,7 @@ class GameStore:
     @_guarded
     def create_game(self, record: GameRecord, *, label: str | None = None) -> str:
         """Store ``record`` (header and any orders it already has); return the new game's id."""
-        if record.seed not in _INT64:
-            raise InvalidInputError(f"seed {record.seed} does not fit in a signed 64-bit integer")
+        seed_entropy(record.seed)  # the seeds a game accepts are the ones stored: int64
         now = _now()
         with self._transaction():
             game_id = self._new_id()

@@ -81,7 +81,7 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.aggressor.ai import ComputerPlayer
 
-        return {"computer": ComputerPlayer}
+        return {"ai": ComputerPlayer, "computer": ComputerPlayer}  # "computer": the old name
 
     def commands(self) -> typer.Typer:
         from hexwar.rulesets.aggressor.cli import app

@@ -299,6 +299,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             "phase",
             f"Turn {self.turn} of {self.scenario.turns} (minute "
             f"{(self.turn - 1) * sheet().parameters['minutes_per_turn']}): {side} phase",
+            visible_to=ALL,
         )
         for h in [h for h, s in self.smoke.items() if s == side]:
             del self.smoke[h]
@@ -469,7 +470,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 (owner,) = here
                 if self.control[h] != owner:
                     self.control[h] = owner
-                    self.log.append(self.turn, "objective", f"{owner} takes objective {h}")
+                    self.log.append(
+                        self.turn, "objective", f"{owner} takes objective {h}", visible_to=ALL
+                    )
 
     def score(self) -> dict[str, int]:
         """Victory points: objectives held plus enemy SPs eliminated (docs/tactical.md)."""
@@ -575,7 +578,10 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 c.hex = None
                 c.fate = "captured"
                 self.log.append(
-                    self.turn, "commander-lost", f"commander {c.name} is captured at {h}"
+                    self.turn,
+                    "commander-lost",
+                    f"commander {c.name} is captured at {h}",
+                    visible_to=ALL,
                 )
 
     def attack_strengths(
@@ -617,7 +623,12 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             u.hex = target_hex
             u.moved = True
             u.improved = False
-            self.log.append(self.turn, "advance", f"{u.id} advances from {frm} into {target_hex}")
+            self.log.append(
+                self.turn,
+                "advance",
+                f"{u.id} advances from {frm} into {target_hex}",
+                visible_to=ALL,
+            )
             self._capture_commanders(target_hex, side)
             self._update_control()
         self._check_combat_units(t.side)
@@ -674,7 +685,10 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         self.log.append(self.turn, verb, f"{text}: {net.text}", visible_to=ALL, receipt=receipt)
         for c in killed:
             self.log.append(
-                self.turn, "commander-killed", f"commander {c.name} ({c.side}) is killed at {c.hex}"
+                self.turn,
+                "commander-killed",
+                f"commander {c.name} ({c.side}) is killed at {c.hex}",
+                visible_to=ALL,
             )
             c.hex = None
             c.fate = "killed"
@@ -759,7 +773,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 w = lost * rules().wreck_per_lost_hard_sp
                 self.wrecks[t.hex] = self.wrecks.get(t.hex, 0) + w
             if not t.alive:
-                self.log.append(self.turn, "eliminated", f"{t.id} is eliminated at {t.hex}")
+                self.log.append(
+                    self.turn, "eliminated", f"{t.id} is eliminated at {t.hex}", visible_to=ALL
+                )
                 t.hex = None
                 return
         if disruption:
@@ -815,9 +831,13 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             return
         t.sp -= 1
         self.lost[t.side] += 1
-        self.log.append(self.turn, "retreat", f"{t.id} cannot retreat from {here}: loses 1 SP")
+        self.log.append(
+            self.turn, "retreat", f"{t.id} cannot retreat from {here}: loses 1 SP", visible_to=ALL
+        )
         if not t.alive:
-            self.log.append(self.turn, "eliminated", f"{t.id} is eliminated at {here}")
+            self.log.append(
+                self.turn, "eliminated", f"{t.id} is eliminated at {here}", visible_to=ALL
+            )
             t.hex = None
 
     # -- views -----------------------------------------------------------------------------
