@@ -7,6 +7,7 @@ The commands run in this process (``main()`` with its arguments), so these tests
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import sqlite3
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from hexwar.agents import AI, agent_names, make_agent
-from hexwar.cli.main import main
+from hexwar.cli.main import failure_messages, main
 from hexwar.core import registry
 from hexwar.store import GameStore
 from hexwar.store import sqlite as store_module
@@ -272,3 +273,16 @@ def test_vs_ai_plays_and_an_unknown_agent_names_vs(cli: Cli) -> None:
     result = cli("play", "tiny/duel", "--side", "red", "--vs", "nobody", stdin=":quit\n")
     _refused(result, "--vs 'nobody': unknown agent 'nobody' for tiny (available: ai, random)")
     assert "--agent" not in result.err
+
+
+# -- the one place errors become messages -------------------------------------------------------
+
+
+def test_failures_foreseen_become_located_messages_and_bugs_keep_their_traceback() -> None:
+    full = OSError(errno.ENOSPC, "No space left on device", "/games/report.txt")
+    assert failure_messages(full) == ["/games/report.txt: No space left on device"]
+    damaged = sqlite3.DatabaseError("database disk image is malformed")
+    (message,) = failure_messages(damaged) or [""]
+    assert "damaged" in message
+    assert "hexwar doctor" in message
+    assert failure_messages(KeyError("a bug")) is None
