@@ -224,3 +224,12 @@ def test_a_negative_seed_plays_is_stored_and_replays(store: GameStore) -> None:
     assert resumed.game.state_hash() == session.game.state_hash()
     with pytest.raises(InvalidSeedError):
         store.create_game(dataclasses.replace(session.game.record(), seed=2**63))
+
+
+def test_a_version_1_store_opened_read_only_is_upgraded_first(path: Path) -> None:
+    with closing(_raw(path)) as db:
+        db.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
+    with GameStore(path, readonly=True) as reader:
+        assert reader.list_games() == []
+    with closing(_raw(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)

@@ -10,6 +10,7 @@ and checking an output path before the work that fills it.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -159,15 +160,15 @@ def replay_located(
 
 
 def refuse_hidden(
-    record: GameRecord, game: Game[Any, Any], label: str, umpire: bool, command: str
+    record: GameRecord, sides: Sequence[str], finished: bool, label: str, umpire: bool, command: str
 ) -> None:
     """Refuse the umpire's view of a game a person is still playing, unless ``--umpire``.
 
     Such a view holds what that person may not know yet: the other side's sealed orders,
     hidden positions. A finished game, or one only computers play, is shown as it is.
     """
-    humans = [s for s in game.info.sides if s not in record.agents]
-    if umpire or not humans or game.outcome() is not None:
+    humans = [s for s in sides if s not in record.agents]
+    if umpire or not humans or finished:
         return
     who = ", ".join(humans)
     verb = "is" if len(humans) == 1 else "are"

@@ -571,7 +571,8 @@ def replay(
     record, label = load_record(game)
     replayed = checks.replay_located(record, label)
     if side is None:
-        refuse_hidden(record, replayed, label, umpire, "replay")
+        finished = replayed.outcome() is not None
+        refuse_hidden(record, replayed.info.sides, finished, label, umpire, "replay")
     sys.stdout.write(RENDERERS[fmt](replayed.events(side)))
 
 
@@ -591,11 +592,19 @@ def export(
     if output is not None:
         writable(output, "--output")
     with GameStore(readonly=True) as store:
-        record = store.load(game_id)
-        label = f"game {store.resolve_id(game_id)}"
-    replayed = checks.replay_located(record, label)
-    refuse_hidden(record, replayed, label, umpire, "export")
-    exported = dataclasses.replace(record, state_hash=replayed.state_hash())
+        full_id = store.resolve_id(game_id)
+        record = store.load(full_id)
+        finished = store.status(full_id) == "finished"
+        last = store.latest_snapshot(full_id)
+    label = f"game {full_id}"
+    if last is not None and last.seq == len(record.orders):
+        state_hash = last.state_hash  # taken when the last order was stored: no replay needed
+    else:
+        replayed = checks.replay_located(record, label)
+        state_hash, finished = replayed.state_hash(), replayed.outcome() is not None
+    sides = registry.get(record.ruleset).info.sides
+    refuse_hidden(record, sides, finished, label, umpire, "export")
+    exported = dataclasses.replace(record, state_hash=state_hash)
     text = json.dumps(exported.to_json(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         sys.stdout.write(text)

@@ -354,11 +354,12 @@ class GameStore:
         if self._version() == SCHEMA_VERSION:
             return  # the common case takes no write lock
         if self.readonly and self.path.exists():
-            raise StoreError(
-                f"{self.path}: written by an older hexwar (schema {self._version()}, this one "
-                f"reads {SCHEMA_VERSION}); run `hexwar doctor` or any game command once to "
-                "upgrade it"
-            )
+            # Written by an older hexwar: upgrade it once through a connection that may write
+            # (a StoreError says why if it may not), then read on.
+            GameStore(self.path).close()
+            if self._version() != SCHEMA_VERSION:
+                raise StoreError(f"{self.path}: could not upgrade the game store's schema")
+            return
         with self._transaction(migrating=True):
             # Read again under the lock: another process may have migrated meanwhile.
             version = self._version()
