@@ -679,9 +679,10 @@ def failure_messages(exc: BaseException) -> list[str] | None:
     if isinstance(exc, sqlite3.Error):
         return [str(describe_failure(default_path(), exc))]
     if isinstance(exc, OSError):
-        where = exc.filename if exc.filename is not None else "hexwar"
+        if exc.filename is None:
+            return [str(exc.strerror or exc)]
         also = f" -> {exc.filename2}" if exc.filename2 is not None else ""
-        return [f"{where}{also}: {exc.strerror or exc}"]
+        return [f"{exc.filename}{also}: {exc.strerror or exc}"]
     return None
 
 

@@ -305,9 +305,11 @@ class GameStore:
         if not self.path.exists():
             return sqlite3.connect(":memory:", isolation_level=None)  # migrated: an empty store
         uri = self.path.resolve().as_uri() + "?mode=ro"
-        if not os.access(self.path.parent, os.W_OK):
-            # A WAL database opened read-only still needs its -shm file; where nobody may
-            # create it, nobody can be writing the database either, so read it as immutable.
+        wal = self.path.with_name(self.path.name + "-wal")
+        if not os.access(self.path.parent, os.W_OK) and not wal.exists():
+            # A WAL database opened read-only needs its -shm file; where nobody may create it,
+            # nobody can be writing the database either, so read it as immutable. (With a -wal
+            # file left by a killed writer, SQLite reads through the existing -shm instead.)
             uri += "&immutable=1"
         return sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
 
