@@ -146,6 +146,21 @@ def test_a_read_only_store_refuses_the_first_order_by_name(
     assert "ok: order" not in result.out  # nothing acknowledged that was not stored
 
 
+def test_disk_full_during_play_is_named_and_nothing_is_acknowledged(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, hexwar_home: Path
+) -> None:
+    """Issue 15: disk full during play gave sqlite3.OperationalError's traceback."""
+    game_id = _human_game(cli)
+
+    def full(*_args: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(GameStore, "_insert_order", full)
+    result = cli("resume", game_id, stdin="strike 1\n")
+    _refused(result, f"{_store_path(hexwar_home)}: the disk is full", "Free some space")
+    assert "ok: order" not in result.out
+
+
 def test_a_damaged_store_is_named_and_doctor_says_what_to_do(cli: Cli, hexwar_home: Path) -> None:
     _finished_game(cli)
     path = _store_path(hexwar_home)
