@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from hexwar.agents import agent_rng
-from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.ai import ComputerPlayer, _Plan, computer_setup
 from hexwar.rulesets.aggressor.legal import legal_orders
@@ -34,9 +33,10 @@ def test_computer_setup_is_legal_and_combined_arms(side: str) -> None:
     }
 
 
-def test_computer_decides_from_its_view_alone() -> None:
-    """Issue item 8: 'from its own view only (no peeking at hidden units)' -- two games that
-    differ only in a unit West cannot see get the same West order."""
+def test_no_leak_an_unidentified_unit_s_type_does_not_change_the_computer_s_order() -> None:
+    """A leak test (OBSERVATION, IDENTIFICATION): the computer's act() only ever receives a
+    View, so what this checks is the view -- two games that differ only in the type of an
+    East unit West observes but has not identified give West the same order."""
     orders = []
     for kind in ("armor", "support"):
         g = make_game(
@@ -79,10 +79,12 @@ def test_computer_beats_random(seed: int, computer: str) -> None:
 
 def test_agent_streams_are_per_decision() -> None:
     """The computer's draws come from the game's seeded agent streams (same seed, same game)."""
-    a = agent_rng(5, "west", 0).random()
-    b = agent_rng(5, "west", 0).random()
-    assert a == b
-    assert isinstance(View("aggressor", "west", 0, {}).data, dict)
+    draws = {
+        key: agent_rng(*key).random()
+        for key in [(5, "west", 0), (5, "west", 1), (5, "east", 0), (6, "west", 0)]
+    }
+    assert agent_rng(5, "west", 0).random() == draws[5, "west", 0]  # the same stream again
+    assert len(set(draws.values())) == 4  # another decision, side or seed: another stream
 
 
 def test_computer_searches_a_sector_it_stands_in_but_does_not_control() -> None:

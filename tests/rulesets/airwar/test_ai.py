@@ -84,7 +84,9 @@ def test_4_attack_with_superiority() -> None:
     assert moved >= 3
 
 
-def test_the_computer_decides_from_its_view_alone() -> None:
+def test_no_leak_a_sealed_enemy_order_does_not_change_the_computer_s_order() -> None:
+    """A leak test (§2.2 simultaneous sealed moves): the computer's act() only ever receives a
+    View, so what this checks is that the view does not carry player 2's sealed order."""
     game = game_at("small-four-cities", units={"1": {"K10": 3}, "2": {"K12": 2}})
     first = _order(game, "1")
     game.submit("2", "K12-K11x2")  # sealed: the computer cannot see it

@@ -211,7 +211,13 @@ class KeyboardPlayer:
                 if target:
                     return f"{self.selected} 7 {target}"
                 continue
-            if self.read_key is None and len(key.split()) >= 2 and key.split()[0].isdigit():
+            words = key.split()
+            if (
+                self.read_key is None
+                and len(words) >= 2
+                and words[0].isascii()
+                and words[0].isdigit()
+            ):
                 return key  # a whole order in the text notation
             self._cycle(data, advance=True)
 

@@ -10,7 +10,7 @@ import numpy as np
 import typer
 
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar.agents import random_order
 from hexwar.rulesets.airwar.game import AirwarGame
@@ -54,6 +54,7 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         return AirwarGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> AirwarOrder:
+        check_order(data)
         return parse_order(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> AirwarOrder:

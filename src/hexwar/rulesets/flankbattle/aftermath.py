@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.rulesets.flankbattle.engine import Battle, attrition_casualties
 from hexwar.rulesets.flankbattle.params import Parameters
 from hexwar.rulesets.flankbattle.variables import SideVariables
@@ -70,7 +71,7 @@ def occupation_disease_morale_loss(
 ) -> float:
     """Seed 004, Occupation score: Log2(Infectivity*Reproduction*Deadliness+1)*Winner Medicine
     *Random Number*200 (the random number 0-3)."""
-    return math.log2(infectivity * reproduction * deadliness + 1.0) * medicine * random * 200.0
+    return exact.log2(infectivity * reproduction * deadliness + 1.0) * medicine * random * 200.0
 
 
 def efficiency_decay(efficiency: float, morale: float, morale_at_battle_end: float) -> float:
@@ -121,7 +122,7 @@ def stability_after(
     at least 0.1, log(Occupation+1) dropped for the winner; the result kept in 0-200."""
     ratio = min(ratio_cap, casualties / maximum_military if maximum_military > 0 else ratio_cap)
     econ = max(economy_floor, economy)
-    occ = 1.0 if winner else math.log10(max(occupation, 0.0) + 1.0)
+    occ = 1.0 if winner else exact.log10(max(occupation, 0.0) + 1.0)
     value = stability * innate - (ratio / (econ * 2.0)) * occ * 3.0 + random_number
     return min(200.0, max(0.0, value))
 
@@ -263,7 +264,7 @@ def occupy(
         eff = efficiency_decay(eff, morale, end_morale)
         if abs(change) < b["occupation_asymptote"]:
             break
-    result = math.log10(score) if score > 0 else -math.inf
+    result = exact.log10(score) if score > 0 else -math.inf
     text = p.result("occupation", result)
     note(f"Occupation ends after {rounds} rounds: score {score:.6g}, result {result:.4g} ({text})")
     return Occupation(base, score, result, text, rounds, unit.slot.unit.name, events)

@@ -41,6 +41,7 @@ from hexwar.rulesets.flankbattle.terrain import (
     generic_map,
     grid_to_png,
     grid_to_rows,
+    image_suffixes,
     read_map,
 )
 from hexwar.scenarios import load_document
@@ -192,7 +193,11 @@ def resolve_command(
     title: Annotated[str | None, typer.Option(help="Name of the war")] = None,
     map_: Annotated[
         str | None,
-        typer.Option("--map", help="A PNG terrain map, or a generic map name (e.g. 'Hill')"),
+        typer.Option(
+            "--map",
+            help="A terrain map image (PNG, GIF, BMP, JPEG, TIFF, WebP, PPM), or a generic "
+            "map name (e.g. 'Hill')",
+        ),
     ] = None,
     flanks: Annotated[
         Path | None,
@@ -273,7 +278,7 @@ def resolve_command(
         data["unit_types"] = json.loads(u_path.read_text(encoding="utf-8"))
     if map_ is not None:
         candidate = Path(map_)
-        if candidate.suffix.lower() == ".png":
+        if candidate.suffix.lower() in image_suffixes():
             data["map_rows"] = grid_to_rows(read_map(candidate))
             data["map"] = candidate.stem
         else:

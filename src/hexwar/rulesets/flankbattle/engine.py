@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.params import Parameters, UnitType
 from hexwar.rulesets.flankbattle.schema import Row
@@ -119,7 +120,7 @@ def disease_casualties(
     """Seed 004, Diseases: Log2(Infectivity*Reproduction*Deadliness+1)*(Military Size/500)
     *Medicine*Random."""
     return (
-        math.log2(infectivity * reproduction * deadliness + 1.0)
+        exact.log2(infectivity * reproduction * deadliness + 1.0)
         * (size / 500.0)
         * medicine
         * random_number

@@ -9,7 +9,7 @@ import numpy as np
 import typer
 
 from hexwar.core.game import Ruleset, RulesetInfo, TurnStructure
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
@@ -48,6 +48,7 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
         return FlankbattleGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> Deployment:
+        check_order(data)
         return Deployment.parse(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> Deployment:

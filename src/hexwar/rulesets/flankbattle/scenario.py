@@ -15,6 +15,7 @@ from pydantic import Field, ValidationInfo, model_validator
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.flankbattle.database import Database, example_database
+from hexwar.rulesets.flankbattle.param_schema import parameter_problems
 from hexwar.rulesets.flankbattle.params import (
     Parameters,
     UnitType,
@@ -29,6 +30,7 @@ from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
 from hexwar.scenarios import KeyPath, ScenarioModel
 
 DEFER_REFERENCES = "flankbattle-defer-references"
+UNIT_TYPES = "scenario unit_types"  # the source named in problems of embedded unit types
 
 __all__ = ["Belligerent", "FlankbattleScenario", "setup_of"]
 
@@ -69,10 +71,17 @@ class FlankbattleScenario(ScenarioModel):
         return {DEFER_REFERENCES: True}
 
     def deferred_problems(self) -> list[tuple[KeyPath, str]]:
+        if self.parameters is not None:
+            found = parameter_problems(self.parameters)
+            if found:
+                return [(("parameters", *path), message) for path, message in found]
         try:
             setup_of(self)
         except InvalidInputError as e:
-            return [(tuple(p.path.split(".")) if p.path else (), p.message) for p in e.problems]
+            prefix: KeyPath = ("unit_types",) if e.problems[0].file == UNIT_TYPES else ()
+            return [
+                ((*prefix, *p.path.split(".")) if p.path else prefix, p.message) for p in e.problems
+            ]
         return []
 
     @model_validator(mode="after")
@@ -111,7 +120,7 @@ def json_files_of(scenario: FlankbattleScenario) -> tuple[Parameters, dict[str, 
     units = (
         default_units()
         if scenario.unit_types is None
-        else units_from_data(scenario.unit_types, "scenario unit_types", params)
+        else units_from_data(scenario.unit_types, UNIT_TYPES, params)
     )
     return params, units
 

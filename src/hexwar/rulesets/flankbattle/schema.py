@@ -274,6 +274,64 @@ def parse_cell(
     )
 
 
+CSV_FIELD_LIMIT = 65_536  # characters in one cell; names and values need a few dozen
+
+
+def read_csv(text: str, file: str, tab: str) -> tuple[list[list[str]], Problem | None]:
+    """The records of a CSV text, or the first thing that stops reading it, at its line.
+
+    ``csv.field_size_limit`` is set here, explicitly, to :data:`CSV_FIELD_LIMIT`: a longer cell
+    is refused at its line and column instead of escaping as ``_csv.Error``.
+    """
+    csv.field_size_limit(CSV_FIELD_LIMIT)
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    records: list[list[str]] = []
+    start = 1  # the line the record being read starts on
+    try:
+        for record in reader:
+            records.append(record)
+            start = reader.line_num + 1
+    except csv.Error as e:
+        column = _long_cell(text.lstrip("\ufeff"), start)
+        if column is not None:
+            message = (
+                f"a cell longer than {CSV_FIELD_LIMIT:,} characters (rule: a cell holds one "
+                "name or value)"
+            )
+            heading = (
+                records[0][column - 1].strip() if records and column <= len(records[0]) else ""
+            )
+            where = f"{tab} tab, column {heading!r}" if heading else f"{tab} tab, column {column}"
+        else:
+            message, where = f"not readable as CSV: {e}", f"{tab} tab"
+        return records, Problem(message, file, start, where)
+    return records, None
+
+
+def _long_cell(text: str, line: int) -> int | None:
+    """The (1-based) column of the first cell over the limit in the record starting on
+    ``line``, or None if there is none."""
+    pos = 0
+    for _ in range(line - 1):
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return None
+    column, length, quoted = 1, 0, False
+    for char in text[pos:]:
+        if char == '"':
+            quoted = not quoted
+            continue
+        if not quoted and char == ",":
+            column, length = column + 1, 0
+            continue
+        if not quoted and char == "\n":
+            return None
+        length += 1
+        if length > CSV_FIELD_LIMIT:
+            return column
+    return None
+
+
 def parse_tab(
     tab: Tab,
     text: str,
@@ -284,8 +342,9 @@ def parse_tab(
     """Rows of one tab's CSV text, and every problem found (row = line in the file)."""
     rows: list[Row] = []
     problems: list[Problem] = []
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    records = list(reader)
+    records, error = read_csv(text, file, tab.name)
+    if error is not None:
+        return [], [error]
     if not records:
         return [], [Problem(f"the {tab.name} tab is empty: it needs its heading row", file, 1)]
     heading = [h.strip() for h in records[0]]

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from hexwar.core import exact
 from hexwar.rulesets.flankbattle.params import Parameters, UnitType
 from hexwar.rulesets.flankbattle.schema import ROLES, Row
 
@@ -31,7 +32,7 @@ def clamp(x: float, low: float = 0.0, high: float = 1.0) -> float:
 
 
 def log10(x: float) -> float:
-    return math.log10(x) if x > 0 else -math.inf
+    return exact.log10(x) if x > 0 else -math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +151,10 @@ def occupation_special(
     the seed's "only equation using log base 2" being the disease casualties)."""
     urban_pop = max(urban * population, 1.0)
     return [
-        ("Age^(1/log(2))/10^10", age ** (1 / math.log10(2)) / 1e10),
-        ("Population^(1/3)", population ** (1 / 3)),
-        ("Urban Population^(1/log(8))*10", urban ** (1 / math.log10(8)) * 10),
-        ("log((Power Consumption/8760)+1)", math.log10(power_consumption / 8760 + 1)),
+        ("Age^(1/log(2))/10^10", exact.pow(age, 1 / exact.log10(2)) / 1e10),
+        ("Population^(1/3)", exact.pow(population, 1 / 3)),
+        ("Urban Population^(1/log(8))*10", exact.pow(urban, 1 / exact.log10(8)) * 10),
+        ("log((Power Consumption/8760)+1)", exact.log10(power_consumption / 8760 + 1)),
         (
             "log(Arable land*Diet Protein*Diet Yield/Urban*Population)*2",
             log10(arable * diet["protein"] * diet["population"] / urban_pop) * 2,

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Ruleset
 from hexwar.core.hexes import Hex
@@ -32,9 +33,9 @@ _WEIGHTS = np.array([3.0, 2.0, 1.0, 0.4, 0.5])  # loss 3, 2, 1, disruption, mora
 def attack_value(chances: np.ndarray, n: int) -> float:
     """Expected worth of a unit attack of ``n`` single attacks under the ``worst`` rule."""
     cum = np.cumsum(chances)
-    at_most = 1.0 - (1.0 - np.clip(cum, 0.0, 1.0)) ** max(n, 0)
+    at_most = 1.0 - exact.ipow(1.0 - np.clip(cum, 0.0, 1.0), max(n, 0))
     worst = np.diff(np.concatenate([[0.0], at_most]))
-    return float(worst @ _WEIGHTS)
+    return exact.dot(worst, _WEIGHTS)
 
 
 class TacticalAgent:

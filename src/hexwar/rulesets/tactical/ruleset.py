@@ -12,7 +12,7 @@ import typer
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.hexes import Hex, OffsetKind, to_offset
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.game import TacticalGame, unit_states
 from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
@@ -56,6 +56,7 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         return TacticalGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> TurnOrders:
+        check_order(data)
         return parse_orders(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> TurnOrders:

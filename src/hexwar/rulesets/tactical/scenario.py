@@ -179,7 +179,7 @@ class TacticalScenario(ScenarioModel):
         out: dict[Hex, float] = {}
         for row, line in enumerate(self.map.elevation[: self.map.rows]):
             for col, ch in enumerate(line[: self.map.columns]):
-                if ch.isdigit():
+                if ch in "0123456789":
                     out[from_offset(col, row, OffsetKind.ODD_Q)] = int(ch) * self.map.elevation_step
         return out
 
@@ -239,7 +239,7 @@ class TacticalScenario(ScenarioModel):
         if m.elevation and len(m.elevation) != m.rows:
             p.append((("map", "elevation"), f"{len(m.elevation)} rows, expected {m.rows}"))
         for i, line in enumerate(m.elevation):
-            if len(line) != m.columns or not line.isdigit():
+            if len(line) != m.columns or not (line.isascii() and line.isdigit()):
                 p.append((("map", "elevation", i), f"expected {m.columns} digits"))
         board = set(self.board_hexes())
 
