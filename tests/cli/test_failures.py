@@ -301,3 +301,21 @@ def test_failures_foreseen_become_located_messages_and_bugs_keep_their_traceback
     assert "damaged" in message
     assert "hexwar doctor" in message
     assert failure_messages(KeyError("a bug")) is None
+
+
+def test_airwar_export_in_progress_would_show_the_computers_sealed_order(cli: Cli) -> None:
+    """Issue 15: on airwar, ``export ID`` showed the computer's sealed order before the
+    person had moved (seed 001: moves are sealed and simultaneous)."""
+    result = cli("play", "airwar/small-three-cities", "--side", "1", "--seed", "2", stdin=":quit\n")
+    assert result.code == 0, result.err
+    with GameStore() as store:
+        game_id = store.list_games()[0].id
+        sealed = [o.side for o in store.load(game_id).orders]
+    assert sealed == ["2"]  # the computer's order is in the record, the person's is not
+    _refused(cli("export", game_id), "side 1 is played by a person", "--umpire")
+    _refused(cli("replay", game_id), "side 1 is played by a person")
+    seen = cli("replay", game_id, "--side", "1", "--format", "json")
+    assert seen.code == 0, seen.err
+    assert all(
+        "1" in event["visible_to"] or "*" in event["visible_to"] for event in json.loads(seen.out)
+    )
