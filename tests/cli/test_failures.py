@@ -169,7 +169,7 @@ def test_a_damaged_store_is_named_and_doctor_says_what_to_do(cli: Cli, hexwar_ho
     data[page : 3 * page] = b"\xa5" * (2 * page)  # the pages after the header's
     path.write_bytes(bytes(data))
     _refused(cli("games"), str(path), "damaged")
-    _refused(cli("doctor"), str(path))
+    _refused(cli("doctor"), str(path), ".recover", "restore a backup")
 
 
 def test_an_order_row_that_is_not_json_is_located_everywhere(cli: Cli, hexwar_home: Path) -> None:

@@ -22,7 +22,7 @@ from hexwar.core.errors import HexwarError, Problem, RecordError
 from hexwar.core.game import Game
 from hexwar.core.orders import SubmittedOrder
 from hexwar.core.records import GameRecord
-from hexwar.store import GameStore, StoreError, default_path
+from hexwar.store import DamagedStoreError, GameStore, StoreError, default_path
 
 EXIT_INVALID = 2
 
@@ -236,22 +236,32 @@ def doctor(
     raise typer.Exit(EXIT_INVALID)
 
 
+def _recovery(path: Path) -> str:
+    return (
+        f"{path}: the file is damaged. Copy it aside, then try `sqlite3 {path} .recover | "
+        "sqlite3 recovered.sqlite3` and put recovered.sqlite3 in its place, or restore a "
+        "backup; games that still load can be saved with `hexwar export --umpire ID -o FILE`"
+    )
+
+
 def _diagnose(path: Path, replay: bool) -> list[str]:
     try:
         store = GameStore(path, readonly=True)
+    except DamagedStoreError as exc:
+        return [f"{path}: SQLite cannot read it: {exc.__cause__ or exc}", _recovery(path)]
     except StoreError as exc:
         return [str(exc)]
     with store:
         try:
             damage = store.integrity_problems()
             games = store.list_games()
+        except DamagedStoreError as exc:
+            return [f"{path}: SQLite cannot read it: {exc.__cause__ or exc}", _recovery(path)]
         except StoreError as exc:
             return [str(exc)]
         if damage:
-            return [f"{path}: SQLite's integrity check: {line}" for line in damage[:20]] + [
-                f"{path}: the file is damaged. Copy it aside, then try `sqlite3 {path} .recover` "
-                "into a new file, or restore a backup; `hexwar export ID` may still save games"
-            ]
+            lines = [f"{path}: SQLite's integrity check: {line}" for line in damage[:20]]
+            return [*lines, _recovery(path)]
         problems: list[str] = []
         for summary in games:
             problems += _diagnose_game(store, summary.id, summary.status, replay)
