@@ -175,6 +175,8 @@ class Session:
                     return
                 for side in movers:
                     game = self.game
+                    if game.outcome() is not None:
+                        return  # an agent conceded (a sealed decision's other movers have none)
                     view = game.view(side)
                     order = self.agents[side].act(view, agent_rng(game.seed, side, decision.step))
                     self.submit(side, order.to_json(), save=False)

@@ -360,6 +360,10 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """How to write an order in terminal play, given what the side sees."""
         return "Enter an order as JSON."
 
+    def side_names(self, scenario: ScenarioT) -> Mapping[str, str]:
+        """A readable name of each side in ``scenario``, for menus (default: the side ids)."""
+        return {side: side for side in self.info.sides}
+
     def terminal_ui(self, side: str) -> TerminalUI | None:
         """The ruleset's own front end for terminal play of ``side`` (default: none, and
         terminal play reads orders in the ruleset's text notation line by line)."""

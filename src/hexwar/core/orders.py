@@ -55,7 +55,9 @@ class Order(Protocol):
 
 
 def is_concession(data: object) -> bool:
-    """Whether a submitted order's JSON is a concession of the game."""
+    """Whether a submitted order (its JSON, or an order whose JSON it is) concedes the game."""
+    if isinstance(data, Order) and not isinstance(data, Mapping):
+        data = data.to_json()
     return isinstance(data, Mapping) and dict(data) == dict(CONCEDE)
 
 

@@ -151,3 +151,57 @@ def test_computer_flies_recon_over_sectors_it_wants_only() -> None:
     enemy = AggressorOrder("special", unit=1, key=7, target="@KH", mission="recon")  # C
     assert plan.score(home) == 0
     assert plan.score(enemy) > 0
+
+
+def test_computer_holds_fire_across_the_border_until_it_chooses_aggression() -> None:
+    """GAME OBJECT: 'The first side to attack in any manner a unit which is located on the
+    enemy's side of the border is assigned the role of aggressor'. In round 1, with nothing
+    forcing its hand, the computer does not fire across the border at a unit it observes,
+    though it fires at the same unit on its own side; once the enemy holds four sectors it
+    does."""
+    orders = []
+    for where in ("@LH", "@JH"):  # across the border (East's side), then on West's side
+        g = make_game({1: ("artillery", "@IH")}, {1: ("infantry", "@NH")})
+        put(g, "east", 1, where)
+        g._observe("west")
+        order = ComputerPlayer(AggressorRuleset(), "west").act(
+            g.view("west"), np.random.default_rng(0)
+        )
+        orders.append(aims_at(order, "@IH"))
+    assert orders == [None, "@JH"]
+    g = make_game({1: ("artillery", "@IH")}, {1: ("infantry", "@NH")})
+    put(g, "east", 1, "@LH")
+    g._observe("west")
+    g.control = ["east"] * 4 + ["west"] * 5  # the enemy is one sector from victory
+    order = ComputerPlayer(AggressorRuleset(), "west").act(g.view("west"), np.random.default_rng(0))
+    assert aims_at(order, "@IH") == "@LH"
+
+
+def aims_at(order: AggressorOrder, at: str) -> str | None:
+    """The hex an order of the unit at ``at`` attacks or fires at (None: neither)."""
+    if order.kind == "special":
+        return order.target
+    if order.kind == "key":
+        target = rl.label(rl.NEIGHBOURS[rl.parse_label(at)][order.key - 1])
+        return target if target in ("@JH", "@LH") else None
+    return None
+
+
+def test_computer_chooses_when_to_declare_and_partisans_occur() -> None:
+    """Partisan Contact is possible only 'while no aggressor side has yet been declared': in
+    computer-against-computer games nobody is declared aggressor in round 1, and some unit
+    makes partisan contact (benchmarks/aggressor_ai.py --self-play counts over 100 games)."""
+    resolved = resolve_scenario("aggressor/sector")
+    contacts = 0
+    for seed in range(3):
+        session = Session.start(
+            resolved, seed=seed, agents={"west": "computer", "east": "computer"}
+        )
+        session.run()
+        events = session.game.events(None)
+        declared = [e.time for e in events if e.kind == "aggressor"]
+        assert not declared or declared[0] > 1
+        contacts += sum(
+            1 for e in events if e.kind == "partisan-contact" and "contact made" in e.text
+        )
+    assert contacts > 0

@@ -190,6 +190,17 @@ def test_stability_caps_casualty_ratio_at_two_and_economy_at_least_a_tenth() -> 
     assert value == pytest.approx(100 - (2.0 / 0.2) * 3)
 
 
+def test_stability_never_rises_in_a_battle() -> None:
+    """Stability "is decreased once a battle" (Stability and Occupation changes): a winner
+    with Innate Stability 1, no casualties and the largest random number 5 keeps 100, not 105;
+    at 4.9 below the old score the random number still counts. With the parameter
+    stability_never_rises off the formula is taken as written."""
+    assert stability_after(100.0, 1.0, 0.0, 50_000.0, 0.5, 9.0, True, 5.0) == 100.0
+    assert stability_after(100.0, 0.95, 0.0, 50_000.0, 0.5, 9.0, True, 0.1) == pytest.approx(95.1)
+    value = stability_after(100.0, 1.0, 0.0, 50_000.0, 0.5, 9.0, True, 5.0, never_rises=False)
+    assert value == 105.0
+
+
 def test_maximum_military_table() -> None:
     """Maximum military: 100% pre-urban, 7% pre-modern, 20% or 10% modern."""
     p = default_parameters()
@@ -448,10 +459,10 @@ def test_ship_battalion_is_the_root_of_capacity_ships_and_limitation(war: WarFac
     battle = _battle(setup, setup.default_deployment(0), setup.default_deployment(1))
     f, target = battle.flanks[0], battle.flanks[3]
     ship = f.ship
-    assert (ship.unit.capacity, f.ships) == (600.0, 11)
+    assert (ship.unit.capacity, f.ships) == (900.0, 11)
     battle.attack(f, target, [(ship, 0)], 1)
     r = np.random.default_rng(5).random() * 5  # the attack's one draw
-    bat = math.sqrt(600.0 * 11 * ship.limitation)
+    bat = math.sqrt(900.0 * 11 * ship.limitation)
     expected = casualties(
         bat, ship.effectiveness, 3.0, ship.efficiency, r, 1.0, target.ship.defense
     )

@@ -67,6 +67,19 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
     def order_help(self, view: View) -> str:
         return _HELP[str(view.data["phase"])]
 
+    def side_names(self, scenario: AirwarScenario) -> Mapping[str, str]:
+        """E.g. "player 1 (A: 6 cities, 4 productive, 60 units)" (ruling 7: the paper's
+        letters where it gives them)."""
+        out: dict[str, str] = {}
+        for side in self.info.sides:
+            p = scenario.players[side]
+            letter = "" if p.label == side else f"{p.label}: "
+            out[side] = (
+                f"player {side} ({letter}{p.cities} cities, {p.productive} productive, "
+                f"{p.units} units)"
+            )
+        return out
+
     def commands(self) -> typer.Typer:
         """``hexwar airwar play``: terminal play with the §4 time limit per move."""
         from hexwar.rulesets.airwar.cli import app

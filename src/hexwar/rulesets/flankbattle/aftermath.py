@@ -116,14 +116,21 @@ def stability_after(
     *,
     ratio_cap: float = 2.0,
     economy_floor: float = 0.1,
+    never_rises: bool = True,
 ) -> float:
     """Seed 004, Stability reduction: (Stability*Innate Stability) - ((Military Casualties/
     Maximum Military)/(Economy*2))*log(Occupation+1)*3 + Random, the ratio capped at 2, Economy
-    at least 0.1, log(Occupation+1) dropped for the winner; the result kept in 0-200."""
+    at least 0.1, log(Occupation+1) dropped for the winner; the result kept in 0-200.
+
+    Stability "is decreased once a battle" and "reduced once per battle": with ``never_rises``
+    (parameter ``stability_never_rises``, the default) the result is at most the old score, so
+    the random number 0-5 can soften a loss but never turn it into a gain."""
     ratio = min(ratio_cap, casualties / maximum_military if maximum_military > 0 else ratio_cap)
     econ = max(economy_floor, economy)
     occ = 1.0 if winner else exact.log10(max(occupation, 0.0) + 1.0)
     value = stability * innate - (ratio / (econ * 2.0)) * occ * 3.0 + random_number
+    if never_rises:
+        value = min(value, stability)
     return min(200.0, max(0.0, value))
 
 
@@ -311,6 +318,7 @@ def stability_changes(
             r,
             ratio_cap=b["casualty_ratio_cap"],
             economy_floor=b["economy_floor"],
+            never_rises=bool(b.get("stability_never_rises", 1.0)),
         )
         out.append(
             StabilityChange(

@@ -215,6 +215,14 @@ def resolve_command(
     ] = False,
     db: DbOption = None,
     json_dir: JsonDirOption = None,
+    update_database: Annotated[
+        bool,
+        typer.Option(
+            "--update-database",
+            help="Write both nations' new Stability to the database's Nation tab (one "
+            "transaction; not with --example)",
+        ),
+    ] = False,
 ) -> None:
     """Run one war and print its receipt; the Autoalgo log is written while it runs.
 
@@ -227,6 +235,8 @@ def resolve_command(
         _fail([Problem(f"unknown receipt format {receipt!r} (wiki, markdown or json)")])
     params, units, p_path, u_path = _json_files(json_dir)
     data: dict[str, Any]
+    if example and update_database:
+        _fail([Problem("--update-database writes to an imported database: not with --example")])
     if example:
         scenario_file = Path(str(_bundled("hastings.toml")))
         data = dict(load_document(scenario_file).data)
@@ -309,6 +319,18 @@ def resolve_command(
         log.ending(render_receipt(game.war_report, "wiki"))
     sys.stdout.write(text)
     typer.echo(f"log: {log.path}", err=True)
+    if update_database:
+        path = db or default_db_path()
+        scores = {
+            str(game.setup.sides[c.side].nation["name"]): round(c.after, 2)
+            for c in game.war_report.stability
+        }
+        try:
+            Database.write_stability(path, scores)
+        except InvalidInputError as e:
+            _fail(list(e.problems))
+        written = ", ".join(f"{n} {v:g}" for n, v in scores.items())
+        typer.echo(f"Stability written to the Nation tab of {path}: {written}", err=True)
     del params, units  # checked above; the scenario embeds the files themselves
 
 

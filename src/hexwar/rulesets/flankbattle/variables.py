@@ -54,6 +54,32 @@ class Variable:
     terms: list[Term] = field(default_factory=list)
 
 
+def add_leader_bonus(
+    var: Variable, bonus: float, label: str, params: Parameters, high: float = 1.0
+) -> None:
+    """A leader's "+ x/10" on a bounded variable (seed 004, Leader table).
+
+    As written the bonus is added to the weighted average; a skill of 5 on an average of 0.5
+    fills a 0-1 variable to its top, and every nation with a capable leader would share the
+    same 1.0 (docs/rulings/flankbattle.md). With ``leader_bonus_headroom`` (the default) the
+    bonus is that share of the room left below the top of the range (``high``; the range is
+    0 to ``high``), so a leader rated 10 brings the variable to its top and a lesser one part of
+    the way, and the nation's own inputs still tell nations apart. With it 0, the bonus is added
+    as written (the caller clamps).
+    """
+    base = clamp(var.value, 0.0, high)
+    if params.battle.get("leader_bonus_headroom", 1.0):
+        share = min(1.0, max(0.0, bonus / high))
+        added = (high - base) * share
+        var.terms.append(
+            Term(f"{label}: {share:.3g} of the headroom {high - base:.4g}", added, "leader")
+        )
+        var.value = base + added
+    else:
+        var.terms.append(Term(label, bonus, "leader"))
+        var.value += bonus
+
+
 def pair(params: Parameters, table: str, row: str, column: str, significance: str) -> Term:
     """The term of a combination table's cell, named ``table (row-column)``."""
     return Term(f"{table} ({row}-{column})", params.combination(table, row, column), significance)
@@ -305,18 +331,10 @@ def compute_side(
             ],
         )
         if ml is not None:
-            eff.value += float(ml["martial"]) / 10
-            eff.terms.append(
-                Term(f"+ martial/10 ({ml['name']})", float(ml["martial"]) / 10, "leader")
-            )
-            lim.value += float(ml["cunning"]) / 10
-            lim.terms.append(
-                Term(f"+ cunning/10 ({ml['name']})", float(ml["cunning"]) / 10, "leader")
-            )
-            dfn.value += float(ml["defense"]) / 10
-            dfn.terms.append(
-                Term(f"+ defense/10 ({ml['name']})", float(ml["defense"]) / 10, "leader")
-            )
+            name = ml["name"]
+            add_leader_bonus(eff, float(ml["martial"]) / 10, f"+ martial/10 ({name})", p)
+            add_leader_bonus(lim, float(ml["cunning"]) / 10, f"+ cunning/10 ({name})", p)
+            add_leader_bonus(dfn, float(ml["defense"]) / 10, f"+ defense/10 ({name})", p)
             fx.terms.append(Term(f"* (attack+1) ({ml['name']})", float(ml["attack"]) + 1, "leader"))
         eff.value = clamp(eff.value)
         lim.value = clamp(lim.value)
@@ -349,10 +367,7 @@ def compute_side(
     ]
     economy = weighted("Economy", econ_terms, p)
     if nl is not None:
-        economy.value += float(nl["cunning"]) / 10
-        economy.terms.append(
-            Term(f"+ cunning/10 ({nl['name']})", float(nl["cunning"]) / 10, "leader")
-        )
+        add_leader_bonus(economy, float(nl["cunning"]) / 10, f"+ cunning/10 ({nl['name']})", p)
     economy.value = clamp(economy.value)
 
     stab_terms = [
@@ -386,10 +401,8 @@ def compute_side(
     ]
     innate = weighted("Innate Stability", stab_terms, p)
     if nl is not None:
-        innate.value += float(nl["authority"]) / 10
-        innate.terms.append(
-            Term(f"+ authority/10 ({nl['name']})", float(nl["authority"]) / 10, "leader")
-        )
+        label = f"+ authority/10 ({nl['name']})"
+        add_leader_bonus(innate, float(nl["authority"]) / 10, label, p)
     innate.value = clamp(innate.value)
 
     logistics = max(
@@ -411,10 +424,8 @@ def compute_side(
     ]
     capacity = weighted("Capacity", cap_terms, p)
     if ml is not None:
-        capacity.value += float(ml["authority"]) / 10
-        capacity.terms.append(
-            Term(f"+ authority/10 ({ml['name']})", float(ml["authority"]) / 10, "leader")
-        )
+        label = f"+ authority/10 ({ml['name']})"
+        add_leader_bonus(capacity, float(ml["authority"]) / 10, label, p)
     scale = p.battle["capacity_scale"]
     capacity.value = clamp(capacity.value) * scale
     capacity.terms.append(
@@ -441,10 +452,8 @@ def compute_side(
     morale.value *= 2
     morale.terms.append(Term("x 2 (range 0-2)", 2.0, "factor"))
     if ml is not None:
-        morale.value += (float(ml["zeal"]) + 1) / 10
-        morale.terms.append(
-            Term(f"+ (zeal+1)/10 ({ml['name']})", (float(ml["zeal"]) + 1) / 10, "leader")
-        )
+        zeal = (float(ml["zeal"]) + 1) / 10
+        add_leader_bonus(morale, zeal, f"+ (zeal+1)/10 ({ml['name']})", p, high=2.0)
     morale.value = clamp(morale.value, 0.0, 2.0)
 
     artillery = unit_vars.get("artillery")
