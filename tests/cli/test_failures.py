@@ -275,7 +275,7 @@ def test_a_record_with_an_illegal_order_names_the_order(cli: Cli, tmp_path: Path
 
 def test_every_ruleset_has_an_ai_agent() -> None:
     """Issue 15: ``--vs ai`` failed for aggressor and flankbattle; ``ai`` is every ruleset's
-    strongest computer player (the random agent where a ruleset has none of its own)."""
+    strongest computer player (the random agent where a ruleset has none of its own: tiny)."""
     for ruleset in registry.all_rulesets():
         assert agent_names(ruleset)[0] == AI
         assert make_agent(ruleset, ruleset.info.sides[0], AI) is not None
