@@ -67,6 +67,11 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         orders = legal_orders(view.data)
         return orders[int(rng.integers(len(orders)))]
 
+    def legal_orders(self, view: View, plan: AggressorOrder | None = None) -> list[AggressorOrder]:
+        """Every order of the turn or the partisan choice; at set-up, a menu of set-ups
+        (:mod:`hexwar.rulesets.aggressor.legal`)."""
+        return legal_orders(view.data, setups=True)
+
     def render_view(self, view: View) -> str:
         return render(view.data) + "\nYour units:\n" + unit_table(view.data)
 
