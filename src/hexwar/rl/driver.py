@@ -52,7 +52,7 @@ class Driver:
             r.scenario, seed=seed, scenario_id=r.scenario_id
         )
         self.plans: dict[str, Order | None] = dict.fromkeys(self.sides)
-        self._cache: dict[str, tuple[tuple[int, int, Order | None], list[Order]]] = {}
+        self._cache: dict[str, tuple[tuple[int, Order | None], tuple[list[Order], bool]]] = {}
 
     # -- state -------------------------------------------------------------------------------
 
@@ -80,15 +80,16 @@ class Driver:
         """The numbered choices of ``side`` now (empty if it has no decision)."""
         if side not in self.awaiting():
             return []
-        key = (self.game.step, len(self.game.orders), self.plans[side])
+        # A side's view changes only when a decision resolves (sealed orders change nothing).
+        key = (self.game.step, self.plans[side])
         hit = self._cache.get(side)
         if hit is not None and hit[0] == key:
-            return hit[1]
+            return hit[1][0]
         view = self.game.view(side)
         orders = self.ruleset.legal_orders(view, self.plans[side])
         if len(orders) > self.max_actions:
             orders = [*orders[: self.max_actions - 1], orders[-1]]
-        self._cache[side] = (key, orders)
+        self._cache[side] = (key, (orders, self.ruleset.stepwise(view)))
         return orders
 
     def mask(self, side: str) -> np.ndarray:
@@ -108,7 +109,7 @@ class Driver:
             raise ValueError(f"choice {index} is not legal for {side} (0..{len(orders) - 1})")
         order = orders[index]
         view_step = self.game.step
-        if self.ruleset.stepwise(self.game.view(side)) and index < len(orders) - 1:
+        if self._cache[side][1][1] and index < len(orders) - 1:  # stepwise: extend the plan
             self.plans[side] = order
             return False
         self.game.submit(side, order)

@@ -25,7 +25,7 @@ from hexwar.rulesets.airwar.rules import Position, check_fire, check_moves
 
 __all__ = ["SETUP_MENU", "awaited", "legal_orders", "stepwise"]
 
-SETUP_MENU = 8  # placements offered at once in the initial stage (docs/research.md)
+SETUP_MENU = 4  # placements offered at once in the initial stage (docs/research.md)
 
 Step = tuple[str, str, int]
 
