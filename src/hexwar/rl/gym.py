@@ -13,7 +13,7 @@ rules out is taken modulo the number of choices, so every action of the space is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -28,10 +28,10 @@ from hexwar.sessions import ResolvedScenario
 __all__ = ["HexwarEnv"]
 
 
-class HexwarEnv(gym.Env[dict[str, np.ndarray], int]):
+class HexwarEnv(gym.Env[dict[str, Any], Any]):
     """One side against a hexwar agent."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's own declaration
 
     def __init__(
         self,
@@ -113,7 +113,7 @@ class HexwarEnv(gym.Env[dict[str, np.ndarray], int]):
             info["outcome"] = None if outcome is None else outcome.to_json()
         return self._obs(), reward, terminated, truncated, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         return self.driver.ruleset.render_view(self.driver.game.view(self.side))
