@@ -356,6 +356,14 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""
         return False
 
+    def determinise(self, view: View, rng: np.random.Generator) -> Game[ScenarioT, OrderT] | None:
+        """A game the viewing side cannot tell from the one it sees: the view's facts, and
+        what the view hides drawn from ``rng`` (search agents sample worlds this way, never
+        from the true state). The sides' sealed orders of the current decision are not part of
+        it: every awaited side still has to order. Default: ``None``, the ruleset offers none.
+        """
+        return None
+
     def render_view(self, view: View) -> str:
         """The view as text for terminal play (rulesets draw their board; default: JSON)."""
         return json.dumps(view.to_json()["data"], indent=2, ensure_ascii=False)

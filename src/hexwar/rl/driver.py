@@ -14,6 +14,7 @@ Everything goes through the game protocol: views, ``legal_orders`` and ``submit`
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -37,12 +38,14 @@ class Driver:
         *,
         max_actions: int = DEFAULT_MAX_ACTIONS,
         max_decisions: int | None = None,
+        max_plan: int | None = None,
     ) -> None:
         self.resolved = resolve_scenario(scenario) if isinstance(scenario, str) else scenario
         self.ruleset: Ruleset[Any, Any] = self.resolved.ruleset
         self.sides: tuple[str, ...] = self.ruleset.info.sides
         self.max_actions = max_actions
         self.max_decisions = max_decisions
+        self.max_plan = max_plan
         self.reset(seed)
 
     def reset(self, seed: int) -> None:
@@ -86,10 +89,14 @@ class Driver:
         if hit is not None and hit[0] == key:
             return hit[1][0]
         view = self.game.view(side)
-        orders = self.ruleset.legal_orders(view, self.plans[side])
+        plan = self.plans[side]
+        orders = self.ruleset.legal_orders(view, plan)
+        stepwise = self.ruleset.stepwise(view)
+        if stepwise and self.max_plan is not None and _plan_length(plan) >= self.max_plan:
+            orders = orders[-1:]  # the plan is long enough: submit it
         if len(orders) > self.max_actions:
             orders = [*orders[: self.max_actions - 1], orders[-1]]
-        self._cache[side] = (key, (orders, self.ruleset.stepwise(view)))
+        self._cache[side] = (key, (orders, stepwise))
         return orders
 
     def mask(self, side: str) -> np.ndarray:
@@ -118,9 +125,43 @@ class Driver:
             self.plans = dict.fromkeys(self.sides)
         return True
 
+    def with_game(self, game: Game[Any, Any]) -> Driver:
+        """This driver's settings over another game of the same scenario (no plans)."""
+        other = object.__new__(Driver)
+        other.__dict__.update(self.__dict__)
+        other.game = game
+        other.plans = dict.fromkeys(self.sides)
+        other._cache = {}
+        return other
+
+    def fork(self) -> Driver:
+        """An independent copy of the game, the plans and the cached choices (orders are
+        immutable values; the scenario and the ruleset are shared, never changed)."""
+        other = object.__new__(Driver)
+        other.__dict__.update(self.__dict__)
+        game = self.game
+        memo = {id(game.scenario): game.scenario, id(game.ruleset): game.ruleset}
+        other.game = copy.deepcopy(game, memo)
+        other.plans = dict(self.plans)
+        other._cache = dict(self._cache)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Driver:
+        return self.fork()
+
     def rewards(self) -> dict[str, float]:
         """+1 to the winner, -1 to the others, 0 each for a draw or an unfinished game."""
         outcome = self.game.outcome()
         if outcome is None or outcome.winner is None:
             return dict.fromkeys(self.sides, 0.0)
         return {s: 1.0 if s == outcome.winner else -1.0 for s in self.sides}
+
+
+def _plan_length(plan: Order | None) -> int:
+    """How many unit actions a stepwise plan holds (its JSON lists them)."""
+    if plan is None:
+        return 0
+    data = plan.to_json()
+    if not isinstance(data, dict):
+        return 0
+    return sum(len(v) if isinstance(v, list) else 1 for v in data.values())

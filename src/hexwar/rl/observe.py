@@ -6,8 +6,9 @@ Shapes are fixed per scenario (taken from the views at the start), values are no
 The channels, by ruleset (docs/research.md lists them too):
 
 - aggressor (15 x 21 hexes): rough terrain, CBR, own strength, own range, own unit frozen,
-  enemy seen, one channel per own unit type; vector: phase (set-up, turn, partisans), own turn,
-  round / max rounds, partisans to use, sectors held by each side / 9.
+  enemy seen, one channel per own unit type (and one for any other); vector: phase (set-up,
+  turn, partisans), own turn, round / max rounds, partisans to use, sectors held by each
+  side / 9.
 - tactical (odd-q offset grid of the map): terrain height, own SP, own AP / 100, enemy SP
   seen, objectives' VP, smoke; vector: turn / turns, own phase, score of each side / 100.
 - airwar (the board's labelled grid): own units, enemy units, own cities, enemy cities,
@@ -58,7 +59,7 @@ def encoder_for(ruleset_id: str, views: list[Mapping[str, Any]]) -> Encoder:
 
 # -- aggressor ------------------------------------------------------------------------------
 
-_AGG_TYPES = ("armor", "infantry", "artillery", "airbase", "missile", "support")
+_AGG_TYPES = ("armor", "infantry", "artillery", "airbase", "missile", "support", "other")
 
 
 def _agg_cell(label: str) -> tuple[int, int]:
@@ -83,7 +84,8 @@ def _aggressor(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], 
             p[2, r, c] += u["strength"] / 3
             p[3, r, c] += u["range"] / 6
             p[4, r, c] = max(p[4, r, c], float(u["frozen"]))
-            p[6 + _AGG_TYPES.index(u["type"]), r, c] += 1
+            kind = u["type"] if u["type"] in _AGG_TYPES else "other"
+            p[6 + _AGG_TYPES.index(kind), r, c] += 1
         for e in v["enemy"]:
             r, c = _agg_cell(e["at"])
             p[5, r, c] += 1

@@ -13,7 +13,9 @@ the list ends.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
@@ -23,7 +25,10 @@ from hexwar.rulesets.airwar.board import other
 from hexwar.rulesets.airwar.orders import AirwarOrder
 from hexwar.rulesets.airwar.rules import Position, check_fire, check_moves
 
-__all__ = ["SETUP_MENU", "awaited", "legal_orders", "stepwise"]
+if TYPE_CHECKING:
+    from hexwar.rulesets.airwar.game import AirwarGame
+
+__all__ = ["SETUP_MENU", "awaited", "determinise", "legal_orders", "stepwise"]
 
 SETUP_MENU = 4  # placements offered at once in the initial stage (docs/research.md)
 
@@ -159,3 +164,19 @@ def _fire_steps(pos: Position, side: str, plan: AirwarOrder) -> list[AirwarOrder
         for t in targets:
             out.append(AirwarOrder(fire=_add(plan.fire, a, geo.label(t))))
     return out
+
+
+def determinise(ruleset: Any, view: Mapping[str, Any], rng: np.random.Generator) -> AirwarGame:
+    """The game the view shows. Between stages both players know the whole position (§2);
+    only the sealed orders of the stage are hidden, and those are not part of the game yet.
+    The game gets a seed drawn from ``rng`` (the air war draws no dice)."""
+    from hexwar.rulesets.airwar.game import AirwarGame
+
+    pos = position_from_view(view)
+    game = AirwarGame(
+        ruleset, pos.scenario, seed=int(rng.integers(2**31)), scenario_id="determinised"
+    )
+    game.pos = pos
+    game.phase = str(view["phase"])
+    game.fire_sides = frozenset(view["fire_sides"])
+    return game

@@ -69,6 +69,12 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
     def stepwise(self, view: View) -> bool:
         return legal.stepwise(view.data)
 
+    def determinise(self, view: View, rng: np.random.Generator) -> AirwarGame:
+        """The position the view shows (only sealed orders are hidden in the air war)."""
+        game = legal.determinise(self, view.data, rng)
+        game._step = view.step  # the decision count the view was taken at
+        return game
+
     def render_view(self, view: View) -> str:
         return render_view(view.data)
 
