@@ -32,8 +32,12 @@ class RandomAgent:
 
 
 def agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
-    """Every agent name usable with ``ruleset``: its own agents, then ``random``."""
-    return [*sorted(ruleset.agents()), RANDOM]
+    """Every agent name usable with ``ruleset``: its own agents, then ``random``, then
+    ``mcts`` where the ruleset samples worlds from views (:mod:`hexwar.agents.mcts`)."""
+    from hexwar.agents.mcts import MCTS, has_determinisation
+
+    extra = [MCTS] if has_determinisation(ruleset) and MCTS not in ruleset.agents() else []
+    return [*sorted(ruleset.agents()), RANDOM, *extra]
 
 
 def make_agent(ruleset: Ruleset[Any, Any], side: str, name: str) -> Agent:
@@ -41,6 +45,10 @@ def make_agent(ruleset: Ruleset[Any, Any], side: str, name: str) -> Agent:
     if name == RANDOM:
         return RandomAgent(ruleset, side)
     factories = ruleset.agents()
+    if name == "mcts" and name not in factories and name in agent_names(ruleset):
+        from hexwar.agents.mcts import MctsAgent
+
+        return MctsAgent(ruleset, side)
     if name not in factories:
         raise UnknownAgentError(
             f"unknown agent {name!r} for {ruleset.info.id} (available: "
