@@ -29,6 +29,7 @@ from hexwar.core import registry
 from hexwar.core.errors import HexwarError, InvalidInputError, Problem, ScenarioError
 from hexwar.core.events import RENDERERS
 from hexwar.core.game import Ruleset
+from hexwar.rl.cli import tournament as tournament_command
 from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario, transcript
 from hexwar.store import GameStore
@@ -594,6 +595,9 @@ def _ask_choice(prompt: str, n: int) -> int | None:
         if answer.isdigit() and 1 <= int(answer) <= n:
             return int(answer) - 1
         out.print(f"Please enter a number from 1 to {n}.")
+
+
+app.command("tournament")(tournament_command)  # hexwar.rl.cli: heavy imports only when run
 
 
 def main() -> None:
