@@ -106,10 +106,8 @@ def main() -> None:
     )
     for who in ("mcts", "ai"):
         print(f"  {who}: {spent[who] / max(moves[who], 1):.3f} s per decision")
-    print(
-        f"  ratio mcts/ai time per decision: "
-        f"{(spent['mcts'] / max(moves['mcts'], 1)) / max(spent['ai'] / max(moves['ai'], 1), 1e-9):.1f}"
-    )
+    per = {w: spent[w] / max(moves[w], 1) for w in spent}
+    print(f"  ratio mcts/ai time per decision: {per['mcts'] / max(per['ai'], 1e-9):.1f}")
 
 
 if __name__ == "__main__":
