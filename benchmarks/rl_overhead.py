@@ -22,14 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import numpy as np
 
 from hexwar.rl.driver import Driver
-from hexwar.rl.pettingzoo import env
+from hexwar.rl.pettingzoo import HexwarAEC, env
 
-SCENARIOS = ("aggressor/sector", "airwar/small-four-cities", "flankbattle/marathon")
+# scenario -> decisions per playout (random stepwise plans in the air war are long: each of
+# some forty units is moved one step at a time, so its playouts are kept short)
+SCENARIOS = {"aggressor/sector": 200, "airwar/small-four-cities": 6, "flankbattle/marathon": 2}
 
 
-def bare(scenario: str, seed: int, max_decisions: int) -> int:
+def bare(d: Driver, seed: int) -> int:
     """A random playout on the protocol alone (the Driver only numbers legal orders)."""
-    d = Driver(scenario, seed, max_decisions=max_decisions)
+    d.reset(seed)
     rng = np.random.default_rng(seed)
     steps = 0
     while awaiting := d.awaiting():
@@ -39,9 +41,8 @@ def bare(scenario: str, seed: int, max_decisions: int) -> int:
     return steps
 
 
-def adapted(scenario: str, seed: int, max_decisions: int) -> int:
-    e = env(scenario, seed, max_decisions=max_decisions)
-    e.reset()
+def adapted(e: HexwarAEC, seed: int) -> int:
+    e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = 0
     for _agent in e.agent_iter():
@@ -58,15 +59,20 @@ def adapted(scenario: str, seed: int, max_decisions: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
-    parser.add_argument("--max-decisions", type=int, default=200)
     args = parser.parse_args()
-    for scenario in SCENARIOS:
+    for scenario, decisions in SCENARIOS.items():
+        runners = {  # one environment per scenario, reset for each game (as training does)
+            "bare": (bare, Driver(scenario, 0, max_decisions=decisions)),
+            "adapter": (adapted, env(scenario, 0, max_decisions=decisions)),
+        }
+        for fn, target in runners.values():
+            fn(target, 99)  # warm-up: scenario files, tables, caches
         t = {"bare": 0.0, "adapter": 0.0}
         n = {"bare": 0, "adapter": 0}
         for seed in range(args.games):
-            for name, fn in (("bare", bare), ("adapter", adapted)):
+            for name, (fn, target) in runners.items():
                 t0 = time.perf_counter()
-                n[name] += fn(scenario, seed, args.max_decisions)
+                n[name] += fn(target, seed)
                 t[name] += time.perf_counter() - t0
         same = "same steps" if n["bare"] == n["adapter"] else f"steps differ {n}"
         print(

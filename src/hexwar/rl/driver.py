@@ -21,6 +21,7 @@ import numpy as np
 
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.orders import Order
+from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, resolve_scenario
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "Driver"]
@@ -56,6 +57,7 @@ class Driver:
         )
         self.plans: dict[str, Order | None] = dict.fromkeys(self.sides)
         self._cache: dict[str, tuple[tuple[int, Order | None], tuple[list[Order], bool]]] = {}
+        self._views: dict[str, tuple[tuple[int, bool], View]] = {}
 
     # -- state -------------------------------------------------------------------------------
 
@@ -79,6 +81,17 @@ class Driver:
             return []
         return [s for s in self.sides if s in decision.sides]
 
+    def view(self, side: str) -> View:
+        """``game.view(side)``, kept until the next decision resolves (a side's view does not
+        change while sealed orders come in)."""
+        key = (self.game.step, self.over)
+        hit = self._views.get(side)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        view = self.game.view(side)
+        self._views[side] = (key, view)
+        return view
+
     def choices(self, side: str) -> list[Order]:
         """The numbered choices of ``side`` now (empty if it has no decision)."""
         if side not in self.awaiting():
@@ -88,7 +101,7 @@ class Driver:
         hit = self._cache.get(side)
         if hit is not None and hit[0] == key:
             return hit[1][0]
-        view = self.game.view(side)
+        view = self.view(side)
         plan = self.plans[side]
         orders = self.ruleset.legal_orders(view, plan)
         stepwise = self.ruleset.stepwise(view)
@@ -132,6 +145,7 @@ class Driver:
         other.game = game
         other.plans = dict.fromkeys(self.sides)
         other._cache = {}
+        other._views = {}
         return other
 
     def fork(self) -> Driver:
@@ -144,6 +158,7 @@ class Driver:
         other.game = copy.deepcopy(game, memo)
         other.plans = dict(self.plans)
         other._cache = dict(self._cache)
+        other._views = dict(self._views)
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Driver:

@@ -71,7 +71,7 @@ class HexwarEnv(gym.Env[dict[str, Any], Any]):
         self._potential = 0.0
 
     def _obs(self) -> dict[str, np.ndarray]:
-        planes, vector = self.encoder.encode(self.driver.game.view(self.side).data)
+        planes, vector = self.encoder.encode(self.driver.view(self.side).data)
         return {"observation": planes, "vector": vector, "action_mask": self.driver.mask(self.side)}
 
     def _opponents_play(self) -> None:
@@ -86,7 +86,7 @@ class HexwarEnv(gym.Env[dict[str, Any], Any]):
     def _potential_now(self) -> float:
         if self.shaping is None:
             return 0.0
-        return float(self.shaping(self.driver.game.view(self.side).data))
+        return float(self.shaping(self.driver.view(self.side).data))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

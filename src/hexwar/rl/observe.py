@@ -70,12 +70,11 @@ def _agg_cell(label: str) -> tuple[int, int]:
 def _aggressor(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
     rows = len(views[0]["terrain"])
     cols = len(views[0]["terrain"][0])
+    rough = np.array([[ch == "^" for ch in line] for line in views[0]["terrain"]], np.float32)
 
     def encode(v: Mapping[str, Any]) -> Arrays:
         p = np.zeros((6 + len(_AGG_TYPES), rows, cols), np.float32)
-        for r, line in enumerate(v["terrain"]):
-            for c, ch in enumerate(line):
-                p[0, r, c] = ch == "^"
+        p[0] = rough  # the map never changes during a game
         for label in v["cbr"]:
             r, c = _agg_cell(label)
             p[1, r, c] = 1

@@ -180,7 +180,7 @@ class HexwarObserver:
         }
 
     def set_from(self, state: HexwarSpielState, player: int) -> None:
-        view = state.driver.game.view(state.driver.sides[player]).data
+        view = state.driver.view(state.driver.sides[player]).data
         planes, vector = self.encoder.encode(view)
         self.dict["planes"][...] = planes
         self.dict["vector"][...] = vector

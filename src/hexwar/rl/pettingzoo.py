@@ -71,7 +71,7 @@ class _Common:
         )
 
     def _observe(self, side: str) -> dict[str, np.ndarray]:
-        planes, vector = self.encoder.encode(self.driver.game.view(side).data)
+        planes, vector = self.encoder.encode(self.driver.view(side).data)
         return {"observation": planes, "vector": vector, "action_mask": self.driver.mask(side)}
 
     def _next_seed(self, seed: int | None) -> int:
@@ -84,7 +84,7 @@ class _Common:
     def _shaped(self, side: str) -> float:
         if self.shaping is None:
             return 0.0
-        now = float(self.shaping(self.driver.game.view(side).data))
+        now = float(self.shaping(self.driver.view(side).data))
         before = self._potential.get(side, now)
         self._potential[side] = now
         return now - before

@@ -98,7 +98,7 @@ class ConformanceSuite:
     steps_before_checks: ClassVar[int] = 6  # decisions played before mid-game checks
 
     legal_seeds: ClassVar[tuple[int, ...]] = (1,)  # random playouts checking legal orders
-    legal_decisions: ClassVar[int] = 4  # decisions checked in each
+    legal_decisions: ClassVar[int] = 3  # decisions checked in each
 
     def hidden_variant(self, game: Game[Any, Any], side: str) -> Game[Any, Any] | None:
         """A game that differs from ``game`` only in facts hidden from ``side``.

@@ -12,13 +12,16 @@ the list ends.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
+from hexwar.core.records import canonical_json
 from hexwar.core.rng import menu_stream
 from hexwar.rulesets.airwar.agents import position_from_view, random_cities, random_units
 from hexwar.rulesets.airwar.board import other
@@ -52,18 +55,11 @@ def legal_orders(view: Mapping[str, Any], plan: AirwarOrder | None = None) -> li
     each legal next unit step, then ``plan`` itself."""
     if not awaited(view):
         return []
-    side = str(view["side"])
-    pos = position_from_view(view)
     phase = view["phase"]
     if phase in ("cities", "units"):
-        rng = menu_stream(dict(view), f"airwar:{phase}")
-        draw = random_cities if phase == "cities" else random_units
-        menu: list[AirwarOrder] = []
-        for _ in range(SETUP_MENU):
-            order = draw(pos, side, rng)
-            if order not in menu:
-                menu.append(order)
-        return menu
+        return list(_setup_menu(canonical_json(dict(view))))
+    side = str(view["side"])
+    pos = position_from_view(view)
     plan = plan if plan is not None else AirwarOrder()
     candidates = _move_steps(pos, side, plan) if phase == "move" else _fire_steps(pos, side, plan)
     out: list[AirwarOrder] = []
@@ -74,6 +70,23 @@ def legal_orders(view: Mapping[str, Any], plan: AirwarOrder | None = None) -> li
             continue
         out.append(order)
     return [*out, plan]
+
+
+@lru_cache(maxsize=64)
+def _setup_menu(view_json: str) -> tuple[AirwarOrder, ...]:
+    """The initial-stage menu of a view (given as canonical JSON; placements are costly to
+    draw, and environments reset to the same views again and again)."""
+    view = json.loads(view_json)
+    pos = position_from_view(view)
+    phase = view["phase"]
+    rng = menu_stream(view, f"airwar:{phase}")
+    draw = random_cities if phase == "cities" else random_units
+    menu: list[AirwarOrder] = []
+    for _ in range(SETUP_MENU):
+        order = draw(pos, str(view["side"]), rng)
+        if order not in menu:
+            menu.append(order)
+    return tuple(menu)
 
 
 def _add(steps: tuple[Step, ...], a: str, b: str) -> tuple[Step, ...]:
