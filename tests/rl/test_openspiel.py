@@ -25,7 +25,7 @@ SCENARIOS = [
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_random_sim_test_passes(scenario: str) -> None:
-    game = load(scenario, max_decisions=2, max_actions=256, max_plan=3)
+    game = load(scenario, max_decisions=1, max_actions=256, max_plan=2)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
@@ -45,7 +45,7 @@ def test_mcts_bot_plays_a_whole_game() -> None:
 def test_ismcts_bot_plays_a_whole_game_with_determinisation() -> None:
     """IS-MCTS plays the air war (sealed orders) to its decision limit, sampling worlds from
     the player's view with the adapter's resampler."""
-    game = load("airwar/small-three-cities", seed=2, max_decisions=3, max_actions=256, max_plan=2)
+    game = load("airwar/small-three-cities", seed=2, max_decisions=2, max_actions=256)
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=rng)

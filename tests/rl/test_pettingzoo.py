@@ -27,12 +27,12 @@ SIMULTANEOUS = [
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_aec_api_test_passes(scenario: str) -> None:
-    api_test(env(scenario, seed=1, max_decisions=3), num_cycles=6)
+    api_test(env(scenario, seed=1, max_decisions=2), num_cycles=4)
 
 
 @pytest.mark.parametrize("scenario", SIMULTANEOUS)
 def test_parallel_api_test_passes(scenario: str) -> None:
-    parallel_api_test(parallel_env(scenario, seed=1, max_decisions=3), num_cycles=6)
+    parallel_api_test(parallel_env(scenario, seed=1, max_decisions=2), num_cycles=4)
 
 
 def test_alternating_rulesets_have_no_parallel_env() -> None:
