@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from hexwar.core import exact
 from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50, _kpost
 from hexwar.rulesets.idahex.postures import PostureClass, posture_class
@@ -212,13 +213,13 @@ def demand(
         raise _fail("engaged", f"a unit in movement posture {posture} cannot be engaged (§5)")
     if not engaged or passenger or index == 0:
         column = 1 if passenger else min(int(pc), 3)
-        out: FloatArray = tframe * (tables.nonengaged[:, :, column - 1] @ res)
+        out: FloatArray = tframe * exact.matvec(tables.nonengaged[:, :, column - 1], res)
         return out
     if frinv is None:
         raise _fail("frinv", "an engaged unit needs the fractions of its resources in combat")
     lam = _vector("frinv", frinv, tables.nrs, upper=1.0)
-    active = tables.ssvact[:, :, index - 1] @ (lam * res)
-    reserve = tables.ssvres[:, :, index - 1] @ ((1 - lam) * res)
+    active = exact.matvec(tables.ssvact[:, :, index - 1], lam * res)
+    reserve = exact.matvec(tables.ssvres[:, :, index - 1], (1 - lam) * res)
     out = tframe * (active + reserve)
     return out
 
