@@ -1,5 +1,6 @@
 """Conformance kit: the checks every ruleset's tests run (determinism, replay, store round
-trip, no leak through views, random playouts). Shipped in the package so third-party rulesets
+trip, no leak through views, random playouts, legal orders that submit accepts and that
+depend on the view alone). Shipped in the package so third-party rulesets
 can run it too.
 
 Use it by subclassing :class:`ConformanceSuite` in a test module::
