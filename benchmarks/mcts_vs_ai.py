@@ -9,8 +9,9 @@ and side 2 in odd ones. Prints the wins, draws and losses of mcts, its win rate 
 Wilson 95 % interval, and each agent's average time per decision (the ai's is the baseline
 measured in the same games).
 
-Only rulesets that sample worlds from views (``Ruleset.determinise``) can run mcts; today that
-is the air war. Run from the repository root: ``.venv/bin/python benchmarks/mcts_vs_ai.py``.
+Only rulesets that sample worlds from views (``Ruleset.determinise``) can run mcts: the air
+war and Aggressor (``--scenario aggressor/sector --opponent computer``; not cut).
+Run from the repository root: ``.venv/bin/python benchmarks/mcts_vs_ai.py``.
 """
 
 from __future__ import annotations
@@ -58,8 +59,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--cycles", type=int, default=15)
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--opponent", default="ai", help="the ruleset's agent to play against")
     args = parser.parse_args()
-    resolved = resolve_scenario(cut(args.scenario, args.cycles))
+    airwar = args.scenario.startswith("airwar/")
+    resolved = resolve_scenario(cut(args.scenario, args.cycles) if airwar else args.scenario)
     ruleset = resolved.ruleset
     sides = ruleset.info.sides
     wins = draws = losses = 0
@@ -70,7 +73,7 @@ def main() -> None:
         agents: dict[str, Agent] = {
             s: MctsAgent(ruleset, s, seconds=args.seconds)
             if s == me
-            else make_agent(ruleset, s, "ai")
+            else make_agent(ruleset, s, args.opponent)
             for s in sides
         }
         game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=args.scenario)

@@ -9,10 +9,12 @@ result from the side's view of that world: +1 / -1 for a won / lost game, else t
 ruleset's view value (:data:`VALUES`, in [-1, 1]). Candidates are chosen by UCB1 over the
 information set at the root (the side's own decision, the same in every sampled world).
 
-Candidates: the ruleset's legal orders where each is a whole order; where orders are built
-one unit action at a time (:meth:`Ruleset.stepwise`), the whole orders the rollout agent
-proposes with several streams, plus doing nothing. The budget per move is ``seconds`` of
-wall time or, when given, ``iterations`` (reproducible whatever the machine's speed).
+Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
+choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
+where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
+orders the rollout agent proposes with several streams, plus doing nothing. The budget per
+move is ``seconds`` of wall time or, when given, ``iterations`` (reproducible whatever the
+machine's speed).
 """
 
 from __future__ import annotations
@@ -112,7 +114,9 @@ class MctsAgent:
 
     def candidates(self, view: View, rng: np.random.Generator) -> list[Order]:
         if not self.ruleset.stepwise(view):
-            return self.ruleset.legal_orders(view)
+            legal = self.ruleset.legal_orders(view)
+            first = self._policy[self.side].act(view, rng)  # searched first: the prior
+            return [first, *(o for o in legal if o != first)] if first in legal else legal
         out: list[Order] = []
         for _ in range(PROPOSALS):
             order = self._policy[self.side].act(view, rng)
@@ -138,10 +142,10 @@ class MctsAgent:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n >= len(cands) and time.perf_counter() >= deadline:
+            elif n and time.perf_counter() >= deadline:
                 break
             if n < len(cands):
-                i = n  # every candidate once first
+                i = n  # every candidate once first, in order, while the budget lasts
             else:
                 ucb = totals / visits + UCB_C * np.sqrt(math.log(n) / visits)
                 i = int(np.argmax(ucb))
@@ -149,8 +153,12 @@ class MctsAgent:
             visits[i] += 1
             n += 1
         self.last_iterations = n
+        seen = visits > 0
+        mean = np.where(seen, totals / np.maximum(visits, 1), -np.inf)
+        if n <= len(cands):  # not every candidate tried: the best mean among those tried
+            return cands[int(np.argmax(mean))]
         best = np.flatnonzero(visits == visits.max())
-        return cands[int(best[np.argmax(totals[best] / visits[best])])]
+        return cands[int(best[np.argmax(mean[best])])]
 
     def _simulate(self, view: View, order: Order, rng: np.random.Generator) -> float:
         world = self.ruleset.determinise(view, rng)
