@@ -34,9 +34,13 @@ class RandomAgent:
 
 def agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
     """Every agent name usable with ``ruleset``: ``ai`` (its strongest computer player), its
-    other agents, then ``random``."""
+    other agents, then ``random``, then ``mcts`` where the ruleset samples worlds from views
+    (:mod:`hexwar.agents.mcts`)."""
+    from hexwar.agents.mcts import MCTS, has_determinisation
+
     own = sorted(n for n in ruleset.agents() if n not in {AI, RANDOM})
-    return [AI, *own, RANDOM]
+    extra = [MCTS] if has_determinisation(ruleset) and MCTS not in ruleset.agents() else []
+    return [AI, *own, RANDOM, *extra]
 
 
 def make_agent(ruleset: Ruleset[Any, Any], side: str, name: str) -> Agent:
@@ -44,6 +48,10 @@ def make_agent(ruleset: Ruleset[Any, Any], side: str, name: str) -> Agent:
     factories = ruleset.agents()
     if name == RANDOM or (name == AI and AI not in factories):
         return RandomAgent(ruleset, side)
+    if name == "mcts" and name not in factories and name in agent_names(ruleset):
+        from hexwar.agents.mcts import MctsAgent
+
+        return MctsAgent(ruleset, side)
     if name not in factories:
         raise UnknownAgentError(
             f"unknown agent {name!r} for {ruleset.info.id} (available: "

@@ -34,6 +34,7 @@ from hexwar.core.errors import HexwarError, InvalidInputError, Problem, Scenario
 from hexwar.core.events import RENDERERS
 from hexwar.core.game import Ruleset
 from hexwar.core.rng import SEEDS
+from hexwar.rl.cli import tournament as tournament_command
 from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario, transcript
 from hexwar.store import GameStore, default_path, describe_failure
@@ -685,6 +686,9 @@ def failure_messages(exc: BaseException) -> list[str] | None:
         also = f" -> {exc.filename2}" if exc.filename2 is not None else ""
         return [f"{exc.filename}{also}: {exc.strerror or exc}"]
     return None
+
+
+app.command("tournament")(tournament_command)  # hexwar.rl.cli: heavy imports only when run
 
 
 def main() -> None:

@@ -352,6 +352,31 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def random_order(self, view: View, rng: np.random.Generator) -> OrderT:
         """A uniformly chosen legal order, knowing only ``view`` (used by the random agent)."""
 
+    def legal_orders(self, view: View, plan: OrderT | None = None) -> list[OrderT]:
+        """The orders the viewing side may give now, derived from ``view`` alone: a
+        deterministic, finite list (equal views, equal lists), empty when the side has no
+        decision. Every listed order is one :meth:`Game.submit` accepts.
+
+        Where an order is a set of unit actions (:meth:`stepwise` views), the list is built one
+        action at a time: each entry but the last is ``plan`` (``None``: no action yet) with one
+        more legal action, and the last entry is ``plan`` itself as a complete order -- choose
+        it to submit. Rulesets whose orders are too many to list (set-ups, free placements)
+        offer a documented menu instead (docs/research.md). Default: the ruleset lists none.
+        """
+        raise NotImplementedError(f"the {self.info.id} ruleset lists no legal orders")
+
+    def stepwise(self, view: View) -> bool:
+        """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""
+        return False
+
+    def determinise(self, view: View, rng: np.random.Generator) -> Game[ScenarioT, OrderT] | None:
+        """A game the viewing side cannot tell from the one it sees: the view's facts, and
+        what the view hides drawn from ``rng`` (search agents sample worlds this way, never
+        from the true state). The sides' sealed orders of the current decision are not part of
+        it: every awaited side still has to order. Default: ``None``, the ruleset offers none.
+        """
+        return None
+
     def render_view(self, view: View) -> str:
         """The view as text for terminal play (rulesets draw their board; default: JSON)."""
         return json.dumps(view.to_json()["data"], indent=2, ensure_ascii=False)

@@ -51,6 +51,15 @@ def stream(seed: int, purpose: str) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(seq))
 
 
+def menu_stream(view_data: Any, purpose: str) -> np.random.Generator:
+    """A generator seeded by a view's content: for menus of legal orders that sample a space
+    too large to list (set-ups), so equal views give equal menus and nothing else leaks in."""
+    from hexwar.core.records import canonical_json  # records imports orders only; no cycle
+
+    digest = hashlib.sha256(canonical_json(view_data).encode()).digest()
+    return stream(int.from_bytes(digest[:8], "big"), purpose)
+
+
 def agent_purpose(side: str) -> str:
     """The purpose name of the stream an agent playing ``side`` draws from."""
     return f"agent:{side}"
