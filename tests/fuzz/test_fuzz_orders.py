@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hexwar.core.errors import HexwarError, IllegalOrderError
 from hexwar.core.game import Game
 from hexwar.sessions import ResolvedScenario, resolve_scenario
-from tests.fuzz.conftest import FUZZ, data_mutations, text_mutations
+from tests.fuzz.conftest import FUZZ, FUZZ_SLOW, data_mutations, text_mutations
 
 SCENARIOS = {
     "aggressor": "aggressor/sector",
@@ -149,7 +149,7 @@ def test_mutated_order_json_is_read_or_refused_by_rule(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", sorted(SCENARIOS))
 def test_mutated_orders_given_to_a_game_are_played_or_refused(ruleset: str) -> None:
-    @FUZZ
+    @FUZZ_SLOW
     @given(texts(ruleset) | jsons(ruleset))
     def check(order: Any) -> None:
         submit_or_refuse(ruleset, order)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hexwar.core import registry
 from hexwar.core.records import encode_nonfinite
 from hexwar.scenarios import load_document, peek_ruleset, validate
-from tests.fuzz.conftest import FUZZ, data_mutations, refused_or_done, text_mutations
+from tests.fuzz.conftest import FUZZ, FUZZ_SLOW, data_mutations, refused_or_done, text_mutations
 
 BUNDLED = {
     "aggressor": "sector.toml",
@@ -67,7 +67,7 @@ def _jsonable(value: Any) -> Any:
 def test_mutated_scenario_loads_or_is_refused_at_its_file(kind: str, ruleset: str) -> None:
     name = f"{ruleset}-fuzz.{'toml' if kind == 'toml' else 'json'}"
 
-    @FUZZ
+    @(FUZZ_SLOW if ruleset == "idahex" else FUZZ)
     @given(_strategy(kind, ruleset))
     def check(text: str) -> None:
         refused_or_done(lambda: load_and_start(text, name), file=name)

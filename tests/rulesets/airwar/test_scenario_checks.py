@@ -103,3 +103,11 @@ def test_cli_validate_and_run_exit_2_without_traceback(
         assert done.returncode == 2, done.stderr
         assert "Traceback" not in done.stderr
         assert f"{path}:14: players.1.cities: no placement" in done.stderr
+
+
+def test_2_0_a_million_units_written_1e6_is_refused_at_its_line() -> None:
+    # Was: hexwar run -> ValueError "Probabilities contain NaN". A count is a whole number.
+    text = SMALL.replace("units = 30", "units = 1e6", 1)
+    ((line, path, message),) = problems(text)
+    assert (line, path) == (line_of(text, "units = 1e6"), "players.1.units")
+    assert message.startswith("Input should be a valid integer")

@@ -90,8 +90,8 @@ def test_casualties_formula() -> None:
 
 def test_mercy_cuts_casualties_of_a_routing_enemy_to_a_tenth() -> None:
     """Attacking: Mercy is 1, or 0.1 if the enemy is routing."""
-    full = casualties(30.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0)
-    assert casualties(30.0, 1.0, 1.0, 1.0, 1.0, 0.1, 0.0) == pytest.approx(full / 10)
+    assert casualties(30.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0) == pytest.approx(30.0)
+    assert casualties(30.0, 1.0, 1.0, 1.0, 1.0, 0.1, 0.0) == pytest.approx(3.0)
 
 
 def test_morale_loss_formula_with_flanking() -> None:
@@ -463,8 +463,10 @@ def test_ship_battalion_is_the_root_of_capacity_ships_and_limitation(war: WarFac
     battle.attack(f, target, [(ship, 0)], 1)
     r = np.random.default_rng(5).random() * 5  # the attack's one draw
     bat = math.sqrt(900.0 * 11 * ship.limitation)
-    expected = casualties(
-        bat, ship.effectiveness, 3.0, ship.efficiency, r, 1.0, target.ship.defense
+    # Attacking: Battalion*Effectiveness*Power*Efficiency*Random Number*Mercy*(1-Enemy Defense),
+    # written out (Power 3.0 of the ship's first weapon, Mercy 1: the enemy is not routing).
+    expected = (
+        bat * ship.effectiveness * 3.0 * ship.efficiency * r * 1.0 * (1 - target.ship.defense)
     )
     attack = next(e for e in battle.events if e.kind == "attack")
     assert attack.data["killed"] == round(expected, 3)

@@ -172,3 +172,24 @@ def test_cli_import_of_an_oversize_csv_field_exits_2(
     assert f"{leader}:" in err
     assert "Leader tab, column 'Name'" in err
     assert not db.exists()  # nothing is half-imported
+
+
+# -- a database embedded in a scenario ---------------------------------------------------------
+
+
+def test_embedded_database_rows_are_checked_cell_by_cell_at_their_line(tmp_path: Path) -> None:
+    # Was: a row value of the wrong type validated, then the war failed with TypeError or
+    # ValueError ("... is not in list") while setting up. Seed 004, Military: Size is a number.
+    from hexwar.rulesets.flankbattle.scenario import database_of
+
+    document = load_document(BUNDLED / "scenarios" / "hastings.toml")
+    scenario = validate(document, FlankbattleScenario)
+    database = database_of(scenario).to_json()
+    database["Military"][0]["size"] = "many"
+    database["Nation"][0]["civilization"] = 3
+    path = write_json(tmp_path / "war.json", {**document.data, "database": database})
+    with pytest.raises(ScenarioError) as info:
+        validate(load_document(path), FlankbattleScenario)
+    found = {p.path: p.line for p in info.value.problems}
+    assert set(found) == {"database.Military[0].size", "database.Nation[0].civilization"}
+    assert found["database.Military[0].size"] == line_with(path, '"size": "many"')

@@ -18,7 +18,7 @@ from hexwar.rulesets.flankbattle.params import (
     parameters_from_data,
 )
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
-from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side, weighted
+from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
 
 P = default_parameters()
 
@@ -69,8 +69,18 @@ def _terms(var: Variable) -> dict[str, float]:
     return {t.name: t.value for t in var.terms}
 
 
+# Seed 004, Intermediate variables: "weighted average of the inputs ... major, moderate, or
+# minor contribution"; the weights 3/2/1 are our ruling (parameters.json significance_weights).
+WEIGHTS = {"major": 3.0, "moderate": 2.0, "minor": 1.0}
+
+
 def _is_weighted_average(var: Variable, scale: float = 1.0) -> bool:
-    return var.value == pytest.approx(scale * weighted(var.name, var.terms, P).value)
+    """The variable is the 3/2/1-weighted mean of its inputs, worked here term by term."""
+    inputs = [t for t in var.terms if t.significance in WEIGHTS]
+    mean = sum(WEIGHTS[t.significance] * t.value for t in inputs) / sum(
+        WEIGHTS[t.significance] for t in inputs
+    )
+    return var.value == pytest.approx(scale * mean)
 
 
 def test_economy_terms() -> None:
@@ -133,20 +143,30 @@ def test_defense_terms_and_fortifications_for_the_defender_only() -> None:
 
 def test_capacity_is_scaled_so_neutral_inputs_give_a_tenth() -> None:
     """Carrying capacity: "Local Population*0.1" by convention -- Capacity is the weighted
-    score times 0.2, so neutral inputs (0.5) give 0.1 (ruling)."""
+    score times 0.2, so neutral inputs (0.5) give 0.1 (ruling). By hand for the test side:
+    major Attrition 0.8, Fortifications 0.5, Road System 0.5, Urbanization-Logistics 0.1;
+    minor Climate-Religion 0.65, Climate-Ethnicity 0.7 (parameters.json lists):
+    (3 x 1.9 + 1.35) / 14 x 0.2 = 0.1007142857."""
     sv = _side()
-    scale = P.battle["capacity_scale"]
-    assert scale * 0.5 == pytest.approx(0.1)
-    score = weighted("Capacity", [t for t in sv.capacity.terms if t.significance != "factor"], P)
-    assert sv.capacity.value == pytest.approx(score.value * scale)
+    assert P.battle["capacity_scale"] * 0.5 == pytest.approx(0.1)
+    terms = sv.capacity.terms
+    assert [t.significance for t in terms] == ["major"] * 4 + ["minor"] * 2 + ["factor"]
+    assert [t.value for t in terms] == pytest.approx([0.8, 0.5, 0.5, 0.1, 0.65, 0.7, 0.2])
+    assert sv.capacity.value == pytest.approx((3 * 1.9 + 1.35) / 14 * 0.2)
+    assert _is_weighted_average(sv.capacity, 0.2)
 
 
 def test_morale_bonus_is_twice_the_weighted_score() -> None:
     """Morale Bonus 0-2: major Attrition, minor the motive, ideology, religion, ethnicity and
-    government combinations (ruling: 2 x the weighted score)."""
+    government combinations (ruling: 2 x the weighted score). By hand for the test side: major
+    Attrition 0.7; minor Motive-Ideology 0.65, Federal Gov-Motive 0.6 and seven neutral 0.5:
+    2 x (3 x 0.7 + 0.65 + 0.6 + 7 x 0.5) / 12 = 1.1416666667."""
     sv = _side()
-    inputs = [t for t in sv.morale_bonus.terms if t.significance != "factor"]
-    assert sv.morale_bonus.value == pytest.approx(2 * weighted("Morale Bonus", inputs, P).value)
+    minors = [t.value for t in sv.morale_bonus.terms if t.significance == "minor"]
+    assert sorted(minors, reverse=True) == pytest.approx([0.65, 0.6] + [0.5] * 7)
+    assert [t.value for t in sv.morale_bonus.terms if t.significance == "major"] == [0.7]
+    assert sv.morale_bonus.value == pytest.approx(2 * (3 * 0.7 + 0.65 + 0.6 + 7 * 0.5) / 12)
+    assert _is_weighted_average(sv.morale_bonus, 2.0)
 
 
 def test_military_leader_bonuses() -> None:

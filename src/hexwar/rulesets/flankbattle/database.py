@@ -25,7 +25,9 @@ from hexwar.rulesets.flankbattle.schema import (
     TABS,
     Row,
     Tab,
+    composition_problems,
     cross_check,
+    parse_cell,
     parse_tab,
     split_names,
 )
@@ -276,6 +278,58 @@ def import_csv_dir(
     db = read_tabs(texts, params, units)
     db.save(db_path)
     return db
+
+
+def _cell_text(value: Any) -> str:
+    """An embedded cell as the text a spreadsheet would hold, for :func:`parse_cell`."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return repr(value)
+    return json.dumps(value, default=str)  # a list, table or boolean: no cell holds one
+
+
+def embedded_problems(
+    data: Mapping[str, Any], params: Parameters, units: dict[str, UnitType]
+) -> tuple[Database | None, list[tuple[tuple[str | int, ...], str]]]:
+    """An embedded database (rows by tab, as :meth:`Database.to_json` writes them; a scenario's
+    ``database``) checked cell by cell as an import is: the database, or
+    ``None`` and every problem as ``(key path, message)``, the path ``(tab, row, column key)``."""
+    problems: list[tuple[tuple[str | int, ...], str]] = []
+    tables: dict[str, list[Row]] = {}
+    for tab in TABS.values():
+        keys = {c.key for c in tab.columns}
+        tables[tab.name] = []
+        for i, raw in enumerate(data.get(tab.name, [])):
+            problems.extend(
+                ((tab.name, i, key), f"unknown column (the {tab.name} tab has {len(keys)})")
+                for key in raw
+                if key not in keys
+            )
+            row: Row = {}
+            for column in tab.columns:
+                text = _cell_text(raw.get(column.key))
+                value, problem = parse_cell(tab, column, text, params, units, (tab.name, i))
+                if problem is not None:
+                    problems.append(((tab.name, i, column.key), problem.message))
+                row[column.key] = value
+            row["_line"] = i
+            tables[tab.name].append(row)
+    if problems:
+        return None, problems
+    # Only the rows a war uses are embedded (``resolve`` embeds them), so references to other
+    # rows (a nation's capital) may be absent; each military's composition must still hold.
+    headings = {(t.name, c.heading): c.key for t in TABS.values() for c in t.columns}
+    for p in (
+        q for row in tables["Military"] for q in composition_problems(row, "Military", units)
+    ):
+        heading = p.path.partition("column ")[2].strip("'")
+        key = headings.get((p.file or "", heading))
+        where: tuple[str | int, ...] = (p.file or "", p.line or 0)
+        problems.append(((*where, key) if key else where, p.message))
+    return (None, problems) if problems else (Database(tables), [])
 
 
 def example_csv_texts() -> dict[str, str]:

@@ -299,7 +299,7 @@ def units_from_data(
                 for v in items
                 if isinstance(v, bool)
                 or not isinstance(v, int | float)
-                or not math.isfinite(v)
+                or (isinstance(v, float) and not math.isfinite(v))
                 or not bounds[0] <= v <= bounds[1]
             ]
             if bad:

@@ -14,7 +14,12 @@ from typing import Any, Literal
 from pydantic import Field, ValidationInfo, model_validator
 
 from hexwar.core.errors import IllegalOrderError, InvalidInputError, Problem
-from hexwar.rulesets.flankbattle.database import Database, example_database
+from hexwar.rulesets.flankbattle.database import (
+    Database,
+    DatabaseError,
+    embedded_problems,
+    example_database,
+)
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
 from hexwar.rulesets.flankbattle.param_schema import parameter_problems
 from hexwar.rulesets.flankbattle.params import (
@@ -28,10 +33,11 @@ from hexwar.rulesets.flankbattle.params import (
 from hexwar.rulesets.flankbattle.schema import TABS
 from hexwar.rulesets.flankbattle.terrain import SIZE, grid_from_rows
 from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
-from hexwar.scenarios import KeyPath, ScenarioModel
+from hexwar.scenarios import KeyPath, ScenarioModel, format_path
 
 DEFER_REFERENCES = "flankbattle-defer-references"
 UNIT_TYPES = "scenario unit_types"  # the source named in problems of embedded unit types
+EMBEDDED = "scenario database"  # ... and of embedded database rows
 
 __all__ = ["Belligerent", "FlankbattleScenario", "setup_of"]
 
@@ -81,6 +87,15 @@ class FlankbattleScenario(ScenarioModel):
             found = parameter_problems(self.parameters)
             if found:
                 return [(("parameters", *path), message) for path, message in found]
+        if self.database is not None:
+            try:
+                params, units = json_files_of(self)
+            except InvalidInputError:
+                pass  # reported below
+            else:
+                found = embedded_problems(self.database, params, units)[1]
+                if found:
+                    return [(("database", *path), message) for path, message in found]
         try:
             setup_of(self)
         except InvalidInputError as e:
@@ -132,10 +147,16 @@ def json_files_of(scenario: FlankbattleScenario) -> tuple[Parameters, dict[str, 
 
 
 def database_of(scenario: FlankbattleScenario) -> Database:
+    """The scenario's embedded database, checked as an import is, else the bundled example."""
     params, units = json_files_of(scenario)
     if scenario.database is None:
         return example_database(params, units)
-    return Database.from_json(scenario.database)
+    database, problems = embedded_problems(scenario.database, params, units)
+    if database is None:
+        raise DatabaseError(
+            [Problem(m, EMBEDDED, None, format_path(("database", *p))) for p, m in problems]
+        )
+    return database
 
 
 def setup_of(scenario: FlankbattleScenario) -> WarSetup:

@@ -483,6 +483,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             if not any(u.kind != "hq" for u in self._own(s)):
                 self._finish(_other(s), f"{s} has no combat units left")
                 return
+        if self._broken():
+            return
         if self.phase == 0:
             self.phase = 1
         else:
@@ -512,6 +514,40 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         for s in SIDES:
             vp[s] += self.lost[_other(s)] * rules().vp_per_sp
         return vp
+
+    def combat_losses(self, side: str) -> tuple[int, int]:
+        """SPs the side's combat units (not HQs) have lost, of their starting SPs."""
+        units = [u for u in self.units.values() if u.side == side and u.kind != "hq"]
+        return sum(u.max_sp - max(u.sp, 0) for u in units), sum(u.max_sp for u in units)
+
+    def _broken(self) -> bool:
+        """The scenario's break point (docs/tactical.md, Winning): at the end of a phase a side
+        whose combat units have lost at least ``break_percent`` % of their starting SPs breaks
+        and loses; if both do, the one that lost the larger share (equal: a draw)."""
+        limit = self.scenario.break_percent
+        if limit is None:
+            return False
+        share = {}
+        for s in SIDES:
+            lost, start = self.combat_losses(s)
+            share[s] = (lost / start if start else 0.0, lost, start)
+        broken = [s for s in SIDES if 100 * share[s][1] >= limit * share[s][2]]
+        if not broken:
+            return False
+        a, b = SIDES
+        if len(broken) == 2:
+            winner = None if share[a][0] == share[b][0] else (a if share[a][0] < share[b][0] else b)
+            loser = _other(winner) if winner else a
+        else:
+            loser = broken[0]
+            winner = _other(loser)
+        _, lost, start = share[loser]
+        self._finish(
+            winner,
+            f"{loser} breaks: its combat units lost {lost} of {start} SPs "
+            f"(break point {limit}%)" + ("" if winner else "; so does the other side: a draw"),
+        )
+        return True
 
     def _final_score(self) -> None:
         vp = self.score()
@@ -1007,6 +1043,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             "turns": self.scenario.turns,
             "minutes": (self.turn - 1) * sheet().parameters["minutes_per_turn"],
             "meters_per_hex": sheet().parameters["meters_per_hex"],
+            "visibility": self.visibility,
             "phase": self.mover,
             "command_control": self.scenario.command_control,
             "map": self._board_json,

@@ -89,7 +89,7 @@ class MapSpec(ScenarioModel):
     elevation: list[str] = Field(
         default_factory=list, description="optional: rows of digits, each digit x elevation_step"
     )
-    elevation_step: float = Field(10.0, ge=0)
+    elevation_step: float = Field(10.0, ge=0, allow_inf_nan=False)
     roads: list[list[str]] = Field(default_factory=list, description="chains of adjacent hexes")
     hexsides: list[HexsideSpec] = Field(default_factory=list)
     specials: list[SpecialSpec] = Field(default_factory=list)
@@ -107,9 +107,9 @@ class UnitSpec(ScenarioModel):
     hq: str | None = Field(None, description="the HQ that resupplies the unit")
     hq_level: HqLevel | None = None
     mounted: Literal["tank", "transport"] | None = None
-    attack_soft: float | None = Field(None, ge=0)
-    attack_hard: float | None = Field(None, ge=0)
-    defense: float | None = Field(None, gt=0)
+    attack_soft: float | None = Field(None, ge=0, allow_inf_nan=False)
+    attack_hard: float | None = Field(None, ge=0, allow_inf_nan=False)
+    defense: float | None = Field(None, gt=0, allow_inf_nan=False)
     range: int | None = Field(None, ge=0)
     ap: int | None = Field(None, ge=1)
     ammo: int | None = Field(None, ge=0)
@@ -148,6 +148,13 @@ class TacticalScenario(ScenarioModel):
     )
     opportunity_fire_odds: float | None = Field(
         None, ge=0, description="least net odds for opportunity fire (default 0.5, i.e. 1:2)"
+    )
+    break_percent: int | None = Field(
+        None,
+        ge=1,
+        le=100,
+        description="a side whose combat units have lost this percentage of their starting SPs "
+        "breaks and loses at the end of a phase (docs/tactical.md, Winning); none: no break",
     )
     sides: dict[Side, SideSpec]
     map: MapSpec
