@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from hexwar.core.boards import Board
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
-from hexwar.core.events import Event, EventLog, render_text
+from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import (
     CONCEDE,
     JsonValue,
@@ -154,7 +154,11 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         """End the game (rulesets call this from ``_resolve``)."""
         self._outcome = Outcome(winner, reason)
         self.log.append(
-            self._clock(), "game-over", f"Game over: {reason}", data=self._outcome.to_json()
+            self._clock(),
+            "game-over",
+            f"Game over: {reason}",
+            data=self._outcome.to_json(),
+            visible_to=ALL,
         )
 
     def _clock(self) -> float | int:
@@ -357,6 +361,31 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     @abstractmethod
     def random_order(self, view: View, rng: np.random.Generator) -> OrderT:
         """A uniformly chosen legal order, knowing only ``view`` (used by the random agent)."""
+
+    def legal_orders(self, view: View, plan: OrderT | None = None) -> list[OrderT]:
+        """The orders the viewing side may give now, derived from ``view`` alone: a
+        deterministic, finite list (equal views, equal lists), empty when the side has no
+        decision. Every listed order is one :meth:`Game.submit` accepts.
+
+        Where an order is a set of unit actions (:meth:`stepwise` views), the list is built one
+        action at a time: each entry but the last is ``plan`` (``None``: no action yet) with one
+        more legal action, and the last entry is ``plan`` itself as a complete order -- choose
+        it to submit. Rulesets whose orders are too many to list (set-ups, free placements)
+        offer a documented menu instead (docs/research.md). Default: the ruleset lists none.
+        """
+        raise NotImplementedError(f"the {self.info.id} ruleset lists no legal orders")
+
+    def stepwise(self, view: View) -> bool:
+        """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""
+        return False
+
+    def determinise(self, view: View, rng: np.random.Generator) -> Game[ScenarioT, OrderT] | None:
+        """A game the viewing side cannot tell from the one it sees: the view's facts, and
+        what the view hides drawn from ``rng`` (search agents sample worlds this way, never
+        from the true state). The sides' sealed orders of the current decision are not part of
+        it: every awaited side still has to order. Default: ``None``, the ruleset offers none.
+        """
+        return None
 
     def render_view(self, view: View) -> str:
         """The view as text for terminal play (rulesets draw their board; default: JSON)."""

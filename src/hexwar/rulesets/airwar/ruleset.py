@@ -13,6 +13,7 @@ from hexwar.core.boards import Board
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TimeLimit, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
+from hexwar.rulesets.airwar import legal
 from hexwar.rulesets.airwar.agents import random_order
 from hexwar.rulesets.airwar.game import AirwarGame
 from hexwar.rulesets.airwar.orders import AirwarOrder, parse_order
@@ -61,6 +62,20 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
     def random_order(self, view: View, rng: np.random.Generator) -> AirwarOrder:
         """A random legal order for the stage, from the view alone."""
         return random_order(view.data, rng)
+
+    def legal_orders(self, view: View, plan: AirwarOrder | None = None) -> list[AirwarOrder]:
+        """A menu of placements, then every move and fire one unit at a time
+        (:mod:`hexwar.rulesets.airwar.legal`)."""
+        return legal.legal_orders(view.data, plan)
+
+    def stepwise(self, view: View) -> bool:
+        return legal.stepwise(view.data)
+
+    def determinise(self, view: View, rng: np.random.Generator) -> AirwarGame:
+        """The position the view shows (only sealed orders are hidden in the air war)."""
+        game = legal.determinise(self, view.data, rng)
+        game._step = view.step  # the decision count the view was taken at
+        return game
 
     def render_view(self, view: View) -> str:
         return render_view(view.data)

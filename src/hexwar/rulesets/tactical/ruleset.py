@@ -15,6 +15,7 @@ from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.game import TacticalGame, unit_states
+from hexwar.rulesets.tactical.legal import legal_orders
 from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
 from hexwar.rulesets.tactical.plan import Planned, Planner
 from hexwar.rulesets.tactical.render import draw_board, legend
@@ -98,6 +99,13 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
                 planner.apply(legal[k])
                 actions.append(legal[k].action)
         return TurnOrders(tuple(actions))
+
+    def legal_orders(self, view: View, plan: TurnOrders | None = None) -> list[TurnOrders]:
+        """Built one action at a time (:mod:`hexwar.rulesets.tactical.legal`)."""
+        return legal_orders(view.data, plan)
+
+    def stepwise(self, view: View) -> bool:
+        return True
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.tactical.agent import TacticalAgent
