@@ -143,3 +143,40 @@ def test_the_server_password_guards_the_moderator(tmp_path: Path) -> None:
         ok = client.get("/api/moderator/data", headers={"X-Hexwar-Password": "s3cret"})
         assert ok.status_code == 200
         assert client.get("/moderator").status_code == 200  # the page asks for it
+
+
+def test_the_import_form_checks_every_cell_and_replaces_the_tabs(client: TestClient) -> None:
+    """Online database: required fields missing -> an error at its file, row and column, and
+    nothing imported; four valid tabs replace the database."""
+    from hexwar.rulesets.flankbattle.database import example_csv_texts
+    from hexwar.rulesets.flankbattle.schema import TABS
+
+    texts = example_csv_texts()
+    files = [
+        ("files", (TABS[tab].file_name, text.encode(), "text/csv")) for tab, text in texts.items()
+    ]
+    lines = texts["Military"].splitlines()
+    head = lines[0].split(",")
+    row = lines[1].split(",")
+    row[head.index("Size")] = ""  # Military - Size is required
+    broken = "\n".join([lines[0], ",".join(row), *lines[2:]]) + "\n"
+    bad = [f for f in files if f[1][0] != "Military.csv"]
+    bad.append(("files", ("Military.csv", broken.encode(), "text/csv")))
+    r = client.post("/api/moderator/import", files=bad)
+    assert r.status_code == 422
+    problems = r.json()["detail"]["problems"]
+    assert any(p.startswith("Military.csv:2:") and "Size" in p for p in problems), problems
+    assert "/tmp" not in " ".join(problems)
+    names = {n["name"] for n in client.get("/api/moderator/data").json()["nations"]}
+    assert "Normandy" in names  # nothing imported
+    fewer = "\n".join(
+        line for line in texts["Location"].splitlines() if not line.startswith("Chateau")
+    )
+    good = [f for f in files if f[1][0] != "Location.csv"]
+    good.append(("files", ("Location.csv", (fewer + "\n").encode(), "text/csv")))
+    r = client.post("/api/moderator/import", files=good)
+    assert r.status_code == 200, r.text
+    assert r.json()["imported"]["Location"] == 9
+    locations = {loc["name"] for loc in client.get("/api/moderator/data").json()["locations"]}
+    assert "Hastings" in locations
+    assert "Chateau Gaillard" not in locations

@@ -26,8 +26,10 @@ creation does.
 from __future__ import annotations
 
 import hmac
+import json
 import re
 import secrets
+import tempfile
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -43,7 +45,7 @@ from pydantic import ValidationError
 
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, IllegalOrderError, InvalidInputError, ScenarioError
-from hexwar.rulesets.flankbattle.database import Database, example_database
+from hexwar.rulesets.flankbattle.database import Database, example_database, import_csv_dir
 from hexwar.rulesets.flankbattle.engine import ROUTED
 from hexwar.rulesets.flankbattle.flanks import (
     MANEUVER_SUMMARIES,
@@ -58,7 +60,7 @@ from hexwar.rulesets.flankbattle.flanks import (
     validity,
 )
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
-from hexwar.rulesets.flankbattle.params import default_parameters, default_units
+from hexwar.rulesets.flankbattle.params import default_parameters, default_units, load_units
 from hexwar.rulesets.flankbattle.receipt import AutoalgoLog, render_receipt
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
 from hexwar.rulesets.flankbattle.schema import TERRAINS, split_names
@@ -98,7 +100,11 @@ class Moderator:
 
     def __init__(self, db_path: Path, folder: Path) -> None:
         self.params = default_parameters()
-        self.units = default_units()
+        self.json_dir = folder / "JSON"
+        self.soldier = self.json_dir / "Soldier.json"  # an imported Soldier.json, if any
+        self.units = (
+            load_units(self.soldier, self.params) if self.soldier.exists() else default_units()
+        )
         self.db_path = db_path
         if not db_path.exists():
             example_database(self.params, self.units).save(db_path)
@@ -379,6 +385,8 @@ def moderator_router(
             "location": data.get("location") or DEFAULT,
             "database": mod.database().to_json(),
         }
+        if mod.soldier.exists():
+            scenario["unit_types"] = json.loads(mod.soldier.read_text(encoding="utf-8"))
         for key in ("attacker", "defender"):
             side = data[key]
             scenario[key] = {"military": side["military"]}
@@ -455,6 +463,42 @@ def moderator_router(
                 "result": report.occupation.text,
             },
         }
+
+    @router.post("/api/moderator/import")
+    async def import_database(
+        request: Request, files: Annotated[list[UploadFile], File()]
+    ) -> dict[str, Any]:
+        """The four tabs as CSV files (Nation.csv, Military.csv, Location.csv, Leader.csv) and
+        optionally Soldier.json: checked like ``hexwar flankbattle import``, every problem at
+        its file, row and column; nothing is written unless all is valid."""
+        guard(request)
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            names: list[str] = []
+            for upload in files:
+                name = Path(upload.filename or "").name
+                if not name or not re.fullmatch(r"[A-Za-z0-9 _.-]{1,80}", name):
+                    raise HTTPException(422, f"file name {upload.filename!r}: not a tab's file")
+                raw = await upload.read(MAX_MAP_UPLOAD + 1)
+                if len(raw) > MAX_MAP_UPLOAD:
+                    raise HTTPException(413, f"{name}: at most {MAX_MAP_UPLOAD} bytes")
+                (folder / name).write_bytes(raw)
+                names.append(name)
+            prefix = f"{folder}/"
+            soldier = next((folder / n for n in names if n.casefold() == "soldier.json"), None)
+            try:
+                units = load_units(soldier, mod.params) if soldier else mod.units
+                database = import_csv_dir(folder, mod.db_path, mod.params, units)
+            except (InvalidInputError, ScenarioError) as e:
+                problems = [
+                    str(p).replace(prefix, "").replace(str(folder), "upload") for p in e.problems
+                ]
+                raise HTTPException(422, {"problems": problems}) from None
+            if soldier is not None:
+                mod.json_dir.mkdir(parents=True, exist_ok=True)
+                mod.soldier.write_bytes(soldier.read_bytes())
+                mod.units = units
+        return {"imported": {tab: len(rows) for tab, rows in database.tables.items()}}
 
     @router.post("/api/moderator/commit")
     async def commit(request: Request) -> dict[str, Any]:

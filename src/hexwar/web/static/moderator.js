@@ -513,6 +513,29 @@ function fillOutputLists() {
   }));
 }
 
+async function importDatabase(evt) {
+  evt.preventDefault();
+  const form = new FormData();
+  for (const file of $('import-files').files) form.append('files', file);
+  const h = headers();
+  delete h['Content-Type'];
+  const response = await fetch('/api/moderator/import', { method: 'POST', body: form, headers: h });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = data.detail || {};
+    const problems = Array.isArray(detail.problems) ? detail.problems : [String(detail.problems ? '' : detail)];
+    $('import-errors').replaceChildren(...problems.map((t) => el('li', {}, t)));
+    $('import-note').textContent = 'nothing imported';
+    return;
+  }
+  $('import-errors').replaceChildren();
+  const counts = Object.entries(data.imported).map(([tab, n]) => `${n} ${tab}`).join(', ');
+  $('import-note').textContent = `imported ${counts}`;
+  clearResult();
+  state.flanks = [[], []];
+  await load();
+}
+
 // -- wiring ------------------------------------------------------------------------------------------
 
 function showTab(name) {
@@ -587,6 +610,7 @@ function wire() {
     $('upload-note').textContent = `added ${data.map}`;
     check();
   });
+  $('import-form').addEventListener('submit', importDatabase);
   const pw = $('password');
   if (pw) pw.addEventListener('change', load);
   setupDragging();
