@@ -25,6 +25,7 @@ creation does.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import re
@@ -356,7 +357,7 @@ def moderator_router(
         else:  # the header's own errors, shown with the others
             year = _year(data.get("year"))
             if not -3500 <= year <= 2020:
-                errors.append(f"year: the war date {year} is outside -3500 to 2020")
+                errors.append(f"year: the war date {data.get('year')!r} is not -3500 to 2020")
             motives = mod.params.values("Motive")
             if data.get("motive") not in motives:
                 errors.append(
@@ -373,6 +374,10 @@ def moderator_router(
     async def run(request: Request) -> dict[str, Any]:
         guard(request)
         data = await body(request)
+        # the war takes a moment: off the event loop, so other requests are answered meanwhile
+        return await asyncio.to_thread(run_war, data)
+
+    def run_war(data: dict[str, Any]) -> dict[str, Any]:
         checked = check_war(data)
         if checked["errors"]:
             raise HTTPException(422, "; ".join(checked["errors"]))
@@ -401,8 +406,8 @@ def moderator_router(
         except ValidationError as e:
             raise HTTPException(422, str(e)) from None
         seed = data.get("seed", 1)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise HTTPException(422, "seed: a whole number")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise HTTPException(422, "seed: a whole number 0 or more")
         game = registry.get("flankbattle").new_game(
             model, seed=seed, scenario_id="flankbattle/moderator"
         )

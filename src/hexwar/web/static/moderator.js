@@ -155,6 +155,7 @@ function war() {
     defender: { nation: $('defender').value, military: $('defender-military').value },
     location: $('location').value,
     map: $('map').value,
+    seed: Math.max(0, Math.round(Number($('seed').value) || 0)),
     flanks,
   };
 }
