@@ -3,8 +3,11 @@ Terrain map; Output): one war from the menus to the committed stability."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
+from PIL import Image
 from playwright.sync_api import Page, expect
 
 from hexwar.rulesets.flankbattle.database import Database
@@ -18,7 +21,15 @@ def _pick(page: Page, nation: str, military: str, side: str) -> None:
     page.select_option(f"#{side}-military", military)
 
 
-def test_moderator_runs_a_war_and_commits_stability(live_server: LiveServer, browser: Any) -> None:
+def _picture(folder: Path) -> Path:
+    path = folder / "marsh.png"
+    Image.new("RGB", (200, 120), (0, 200, 200)).save(path)  # cyan reads as water
+    return path
+
+
+def test_moderator_runs_a_war_and_commits_stability(
+    live_server: LiveServer, browser: Any, tmp_path: Path
+) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
     ctx.set_default_timeout(TIMEOUT)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
@@ -76,6 +87,11 @@ def test_moderator_runs_a_war_and_commits_stability(live_server: LiveServer, bro
         page.locator("rect.flank.defender").first.dblclick()
         expect(page.locator("#ed-cavalry-type")).to_have_text("<none selected>")
         expect(page.locator("#ed-cavalry")).to_be_disabled()
+        # no transport in the database: the ships row is "Barge", disabled
+        expect(page.locator("#ed-ships-type")).to_have_text("Barge")
+        expect(page.locator("#ed-ships")).to_be_disabled()
+        page.select_option("#ed-maneuver", "Position")
+        expect(page.locator("#ed-summary")).to_contain_text("speed zero")
         page.click("#ed-cancel")
 
         # Ctrl+C / Ctrl+V copies a flank (too many troops now), Delete removes it
@@ -95,6 +111,17 @@ def test_moderator_runs_a_war_and_commits_stability(live_server: LiveServer, bro
         page.click("#remove")
         expect(page.locator("#defender-count")).to_have_text("3")
         expect(page.locator("#defender-status")).to_have_text("Good (6999/7000)")
+        # Reset: three flanks a side again, evenly; an uploaded picture becomes a map
+        page.click("#attacker-add")
+        expect(page.locator("#attacker-count")).to_have_text("4")
+        page.click("#reset")
+        expect(page.locator("#attacker-count")).to_have_text("3")
+        expect(page.locator("#attacker-status")).to_have_text("Good (8001/8000)")
+        page.set_input_files("#map-file", str(_picture(tmp_path)))
+        page.click("#upload button")
+        expect(page.locator("#upload-note")).to_have_text("added marsh")
+        expect(page.locator("#map")).to_have_value("marsh")
+        page.select_option("#map", "Hill")
 
         # Run: the flanks where the battle left them; Restore toggles before and after
         expect(page.locator("#commit")).to_be_disabled()
@@ -139,6 +166,7 @@ def test_moderator_runs_a_war_and_commits_stability(live_server: LiveServer, bro
         expect(page.locator("#copy-note")).to_have_text("copied")
         assert page.evaluate("navigator.clipboard.readText()") == receipt
         expect(page.locator("#log")).to_contain_text("Autoalgo log")
+        expect(page.locator("#log-download")).to_have_attribute("download", re.compile("Autoalgo"))
         expect(page.locator("#legend li")).to_have_count(5)
     finally:
         ctx.close()

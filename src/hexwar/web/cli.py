@@ -72,7 +72,7 @@ def serve(
     if host not in ("127.0.0.1", "localhost", "::1") and secret is None:
         typer.echo(
             f"warning: serving on {host} without --password: anyone on the network can "
-            "create games",
+            "create games and use the flank battle moderator page",
             err=True,
         )
     # The games run on a worker thread; a short GIL switch interval keeps the event loop (the
