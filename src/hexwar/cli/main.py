@@ -38,6 +38,7 @@ from hexwar.rl.cli import tournament as tournament_command
 from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario, transcript
 from hexwar.store import GameStore, default_path, describe_failure
+from hexwar.web.cli import serve
 
 EXIT_INVALID = 2
 
@@ -651,6 +652,9 @@ def choose() -> None:
         run(sid, seed=None, agent=None, max_steps=None, as_json=False, store=False)
     else:
         play(sid, side=side, vs=None, seed=None, hotseat=False)
+
+
+app.command("serve")(serve)
 
 
 def _ask_choice(prompt: str, n: int) -> int | None:

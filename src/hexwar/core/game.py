@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel
 
+from hexwar.core.boards import Board
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
 from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import (
@@ -70,6 +71,15 @@ class Decision:
     step: int
     sides: frozenset[str]
     prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TimeLimit:
+    """How long a side has for its decision, and the order that stands for it if the time
+    runs out (front ends that keep a clock submit ``late_order`` for a side that is late)."""
+
+    seconds: float
+    late_order: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +394,19 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def order_help(self, view: View) -> str:
         """How to write an order in terminal play, given what the side sees."""
         return "Enter an order as JSON."
+
+    def describe_board(self, view: View) -> Board | None:
+        """The map as ``view``'s side may see it, as data a front end draws (default: none).
+
+        Rulesets build it in their ``drawing`` module from the view alone, so a board never
+        shows what the side may not know.
+        """
+        return None
+
+    def time_limit(self, view: View) -> TimeLimit | None:
+        """The time ``view``'s side has for the decision it faces, if the rules set one
+        (default: none). Enforcing it is the front end's business: the game has no clock."""
+        return None
 
     def side_names(self, scenario: ScenarioT) -> Mapping[str, str]:
         """A readable name of each side in ``scenario``, for menus (default: the side ids)."""

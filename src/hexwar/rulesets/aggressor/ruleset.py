@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from hexwar.core.boards import Board
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -86,6 +87,11 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def describe_board(self, view: View) -> Board:
+        from hexwar.rulesets.aggressor.drawing import describe_board
+
+        return describe_board(view)
 
     def terminal_ui(self, side: str) -> KeyboardPlayer:
         """The original key controls (TURN SEQUENCE E) for ``hexwar play``: single key presses

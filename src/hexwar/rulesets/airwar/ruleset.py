@@ -9,7 +9,8 @@ from typing import Any, ClassVar
 import numpy as np
 import typer
 
-from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.boards import Board
+from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TimeLimit, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar import legal
@@ -81,6 +82,19 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
 
     def order_help(self, view: View) -> str:
         return _HELP[str(view.data["phase"])]
+
+    def describe_board(self, view: View) -> Board:
+        from hexwar.rulesets.airwar.drawing import describe_board
+
+        return describe_board(view)
+
+    def time_limit(self, view: View) -> TimeLimit | None:
+        """§4's time limit per move (moving and firing stages); a late order is ``pass``
+        (docs/rulings/airwar.md, ruling 22)."""
+        seconds = view.data["scenario"].get("move_time_limit_s")
+        if seconds and view.data["phase"] in ("move", "fire"):
+            return TimeLimit(float(seconds), "pass")
+        return None
 
     def side_names(self, scenario: AirwarScenario) -> Mapping[str, str]:
         """E.g. "player 1 (A: 6 cities, 4 productive, 60 units)" (ruling 7: the paper's

@@ -9,6 +9,7 @@ from typing import ClassVar
 import numpy as np
 import typer
 
+from hexwar.core.boards import Board
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
@@ -153,6 +154,11 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def describe_board(self, view: View) -> Board:
+        from hexwar.rulesets.tactical.drawing import describe_board
+
+        return describe_board(view)
 
     def terminal_ui(self, side: str) -> TacticalTerminal:
         """``hexwar play``: the board, then orders at a prompt that takes ``help``."""
