@@ -57,7 +57,7 @@ def menu_stream(view_data: Any, purpose: str) -> np.random.Generator:
     from hexwar.core.records import canonical_json  # records imports orders only; no cycle
 
     digest = hashlib.sha256(canonical_json(view_data).encode()).digest()
-    return stream(int.from_bytes(digest[:8], "big"), purpose)
+    return stream(int.from_bytes(digest[:8], "big", signed=True), purpose)  # a game seed
 
 
 def agent_purpose(side: str) -> str:
