@@ -351,7 +351,8 @@ function editorTotals() {
   const e = state.editing;
   const f = e && state.flanks[e.side][e.index];
   // Morale is the size times twenty; after a battle the flank's own morale is shown.
-  const morale = f && f.morale !== undefined && total === size(f) ? f.morale : total * 20;
+  const unchanged = f && [...ROLES, 'ships'].every((r) => v[r] === f[r]);
+  const morale = unchanged && f.morale !== undefined ? f.morale : total * 20;
   $('ed-morale').textContent = String(morale);
 }
 
