@@ -42,10 +42,29 @@ def test_8_players_learn_of_engagements_by_iprint(iprint: int, seen: set[str]) -
         assert {e.kind for e in g.events(side)} & kinds == seen
 
 
+@pytest.mark.parametrize(("iprint", "enemy_lines"), [(5, 0), (14, 0), (15, 1), (100, 1)])
+def test_8_from_iprint_15_players_receive_the_designers_description(
+    iprint: int, enemy_lines: int
+) -> None:
+    """§8: 'File 51 will always contain a detailed description of every engagement. If
+    iprint >= 15, the players will receive the same description'; below 15 each player is told
+    its own losses (docs/rulings/idahex.md, 'What iprint shows')."""
+    g = fought(iprint)
+    umpire = [e.text for e in g.events(None) if e.kind.startswith("combat")]
+    for side, name in (("red", "Red"), ("blue", "Blue")):
+        lines = [e.text for e in g.events(side) if e.kind == "combat"]
+        own = [t for t in lines if f"({name} " in t]
+        assert own
+        assert len(lines) == len(own) * (1 + enemy_lines)
+        if iprint >= 15:
+            assert [e.text for e in g.events(side) if e.kind.startswith("combat")] == umpire
+
+
 def test_8_file_51_always_describes_every_engagement_in_full() -> None:
     g = fought(0)
     report = g.report()
-    assert "engagement at cell 39 (attacking): FEBA" in report
+    assert "engagement at cell 39 (Red attacking): FEBA" in report
+    assert "engagement at cell 39 (Blue defending): FEBA" in report
     assert "engagement at cell 39: weapon values va [" in report
     assert "engagement at cell 39: A [" in report
 
@@ -79,9 +98,11 @@ def test_the_sinai_golden_game_shows_every_part_of_the_model() -> None:
     (§5.1.3), retreats or eliminations (§5.3), air strikes (§6), supply consumption (§7) and
     resupply by transfer or delivery (§4.2)."""
     text = (GOLDEN / "idahex-sinai-seed1.txt").read_text(encoding="utf-8")
-    moves = re.findall(r"engagement at cell \d+ \(\w+\): FEBA ([\d.]+) -> ([\d.]+)", text)
+    moves = re.findall(
+        r"engagement at cell \d+ \((?:Red|Blue) \w+\): FEBA ([\d.]+) -> ([\d.]+)", text
+    )
     assert any(a != b for a, b in moves)
-    assert re.search(r"\(defending\): FEBA [\d.]+ -> [\d.]+; unit \d+ lost", text)
+    assert re.search(r"(?:Red|Blue) defending\): FEBA [\d.]+ -> [\d.]+; unit \d+ lost", text)
     assert re.search(r"are defeated and retreat to cell \d+|is eliminated", text)
     assert re.search(r"(cas|interdiction) strike on cell \d+", text)
     assert re.search(r"(red|blue) consumed [\d.]+ ammo", text)

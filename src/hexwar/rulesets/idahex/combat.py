@@ -37,6 +37,10 @@ VANISH_TOLERANCE = 1e-5
 
 _SIDE = ("Red", "Blue")
 
+FULL_DESCRIPTION = 15
+"""§8: 'If iprint >= 15, the players will receive the same description' of every engagement
+as the game designer's file 51."""
+
 
 class IdahexCombat:
     """Attrition, FEBA movement, elimination and retreat (§5)."""
@@ -227,11 +231,14 @@ class IdahexCombat:
                 )
                 parts.append(f"unit {n} lost {items}")
             role = "attacking" if side == e.attacker else "defending"
+            # §8: from iprint 15 the players 'receive the same description' as file 51, the
+            # enemy's losses included; below it each is told its own (docs/rulings/idahex.md).
+            told = [1, 2] if self.rules.iprint >= FULL_DESCRIPTION else [side]
             engine.note(
                 "combat",
-                f"engagement at cell {e.cell} ({role}): FEBA {feba0:.3f} -> {r.feba:.3f}"
-                + (f"; {'; '.join(parts)}" if parts else "; no losses"),
-                [side],
+                f"engagement at cell {e.cell} ({_SIDE[side - 1]} {role}): FEBA {feba0:.3f} -> "
+                f"{r.feba:.3f}" + (f"; {'; '.join(parts)}" if parts else "; no losses"),
+                told,
                 level=0,
                 player_level=5,
                 cell=e.cell,
@@ -258,7 +265,7 @@ class IdahexCombat:
             f"postures {r.post_a}/{r.post_d}, TI {r.ti:.3g}, defdepth {r.defdepth:.3g}",
             both,
             level=0,
-            player_level=15,
+            player_level=FULL_DESCRIPTION,
             cell=e.cell,
         )
 

@@ -267,6 +267,14 @@ class Engine:
         found = (self.units[n] for n in sorted(self._at.get(cell, ())))
         return [u for u in found if u.active and (side is None or u.side == side)]
 
+    def observes(self, side: int, cell: int) -> bool:
+        """Whether ``side`` sees the active enemy units in ``cell``: the cell holds, or is next
+        to a cell holding, an active ``side`` unit (docs/rulings/idahex.md, 'What a side
+        sees')."""
+        if self.units_at(cell, side):
+            return True
+        return any(r is not None and self.units_at(r, side) for r in self.rules.grid.rim(cell))
+
     def _move(self, u: UnitState, status: Status) -> None:
         """Give ``u`` a new status, keeping the location and objective indexes."""
         self._at[u.location].discard(u.number)
@@ -448,10 +456,12 @@ class Engine:
         tf = self._detach(unit)
         tf.orders = [Order(unit.location, DESTROYED)]
         self.schedule_now(tf)
+        enemy = 3 - unit.side
+        seen = self.observes(enemy, unit.location)
         self.note(
             "eliminated",
             f"unit {unit.number} ({unit.name}) is eliminated: {why}",
-            [1, 2],
+            [unit.side, enemy] if seen else [unit.side],
             player_level=0,
             unit=unit.number,
         )

@@ -318,8 +318,24 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             supported = None
             _, index = interdiction_targets(strike.asprty or (1, 2, 3, 4), [u.pc for u in enemy])
         targets = [enemy[i] for i in index]
+        side_name = "Red" if s == 1 else "Blue"
+        # What a side learns from its own strike (docs/rulings/idahex.md, 'Air strikes and
+        # the fog of war'): the results where it sees the target units, else only that the
+        # strike was flown -- the same words whether or not anything was there.
+        cells = {u.location for u in targets} or {c.cell}
+        observed = all(e.observes(s, cell) for cell in cells)
+        if not observed:
+            e.note(
+                "air",
+                f"{side_name} {strike.role} strike on cell {c.cell}: flown; the cell is out of "
+                "contact and the results are not observed",
+                [s],
+                player_level=0,
+                cell=c.cell,
+            )
         if not targets:
-            e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
+            if observed:
+                e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
             return
         result = assess_strike(
             self._air_tables[s - 1],
@@ -339,9 +355,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         units = ", ".join(str(u.number) for u in targets)
         e.note(
             "air",
-            f"{'Red' if s == 1 else 'Blue'} {strike.role} strike on cell {c.cell} (units "
+            f"{side_name} {strike.role} strike on cell {c.cell} (units "
             f"{units}): {items or 'no losses'}",
-            [1, 2],
+            [3 - s, s] if observed else [3 - s],
             player_level=0,
             cell=c.cell,
         )
