@@ -315,7 +315,7 @@ def test_3_3_2_step_3_transfer_posture_defender_is_turned_to_defend() -> None:
     begins = texts.index("engagement begins at cell 38")
     assert "task force 1 (units 2): 27/30/38 -> 27/40/38" in texts[:begins]
     # the transport (no ground weapons) defends, loses everything and is eliminated (§5.3)
-    defending = next(t for t in texts if t.startswith("engagement at cell 38 (defending)"))
+    defending = next(t for t in texts if t.startswith("engagement at cell 38 (Blue defending)"))
     assert "unit 170 lost" in defending
     assert status(g, 170) == "38/-10/38"
     assert status(g, 2) == "38/10/38"
