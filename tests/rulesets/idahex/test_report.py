@@ -83,9 +83,16 @@ def test_summary_lists_every_unit_with_its_status_and_resources() -> None:
     red = summary["sides"]["red"]
     start = np.sum([u.resources for u in SINAI[0].units if u.number < 150], axis=0)
     assert red["resources_at_start"] == pytest.approx(start)
+    # the totals at the end leave out what destroyed unit 2 still holds
+    assert any(x > 0 for x in units[2]["resources"])
     assert red["resources_at_end"] == pytest.approx(
-        np.sum([u["resources"] for u in red["units"]], axis=0)
+        np.sum([u["resources"] for u in red["units"] if u["number"] != 2], axis=0)
     )
+    # cells_owned counts active cells only (§2.1: an inactive cell is not in the area of war)
+    owned = g.engine.owner
+    active = [c for c, o in owned.items() if o == 1 and g.rules.grid.is_active(c)]
+    assert len(active) < sum(1 for o in owned.values() if o == 1)
+    assert red["cells_owned"] == len(active)
     assert all(len(u["resources"]) == len(red["resource_names"]) for u in red["units"])
     sections = dict(g._report_sections())
     assert "unit   2 7TH MDT RIFLE" in sections["Units at the end"]

@@ -43,7 +43,7 @@ from hexwar.rulesets.idahex.engine import DeliveryOrder, Engine, Note, TaskForce
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, posture_class
 from hexwar.rulesets.idahex.rules import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.scenario import IdahexScenario
-from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand
+from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
 from hexwar.rulesets.idahex.transfer import deliver, transfer
 
 if TYPE_CHECKING:
@@ -77,6 +77,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
+        self._design_cache: dict[int, dict[str, Any]] = {}
+        self._environment: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -482,7 +484,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 continue
             sup = self.rules.resources[s - 1].supplies
             stocks = np.array([u.resources[sup.start : sup.stop] for u in units])
-            demands = np.array([self._demand(engine, tables, u, tframe) for u in units])
+            demands = self._demands(engine, tables, units, tframe)
             index = {u.number: i for i, u in enumerate(units)}
             groups: list[list[int]] = [
                 [index[n] for n in tf.units if n in index]
@@ -518,6 +520,28 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 [s],
             )
             used[:] = 0.0
+
+    @classmethod
+    def _demands(
+        cls, engine: Engine, tables: SupplyTables, units: list[UnitState], tframe: float
+    ) -> Any:
+        """§7: the demands of a side's active units in a frame, one row each. Units at the
+        rates of units not engaged are done together; engaged ones one by one (``frinv``)."""
+        out = np.zeros((len(units), tables.nss))
+        bulk: list[int] = []
+        columns: list[int] = []
+        for i, u in enumerate(units):
+            passenger = engine.passenger(u)
+            engaged = not passenger and u.pc != 3 and engine.engaged(u.number)
+            if engaged and tables.pointer(u.posture) != 0:
+                out[i] = cls._demand(engine, tables, u, tframe)
+            else:
+                bulk.append(i)
+                columns.append(1 if passenger else min(int(u.pc), 3))
+        if bulk:
+            res = np.array([units[i].resources for i in bulk])
+            out[bulk] = nonengaged_demands(tables, res, np.array(columns), tframe)
+        return out
 
     @staticmethod
     def _demand(engine: Engine, tables: SupplyTables, u: UnitState, tframe: float) -> Any:
@@ -622,24 +646,39 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     def _public_design(self, s: int) -> dict[str, Any]:
         """What both players know from the game design: the area of war, the planned
         strengths, the transfer posture, the side's supplies and aircraft types, and whether
-        air strikes may be entered now (§2, §4.2, §6)."""
-        d, grid = self.rules.design, self.rules.grid
-        sup = self.rules.resources[s - 1].supplies
-        return {
-            "ncells": d.ncells,
-            "nrank1": d.nrank1,
-            "inactive": sorted(grid.inactive),
-            "itrfp": self.rules.itrfp,
-            "supplies": [sup.start, sup.stop],
-            "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)},
-            "resource_names": list(self.rules.resources[s - 1].names),
-            "environment_names": [n.strip() for n in d.ename],
-            "environment": {
+        air strikes may be entered now (§2, §4.2, §6).
+
+        The parts fixed for the game are built once per side and shared by every view (views
+        are read-only); the environment is rebuilt only when a cycle's maps change it."""
+        static = self._design_cache.get(s)
+        if static is None:
+            d, grid = self.rules.design, self.rules.grid
+            sup = self.rules.resources[s - 1].supplies
+            static = {
+                "ncells": d.ncells,
+                "nrank1": d.nrank1,
+                "inactive": sorted(grid.inactive),
+                "itrfp": self.rules.itrfp,
+                "supplies": [sup.start, sup.stop],
+                "toe": {
+                    str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)
+                },
+                "resource_names": list(self.rules.resources[s - 1].names),
+                "environment_names": [n.strip() for n in d.ename],
+                "aircraft_types": self._air_tables[s - 1].nactyp,
+            }
+            self._design_cache[s] = static
+        envmap = tuple(sorted(self.engine.envmap.items()))
+        if self._environment is None or self._environment[0] != envmap:
+            d, grid = self.rules.design, self.rules.grid
+            env = {
                 str(c): self.engine.environment(c)
                 for c in range(1, d.ncells + 1)
                 if grid.is_active(c)
-            },
-            "aircraft_types": self._air_tables[s - 1].nactyp,
+            }
+            self._environment = (envmap, env)
+        return static | {
+            "environment": self._environment[1],
             "strikes_now": self._at_cycle_start(),
         }
 
@@ -661,12 +700,17 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         for s in (1, 2):
             units = sorted((u for u in e.units.values() if u.side == s), key=lambda u: u.number)
             before = np.sum([start[u.number] for u in units], axis=0)
-            now = np.sum([u.resources for u in units], axis=0)
+            # What destroyed units still hold is lost to the side (§5.3: a destroyed unit
+            # "cannot come back to life", §3.2.7), so the totals at the end leave it out.
+            alive = [u.resources for u in units if u.posture != DESTROYED]
+            now = np.sum(alive, axis=0) if alive else np.zeros_like(before)
             sides[SIDE_NAMES[s - 1]] = {
                 "resource_names": list(self.rules.resources[s - 1].names),
                 "resources_at_start": _amounts(before),
                 "resources_at_end": _amounts(now),
-                "cells_owned": sum(1 for o in e.owner.values() if o == s),
+                "cells_owned": sum(
+                    1 for c, o in e.owner.items() if o == s and self.rules.grid.is_active(c)
+                ),
                 "units": [
                     {
                         "number": u.number,

@@ -29,7 +29,7 @@ from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50, _kpost
 from hexwar.rulesets.idahex.postures import PostureClass, posture_class
 
-__all__ = ["SupplyTables", "consume", "demand"]
+__all__ = ["SupplyTables", "consume", "demand", "nonengaged_demands"]
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -220,6 +220,24 @@ def demand(
     active = tables.ssvact[:, :, index - 1] @ (lam * res)
     reserve = tables.ssvres[:, :, index - 1] @ ((1 - lam) * res)
     out = tframe * (active + reserve)
+    return out
+
+
+def nonengaged_demands(
+    tables: SupplyTables, resources: FloatArray, columns: IntArray, tframe: float
+) -> FloatArray:
+    """``D(ibu, k)`` of many units at once at the rates of units not engaged (seed 000 §7):
+    row ``i`` is ``tframe * Σ_irs rate(k, irs, columns[i]) * resources[i, irs]``, the value
+    :func:`demand` gives a unit that is not engaged (or is a passenger) with posture class
+    ``columns[i]`` (1-3; class 4 not engaged uses 3, a passenger 1).
+
+    The game's own state is trusted here (no checks): one product and one sum along the
+    resource axis for every unit of a side, each frame.
+    """
+    if tables.nss == 0 or len(resources) == 0:
+        return np.zeros((len(resources), tables.nss))
+    rates = np.moveaxis(tables.nonengaged, 2, 0)[columns - 1]  # (units, nss, nrs)
+    out: FloatArray = tframe * (rates * resources[:, None, :]).sum(axis=2)
     return out
 
 
