@@ -362,3 +362,12 @@ def test_6_strike_in_contact_reports_the_units_and_losses_to_the_striker() -> No
     told = [ev.text for ev in g.events("red") if ev.kind == "air"]
     assert len(told) == 1
     assert told[0].startswith("Red interdiction strike on cell 27 (units 150)")
+
+
+def test_3_3_6_an_infinite_tentry_is_shown_as_never() -> None:
+    """§3.3.6 sets tentry to t plus a movement delay, which may be infinite (§3.2.3, no
+    route); the view (JSON) shows it as null instead of failing."""
+    g = game(unit(2, 26), unit(150, 99))
+    g.engine.units[2].tentry = math.inf
+    (u,) = [u for u in g.view("red").data["units"] if u["number"] == 2]
+    assert u["tentry"] is None

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
 from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
@@ -51,6 +50,9 @@ class IdahexCombat:
         self.kill = KillData.from_design(rules.design)
         self.last: dict[int, FrameResult] = {}
         """The latest frame of each engagement, by engagement cell (for reports and views)."""
+        self.told: dict[int, tuple[float, float, FrameResult]] = {}
+        """Each engagement's latest frame as the players were told it (§8): by engagement
+        cell, ``(since, feba at the frame's start, result)``."""
         self.air_records: list[StrikeRecord] = []
         """The air strikes of the current cycle (§6); their CAS losses enter §5.2's FEBA."""
 
@@ -82,48 +84,6 @@ class IdahexCombat:
         if engine.passenger(unit):
             return np.zeros(len(unit.resources))
         force = self._force(engine, unit) or [unit]
-        return self._involvement(force)
-
-    def force_involvement(self, engine: Engine, numbers: Sequence[int]) -> FloatArray:
-        """§5.4.1 ``frinv``'s explicit-list entry point (``ibu <= 0``): the fractional
-        involvement of every resource of the force ``L`` made of the listed friendly battle
-        units, which share their support and use their weapons in concert, wherever they are
-        and whether or not they are engaged -- for a player's information.
-
-        ``L`` leaves out passengers in a stacked task force, as it does for an engaged unit
-        (they cannot take part in combat); if only passengers are listed every fraction is 0.
-
-        Raises:
-            InvalidInputError: the list is empty, names a unit twice or a unit that does not
-                exist, is not active, or is not of the first listed unit's side.
-        """
-        problems: list[Problem] = []
-        if not numbers:
-            problems.append(Problem("name at least one battle unit (§5.4.1)", path="units"))
-        units: list[UnitState] = []
-        for n in numbers:
-            u = engine.units.get(n)
-            if u is None:
-                problems.append(Problem(f"there is no battle unit {n}", path="units"))
-            elif n in (v.number for v in units):
-                problems.append(Problem(f"unit {n} is listed twice", path="units"))
-            elif not u.active:
-                problems.append(Problem(f"unit {n} is not active", path="units"))
-            elif units and u.side != units[0].side:
-                problems.append(
-                    Problem(
-                        f"unit {n} is not of unit {units[0].number}'s side: frinv's list names "
-                        "friendly battle units (§5.4.1)",
-                        path="units",
-                    )
-                )
-            else:
-                units.append(u)
-        if problems:
-            raise InvalidInputError(problems)
-        force = [u for u in units if not engine.passenger(u)]
-        if not force:
-            return np.zeros(len(units[0].resources))
         return self._involvement(force)
 
     def _involvement(self, force: Sequence[UnitState]) -> FloatArray:
@@ -213,6 +173,7 @@ class IdahexCombat:
             for p in defenders:  # §3.3.6: preparation cannot grow while the attackers progress
                 engine.units[p.number].tentry = p.tentry + self.rules.design.tframe
         feba0, e.feba = e.feba, result.feba
+        self.told[e.cell] = (e.since, feba0, result)
         self._report(engine, e, result, feba0)
         for p in (*attackers, *defenders):
             self.vanish(engine, engine.units[p.number])

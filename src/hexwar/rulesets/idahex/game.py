@@ -54,6 +54,11 @@ __all__ = ["IdahexGame"]
 SIDE_NO = {"red": 1, "blue": 2}
 
 
+def _finite(x: float) -> float | str:
+    """A force ratio as JSON: ``"inf"`` for an infinite one (JSON has no infinity)."""
+    return "inf" if math.isinf(x) else round(x, 6)
+
+
 def _time(x: float) -> float | None:
     """A time as JSON: ``None`` for never (+inf)."""
     return None if math.isinf(x) else x
@@ -573,7 +578,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             out |= {
                 "posture": u.posture,
                 "objective": u.objective,
-                "tentry": u.tentry,
+                "tentry": _time(u.tentry),
                 "resources": [round(float(x), 6) for x in u.resources],
                 "task_force": u.tf,
                 "engaged": self.engine.engaged(u.number),
@@ -632,6 +637,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                         n for n in g.attackers | g.defenders if e.units[n].side == s
                     ),
                 }
+                | self._told(g)
                 for g in e.engagements.values()
                 if any(e.units[n].side == s for n in g.attackers | g.defenders)
             ],
@@ -642,6 +648,20 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "barmap": {str(k): v for k, v in e.barmap.items()},
             },
         }
+
+    def _told(self, g: Any) -> dict[str, Any]:
+        """What the players were told of the engagement's latest frame (§8): from ``iprint``
+        5 the FEBA at its start, from 15 the force ratios ``FRGRD`` and ``FRGA`` (§5.1.3,
+        §5.2). Empty before the first frame end."""
+        told = self.combat.told.get(g.cell)
+        iprint = self.rules.iprint
+        if told is None or told[0] != g.since or iprint < 5:
+            return {}
+        out: dict[str, Any] = {"feba_before": round(told[1], 6)}
+        if iprint >= 15:
+            r = told[2]
+            out |= {"frgrd": _finite(r.frgrd), "frga": _finite(r.frga)}
+        return out
 
     def _public_design(self, s: int) -> dict[str, Any]:
         """What both players know from the game design: the area of war, the planned
@@ -666,6 +686,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "resource_names": list(self.rules.resources[s - 1].names),
                 "environment_names": [n.strip() for n in d.ename],
                 "aircraft_types": self._air_tables[s - 1].nactyp,
+                # §5.3's standard values, which the design data fix for both sides:
+                # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
+                "standard_values": {
+                    SIDE_NAMES[k - 1]: {
+                        "attack": [float(x) for x in self.combat.standard_values(k)[0]],
+                        "defense": [float(x) for x in self.combat.standard_values(k)[1]],
+                    }
+                    for k in (1, 2)
+                },
             }
             self._design_cache[s] = static
         envmap = tuple(sorted(self.engine.envmap.items()))

@@ -13,7 +13,7 @@ import typer
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.ai import IdahexAgent
+from hexwar.rulesets.idahex.ai import HoldingAgent, IdahexAgent
 from hexwar.rulesets.idahex.ai_legacy import LegacyAgent
 from hexwar.rulesets.idahex.commands import Commands, Mission, parse_commands
 from hexwar.rulesets.idahex.game import IdahexGame
@@ -73,9 +73,10 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
         return Commands((Mission((Order(cell, 10),), (int(u["number"]),)),))
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        """``ai``: the computer commander of :mod:`hexwar.rulesets.idahex.ai`; ``legacy``: the
-        first one (:mod:`hexwar.rulesets.idahex.ai_legacy`), kept as a yardstick."""
-        return {"ai": IdahexAgent, "legacy": LegacyAgent}
+        """``ai``: the computer commander of :mod:`hexwar.rulesets.idahex.ai`; ``hold``: one
+        who gives no commands; ``legacy``: the first commander
+        (:mod:`hexwar.rulesets.idahex.ai_legacy`), kept as a yardstick."""
+        return {"ai": IdahexAgent, "hold": HoldingAgent, "legacy": LegacyAgent}
 
     def render_view(self, view: View) -> str:
         """The console's overview: status, units, task forces, enemy, engagements."""
