@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest golden clean
+.PHONY: run test lint typecheck pytest golden mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,9 @@ test: lint typecheck pytest
 
 golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
 	$(BIN)/python -m hexwar.testing.golden
+
+mutate: $(DEVSTAMP)  # mutation testing of the rule modules (docs/testing.md); GROUP=aggressor for one
+	$(BIN)/python scripts/mutate.py $(GROUP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -57,11 +57,25 @@ def self_play(games: int) -> None:
         ends["turn limit" if "rounds played" in reason else "victory"] += 1
         ends[f"{outcome.winner if outcome and outcome.winner else 'nobody'} wins"] += 1
         rounds += session.game.summary()["round"]
+        events = session.game.events(None)
+        declared = [e.time for e in events if e.kind == "aggressor"]
+        ends[f"declared in round {declared[0]}" if declared else "never declared"] += 1
+        made = sum(1 for e in events if e.kind == "partisan-contact" and "contact made" in e.text)
+        ends["games with partisans"] += 1 if made else 0
     print(f"{games} games of aggressor/sector, computer against computer")
     print(
         f"sector victories {ends['victory']}, turn limit {ends['turn limit']}; west wins "
         f"{ends['west wins']}, east wins {ends['east wins']}, no winner {ends['nobody wins']}; "
         f"mean rounds {rounds / games:.1f}"
+    )
+    declared = sorted(
+        (int(k.split()[-1]), v) for k, v in ends.items() if k.startswith("declared in round")
+    )
+    print(
+        "aggressor declared in round: "
+        + ", ".join(f"{r}: {n}" for r, n in declared)
+        + f"; never: {ends['never declared']}; games with partisan contact: "
+        f"{ends['games with partisans']}/{games}"
     )
 
 

@@ -132,6 +132,8 @@ class Session:
             if not movers:
                 return
             for side in movers:
+                if self.game.outcome() is not None:
+                    return  # an agent conceded (a sealed decision's other movers have none)
                 view = self.game.view(side)
                 order = self.agents[side].act(view, agent_rng(self.game.seed, side, decision.step))
                 self.submit(side, order.to_json())

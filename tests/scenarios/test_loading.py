@@ -380,7 +380,8 @@ def test_content_hash_is_the_same_for_toml_and_json() -> None:
     toml = load_document('ruleset = "x"\nstart = 1944-06-06\n')
     as_json = load_document('{"start": "1944-06-06", "ruleset": "x"}')
     assert content_hash(toml.data) == content_hash(as_json.data)
-    expected = hashlib.sha256(canonical_json(as_json.data).encode()).hexdigest()
+    # The canonical spelling written out by hand: sorted keys, no spaces (records.py).
+    expected = hashlib.sha256(b'{"ruleset":"x","start":"1944-06-06"}').hexdigest()
     assert content_hash(as_json.data) == expected
 
 

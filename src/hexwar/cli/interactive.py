@@ -76,6 +76,7 @@ def _prompt_order(session: Session, side: str, console: Console) -> bool:
             return False
         if line == ":help":
             console.print(HELP, markup=False)
+            console.print(game.ruleset.order_help(game.view(side)), markup=False, highlight=False)
             continue
         if line == ":view":
             console.print(game.ruleset.render_view(game.view(side)), markup=False)

@@ -571,7 +571,8 @@ def choose() -> None:
         return
     ruleset, sid = choices[picked]
     sides = [*ruleset.info.sides, "watch"]
-    out.print("Sides: " + ", ".join(f"{i}={s}" for i, s in enumerate(sides, 1)))
+    names = {**ruleset.side_names(resolve_scenario(sid).scenario), "watch": "watch"}
+    out.print("Sides: " + ", ".join(f"{i}={names[s]}" for i, s in enumerate(sides, 1)))
     side_index = _ask_choice("Play which side", len(sides))
     if side_index is None:
         return

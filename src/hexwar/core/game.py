@@ -23,7 +23,14 @@ from pydantic import BaseModel
 
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
 from hexwar.core.events import Event, EventLog, render_text
-from hexwar.core.orders import CONCEDE, JsonValue, Order, SubmittedOrder, is_concession
+from hexwar.core.orders import (
+    CONCEDE,
+    JsonValue,
+    Order,
+    SubmittedOrder,
+    check_order,
+    is_concession,
+)
 from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
 from hexwar.core.rng import Dice
 from hexwar.core.views import View, check_jsonable
@@ -179,6 +186,8 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
                 rule="one order per decision",
                 order=order,
             )
+        if not isinstance(order, Order):
+            check_order(order)  # the shared limits, whatever the ruleset's parser does
         parsed = order if isinstance(order, Order) else self.ruleset.parse_order(side, order)
         self._check(side, parsed)
         submitted = SubmittedOrder(len(self._orders), d.step, side, parsed.to_json())
@@ -346,6 +355,10 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def order_help(self, view: View) -> str:
         """How to write an order in terminal play, given what the side sees."""
         return "Enter an order as JSON."
+
+    def side_names(self, scenario: ScenarioT) -> Mapping[str, str]:
+        """A readable name of each side in ``scenario``, for menus (default: the side ids)."""
+        return {side: side for side in self.info.sides}
 
     def terminal_ui(self, side: str) -> TerminalUI | None:
         """The ruleset's own front end for terminal play of ``side`` (default: none, and

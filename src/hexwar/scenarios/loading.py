@@ -32,6 +32,11 @@ that context (``model_validate``, a replayed record), the model checks everythin
 Every scenario file names its ruleset at the top (``ruleset = "aggressor"``), so a loader can
 call :func:`peek_ruleset` to pick the model before validating; the top-level model of each
 ruleset declares a ``ruleset`` field (``str`` or a ``Literal`` of its id).
+
+Limits: a reader refuses, at its line, what it could not handle safely -- a file larger than
+:data:`MAX_FILE_BYTES`, tables and arrays nested deeper than :data:`MAX_DEPTH`, an integer of
+more than :data:`MAX_INT_DIGITS` digits, and (JSON) a key repeated in one object, which JSON
+parsers would silently resolve to the last value.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ import os
 import re
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -69,6 +74,7 @@ __all__ = [
     "load",
     "load_document",
     "peek_ruleset",
+    "problems_of",
     "validate",
 ]
 
@@ -77,6 +83,9 @@ Format = Literal["toml", "json"]
 M = TypeVar("M", bound=BaseModel)
 
 RULESET_KEY = "ruleset"
+MAX_FILE_BYTES = 64 * 1024 * 1024  # far above any scenario; a runaway file is refused unread
+MAX_DEPTH = 64  # tables/arrays inside one another; scenarios use fewer than ten
+MAX_INT_DIGITS = 4300  # Python's own limit for converting an integer to and from text
 _SHORT_INPUT = 40  # longest bad input quoted back in a message, as JSON text
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -167,7 +176,7 @@ def load_document(
     if isinstance(source, os.PathLike):
         path = Path(source)
         file = name if name is not None else str(path)
-        text = _decode(path.read_bytes(), file)
+        text = _decode(_read_bytes(path, file), file)
         suffix_of = path.name
     else:
         file = name if name is not None else "<string>"
@@ -176,10 +185,87 @@ def load_document(
     text = text.removeprefix("\ufeff")  # editors on Windows like to add a BOM
     if fmt is None:
         fmt = _format_from_suffix(suffix_of) or _sniff(text)
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem(_TOO_LARGE, file, 1)])
     if fmt == "toml":
-        return Document(_parse_toml(text, file), _TomlLines(text).scan(), file, fmt)
-    data = _parse_json(text, file)
-    return Document(data, _JsonLines(text).scan(), file, fmt)
+        data = _parse_toml(text, file)
+        _check_limits(data, text, file, fmt)
+        return Document(data, _TomlLines(text).scan(), file, fmt)
+    data, repeated = _parse_json(text, file)
+    _check_limits(data, text, file, fmt)
+    scanner = _JsonLines(text)
+    document = Document(data, scanner.scan(), file, fmt)
+    if repeated:
+        _refuse_repeated_keys(document, scanner.repeated)
+    return document
+
+
+_TOO_LARGE = f"file too large (over {MAX_FILE_BYTES // (1024 * 1024)} MiB): not a scenario"
+_TOO_DEEP = f"nested too deeply: at most {MAX_DEPTH} tables or arrays inside one another"
+_TOO_LONG = f"integer too long: at most {MAX_INT_DIGITS} digits"
+
+
+def _read_bytes(path: Path, file: str) -> bytes:
+    with path.open("rb") as stream:
+        raw = stream.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem(_TOO_LARGE, file, 1)])
+    return raw
+
+
+def _limit_line(text: str, fmt: Format) -> tuple[int, str] | None:
+    """Line and message of the first place in ``text`` that is nested too deeply or holds a
+    too long integer (the parser's own errors for these carry no position)."""
+    depth = 0
+    for match in _LIMIT_TOKENS[fmt].finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return text.count("\n", 0, match.start()) + 1, _TOO_DEEP
+        elif token in "]}":
+            depth -= 1
+        elif token[0].isdigit() and len(token.replace("_", "")) > MAX_INT_DIGITS:
+            return text.count("\n", 0, match.start()) + 1, _TOO_LONG
+    return None
+
+
+def _check_limits(data: dict[str, Any], text: str, file: str, fmt: Format) -> None:
+    """Refuse parsed data nested deeper than :data:`MAX_DEPTH` (dotted TOML keys nest without
+    brackets) or holding an integer beyond :data:`MAX_INT_DIGITS` digits (TOML writes them in
+    hex, octal or binary too), at its line. Iterative: the data may be deep."""
+    limit = 10**MAX_INT_DIGITS
+    stack: list[tuple[KeyPath, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict | list):
+            if len(path) >= MAX_DEPTH:
+                found = _limit_line(text, fmt)
+                line = found[0] if found else _line_of_path(text, fmt, path)
+                raise ScenarioError([Problem(_TOO_DEEP, file, line)])
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend(((*path, k), v) for k, v in items)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= limit:
+            line = _line_of_path(text, fmt, path)
+            raise ScenarioError([Problem(_TOO_LONG, file, line, format_path(path))])
+
+
+def _line_of_path(text: str, fmt: Format, path: KeyPath) -> int:
+    """Line of ``path`` in a text whose bracket nesting is within the limit."""
+    if _limit_line(text, fmt) is not None:
+        return 1
+    scanner = _TomlLines(text) if fmt == "toml" else _JsonLines(text)
+    return Document({}, scanner.scan(), "", fmt).line_of(path)
+
+
+def _refuse_repeated_keys(document: Document, repeated: list[tuple[KeyPath, int]]) -> None:
+    problems = [
+        document.problem(f"duplicate key (first at line {first}): a key appears once", path)
+        for path, first in repeated
+    ]
+    if not problems:  # the line scanner lost its way; the parser still saw the repeat
+        problems = [document.problem("an object repeats a key: a key appears once")]
+    raise ScenarioError(problems)
 
 
 def _format_from_suffix(name: str) -> Format | None:
@@ -211,6 +297,8 @@ _TOML_WHERE = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$
 def _parse_toml(text: str, file: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise _limit_error(text, "toml", file) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         line = text.rstrip("\r\n").count("\n") + 1  # the last line, for "at end of document"
@@ -219,18 +307,38 @@ def _parse_toml(text: str, file: str) -> dict[str, Any]:
             line = int(where.group(1))
             message = f"{message[: where.start()]} (column {where.group(2)})"
         raise ScenarioError([Problem(f"TOML syntax error: {message}", file, line)]) from exc
+    except ValueError:  # an integer past Python's digit limit
+        raise _limit_error(text, "toml", file) from None
 
 
-def _parse_json(text: str, file: str) -> dict[str, Any]:
+def _limit_error(text: str, fmt: Format, file: str) -> ScenarioError:
+    found = _limit_line(text, fmt)
+    line, message = found if found is not None else (1, f"{_TOO_DEEP}, or {_TOO_LONG}")
+    return ScenarioError([Problem(message, file, line)])
+
+
+def _parse_json(text: str, file: str) -> tuple[dict[str, Any], bool]:
+    """The parsed object, and whether some object in it repeats a key."""
+    repeated = False
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal repeated
+        out = dict(items)
+        if len(out) != len(items):
+            repeated = True
+        return out
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
         problem = Problem(f"JSON syntax error: {exc.msg} (column {exc.colno})", file, exc.lineno)
         raise ScenarioError([problem]) from exc
+    except (RecursionError, ValueError):  # too deep, or an integer past the digit limit
+        raise _limit_error(text, "json", file) from None
     if not isinstance(data, dict):
         kind = type(data).__name__
         raise ScenarioError([Problem(f"the top level must be an object (got {kind})", file, 1)])
-    return data
+    return data, repeated
 
 
 class _Scanner(ABC):
@@ -298,19 +406,23 @@ class _LostError(Exception):
 
 _TOML_BLANK = re.compile(r"[ \t]*")
 _TOML_BLANK_LINES = re.compile(r"(?:[ \t\r\n]|#[^\n]*)*")  # blank, newlines and comments
-_TOML_STRING = re.compile(
-    "|".join(
-        (
-            # Multi-line forms first. Their content may end in one or two quotes of its own,
-            # which the greedy {3,5} takes together with the closing delimiter.
-            r'"{3}(?:\\.|[^\\])*?"{3,5}',
-            r"'{3}.*?'{3,5}",
-            r'"(?:\\.|[^"\\])*"',
-            r"'[^']*'",
-        )
-    ),
-    re.DOTALL,
+_TOML_STRING_PATTERN = "|".join(
+    (
+        # Multi-line forms first. Their content may end in one or two quotes of its own,
+        # which the greedy {3,5} takes together with the closing delimiter.
+        r'"{3}(?:\\.|[^\\])*?"{3,5}',
+        r"'{3}.*?'{3,5}",
+        r'"(?:\\.|[^"\\])*"',
+        r"'[^']*'",
+    )
 )
+_TOML_STRING = re.compile(_TOML_STRING_PATTERN, re.DOTALL)
+
+# Tokens a limit check needs to see: strings and comments (skipped), brackets and digit runs.
+_LIMIT_TOKENS = {
+    "json": re.compile(r'"(?:\\.|[^"\\])*"|[\[\]{}]|[0-9]+'),
+    "toml": re.compile(rf"{_TOML_STRING_PATTERN}|#[^\n]*|[\[\]{{}}]|[0-9][0-9_]*", re.DOTALL),
+}
 # Numbers, booleans and dates (which may hold a space); never empty, so a scanner that has lost
 # its way stops instead of looping.
 _TOML_SCALAR = re.compile(r"[^,\]}#\r\n]+")  # numbers, booleans, dates (which may hold a space)
@@ -409,9 +521,16 @@ _JSON_BLANK = re.compile(r"[ \t\n\r]*")
 
 
 class _JsonLines(_Scanner):
-    """Line index of a valid JSON text: each key and array element at the line it starts."""
+    """Line index of a valid JSON text: each key and array element at the line it starts.
+
+    :attr:`repeated` lists each key an object repeats, with the line of its first occurrence.
+    """
 
     _decoder = json.JSONDecoder()
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.repeated: list[tuple[KeyPath, int]] = []
 
     def document(self) -> None:
         self.value(())
@@ -420,6 +539,7 @@ class _JsonLines(_Scanner):
         self.skip(_JSON_BLANK)
         if self.at("{"):
             self.pos += 1
+            seen: set[str] = set()
             while True:
                 self.skip(_JSON_BLANK)
                 if self.at("}"):
@@ -428,7 +548,10 @@ class _JsonLines(_Scanner):
                 line = self.line()
                 key: str
                 key, self.pos = self._decoder.raw_decode(self.text, self.pos)
-                self.lines[(*path, key)] = line  # a repeated key: the last wins, as in json
+                if key in seen:
+                    self.repeated.append(((*path, key), self.lines[(*path, key)]))
+                seen.add(key)
+                self.lines[(*path, key)] = line
                 self.skip(_JSON_BLANK)
                 self.pos += 1  # ":"
                 self.value((*path, key))
@@ -458,25 +581,34 @@ def validate(document: Document, model: type[M], *, strict: bool = True) -> M:
             :meth:`ScenarioModel.deferred_problems`), sorted by line, each
             ``file:line: key.path: message``.
     """
-    not_numbers = [document.problem(_NAN, path) for path in _nan_paths(document.data)]
+    result, problems = problems_of(document.data, model, strict=strict)
+    if result is None:
+        located = [document.problem(message, path) for path, message in problems]
+        raise ScenarioError(sorted(located, key=lambda p: p.line or 0))
+    return result
+
+
+def problems_of(
+    data: dict[str, Any], model: type[M], *, strict: bool = True
+) -> tuple[M | None, list[tuple[KeyPath, str]]]:
+    """Validate parsed data against ``model`` as :func:`validate` does, for data that has no
+    file of its own (a table embedded in another file): the result, or ``None`` and every
+    problem as ``(key path, message)``."""
+    not_numbers = [(path, _NAN) for path in _nan_paths(data)]
     if not_numbers:
-        raise ScenarioError(not_numbers)
+        return None, not_numbers
     context = model.deferred_context() if issubclass(model, ScenarioModel) else {}
     try:
         result = model.model_validate_json(
-            _validation_json(document.data), strict=strict, context=context or None
+            _validation_json(data), strict=strict, context=context or None
         )
     except ValidationError as exc:
-        problems = sorted(
-            (_problem(document, error) for error in exc.errors(include_url=False)),
-            key=lambda p: p.line or 0,
-        )
-        raise ScenarioError(problems) from exc
+        return None, [_problem(data, error) for error in exc.errors(include_url=False)]
     if isinstance(result, ScenarioModel) and context:
-        deferred = [document.problem(m, path) for path, m in result.deferred_problems()]
+        deferred = result.deferred_problems()
         if deferred:
-            raise ScenarioError(sorted(deferred, key=lambda p: p.line or 0))
-    return result
+            return None, deferred
+    return result, []
 
 
 _NAN = "nan is not a number a scenario can use (inf and -inf are allowed)"
@@ -513,11 +645,25 @@ def load(
     return validate(load_document(Path(path), fmt=fmt), model, strict=strict)
 
 
-def peek_ruleset(document: Document) -> str:
-    """The ``ruleset`` a scenario names at its top, read before choosing a model to validate."""
+def peek_ruleset(document: Document, *, known: Collection[str] | None = None) -> str:
+    """The ``ruleset`` a scenario names at its top, read before choosing a model to validate.
+
+    Args:
+        document: The scenario.
+        known: The ruleset ids it may name; by default those installed. An id not among them
+            is reported at the ``ruleset`` key's line.
+    """
     value = document.data.get(RULESET_KEY)
     if isinstance(value, str) and value:
-        return value
+        if known is None:
+            from hexwar.core import registry
+
+            known = [r.info.id for r in registry.all_rulesets()]
+        if value in known:
+            return value
+        names = ", ".join(sorted(known)) or "none installed"
+        message = f"unknown ruleset {value!r} (known: {names})"
+        raise ScenarioError([document.problem(message, (RULESET_KEY,))])
     if RULESET_KEY not in document.data:
         message = 'missing required key: every scenario names its ruleset (ruleset = "aggressor")'
     else:
@@ -530,8 +676,8 @@ def json_schema(model: type[BaseModel]) -> dict[str, Any]:
     return model.model_json_schema()
 
 
-def _problem(document: Document, error: ErrorDetails) -> Problem:
-    path = _data_path(document.data, error["loc"], missing=error["type"] == "missing")
+def _problem(data: Any, error: ErrorDetails) -> tuple[KeyPath, str]:
+    path = _data_path(data, error["loc"], missing=error["type"] == "missing")
     if error["type"] == "extra_forbidden":
         message = "unknown key"
     elif error["type"] == "missing":
@@ -539,7 +685,7 @@ def _problem(document: Document, error: ErrorDetails) -> Problem:
     else:
         shown = _short(error["input"])
         message = f"{error['msg']} (got {shown})" if shown else error["msg"]
-    return document.problem(message, path)
+    return path, message
 
 
 def _data_path(data: Any, loc: Sequence[str | int], *, missing: bool) -> KeyPath:

@@ -13,6 +13,7 @@ Use it by subclassing :class:`ConformanceSuite` in a test module::
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -137,5 +138,12 @@ class ConformanceSuite:
     def test_views_are_json_for_every_side(self) -> None:
         game = self._mid_game(self.seeds[0]).game
         for side in game.info.sides:
-            view = game.view(side)  # Game.view checks JSON-ability
-            assert view.side == side
+            view = game.view(side)
+            payload = view.to_json()
+            text = json.dumps(payload, allow_nan=False, sort_keys=True)  # plain JSON, no NaN
+            assert json.loads(text) == payload  # nothing lost on the way through text
+            assert payload["side"] == side
+            assert payload["ruleset"] == game.info.id
+            assert payload["step"] == game.step
+            assert isinstance(payload["data"], dict)
+            assert payload["data"], f"{side}'s view carries no data"

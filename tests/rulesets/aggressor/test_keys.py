@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.keys import (
     KEY_PROMPT,
     KeyboardPlayer,
@@ -235,3 +236,35 @@ def test_selected_unit_in_column_a_keeps_the_map_aligned() -> None:
     assert marked[row].startswith("  H [T]")
     assert len(marked[row]) == len(plain[row])
     assert marked[row][7:] == plain[row][7:]
+
+
+def test_unit_on_a_cbr_hex_keeps_the_cbr_mark() -> None:
+    """SPECIAL FUNCTIONS, CBR: 'CBR missiles launched at any hex cause the terrain in that hex
+    to be marked with a CBR hex' -- a unit standing there must not hide the mark: its letter
+    is followed by ``*`` (after the brackets when it is selected), the row keeps its columns."""
+    g = make_game({1: ("armor", "@EH")})
+    g.cbr.add(rl.parse_label("@EH"))
+    view = g.view("west").data
+    plain = render(view).splitlines()
+    row = next(i for i, line in enumerate(plain) if line.startswith("  H  "))
+    col = 5 + 2 * 4  # column E: the prefix, then two characters a column
+    assert plain[row][col : col + 2] == "T*"
+    marked = render(view, selected=1).splitlines()
+    assert marked[row][col - 1 : col + 3] == "[T]*"
+    assert plain[row][col + 3 :] == marked[row][col + 3 :]
+    g.cbr.discard(rl.parse_label("@EH"))
+    assert "*" not in render(g.view("west").data).splitlines()[row]
+
+
+@pytest.mark.parametrize("side", ["west", "east"])
+def test_setup_prompt_example_stands_in_the_players_territory(side: str) -> None:
+    """CONDUCT OF PLAY, SET UP: 'If the (E)ast side is chosen, the player will set up his units
+    on the right side of the map; otherwise ... the left side': the prompt's example places
+    units in the prompted side's own territory (East's example is East's, not West's)."""
+    shown: list[str] = []
+    _, read = _reader([":quit"])
+    assert KeyboardPlayer(side)._setup(read, shown.append) is None
+    example = next(line for line in shown[0].splitlines() if "setup " in line)
+    cells = [rl.parse_label("@" + w.split("@")[1]) for w in example.split() if "@" in w]
+    assert len(cells) == 3
+    assert {rl.territory(c) for c in cells} == {side}

@@ -105,8 +105,8 @@ def test_air_loss_second_formula() -> None:
     """SPECIAL FUNCTIONS: '2d <= (Dist (+ Airbase Str, if Strike msn))/ 2'."""
     assert rl.air_loss_threshold(10, 3, strike=False) == 5
     assert rl.air_loss_threshold(10, 3, strike=True) == 6
-    assert rl.two_dice_at_most(2, 6) == pytest.approx(1 / 36)
-    assert rl.two_dice_at_most(7, 6) == pytest.approx(21 / 36)
+    assert rl.air_loss_threshold(9, 3, strike=False) == 4  # 4.5 rounded down
+    assert rl.air_loss_threshold(9, 3, strike=True) == 6
 
 
 def test_die_factor_reading() -> None:

@@ -230,3 +230,30 @@ def test_supply_and_replacement_need_a_reduced_unit() -> None:
         g.submit("west", "1 3")
     with pytest.raises(IllegalOrderError, match="already at full"):
         g.submit("west", "1 7 @EH")
+
+
+def test_indirect_fire_only_at_an_observed_enemy() -> None:
+    """Indirect Fire 'may be directed against an enemy target': a hex where the side observes
+    no enemy unit is refused, naming the rule, so fire cannot probe hidden hexes (an enemy
+    unit stands there, unobserved, and the refusal says nothing of it)."""
+    g = make_game({1: ("artillery", "@HH")}, {1: ("infantry", "@LH")})
+    put(g, "east", 1, "@JH")  # within the artillery's Range 3, but not observed yet
+    g.known["west"].clear()
+    dice = script(g)
+    with pytest.raises(IllegalOrderError, match=r"Indirect Fire.*observe no enemy") as err:
+        g.submit("west", "1 7 @JH")
+    assert err.value.rule == "SPECIAL FUNCTIONS / Indirect Fire"
+    assert dice.asked == []  # nothing rolled, nothing learnt
+    assert unit(g, "west", 1).acted is False
+
+
+def test_strike_only_at_an_observed_enemy() -> None:
+    """Recon/Strike Air Mission: a Strike attacks 'the enemy unit at the target coordinates';
+    a hex showing no observed enemy is refused (a recon mission may look there instead)."""
+    g = make_game({1: ("airbase", "@AH")}, {1: ("infantry", "@UH")})
+    g.known["west"].clear()
+    with pytest.raises(IllegalOrderError, match=r"Strike.*observe no enemy") as err:
+        g.submit("west", "1 7 @UH strike")
+    assert err.value.rule == "SPECIAL FUNCTIONS / Recon/Strike Air Mission"
+    g.submit("west", "1 7 @UH")  # without a mission named: a recon, which is allowed
+    assert any("recon" in e.text.lower() for e in g.events("west"))

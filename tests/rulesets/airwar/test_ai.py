@@ -84,7 +84,9 @@ def test_4_attack_with_superiority() -> None:
     assert moved >= 3
 
 
-def test_the_computer_decides_from_its_view_alone() -> None:
+def test_no_leak_a_sealed_enemy_order_does_not_change_the_computer_s_order() -> None:
+    """A leak test (§2.2 simultaneous sealed moves): the computer's act() only ever receives a
+    View, so what this checks is that the view does not carry player 2's sealed order."""
     game = game_at("small-four-cities", units={"1": {"K10": 3}, "2": {"K12": 2}})
     first = _order(game, "1")
     game.submit("2", "K12-K11x2")  # sealed: the computer cannot see it
@@ -122,3 +124,36 @@ def test_3_2_2_d_uses_a_double_transportation_to_defend_a_pressed_city() -> None
     order = _order(game, "2")
     assert order.transports == (("D45", "K45"),)  # type: ignore[attr-defined]
     game.submit("2", order.to_json())  # type: ignore[attr-defined]
+
+
+def _outnumbered(mine: int, theirs: int, cycle: int) -> object:
+    """Player 1 with ``mine`` units against ``theirs``, one productive city each."""
+    rows = ("K8", "L8", "M8", "N8", "O8", "P8", "Q8", "R8", "S8", "J8")
+    fields1 = dict.fromkeys(rows[: mine // 3], 3) | ({"D8": mine % 3} if mine % 3 else {})
+    enemy = [f"{c}{r}" for r in (16, 17, 18, 19, 20) for c in "CDEFGHIJKLMNOPQRS"]
+    fields2 = dict.fromkeys(enemy[: theirs // 3], 3) | ({"T16": theirs % 3} if theirs % 3 else {})
+    return game_at(
+        "small-four-cities",
+        cities=[("K4", "1"), ("K22", "2")],
+        units={"1": fields1, "2": fields2},
+        cycle=cycle,
+    )
+
+
+def test_2_5_the_computer_concedes_when_hopelessly_outnumbered() -> None:
+    # §2.5 "until one player concedes defeat"; §4 "hopelessly outnumbered ... if the opponent
+    # has twice as many units": 12 against 24 (twice, and ten more) with equal production
+    game = _outnumbered(12, 24, cycle=10)
+    assert str(_order(game, "1")) == ":concede"
+    game.submit("1", _order(game, "1").to_json())  # type: ignore[attr-defined]
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winner == "2"
+
+
+def test_2_5_the_computer_plays_on_when_not_hopeless() -> None:
+    # 12 against 23 is less than twice; 20 against 30 early is not hopeless, but past the
+    # paper's two hours (cycle 61) one and a half times is enough to give up
+    assert str(_order(_outnumbered(12, 23, cycle=10), "1")) != ":concede"
+    assert str(_order(_outnumbered(20, 30, cycle=10), "1")) != ":concede"
+    assert str(_order(_outnumbered(20, 30, cycle=61), "1")) == ":concede"

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from hexwar.core import registry
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.airwar.board import geometry
 from hexwar.rulesets.airwar.game import FIRE
+from hexwar.sessions import resolve_scenario
 
 from .conftest import game_at, holder, new_game, units_of
 
@@ -73,6 +75,22 @@ def test_3_1_2_exactly_three_cities_three_or_four_fields_from_the_back_boundary(
     game.submit("2", "cities D4 K5 R4 D15 K15 R15")
     productive = {c["field"] for c in game.view("1").data["cities"] if c["productive"]}
     assert productive == {"D46", "K45", "R46", "D4", "K5", "R4"}
+
+
+def test_3_1_2_the_near_each_boundary_rule_of_3_1_1_does_not_carry_over() -> None:
+    """Ruling 24: "the same as 3.1.1 except that exactly three cities must be placed ..." -- the
+    exception replaces 3.1.1's placement sentence, so no city need stand two or three fields
+    from the middle boundary (the nearest here is ten fields from it); with the scenario's
+    edge_rule switched on the same placement is refused by §3.1.1's rule."""
+    placement = "cities D46 K45 R46 D35 K35 R35"
+    new_game("large-three-cities").submit("1", placement)
+    resolved = resolve_scenario("airwar/large-three-cities")
+    data = resolved.scenario.model_dump()
+    data["players"]["2"]["edge_rule"] = True
+    scenario = type(resolved.scenario).model_validate(data)
+    game = registry.get("airwar").new_game(scenario, seed=1, scenario_id="edge-rule")
+    with pytest.raises(IllegalOrderError, match=r"middle boundary.*§3.1.1"):
+        game.submit("1", placement)
 
 
 def test_3_small_board_four_cities_the_two_back_cities_produce() -> None:

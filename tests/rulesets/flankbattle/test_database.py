@@ -180,7 +180,7 @@ def test_columns_out_of_order_are_rejected(tmp_path: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     lines[0] = lines[0].replace("Attack,Defense", "Defense,Attack")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(DatabaseError, match="column 4 should be 'Attack'"):
+    with pytest.raises(DatabaseError, match="columns 'Attack' and 'Defense' are swapped"):
         _import(d, tmp_path / "fb.sqlite3")
 
 
@@ -261,3 +261,50 @@ def test_soldier_json_values_out_of_range_are_rejected(tmp_path: Path) -> None:
     path.write_text('{"Bad": {"shock": 3}}', encoding="utf-8")
     with pytest.raises(Exception, match=r"Bad.shock: 3 is outside 0-1"):
         load_units(path)
+
+
+def test_a_missing_column_is_one_message_naming_it(tmp_path: Path) -> None:
+    """Online database: "Do not change the order of the columns or insert anything between
+    columns" -- a column left out (heading and cells) is named once, not as every later
+    column being out of place."""
+    d = _write_example(tmp_path / "csv")
+    path = d / "Nation.csv"
+    import csv
+    import io
+
+    records = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    at = records[0].index("Religion")
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([r[:at] + r[at + 1 :] for r in records])
+    path.write_text(out.getvalue(), encoding="utf-8")
+    with pytest.raises(DatabaseError) as e:
+        _import(d, tmp_path / "fb.sqlite3")
+    assert len(e.value.problems) == 1
+    assert "column 'Religion' is missing (after 'Ideology'" in str(e.value.problems[0])
+    assert "Nation.csv:1:" in str(e.value.problems[0])
+
+
+def test_a_semicolon_separated_file_is_told_to_use_commas(tmp_path: Path) -> None:
+    """A spreadsheet saved with semicolons (common in European locales) gets one message
+    saying so, not one per heading."""
+    d = _write_example(tmp_path / "csv")
+    path = d / "Leader.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace(",", ";"), encoding="utf-8")
+    with pytest.raises(DatabaseError) as e:
+        _import(d, tmp_path / "fb.sqlite3")
+    assert len(e.value.problems) == 1
+    assert "separated by semicolons: save the file with commas" in str(e.value.problems[0])
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    """Bad input names the file and line: a Latin-1 'é' on the third line of Location.csv."""
+    d = _write_example(tmp_path / "csv")
+    path = d / "Location.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2].replace("Winchester", "Winchest\u00e9r")
+    path.write_bytes("\n".join(lines).encode("latin-1") + b"\n")
+    with pytest.raises(DatabaseError) as e:
+        _import(d, tmp_path / "fb.sqlite3")
+    message = str(e.value.problems[0])
+    assert "Location.csv:3:" in message
+    assert "not UTF-8 text: byte 0xe9 at character 9" in message

@@ -90,8 +90,8 @@ def test_casualties_formula() -> None:
 
 def test_mercy_cuts_casualties_of_a_routing_enemy_to_a_tenth() -> None:
     """Attacking: Mercy is 1, or 0.1 if the enemy is routing."""
-    full = casualties(30.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0)
-    assert casualties(30.0, 1.0, 1.0, 1.0, 1.0, 0.1, 0.0) == pytest.approx(full / 10)
+    assert casualties(30.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0) == pytest.approx(30.0)
+    assert casualties(30.0, 1.0, 1.0, 1.0, 1.0, 0.1, 0.0) == pytest.approx(3.0)
 
 
 def test_morale_loss_formula_with_flanking() -> None:
@@ -188,6 +188,17 @@ def test_stability_caps_casualty_ratio_at_two_and_economy_at_least_a_tenth() -> 
     """Stability reduction notes: ratio of casualties capped at 2; Economy minimum 0.1."""
     value = stability_after(100.0, 1.0, 1e9, 1000.0, 0.0, 0.0, True, 0.0)
     assert value == pytest.approx(100 - (2.0 / 0.2) * 3)
+
+
+def test_stability_never_rises_in_a_battle() -> None:
+    """Stability "is decreased once a battle" (Stability and Occupation changes): a winner
+    with Innate Stability 1, no casualties and the largest random number 5 keeps 100, not 105;
+    at 4.9 below the old score the random number still counts. With the parameter
+    stability_never_rises off the formula is taken as written."""
+    assert stability_after(100.0, 1.0, 0.0, 50_000.0, 0.5, 9.0, True, 5.0) == 100.0
+    assert stability_after(100.0, 0.95, 0.0, 50_000.0, 0.5, 9.0, True, 0.1) == pytest.approx(95.1)
+    value = stability_after(100.0, 1.0, 0.0, 50_000.0, 0.5, 9.0, True, 5.0, never_rises=False)
+    assert value == 105.0
 
 
 def test_maximum_military_table() -> None:
@@ -448,12 +459,14 @@ def test_ship_battalion_is_the_root_of_capacity_ships_and_limitation(war: WarFac
     battle = _battle(setup, setup.default_deployment(0), setup.default_deployment(1))
     f, target = battle.flanks[0], battle.flanks[3]
     ship = f.ship
-    assert (ship.unit.capacity, f.ships) == (600.0, 11)
+    assert (ship.unit.capacity, f.ships) == (900.0, 11)
     battle.attack(f, target, [(ship, 0)], 1)
     r = np.random.default_rng(5).random() * 5  # the attack's one draw
-    bat = math.sqrt(600.0 * 11 * ship.limitation)
-    expected = casualties(
-        bat, ship.effectiveness, 3.0, ship.efficiency, r, 1.0, target.ship.defense
+    bat = math.sqrt(900.0 * 11 * ship.limitation)
+    # Attacking: Battalion*Effectiveness*Power*Efficiency*Random Number*Mercy*(1-Enemy Defense),
+    # written out (Power 3.0 of the ship's first weapon, Mercy 1: the enemy is not routing).
+    expected = (
+        bat * ship.effectiveness * 3.0 * ship.efficiency * r * 1.0 * (1 - target.ship.defense)
     )
     attack = next(e for e in battle.events if e.kind == "attack")
     assert attack.data["killed"] == round(expected, 3)

@@ -13,6 +13,7 @@ from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import INACTIVE, RETREATING, ROUTED, Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.params import Parameters, default_parameters
+from hexwar.rulesets.flankbattle.scenario import setup_of
 from hexwar.rulesets.flankbattle.terrain import HIGH
 from hexwar.rulesets.flankbattle.war import WarSetup, fight
 
@@ -143,7 +144,7 @@ def test_a_siege_in_a_fought_battle_starves_the_defenders(db: Database, war: War
     falls every round (Capacity*(1-Siege Rate/10)) and once the carrying capacity is below
     their size they die of attrition. The same defenders not on Position are not besieged and
     lose no one to attrition."""
-    db.location("Chateau Gaillard")["local_population"] = 40_000.0  # room for 8,000 at first
+    db.location("Chateau Gaillard")["local_population"] = 42_000.0  # room for 7,300 at first
     setup = war(location="Chateau Gaillard")
     report = fight(setup, (setup.default_deployment(0), _holding(setup)), np.random.default_rng(1))
     events = report.battle.events
@@ -234,6 +235,46 @@ def test_a_fleet_wiped_out_at_sea_is_sunk(war: WarFactory) -> None:
     assert "sunk" in [e.kind for e in battle.events]
 
 
+def _trafalgar(war: WarFactory) -> WarSetup:
+    return war(
+        attacker="Combined Fleet",
+        defender="Mediterranean Fleet",
+        location="Cape Trafalgar",
+        year=1805,
+    )
+
+
+def test_ships_sink_with_their_crews(war: WarFactory) -> None:
+    """Navy (ruling: ships go down with their complement): a flank at sea that loses men keeps
+    only the ships its survivors fill, rounded up; the rest are sunk, and the ship battalion
+    sqrt(Capacity*Ship Number*Limitation) shrinks with them."""
+    battle = _battle(_trafalgar(war))
+    f = battle.flanks[0]  # 11 of the Combined Fleet's 33 ships, 900 men each
+    assert (f.ships, round(f.size)) == (11, 9900)
+    battle.apply_losses(f, 899.0, 0.0, attacker=None)  # not a whole ship's complement
+    assert (f.ships, f.sunk) == (11, 0)
+    battle.apply_losses(f, 1.0, 0.0, attacker=None)  # the 900th man: one ship gone
+    assert (f.ships, f.sunk, battle.sides[0].sunk) == (10, 1, 1)
+    battle.apply_losses(f, 2850.0, 0.0, attacker=None)  # 3,750 lost, 6,150 left: 7 ships
+    assert (f.ships, f.sunk) == (7, 4)
+    assert [e.data["ships"] for e in battle.events if e.kind == "sunk"] == [1, 3]
+
+
+def test_trafalgar_sinks_ships(war: WarFactory) -> None:
+    """Navy, Output ("ships sunk"): in whole battles of Trafalgar ships are sunk, the fleets'
+    ship counts fall, and no flank keeps more ships than its survivors can fill."""
+    setup = _trafalgar(war)
+    deps = (setup.default_deployment(0), setup.default_deployment(1))
+    sunk = 0
+    for seed in range(5):
+        report = fight(setup, deps, np.random.default_rng(seed))
+        sunk += sum(s.sunk for s in report.battle.sides)
+        for f in report.battle.flanks:
+            assert f.ships + f.sunk == f.start_ships
+            assert f.ships >= math.ceil(f.size / (f.start_size / f.start_ships) - 1e-9)
+    assert sunk > 0
+
+
 def test_naval_capacity_is_the_ships_capacity(war: WarFactory) -> None:
     """Carrying capacity: at sea the local population is the larger side's ship capacity and
     the smaller side's Capacity is scaled by its own over it."""
@@ -244,8 +285,8 @@ def test_naval_capacity_is_the_ships_capacity(war: WarFactory) -> None:
         year=1805,
     )
     battle = _battle(setup)
-    french = 33 * 600
-    british = 27 * 600
+    french = 33 * 900
+    british = 27 * 630
     assert battle.sides[0].local_population == french
     assert battle.sides[1].capacity == british / french
 
@@ -372,3 +413,50 @@ def test_nearest_enemy_by_numpy_matrix_matches_the_loop(
     assert battle.nearest_enemies(attackers) == [(None, math.inf)] * 20
     monkeypatch.setattr(engine, "NUMPY_NEAREST_MIN_FLANKS", 10_000)
     assert battle.nearest_enemies(attackers) == [(None, math.inf)] * 20
+
+
+@pytest.mark.parametrize("scenario", ["hastings", "trafalgar"])
+def test_stability_decreases_for_both_sides_in_the_bundled_battles(scenario: str) -> None:
+    """Stability reduction: "This value is reduced once per battle" -- for the victor and the
+    defeated, in every one of 20 seeded runs of the bundled battle (the issue: Hastings 63/200
+    and Trafalgar 200/200 rose)."""
+    from hexwar.sessions import resolve_scenario
+
+    resolved = resolve_scenario(f"flankbattle/{scenario}")
+    setup = setup_of(resolved.scenario)  # type: ignore[arg-type]
+    deps = (setup.default_deployment(0), setup.default_deployment(1))
+    for seed in range(20):
+        report = fight(setup, deps, np.random.default_rng(seed))
+        for change in report.stability:
+            assert change.after <= change.before
+
+
+@pytest.mark.parametrize(
+    ("scenario", "winner"),
+    [("hastings", 0), ("marathon", 1), ("trafalgar", 0)],
+)
+def test_the_bundled_battles_go_to_their_historical_winner(scenario: str, winner: int) -> None:
+    """The bundled battles with the seed's formulas and their researched data and deployments
+    (sources in each scenario file): the Normans (attacker) at Hastings, the Athenians
+    (defender) at Marathon and the British (attacker) at Trafalgar win most of 30 runs."""
+    from hexwar.sessions import resolve_scenario
+
+    setup = setup_of(resolve_scenario(f"flankbattle/{scenario}").scenario)  # type: ignore[arg-type]
+    deps = (setup.default_deployment(0), setup.default_deployment(1))
+    wins = sum(fight(setup, deps, np.random.default_rng(s)).winner == winner for s in range(30))
+    assert wins >= 20
+
+
+def test_a_scenario_deployment_must_hold_the_military() -> None:
+    """Terrain map: "the military used in the battle cannot exceed this number, nor can it
+    have troops left over" -- a scenario's own flanks are checked like a submitted deployment
+    and refused at their key."""
+    from pydantic import ValidationError
+
+    from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
+    from hexwar.sessions import resolve_scenario
+
+    data = resolve_scenario("flankbattle/hastings").scenario.model_dump(exclude_none=True)
+    data["attacker"]["flanks"] = [{"x": 100, "y": 200, "infantry": 4000}]
+    with pytest.raises(ValidationError, match=r"attacker\.flanks: the flanks are Invalid"):
+        FlankbattleScenario.model_validate(data)

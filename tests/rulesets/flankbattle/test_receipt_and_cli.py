@@ -236,7 +236,7 @@ def test_import_then_resolve_with_flanks_and_map(
     flanks = tmp_path / "flanks.toml"
     flanks.write_text(
         '[[attacker]]\nx = 60\ny = 200\ninfantry = 10000\nships = 200\nmaneuver = "Pillaging"\n\n'
-        "[[defender]]\nx = 300\ny = 200\ninfantry = 15000\ncavalry = 5000\nartillery = 5000\n"
+        "[[defender]]\nx = 300\ny = 200\ninfantry = 20000\nartillery = 5000\n"
         'ships = 125\nmaneuver = "Position"\n',
         encoding="utf-8",
     )
@@ -422,3 +422,41 @@ def test_resolve_input_errors_exit_2_naming_the_file(
     assert code == 2
     assert "JSON: --json-dir: not a folder" in err
     assert "Traceback" not in err
+
+
+def test_resolve_update_database_writes_the_new_stability_to_the_nation_tab(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Interface: the third button "will write the new stability to update the database
+    Nations tab" -- `resolve --update-database` writes both nations' new Stability, the
+    receipt's figures, in one transaction; a database without one of the nations is left as
+    it was."""
+    import json
+
+    from hexwar.rulesets.flankbattle.database import Database
+
+    csv_dir, db = tmp_path / "csv", tmp_path / "fb.sqlite3"
+    assert _hexwar(capsys, "flankbattle", "example", "--out", str(csv_dir))[0] == 0
+    assert _hexwar(capsys, "flankbattle", "import", str(csv_dir), "--db", str(db))[0] == 0
+    args = [
+        "flankbattle", "resolve", "--attacker", "Norman Host", "--defender",
+        "Housecarls and Fyrd", "--location", "Hastings", "--motive", "Conquest", "--db",
+        str(db), "--receipt", "json", "--log-dir", str(tmp_path / "Logs"),
+    ]  # fmt: skip
+    code, out, err = _hexwar(capsys, *args, "--update-database")
+    assert code == 0, err
+    receipt = json.loads(out)
+    stored = {r["name"]: r["stability"] for r in Database.load(db).tables["Nation"]}
+    for b in receipt["belligerents"]:
+        assert stored[b["nation"]] == pytest.approx(b["stability_after"], abs=0.005)
+    assert "Stability written to the Nation tab" in err
+    # one nation missing from the tab: neither is written (one transaction)
+    from hexwar.rulesets.flankbattle.database import DatabaseError
+
+    before = {r["name"]: r["stability"] for r in Database.load(db).tables["Nation"]}
+    with pytest.raises(DatabaseError, match="'Atlantis'"):
+        Database.write_stability(db, {"Normandy": 1.0, "Atlantis": 2.0})
+    assert {r["name"]: r["stability"] for r in Database.load(db).tables["Nation"]} == before
+    code, _, err = _hexwar(capsys, "flankbattle", "resolve", "--example", "--update-database")
+    assert code == 2
+    assert "not with --example" in err

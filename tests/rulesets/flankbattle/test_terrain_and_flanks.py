@@ -23,7 +23,7 @@ from hexwar.rulesets.flankbattle.terrain import (
     SIZE,
     WATER,
     classify,
-    decode_png,
+    decode_image,
     encode_png,
     generic_map,
     grid_from_rows,
@@ -34,7 +34,7 @@ from hexwar.rulesets.flankbattle.terrain import (
 
 def test_png_round_trip() -> None:
     rgb = np.random.default_rng(1).integers(0, 256, (30, 40, 3), dtype=np.uint8)
-    assert np.array_equal(decode_png(encode_png(rgb)), rgb)
+    assert np.array_equal(decode_image(encode_png(rgb)), rgb)
 
 
 def test_png_with_every_row_filter_decodes() -> None:
@@ -71,7 +71,7 @@ def test_png_with_every_row_filter_decodes() -> None:
         + chunk(b"IDAT", body)
         + chunk(b"IEND", b"")
     )
-    assert np.array_equal(decode_png(png), rgb)
+    assert np.array_equal(decode_image(png), rgb)
 
 
 def test_colours_read_as_the_nearest_legend_feature() -> None:
@@ -109,7 +109,7 @@ def test_every_location_terrain_has_a_generic_map(terrain: str) -> None:
     """Location: Terrain specifies the default terrain map."""
     grid = generic_map(terrain)
     assert grid.shape == (SIZE, SIZE)
-    assert np.array_equal(classify(decode_png(grid_to_png(grid))), grid)
+    assert np.array_equal(classify(decode_image(grid_to_png(grid))), grid)
     assert np.array_equal(grid_from_rows(grid_to_rows(grid)), grid)
 
 

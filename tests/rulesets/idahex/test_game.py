@@ -261,21 +261,12 @@ def test_3_3_1_pursuit_enemy_cannot_overtake() -> None:
         for ev in g.events(None)
         if ev.kind == "status" and ev.text.endswith("-> 27/40/28")
     }
-    e = g.engine
-    red = march_delay(
-        1,
-        [e.units[2].element()],
-        0,
-        27,
-        30,
-        28,
-        g.rules.grid,
-        e.rtetype,
-        e.bartype,
-        g.rules.movement,
-    ).value
-    assert entered["2"] == pytest.approx(red)
-    assert entered["150"] == pytest.approx(red + g.rules.timing.eps / 4)
+    # Hand values from the docstring's delays (Sinai data, §3.2.3.1): Red enters at about
+    # .065; Blue, starting at .01 with .045, would be there at .055 but may not overtake, so
+    # it enters eps/4 after Red, eps = tframe / 100 = .25 / 100 (§3.3; Sinai tframe = .25).
+    assert entered["2"] == pytest.approx(0.065, abs=5e-4)
+    assert entered["2"] > 0.01 + 0.045
+    assert entered["150"] - entered["2"] == pytest.approx(0.0025 / 4, abs=1e-12)
 
 
 def test_3_3_4_counterattack_not_stronger_reverts_to_hold() -> None:

@@ -162,6 +162,12 @@ def test_refuses_bad_json_naming_the_line(tmp_path: Path) -> None:
     assert_refused(result, "A.json:2: not valid JSON")
 
 
+def test_refuses_json_nested_too_deeply(tmp_path: Path) -> None:
+    # issue 15: json.loads raised RecursionError on a matrix nested 5,000 deep.
+    result = runner.invoke(app, invoke(tmp_path, "[" * 5000 + "]" * 5000, D))
+    assert_refused(result, "A.json: not usable JSON: nested too deeply")
+
+
 def test_refuses_nan_which_is_no_json_number(tmp_path: Path) -> None:
     result = runner.invoke(app, invoke(tmp_path, A, "[[NaN, 0], [1, 2]]"))
     assert_refused(result, "D.json: not valid JSON: NaN is not a JSON number")

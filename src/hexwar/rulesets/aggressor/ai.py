@@ -20,6 +20,16 @@ It sees only its side's view. Its plan:
   the anti-aircraft risk, recon when nothing is known near the front, supply and replacement for
   worn units out of contact; then moves that shorten the way to the objective, preferring
   rough hexes and avoiding CBR hexes. When nothing scores above zero it ends the turn.
+* **When to become the aggressor** (GAME OBJECT: "The first side to attack in any manner a
+  unit which is located on the enemy's side of the border is assigned the role of
+  'aggressor'"). The role costs the five-sector victory one sector in each column and ends
+  partisan contact for both sides, so the computer does not open fire across the border by
+  reflex. Until a side is declared it attacks only enemy units on its own side of the border
+  (or on the border), sends units across to seek partisan contact, and declares -- attacks,
+  fires, strikes or launches across the border -- only when the situation calls for it
+  (:func:`declares`): the enemy is one sector from victory, or it has contacted partisans to
+  back an attack, or the game is past a third of its rounds and it does not hold more sectors
+  than the enemy, or past two thirds whatever the score.
 * **Partisans** are used as soon as they exist.
 """
 
@@ -117,6 +127,25 @@ def _distance_field(targets: set[int]) -> list[int]:
     return dist
 
 
+def declares(view: Mapping[str, Any]) -> bool:
+    """Whether the computer, seeing ``view``, is willing to attack across the border now (and
+    so become the aggressor, if no side is yet): see the module's "When to become the
+    aggressor"."""
+    side = view["side"]
+    if view["aggressor"] is not None:
+        return True
+    control = list(view["control"].values())
+    own = sum(1 for c in control if c == side)
+    enemy = sum(1 for c in control if c == rl.other(side))
+    rounds, now = int(view["max_rounds"]), int(view["round"])
+    return (
+        enemy >= 4
+        or view["partisans"] >= 2
+        or (3 * now > rounds and own <= enemy)
+        or 3 * now > 2 * rounds
+    )
+
+
 class ComputerPlayer:
     """The computer opponent; plays either side from its view alone."""
 
@@ -172,6 +201,8 @@ class _Plan:
         ):
             wanted = {s for s in wanted if rl.sector_column(s) == far or control[s] == self.side}
         self.wanted = wanted
+        # Before an aggressor is declared, targets across the border only when it is time.
+        self.restrained = view["aggressor"] is None and not declares(view)
         in_wanted = {c for c in range(rl.NCELLS) if rl.sector_of(c) in wanted}
         # A sector that is not ours though we stand in it hides an enemy: search the hexes no
         # unit of ours observes (OBSERVATION: range = current range), and close in on the enemy
@@ -204,6 +235,11 @@ class _Plan:
         kind = self.board.enemy.get(cell)
         return _VALUE.get(kind or "", 1.0)
 
+    def _across(self, target: int) -> bool:
+        """Whether acting on ``target`` now would make this side the aggressor, and it holds
+        back from that (GAME OBJECT)."""
+        return self.restrained and rl.territory(target) == rl.other(self.side)
+
     def score(self, order: AggressorOrder) -> float:
         if order.kind == "end":
             return 0.0
@@ -217,7 +253,7 @@ class _Plan:
                     return 0.0
                 return 1.0 + 0.3 * float(u["max_strength"] - u["strength"])
             if target in self.board.enemy:
-                return self._attack_score(u, cell, target)
+                return 0.0 if self._across(target) else self._attack_score(u, cell, target)
             return self._move_score(u, cell, target)
         return self._special_score(u, cell, order)
 
@@ -252,11 +288,13 @@ class _Plan:
     def _special_score(self, u: Mapping[str, Any], cell: int, order: AggressorOrder) -> float:
         kind = u["type"]
         if order.target == PARTISAN_TARGET:
-            return 0.6 * rl.partisan_chance(u["strength"]) * 2
+            return 0.5 + 1.5 * rl.partisan_chance(u["strength"])
         target = rl.parse_label(order.target)
         if target == cell:  # replacement
             contact = self.enemy_near is not None and self.enemy_near[cell] <= 1
             return 0.0 if contact else 0.9 + 0.3 * (u["max_strength"] - u["strength"])
+        if self._across(target) and not (kind == "airbase" and order.mission == "recon"):
+            return 0.0  # fire, strike or launch across the border: not yet
         if kind == "artillery":
             return 3.5 * self._chance(u["strength"], target) * self._value(target)
         if kind == "missile":

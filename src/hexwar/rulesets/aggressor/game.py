@@ -640,6 +640,12 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             raise refuse(f"{order.target} holds your own unit {occupant.number}", "targets")
         if unit.type == "airbase":
             mission = order.mission or ("strike" if target in self.known[side] else "recon")
+            if mission == "strike" and target not in self.known[side]:
+                raise refuse(
+                    f"a Strike attacks 'the enemy unit at the target coordinates': you observe "
+                    f"no enemy unit at {order.target} (fly a recon mission to look)",
+                    "Recon/Strike Air Mission",
+                )
             return mission
         if unit.type == "missile":
             if not unit.missiles:
@@ -653,6 +659,12 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             if d > unit.range:
                 raise refuse(
                     f"{order.target} is {d} hexes away, beyond its Range {unit.range}",
+                    "Indirect Fire",
+                )
+            if target not in self.known[side]:
+                raise refuse(
+                    f"Indirect Fire 'may be directed against an enemy target': you observe no "
+                    f"enemy unit at {order.target}",
                     "Indirect Fire",
                 )
             return "fire"

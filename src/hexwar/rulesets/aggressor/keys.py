@@ -24,6 +24,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from hexwar.core.views import View
+from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.ai import computer_setup
 from hexwar.rulesets.aggressor.legal import Board, unit_options
 from hexwar.rulesets.aggressor.render import render, unit_table
@@ -211,15 +212,27 @@ class KeyboardPlayer:
                 if target:
                     return f"{self.selected} 7 {target}"
                 continue
-            if self.read_key is None and len(key.split()) >= 2 and key.split()[0].isdigit():
+            words = key.split()
+            if (
+                self.read_key is None
+                and len(words) >= 2
+                and words[0].isascii()
+                and words[0].isdigit()
+            ):
                 return key  # a whole order in the text notation
             self._cycle(data, advance=True)
 
     def _setup(self, read: Callable[[str], str], write: Callable[[str], None]) -> str | None:
+        # The example stands in the player's own territory: West's front is column J, East's
+        # the mirror image, column L (rules.py: the map is symmetric about the border K).
+        example = " ".join(
+            f"{kind}{rl.label(rl.cell_of(col if self.side == 'west' else rl.COLS - 1 - col, row))}"
+            for kind, col, row in (("armor", 9, 7), ("infantry", 9, 8), ("artillery", 8, 7))
+        )
         write(
             "SET UP: choose 18 units and place them in your territory "
             f"({'columns A-J' if self.side == 'west' else 'columns L-U'}), e.g.\n"
-            "  setup armor@JH infantry@JI artillery@IH ...   (types: airbase missile "
+            f"  setup {example} ...   (types: airbase missile "
             "artillery armor infantry support)\n"
             "or type 'auto' for the computer's set-up, ':quit' to stop."
         )

@@ -78,7 +78,7 @@ def _bad(text: object, why: str) -> IllegalOrderError:
 
 
 def _int(text: str, what: str, order: object) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise _bad(order, f"{what} must be a number, got {text!r}")
     return int(text)
 

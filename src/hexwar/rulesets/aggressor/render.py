@@ -56,13 +56,18 @@ def draw_map(
                     ch = terrain[row][col]
                 cells.append(ch)
             prefix = f"  {chr(65 + row)}  " if half == 0 else "     "
-            text = prefix + " ".join(cells)
-            if selected is not None:
-                col, row_ = rl.col_row(selected)
-                if row_ == row and col % 2 == half:
-                    pos = len(prefix) + 2 * col  # the spaces either side take the brackets
-                    text = text[: pos - 1] + "[" + text[pos] + "]" + text[pos + 2 :]
-            lines.append(text.rstrip())
+            chars = list(prefix + " ".join(cells) + "   ")
+            for col in range(half, rl.COLS, 2):
+                c = rl.cell_of(col, row)
+                pos = len(prefix) + 2 * col
+                boxed = selected == c
+                if boxed:  # the spaces either side take the brackets
+                    chars[pos - 1], chars[pos + 1] = "[", "]"
+                if c in cbr and (c in own or c in enemy):
+                    # A unit stands on a CBR hex: its letter takes the cell, the mark follows
+                    # it in the blank between columns (after the bracket if it is selected).
+                    chars[pos + (2 if boxed else 1)] = "*"
+            lines.append("".join(chars).rstrip())
     return lines
 
 
@@ -71,8 +76,8 @@ def render(view: Mapping[str, Any], selected: int | None = None) -> str:
 
     Own units are capital type letters (A airbase, M missile, R artillery, T armor,
     I infantry, S support, K technical), enemy units lower case (``?`` unidentified,
-    ``n`` nuked); ``^`` rough, ``.`` clear, ``*`` a CBR hex, ``|`` the border. The selected
-    unit (by number) is bracketed.
+    ``n`` nuked); ``^`` rough, ``.`` clear, ``*`` a CBR hex (after the letter of a unit standing
+    on one: ``T*``), ``|`` the border. The selected unit (by number) is bracketed.
     """
     own = {rl.parse_label(u["at"]): u["type"] for u in view["units"]}
     at = {u["number"]: rl.parse_label(u["at"]) for u in view["units"]}

@@ -130,14 +130,6 @@ _BY_HEX: Final = {hex_of(c): c for c in range(NCELLS)}
 ``DIST[a][b]``: grid distance, counting the far hex but not the near one (OBSERVATION)."""
 
 
-def direction_between(a: int, b: int) -> int:
-    """The key code (1..6) leading from cell ``a`` to the adjacent cell ``b``, or 0."""
-    for k, n in enumerate(NEIGHBOURS[a], 1):
-        if n == b:
-            return k
-    return 0
-
-
 def line_cells(a: int, b: int) -> list[int]:
     """The cells of the straight line from ``a`` to ``b`` (Recon mission's traced line)."""
     return [_BY_HEX[h] for h in line(hex_of(a), hex_of(b)) if h in _BY_HEX]
@@ -234,9 +226,3 @@ def air_loss_threshold(distance_: int, strength: int, strike: bool) -> int:
     """The seed's second formula: a loss when 2 dice total at most ``(distance (+ airbase
     Strength on a Strike)) / 2`` (rounded down)."""
     return (distance_ + (strength if strike else 0)) // 2
-
-
-def two_dice_at_most(threshold: int, sides: int) -> float:
-    """P(sum of two fair ``sides``-sided dice <= threshold)."""
-    hits = sum(1 for a in range(1, sides + 1) for b in range(1, sides + 1) if a + b <= threshold)
-    return hits / (sides * sides)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.keys import KeyboardPlayer, single_key_reader
@@ -58,6 +58,7 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         return AggressorGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> AggressorOrder:
+        check_order(data)
         return parse_order(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> AggressorOrder:

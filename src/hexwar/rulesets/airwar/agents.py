@@ -82,13 +82,15 @@ def random_cities(
     *,
     score: Callable[[list[Hex]], float] | None = None,
     samples: int = 1,
+    tries: int = 400,
 ) -> AirwarOrder:
-    """A legal placement of the opponent's cities; with ``score``, the best of ``samples``."""
+    """A legal placement of the opponent's cities; with ``score``, the best of ``samples``
+    (of at most ``tries`` random greedy placements)."""
     owner = other(side)
     sites = city_sites(pos, owner)
     best: tuple[float, list[Hex]] | None = None
     found = 0
-    for _ in range(400):
+    for _ in range(tries):
         fields = _greedy_cities(pos, owner, sites, rng)
         if fields is None:
             continue

@@ -15,6 +15,12 @@
   are strongly supported by ground units").
 * Fire is given in pairs ("two directed units of fire power to kill one enemy unit"; "it is
   good to ... have an even number of units firing"), enemies on or next to its cities first.
+* It concedes (§2.5: "until one player concedes defeat") when it is hopelessly outnumbered
+  ("a player is hopelessly outnumbered in a battle if the opponent has twice as many units",
+  §4) and cannot build up again ("the extra production he receives will allow him to build up
+  his forces", §4): the opponent has at least twice its units and ten more, and as many
+  cities producing for him. Past 60 cycles ("games should seldom last longer than two hours"
+  at one minute a stage) one and a half times its units is enough, past 90 a quarter more.
 """
 
 from __future__ import annotations
@@ -28,20 +34,46 @@ from hexwar.core.hexes import Hex
 from hexwar.core.views import View
 from hexwar.rulesets.airwar.agents import place_units, position_from_view, random_cities
 from hexwar.rulesets.airwar.board import other
-from hexwar.rulesets.airwar.orders import AirwarOrder
+from hexwar.rulesets.airwar.orders import AirwarOrder, Concession
 from hexwar.rulesets.airwar.rules import (
     KILL_FIRE,
     MAX_STACK,
     Position,
     check_fire,
     check_moves,
+    entitled,
     productive_flags,
 )
 
 __all__ = ["AirwarAI"]
 
 THREAT_RADIUS = 4  # enemy this close to a city threatens it
+HOPELESS_RATIO = 2.0  # §4: "hopelessly outnumbered ... if the opponent has twice as many units"
+HOPELESS_MARGIN = 10  # and at least this many more (no concession over a handful of units)
+# §4: "games should seldom last longer than two hours" (one-minute stages, two a cycle): past
+# 60 cycles a player this far behind gives the game up, and past 90 one a quarter behind.
+LONG_GAME = ((90, 1.25), (60, 1.5))
+
+
+def hopeless(pos: Position, side: str) -> bool:
+    """Whether ``side`` should concede: the opponent has at least twice its units (in a long
+    game, ``LONG_GAME``, half or a quarter as many again) and ``HOPELESS_MARGIN`` more, and at
+    least as many cities producing for him (§4)."""
+    foe = other(side)
+    mine, theirs = pos.total(side), pos.total(foe)
+    ratio = next((r for after, r in LONG_GAME if pos.cycle > after), HOPELESS_RATIO)
+    if theirs < ratio * mine or theirs - mine < HOPELESS_MARGIN:
+        return False
+
+    def producing(s: str) -> int:
+        return sum(1 for c in pos.cities if c.holder == s and entitled(pos, c))
+
+    return producing(foe) >= producing(side)
+
+
 DANGER_RADIUS = 2  # enemy this close to a field can fire on it after its next move
+FOCUS_RADIUS = 10  # free units this close to an enemy city count towards attacking it
+FOCUS_PRODUCTIVE = 4.0  # the weight of a productive city when choosing the one to attack
 
 
 class AirwarAI:
@@ -50,7 +82,7 @@ class AirwarAI:
     def __init__(self, side: str) -> None:
         self.side = side
 
-    def act(self, view: View, rng: np.random.Generator) -> AirwarOrder:
+    def act(self, view: View, rng: np.random.Generator) -> AirwarOrder | Concession:
         data = view.data
         pos = position_from_view(data)
         side = str(data["side"])
@@ -60,6 +92,8 @@ class AirwarAI:
         if phase == "units":
             return self.units(pos, side, rng)
         if phase == "move":
+            if hopeless(pos, side):
+                return Concession()
             return self.moves(pos, side)
         return self.fire(pos, side)
 
@@ -296,13 +330,38 @@ class _Planner:
                 goals[i] = c.field
                 free.discard(i)
         targets = self._targets()
+        focus = self._focus([units[i] for i in free])
         for i in sorted(free):
             if not targets:
                 goals[i] = units[i]
                 continue
             u = units[i]
+            if focus is not None:
+                goals[i] = focus
+                continue
             goals[i] = min(targets, key=lambda t: (u.distance(t[0]) - t[1], t[0]))[0]
         return [g if g is not None else u for g, u in zip(goals, units, strict=True)]
+
+    def _focus(self, free: list[Hex]) -> Hex | None:
+        """The one enemy-held city the free units all go for: "Choose the battleground if
+        possible", "When attacking, do so from as many directions as possible as long as the
+        attacking force is not spread too thin" (§4). The city where the free units near it
+        (within ``FOCUS_RADIUS``) most outnumber the enemy units around it, productive ones
+        preferred; None when no enemy city is open to attack."""
+        best: tuple[float, Hex] | None = None
+        open_ = [
+            c for c in self.pos.cities if c.holder == self.foe and c.field not in self.forbidden
+        ]
+        # A city that makes units for him is the one worth taking: in the symmetric games a
+        # captured city never produces for its captor (§2.5), so only his production counts.
+        producing = [c for c in open_ if entitled(self.pos, c)]
+        for c in producing or open_:
+            near = sum(1 for u in free if u.distance(c.field) <= FOCUS_RADIUS)
+            guard = sum(n for e, n in self.enemy.items() if e.distance(c.field) <= THREAT_RADIUS)
+            score = near - guard + (FOCUS_PRODUCTIVE if c.productive else 0.0)
+            if best is None or score > best[0] or (score == best[0] and c.field < best[1]):
+                best = (score, c.field)
+        return None if best is None else best[1]
 
     def _targets(self) -> list[tuple[Hex, float]]:
         out: list[tuple[Hex, float]] = []

@@ -10,6 +10,9 @@ the clock). Bad arguments exit with status 2, never with a traceback.
 
 from __future__ import annotations
 
+import os
+import select
+import sys
 import time
 from typing import Annotated
 
@@ -86,6 +89,7 @@ def play(
 def _loop(session: Session, side: str, seconds: int | None) -> None:
     game = session.game
     shown = 0
+    lines = _Lines()
     while True:
         session.play_agents()
         events = game.events(side)
@@ -105,27 +109,70 @@ def _loop(session: Session, side: str, seconds: int | None) -> None:
         if timed:
             out.print(f"You have {timed} s for this move.", markup=False)
         out.print("Type :help for the commands.", markup=False)
-        if not _ask(session, side, timed):
+        if not _ask(session, side, timed, lines):
             out.print(f"Game saved. Resume with: hexwar resume {session.game_id}", markup=False)
             return
 
 
-def _ask(session: Session, side: str, seconds: int | None) -> bool:
+class _Lines:
+    """Lines from standard input, each read with a deadline: the clock of §4 runs while the
+    player thinks, not only once he presses Enter. Reads the file descriptor itself (a line
+    buffered by ``input`` would be invisible to ``select``); where standard input has no
+    descriptor that ``select`` can wait on, it falls back to ``input`` and the limit is checked
+    when the line arrives."""
+
+    def __init__(self) -> None:
+        self.buffer = b""
+        try:
+            self.fd: int | None = sys.stdin.fileno()
+            select.select([self.fd], [], [], 0)
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+
+    def read(self, prompt: str, deadline: float | None) -> str | None:
+        """The next line, or None if ``deadline`` (a ``time.monotonic`` value) passes first.
+        Raises EOFError at the end of input."""
+        if self.fd is None:
+            return input(prompt)
+        out.print(prompt, end="", markup=False, highlight=False)
+        sys.stdout.flush()
+        while b"\n" not in self.buffer:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self.fd], [], [], wait)
+            if not ready:
+                out.print()
+                return None
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                if self.buffer:
+                    break
+                raise EOFError
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", errors="replace")
+
+
+def _ask(session: Session, side: str, seconds: int | None, lines: _Lines) -> bool:
     """Read orders until one is accepted (or the time runs out); False on :quit / end of input."""
     start = time.monotonic()
     while True:
+        deadline = None if seconds is None else start + seconds
         try:
-            line = input(f"{side}> ").strip()
+            read = lines.read(f"{side}> ", deadline)
         except EOFError:
             return False
+        line = "" if read is None else read.strip()
         if line in {":quit", ":q"}:
             return False
         if line in {":help", ":view", ":log"}:
             _show(session, side, line)
             continue
-        late = seconds is not None and time.monotonic() - start > seconds
+        late = seconds is not None and (read is None or time.monotonic() - start > seconds)
         if late:
-            out.print(f"Too late (more than {seconds} s): your order is 'pass'.", markup=False)
+            if read is None:
+                out.print(f"Time is up ({seconds} s): your order is 'pass'.", markup=False)
+            else:
+                out.print(f"Too late (more than {seconds} s): your order is 'pass'.", markup=False)
             line = "pass"
         if not line:
             continue

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from hexwar.core.errors import IllegalOrderError
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import CONCEDE, JsonValue
 
-__all__ = ["AirwarOrder", "parse_order"]
+__all__ = ["AirwarOrder", "Concession", "parse_order"]
 
 Step = tuple[str, str, int]
 
@@ -39,6 +39,18 @@ _KEYWORDS = {"cities", "units", "unproductive", "move", "moves", "fire", "pass"}
 
 def _f(text: str) -> str:
     return text.upper()
+
+
+@dataclass(frozen=True, slots=True)
+class Concession:
+    """A player concedes defeat (§2.5: "The play continues until one player concedes defeat
+    or until all his units are removed by kills"); its JSON is the core's concession."""
+
+    def to_json(self) -> JsonValue:
+        return dict(CONCEDE)
+
+    def __str__(self) -> str:
+        return ":concede"
 
 
 @dataclass(frozen=True, slots=True)

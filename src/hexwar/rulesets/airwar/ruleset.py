@@ -10,7 +10,7 @@ import numpy as np
 import typer
 
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar.agents import random_order
 from hexwar.rulesets.airwar.game import AirwarGame
@@ -54,6 +54,7 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         return AirwarGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> AirwarOrder:
+        check_order(data)
         return parse_order(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> AirwarOrder:
@@ -65,6 +66,19 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
 
     def order_help(self, view: View) -> str:
         return _HELP[str(view.data["phase"])]
+
+    def side_names(self, scenario: AirwarScenario) -> Mapping[str, str]:
+        """E.g. "player 1 (A: 6 cities, 4 productive, 60 units)" (ruling 7: the paper's
+        letters where it gives them)."""
+        out: dict[str, str] = {}
+        for side in self.info.sides:
+            p = scenario.players[side]
+            letter = "" if p.label == side else f"{p.label}: "
+            out[side] = (
+                f"player {side} ({letter}{p.cities} cities, {p.productive} productive, "
+                f"{p.units} units)"
+            )
+        return out
 
     def commands(self) -> typer.Typer:
         """``hexwar airwar play``: terminal play with the §4 time limit per move."""

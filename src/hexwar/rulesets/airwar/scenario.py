@@ -3,13 +3,14 @@ rules, as data (seed 001, §2.0 and §3). Every variant of the paper is a bundle
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.airwar.board import SIDES, BoardKind, geometry
-from hexwar.scenarios import ScenarioModel
+from hexwar.scenarios import KeyPath, ScenarioModel, format_path
 
 __all__ = ["AirwarScenario", "CitySpec", "NearCity", "PlayerRules"]
 
@@ -123,27 +124,143 @@ class AirwarScenario(ScenarioModel):
         None, ge=1, description="§4: suggested seconds per move (shown to players; optional)"
     )
 
+    @classmethod
+    def deferred_context(cls) -> dict[str, Any]:
+        """The cross-field checks wait for :meth:`deferred_problems`, which locates each."""
+        return {_DEFER: True}
+
     @model_validator(mode="after")
-    def _check(self) -> AirwarScenario:
+    def _check(self, info: ValidationInfo) -> AirwarScenario:
+        if info.context and info.context.get(_DEFER):
+            return self
+        problems = self.deferred_problems()
+        if problems:
+            path, message = problems[0]
+            raise ValueError(f"{format_path(path)}: {message}")
+        return self
+
+    def deferred_problems(self) -> list[tuple[KeyPath, str]]:
+        """Every check across fields, and that the game can be set up: each player's cities
+        can be placed under §2.0 and the variant's rules, and each player's units fit on the
+        fields they may start on, three to a field (§2.0)."""
         if set(self.players) != set(SIDES):
-            raise ValueError("players must be exactly '1' and '2'")
+            return [(("players",), "players must be exactly '1' and '2'")]
+        problems: list[tuple[KeyPath, str]] = []
         geo = geometry(self.board)
         for i, spec in enumerate(self.preassigned_cities):
+            where: KeyPath = ("preassigned_cities", i)
             try:
                 city = geo.parse(spec.field)
             except InvalidInputError as exc:
-                raise ValueError(f"preassigned_cities[{i}].field: {exc}") from None
-            if spec.owner not in SIDES or spec.possessor not in SIDES:
-                raise ValueError(f"preassigned_cities[{i}]: owner and possessor must be 1 or 2")
-            if geo.airport_of(city, spec.owner) is None:
-                raise ValueError(f"preassigned_cities[{i}]: the city's airport is off the board")
+                problems.append(((*where, "field"), str(exc)))
+                continue
+            for key in ("owner", "possessor"):
+                if getattr(spec, key) not in SIDES:
+                    problems.append(((*where, key), "must be player 1 or 2"))
+            if spec.owner in SIDES and geo.airport_of(city, spec.owner) is None:
+                problems.append(((*where, "field"), "the city's airport is off the board"))
         for side, rules in self.players.items():
+            where = ("players", side)
             if geo.rotated and (
                 rules.productive_rule in ("range", "nearest") or rules.nearest_back_separation
             ):
-                raise ValueError(f"players.{side}: the rotated board has no back-boundary rules")
+                problems.append((where, "the rotated board has no back-boundary rules"))
             if rules.near_city is not None:
                 cities = [c.field.upper() for c in self.preassigned_cities]
                 if rules.near_city.city.upper() not in cities:
-                    raise ValueError(f"players.{side}.near_city.city is not a preassigned city")
-        return self
+                    problems.append(((*where, "near_city", "city"), "is not a preassigned city"))
+        if problems:
+            return problems
+        return list(_setup_problems(self.model_dump_json()))
+
+
+_DEFER = "airwar-defer-checks"
+_TRIES = 50  # trial placements; the bundled variants need one to three
+
+
+@lru_cache(maxsize=64)
+def _setup_problems(scenario_json: str) -> tuple[tuple[KeyPath, str], ...]:
+    """Whether the game of a scenario (otherwise valid) can be set up; cached, as replays and
+    tests validate the same scenario many times and the trial placement takes milliseconds."""
+    from hexwar.rulesets.airwar.agents import unit_fields
+    from hexwar.rulesets.airwar.rules import MAX_STACK, Position
+
+    scenario = AirwarScenario.model_validate_json(scenario_json, context={_DEFER: True})
+    pos = Position.start(scenario)
+    problems: list[tuple[KeyPath, str]] = []
+    for side, rules in sorted(scenario.players.items()):
+        where: KeyPath = ("players", side)
+        special, home = unit_fields(pos, side)
+        need = rules.near_city.units if rules.near_city and rules.near_city.units else 0
+        if need > MAX_STACK * len(special):
+            problems.append(
+                (
+                    (*where, "near_city", "units"),
+                    f"{need} units do not fit on the {len(special)} fields beside the city, "
+                    f"three to a field (§2.0)",
+                )
+            )
+        if rules.units < need:
+            problems.append(
+                ((*where, "units"), f"fewer than the {need} units near_city places by the city")
+            )
+        elif rules.units - need > MAX_STACK * len(home):
+            problems.append(
+                (
+                    (*where, "units"),
+                    f"{rules.units - need} units do not fit on player {side}'s "
+                    f"{len(home)} starting fields, three to a field (§2.0)",
+                )
+            )
+        # The opponent places this player's cities (§2.0): a trial placement, as the computer
+        # players make it, shows that one exists.
+        if not _cities_placeable(scenario, side):
+            key = "cities"
+            relaxed = rules.model_copy(
+                update={
+                    "productive_rule": "all",
+                    "productive": rules.cities,
+                    "productive_back_separation": None,
+                    "nearest_back_separation": None,
+                    "edge_rule": False,
+                }
+            )
+            players = {**scenario.players, side: relaxed}
+            if _cities_placeable(scenario.model_copy(update={"players": players}), side):
+                key = next(
+                    k
+                    for k, wanted in (
+                        ("productive_back_separation", rules.productive_rule == "range"),
+                        ("nearest_back_separation", rules.nearest_back_separation is not None),
+                        ("edge_rule", rules.edge_rule),
+                        ("productive_rule", True),
+                    )
+                    if wanted
+                )
+            problems.append(
+                (
+                    (*where, key),
+                    f"no placement of player {side}'s {rules.cities} cities keeps §2.0's city "
+                    "rules (inside its territory, two fields from every boundary, four fields "
+                    "apart)" + ("" if key == "cities" else f" and this variant's {key}"),
+                )
+            )
+    return tuple(problems)
+
+
+def _cities_placeable(scenario: AirwarScenario, owner: str) -> bool:
+    """Whether the computer players' placement finds a legal site for each of ``owner``'s
+    cities (a trial with a fixed stream: the placement they use in a game)."""
+    import numpy as np
+
+    from hexwar.rulesets.airwar.agents import random_cities
+    from hexwar.rulesets.airwar.board import other
+    from hexwar.rulesets.airwar.rules import Position
+
+    try:
+        random_cities(
+            Position.start(scenario), other(owner), np.random.default_rng(0), tries=_TRIES
+        )
+    except RuntimeError:
+        return False
+    return True

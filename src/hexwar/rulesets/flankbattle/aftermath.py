@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.rulesets.flankbattle.engine import Battle, attrition_casualties
 from hexwar.rulesets.flankbattle.params import Parameters
 from hexwar.rulesets.flankbattle.variables import SideVariables
@@ -70,7 +71,7 @@ def occupation_disease_morale_loss(
 ) -> float:
     """Seed 004, Occupation score: Log2(Infectivity*Reproduction*Deadliness+1)*Winner Medicine
     *Random Number*200 (the random number 0-3)."""
-    return math.log2(infectivity * reproduction * deadliness + 1.0) * medicine * random * 200.0
+    return exact.log2(infectivity * reproduction * deadliness + 1.0) * medicine * random * 200.0
 
 
 def efficiency_decay(efficiency: float, morale: float, morale_at_battle_end: float) -> float:
@@ -115,14 +116,21 @@ def stability_after(
     *,
     ratio_cap: float = 2.0,
     economy_floor: float = 0.1,
+    never_rises: bool = True,
 ) -> float:
     """Seed 004, Stability reduction: (Stability*Innate Stability) - ((Military Casualties/
     Maximum Military)/(Economy*2))*log(Occupation+1)*3 + Random, the ratio capped at 2, Economy
-    at least 0.1, log(Occupation+1) dropped for the winner; the result kept in 0-200."""
+    at least 0.1, log(Occupation+1) dropped for the winner; the result kept in 0-200.
+
+    Stability "is decreased once a battle" and "reduced once per battle": with ``never_rises``
+    (parameter ``stability_never_rises``, the default) the result is at most the old score, so
+    the random number 0-5 can soften a loss but never turn it into a gain."""
     ratio = min(ratio_cap, casualties / maximum_military if maximum_military > 0 else ratio_cap)
     econ = max(economy_floor, economy)
-    occ = 1.0 if winner else math.log10(max(occupation, 0.0) + 1.0)
+    occ = 1.0 if winner else exact.log10(max(occupation, 0.0) + 1.0)
     value = stability * innate - (ratio / (econ * 2.0)) * occ * 3.0 + random_number
+    if never_rises:
+        value = min(value, stability)
     return min(200.0, max(0.0, value))
 
 
@@ -263,7 +271,7 @@ def occupy(
         eff = efficiency_decay(eff, morale, end_morale)
         if abs(change) < b["occupation_asymptote"]:
             break
-    result = math.log10(score) if score > 0 else -math.inf
+    result = exact.log10(score) if score > 0 else -math.inf
     text = p.result("occupation", result)
     note(f"Occupation ends after {rounds} rounds: score {score:.6g}, result {result:.4g} ({text})")
     return Occupation(base, score, result, text, rounds, unit.slot.unit.name, events)
@@ -310,6 +318,7 @@ def stability_changes(
             r,
             ratio_cap=b["casualty_ratio_cap"],
             economy_floor=b["economy_floor"],
+            never_rises=bool(b.get("stability_never_rises", 1.0)),
         )
         out.append(
             StabilityChange(

@@ -41,6 +41,7 @@ from hexwar.rulesets.flankbattle.terrain import (
     generic_map,
     grid_to_png,
     grid_to_rows,
+    image_suffixes,
     read_map,
 )
 from hexwar.scenarios import load_document
@@ -192,7 +193,11 @@ def resolve_command(
     title: Annotated[str | None, typer.Option(help="Name of the war")] = None,
     map_: Annotated[
         str | None,
-        typer.Option("--map", help="A PNG terrain map, or a generic map name (e.g. 'Hill')"),
+        typer.Option(
+            "--map",
+            help="A terrain map image (PNG, GIF, BMP, JPEG, TIFF, WebP, PPM), or a generic "
+            "map name (e.g. 'Hill')",
+        ),
     ] = None,
     flanks: Annotated[
         Path | None,
@@ -210,6 +215,14 @@ def resolve_command(
     ] = False,
     db: DbOption = None,
     json_dir: JsonDirOption = None,
+    update_database: Annotated[
+        bool,
+        typer.Option(
+            "--update-database",
+            help="Write both nations' new Stability to the database's Nation tab (one "
+            "transaction; not with --example)",
+        ),
+    ] = False,
 ) -> None:
     """Run one war and print its receipt; the Autoalgo log is written while it runs.
 
@@ -222,6 +235,8 @@ def resolve_command(
         _fail([Problem(f"unknown receipt format {receipt!r} (wiki, markdown or json)")])
     params, units, p_path, u_path = _json_files(json_dir)
     data: dict[str, Any]
+    if example and update_database:
+        _fail([Problem("--update-database writes to an imported database: not with --example")])
     if example:
         scenario_file = Path(str(_bundled("hastings.toml")))
         data = dict(load_document(scenario_file).data)
@@ -273,7 +288,7 @@ def resolve_command(
         data["unit_types"] = json.loads(u_path.read_text(encoding="utf-8"))
     if map_ is not None:
         candidate = Path(map_)
-        if candidate.suffix.lower() == ".png":
+        if candidate.suffix.lower() in image_suffixes():
             data["map_rows"] = grid_to_rows(read_map(candidate))
             data["map"] = candidate.stem
         else:
@@ -304,6 +319,18 @@ def resolve_command(
         log.ending(render_receipt(game.war_report, "wiki"))
     sys.stdout.write(text)
     typer.echo(f"log: {log.path}", err=True)
+    if update_database:
+        path = db or default_db_path()
+        scores = {
+            str(game.setup.sides[c.side].nation["name"]): round(c.after, 2)
+            for c in game.war_report.stability
+        }
+        try:
+            Database.write_stability(path, scores)
+        except InvalidInputError as e:
+            _fail(list(e.problems))
+        written = ", ".join(f"{n} {v:g}" for n, v in scores.items())
+        typer.echo(f"Stability written to the Nation tab of {path}: {written}", err=True)
     del params, units  # checked above; the scenario embeds the files themselves
 
 

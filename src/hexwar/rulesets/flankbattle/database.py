@@ -25,7 +25,9 @@ from hexwar.rulesets.flankbattle.schema import (
     TABS,
     Row,
     Tab,
+    composition_problems,
     cross_check,
+    parse_cell,
     parse_tab,
     split_names,
 )
@@ -135,6 +137,44 @@ class Database:
         finally:
             con.close()
 
+    @staticmethod
+    def write_stability(path: Path, scores: Mapping[str, float]) -> None:
+        """Write each nation's new Stability to the Nation tab of the SQLite file at ``path``
+        in one transaction (seed 004, Interface: "write the new stability to update the
+        database Nations tab"): every nation is updated, or none is.
+
+        Raises:
+            DatabaseError: no database at ``path``, or a nation not in its Nation tab.
+        """
+        if not path.exists():
+            raise DatabaseError([Problem("no flankbattle database to update here", str(path))])
+        con = sqlite3.connect(path, isolation_level=None)
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                for name, score in scores.items():
+                    cur = con.execute(
+                        'UPDATE "nation" SET "stability" = ? WHERE "name" = ?', (score, name)
+                    )
+                    if cur.rowcount != 1:
+                        raise DatabaseError(
+                            [
+                                Problem(
+                                    f"Nation tab: {cur.rowcount} rows named {name!r}; "
+                                    "no stability was written",
+                                    str(path),
+                                )
+                            ]
+                        )
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+        except sqlite3.DatabaseError as e:
+            raise DatabaseError([Problem(f"cannot update the database: {e}", str(path))]) from None
+        finally:
+            con.close()
+
     @classmethod
     def load(cls, path: Path) -> Database:
         if not path.exists():
@@ -216,14 +256,80 @@ def import_csv_dir(
             missing.append(Problem(f"missing {tab.file_name} (the {tab.name} tab)", str(directory)))
             continue
         try:
-            texts[tab.name] = (str(found), found.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError) as e:
-            missing.append(Problem(f"cannot read: {e}", str(found)))
+            data = found.read_bytes()
+        except OSError as e:
+            missing.append(Problem(f"cannot read: {e.strerror or e}", str(found)))
+            continue
+        try:
+            texts[tab.name] = (str(found), data.decode("utf-8-sig"))
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+            missing.append(
+                Problem(
+                    f"not UTF-8 text: byte 0x{data[e.start]:02x} at character {column} "
+                    "(save the CSV as UTF-8)",
+                    str(found),
+                    line,
+                )
+            )
     if missing:
         raise DatabaseError(missing)
     db = read_tabs(texts, params, units)
     db.save(db_path)
     return db
+
+
+def _cell_text(value: Any) -> str:
+    """An embedded cell as the text a spreadsheet would hold, for :func:`parse_cell`."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return repr(value)
+    return json.dumps(value, default=str)  # a list, table or boolean: no cell holds one
+
+
+def embedded_problems(
+    data: Mapping[str, Any], params: Parameters, units: dict[str, UnitType]
+) -> tuple[Database | None, list[tuple[tuple[str | int, ...], str]]]:
+    """An embedded database (rows by tab, as :meth:`Database.to_json` writes them; a scenario's
+    ``database``) checked cell by cell as an import is: the database, or
+    ``None`` and every problem as ``(key path, message)``, the path ``(tab, row, column key)``."""
+    problems: list[tuple[tuple[str | int, ...], str]] = []
+    tables: dict[str, list[Row]] = {}
+    for tab in TABS.values():
+        keys = {c.key for c in tab.columns}
+        tables[tab.name] = []
+        for i, raw in enumerate(data.get(tab.name, [])):
+            problems.extend(
+                ((tab.name, i, key), f"unknown column (the {tab.name} tab has {len(keys)})")
+                for key in raw
+                if key not in keys
+            )
+            row: Row = {}
+            for column in tab.columns:
+                text = _cell_text(raw.get(column.key))
+                value, problem = parse_cell(tab, column, text, params, units, (tab.name, i))
+                if problem is not None:
+                    problems.append(((tab.name, i, column.key), problem.message))
+                row[column.key] = value
+            row["_line"] = i
+            tables[tab.name].append(row)
+    if problems:
+        return None, problems
+    # Only the rows a war uses are embedded (``resolve`` embeds them), so references to other
+    # rows (a nation's capital) may be absent; each military's composition must still hold.
+    headings = {(t.name, c.heading): c.key for t in TABS.values() for c in t.columns}
+    for p in (
+        q for row in tables["Military"] for q in composition_problems(row, "Military", units)
+    ):
+        heading = p.path.partition("column ")[2].strip("'")
+        key = headings.get((p.file or "", heading))
+        where: tuple[str | int, ...] = (p.file or "", p.line or 0)
+        problems.append(((*where, key) if key else where, p.message))
+    return (None, problems) if problems else (Database(tables), [])
 
 
 def example_csv_texts() -> dict[str, str]:

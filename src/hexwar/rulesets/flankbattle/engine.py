@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.params import Parameters, UnitType
 from hexwar.rulesets.flankbattle.schema import Row
@@ -119,7 +120,7 @@ def disease_casualties(
     """Seed 004, Diseases: Log2(Infectivity*Reproduction*Deadliness+1)*(Military Size/500)
     *Medicine*Random."""
     return (
-        math.log2(infectivity * reproduction * deadliness + 1.0)
+        exact.log2(infectivity * reproduction * deadliness + 1.0)
         * (size / 500.0)
         * medicine
         * random_number
@@ -835,7 +836,36 @@ class Battle:
         target.killed += killed
         side.killed += killed
         target.scale((size - killed) / size)
+        if target.feat == WATER and target.ships > 0:
+            self.sink(target, killed)
         self.check_morale(target)
+
+    def sink(self, target: Flank, killed: float) -> None:
+        """Ships go down with their complement (seed 004, Navy; docs/rulings/flankbattle.md).
+
+        A flank's ships carry its men in equal shares (its starting size over its starting
+        ships); after losses in a fight on water it keeps only the ships its survivors still
+        fill (rounded up), the others are sunk. The ship battalion, sqrt(Capacity*Ship Number*
+        Limitation), and the flank's room at sea shrink with them.
+        """
+        if target.start_ships <= 0 or target.start_size <= 0:
+            return
+        complement = target.start_size / target.start_ships
+        afloat = min(target.ships, math.ceil(target.size / complement - 1e-9))
+        lost = target.ships - afloat
+        if lost <= 0:
+            return
+        target.ships = afloat
+        target.sunk += lost
+        self.sides[target.side].sunk += lost
+        self.emit(
+            "sunk",
+            f"{lost} ship{'s' if lost != 1 else ''} of {target.name} sunk ({afloat} afloat)",
+            flank=target.name,
+            ships=lost,
+            afloat=afloat,
+            killed=round(killed, 3),
+        )
 
     def check_morale(self, f: Flank) -> None:
         """Seed 004, Attacking: rout below 30% of the starting morale, leave below 10%."""

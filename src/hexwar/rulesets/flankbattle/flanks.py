@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from hexwar.core.errors import IllegalOrderError
 
@@ -104,7 +104,7 @@ class FlankSpec:
         values: dict[str, Any] = {}
         for key in ("x", "y"):
             v = data.get(key)
-            if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v < 400:
+            if not _finite(v) or not 0 <= v < 400:
                 raise IllegalOrderError(
                     f"{where}.{key}: {v!r} is not a map coordinate 0 to 399", rule="terrain map"
                 )
@@ -114,7 +114,7 @@ class FlankSpec:
                 values[key] = SHIPS_SHARE
                 continue
             v = data.get(key, 0)
-            if isinstance(v, bool) or not isinstance(v, int | float) or v < 0 or v != int(v):
+            if not _finite(v) or v < 0 or v != int(v):
                 raise IllegalOrderError(
                     f"{where}.{key}: {v!r} is not a whole number 0 or more", rule="flank editor"
                 )
@@ -123,6 +123,13 @@ class FlankSpec:
         if not isinstance(maneuver, str):
             raise IllegalOrderError(f"{where}.maneuver: give its name", rule="maneuvers")
         return cls(maneuver=Maneuver.parse(maneuver), **values)
+
+
+def _finite(v: object) -> TypeGuard[int | float]:
+    """A JSON number that is not a boolean, an infinity or NaN."""
+    if isinstance(v, float):
+        return math.isfinite(v)
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def role_totals(size: float, proportions: Mapping[str, float]) -> dict[str, int]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Decision, Game
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, order_json, quote
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
 from hexwar.rulesets.flankbattle.receipt import render_receipt
@@ -52,15 +52,12 @@ class Deployment:
         if isinstance(data, str):
             if data.strip().casefold() in ("default", "reset", ""):
                 return cls()
-            import json
-
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError:
+            if not data.lstrip().startswith(("{", "[")):
                 raise IllegalOrderError(
-                    f"bad deployment {data!r}: 'default' or JSON {{\"flanks\": [...]}}",
+                    f"bad deployment {quote(data)}: 'default' or JSON {{\"flanks\": [...]}}",
                     rule="syntax",
-                ) from None
+                )
+            data = order_json(data)
         if isinstance(data, list):
             data = {"flanks": data}
         if not isinstance(data, dict) or set(data) != {"flanks"}:

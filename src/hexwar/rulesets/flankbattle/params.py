@@ -204,29 +204,43 @@ def _read_json(path: Path | None, name: str) -> tuple[Any, str]:
     if path is None:
         text = (resources.files(PACKAGE) / "data" / name).read_text(encoding="utf-8")
         return json.loads(text), name
+    from hexwar.scenarios import load_document  # the limits of every reader, at their lines
+
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8")), str(path)
+        return load_document(Path(path), fmt="json").data, str(path)
     except OSError as e:
         raise ScenarioError([Problem(f"cannot read: {e.strerror}", str(path))]) from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError([Problem(f"not valid JSON: {e.msg}", str(path), e.lineno)]) from None
 
 
 def load_parameters(path: Path | None = None) -> Parameters:
-    """parameters.json (the bundled one when ``path`` is None)."""
-    data, source = _read_json(path, "parameters.json")
-    return parameters_from_data(data, source)
+    """parameters.json (the bundled one when ``path`` is None), checked against its schema:
+    every problem at its line and key (:mod:`hexwar.rulesets.flankbattle.param_schema`)."""
+    from hexwar.rulesets.flankbattle.param_schema import parameter_problems
+    from hexwar.scenarios import load_document
+
+    if path is None:
+        data, source = _read_json(None, "parameters.json")
+        return parameters_from_data(data, source)
+    try:
+        document = load_document(Path(path), fmt="json")
+    except OSError as e:
+        raise ScenarioError([Problem(f"cannot read: {e.strerror}", str(path))]) from None
+    problems = parameter_problems(document.data)
+    if problems:
+        located = [document.problem(message, where) for where, message in problems]
+        raise ScenarioError(sorted(located, key=lambda p: p.line or 0))
+    return Parameters(document.data, str(path))
 
 
 def parameters_from_data(data: Any, source: str = "parameters.json") -> Parameters:
-    """Parameters from the parsed content of a parameters.json file."""
-    problems = [
-        Problem(f"missing section {key!r}", source)
-        for key in ("ordered", "unordered", "combinations", "diet", "disease", "battle", "terrain")
-        if not isinstance(data, dict) or key not in data
-    ]
+    """Parameters from the parsed content of a parameters.json file, checked against its
+    schema (problems name the key; data without a file has no lines)."""
+    from hexwar.rulesets.flankbattle.param_schema import parameter_problems
+    from hexwar.scenarios import format_path
+
+    problems = parameter_problems(data)
     if problems:
-        raise ScenarioError(problems)
+        raise ScenarioError([Problem(m, source, None, format_path(p)) for p, m in problems])
     return Parameters(data, source)
 
 
@@ -285,7 +299,7 @@ def units_from_data(
                 for v in items
                 if isinstance(v, bool)
                 or not isinstance(v, int | float)
-                or not math.isfinite(v)
+                or (isinstance(v, float) and not math.isfinite(v))
                 or not bounds[0] <= v <= bounds[1]
             ]
             if bad:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import resources
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import typer
 
-from hexwar.core.game import Ruleset, RulesetInfo, TurnStructure
-from hexwar.core.orders import JsonValue
+from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
@@ -17,7 +18,8 @@ from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
 
 __all__ = ["FlankbattleRuleset"]
 
-_HELP = """Your deployment: 'default' (three flanks, the military spread evenly), or JSON:
+_HELP = """Your deployment: 'default' (the scenario's own flanks if it gives them, else three
+flanks with the military spread evenly), or JSON:
   {"flanks": [{"x": 60, "y": 120, "infantry": 700, "cavalry": 0, "artillery": 0,
                "ships": 0, "maneuver": "Normal"}, ...]}
 Maneuvers: Normal, Position, Feigned Retreat, Hit and run, Pillaging.
@@ -48,6 +50,7 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
         return FlankbattleGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> Deployment:
+        check_order(data)
         return Deployment.parse(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> Deployment:
@@ -107,6 +110,15 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """``ai``: the scenario's deployment (the bundled battles' historical ones)."""
+        from hexwar.rulesets.flankbattle.ai import ScenarioDeployment
+
+        def make(ruleset: Ruleset[Any, Any], side: str) -> ScenarioDeployment:
+            return ScenarioDeployment(side)
+
+        return {"ai": make}
 
     def commands(self) -> typer.Typer:
         """``hexwar flankbattle import | resolve | maps | example``."""

@@ -13,8 +13,15 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, model_validator
 
-from hexwar.core.errors import InvalidInputError
-from hexwar.rulesets.flankbattle.database import Database, example_database
+from hexwar.core.errors import IllegalOrderError, InvalidInputError, Problem
+from hexwar.rulesets.flankbattle.database import (
+    Database,
+    DatabaseError,
+    embedded_problems,
+    example_database,
+)
+from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
+from hexwar.rulesets.flankbattle.param_schema import parameter_problems
 from hexwar.rulesets.flankbattle.params import (
     Parameters,
     UnitType,
@@ -26,9 +33,11 @@ from hexwar.rulesets.flankbattle.params import (
 from hexwar.rulesets.flankbattle.schema import TABS
 from hexwar.rulesets.flankbattle.terrain import SIZE, grid_from_rows
 from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
-from hexwar.scenarios import KeyPath, ScenarioModel
+from hexwar.scenarios import KeyPath, ScenarioModel, format_path
 
 DEFER_REFERENCES = "flankbattle-defer-references"
+UNIT_TYPES = "scenario unit_types"  # the source named in problems of embedded unit types
+EMBEDDED = "scenario database"  # ... and of embedded database rows
 
 __all__ = ["Belligerent", "FlankbattleScenario", "setup_of"]
 
@@ -38,6 +47,11 @@ class Belligerent(ScenarioModel):
     nation: str | None = Field(None, description="Nation; default: the military's first nation")
     national_leader: str | None = Field(None, description="Default: the nation's Leader")
     military_leader: str | None = Field(None, description="Default: the military's Leader")
+    flanks: list[dict[str, Any]] | None = Field(
+        None,
+        description="This side's deployment, flank tables as in a flanks file (x, y, infantry, "
+        "cavalry, artillery, ships, maneuver); default: three flanks, the military spread evenly",
+    )
 
 
 class FlankbattleScenario(ScenarioModel):
@@ -69,10 +83,26 @@ class FlankbattleScenario(ScenarioModel):
         return {DEFER_REFERENCES: True}
 
     def deferred_problems(self) -> list[tuple[KeyPath, str]]:
+        if self.parameters is not None:
+            found = parameter_problems(self.parameters)
+            if found:
+                return [(("parameters", *path), message) for path, message in found]
+        if self.database is not None:
+            try:
+                params, units = json_files_of(self)
+            except InvalidInputError:
+                pass  # reported below
+            else:
+                found = embedded_problems(self.database, params, units)[1]
+                if found:
+                    return [(("database", *path), message) for path, message in found]
         try:
             setup_of(self)
         except InvalidInputError as e:
-            return [(tuple(p.path.split(".")) if p.path else (), p.message) for p in e.problems]
+            prefix: KeyPath = ("unit_types",) if e.problems[0].file == UNIT_TYPES else ()
+            return [
+                ((*prefix, *p.path.split(".")) if p.path else prefix, p.message) for p in e.problems
+            ]
         return []
 
     @model_validator(mode="after")
@@ -111,16 +141,22 @@ def json_files_of(scenario: FlankbattleScenario) -> tuple[Parameters, dict[str, 
     units = (
         default_units()
         if scenario.unit_types is None
-        else units_from_data(scenario.unit_types, "scenario unit_types", params)
+        else units_from_data(scenario.unit_types, UNIT_TYPES, params)
     )
     return params, units
 
 
 def database_of(scenario: FlankbattleScenario) -> Database:
+    """The scenario's embedded database, checked as an import is, else the bundled example."""
     params, units = json_files_of(scenario)
     if scenario.database is None:
         return example_database(params, units)
-    return Database.from_json(scenario.database)
+    database, problems = embedded_problems(scenario.database, params, units)
+    if database is None:
+        raise DatabaseError(
+            [Problem(m, EMBEDDED, None, format_path(("database", *p))) for p, m in problems]
+        )
+    return database
 
 
 def setup_of(scenario: FlankbattleScenario) -> WarSetup:
@@ -129,7 +165,7 @@ def setup_of(scenario: FlankbattleScenario) -> WarSetup:
     db = database_of(scenario)
     a, d = scenario.attacker, scenario.defender
     grid = None if scenario.map_rows is None else grid_from_rows(scenario.map_rows)
-    return make_setup(
+    setup = make_setup(
         db,
         title=scenario.title,
         year=scenario.year,
@@ -142,3 +178,36 @@ def setup_of(scenario: FlankbattleScenario) -> WarSetup:
         params=params,
         units=units,
     )
+    setup.deployments = (_flanks(setup, 0, a.flanks), _flanks(setup, 1, d.flanks))
+    return setup
+
+
+def _flanks(
+    setup: WarSetup, side: int, flanks: list[dict[str, Any]] | None
+) -> list[FlankSpec] | None:
+    """A belligerent's own flanks, checked as a submitted deployment is (seed 004, Terrain
+    map: the flanks must hold the military)."""
+    if flanks is None:
+        return None
+    key = ("attacker", "defender")[side]
+    sv = setup.sides[side]
+    try:
+        specs = [FlankSpec.from_json(f, f"{key}.flanks[{i}]") for i, f in enumerate(flanks)]
+        check_count(specs)
+    except IllegalOrderError as e:
+        raise InvalidInputError([Problem(str(e), path=f"{key}.flanks")]) from None
+    specs = share_ships(specs, sv.ship_number)
+    status = validity(
+        specs, float(sv.military["size"]), setup.proportions(side), sv.ship_number, setup.crew(side)
+    )
+    if not status.good:
+        raise InvalidInputError(
+            [
+                Problem(
+                    f"the flanks are {status.text}: they must hold the military "
+                    f"{sv.military['name']!r} within 10 soldiers and one ship",
+                    path=f"{key}.flanks",
+                )
+            ]
+        )
+    return specs

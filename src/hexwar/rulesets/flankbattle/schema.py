@@ -274,6 +274,64 @@ def parse_cell(
     )
 
 
+CSV_FIELD_LIMIT = 65_536  # characters in one cell; names and values need a few dozen
+
+
+def read_csv(text: str, file: str, tab: str) -> tuple[list[list[str]], Problem | None]:
+    """The records of a CSV text, or the first thing that stops reading it, at its line.
+
+    ``csv.field_size_limit`` is set here, explicitly, to :data:`CSV_FIELD_LIMIT`: a longer cell
+    is refused at its line and column instead of escaping as ``_csv.Error``.
+    """
+    csv.field_size_limit(CSV_FIELD_LIMIT)
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    records: list[list[str]] = []
+    start = 1  # the line the record being read starts on
+    try:
+        for record in reader:
+            records.append(record)
+            start = reader.line_num + 1
+    except csv.Error as e:
+        column = _long_cell(text.lstrip("\ufeff"), start)
+        if column is not None:
+            message = (
+                f"a cell longer than {CSV_FIELD_LIMIT:,} characters (rule: a cell holds one "
+                "name or value)"
+            )
+            heading = (
+                records[0][column - 1].strip() if records and column <= len(records[0]) else ""
+            )
+            where = f"{tab} tab, column {heading!r}" if heading else f"{tab} tab, column {column}"
+        else:
+            message, where = f"not readable as CSV: {e}", f"{tab} tab"
+        return records, Problem(message, file, start, where)
+    return records, None
+
+
+def _long_cell(text: str, line: int) -> int | None:
+    """The (1-based) column of the first cell over the limit in the record starting on
+    ``line``, or None if there is none."""
+    pos = 0
+    for _ in range(line - 1):
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return None
+    column, length, quoted = 1, 0, False
+    for char in text[pos:]:
+        if char == '"':
+            quoted = not quoted
+            continue
+        if not quoted and char == ",":
+            column, length = column + 1, 0
+            continue
+        if not quoted and char == "\n":
+            return None
+        length += 1
+        if length > CSV_FIELD_LIMIT:
+            return column
+    return None
+
+
 def parse_tab(
     tab: Tab,
     text: str,
@@ -284,26 +342,15 @@ def parse_tab(
     """Rows of one tab's CSV text, and every problem found (row = line in the file)."""
     rows: list[Row] = []
     problems: list[Problem] = []
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    records = list(reader)
+    records, error = read_csv(text, file, tab.name)
+    if error is not None:
+        return [], [error]
     if not records:
         return [], [Problem(f"the {tab.name} tab is empty: it needs its heading row", file, 1)]
     heading = [h.strip() for h in records[0]]
-    expected = [c.heading for c in tab.columns]
-    for i, name in enumerate(expected):
-        got = heading[i] if i < len(heading) else ""
-        if got.casefold() != name.casefold():
-            problems.append(
-                Problem(
-                    f"column {i + 1} should be {name!r}, found {got!r} (rule: keep the columns "
-                    "in the seed's order; extra columns go to the far right)",
-                    file,
-                    1,
-                    f"{tab.name} tab",
-                )
-            )
-    if problems:
-        return [], problems
+    wrong = heading_problem(tab, heading)
+    if wrong is not None:
+        return [], [Problem(wrong, file, 1, f"{tab.name} tab")]
     seen: dict[str, int] = {}
     for number, record in enumerate(records[1:], start=2):
         if not any(cell.strip() for cell in record):
@@ -330,6 +377,50 @@ def parse_tab(
         row["_line"] = number
         rows.append(row)
     return rows, problems
+
+
+RULE_ORDER = "rule: keep the columns in the seed's order; extra columns go to the far right"
+
+
+def heading_problem(tab: Tab, heading: list[str]) -> str | None:
+    """What is wrong with a tab's heading row, in one message (None if nothing).
+
+    A file saved with semicolons (or tabs) between the columns is named as such; one missing,
+    extra or swapped column is named, not every column after it (seed 004, Online database:
+    "Do not change the order of the columns or insert anything between columns").
+    """
+    expected = [c.heading for c in tab.columns]
+    want = [h.casefold() for h in expected]
+    got = [h.casefold() for h in heading]
+    if got[: len(want)] == want:
+        return None
+    if len(heading) <= 2:
+        for sep, name in ((";", "semicolons"), ("\t", "tabs")):
+            if sep in "".join(heading) and expected[0].casefold() in got[0]:
+                return (
+                    f"the columns are separated by {name}: save the file with commas between "
+                    "the columns (CSV, comma-delimited)"
+                )
+    first = next(i for i, w in enumerate(want) if i >= len(got) or got[i] != w)
+    after = f"after {expected[first - 1]!r}" if first else "first"
+    if first < len(got) and got[first : len(want) - 1] == want[first + 1 :]:
+        return f"column {expected[first]!r} is missing ({after}; {RULE_ORDER})"
+    if first < len(got) and got[first + 1 : len(want) + 1] == want[first:]:
+        return (
+            f"unexpected column {heading[first]!r} {after}: extra columns go to the far right "
+            f"({RULE_ORDER})"
+        )
+    if (
+        first + 1 < len(got)
+        and got[first] == want[first + 1]
+        and got[first + 1] == want[first]
+        and got[first + 2 : len(want)] == want[first + 2 :]
+    ):
+        return f"columns {expected[first]!r} and {expected[first + 1]!r} are swapped ({RULE_ORDER})"
+    found = heading[first] if first < len(heading) else ""
+    others = sum(1 for i in range(first + 1, len(want)) if i >= len(got) or got[i] != want[i])
+    more = f"; {others} later columns differ too" if others else ""
+    return f"column {first + 1} should be {expected[first]!r}, found {found!r}{more} ({RULE_ORDER})"
 
 
 def _identity(tab: Tab, row: Row) -> str | None:

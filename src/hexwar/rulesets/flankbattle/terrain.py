@@ -1,10 +1,10 @@
 """Terrain maps (seed 004, Terrain map; Location: Terrain).
 
 A map is a 400 x 400 grid of five features: plain (white), water (blue), forest (green), cliffs
-(grey) and high ground (brown). A PNG is read pixel by pixel into the feature whose legend
-colour is nearest (so cyan becomes water); a smaller image is padded with plain, a larger one
-clipped. PNG is decoded here with ``zlib`` (no imaging library needed): 1-16 bit greyscale,
-RGB, palette, with or without alpha, non-interlaced.
+(grey) and high ground (brown). An image (any format Pillow reads: PNG, GIF, BMP, JPEG ...) is
+read pixel by pixel into the feature whose legend colour is nearest (so cyan becomes water); a
+smaller image is padded with plain, a larger one clipped. An image of more than
+:data:`MAX_PIXELS` pixels is refused before it is decoded.
 
 The generic maps for the Location tab's terrain values are drawn by code, so they ship without
 binary files; ``hexwar flankbattle maps --out DIR`` writes them as PNG files to edit.
@@ -12,9 +12,10 @@ binary files; ``hexwar flankbattle maps --out DIR`` writes them as PNG files to 
 
 from __future__ import annotations
 
-import struct
-import zlib
+import io
+import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -27,11 +28,12 @@ __all__ = [
     "SIZE",
     "Grid",
     "classify",
-    "decode_png",
+    "decode_image",
     "encode_png",
     "generic_map",
     "grid_from_rows",
     "grid_to_rows",
+    "image_suffixes",
     "read_map",
 ]
 
@@ -52,144 +54,96 @@ class MapError(ScenarioError):
     """A terrain map that cannot be read."""
 
 
-# -- PNG ----------------------------------------------------------------------------------------
+# -- images -------------------------------------------------------------------------------------
 
-_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
-
-
-def _paeth(a: int, b: int, c: int) -> int:
-    p = a + b - c
-    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-    if pa <= pb and pa <= pc:
-        return a
-    return b if pb <= pc else c
+# A map is 400 x 400; larger pictures are clipped, but each is decoded whole first. This many
+# pixels (64 MiB as RGBA) is far beyond any map and refuses a decompression bomb -- a small file
+# that declares a huge picture -- before a byte of it is decompressed.
+MAX_PIXELS = 4096 * 4096
+# Raster formats a map may come in. Others Pillow knows are left out on purpose: EPS would run
+# Ghostscript, and icon, scientific and camera formats are no way to draw a map.
+IMAGE_FORMATS = ("PNG", "GIF", "BMP", "JPEG", "TIFF", "WEBP", "PPM")
 
 
-def _unfilter(raw: bytes, height: int, stride: int, bpp: int, name: str) -> npt.NDArray[np.uint8]:
-    out = np.zeros((height, stride), dtype=np.uint8)
-    prev = np.zeros(stride, dtype=np.int64)
-    pos = 0
-    for y in range(height):
-        if pos + 1 + stride > len(raw):
-            raise MapError([Problem("PNG image data ends early", name)])
-        kind = raw[pos]
-        line = np.frombuffer(raw, dtype=np.uint8, count=stride, offset=pos + 1).astype(np.int64)
-        pos += 1 + stride
-        if kind == 0:
-            cur = line
-        elif kind == 2:
-            cur = (line + prev) & 0xFF
-        elif kind in (1, 3, 4):
-            vals = line.tolist()
-            up = prev.tolist()
-            for i in range(stride):
-                left = vals[i - bpp] if i >= bpp else 0
-                if kind == 1:
-                    pred = left
-                elif kind == 3:
-                    pred = (left + up[i]) >> 1
-                else:
-                    pred = _paeth(left, up[i], up[i - bpp] if i >= bpp else 0)
-                vals[i] = (vals[i] + pred) & 0xFF
-            cur = np.array(vals, dtype=np.int64)
-        else:
-            raise MapError([Problem(f"PNG row {y} has unknown filter type {kind}", name)])
-        out[y] = cur
-        prev = cur
-    return out
+def decode_image(data: bytes, name: str = "<image>") -> npt.NDArray[np.uint8]:
+    """RGB pixels ``[y, x, 3]`` of an image in one of :data:`IMAGE_FORMATS` (read by Pillow;
+    the first frame of an animation), alpha composited over white: transparent is plain.
 
+    Raises:
+        MapError: not an image, damaged, or larger than :data:`MAX_PIXELS` pixels.
+    """
+    from PIL import Image, UnidentifiedImageError
 
-def decode_png(data: bytes, name: str = "<png>") -> npt.NDArray[np.uint8]:
-    """RGB pixels ``[y, x, 3]`` of a PNG (alpha composited over white: transparent is plain)."""
-    if not data.startswith(_SIGNATURE):
-        raise MapError([Problem("not a PNG file (bad signature)", name)])
-    pos = len(_SIGNATURE)
-    header: tuple[int, ...] | None = None
-    palette: npt.NDArray[np.int64] | None = None
-    alpha_table: bytes = b""
-    idat: list[bytes] = []
-    while pos + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
-        body = data[pos + 8 : pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"PLTE":
-            palette = np.frombuffer(body, dtype=np.uint8).reshape(-1, 3).astype(np.int64)
-        elif kind == b"tRNS":
-            alpha_table = body
-        elif kind == b"IDAT":
-            idat.append(body)
-        elif kind == b"IEND":
-            break
-    if header is None:
-        raise MapError([Problem("PNG file has no IHDR header", name)])
-    width, height, depth, color, _, _, interlace = header
-    if color not in _CHANNELS or depth not in (1, 2, 4, 8, 16):
-        raise MapError([Problem(f"unsupported PNG colour type {color} / depth {depth}", name)])
-    if interlace:
-        raise MapError(
-            [Problem("interlaced PNG is not supported; save it without interlacing", name)]
+    def too_large(size: str) -> MapError:
+        return MapError(
+            [
+                Problem(
+                    f"the image is {size}, more than the {MAX_PIXELS:,} pixels a terrain map "
+                    f"may have (a map is {SIZE} x {SIZE}; larger pictures are clipped): "
+                    "refused unread, as a decompression bomb would be",
+                    name,
+                )
+            ]
         )
+
     try:
-        raw = zlib.decompress(b"".join(idat))
-    except zlib.error as e:
-        raise MapError([Problem(f"PNG image data is damaged: {e}", name)]) from None
-    channels = _CHANNELS[color]
-    bits = depth * channels
-    stride = (width * bits + 7) // 8
-    rows = _unfilter(raw, height, stride, max(1, bits // 8), name)
-    if depth < 8:
-        unpacked = np.unpackbits(rows, axis=1).reshape(height, -1, depth)
-        weights = 1 << np.arange(depth - 1, -1, -1)
-        samples = (unpacked * weights).sum(axis=2)[:, : width * channels].astype(np.int64)
-        if color == 0:
-            samples = samples * 255 // ((1 << depth) - 1)
-    elif depth == 16:
-        samples = rows.reshape(height, -1)[:, 0::2].astype(np.int64)
-    else:
-        samples = rows.astype(np.int64)
-    px = samples.reshape(height, width, channels)
-    alpha: npt.NDArray[np.int64] | None = None
-    if color == 3:
-        if palette is None:
-            raise MapError([Problem("palette PNG without a PLTE chunk", name)])
-        index = np.clip(px[:, :, 0], 0, len(palette) - 1)
-        rgb = palette[index]
-        if alpha_table:
-            table = np.full(len(palette), 255, dtype=np.int64)
-            table[: len(alpha_table)] = np.frombuffer(alpha_table, dtype=np.uint8)
-            alpha = table[index]
-    elif color in (0, 4):
-        rgb = np.repeat(px[:, :, :1], 3, axis=2)
-        alpha = px[:, :, 1] if color == 4 else None
-    else:
-        rgb = px[:, :, :3]
-        alpha = px[:, :, 3] if color == 6 else None
-    if alpha is not None:
-        a = alpha[:, :, None]
-        rgb = (rgb * a + 255 * (255 - a)) // 255
-    out: npt.NDArray[np.uint8] = rgb.astype(np.uint8)
+        with warnings.catch_warnings():
+            # Pillow warns of pictures past its own (higher) bomb limit; ours refuses them.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data), formats=IMAGE_FORMATS)
+        with image:
+            width, height = image.size
+            if width * height > MAX_PIXELS:
+                raise too_large(f"{width} x {height} pixels")
+            rgba = _rgba(image)
+    except MapError:
+        raise
+    except Image.DecompressionBombError:
+        raise too_large("larger than Pillow will open") from None
+    except UnidentifiedImageError:
+        formats = ", ".join(IMAGE_FORMATS)
+        raise MapError([Problem(f"not an image in a map format ({formats})", name)]) from None
+    # Pillow reports a file it cannot read with whatever its decoder met: OSError (truncated
+    # data), SyntaxError (broken PNG chunks), ValueError, EOFError ...
+    except Exception as e:  # every one of them is this input's fault
+        raise MapError([Problem(f"cannot read the image: {e or type(e).__name__}", name)]) from None
+    rgb, alpha = rgba[:, :, :3], rgba[:, :, 3:]
+    out: npt.NDArray[np.uint8] = ((rgb * alpha + 255 * (255 - alpha)) // 255).astype(np.uint8)
     return out
+
+
+def _rgba(image: Any) -> npt.NDArray[np.int64]:
+    """8-bit RGBA of a Pillow image. Pillow clips deep greyscale to 255 when converting, so
+    16-bit (and 32-bit integer) greys keep their high byte instead, as the picture shows them."""
+    if image.mode.startswith("I"):
+        grey = np.asarray(image, dtype=np.int64)
+        if image.mode == "I":  # deep PNG greys, or a 32-bit TIFF: read as 16-bit
+            grey = np.clip(grey, 0, 0xFFFF)
+        grey = grey >> 8
+    elif image.mode == "F":
+        grey = np.clip(np.asarray(image, dtype=np.float64), 0, 255).astype(np.int64)
+    else:
+        return np.asarray(image.convert("RGBA"), dtype=np.int64)
+    opaque = np.full(grey.shape, 255, dtype=np.int64)
+    return np.stack([grey, grey, grey, opaque], axis=2)
+
+
+def image_suffixes() -> frozenset[str]:
+    """File suffixes of :data:`IMAGE_FORMATS` (``.png``, ``.gif``, ``.jpg`` ...)."""
+    from PIL import Image
+
+    return frozenset(
+        suffix for suffix, fmt in Image.registered_extensions().items() if fmt in IMAGE_FORMATS
+    )
 
 
 def encode_png(rgb: npt.NDArray[np.uint8]) -> bytes:
     """An 8-bit RGB PNG of ``rgb[y, x, 3]``."""
-    height, width, _ = rgb.shape
-    raw = b"".join(b"\x00" + rgb[y].tobytes() for y in range(height))
+    from PIL import Image
 
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
-
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        _SIGNATURE
-        + chunk(b"IHDR", ihdr)
-        + chunk(b"IDAT", zlib.compress(raw, 9))
-        + chunk(b"IEND", b"")
-    )
+    buffer = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(rgb, dtype=np.uint8)).save(buffer, "PNG")
+    return buffer.getvalue()
 
 
 def classify(rgb: npt.NDArray[np.uint8]) -> Grid:
@@ -204,11 +158,12 @@ def classify(rgb: npt.NDArray[np.uint8]) -> Grid:
 
 
 def read_map(path: Path) -> Grid:
+    """The terrain grid of an image file (see :func:`decode_image`)."""
     try:
         data = path.read_bytes()
     except OSError as e:
         raise MapError([Problem(f"cannot read the map: {e.strerror}", str(path))]) from None
-    return classify(decode_png(data, str(path)))
+    return classify(decode_image(data, str(path)))
 
 
 def grid_to_png(grid: Grid) -> bytes:

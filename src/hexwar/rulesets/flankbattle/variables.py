@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from hexwar.core import exact
 from hexwar.rulesets.flankbattle.params import Parameters, UnitType
 from hexwar.rulesets.flankbattle.schema import ROLES, Row
 
@@ -31,7 +32,7 @@ def clamp(x: float, low: float = 0.0, high: float = 1.0) -> float:
 
 
 def log10(x: float) -> float:
-    return math.log10(x) if x > 0 else -math.inf
+    return exact.log10(x) if x > 0 else -math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,32 @@ class Variable:
     name: str
     value: float = 0.0
     terms: list[Term] = field(default_factory=list)
+
+
+def add_leader_bonus(
+    var: Variable, bonus: float, label: str, params: Parameters, high: float = 1.0
+) -> None:
+    """A leader's "+ x/10" on a bounded variable (seed 004, Leader table).
+
+    As written the bonus is added to the weighted average; a skill of 5 on an average of 0.5
+    fills a 0-1 variable to its top, and every nation with a capable leader would share the
+    same 1.0 (docs/rulings/flankbattle.md). With ``leader_bonus_headroom`` (the default) the
+    bonus is that share of the room left below the top of the range (``high``; the range is
+    0 to ``high``), so a leader rated 10 brings the variable to its top and a lesser one part of
+    the way, and the nation's own inputs still tell nations apart. With it 0, the bonus is added
+    as written (the caller clamps).
+    """
+    base = clamp(var.value, 0.0, high)
+    if params.battle.get("leader_bonus_headroom", 1.0):
+        share = min(1.0, max(0.0, bonus / high))
+        added = (high - base) * share
+        var.terms.append(
+            Term(f"{label}: {share:.3g} of the headroom {high - base:.4g}", added, "leader")
+        )
+        var.value = base + added
+    else:
+        var.terms.append(Term(label, bonus, "leader"))
+        var.value += bonus
 
 
 def pair(params: Parameters, table: str, row: str, column: str, significance: str) -> Term:
@@ -150,10 +177,10 @@ def occupation_special(
     the seed's "only equation using log base 2" being the disease casualties)."""
     urban_pop = max(urban * population, 1.0)
     return [
-        ("Age^(1/log(2))/10^10", age ** (1 / math.log10(2)) / 1e10),
-        ("Population^(1/3)", population ** (1 / 3)),
-        ("Urban Population^(1/log(8))*10", urban ** (1 / math.log10(8)) * 10),
-        ("log((Power Consumption/8760)+1)", math.log10(power_consumption / 8760 + 1)),
+        ("Age^(1/log(2))/10^10", exact.pow(age, 1 / exact.log10(2)) / 1e10),
+        ("Population^(1/3)", exact.pow(population, 1 / 3)),
+        ("Urban Population^(1/log(8))*10", exact.pow(urban, 1 / exact.log10(8)) * 10),
+        ("log((Power Consumption/8760)+1)", exact.log10(power_consumption / 8760 + 1)),
         (
             "log(Arable land*Diet Protein*Diet Yield/Urban*Population)*2",
             log10(arable * diet["protein"] * diet["population"] / urban_pop) * 2,
@@ -304,18 +331,10 @@ def compute_side(
             ],
         )
         if ml is not None:
-            eff.value += float(ml["martial"]) / 10
-            eff.terms.append(
-                Term(f"+ martial/10 ({ml['name']})", float(ml["martial"]) / 10, "leader")
-            )
-            lim.value += float(ml["cunning"]) / 10
-            lim.terms.append(
-                Term(f"+ cunning/10 ({ml['name']})", float(ml["cunning"]) / 10, "leader")
-            )
-            dfn.value += float(ml["defense"]) / 10
-            dfn.terms.append(
-                Term(f"+ defense/10 ({ml['name']})", float(ml["defense"]) / 10, "leader")
-            )
+            name = ml["name"]
+            add_leader_bonus(eff, float(ml["martial"]) / 10, f"+ martial/10 ({name})", p)
+            add_leader_bonus(lim, float(ml["cunning"]) / 10, f"+ cunning/10 ({name})", p)
+            add_leader_bonus(dfn, float(ml["defense"]) / 10, f"+ defense/10 ({name})", p)
             fx.terms.append(Term(f"* (attack+1) ({ml['name']})", float(ml["attack"]) + 1, "leader"))
         eff.value = clamp(eff.value)
         lim.value = clamp(lim.value)
@@ -348,10 +367,7 @@ def compute_side(
     ]
     economy = weighted("Economy", econ_terms, p)
     if nl is not None:
-        economy.value += float(nl["cunning"]) / 10
-        economy.terms.append(
-            Term(f"+ cunning/10 ({nl['name']})", float(nl["cunning"]) / 10, "leader")
-        )
+        add_leader_bonus(economy, float(nl["cunning"]) / 10, f"+ cunning/10 ({nl['name']})", p)
     economy.value = clamp(economy.value)
 
     stab_terms = [
@@ -385,10 +401,8 @@ def compute_side(
     ]
     innate = weighted("Innate Stability", stab_terms, p)
     if nl is not None:
-        innate.value += float(nl["authority"]) / 10
-        innate.terms.append(
-            Term(f"+ authority/10 ({nl['name']})", float(nl["authority"]) / 10, "leader")
-        )
+        label = f"+ authority/10 ({nl['name']})"
+        add_leader_bonus(innate, float(nl["authority"]) / 10, label, p)
     innate.value = clamp(innate.value)
 
     logistics = max(
@@ -410,10 +424,8 @@ def compute_side(
     ]
     capacity = weighted("Capacity", cap_terms, p)
     if ml is not None:
-        capacity.value += float(ml["authority"]) / 10
-        capacity.terms.append(
-            Term(f"+ authority/10 ({ml['name']})", float(ml["authority"]) / 10, "leader")
-        )
+        label = f"+ authority/10 ({ml['name']})"
+        add_leader_bonus(capacity, float(ml["authority"]) / 10, label, p)
     scale = p.battle["capacity_scale"]
     capacity.value = clamp(capacity.value) * scale
     capacity.terms.append(
@@ -440,10 +452,8 @@ def compute_side(
     morale.value *= 2
     morale.terms.append(Term("x 2 (range 0-2)", 2.0, "factor"))
     if ml is not None:
-        morale.value += (float(ml["zeal"]) + 1) / 10
-        morale.terms.append(
-            Term(f"+ (zeal+1)/10 ({ml['name']})", (float(ml["zeal"]) + 1) / 10, "leader")
-        )
+        zeal = (float(ml["zeal"]) + 1) / 10
+        add_leader_bonus(morale, zeal, f"+ (zeal+1)/10 ({ml['name']})", p, high=2.0)
     morale.value = clamp(morale.value, 0.0, 2.0)
 
     artillery = unit_vars.get("artillery")

@@ -51,6 +51,8 @@ class WarSetup:
     params: Parameters
     units: dict[str, UnitType]
     _rows: list[bytes] | None = field(default=None, repr=False, compare=False)
+    # A scenario's own deployment of each side (its historical one), else None: three flanks.
+    deployments: tuple[list[FlankSpec] | None, list[FlankSpec] | None] = (None, None)
 
     @property
     def rows(self) -> list[bytes]:
@@ -62,6 +64,11 @@ class WarSetup:
         return {r: u.slot.proportion for r, u in self.sides[side].units.items() if r != "ship"}
 
     def default_deployment(self, side: int, n: int = 3) -> list[FlankSpec]:
+        """The scenario's own flanks of ``side`` if it gives them, else ``n`` flanks with the
+        military spread evenly (the Strategy tab's Reset)."""
+        own = self.deployments[side]
+        if own is not None:
+            return list(own)
         sv = self.sides[side]
         return default_flanks(
             float(sv.military["size"]), self.proportions(side), sv.ship_number, side, n

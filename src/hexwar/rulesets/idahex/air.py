@@ -38,6 +38,7 @@ from enum import StrEnum
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from hexwar.core import exact
 from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50
 from hexwar.rulesets.idahex.values import WeaponValues
@@ -459,7 +460,7 @@ def agwep(tables: AirTables, ascomp: ArrayLike) -> FloatArray:
     comp = np.array(ascomp, dtype=np.float64)
     if comp.shape != (tables.nactyp,) or not np.all(np.isfinite(comp) & (comp >= 0)):
         raise _fail("ascomp", f"must be {tables.nactyp} aircraft counts >= 0, got {comp}")
-    out: FloatArray = comp @ tables.agload
+    out: FloatArray = exact.vecmat(comp, tables.agload)
     return out
 
 
@@ -872,7 +873,7 @@ def air_values(
             raise _fail(name, f"must be {size} finite losses >= 0, got {vec}")
 
     def value(losses: FloatArray, weights: FloatArray, scalar: float) -> float:
-        raw = float((losses / nframe) @ weights)
+        raw = exact.dot(losses / nframe, weights)
         if raw == 0.0:
             return 0.0
         return raw / scalar if scalar > 0 else math.inf

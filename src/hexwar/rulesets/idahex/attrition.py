@@ -22,6 +22,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.core import exact
 from hexwar.rulesets.idahex.air import air_values
 from hexwar.rulesets.idahex.combat_functions import cell_area
 from hexwar.rulesets.idahex.design import File50
@@ -233,7 +234,7 @@ def _allocation(
     """§5.1.1's ``alpha(i, j)``: the fraction of a type ``i`` weapon's fire on the target's
     type ``j`` materiel, normalised by ``DEN`` over the whole enemy force (``totals``)."""
     inv = _inverse(std)
-    den = shares @ (totals * inv)
+    den = exact.matvec(shares, totals * inv)
     alpha = shares * (target * inv)[None, :]
     out = np.zeros_like(alpha)
     np.divide(alpha, den[:, None], out=out, where=den[:, None] > 0)
@@ -247,7 +248,7 @@ def _representative(
     totals: dict[int, float] = {}
     for u in units:
         p = posture(u.posture)
-        totals[p] = totals.get(p, 0.0) + float(u.ers @ vals)
+        totals[p] = totals.get(p, 0.0) + exact.dot(u.ers, vals)
     return min(totals, key=lambda p: (-totals[p], p))
 
 
@@ -335,7 +336,7 @@ def assess_frame(
         loss[:nm] = fire.sum(axis=0)
         dp = data.dpers[side]
         if dp.size:
-            loss[nm : nm + dp.shape[0]] = np.einsum("ij,pij->p", fire, dp)
+            loss[nm : nm + dp.shape[0]] = exact.matvec(dp.reshape(dp.shape[0], -1), fire.ravel())
         ploss[u.number] = loss
 
     # Average kill matrices A and D, and the weapon values (§5.1.1, §5.1.2).
@@ -350,8 +351,8 @@ def assess_frame(
     values = values_of(kill_a, kill_d)
     vala = values.vala(len(rsatk))
     vald = values.vald(len(rsdef))
-    fgrd = float(ersatk @ vala)
-    ggrd = float(ersdef @ vald)
+    fgrd = exact.dot(ersatk, vala)
+    ggrd = exact.dot(ersdef, vald)
     frgrd = _ratio(fgrd, ggrd)
 
     # Actual losses (§5.1.3).
@@ -361,7 +362,7 @@ def assess_frame(
         (attackers, vala, fgrd, post_a),
         (defenders, vald, ggrd, post_d),
     ):
-        delval = sum(float(ploss[u.number] @ vals) for u in units)
+        delval = sum(exact.dot(ploss[u.number], vals) for u in units)
         temp = curves.frdval(frgrd, post)
         if temp >= 0.0 and delval > 0.0 and value > 0.0:
             scalar = temp / (delval / value)

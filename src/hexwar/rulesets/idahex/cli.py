@@ -374,6 +374,8 @@ def _read_json(path: Path) -> object:
         ) from None
     except ValueError as e:
         raise ScenarioError([Problem(f"not valid JSON: {e}", str(path))]) from None
+    except RecursionError:
+        raise ScenarioError([Problem("not usable JSON: nested too deeply", str(path))]) from None
 
 
 def _count(k: int, one: str, many: str) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.core import exact
 from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
 from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
@@ -237,8 +238,8 @@ class IdahexCombat:
         if u.posture == DESTROYED:
             return
         _, rsvald = self.standard_values(u.side)
-        sv = float(self.functions.toe[u.butype - 1] @ rsvald)
-        cv = float(u.resources @ rsvald)
+        sv = exact.dot(self.functions.toe[u.butype - 1], rsvald)
+        cv = exact.dot(u.resources, rsvald)
         vanish = self.rules.design.vanish[u.butype - 1]
         if cv < vanish * sv - VANISH_TOLERANCE:
             engine.eliminate(

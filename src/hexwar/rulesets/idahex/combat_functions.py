@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.core import exact
 from hexwar.rulesets.idahex.design import File50
 
 __all__ = ["RGAIN", "CombatFunctions", "Force", "cell_area", "paf", "pafgen"]
@@ -257,8 +258,8 @@ class CombatFunctions:
         """§5.4.2: ``(cv / sv) * aysize(butype, pc)``; 0 for an inactive unit (pc < 1)."""
         if pc < 1:
             return 0.0
-        sv = float(self.toe[butype - 1] @ rsvald)
-        cv = float(resources @ rsvald)
+        sv = exact.dot(self.toe[butype - 1], rsvald)
+        cv = exact.dot(resources, rsvald)
         if sv <= 0.0:
             return 0.0
         return cv / sv * self.aysize[butype - 1][pc - 1]
@@ -289,7 +290,7 @@ class CombatFunctions:
             return temp
         if temp >= 1.0:  # ruling: no more than the whole value is lost (f0def has no UB)
             return 1.0
-        return float(1.0 - (1.0 - temp) ** self.design.tframe)
+        return 1.0 - exact.pow(1.0 - temp, self.design.tframe)
 
     def vfeba(self, fr: float, pa: int, pd: int, sa: int) -> float:
         """§5.4.6: FEBA velocity (may be negative); 0 for a pair of postures the design data

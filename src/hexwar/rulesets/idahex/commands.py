@@ -288,7 +288,7 @@ def _command_json(c: object, order: object) -> Command:
             raise _bad("transfer: amounts must map resource type to amount", order)
         pairs = []
         for k, v in amounts.items():
-            if not str(k).isdigit():
+            if not (str(k).isascii() and str(k).isdigit()):
                 raise _bad(f"transfer: resource type {k!r} is not a number", order)
             pairs.append((int(k), _number(v, f"transfer: amount of type {k}", order)))
         return Transfer(

@@ -32,6 +32,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from hexwar.core import exact
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.idahex.clock import Break, BreakKind, Clock, Key, Priority
 from hexwar.rulesets.idahex.delays import Delay, Element, wait
@@ -931,8 +932,8 @@ class Engine:
         rsvala2, rsvald2 = self.combat.standard_values(s2)
         mine = sum((u.resources for u in self.tf_units(tf)), np.zeros_like(rsvala))
         theirs = sum((u.resources for u in attackers), np.zeros_like(rsvala2))
-        f0, g0 = float(rsvala @ mine), float(rsvald @ mine)
-        f1, g1 = float(rsvala2 @ theirs), float(rsvald2 @ theirs)
+        f0, g0 = exact.dot(rsvala, mine), exact.dot(rsvald, mine)
+        f1, g1 = exact.dot(rsvala2, theirs), exact.dot(rsvald2, theirs)
         stronger = f0 * g0 > f1 * g1  # f0/g1 > f1/g0 with both denominators nonnegative
         self.note(
             "counterattack",

@@ -11,7 +11,7 @@ import numpy as np
 import typer
 
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.idahex.ai import HoldingAgent, IdahexAgent
 from hexwar.rulesets.idahex.ai_legacy import LegacyAgent
@@ -57,6 +57,7 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
         return IdahexGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> Commands:
+        check_order(data)
         return parse_commands(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> Commands:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from hexwar.core import exact
 from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50, _kpost
 from hexwar.rulesets.idahex.postures import PostureClass, posture_class
@@ -212,13 +213,13 @@ def demand(
         raise _fail("engaged", f"a unit in movement posture {posture} cannot be engaged (§5)")
     if not engaged or passenger or index == 0:
         column = 1 if passenger else min(int(pc), 3)
-        out: FloatArray = tframe * (tables.nonengaged[:, :, column - 1] @ res)
+        out: FloatArray = tframe * exact.matvec(tables.nonengaged[:, :, column - 1], res)
         return out
     if frinv is None:
         raise _fail("frinv", "an engaged unit needs the fractions of its resources in combat")
     lam = _vector("frinv", frinv, tables.nrs, upper=1.0)
-    active = tables.ssvact[:, :, index - 1] @ (lam * res)
-    reserve = tables.ssvres[:, :, index - 1] @ ((1 - lam) * res)
+    active = exact.matvec(tables.ssvact[:, :, index - 1], lam * res)
+    reserve = exact.matvec(tables.ssvres[:, :, index - 1], (1 - lam) * res)
     out = tframe * (active + reserve)
     return out
 
@@ -231,13 +232,17 @@ def nonengaged_demands(
     :func:`demand` gives a unit that is not engaged (or is a passenger) with posture class
     ``columns[i]`` (1-3; class 4 not engaged uses 3, a passenger 1).
 
-    The game's own state is trusted here (no checks): one product and one sum along the
-    resource axis for every unit of a side, each frame.
+    The game's own state is trusted here (no checks): one array product for every unit of a
+    side, each frame, then correctly rounded sums (:mod:`hexwar.core.exact`).
     """
     if tables.nss == 0 or len(resources) == 0:
         return np.zeros((len(resources), tables.nss))
     rates = np.moveaxis(tables.nonengaged, 2, 0)[columns - 1]  # (units, nss, nrs)
-    out: FloatArray = tframe * (rates * resources[:, None, :]).sum(axis=2)
+    products = np.multiply(rates, resources[:, None, :], dtype=np.float64)
+    # Each row summed with math.fsum, as exact.matvec sums it for one unit: the same bits as
+    # demand(), on every machine.
+    sums = np.array([[math.fsum(row) for row in unit] for unit in products.tolist()])
+    out: FloatArray = tframe * sums.reshape(len(resources), tables.nss)
     return out
 
 

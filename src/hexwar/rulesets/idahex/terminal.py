@@ -100,7 +100,7 @@ class IdahexTerminal:
     def _inform(
         self, data: Mapping[str, Any], word: str, args: Sequence[str], write: Writer
     ) -> None:
-        number = int(args[0]) if args and args[0].isdigit() else None
+        number = int(args[0]) if args and args[0].isascii() and args[0].isdigit() else None
         if word in ("help", "?", ":help"):
             write(HELP)
         elif word == "list":

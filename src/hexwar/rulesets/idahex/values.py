@@ -34,12 +34,14 @@ standard values (§5.1.2, §5.3)".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from hexwar.core import exact
 from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50
 
@@ -210,7 +212,7 @@ def _classes(pattern: NDArray[np.bool_]) -> tuple[list[NDArray[np.intp]], NDArra
     reach = pattern | np.eye(size, dtype=bool)
     while True:
         step = reach.astype(np.int64)
-        wider = reach | ((step @ step) > 0)
+        wider = reach | ((step @ step) > 0)  # kernel-independent: an integer product, never BLAS
         if np.array_equal(wider, reach):
             break
         reach = wider
@@ -226,22 +228,6 @@ def _classes(pattern: NDArray[np.bool_]) -> tuple[list[NDArray[np.intp]], NDArra
     # every class after all the classes downstream of it.
     classes.sort(key=lambda c: (int(reach[c[0]].sum()), int(c[0])))
     return classes, reach
-
-
-def _perron(block: FloatArray) -> tuple[float, FloatArray, FloatArray]:
-    """Perron root and the positive right and left Perron vectors (``y @ x = 1``) of an
-    irreducible nonnegative square block (or of a 1 x 1 block, irreducible or not)."""
-    if block.shape == (1, 1):
-        return float(block[0, 0]), np.ones(1), np.ones(1)
-    roots, right = np.linalg.eig(block)
-    top = int(np.argmax(roots.real))  # the Perron root is real and has the largest real part
-    rho = float(roots[top].real)
-    x = right[:, top].real
-    x = np.abs(x / x[np.argmax(np.abs(x))])
-    roots_t, left = np.linalg.eig(block.T)
-    y = left[:, int(np.argmax(roots_t.real))].real
-    y = np.abs(y / y[np.argmax(np.abs(y))])
-    return rho, x, y / float(y @ x)
 
 
 def _iteration_limit(k: FloatArray) -> tuple[FloatArray, float]:
@@ -267,12 +253,12 @@ def _iteration_limit(k: FloatArray) -> tuple[FloatArray, float]:
     """
     size = len(k)
     classes, reach = _classes(k > 0)
-    perron = [_perron(k[np.ix_(c, c)]) for c in classes]
+    perron = [exact.perron(k[np.ix_(c, c)]) for c in classes]
     rho = max(p[0] for p in perron)
     if rho <= 0.0:
         z = np.ones(size)
         for _ in range(size):
-            nxt = k @ z
+            nxt = exact.matvec(k, z)
             if not np.any(nxt > 0):
                 break
             z = nxt / nxt.max()
@@ -302,7 +288,7 @@ def _iteration_limit(k: FloatArray) -> tuple[FloatArray, float]:
         total = np.zeros(c.size)
         for d in children[pos]:
             if height[d] == level:
-                total += n[np.ix_(c, classes[d])] @ lead[d]
+                total += exact.matvec(n[np.ix_(c, classes[d])], lead[d])
         return total
 
     for pos, c in enumerate(classes):
@@ -310,20 +296,17 @@ def _iteration_limit(k: FloatArray) -> tuple[FloatArray, float]:
         if h == 0:
             continue
         if not basic[pos]:
-            solved = np.linalg.solve(np.eye(c.size) - n[np.ix_(c, c)], feed(pos, h))
-            lead[pos] = np.asarray(solved, dtype=np.float64)
+            lead[pos] = exact.solve(np.eye(c.size) - n[np.ix_(c, c)], feed(pos, h))
             continue
         _, x, y = perron[pos]
         if h > 1:
-            weight = float(y @ feed(pos, h - 1))
+            weight = exact.dot(y, feed(pos, h - 1))
         else:
-            weight = float(y.sum())
+            weight = math.fsum(y.tolist())
             down = np.flatnonzero(reach[c[0]] & (owner != pos))
             if down.size:
-                escape = np.linalg.solve(
-                    np.eye(down.size) - n[np.ix_(down, down)], np.ones(down.size)
-                )
-                weight += float(y @ (n[np.ix_(c, down)] @ escape))
+                escape = exact.solve(np.eye(down.size) - n[np.ix_(down, down)], np.ones(down.size))
+                weight += exact.dot(y, exact.matvec(n[np.ix_(c, down)], escape))
         lead[pos] = weight * x
     z = np.zeros(size)
     for pos, c in enumerate(classes):
@@ -356,8 +339,8 @@ def force_ratios(
     """
     wa = _holdings(attack_holdings, len(values.va), "attack_holdings")
     wd = _holdings(defense_holdings, len(values.vd), "defense_holdings")
-    fa = float(values.va @ wa)
-    fd = float(values.vd @ wd)
+    fa = exact.dot(values.va, wa)
+    fd = exact.dot(values.vd, wd)
     if fd == 0.0:
         if fa == 0.0:
             raise InvalidInputError(

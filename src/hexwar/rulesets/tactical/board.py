@@ -177,9 +177,9 @@ class Board:
         wrecks = wreck_sp or {}
         smoky = set(smoke)
         p = sheet().parameters
-        eye = rules().eye_height
-        ya = self.elevation[a] + eye
-        yb = self.elevation[b] + eye
+        ya = self.vantage(a)
+        yb = self.vantage(b)
+        walls = rules().hexside_height
         for path in self._sight_lines(a, b):
             n = len(path) - 1
             clear = True
@@ -195,9 +195,35 @@ class Board:
                 ):
                     clear = False
                     break
+            # Hedges, bocage and walls between the hexes in between (a unit holds the
+            # hexsides of its own hex and looks over them), where the line crosses them.
+            for i in range(1, n - 1) if clear else ():
+                f = self.feature(path[i], path[i + 1])
+                if f is None:
+                    continue
+                sight = ya + (yb - ya) * (i + 0.5) / n
+                base = max(self.elevation[path[i]], self.elevation[path[i + 1]])
+                if base + walls.get(f, 0.0) > sight:
+                    clear = False
+                    break
             if clear:
                 return True
         return False
+
+    def vantage(self, h: Hex) -> float:
+        """The height a unit in ``h`` sees from and is seen at: ``eye_height`` over the base
+        elevation, or with ``see_over = "low-cover"`` the top of low cover in its own hex (a
+        field or marsh, at most the eye height plus ``low_cover`` metres: a unit holds the
+        edge of its field and looks over the crop) -- docs/rulings/tactical.md, Line of
+        sight."""
+        r = rules()
+        eye = self.elevation[h] + r.eye_height
+        if r.see_over == "eye":
+            return eye
+        return max(eye, self.top(h, False)) if self._low(h) else eye
+
+    def _low(self, h: Hex) -> bool:
+        return sheet().height[self.terrain[h]] <= rules().low_cover
 
     def _sight_lines(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
         """The one or two hex lines from ``a`` to ``b`` (two where it runs along hexsides)."""

@@ -64,6 +64,8 @@ class Unit:
     hq: str | None
     hq_level: str | None
     mounted: str | None = None
+    carrier: str | None = None  # the tank a rider is on (docs/rulings/tactical.md, Riders)
+    indirect: bool = False  # fires without its own line of sight (mortars)
     disrupted: bool = False
     improved: bool = False
     moved: bool = False
@@ -169,7 +171,18 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 hq=u.hq,
                 hq_level=u.hq_level,
                 mounted=u.mounted,
+                indirect=u.indirect,
             )
+        for rider in self.units.values():  # tank riders climb onto a tank of theirs in the hex
+            if rider.mounted == "tank":
+                rider.carrier = next(
+                    v.id
+                    for v in self.units.values()
+                    if v.kind == "armor"
+                    and v.side == rider.side
+                    and v.hex == rider.hex
+                    and len(self.riders_of(v)) < rules().riders_per_vehicle
+                )
         self.commanders: dict[str, Commander] = {
             c.id: Commander(
                 c.id, c.side, c.name, Hex.from_str(c.at), c.leadership, c.command, c.ap, c.ap, c.hq
@@ -210,6 +223,24 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             for u in self.units.values()
             if u.hex == h and u.alive and (side is None or u.side == side)
         ]
+
+    def riders_of(self, v: Unit) -> list[Unit]:
+        """The infantry riding the tank ``v``."""
+        return [u for u in self.units.values() if u.carrier == v.id and u.alive]
+
+    def _put_off(self, v: Unit, why: str) -> None:
+        """The riders of ``v`` get off in its hex, disrupted (docs/rulings/tactical.md,
+        Riders: the tank is destroyed or driven back under them)."""
+        for r in self.riders_of(v):
+            r.carrier = None
+            r.mounted = None
+            r.disrupted = True
+            self.log.append(
+                self.turn,
+                "riders-off",
+                f"{r.id} is thrown off {v.id} at {r.hex} ({why}) and is disrupted",
+                visible_to=ALL,
+            )
 
     def _sp_by_hex(self) -> dict[Hex, int]:
         out: dict[Hex, int] = {}
@@ -452,6 +483,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             if not any(u.kind != "hq" for u in self._own(s)):
                 self._finish(_other(s), f"{s} has no combat units left")
                 return
+        if self._broken():
+            return
         if self.phase == 0:
             self.phase = 1
         else:
@@ -482,6 +515,40 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             vp[s] += self.lost[_other(s)] * rules().vp_per_sp
         return vp
 
+    def combat_losses(self, side: str) -> tuple[int, int]:
+        """SPs the side's combat units (not HQs) have lost, of their starting SPs."""
+        units = [u for u in self.units.values() if u.side == side and u.kind != "hq"]
+        return sum(u.max_sp - max(u.sp, 0) for u in units), sum(u.max_sp for u in units)
+
+    def _broken(self) -> bool:
+        """The scenario's break point (docs/tactical.md, Winning): at the end of a phase a side
+        whose combat units have lost at least ``break_percent`` % of their starting SPs breaks
+        and loses; if both do, the one that lost the larger share (equal: a draw)."""
+        limit = self.scenario.break_percent
+        if limit is None:
+            return False
+        share = {}
+        for s in SIDES:
+            lost, start = self.combat_losses(s)
+            share[s] = (lost / start if start else 0.0, lost, start)
+        broken = [s for s in SIDES if 100 * share[s][1] >= limit * share[s][2]]
+        if not broken:
+            return False
+        a, b = SIDES
+        if len(broken) == 2:
+            winner = None if share[a][0] == share[b][0] else (a if share[a][0] < share[b][0] else b)
+            loser = _other(winner) if winner else a
+        else:
+            loser = broken[0]
+            winner = _other(loser)
+        _, lost, start = share[loser]
+        self._finish(
+            winner,
+            f"{loser} breaks: its combat units lost {lost} of {start} SPs "
+            f"(break point {limit}%)" + ("" if winner else "; so does the other side: a draw"),
+        )
+        return True
+
     def _final_score(self) -> None:
         vp = self.score()
         a, b = SIDES
@@ -495,10 +562,20 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         a = p.action
         if a.verb == "move":
             self._move(side, a, p)
+        elif a.verb == "mount":
+            u = self.units[a.unit]
+            u.ap -= p.ap
+            u.mounted = "tank"
+            u.carrier = a.target
+            u.improved = False
+            self.log.append(
+                self.turn, "mount", f"{u.id} mounts {a.target} at {u.hex}", visible_to=side
+            )
         elif a.verb == "dismount":
             u = self.units[a.unit]
             u.ap -= p.ap
             u.mounted = None
+            u.carrier = None
             self.log.append(self.turn, "dismount", f"{u.id} dismounts at {u.hex}", visible_to=side)
         elif a.verb == "smoke":
             u = self.units[a.unit]
@@ -512,7 +589,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
     def _move(self, side: str, a: Action, p: Planned) -> None:
         mover: Unit | Commander = self.units.get(a.unit) or self.commanders[a.unit]
         mobility = mover.mobility if isinstance(mover, Unit) else "foot"
-        sp = mover.sp if isinstance(mover, Unit) else 0
+        riders = self.riders_of(mover) if isinstance(mover, Unit) else []
+        sp = mover.sp + sum(r.sp for r in riders) if isinstance(mover, Unit) else 0
         path = list(p.path)
         spent = 0.0
         stopped = None
@@ -527,6 +605,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             assert cost is not None
             spent += cost
             mover.hex = to
+            for r in riders:  # riders move with their tank
+                if r.carrier == mover.id:
+                    r.hex = to
             self._capture_commanders(to, side)
             if isinstance(mover, Unit):
                 was_disrupted = mover.disrupted
@@ -537,12 +618,18 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         if isinstance(mover, Unit):
             mover.moved = True
             mover.improved = False
+            for r in riders:
+                if r.carrier == mover.id:
+                    r.moved = True
+                    r.improved = False
         if pinned is not None:
             # Disrupted, driven back or destroyed by opportunity fire: the move ends there and
             # the unit goes to ground for the rest of its phase (docs/rulings/tactical.md). The
             # hex named is the one the fire hit (a retreat from it is its own side's secret).
             assert isinstance(mover, Unit)
             mover.ap = 0.0
+            for r in self.riders_of(mover):
+                r.ap = 0.0
             if mover.alive:
                 self.log.append(
                     self.turn,
@@ -553,6 +640,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             self._update_control()
             return
         mover.ap -= spent
+        for r in riders:  # the riders spent the same minutes as their tank
+            if r.carrier == mover.id:
+                r.ap = min(r.ap, mover.ap)
         if stopped is not None:
             self.log.append(
                 self.turn,
@@ -602,7 +692,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         t = self.units[str(a.target)]
         assert u.hex is not None
         assert t.hex is not None
-        if a.verb == "fire" and not self.line_of_sight(u.hex, t.hex):
+        if a.verb == "fire" and not u.indirect and not self.line_of_sight(u.hex, t.hex):
             self.log.append(
                 self.turn,
                 "no-line-of-sight",
@@ -617,6 +707,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             u.hex = target_hex
             u.moved = True
             u.improved = False
+            for r in self.riders_of(u):
+                r.hex = target_hex
+                r.moved = True
             self.log.append(self.turn, "advance", f"{u.id} advances from {frm} into {target_hex}")
             self._capture_commanders(target_hex, side)
             self._update_control()
@@ -635,6 +728,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         the net result, the commanders' risk, and the result applied (COMBAT RESULTS TABLE)."""
         assert u.hex is not None
         assert t.hex is not None
+        riders = self.riders_of(t)
         u.ap -= ap
         u.ammo -= 1
         if commander is not None:
@@ -678,7 +772,63 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             )
             c.hex = None
             c.fate = "killed"
+        hit_at = t.hex
         self._apply_result(t, net.loss, net.disruption, net.morale_check, u.hex)
+        for r in riders:
+            if r.alive and r.hex == hit_at and u.alive:
+                self._strike_rider(u, r, command, verb)
+
+    def _strike_rider(self, u: Unit, r: Unit, command: int, verb: str) -> None:
+        """An attack on a tank also strikes each of its riders (docs/rulings/tactical.md,
+        Riders): the same attack on the CRT against the rider as a soft target (the attacker's
+        soft attack and the same modifiers, with no cover of its own), one draw per attacker
+        SP, no further AP or ammunition. A rider the attack touches is thrown off the tank."""
+        assert u.hex is not None
+        assert r.hex is not None
+        attack, defense, mods, hard = self.attack_strengths(u, r, command)
+        crt = sheet().crt
+        row = crt.lookup(attack, defense)
+        chances = [row.values[c] for c in RESULTS[:-1]]
+        indices = [
+            outcome_index(chances, self.dice.uniform(f"rider attack {k + 1}")) for k in range(u.sp)
+        ]
+        net = combine(indices, self.scenario.combination)
+        receipt = Receipt(
+            inputs={
+                "attacker": u.id,
+                "target": r.id,
+                "riding": r.carrier,
+                "attacks": u.sp,
+                "base_attack": u.attack_hard if hard else u.attack_soft,
+                "command": command,
+                "net_attack": round(attack, 4),
+                "net_defense": round(defense, 4),
+                "target_type": "hard" if hard else "soft",
+            },
+            table="COMBAT RESULTS TABLE",
+            row=crt.describe(row),
+            modifiers=tuple(Modifier(n, f"x{f:g}") for n, f in mods)
+            + ((Modifier("command", f"+{command}"),) if command else ()),
+            rolls=self.dice.take(),
+            result={"single": [RESULTS[i] for i in indices], "net": net.text},
+        )
+        self.log.append(
+            self.turn,
+            verb,
+            f"{u.id}'s fire also strikes {r.id} riding {r.carrier} at {r.hex}: {net.text}",
+            visible_to=ALL,
+            receipt=receipt,
+        )
+        if net.loss or net.disruption or net.morale_check:
+            self.log.append(
+                self.turn,
+                "riders-off",
+                f"{r.id} is thrown off {r.carrier} at {r.hex}",
+                visible_to=ALL,
+            )
+            r.carrier = None
+            r.mounted = None
+            self._apply_result(r, net.loss, net.disruption, net.morale_check, u.hex)
 
     def _command_for(self, u: Unit, cost: float) -> tuple[str | None, int]:
         """The friendly commander stacked with ``u`` with the highest Command among those with
@@ -760,6 +910,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 self.wrecks[t.hex] = self.wrecks.get(t.hex, 0) + w
             if not t.alive:
                 self.log.append(self.turn, "eliminated", f"{t.id} is eliminated at {t.hex}")
+                self._put_off(t, "it is destroyed")
                 t.hex = None
                 return
         if disruption:
@@ -805,6 +956,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             threat = sum(1 for x in nb.neighbors() if self.units_in(x, enemy))
             options.append((threat, nb))
         t.improved = False
+        self._put_off(t, "it falls back")
         if options:
             _, to = min(options)
             t.hex = to
@@ -818,6 +970,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         self.log.append(self.turn, "retreat", f"{t.id} cannot retreat from {here}: loses 1 SP")
         if not t.alive:
             self.log.append(self.turn, "eliminated", f"{t.id} is eliminated at {here}")
+            self._put_off(t, "it is destroyed")
             t.hex = None
 
     # -- views -----------------------------------------------------------------------------
@@ -849,6 +1002,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 "hard": u.hard,
                 "mobility": u.mobility,
                 "mounted": u.mounted,
+                "carrier": u.carrier,
+                "indirect": u.indirect,
                 "can_assault": u.can_assault,
                 "disrupted": u.disrupted,
                 "improved": u.improved,
@@ -888,6 +1043,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             "turns": self.scenario.turns,
             "minutes": (self.turn - 1) * sheet().parameters["minutes_per_turn"],
             "meters_per_hex": sheet().parameters["meters_per_hex"],
+            "visibility": self.visibility,
             "phase": self.mover,
             "command_control": self.scenario.command_control,
             "map": self._board_json,

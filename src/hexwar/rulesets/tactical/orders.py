@@ -2,7 +2,7 @@
 
 Text form, actions separated by ``;`` (``pass`` or nothing: no action)::
 
-    move A1 3,4; fire T1 G2; assault A2 G2; smoke M1 5,2; dismount R1; move C1 3,4
+    move A1 3,4; fire T1 G2; assault A2 G2; smoke M1 5,2; mount R1 T1; dismount R1; move C1 3,4
 
 JSON form: ``{"actions": ["move A1 3,4", "fire T1 G2"]}``. ``str()`` gives the text form and
 :func:`parse_orders` reads either back.
@@ -19,10 +19,10 @@ from hexwar.core.orders import JsonValue
 
 __all__ = ["VERBS", "Action", "TurnOrders", "parse_orders"]
 
-Verb = Literal["move", "fire", "assault", "smoke", "dismount"]
-VERBS: tuple[Verb, ...] = ("move", "fire", "assault", "smoke", "dismount")
+Verb = Literal["move", "fire", "assault", "smoke", "mount", "dismount"]
+VERBS: tuple[Verb, ...] = ("move", "fire", "assault", "smoke", "mount", "dismount")
 _HEX_TARGET = frozenset({"move", "smoke"})
-_UNIT_TARGET = frozenset({"fire", "assault"})
+_UNIT_TARGET = frozenset({"fire", "assault", "mount"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Action:
     """One action: ``verb`` by ``unit`` (a unit or commander id) at ``target``.
 
     ``target`` is a hex for ``move`` and ``smoke``, an enemy unit id for ``fire`` and
-    ``assault``, and ``None`` for ``dismount``.
+    ``assault``, the own vehicle's id for ``mount``, and ``None`` for ``dismount``.
     """
 
     verb: Verb
@@ -62,6 +62,7 @@ class Action:
                 "smoke": "smoke UNIT Q,R",
                 "fire": "fire UNIT ENEMY",
                 "assault": "assault UNIT ENEMY",
+                "mount": "mount UNIT VEHICLE",
                 "dismount": "dismount UNIT",
             }[verb]
             raise IllegalOrderError(f"bad action {text.strip()!r}: {usage}", rule="order syntax")

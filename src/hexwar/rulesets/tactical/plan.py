@@ -58,6 +58,7 @@ class Planner:
         self.enemies: dict[str, dict[str, Any]] = {e["id"]: dict(e) for e in view["enemy_units"]}
         self.enemy_hexes = {Hex.from_str(e["hex"]) for e in self.enemies.values()}
         self.smoke = [Hex.from_str(h) for h in view["smoke"]]
+        self.wrecks = {Hex.from_str(h): n for h, n in view.get("wrecks", {}).items()}
         self._reach: dict[str, dict[Hex, tuple[float, Hex | None]]] = {}
         self._sp: dict[Hex, int] = {}  # own SPs by hex
         for u in self.units.values():
@@ -74,13 +75,35 @@ class Planner:
         s = str(h)
         return [u for u in self.units.values() if u["hex"] == s and u["id"] != but]
 
+    def riders(self, uid: str) -> list[dict[str, Any]]:
+        """The infantry riding the vehicle ``uid`` (docs/rulings/tactical.md, Riders)."""
+        return [u for u in self.units.values() if u.get("carrier") == uid]
+
+    def load_sp(self, uid: str) -> int:
+        """The SPs that move when ``uid`` moves: the unit and its riders."""
+        return int(self.units[uid]["sp"]) + sum(int(r["sp"]) for r in self.riders(uid))
+
     def stack_ok(self, h: Hex, unit: dict[str, Any]) -> bool:
-        """Parameter Data: at most 6 units and 24 SPs per hex."""
+        """Parameter Data: at most 6 units and 24 SPs per hex (a vehicle's riders count)."""
         p = sheet().parameters
-        others = self.own_in(h, but=unit["id"])
+        load = [unit, *self.riders(unit["id"])]
+        ids = {u["id"] for u in load}
+        others = [u for u in self.own_in(h) if u["id"] not in ids]
         return (
-            len(others) + 1 <= p["max_units_per_hex"]
-            and sum(u["sp"] for u in others) + unit["sp"] <= p["max_sp_per_hex"]
+            len(others) + len(load) <= p["max_units_per_hex"]
+            and sum(u["sp"] for u in others) + sum(u["sp"] for u in load) <= p["max_sp_per_hex"]
+        )
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """Whether ``a`` sees ``b`` as far as the side knows: the public board, wrecks and
+        smoke, and the SPs of its own units and of the enemy units it sees (an unseen enemy
+        stack may still block the line when the action is carried out)."""
+        stacks: dict[Hex, int] = {}
+        for x in [*self.units.values(), *self.enemies.values()]:
+            h = Hex.from_str(x["hex"])
+            stacks[h] = stacks.get(h, 0) + x["sp"]
+        return self.board.line_of_sight(
+            a, b, units_sp=stacks, wreck_sp=self.wrecks, smoke=self.smoke
         )
 
     def reach(self, uid: str) -> dict[Hex, tuple[float, Hex | None]]:
@@ -90,7 +113,7 @@ class Planner:
             return self._reach[uid]
         if uid in self.units:
             u = self.units[uid]
-            mobility, sp, budget = u["mobility"], u["sp"], float(u["ap"])
+            mobility, sp, budget = u["mobility"], self.load_sp(uid), float(u["ap"])
         else:
             u = self.commanders[uid]
             mobility, sp, budget = "foot", 0, float(u["ap"])
@@ -119,6 +142,8 @@ class Planner:
 
     def destinations(self, uid: str) -> dict[Hex, float]:
         """Hexes the unit may end a move in, with their AP cost (stacking respected)."""
+        if uid in self.units and self.units[uid].get("carrier"):
+            return {}  # a rider moves only with its tank
         reach = self.reach(uid)
         start = self.hex_of(uid)
         out = {}
@@ -172,7 +197,7 @@ class Planner:
             )
         if u["mounted"]:
             raise IllegalOrderError(
-                f"{action}: {u['id']} rides on a vehicle; dismount first", rule="dismount"
+                f"{action}: {u['id']} rides on a vehicle; dismount first", rule="riders"
             )
         if needs_ammo and u["ammo"] < 1:
             raise IllegalOrderError(
@@ -190,6 +215,11 @@ class Planner:
         u = self._unit(action)
         here = Hex.from_str(u["hex"])
         if action.verb == "move":
+            if u.get("carrier"):
+                raise IllegalOrderError(
+                    f"{action}: {u['id']} rides {u['carrier']} and moves with it; dismount first",
+                    rule="riders",
+                )
             dest = action.hex
             if dest not in self.board:
                 raise IllegalOrderError(f"{action}: {dest} is off the map", rule="map")
@@ -212,6 +242,8 @@ class Planner:
             while (prev := reach[path[-1]][1]) is not None:
                 path.append(prev)
             return Planned(action, reach[dest][0], tuple(reversed(path)))
+        if action.verb == "mount":
+            return self._check_mount(action, u, here)
         if action.verb == "dismount":
             if not u["mounted"]:
                 raise IllegalOrderError(f"{action}: {u['id']} is not mounted", rule="dismount")
@@ -248,6 +280,11 @@ class Planner:
                     f"{u['range']}",
                     rule="range",
                 )
+            if not u.get("indirect") and not self.sees(here, there):
+                raise IllegalOrderError(
+                    f"{action}: no line of sight from {here} to {target['id']} at {there}",
+                    rule="line of sight",
+                )
         else:
             if not u["can_assault"]:
                 raise IllegalOrderError(
@@ -268,6 +305,40 @@ class Planner:
         commander, command = self.command_for(here, cost)
         return Planned(action, cost, commander=commander, command=command)
 
+    def _check_mount(self, action: Action, u: dict[str, Any], here: Hex) -> Planned:
+        """Infantry climbs onto a friendly tank in its hex (docs/rulings/tactical.md, Riders):
+        ``mount_ap`` AP of the rider, room for ``riders_per_vehicle`` units on the tank."""
+        if u["kind"] != "infantry":
+            raise IllegalOrderError(f"{action}: only infantry rides on tanks", rule="riders")
+        if u["mounted"]:
+            raise IllegalOrderError(f"{action}: {u['id']} is already riding", rule="riders")
+        if u["disrupted"]:
+            raise IllegalOrderError(
+                f"{action}: {u['id']} is disrupted and cannot mount", rule="disruption"
+            )
+        v = self.units.get(str(action.target))
+        if v is None or v["kind"] != "armor":
+            raise IllegalOrderError(
+                f"{action}: {action.target!r} is none of your tanks", rule="riders"
+            )
+        if v["hex"] != u["hex"]:
+            raise IllegalOrderError(
+                f"{action}: {v['id']} is at {v['hex']}, not in {u['id']}'s hex {here}",
+                rule="riders",
+            )
+        room = rules().riders_per_vehicle
+        if len(self.riders(v["id"])) >= room:
+            raise IllegalOrderError(
+                f"{action}: {v['id']} carries {room} rider unit(s) already", rule="riders"
+            )
+        cost = float(rules().mount_ap)
+        if u["ap"] + 1e-9 < cost:
+            raise IllegalOrderError(
+                f"{action}: mounting a tank costs {cost:g} AP, {u['id']} has {u['ap']:g}",
+                rule="action points",
+            )
+        return Planned(action, cost)
+
     def apply(self, planned: Planned) -> None:
         """Update the plan as if the action were carried out (nothing random)."""
         a = planned.action
@@ -275,14 +346,24 @@ class Planner:
         u["ap"] -= planned.ap
         self._reach.clear()
         if a.verb == "move":
-            if a.unit in self.units:
-                end = planned.path[-1]
-                self._sp[Hex.from_str(u["hex"])] -= u["sp"]
-                self._sp[end] = self._sp.get(end, 0) + u["sp"]
-            u["hex"] = str(planned.path[-1])
-            u["moved"] = True
+            end = planned.path[-1]
+            unit = a.unit in self.units
+            load = [u, *self.riders(a.unit)] if unit else [u]
+            for x in load:
+                if unit:
+                    self._sp[Hex.from_str(x["hex"])] -= x["sp"]
+                    self._sp[end] = self._sp.get(end, 0) + x["sp"]
+                x["hex"] = str(end)
+                x["moved"] = True
+            for x in load[1:]:  # riders spent the same minutes as their vehicle
+                x["ap"] = min(x["ap"], u["ap"])
+        elif a.verb == "mount":
+            u["mounted"] = "tank"
+            u["carrier"] = a.target
+            u["mobility"] = "tracked"
         elif a.verb == "dismount":
             u["mounted"] = None
+            u["carrier"] = None
             u["mobility"] = rules().kinds[u["kind"]].mobility
         elif a.verb == "smoke":
             u["smoke"] -= 1

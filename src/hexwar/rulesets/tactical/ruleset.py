@@ -11,13 +11,14 @@ import typer
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
-from hexwar.core.hexes import Hex, OffsetKind, to_offset
-from hexwar.core.orders import JsonValue
+from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.game import TacticalGame, unit_states
 from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
 from hexwar.rulesets.tactical.plan import Planned, Planner
-from hexwar.rulesets.tactical.scenario import LEGEND, TacticalScenario
+from hexwar.rulesets.tactical.render import draw_board, legend
+from hexwar.rulesets.tactical.scenario import TacticalScenario
+from hexwar.rulesets.tactical.terminal import TacticalTerminal
 
 __all__ = ["TacticalRuleset"]
 
@@ -26,12 +27,12 @@ _HELP = """Orders for this phase: actions separated by ';', carried out in order
   fire UNIT ENEMY      fire at an enemy unit you see, within range (40 AP, 1 ammo)
   assault UNIT ENEMY   attack an adjacent enemy (cost to enter + 20 AP); advance if it clears
   smoke UNIT Q,R       a gun lays smoke on a hex in range (40 AP)
+  mount UNIT TANK      infantry climbs onto a tank in its hex (10 AP); it then moves with it
   dismount UNIT        riders get off their vehicle (10 AP from a tank)
+Hexes are q,r as the board's labels show them (column q, line r).
 AP left at the end of your phase pay for opportunity fire at enemy units moving in sight
 (40 AP a shot, automatic, at odds of 1:2 or better unless the scenario says otherwise).
 Example: move A1 3,4; fire T1 G2; assault A2 G2"""
-
-_SYMBOL = {t: ch for ch, t in LEGEND.items()}
 
 
 class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
@@ -56,6 +57,7 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         return TacticalGame(self, scenario, seed=seed, scenario_id=scenario_id)
 
     def parse_order(self, side: str, data: JsonValue | str) -> TurnOrders:
+        check_order(data)
         return parse_orders(data)
 
     def random_order(self, view: View, rng: np.random.Generator) -> TurnOrders:
@@ -80,6 +82,11 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
                     if planner.units[uid]["smoke"]:  # smoke on the hexes of seen enemies
                         options.append(Action("smoke", uid, planner.enemies[e]["hex"]))
                 options.append(Action("dismount", uid))
+                options.extend(
+                    Action("mount", uid, v["id"])
+                    for v in planner.own_in(planner.hex_of(uid), but=uid)
+                    if v["kind"] == "armor"
+                )
             for a in options:
                 try:
                     legal.append(planner.check(a))
@@ -103,11 +110,18 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
             f"{d['meters_per_hex']} m hexes)  {d['side']} ({d['nation']}, {d['year']})  "
             f"score {d['score']}"
         ]
-        lines.append(_draw(d))
+        lines.extend(draw_board(d))
+        lines.append(legend(d))
         lines.append("Your units (id kind SP hex AP ammo morale state; * raised by leadership):")
         for u in d["units"]:
             state = " ".join(
-                unit_states(u["disrupted"], u["improved"], u["mounted"], u["in_supply"], short=True)
+                unit_states(
+                    u["disrupted"],
+                    u["improved"],
+                    u.get("carrier") or u["mounted"],
+                    u["in_supply"],
+                    short=True,
+                )
             )
             lines.append(
                 f"  {u['id']:<6} {u['kind']:<8} {u['sp']:>2} SP at {u['hex'] or 'off map':<7} "
@@ -132,34 +146,13 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
     def order_help(self, view: View) -> str:
         return _HELP
 
+    def terminal_ui(self, side: str) -> TacticalTerminal:
+        """``hexwar play``: the board, then orders at a prompt that takes ``help``."""
+        return TacticalTerminal(self, side)
+
     def commands(self) -> typer.Typer:
         """``hexwar tactical odds``: the designer's CRT calculator."""
         from hexwar.rulesets.tactical.cli import app
 
         commands: typer.Typer = app
         return commands
-
-
-def _draw(d: Mapping[str, object]) -> str:
-    """The board in odd-q rows: terrain letters, units as the first letter of their side."""
-    hexes = d["map"]["hexes"]  # type: ignore[index]
-    cells: dict[tuple[int, int], str] = {}
-    for q, r, t, _ in hexes:
-        cells[to_offset(Hex(q, r), OffsetKind.ODD_Q)] = _SYMBOL.get(t, "?")
-    side = str(d["side"])[0].upper()
-    enemy = "X"
-    for u in d["units"]:  # type: ignore[attr-defined]
-        if u["hex"]:
-            cells[to_offset(Hex.from_str(u["hex"]), OffsetKind.ODD_Q)] = side
-    for e in d["enemy_units"]:  # type: ignore[attr-defined]
-        cells[to_offset(Hex.from_str(e["hex"]), OffsetKind.ODD_Q)] = enemy
-    cols = max(c for c, _ in cells) + 1
-    rows = max(r for _, r in cells) + 1
-    out = [
-        f"Board: {side} your units, X enemy units seen; the hex in column c, row y is "
-        "q,r = c, y - (c - c % 2) / 2.",
-        "    " + "".join(f"{c % 10}" for c in range(cols)),
-    ]
-    for r in range(rows):
-        out.append(f"{r:>3} " + "".join(cells.get((c, r), " ") for c in range(cols)))
-    return "\n".join(out)

@@ -89,7 +89,7 @@ class MapSpec(ScenarioModel):
     elevation: list[str] = Field(
         default_factory=list, description="optional: rows of digits, each digit x elevation_step"
     )
-    elevation_step: float = Field(10.0, ge=0)
+    elevation_step: float = Field(10.0, ge=0, allow_inf_nan=False)
     roads: list[list[str]] = Field(default_factory=list, description="chains of adjacent hexes")
     hexsides: list[HexsideSpec] = Field(default_factory=list)
     specials: list[SpecialSpec] = Field(default_factory=list)
@@ -107,13 +107,18 @@ class UnitSpec(ScenarioModel):
     hq: str | None = Field(None, description="the HQ that resupplies the unit")
     hq_level: HqLevel | None = None
     mounted: Literal["tank", "transport"] | None = None
-    attack_soft: float | None = Field(None, ge=0)
-    attack_hard: float | None = Field(None, ge=0)
-    defense: float | None = Field(None, gt=0)
+    attack_soft: float | None = Field(None, ge=0, allow_inf_nan=False)
+    attack_hard: float | None = Field(None, ge=0, allow_inf_nan=False)
+    defense: float | None = Field(None, gt=0, allow_inf_nan=False)
     range: int | None = Field(None, ge=0)
     ap: int | None = Field(None, ge=1)
     ammo: int | None = Field(None, ge=0)
     smoke: int | None = Field(None, ge=0)
+    indirect: bool = Field(
+        False,
+        description="fires at enemy units its side sees without a line of sight of its own "
+        "(mortars; docs/rulings/tactical.md)",
+    )
 
 
 class CommanderSpec(ScenarioModel):
@@ -143,6 +148,13 @@ class TacticalScenario(ScenarioModel):
     )
     opportunity_fire_odds: float | None = Field(
         None, ge=0, description="least net odds for opportunity fire (default 0.5, i.e. 1:2)"
+    )
+    break_percent: int | None = Field(
+        None,
+        ge=1,
+        le=100,
+        description="a side whose combat units have lost this percentage of their starting SPs "
+        "breaks and loses at the end of a phase (docs/tactical.md, Winning); none: no break",
     )
     sides: dict[Side, SideSpec]
     map: MapSpec
@@ -179,7 +191,7 @@ class TacticalScenario(ScenarioModel):
         out: dict[Hex, float] = {}
         for row, line in enumerate(self.map.elevation[: self.map.rows]):
             for col, ch in enumerate(line[: self.map.columns]):
-                if ch.isdigit():
+                if ch in "0123456789":
                     out[from_offset(col, row, OffsetKind.ODD_Q)] = int(ch) * self.map.elevation_step
         return out
 
@@ -239,7 +251,7 @@ class TacticalScenario(ScenarioModel):
         if m.elevation and len(m.elevation) != m.rows:
             p.append((("map", "elevation"), f"{len(m.elevation)} rows, expected {m.rows}"))
         for i, line in enumerate(m.elevation):
-            if len(line) != m.columns or not line.isdigit():
+            if len(line) != m.columns or not (line.isascii() and line.isdigit()):
                 p.append((("map", "elevation", i), f"expected {m.columns} digits"))
         board = set(self.board_hexes())
 
@@ -300,6 +312,19 @@ class TacticalScenario(ScenarioModel):
                     p.append((("units", i, "hq"), "an HQ cannot be its own superior"))
             if u.mounted is not None and u.kind != "infantry":
                 p.append((("units", i, "mounted"), "only infantry rides on vehicles"))
+            elif u.mounted == "tank":
+                tanks = [v for v in self.units if v.kind == "armor" and v.side == u.side]
+                here = [v for v in tanks if v.at is not None and v.at == u.at]
+                riders = [w for w in self.units[:i] if w.mounted == "tank" and w.at == u.at]
+                room = rules().riders_per_vehicle * len(here)
+                if len(riders) >= room:
+                    p.append(
+                        (
+                            ("units", i, "mounted"),
+                            f"a tank rider starts on an armor unit of its side in its hex {u.at}: "
+                            f"there is room for {room} rider unit(s) there",
+                        )
+                    )
         p.extend(self._placement_problems())
         for i, c in enumerate(self.commanders):
             if ids.count(c.id) > 1:

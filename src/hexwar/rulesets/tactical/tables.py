@@ -233,6 +233,11 @@ class Rules:
     wreck_per_lost_hard_sp: int
     vp_per_sp: int
     opportunity_fire_odds: float
+    mount_ap: int
+    riders_per_vehicle: int
+    hexside_height: dict[str, float]
+    see_over: str
+    low_cover: float
 
 
 @cache
@@ -249,4 +254,9 @@ def rules() -> Rules:
         wreck_per_lost_hard_sp=int(a["wreck_per_lost_hard_sp"]),
         vp_per_sp=int(a["vp_per_sp"]),
         opportunity_fire_odds=float(a["opportunity_fire_odds"]),
+        mount_ap=int(a["mount_ap"]),
+        riders_per_vehicle=int(a["riders_per_vehicle"]),
+        hexside_height={k: float(v) for k, v in d["hexside_height"].items()},
+        see_over=str(a["see_over"]),
+        low_cover=float(a["low_cover"]),
     )

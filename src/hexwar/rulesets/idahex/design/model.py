@@ -77,6 +77,12 @@ SideNo = Annotated[int, Field(ge=1, le=2)]
 Vec: TypeAlias = tuple[float, ...]
 NonNegVec: TypeAlias = tuple[NonNeg, ...]
 NonNegMatrix: TypeAlias = tuple[NonNegVec, ...]
+# Amounts and rates that the game shows in views and multiplies: finite (a +inf delay, as in
+# ptran, is a rule; an infinite amount of materiel or rate of use is not).
+Amount = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+AmountVec: TypeAlias = tuple[Amount, ...]
+AmountMatrix: TypeAlias = tuple[AmountVec, ...]
+AmountSix = tuple[Amount, Amount, Amount, Amount, Amount, Amount]
 # Printable ASCII, no trailing blank (a card field is read back without trailing blanks).
 _TEXT = r"^(?:[ -~]*[!-~])?$"
 Name = Annotated[str, Field(max_length=NAME_WIDTH, pattern=_TEXT)]
@@ -139,8 +145,8 @@ class Unit(ScenarioModel):
     butype: PosInt
     buloc: PosInt
     bupost: Annotated[int, Field(ge=0, le=19)]
-    tentry: float
-    resources: NonNegVec
+    tentry: Annotated[float, Field(allow_inf_nan=False)]
+    resources: AmountVec
 
 
 class CellOwner(ScenarioModel):
@@ -171,8 +177,8 @@ class CombatSupplies(ScenarioModel):
     posture: Annotated[int, Field(ge=10, le=49)]
     mapps: PosInt
     old: bool
-    ssvact: NonNegMatrix
-    ssvres: NonNegMatrix
+    ssvact: AmountMatrix
+    ssvres: AmountMatrix
 
 
 class PoffOverride(ScenarioModel):
@@ -298,7 +304,7 @@ class File50(ScenarioModel):
     iars: tuple[tuple[PosInt, ...], ...] = Field(
         description="group 22: resource types a unit of each type may have (nrst = length)"
     )
-    toe: tuple[NonNegVec, ...] = Field(description="group 23: planned resources by unit type")
+    toe: tuple[AmountVec, ...] = Field(description="group 23: planned resources by unit type")
     aysize: tuple[tuple[NonNeg, NonNeg, NonNeg, NonNeg], ...] = Field(
         description="group 24: area of responsibility by unit type and posture class"
     )
@@ -338,9 +344,9 @@ class File50(ScenarioModel):
     fmr_f0: tuple[float, ...] = Field(
         description="group 37: fmr.f0 by unit type (negative: the TR/(2-TR) rule of §3.2.3.1)"
     )
-    fmr_f: tuple[NonNegSix, ...] = Field(description="group 37: fmr.f by unit type")
+    fmr_f: tuple[AmountSix, ...] = Field(description="group 37: fmr.f by unit type")
     fmr_x: NonNegSix = Field(description="group 37: fmr.x")
-    ssvncr: NonNegMatrix = Field(
+    ssvncr: AmountMatrix = Field(
         description="group 38: Red consumption [supply i * nrs(1) + resource j][posture class]"
     )
     ssvncb: NonNegMatrix = Field(
@@ -416,7 +422,7 @@ class File50(ScenarioModel):
     fcagrp: Sides[NonNegMatrix] = Field(description="group 80: [side][air weapon][class]")
     fcagcp: Sides[NonNegMatrix] = Field(description="group 81: [side][materiel][class]")
     fcagre: Sides[NonNegMatrix] = Field(description="group 82: [side][air weapon][env]")
-    fcagce: Sides[NonNegMatrix] = Field(description="group 83: [side][materiel][env]")
+    fcagce: Sides[AmountMatrix] = Field(description="group 83: [side][materiel][env]")
     dgpred: tuple[NonNegMatrix, ...] = Field(
         description="group 84: dgpred [Red materiel k][Red personnel i][Blue air weapon j]"
     )
@@ -430,10 +436,10 @@ class File50(ScenarioModel):
     aagdef: Sides[NonNegMatrix] = Field(
         description="groups 88 and 90: aagdef [side][air weapon][enemy materiel]"
     )
-    aagred: tuple[NonNegMatrix, ...] = Field(
+    aagred: tuple[AmountMatrix, ...] = Field(
         description="group 91: aagred [Red air weapon][Blue materiel][posture class 1-3]"
     )
-    aagblu: tuple[NonNegMatrix, ...] = Field(
+    aagblu: tuple[AmountMatrix, ...] = Field(
         description="group 92: aagblu [Blue air weapon][Red materiel][posture class 1-3]"
     )
     haven_zoc: bool = Field(description="group 93: attacker's zone of control blocks retreat")

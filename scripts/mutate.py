@@ -1,0 +1,159 @@
+"""Mutation testing of the rule modules with mutmut, one group at a time.
+
+Each group is a set of rule modules and the tests that cover them, so a run takes minutes, not
+hours. The script copies the tracked files of the repository into a temporary directory, writes
+the group's ``[tool.mutmut]`` settings into the copy's ``pyproject.toml`` and runs
+``mutmut run`` there (the working tree is never touched), then prints the survivors::
+
+    python scripts/mutate.py --list
+    python scripts/mutate.py aggressor            # one group
+    python scripts/mutate.py                      # every group
+    python scripts/mutate.py tactical --keep DIR  # keep the copy, to `mutmut browse` in it
+
+docs/testing.md says what to do with a survivor: kill it with a test, or explain it there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# group -> (rule modules to mutate, tests that cover them)
+GROUPS: dict[str, tuple[list[str], list[str]]] = {
+    "core": (
+        ["src/hexwar/core/game.py", "src/hexwar/core/records.py", "src/hexwar/core/views.py"],
+        ["tests/core/", "tests/test_conformance_tiny.py", "tests/store/"],
+    ),
+    "aggressor": (
+        ["src/hexwar/rulesets/aggressor/rules.py", "src/hexwar/rulesets/aggressor/game.py"],
+        ["tests/rulesets/aggressor/"],
+    ),
+    "airwar": (
+        ["src/hexwar/rulesets/airwar/rules.py", "src/hexwar/rulesets/airwar/game.py"],
+        ["tests/rulesets/airwar/"],
+    ),
+    "tactical": (
+        [
+            "src/hexwar/rulesets/tactical/tables.py",
+            "src/hexwar/rulesets/tactical/combat.py",
+            "src/hexwar/rulesets/tactical/morale.py",
+            "src/hexwar/rulesets/tactical/game.py",
+        ],
+        ["tests/rulesets/tactical/"],
+    ),
+    "idahex": (
+        [
+            "src/hexwar/rulesets/idahex/values.py",
+            "src/hexwar/rulesets/idahex/attrition.py",
+            "src/hexwar/rulesets/idahex/delays.py",
+            "src/hexwar/rulesets/idahex/supplies.py",
+            "src/hexwar/rulesets/idahex/transfer.py",
+            "src/hexwar/rulesets/idahex/combat_functions.py",
+        ],
+        ["tests/rulesets/idahex/"],
+    ),
+    "flankbattle": (
+        [
+            "src/hexwar/rulesets/flankbattle/engine.py",
+            "src/hexwar/rulesets/flankbattle/variables.py",
+            "src/hexwar/rulesets/flankbattle/aftermath.py",
+        ],
+        ["tests/rulesets/flankbattle/"],
+    ),
+}
+
+
+def _settings(modules: list[str], tests: list[str]) -> str:
+    def toml_list(items: list[str]) -> str:
+        return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+    return (
+        "\n[tool.mutmut]\n"
+        f"source_paths = {toml_list(modules)}\n"
+        f"pytest_add_cli_args_test_selection = {toml_list(tests)}\n"
+        'also_copy = ["tests/", "src/hexwar/"]\n'
+    )
+
+
+def _copy_tree(into: Path) -> None:
+    files = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.split(b"\0")
+    for name in filter(None, files):
+        src = ROOT / os.fsdecode(name)
+        if src.is_file():
+            dst = into / os.fsdecode(name)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+
+
+def run_group(name: str, jobs: int, keep: Path | None) -> tuple[int, int, int]:
+    """Mutate one group; its (killed, survived, other) counts."""
+    modules, tests = GROUPS[name]
+    work = Path(tempfile.mkdtemp(prefix=f"hexwar-mutate-{name}-"))
+    try:
+        _copy_tree(work)
+        with (work / "pyproject.toml").open("a", encoding="utf-8") as f:
+            f.write(_settings(modules, tests))
+        mutmut = Path(sys.executable).with_name("mutmut")
+        print(f"== {name}: {', '.join(modules)}", flush=True)
+        subprocess.run([str(mutmut), "run", "--max-children", str(jobs)], cwd=work, check=False)
+        results = subprocess.run(
+            [str(mutmut), "results", "--all", "true"],
+            cwd=work,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+        counts = {"killed": 0, "survived": 0}
+        other = 0
+        for line in results.splitlines():
+            m = re.match(r"\s*(\S+): (\w[\w ]*)$", line)
+            if not m:
+                continue
+            status = m.group(2).strip()
+            if status in counts:
+                counts[status] += 1
+            else:
+                other += 1
+            if status == "survived":
+                print(f"  survived: {m.group(1)}")
+        print(f"== {name}: {counts['killed']} killed, {counts['survived']} survived, {other} other")
+        return counts["killed"], counts["survived"], other
+    finally:
+        if keep is not None:
+            shutil.copytree(work, keep / name, dirs_exist_ok=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Mutation testing of the rule modules.")
+    parser.add_argument("groups", nargs="*", help=f"groups to run (default all: {list(GROUPS)})")
+    parser.add_argument("--list", action="store_true", help="list the groups and stop")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants at once")
+    parser.add_argument("--keep", type=Path, help="keep each group's copy under this directory")
+    args = parser.parse_args()
+    if args.list:
+        for name, (modules, tests) in GROUPS.items():
+            print(f"{name}: {' '.join(modules)}  <- {' '.join(tests)}")
+        return 0
+    unknown = [g for g in args.groups if g not in GROUPS]
+    if unknown:
+        parser.error(f"unknown group(s) {', '.join(unknown)}; --list shows them")
+    totals = [run_group(g, args.jobs, args.keep) for g in args.groups or GROUPS]
+    killed = sum(t[0] for t in totals)
+    survived = sum(t[1] for t in totals)
+    print(f"all groups: {killed} killed, {survived} survived")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""Linear algebra whose results cannot depend on the CPU.
+
+numpy hands ``@``, ``dot``, ``matmul`` and ``linalg`` on floats to the BLAS/LAPACK kernel it
+dispatches to at run time, and the kernels (OpenBLAS's Haswell, SkylakeX, Nehalem ...) sum in
+different orders and with or without fused multiply-add: the last bits of a result depend on the
+machine. A game quantity that crosses a threshold by one ulp changes the whole game, so a replay
+on another machine would diverge. The functions here use only operations that IEEE 754 rounds
+correctly, one at a time, whatever the vector width: elementwise ``*``, ``/``, ``-`` on arrays
+and :func:`math.fsum`, which returns the correctly rounded sum of its terms and therefore does
+not depend on their order. The same inputs give the same bits on every IEEE 754 machine.
+
+The C library's ``exp``, ``log`` and ``pow`` are no better: glibc picks a variant by the CPU at
+load time (one uses fused multiply-add), and the two differ in the last bit for some inputs.
+:func:`exp`, :func:`log`, :func:`log2`, :func:`log10` and :func:`pow` here are written with
+the correctly rounded operations alone (argument reduction and a polynomial, within a few ulps
+of the true value), so they too give the same bits everywhere.
+
+They are meant for the small vectors and matrices of the rules (a few dozen weapons or
+resources), where they cost about as much as the BLAS call's own overhead.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "dot",
+    "exp",
+    "ipow",
+    "log",
+    "log2",
+    "log10",
+    "matvec",
+    "perron",
+    "pow",
+    "solve",
+    "vecmat",
+]
+
+FloatArray = NDArray[np.float64]
+
+SQUARINGS = 64
+"""At most this many squarings in :func:`perron`: ``P ** (2 ** 64)`` separates eigenvalues that
+agree to 1e-17, closer than doubles can tell apart (it stops as soon as the powers settle)."""
+
+_EPS = 2.0**-52
+
+
+def dot(a: ArrayLike, b: ArrayLike) -> float:
+    """``sum_i a(i) * b(i)``, correctly rounded from the rounded products."""
+    products = np.multiply(a, b, dtype=np.float64)
+    return math.fsum(products.tolist())
+
+
+def ipow(x: ArrayLike, n: int) -> FloatArray:
+    """``x ** n`` elementwise for an integer ``n >= 0``, by repeated squaring.
+
+    numpy's ``power`` on float arrays is a SIMD kernel chosen by the CPU (AVX-512 machines use
+    a vector ``pow`` whose last bit differs); products rounded one at a time do not.
+    """
+    if n < 0:
+        raise ValueError(f"ipow needs an exponent >= 0, got {n}")
+    base = np.array(x, dtype=np.float64)
+    out = np.ones_like(base)
+    while n:
+        if n & 1:
+            out = out * base
+        n >>= 1
+        if n:
+            base = base * base
+    return out
+
+
+def matvec(m: ArrayLike, v: ArrayLike) -> FloatArray:
+    """``m @ v`` for a 2-D ``m``: each entry a :func:`dot` of a row of ``m`` with ``v``."""
+    products = np.multiply(m, np.asarray(v, dtype=np.float64)[None, :], dtype=np.float64)
+    return np.array([math.fsum(row) for row in products.tolist()], dtype=np.float64)
+
+
+def vecmat(v: ArrayLike, m: ArrayLike) -> FloatArray:
+    """``v @ m`` for a 2-D ``m``: each entry a :func:`dot` of ``v`` with a column of ``m``."""
+    return matvec(np.asarray(m, dtype=np.float64).T, v)
+
+
+def solve(a: ArrayLike, b: ArrayLike) -> FloatArray:
+    """The solution ``x`` of ``a x = b`` for a nonsingular square ``a``.
+
+    Gaussian elimination with partial pivoting (the first row of largest magnitude wins a tie),
+    each inner product summed by :func:`math.fsum`.
+
+    Raises:
+        ValueError: ``a`` is not square, ``b`` does not fit, or ``a`` is singular.
+    """
+    rows = np.array(a, dtype=np.float64).tolist()
+    rhs = np.array(b, dtype=np.float64).reshape(-1).tolist()
+    size = len(rows)
+    if any(len(r) != size for r in rows) or len(rhs) != size:
+        raise ValueError(f"solve needs a square matrix and a matching vector, got {size} rows")
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: (abs(rows[r][col]), -r))
+        if rows[pivot][col] == 0.0:
+            raise ValueError("solve: the matrix is singular")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        rhs[col], rhs[pivot] = rhs[pivot], rhs[col]
+        head = rows[col]
+        for r in range(col + 1, size):
+            factor = rows[r][col] / head[col]
+            if factor != 0.0:
+                row = rows[r]
+                for k in range(col, size):
+                    row[k] -= factor * head[k]
+                rhs[r] -= factor * rhs[col]
+    x = [0.0] * size
+    for r in range(size - 1, -1, -1):
+        tail = math.fsum(rows[r][k] * x[k] for k in range(r + 1, size))
+        x[r] = (rhs[r] - tail) / rows[r][r]
+    return np.array(x, dtype=np.float64)
+
+
+def perron(block: ArrayLike) -> tuple[float, FloatArray, FloatArray]:
+    """Perron root ``rho`` and the positive right and left Perron vectors ``x``, ``y`` (scaled
+    so that ``y . x = 1``) of an irreducible nonnegative square matrix ``B``.
+
+    ``P = I + B / r`` (``r`` the largest row sum, so ``r >= rho``) is primitive even when ``B``
+    is periodic, as a bipartite ``B`` always is, and its powers tend to a positive rank-one
+    matrix ``x y^T`` (times a growing scalar). Repeated squaring, rescaled each time, reaches
+    ``P ** (2 ** k)`` in ``k`` steps, so nearly equal eigenvalues (two weapon pairs with almost
+    the same kill products) cost a few more squarings instead of thousands of power steps.
+    The row sums of the limit give ``x``, its column sums ``y``; ``rho`` is the
+    Collatz-Wielandt average ``sum(Bx) / sum(x)``.
+    """
+    b = np.array(block, dtype=np.float64)
+    if b.ndim != 2 or b.shape[0] != b.shape[1] or b.shape[0] == 0:
+        raise ValueError(f"perron needs a nonempty square matrix, got shape {b.shape}")
+    if b.shape == (1, 1):
+        return float(b[0, 0]), np.ones(1), np.ones(1)
+    rows = b.tolist()
+    r = max(math.fsum(row) for row in rows)
+    size = len(rows)
+    p = [
+        [(1.0 if i == j else 0.0) + v / r for j, v in enumerate(row)] for i, row in enumerate(rows)
+    ]
+    for _ in range(SQUARINGS):
+        nxt = _square(p)
+        top = max(max(row) for row in nxt)
+        nxt = [[v / top for v in row] for row in nxt]
+        change = max(
+            abs(u - v) for a, c in zip(nxt, p, strict=True) for u, v in zip(a, c, strict=True)
+        )
+        p = nxt
+        if change <= 4.0 * _EPS:
+            break
+    x = np.array([math.fsum(row) for row in p], dtype=np.float64)
+    y = np.array([math.fsum(p[i][j] for i in range(size)) for j in range(size)], dtype=np.float64)
+    x, y = x / x.max(), y / y.max()
+    rho = math.fsum(matvec(b, x).tolist()) / math.fsum(x.tolist())
+    return rho, x, y / dot(y, x)
+
+
+def _square(m: list[list[float]]) -> list[list[float]]:
+    cols = [list(c) for c in zip(*m, strict=True)]
+    return [[math.fsum(map(float.__mul__, row, col)) for col in cols] for row in m]
+
+
+# ln 2 split so that k * _LN2_HI is exact for |k| < 2**20 (fdlibm's constants).
+_LN2_HI = 6.93147180369123816490e-01
+_LN2_LO = 1.90821492927058770002e-10
+_LN2 = 0.6931471805599453
+_LN10 = 2.302585092994046
+_SQRT_HALF = 0.7071067811865476
+_EXP_TERMS = tuple(1.0 / math.factorial(n) for n in range(14))  # |r| <= ln2/2: 1e-18
+_ATANH_TERMS = tuple(1.0 / (2 * n + 1) for n in range(13))  # |s| <= 0.1716: 1e-19
+
+
+def exp(x: float) -> float:
+    """``e ** x``; OverflowError past the largest double, as :func:`math.exp`."""
+    x = float(x)
+    if math.isnan(x):
+        return x
+    if x > 709.782712893384:
+        raise OverflowError(f"exp({x!r}) overflows")
+    if x < -745.2:
+        return 0.0
+    k = round(x / _LN2)
+    r = (x - k * _LN2_HI) - k * _LN2_LO
+    p = _EXP_TERMS[-1]
+    for c in _EXP_TERMS[-2::-1]:
+        p = p * r + c
+    return math.ldexp(p, k)
+
+
+def log(x: float) -> float:
+    """The natural logarithm; ValueError for ``x <= 0``, as :func:`math.log`."""
+    x = float(x)
+    if math.isnan(x) or x == math.inf:
+        return x
+    if x <= 0.0:
+        raise ValueError(f"log({x!r}): math domain error")
+    m, e = math.frexp(x)  # x = m * 2**e, 0.5 <= m < 1, exact
+    if m < _SQRT_HALF:
+        m, e = m * 2.0, e - 1
+    s = (m - 1.0) / (m + 1.0)  # log m = 2 atanh s
+    z = s * s
+    p = _ATANH_TERMS[-1]
+    for c in _ATANH_TERMS[-2::-1]:
+        p = p * z + c
+    return e * _LN2_HI + (2.0 * s * p + e * _LN2_LO)
+
+
+def log2(x: float) -> float:
+    """``log(x) / log(2)``; exact for powers of two."""
+    m, e = math.frexp(float(x))
+    if m == 0.5:
+        return float(e - 1)
+    return log(x) / _LN2
+
+
+def log10(x: float) -> float:
+    """``log(x) / log(10)``; exact for the powers of ten that doubles hold exactly."""
+    x = float(x)
+    if x >= 1.0 and x <= 1e22 and x == int(x):
+        digits = len(str(int(x))) - 1
+        if int(x) == 10**digits:
+            return float(digits)
+    return log(x) / _LN10
+
+
+def pow(x: float, y: float) -> float:
+    """``x ** y``: by repeated squaring for a whole ``y`` up to 64 in size, else
+    ``exp(y log x)``. ValueError for a negative ``x`` and fractional ``y``, and for 0 to a
+    negative power, as :func:`math.pow`."""
+    x, y = float(x), float(y)
+    if y == 0.0 or x == 1.0:
+        return 1.0
+    if math.isnan(x) or math.isnan(y):
+        return math.nan
+    whole = y == int(y) if math.isfinite(y) else False
+    if x == 0.0:
+        if y < 0:
+            raise ValueError(f"pow({x!r}, {y!r}): math domain error")
+        return 0.0
+    if whole and abs(y) <= 64:
+        out = float(ipow(abs(x), int(abs(y))))
+        if x < 0 and int(y) % 2:
+            out = -out
+        return 1.0 / out if y < 0 else out
+    if x < 0:
+        raise ValueError(f"pow({x!r}, {y!r}): math domain error")
+    return exp(y * log(x))

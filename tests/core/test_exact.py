@@ -1,0 +1,110 @@
+"""hexwar.core.exact: arithmetic whose bits cannot depend on the CPU (DESIGN.md, "no float
+result that depends on the machine"). Values are checked against exact rational arithmetic or
+hand-worked matrices, not against numpy's BLAS results."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hexwar.core import exact
+
+finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False)
+
+
+@given(st.lists(st.tuples(finite, finite), min_size=1, max_size=30))
+def test_dot_is_the_correctly_rounded_sum_of_the_rounded_products(pairs: list) -> None:
+    a = [p for p, _ in pairs]
+    b = [q for _, q in pairs]
+    products = [Fraction(p * q) for p, q in pairs]  # each product rounded once, as numpy does
+    assert exact.dot(a, b) == float(sum(products, Fraction(0)))
+
+
+@given(st.lists(st.tuples(finite, finite), min_size=2, max_size=12), st.randoms())
+def test_dot_does_not_depend_on_the_order_of_the_terms(pairs: list, rnd) -> None:
+    shuffled = list(pairs)
+    rnd.shuffle(shuffled)
+    first = exact.dot([p for p, _ in pairs], [q for _, q in pairs])
+    second = exact.dot([p for p, _ in shuffled], [q for _, q in shuffled])
+    assert first == second
+
+
+def test_matvec_and_vecmat_by_hand() -> None:
+    m = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    assert exact.matvec(m, [1.0, 0.5, -1.0]).tolist() == [-1.0, 0.5]
+    assert exact.vecmat([1.0, -1.0], m).tolist() == [-3.0, -3.0, -3.0]
+
+
+def test_solve_by_hand_with_a_pivot() -> None:
+    # 0x + 2y = 4, 3x + y = 5  ->  y = 2, x = 1 (the zero pivot forces a row exchange)
+    assert exact.solve([[0.0, 2.0], [3.0, 1.0]], [4.0, 5.0]).tolist() == [1.0, 2.0]
+    with pytest.raises(ValueError, match="singular"):
+        exact.solve([[1.0, 2.0], [2.0, 4.0]], [1.0, 1.0])
+
+
+def test_perron_of_a_bipartite_block() -> None:
+    """K = [[0, 2], [8, 0]]: rho = sqrt(2 * 8) = 4, x = (1, 2), y = (2, 1) up to scale; the
+    -4 eigenvalue of a bipartite block is what the shifted iteration must not oscillate on."""
+    rho, x, y = exact.perron([[0.0, 2.0], [8.0, 0.0]])
+    assert rho == pytest.approx(4.0, rel=1e-14)
+    assert x[1] / x[0] == pytest.approx(2.0, rel=1e-13)
+    assert y[0] / y[1] == pytest.approx(2.0, rel=1e-13)
+    assert exact.dot(y, x) == pytest.approx(1.0, rel=1e-14)
+
+
+def test_perron_of_a_primitive_block() -> None:
+    """[[2, 1], [1, 2]]: rho = 3 with x = y = (1, 1) / sqrt 2 after y . x = 1."""
+    rho, x, y = exact.perron([[2.0, 1.0], [1.0, 2.0]])
+    assert rho == pytest.approx(3.0, rel=1e-14)
+    assert x[0] == pytest.approx(x[1], rel=1e-14)
+    assert x[0] * y[0] * 2 == pytest.approx(1.0, rel=1e-14)
+
+
+@given(st.floats(min_value=0.0, max_value=2.0), st.integers(min_value=0, max_value=40))
+def test_ipow_is_repeated_multiplication(x: float, n: int) -> None:
+    expected = 1.0
+    base, k = x, n
+    while k:  # the same squaring order, written out
+        if k & 1:
+            expected *= base
+        k >>= 1
+        if k:
+            base *= base
+    assert float(exact.ipow(x, n)) == expected
+    assert float(exact.ipow(x, n)) == pytest.approx(x**n, rel=1e-13)
+
+
+@given(st.floats(min_value=-700.0, max_value=700.0))
+def test_exp_within_two_ulps(x: float) -> None:
+    assert abs(exact.exp(x) - math.exp(x)) <= 2 * math.ulp(math.exp(x))
+
+
+@given(st.floats(min_value=1e-300, max_value=1e300))
+def test_log_within_three_ulps(x: float) -> None:
+    assert abs(exact.log(x) - math.log(x)) <= 3 * max(math.ulp(math.log(x)), 5e-324)
+
+
+def test_log10_and_log2_are_exact_on_powers() -> None:
+    assert [exact.log10(10.0**k) for k in range(23)] == [float(k) for k in range(23)]
+    assert [exact.log2(2.0**k) for k in range(-60, 61)] == [float(k) for k in range(-60, 61)]
+
+
+def test_pow_special_cases_and_accuracy() -> None:
+    assert exact.pow(2.0, 10) == 1024.0
+    assert exact.pow(-2.0, 3) == -8.0
+    assert exact.pow(2.0, -2) == 0.25
+    assert exact.pow(0.0, 0.5) == 0.0
+    assert exact.pow(5.0, 0.0) == 1.0
+    assert exact.pow(27.0, 1 / 3) == pytest.approx(3.0, rel=1e-15)
+    assert exact.pow(0.75, 0.25) == pytest.approx(0.75**0.25, rel=1e-15)
+    with pytest.raises(ValueError, match="domain"):
+        exact.pow(-8.0, 1 / 3)
+    with pytest.raises(ValueError, match="domain"):
+        exact.log(0.0)
+    with pytest.raises(OverflowError):
+        exact.exp(1000.0)

@@ -1,0 +1,136 @@
+"""Riders on tanks (seed 002, MISCELLANEOUS: "Action-Point cost to dismount from non-transport
+vehicles (e.g., from tanks or assault guns): 10"; docs/rulings/tactical.md, "Riders"): infantry
+riding a tank is attached to it -- it moves with it, gets off only where the tank is, shares
+the fire aimed at it, and is thrown off when the tank is destroyed or driven back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.rulesets.tactical.game import TacticalGame
+from hexwar.rulesets.tactical.orders import Action
+from hexwar.rulesets.tactical.plan import Planner
+
+from .conftest import make_game, make_scenario
+
+
+def _units(*extra: dict[str, Any], x1: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The test scenario's units with the axis platoon X1 changed and ``extra`` units added."""
+    base = make_scenario().model_dump(mode="json")["units"]
+    units = [u for u in base if u["id"] != "X1"]
+    x = next(u for u in base if u["id"] == "X1")
+    units.append({k: v for k, v in {**x, **(x1 or {})}.items() if v is not None})
+    units += [{"side": "allied", "hq": "AHQ", "morale": 6, **e} for e in extra]
+    return [{k: v for k, v in u.items() if v is not None} for u in units]
+
+
+TANK = {"id": "T1", "name": "Sherman", "kind": "armor", "at": "2,1", "sp": 3}
+RIDER = {"id": "R1", "name": "riders", "kind": "infantry", "at": "2,1", "sp": 4, "mounted": "tank"}
+
+
+def _game(*extra: dict[str, Any], **changes: Any) -> TacticalGame:
+    return make_game(units=_units(*extra, **changes), opportunity_fire=False)
+
+
+def test_riders_move_with_their_tank() -> None:
+    """R1 rides T1: when T1 drives 2,1 -> 0,1 (open, tracked: 10 AP a hex) R1 is carried
+    along, and has no more AP left than its tank (they spent the same minutes)."""
+    game = _game(TANK, RIDER)
+    assert game.units["R1"].carrier == "T1"
+    game.submit("allied", "move T1 0,1")
+    t, r = game.units["T1"], game.units["R1"]
+    assert str(t.hex) == str(r.hex) == "0,1"
+    assert t.ap == 80
+    assert r.ap == 80  # min(100, the tank's 80)
+    assert r.moved
+
+
+def test_a_rider_cannot_move_alone() -> None:
+    """A rider moves only with its tank; an order to move it alone is refused, naming the rule
+    (it used to walk off on its own while the tank stayed)."""
+    game = _game(TANK, RIDER)
+    with pytest.raises(IllegalOrderError, match="rides T1") as err:
+        game.submit("allied", "move R1 1,1")
+    assert err.value.rule == "riders"
+
+
+def test_dismount_costs_10_ap_and_the_unit_stays_when_the_tank_leaves() -> None:
+    """MISCELLANEOUS: dismounting from a tank costs 10 AP; afterwards the tank drives on
+    without it."""
+    game = _game(TANK, RIDER)
+    game.submit("allied", "dismount R1; move T1 0,1; move R1 3,1")
+    t, r = game.units["T1"], game.units["R1"]
+    assert str(t.hex) == "0,1"
+    assert str(r.hex) == "3,1"
+    assert r.carrier is None
+    assert r.mounted is None
+    assert r.ap == 100 - 10 - 12  # dismount, then one open hex on foot
+
+
+def test_mount_a_tank_in_the_same_hex_and_ride_it() -> None:
+    """Mounting (rules.toml `mount_ap` = 10, the sheet's dismount cost the other way) needs
+    the tank in the rider's hex and room on it (`riders_per_vehicle` = 1)."""
+    walker = {**RIDER, "id": "W1", "at": "1,1"}
+    walker.pop("mounted")
+    game = _game(TANK, walker, {**RIDER, "id": "R2"})
+    planner = Planner(game.view("allied").data, game.board)
+    with pytest.raises(IllegalOrderError, match="not in W1's hex"):
+        planner.check(Action("mount", "W1", "T1"))
+    for text in ("dismount R2", "move W1 2,1", "mount W1 T1"):
+        planner.plan(Action.from_str(text))
+    with pytest.raises(IllegalOrderError, match="carries 1 rider"):
+        planner.check(Action("mount", "R2", "T1"))
+    game.submit("allied", "dismount R2; move W1 2,1; mount W1 T1; move T1 0,1")
+    w = game.units["W1"]
+    assert w.carrier == "T1"
+    assert str(w.hex) == "0,1"
+    assert w.ap == 78  # 100 - 12 (a hex on foot) - 10 (mount); the tank has 80 left
+    assert str(game.units["R2"].hex) == "2,1"  # got off before the tank left
+
+
+class _LowDraws:
+    """Every CRT draw 0.0 (the first result with a chance), no commander killed."""
+
+    def uniform(self, label: str, low: float = 0.0, high: float = 1.0) -> float:
+        return 0.0
+
+    def chance(self, label: str, p: float) -> bool:
+        return False
+
+    def take(self) -> tuple[()]:
+        return ()
+
+
+def test_fire_at_a_tank_strikes_its_riders_and_throws_them_off_when_it_dies() -> None:
+    """A PaK (gun: attack vs hard 10) fires at a 1-SP tank (defense 10) carrying R1: 10 vs 10
+    is the 1:1 line (0/0/10/15/20), a draw of 0.0 is a loss of 1 SP: the tank is destroyed and
+    R1 is thrown off in its hex, disrupted. The same fire strikes R1 as a soft target: the
+    gun's attack vs soft 5 against the rider's defense 4 on open ground (modifier 1.0): 1.25
+    lies between the 1:1 and 3:2 lines, both 0/0/10/..., so the draw of 0.0 costs it 1 SP."""
+    gun = {"kind": "gun", "name": "PaK", "sp": 2}
+    game = make_game(units=_units({**TANK, "sp": 1}, RIDER, x1=gun), opportunity_fire=False)
+    game.dice = _LowDraws()  # type: ignore[assignment]
+    planned = Planner(game.view("axis").data, game.board).check(Action("fire", "X1", "T1"))
+    game._carry_out("axis", planned)
+    r = game.units["R1"]
+    assert not game.units["T1"].alive
+    assert r.carrier is None
+    assert r.disrupted
+    assert str(r.hex) == "2,1"
+    assert r.sp == 3
+    (rider_shot,) = [e for e in game.events() if "also strikes R1" in e.text]
+    assert rider_shot.receipt is not None
+    assert rider_shot.receipt.inputs["net_attack"] == 5.0
+    assert rider_shot.receipt.inputs["net_defense"] == 4.0
+    assert rider_shot.receipt.inputs["target_type"] == "soft"
+    assert any("thrown off T1" in e.text for e in game.events("allied"))
+
+
+def test_a_tank_rider_must_start_on_a_tank() -> None:
+    """A scenario whose tank rider has no tank of its side in its hex is refused at the
+    unit's `mounted` line."""
+    with pytest.raises(ValueError, match=r"units\[\d+\]\.mounted: a tank rider starts on"):
+        make_scenario(units=_units({**RIDER, "at": "1,1"}))
