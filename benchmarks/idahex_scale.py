@@ -136,8 +136,10 @@ def play(scenario: IdahexScenario) -> tuple[IdahexGame, float]:
     game = IdahexRuleset().new_game(scenario, seed=1, scenario_id="bench/scale")
     assert isinstance(game, IdahexGame)
     start = time.perf_counter()
-    game.submit("red", "; ".join(x for x in (missions(game, 1), strikes(game, 1)) if x))
-    game.submit("blue", "; ".join(x for x in (missions(game, 2), strikes(game, 2)) if x))
+    # Parsed here: the first orders are far longer than a text order may be (core.orders).
+    for side, s in (("red", 1), ("blue", 2)):
+        text = "; ".join(x for x in (missions(game, s), strikes(game, s)) if x)
+        game.submit(side, game.ruleset.parse_order(side, text))
     while game.outcome() is None:
         game.submit("red", strikes(game, 1))
         game.submit("blue", strikes(game, 2))

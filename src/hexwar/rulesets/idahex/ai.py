@@ -17,14 +17,17 @@ Its doctrine, period by period (docs/idahex.md, "The computer opponent"):
 * **Reinforce.** Inactive units are activated where they wait when the side owns the cell and
   sees no enemy there (§4.1 example 2, §3.3.5).
 * **Hold a line.** Every own cell next to an enemy cell (the front) keeps at least one combat
-  unit; the rest march, through own cells, to the front cell next to the enemy cell where the
-  odds are best -- the side masses where it can win.
+  unit, and a front cell the enemy seen next to it outweighs :data:`THREATENED` to 1 is
+  reinforced; the rest march, one own cell a period, toward the front cells next to the enemy
+  cell where the odds are best -- the side masses where it can win.
 * **Attack where the odds favour it.** An enemy cell next to the front is attacked by the idle,
   supplied units next to it when their value on attack is at least :data:`ATTACK_ODDS` times
   the value on defense of the enemy seen there (the threshold drawn within +-15 % from the
-  agent's seeded stream each period, so seeds give different games); a cell seen empty is
-  simply occupied. Where the FEBA at ``febad`` would let the attackers in (§5), a FEBA that
-  moves less than 0.5 % a frame is an attack that stalls: its attackers break off.
+  agent's seeded stream each period, so seeds give different games), except from a cell that
+  other enemies could then take (an attack posture is no security force, §3.3); a quiet cell
+  seen empty is occupied by one strong unit. The FEBA at ``febad`` lets the attackers in (§5):
+  one that moves less than 0.5 % a frame is an attack that stalls, and its attackers break
+  off.
 * **Supply.** A depot (a unit holding more than :data:`DEPOT` times its planned supplies) takes
   the transfer posture in a rear cell next to the front and refills by transfer every unit in
   its cell that is short; units short of ammunition or fuel that are not engaged go to it,
