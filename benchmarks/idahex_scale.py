@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hexwar.rulesets.idahex.commands import parse_commands
 from hexwar.rulesets.idahex.design import BasicEnv, CellOwner, CellRoutes, File50, Unit, load_sinai
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.ruleset import IdahexRuleset
@@ -139,7 +140,7 @@ def play(scenario: IdahexScenario) -> tuple[IdahexGame, float]:
     # Parsed here: the first orders are far longer than a text order may be (core.orders).
     for side, s in (("red", 1), ("blue", 2)):
         text = "; ".join(x for x in (missions(game, s), strikes(game, s)) if x)
-        game.submit(side, game.ruleset.parse_order(side, text))
+        game.submit(side, parse_commands(text))
     while game.outcome() is None:
         game.submit("red", strikes(game, 1))
         game.submit("blue", strikes(game, 2))

@@ -131,6 +131,8 @@ class _Situation:
     aircraft_types: int
     busy: set[int] = field(default_factory=set)
     front: set[int] | None = None
+    memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    """Values computed once per decision (supply ratios, unit values, threats)."""
 
 
 class IdahexAgent:
@@ -205,26 +207,42 @@ class IdahexAgent:
     @staticmethod
     def _supply_ratio(s: _Situation, u: _Unit) -> float:
         """The unit's lowest stock of a supply type against its plan (1 with no plan)."""
-        lo, hi = s.supplies
-        toe = s.toe[u.type]
-        shares = [u.resources[i] / toe[i] for i in range(lo, hi) if toe[i] > 0]
-        return min(shares) if shares else 1.0
+        key = ("ratio", u.number)
+        out = s.memo.get(key)
+        if out is None:
+            lo, hi = s.supplies
+            toe = s.toe[u.type]
+            shares = [u.resources[i] / toe[i] for i in range(lo, hi) if toe[i] > 0]
+            out = s.memo[key] = min(shares) if shares else 1.0
+        return out
 
     @classmethod
     def _own_value(cls, s: _Situation, u: _Unit, role: str) -> float:
-        v = s.values[s.me][role]
-        raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
-        return raw * min(1.0, cls._supply_ratio(s, u) / SHORT)
+        key = ("own", u.number, role)
+        out = s.memo.get(key)
+        if out is None:
+            v = s.values[s.me][role]
+            raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
+            out = s.memo[key] = raw * min(1.0, cls._supply_ratio(s, u) / SHORT)
+        return out
 
     @staticmethod
     def _enemy_value(s: _Situation, unit_type: int, role: str) -> float:
-        v = s.values[s.enemy_side][role]
-        return sum(x * w for x, w in zip(s.toe[unit_type], v, strict=True))
+        key = ("enemy", unit_type, role)
+        out = s.memo.get(key)
+        if out is None:
+            v = s.values[s.enemy_side][role]
+            out = s.memo[key] = sum(x * w for x, w in zip(s.toe[unit_type], v, strict=True))
+        return out
 
     @staticmethod
     def _planned_value(s: _Situation, u: _Unit) -> float:
-        v = s.values[s.me]["defense"]
-        return sum(x * w for x, w in zip(s.toe[u.type], v, strict=True))
+        key = ("planned", u.type)
+        out = s.memo.get(key)
+        if out is None:
+            v = s.values[s.me]["defense"]
+            out = s.memo[key] = sum(x * w for x, w in zip(s.toe[u.type], v, strict=True))
+        return out
 
     # -- decisions -----------------------------------------------------------------------------
 
@@ -497,6 +515,14 @@ class IdahexAgent:
     def _threat(self, s: _Situation, cell: int, but: int | None = None) -> float:
         """The enemy's value on attack seen next to ``cell`` (but in cell ``but``) over the
         own value on defense in it (``inf`` when nothing defends it)."""
+        key = ("threat", cell, but)
+        found = s.memo.get(key)
+        if found is not None:
+            return found
+        s.memo[key] = out = self._threat_of(s, cell, but)
+        return out
+
+    def _threat_of(self, s: _Situation, cell: int, but: int | None) -> float:
         threat = sum(
             self._enemy_value(s, int(e["type"]), "attack")
             for r in self._next_to(cell)

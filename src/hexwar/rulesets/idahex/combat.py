@@ -80,12 +80,24 @@ class IdahexCombat:
             if engine.units[n].location == unit.location and not engine.passenger(engine.units[n])
         ]
 
-    def involvement(self, engine: Engine, unit: UnitState) -> FloatArray:
-        """``frinv(*, unit)`` (§5.4.1); 0 for a passenger."""
+    def involvement(
+        self,
+        engine: Engine,
+        unit: UnitState,
+        memo: dict[tuple[int, ...], FloatArray] | None = None,
+    ) -> FloatArray:
+        """``frinv(*, unit)`` (§5.4.1); 0 for a passenger. With ``memo``, a force ``L`` met
+        before (the units of one force, resources unchanged since) is not computed again."""
         if engine.passenger(unit):
             return np.zeros(len(unit.resources))
         force = self._force(engine, unit) or [unit]
-        return self._involvement(force)
+        if memo is None:
+            return self._involvement(force)
+        key = tuple(u.number for u in force)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._involvement(force)
+        return found
 
     def _involvement(self, force: Sequence[UnitState]) -> FloatArray:
         amount = np.sum([u.resources for u in force], axis=0)

@@ -163,8 +163,14 @@ class CombatModel(Protocol):
         """Assess one frame of ``engagement`` (losses, FEBA, elimination and retreat)."""
         ...
 
-    def involvement(self, engine: Engine, unit: UnitState) -> NDArray[np.float64]:
-        """``frinv(irs, ibu)`` for every resource of an engaged unit (§5.4.1)."""
+    def involvement(
+        self,
+        engine: Engine,
+        unit: UnitState,
+        memo: dict[tuple[int, ...], NDArray[np.float64]] | None = None,
+    ) -> NDArray[np.float64]:
+        """``frinv(irs, ibu)`` for every resource of an engaged unit (§5.4.1); ``memo`` keeps
+        each force's result for the calls that follow while resources are unchanged."""
         ...
 
 

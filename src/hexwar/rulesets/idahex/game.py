@@ -83,6 +83,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
         self._design_cache: dict[int, dict[str, Any]] = {}
+        self._rims: dict[int, list[int]] = {}
         self._environment: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
@@ -535,11 +536,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         out = np.zeros((len(units), tables.nss))
         bulk: list[int] = []
         columns: list[int] = []
+        forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
+        engaged_units = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
         for i, u in enumerate(units):
             passenger = engine.passenger(u)
-            engaged = not passenger and u.pc != 3 and engine.engaged(u.number)
+            engaged = not passenger and u.pc != 3 and u.number in engaged_units
             if engaged and tables.pointer(u.posture) != 0:
-                out[i] = cls._demand(engine, tables, u, tframe)
+                out[i] = cls._demand(engine, tables, u, tframe, forces)
             else:
                 bulk.append(i)
                 columns.append(1 if passenger else min(int(u.pc), 3))
@@ -549,18 +552,25 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         return out
 
     @staticmethod
-    def _demand(engine: Engine, tables: SupplyTables, u: UnitState, tframe: float) -> Any:
+    def _demand(
+        engine: Engine,
+        tables: SupplyTables,
+        u: UnitState,
+        tframe: float,
+        forces: dict[tuple[int, ...], Any] | None = None,
+    ) -> Any:
         """§7: one unit's demand in a frame; ``frinv`` (§5.4.1) only where the engaged rates
         apply."""
         engaged = engine.engaged(u.number) and u.pc != 3
         passenger = engine.passenger(u)
+        involved = engaged and not passenger
         return demand(
             tables,
             u.resources,
             posture=u.posture,
             engaged=engaged,
             passenger=passenger,
-            frinv=engine.combat.involvement(engine, u) if engaged and not passenger else None,
+            frinv=engine.combat.involvement(engine, u, forces) if involved else None,
             tframe=tframe,
         )
 
@@ -579,12 +589,20 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "posture": u.posture,
                 "objective": u.objective,
                 "tentry": _time(u.tentry),
-                "resources": [round(float(x), 6) for x in u.resources],
+                "resources": [round(x, 6) for x in u.resources.tolist()],
                 "task_force": u.tf,
                 "engaged": self.engine.engaged(u.number),
-                "adjacent": [c for c in self.rules.grid.active_rim(u.location) if c is not None],
+                "adjacent": self._adjacent(u.location),
             }
         return out
+
+    def _adjacent(self, cell: int) -> list[int]:
+        """The active cells next to ``cell`` (a fresh list each time: views are handed out)."""
+        rim = self._rims.get(cell)
+        if rim is None:
+            rim = [c for c in self.rules.grid.active_rim(cell) if c is not None]
+            self._rims[cell] = rim
+        return list(rim)
 
     def _tf_json(self, tf: TaskForce) -> dict[str, Any]:
         key = self.engine.clock.queue.key(tf.number)
