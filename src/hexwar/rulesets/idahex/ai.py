@@ -132,6 +132,7 @@ class _Situation:
     busy: set[int] = field(default_factory=set)
     front: set[int] | None = None
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    paths: dict[tuple[int, frozenset[int]], list[int]] = field(default_factory=dict)
     """Values computed once per decision (supply ratios, unit values, threats)."""
 
 
@@ -314,6 +315,13 @@ class IdahexAgent:
     def _path(self, s: _Situation, start: int, goals: set[int]) -> list[int]:
         """A shortest way from ``start`` to a goal through own active cells (the goal may be
         the enemy's), without ``start``; empty if there is none."""
+        key = (start, frozenset(goals))
+        found = s.paths.get(key)
+        if found is None:
+            found = s.paths[key] = self._search(s, start, goals)
+        return list(found)
+
+    def _search(self, s: _Situation, start: int, goals: set[int]) -> list[int]:
         if start in goals:
             return []
         back: dict[int, int] = {start: start}
