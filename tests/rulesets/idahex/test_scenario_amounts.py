@@ -26,6 +26,9 @@ SINAI_TOML = Path(__file__).resolve().parents[3] / "src/hexwar/rulesets/idahex/s
         ("design", "toe", 1, 3),  # group 23: planned resources
         ("design", "fmr_f", 3, 0),  # group 37: the engine refused it mid-game
         ("design", "combat_supplies", 0, 0, "ssvact", 0, 0),  # group 40: rates of use
+        ("design", "ssreqm", 0, 1, 0),  # group 33: supplies required per resource
+        ("design", "fmr_f0", 1),  # group 37: the engine refused it mid-game
+        ("design", "katk", 1, 2, 0),  # group 45: kill rates (§5.1.2: "must be finite")
     ],
 )
 def test_infinite_amounts_are_refused_at_their_key(path: tuple[Any, ...]) -> None:
@@ -38,3 +41,24 @@ def test_infinite_amounts_are_refused_at_their_key(path: tuple[Any, ...]) -> Non
     with pytest.raises(ScenarioError) as info:
         validate(load_document(text, fmt="json", name="s.json"), IdahexScenario)
     assert [p.path for p in info.value.problems] == [format_path(path)]
+
+
+def test_a_negative_fraction_of_fire_is_refused_at_its_key() -> None:
+    # §5.1.1, §5.3: aggatk allocates fire; the engine refused a negative share mid-game.
+    data = load_document(SINAI_TOML).data
+    data["design"]["aggatk"][0][1][2] = -1.0
+    text = json.dumps(data, default=str, indent=1)
+    with pytest.raises(ScenarioError) as info:
+        validate(load_document(text, fmt="json", name="s.json"), IdahexScenario)
+    assert [p.path for p in info.value.problems] == ["design.aggatk[0][1][2]"]
+
+
+def test_load_class_above_nlc_is_refused_at_its_key() -> None:
+    # §9.1.1 groups 35-36: loadcl(irs) is a load class 0..nlc. Was: validate ok, then the game
+    # stopped mid-play with "loadcl(5): must be 0..nlc".
+    data = load_document(SINAI_TOML).data
+    data["design"]["loadcl"][0][4] = data["design"]["nlc"][0] + 1
+    text = json.dumps(data, default=str, indent=1)
+    with pytest.raises(ScenarioError) as info:
+        validate(load_document(text, fmt="json", name="s.json"), IdahexScenario)
+    assert [p.path for p in info.value.problems] == ["design.loadcl[0][4]"]

@@ -330,7 +330,7 @@ class File50(ScenarioModel):
     )
     trnreq: Sides[NonNegVec] = Field(description="group 33: transport requirement by resource")
     trncap: Sides[NonNegVec] = Field(description="group 33: transport capacity by resource")
-    ssreqm: Sides[NonNegMatrix] = Field(
+    ssreqm: Sides[AmountMatrix] = Field(
         description="group 33: supplies to move, [side][resource j][supply i] = ssreqm(i,j,side)"
     )
     trptcl: tuple[NonNegInt, ...] = Field(description="group 34: transport class by unit type")
@@ -341,7 +341,7 @@ class File50(ScenarioModel):
     )
     ldcap: Sides[NonNegVec] = Field(description="group 36: load capacity by resource")
     # --- fmr0, ssuse0 --------------------------------------------------------------------------
-    fmr_f0: tuple[float, ...] = Field(
+    fmr_f0: tuple[Real, ...] = Field(
         description="group 37: fmr.f0 by unit type (negative: the TR/(2-TR) rule of §3.2.3.1)"
     )
     fmr_f: tuple[AmountSix, ...] = Field(description="group 37: fmr.f by unit type")
@@ -349,7 +349,7 @@ class File50(ScenarioModel):
     ssvncr: AmountMatrix = Field(
         description="group 38: Red consumption [supply i * nrs(1) + resource j][posture class]"
     )
-    ssvncb: NonNegMatrix = Field(
+    ssvncb: AmountMatrix = Field(
         description="group 39: Blue consumption [supply i * nrs(2) + resource j][posture class]"
     )
     combat_supplies: Sides[tuple[CombatSupplies, ...]] = Field(
@@ -358,10 +358,10 @@ class File50(ScenarioModel):
     # --- cmbt0 -------------------------------------------------------------------------------
     poff: tuple[PoffOverride, ...] = Field(description="group 41: poff changes")
     stdtgt: Sides[NonNegVec] = Field(description="group 42: standard target by resource")
-    aggatk: Sides[tuple[Vec, ...]] = Field(description="group 43: attacker fire allocation")
-    aggdef: Sides[tuple[Vec, ...]] = Field(description="group 44: defender fire allocation")
-    katk: Sides[NonNegMatrix] = Field(description="group 45: attacker kill rates")
-    kdef: Sides[NonNegMatrix] = Field(description="group 46: defender kill rates")
+    aggatk: Sides[AmountMatrix] = Field(description="group 43: attacker fire allocation")
+    aggdef: Sides[AmountMatrix] = Field(description="group 44: defender fire allocation")
+    katk: Sides[AmountMatrix] = Field(description="group 45: attacker kill rates")
+    kdef: Sides[AmountMatrix] = Field(description="group 46: defender kill rates")
     fckar: Sides[NonNegMatrix] = Field(description="group 47: fckar [side][weapon][poff]")
     fckdr: Sides[NonNegMatrix] = Field(description="group 48: fckdr [side][weapon][poff]")
     fckac: Sides[NonNegMatrix] = Field(description="group 49: fckac [side][materiel][poff]")
@@ -795,6 +795,9 @@ def _check_wait(c: _Checker, d: File50) -> None:
         c.length(("trncap", s), d.trncap[s], nrs[s], f"nrs({s + 1})")
         c.matrix(("ssreqm", s), d.ssreqm[s], nrs[s], d.nss[s], f"nrs x nss({s + 1})")
         c.length(("loadcl", s), d.loadcl[s], nrs[s], f"nrs({s + 1})")
+        for i, cls in enumerate(d.loadcl[s]):
+            if cls > d.nlc[s]:
+                c.add(("loadcl", s, i), f"load class {cls} is above nlc({s + 1}) = {d.nlc[s]}")
         c.matrix(("ldsize", s), d.ldsize[s], nrs[s], d.nlc[s], f"nrs x nlc({s + 1})")
         c.length(("ldcap", s), d.ldcap[s], nrs[s], f"nrs({s + 1})")
     c.length(("trptcl",), d.trptcl, nt, "nutype")
