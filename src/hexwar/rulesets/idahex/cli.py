@@ -7,6 +7,8 @@ message`` in a deck, ``file:line: key.path: message`` in a scenario -- never a t
 
 ``weapon-values`` is the designer's calculator of §5.1.2: the antipotential potentials of the
 weapons for given kill matrices ``A`` and ``D`` and, with the holdings, the force ratios.
+
+``new`` writes a small design from a few choices (:mod:`hexwar.rulesets.idahex.builder`).
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ _SCENARIO_SUFFIXES = frozenset({".toml", ".json"})
 app = typer.Typer(
     name="idahex",
     help="IDAHEX tools: convert game designs between the manual's card decks (File 50, "
-    "File 60) and scenario files; compute weapon values and force ratios (§5.1.2).",
+    "File 60) and scenario files; compute weapon values and force ratios (§5.1.2); write "
+    "small designs.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -57,7 +60,8 @@ class _InvalidArgumentsError(InvalidInputError):
 @app.callback()
 def _group() -> None:
     """IDAHEX tools: convert game designs between the manual's card decks (File 50, File 60)
-    and scenario files; compute weapon values and force ratios (§5.1.2)."""
+    and scenario files; compute weapon values and force ratios (§5.1.2); write small
+    designs."""
 
 
 def _paragraphs(text: str) -> str:
