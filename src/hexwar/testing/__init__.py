@@ -109,6 +109,13 @@ class ConformanceSuite:
         """
         return None
 
+    def hidden_probe(self, game: Game[Any, Any], side: str) -> list[dict[str, Any]]:
+        """Orders to give, round by round, to both ``game`` and its hidden variant after the
+        views are compared: each round maps every awaited side to its order. ``side`` acts on
+        the hidden facts (strikes the cell it cannot see, say) and still must not tell the two
+        games apart afterwards. Default: no probe."""
+        return []
+
     def _mid_game(self, seed: int) -> Session:
         session = random_session(self.scenario, seed)
         session.run(max_steps=self.steps_before_checks)
@@ -155,6 +162,11 @@ class ConformanceSuite:
                     continue
                 assert other.state_hash() != game.state_hash(), "variant hides nothing"
                 assert_same_for_side(game, other, side)
+                for round_ in self.hidden_probe(game, side):
+                    for who, order in round_.items():
+                        game.submit(who, order)
+                        other.submit(who, order)
+                    assert_same_for_side(game, other, side)
                 checked += 1
         if resolved.ruleset.info.hidden_information:
             assert checked, "a ruleset with hidden information must define hidden_variant()"
