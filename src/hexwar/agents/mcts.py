@@ -19,13 +19,13 @@ machine's speed).
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent, Game, Ruleset
 from hexwar.core.orders import Order
@@ -147,7 +147,7 @@ class MctsAgent:
             if n < len(cands):
                 i = n  # every candidate once first, in order, while the budget lasts
             else:
-                ucb = totals / visits + UCB_C * np.sqrt(math.log(n) / visits)
+                ucb = totals / visits + UCB_C * np.sqrt(exact.log(n) / visits)
                 i = int(np.argmax(ucb))
             totals[i] += self._simulate(view, cands[i], rng)
             visits[i] += 1
