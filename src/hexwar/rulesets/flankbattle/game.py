@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexwar.core.errors import IllegalOrderError
+from hexwar.core.events import ALL
 from hexwar.core.game import Decision, Game
 from hexwar.core.orders import JsonValue, order_json, quote
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
@@ -134,10 +135,10 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         report = fight(self.setup, deployments, self.dice.generator, on_event, self.on_occupation)
         self.war_report = report
         for e in events:
-            self.log.append(e.hour, e.kind, e.text, data=e.data)
+            self.log.append(e.hour, e.kind, e.text, data=e.data, visible_to=ALL)
         end = report.result.hours
         for _, text in report.occupation.events:
-            self.log.append(end, "occupation", text)
+            self.log.append(end, "occupation", text, visible_to=ALL)
         for change in report.stability:
             self.log.append(
                 end,
@@ -145,6 +146,7 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
                 f"{SIDE_NAMES[change.side]} stability {change.before:g} -> {change.after:.2f} "
                 f"({change.text})",
                 data={"notes": list(change.notes)},
+                visible_to=ALL,
             )
         self._finish(SIDES[report.winner], report.result.reason)
 
