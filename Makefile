@@ -4,8 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
+WEBSTAMP := $(VENV)/.installed-web
 
-.PHONY: run test lint typecheck pytest golden mutate clean
+.PHONY: run chooser chromium screenshots test lint typecheck pytest golden mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,12 +16,28 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(DEVSTAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(WEBSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $(STAMP) $@
 
-run: $(STAMP)
+$(DEVSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP) $(WEBSTAMP) $@
+
+run: $(WEBSTAMP)  # the web app; `make chooser` (or plain `hexwar`) for the terminal
+	@echo "hexwar: starting the web app; open http://127.0.0.1:8000/"
+	$(BIN)/hexwar serve
+
+chooser: $(STAMP)
 	$(BIN)/hexwar
+
+# The browser tests drive Debian's chromium: install it when it is missing and we can.
+chromium:
+	@if [ -n "$$HEXWAR_CHROMIUM" ] || command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	    >/dev/null) || echo "warning: could not install chromium; the browser tests will fail"; \
+	else echo "warning: no chromium (set HEXWAR_CHROMIUM); the browser tests will fail"; fi
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -29,10 +46,13 @@ lint: $(DEVSTAMP)
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
 
-pytest: $(DEVSTAMP)
+pytest: $(DEVSTAMP) chromium
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest
+
+screenshots: $(DEVSTAMP) chromium  # docs/images/: the lobby, each board, the replay viewer
+	$(BIN)/python scripts/web_screenshots.py
 
 golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
 	$(BIN)/python -m hexwar.testing.golden

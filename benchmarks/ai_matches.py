@@ -188,6 +188,8 @@ def play(
     try:
         while (decision := game.decision()) is not None and game.step < max_steps:
             for side in sorted(decision.sides):
+                if game.outcome() is not None:
+                    break  # the other side conceded during this sealed decision
                 view = game.view(side)
                 rng = agent_rng(seed, side, decision.step)
                 start = time.perf_counter()

@@ -1,10 +1,14 @@
-"""IDAHEX at scale: 1,000 units on 10,000 cells whose task forces march for 10 cycles.
+"""IDAHEX at scale: 1,000 units on 10,000 cells that march, fight and strike for 10 cycles.
 
-The design is the Sinai sample (its unit types, resources, delays and supplies) on a
-generated area of war of 10,000 clear cells in ranks of 100 joined by roads. Red's 500 units
-hold the first ranks and Blue's 500 the last; at the first period every unit receives a
-mission marching it back and forth between its cell and the next one down its rank, so
-task forces march for the whole game (10 cycles, 20 periods, 40 frames).
+The design is the Sinai sample (its unit types, resources, delays, supplies, combat and air
+data) on a generated area of war of 10,000 clear cells in ranks of 100 joined by roads. Red's
+500 units stand in every fourth cell of the first half of the area, each with a Blue unit in
+the cell just below it (owned by Blue). At the first period half of the Red units attack the
+Blue cell below them (engagements assessed every frame, §5), and the other half and every
+Blue unit without an attacker receive a mission marching them back and forth between their
+cell and the next one (§3). At each cycle start Red flies close air support of up to 100
+engagements and Blue interdicts up to 100 Red attackers (§6). The game lasts 10 cycles (20
+periods, 40 frames).
 
 The figure of merit is events per second (breaks and changes of status, §2.3) and its ratio
 to a bare ``heapq`` loop pushing and popping the same number of (time, priority, seq, item)
@@ -22,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hexwar.rulesets.idahex.design import BasicEnv, CellRoutes, File50, Unit, load_sinai
+from hexwar.rulesets.idahex.commands import parse_commands
+from hexwar.rulesets.idahex.design import BasicEnv, CellOwner, CellRoutes, File50, Unit, load_sinai
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.ruleset import IdahexRuleset
 from hexwar.rulesets.idahex.scenario import IdahexScenario
@@ -47,9 +52,14 @@ def generated_design() -> tuple[File50, IdahexScenario]:
         update={"ncells": NCELLS, "nrank1": NRANK1, "basic_env": env, "basic_routes": routes}
     ).grid()
     # Cells with a successor below them (k = 1), Red from the top, Blue from the bottom.
-    movable = [c for c in range(1, NCELLS + 1) if grid_probe.successor(c, 1) > 0]
+    movable = [
+        c
+        for c in range(1, NCELLS + 1)
+        if grid_probe.successor(c, 1) > 0
+        and grid_probe.successor(grid_probe.successor(c, 1), 1) > 0
+    ]
     red_cells = movable[: 4 * UNITS_PER_SIDE : 4]
-    blue_cells = movable[::-1][: 4 * UNITS_PER_SIDE : 4]
+    blue_cells = [grid_probe.successor(c, 1) for c in red_cells]
     units = [
         red.model_copy(
             update={
@@ -77,9 +87,9 @@ def generated_design() -> tuple[File50, IdahexScenario]:
             "basic_routes": routes,
             "units": tuple(Unit.model_validate(u.model_dump()) for u in units),
             "iblul": UNITS_PER_SIDE + 1,
-            "border": NCELLS // 2,
+            "border": NCELLS,
             "side": 1,
-            "owner": (),
+            "owner": tuple(CellOwner(cell=c, owner=2) for c in blue_cells),
             "tend": f50.tinit + CYCLES * f50.tcycle,
             "iprint": 1,
             # No consumption outside combat, so that no task force runs out of supplies
@@ -95,26 +105,45 @@ def generated_design() -> tuple[File50, IdahexScenario]:
 
 
 def missions(game: IdahexGame, side: int) -> str:
+    """Red's even units attack the Blue cell below them; every other unit marches."""
     grid = game.rules.grid
     out = []
-    for u in game.engine.units.values():
-        if u.side != side:
-            continue
+    for k, u in enumerate(u for u in game.engine.units.values() if u.side == side):
         a, b = u.location, grid.successor(u.location, 1)
-        legs = " ".join(f"{b if k % 2 == 0 else a},10" for k in range(LEGS))
+        if side == 1 and k % 2 == 0:
+            out.append(f"mission {b},10 units {u.number}")
+            continue
+        legs = " ".join(f"{b if j % 2 == 0 else a},10" for j in range(LEGS))
         out.append(f"mission {legs} units {u.number}")
     return "; ".join(out)
+
+
+def strikes(game: IdahexGame, side: int) -> str:
+    """At a cycle start: Red's close air support of up to 100 engagements, Blue's
+    interdiction of up to 100 Red units in attack postures (§6)."""
+    d = game.rules.design
+    cycles = (game.engine.t - d.tinit) / d.tcycle
+    if abs(cycles - round(cycles)) > 1e-9:
+        return ""
+    aircraft = ",".join(["2"] * game.rules.design.nactyp[side - 1])
+    if side == 1:
+        cells = sorted(game.engine.engagements)[:100]
+        return "; ".join(f"cas {c} aircraft {aircraft}" for c in cells)
+    cells = sorted({u.location for u in game.engine.units.values() if u.side == 1 and u.pc == 4})
+    return "; ".join(f"interdiction {c} priority 4,1,2,3 aircraft {aircraft}" for c in cells[:100])
 
 
 def play(scenario: IdahexScenario) -> tuple[IdahexGame, float]:
     game = IdahexRuleset().new_game(scenario, seed=1, scenario_id="bench/scale")
     assert isinstance(game, IdahexGame)
     start = time.perf_counter()
-    game.submit("red", missions(game, 1))
-    game.submit("blue", missions(game, 2))
+    # Parsed here: the first orders are far longer than a text order may be (core.orders).
+    for side, s in (("red", 1), ("blue", 2)):
+        text = "; ".join(x for x in (missions(game, s), strikes(game, s)) if x)
+        game.submit(side, parse_commands(text))
     while game.outcome() is None:
-        game.submit("red", "")
-        game.submit("blue", "")
+        game.submit("red", strikes(game, 1))
+        game.submit("blue", strikes(game, 2))
     return game, time.perf_counter() - start
 
 
@@ -137,7 +166,10 @@ def main() -> None:
     baseline = bare_heapq(events)
     rate, bare_rate = events / elapsed, events / baseline
     print(f"{len(game.engine.units)} units on {NCELLS} cells, {CYCLES} cycles")
+    kinds = [e.kind for e in game.events(None)]
     print(f"events: {events} in {elapsed:.2f} s ({game.step} decisions)")
+    frames, air = kinds.count("combat") // 2, kinds.count("air")
+    print(f"engagement frames assessed: {frames}, air strikes: {air}")
     print(f"engine          : {rate:12,.0f} events/s")
     print(f"bare heapq loop : {bare_rate:12,.0f} events/s (baseline, same run)")
     print(f"ratio engine/heapq: {rate / bare_rate:.4f}")

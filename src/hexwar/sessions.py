@@ -25,6 +25,7 @@ from hexwar.scenarios import load_document, peek_ruleset, validate
 from hexwar.store import GameStore
 
 SNAPSHOT_EVERY = 50  # orders between stored snapshots; resume checks replay against the last
+SAVE_EVERY = 50  # agents' orders kept in memory at most before they are committed together
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,8 @@ class Session:
     store: GameStore | None = None
     game_id: str | None = None
     agents: dict[str, Agent] = field(default_factory=dict)
+    saved: int = 0  # how many of the game's orders the store holds
+    snapshot_at: int = 0  # after how many orders the last snapshot was taken
 
     def __post_init__(self) -> None:
         ruleset = self.game.ruleset
@@ -91,52 +94,96 @@ class Session:
         session = cls(game, dict(agents), store)
         if store is not None:
             session.game_id = store.create_game(game.record(session.agent_names), label=label)
+            session.saved = len(game.orders)
         return session
 
     @classmethod
     def resume(cls, store: GameStore, game_id: str) -> Session:
-        """Rebuild a stored game by replaying every acknowledged order."""
+        """Rebuild a stored game by replaying every acknowledged order.
+
+        A game whose last order ended it but which is stored as active (a process killed
+        between the two, before they were one transaction) is marked finished here.
+        """
         full_id = store.resolve_id(game_id)
         record = store.load(full_id)
         snapshot = store.latest_snapshot(full_id)
         checkpoints = {snapshot.seq: snapshot.state_hash} if snapshot else {}
         game = registry.replay(record, checkpoints=checkpoints)
-        return cls(game, dict(record.agents), store, full_id)
+        outcome = game.outcome()
+        if outcome is not None and store.status(full_id) == "active":
+            store.finish(full_id, outcome.to_json())
+        n = len(record.orders)
+        return cls(game, dict(record.agents), store, full_id, saved=n, snapshot_at=n)
 
     @property
     def human_sides(self) -> list[str]:
         return [s for s in self.game.info.sides if s not in self.agent_names]
 
-    def submit(self, side: str, order: JsonValue | str) -> SubmittedOrder:
-        """Accept ``side``'s order; it is acknowledged (returned) only after the store commits."""
+    def submit(self, side: str, order: JsonValue | str, *, save: bool = True) -> SubmittedOrder:
+        """Accept ``side``'s order; it is acknowledged (returned) only after the store commits
+        it (with every order before it), unless ``save`` is false. If the commit fails, the
+        game is rolled back to what the store holds and the error raised."""
         submitted = self.game.submit(side, order)
-        if self.store is not None and self.game_id is not None:
-            self.store.append_order(self.game_id, submitted)
-            outcome = self.game.outcome()
-            n_orders = submitted.seq + 1
-            if outcome is not None or n_orders % SNAPSHOT_EVERY == 0:
-                game = self.game
-                self.store.save_snapshot(
-                    self.game_id, n_orders, game.state_hash(), game.state_json()
-                )
-            if outcome is not None:
-                self.store.finish(self.game_id, outcome.to_json())
+        if save:
+            self.save()
         return submitted
 
+    def save(self, *, snapshot: bool = True) -> None:
+        """Commit the orders the store does not hold yet, in one transaction with the snapshot
+        due after them (unless ``snapshot`` is false: a batch in the middle of agents' play) and
+        the game's finish if they ended it.
+
+        On failure (disk full, a read-only file) the game in memory is rolled back to the
+        orders the store holds, so the session is never ahead of its store.
+        """
+        if self.store is None or self.game_id is None:
+            return
+        game = self.game
+        pending = game.orders[self.saved :]
+        if not pending:
+            return
+        n = len(game.orders)
+        outcome = game.outcome()
+        due = outcome is not None or (snapshot and n - self.snapshot_at >= SNAPSHOT_EVERY)
+        taken = (n, game.state_hash()) if due else None  # hashing the whole log: not each batch
+        try:
+            self.store.append_orders(
+                self.game_id,
+                pending,
+                snapshot=taken,
+                outcome=outcome.to_json() if outcome is not None else None,
+            )
+        except Exception:
+            self.game = registry.replay(game.record(self.agent_names), upto=self.saved)
+            raise
+        self.saved = n
+        if taken is not None:
+            self.snapshot_at = n
+
     def play_agents(self, *, max_steps: int | None = None) -> None:
-        """Let agents decide until a human must act, the game ends or ``max_steps`` is reached."""
-        while (decision := self.game.decision()) is not None:
-            if max_steps is not None and self.game.step >= max_steps:
-                return
-            movers = sorted(decision.sides & self.agents.keys())
-            if not movers:
-                return
-            for side in movers:
-                if self.game.outcome() is not None:
-                    return  # an agent conceded (a sealed decision's other movers have none)
-                view = self.game.view(side)
-                order = self.agents[side].act(view, agent_rng(self.game.seed, side, decision.step))
-                self.submit(side, order.to_json())
+        """Let agents decide until a human must act, the game ends or ``max_steps`` is reached.
+
+        Agents' orders are committed in batches (and always before returning): an agent's
+        order lost with a killed process is simply decided again, identically, on resume.
+        """
+        try:
+            while (decision := self.game.decision()) is not None:
+                if max_steps is not None and self.game.step >= max_steps:
+                    return
+                movers = sorted(decision.sides & self.agents.keys())
+                if not movers:
+                    return
+                for side in movers:
+                    game = self.game
+                    if game.outcome() is not None:
+                        return  # an agent conceded (a sealed decision's other movers have none)
+                    view = game.view(side)
+                    order = self.agents[side].act(view, agent_rng(game.seed, side, decision.step))
+                    self.submit(side, order.to_json(), save=False)
+                if len(self.game.orders) - self.saved >= SAVE_EVERY:
+                    self.save(snapshot=False)
+        finally:
+            self.save()
 
     def run(
         self, *, max_steps: int | None = None, progress: Callable[[int], None] | None = None

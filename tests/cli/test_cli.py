@@ -32,7 +32,7 @@ def test_version(cli_env: dict[str, str]) -> None:
 
 def test_every_command_has_help(cli_env: dict[str, str]) -> None:
     commands = ["rulesets", "scenarios", "validate", "schema", "run", "play"]
-    commands += ["games", "resume", "replay", "export"]
+    commands += ["games", "resume", "replay", "export", "verify", "doctor"]
     for command in commands:
         result = hexwar(cli_env, command, "--help")
         assert result.returncode == 0, command
@@ -135,7 +135,7 @@ def test_run_report_into_a_missing_directory_exits_2(
     path = tmp_path / "nowhere" / "report.txt"
     result = hexwar(cli_env, "run", "tiny/duel", "--seed", "1", "--report", str(path))
     assert result.returncode == 2
-    assert "does not exist" in result.stderr
+    assert "cannot write: No such file or directory" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -204,14 +204,14 @@ def test_play_refuses_illegal_orders_and_saves(cli_env: dict[str, str]) -> None:
     assert "ok: order" in result.stdout
     game_id = _game_id(result.stdout)
     assert game_id in hexwar(cli_env, "games").stdout
-    record = json.loads(hexwar(cli_env, "export", game_id).stdout)
+    record = json.loads(hexwar(cli_env, "export", game_id, "--umpire").stdout)
     assert {"action": "rest", "power": 0} in [o["order"] for o in record["orders"]]
 
 
 def test_replay_shows_only_what_a_side_saw(cli_env: dict[str, str]) -> None:
     result = _play_tiny(cli_env, "rest\nrest\n")
     game_id = _game_id(result.stdout)
-    everything = hexwar(cli_env, "replay", game_id, "--format", "json")
+    everything = hexwar(cli_env, "replay", game_id, "--umpire", "--format", "json")
     red = json.loads(hexwar(cli_env, "replay", game_id, "--side", "red", "--format", "json").stdout)
     blue = json.loads(
         hexwar(cli_env, "replay", game_id, "--side", "blue", "--format", "json").stdout
@@ -270,7 +270,7 @@ def test_sigkill_mid_game_then_resume_restores_every_acknowledged_order(
         proc.wait(timeout=60)
     assert proc.returncode == -signal.SIGKILL
 
-    record = json.loads(hexwar(cli_env, "export", game_id).stdout)
+    record = json.loads(hexwar(cli_env, "export", game_id, "--umpire").stdout)
     stored = {o["seq"]: o for o in record["orders"]}
     assert sorted(stored) == list(range(len(stored)))  # contiguous, nothing half-written
     for seq in acked:

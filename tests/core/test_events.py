@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pytest
@@ -35,6 +36,7 @@ def _log() -> EventLog:
             rolls=(Roll("hit", 0.31, chance=0.5, success=True),),
             result="hit",
         ),
+        visible_to=ALL,
     )
     log.append(2, "spot", "blue spots a unit", visible_to={"blue"})
     return log
@@ -47,7 +49,7 @@ def test_sequence_numbers_give_a_total_order() -> None:
 def test_time_cannot_run_backwards() -> None:
     log = _log()
     with pytest.raises(ValueError, match="precedes"):
-        log.append(1, "late", "too late")
+        log.append(1, "late", "too late", visible_to=ALL)
 
 
 def test_each_side_sees_only_its_events() -> None:
@@ -94,6 +96,15 @@ def test_mediawiki_renderer_is_a_wikitable() -> None:
 
 def test_all_marker_makes_an_event_public() -> None:
     log = EventLog()
-    event = log.append(0, "x", "public")
+    event = log.append(0, "x", "public", visible_to=ALL)
     assert event.visible_to == frozenset({ALL})
     assert event.visible("anyone")
+
+
+def test_every_event_names_who_sees_it() -> None:
+    """Issue 15: ``visible_to`` defaulted to everyone, so a forgotten one leaked the event;
+    now it has no default (the type checker, and Python itself, insist on it)."""
+    parameter = inspect.signature(EventLog.append).parameters["visible_to"]
+    assert parameter.default is inspect.Parameter.empty
+    with pytest.raises(TypeError, match="visible_to"):
+        EventLog().append(0, "x", "who sees this?")  # type: ignore[call-arg]

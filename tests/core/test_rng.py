@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from hexwar.core.rng import Dice, stream
+import pytest
+
+from hexwar.core.rng import Dice, InvalidSeedError, seed_entropy, stream
 
 
 def test_same_seed_and_purpose_give_the_same_draws() -> None:
@@ -37,3 +39,18 @@ def test_chance_is_clamped_and_certain_outcomes_hold() -> None:
     dice = Dice.for_game(3)
     assert all(dice.chance("sure", 1.5) for _ in range(20))
     assert not any(dice.chance("never", -0.2) for _ in range(20))
+
+
+def test_every_signed_64_bit_seed_gives_its_own_stream() -> None:
+    """Issue 15: ``--seed -1`` crashed in SeedSequence; negative seeds map past the others."""
+    seeds = [-(2**63), -1, 0, 1, 2**63 - 1]
+    draws = [tuple(stream(s, "adjudication").random(3).tolist()) for s in seeds]
+    assert len(set(draws)) == len(seeds)
+    assert seed_entropy(5) == 5  # non-negative seeds keep the draws they always had
+    assert seed_entropy(-1) == 2**64 + 1
+
+
+def test_seeds_beyond_64_bits_are_refused_by_name() -> None:
+    for seed in (2**63, -(2**63) - 1):
+        with pytest.raises(InvalidSeedError, match=f"seed {seed} is not a signed 64-bit"):
+            stream(seed, "adjudication")

@@ -13,6 +13,7 @@ from hexwar.core.rng import stream
 from hexwar.core.views import View
 
 RANDOM = "random"
+AI = "ai"  # every ruleset's strongest computer player; the random agent where it has none
 
 
 class UnknownAgentError(HexwarError, LookupError):
@@ -32,15 +33,25 @@ class RandomAgent:
 
 
 def agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
-    """Every agent name usable with ``ruleset``: its own agents, then ``random``."""
-    return [*sorted(ruleset.agents()), RANDOM]
+    """Every agent name usable with ``ruleset``: ``ai`` (its strongest computer player), its
+    other agents, then ``random``, then ``mcts`` where the ruleset samples worlds from views
+    (:mod:`hexwar.agents.mcts`)."""
+    from hexwar.agents.mcts import MCTS, has_determinisation
+
+    own = sorted(n for n in ruleset.agents() if n not in {AI, RANDOM})
+    extra = [MCTS] if has_determinisation(ruleset) and MCTS not in ruleset.agents() else []
+    return [AI, *own, RANDOM, *extra]
 
 
 def make_agent(ruleset: Ruleset[Any, Any], side: str, name: str) -> Agent:
     """The agent called ``name`` playing ``side``."""
-    if name == RANDOM:
-        return RandomAgent(ruleset, side)
     factories = ruleset.agents()
+    if name == RANDOM or (name == AI and AI not in factories):
+        return RandomAgent(ruleset, side)
+    if name == "mcts" and name not in factories and name in agent_names(ruleset):
+        from hexwar.agents.mcts import MctsAgent
+
+        return MctsAgent(ruleset, side)
     if name not in factories:
         raise UnknownAgentError(
             f"unknown agent {name!r} for {ruleset.info.id} (available: "

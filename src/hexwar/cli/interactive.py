@@ -26,7 +26,7 @@ def play_interactively(session: Session, console: Console) -> None:
     shown = dict.fromkeys(game.info.sides, 0)
 
     def show_new_events(side: str) -> None:
-        events = game.events(side)
+        events = session.game.events(side)
         fresh = events[shown[side] :]
         shown[side] = len(events)
         if fresh:
@@ -35,6 +35,7 @@ def play_interactively(session: Session, console: Console) -> None:
     uis = {side: game.ruleset.terminal_ui(side) for side in game.info.sides}
     while True:
         session.play_agents()
+        game = session.game  # a failed commit replaces the game by the one the store holds
         decision = game.decision()
         if decision is None:
             for side in session.human_sides or game.info.sides[:1]:

@@ -7,8 +7,10 @@ messages, never a traceback. Every installed ruleset with commands of its own
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -23,15 +25,22 @@ from rich.table import Column, Table
 from typer.core import TyperGroup
 
 from hexwar import __version__
-from hexwar.agents import agent_names
+from hexwar.agents import AI, agent_names
+from hexwar.analysis.cli import app as sweep_app
+from hexwar.analysis.timeline import record_run
+from hexwar.cli import checks
+from hexwar.cli.checks import InvalidArgumentError, load_record, refuse_hidden, writable
 from hexwar.cli.interactive import play_interactively
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, InvalidInputError, Problem, ScenarioError
 from hexwar.core.events import RENDERERS
 from hexwar.core.game import Ruleset
+from hexwar.core.rng import SEEDS
+from hexwar.rl.cli import tournament as tournament_command
 from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario, transcript
-from hexwar.store import GameStore
+from hexwar.store import GameStore, default_path, describe_failure
+from hexwar.web.cli import serve
 
 EXIT_INVALID = 2
 
@@ -87,12 +96,9 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="rich",
 )
+app.add_typer(sweep_app, name="sweep")
 out = Console(soft_wrap=True)  # never break a path or an id across lines
 err = Console(stderr=True, soft_wrap=True)
-
-
-class InvalidArgumentError(HexwarError, ValueError):
-    """A command-line argument that cannot be used."""
 
 
 def _version(value: bool) -> None:
@@ -304,22 +310,34 @@ def _parse_agents(ruleset: Ruleset[Any, Any], specs: list[str]) -> dict[str, str
             raise InvalidArgumentError(
                 f"--agent {spec!r}: unknown side {side!r} (sides: {', '.join(ruleset.info.sides)})"
             )
-        if name not in agent_names(ruleset):
-            raise InvalidArgumentError(
-                f"--agent {spec!r}: unknown agent {name!r} "
-                f"(available: {', '.join(agent_names(ruleset))})"
-            )
+        _check_agent(ruleset, name, f"--agent {spec!r}")
         chosen[side] = name
     return chosen
 
 
+def _check_agent(ruleset: Ruleset[Any, Any], name: str, option: str) -> None:
+    """Refuse an unknown agent, naming the option the user typed it in."""
+    if name not in agent_names(ruleset):
+        raise InvalidArgumentError(
+            f"{option}: unknown agent {name!r} for {ruleset.info.id} "
+            f"(available: {', '.join(agent_names(ruleset))})"
+        )
+
+
 def _default_agent(ruleset: Ruleset[Any, Any]) -> str:
-    """The ruleset's own first agent (its computer opponent), or the random agent."""
-    return agent_names(ruleset)[0]
+    """The ruleset's strongest computer player."""
+    return AI
 
 
 def _seed(seed: int | None) -> int:
-    return seed if seed is not None else secrets.randbelow(2**31)
+    if seed is None:
+        return secrets.randbelow(2**31)
+    if seed not in SEEDS:
+        raise InvalidArgumentError(
+            f"--seed {seed}: a seed is a signed 64-bit integer "
+            f"(from {SEEDS.start} to {SEEDS.stop - 1})"
+        )
+    return seed
 
 
 @contextmanager
@@ -375,10 +393,18 @@ def run(
         ),
     ] = None,
     store: Annotated[bool, typer.Option(help="Keep the game in the game store.")] = False,
+    plots: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="Draw the game's plots into DIR (PNG and SVG): strength by side over time, "
+            "losses by type, each engagement's FEBA, each flank's men and morale by the hour.",
+        ),
+    ] = None,
 ) -> None:
     """Play a scenario headless to the end, computer against computer."""
-    if report is not None and not report.parent.is_dir():
-        raise InvalidArgumentError(f"--report {report}: directory {report.parent} does not exist")
+    if report is not None:
+        writable(report, "--report")  # before playing the whole game, not after
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     agents = {s: _default_agent(ruleset) for s in ruleset.info.sides}
@@ -387,9 +413,17 @@ def run(
     with _open_store(store) as game_store:
         session = Session.start(resolved, seed=the_seed, agents=agents, store=game_store)
         with _progress(not as_json and err.is_terminal) as update:
-            session.run(max_steps=max_steps, progress=update)
+            if plots is None:
+                session.run(max_steps=max_steps, progress=update)
+            else:
+                timeline = record_run(session, max_steps=max_steps, progress=update)
     if report is not None:
         report.write_text(session.game.report(), encoding="utf-8")
+    if plots is not None:
+        from hexwar.analysis.plots import game_plots
+
+        written = game_plots(session.game, timeline, plots)
+        err.print(f"plots: {len(written)} files in {plots}", markup=False, highlight=False)
     _print_result(session, resolved, the_seed, as_json)
 
 
@@ -431,7 +465,11 @@ def play(
     side: Annotated[str, typer.Option(metavar="SIDE", help="The side you play.")],
     vs: Annotated[
         str | None,
-        typer.Option(metavar="AGENT", help="The agent playing the other sides (default: the AI)."),
+        typer.Option(
+            metavar="AGENT",
+            help="The agent playing the other sides: ai (the default: the ruleset's strongest "
+            "computer player), random, or another of the ruleset's agents.",
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option(metavar="N", help="Seed of every random draw.")
@@ -446,8 +484,9 @@ def play(
             f"--side {side!r}: unknown side (sides: {', '.join(ruleset.info.sides)})"
         )
     opponent = vs or _default_agent(ruleset)
+    _check_agent(ruleset, opponent, f"--vs {opponent!r}")
     others = [s for s in ruleset.info.sides if s != side]
-    agents = {} if hotseat else _parse_agents(ruleset, [f"{s}={opponent}" for s in others])
+    agents = {} if hotseat else dict.fromkeys(others, opponent)
     the_seed = _seed(seed)
     with GameStore() as store:
         session = Session.start(resolved, seed=the_seed, agents=agents, store=store)
@@ -486,9 +525,19 @@ def games(
     ruleset: Annotated[
         str | None, typer.Option(metavar="RULESET", help="Only games of this ruleset.")
     ] = None,
+    delete: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ID", help="Delete this game (id or unique prefix) with all its orders."
+        ),
+    ] = None,
 ) -> None:
-    """List the games in the game store (newest first)."""
-    with GameStore() as store:
+    """List the games in the game store (newest first), or delete one."""
+    if delete is not None:
+        with GameStore() as store:
+            out.print(f"deleted game {store.delete_game(delete)}", highlight=False)
+        return
+    with GameStore(readonly=True) as store:
         rows = store.list_games(ruleset)
     if not rows:
         out.print("No stored games.")
@@ -510,24 +559,42 @@ def games(
     out.print(table)
 
 
+_UMPIRE_HELP = (
+    "Show everything even while a person is still playing the game (the other sides' sealed "
+    "orders and hidden positions included)."
+)
+
+
 @app.command()
 def replay(
-    game_id: Annotated[str, typer.Argument(metavar="ID", help="A game id (or a unique prefix).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID|FILE",
+            help="A stored game's id (or a unique prefix), or an exported record (.json).",
+        ),
+    ],
     side: Annotated[
         str | None,
         typer.Option(metavar="SIDE", help="Show only what this side saw (default: everything)."),
     ] = None,
+    umpire: Annotated[bool, typer.Option("--umpire", help=_UMPIRE_HELP)] = False,
     fmt: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="text, json, markdown or mediawiki.")
     ] = "text",
 ) -> None:
-    """Replay a stored game from its record and print its event log."""
+    """Replay a game from its record and print its event log.
+
+    Without --side the log is the umpire's; on a game in progress with a human side that
+    needs --umpire, so that nothing hidden from the player is shown by accident."""
     if fmt not in RENDERERS:
         raise InvalidArgumentError(f"--format {fmt!r}: choose one of {', '.join(RENDERERS)}")
-    with GameStore() as store:
-        record = store.load(game_id)
-    game = registry.replay(record)
-    sys.stdout.write(RENDERERS[fmt](game.events(side)))
+    record, label = load_record(game)
+    replayed = checks.replay_located(record, label)
+    if side is None:
+        finished = replayed.outcome() is not None
+        refuse_hidden(record, replayed.info.sides, finished, label, umpire, "replay")
+    sys.stdout.write(RENDERERS[fmt](replayed.events(side)))
 
 
 @app.command()
@@ -536,16 +603,39 @@ def export(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write to a file.")
     ] = None,
+    umpire: Annotated[bool, typer.Option("--umpire", help=_UMPIRE_HELP)] = False,
 ) -> None:
-    """Print a stored game's record as JSON (replayable anywhere with the same ruleset)."""
-    with GameStore() as store:
-        record = store.load(game_id)
-    text = json.dumps(record.to_json(), indent=2, ensure_ascii=False) + "\n"
+    """Print a stored game's record as JSON, with the state hash its orders lead to
+    (`hexwar replay FILE` shows it, `hexwar verify FILE` checks it, with the same ruleset).
+
+    A game in progress with a human side needs --umpire: the record holds every side's
+    orders."""
+    if output is not None:
+        writable(output, "--output")
+    with GameStore(readonly=True) as store:
+        full_id = store.resolve_id(game_id)
+        record = store.load(full_id)
+        finished = store.status(full_id) == "finished"
+        last = store.latest_snapshot(full_id)
+    label = f"game {full_id}"
+    if last is not None and last.seq == len(record.orders):
+        state_hash = last.state_hash  # taken when the last order was stored: no replay needed
+    else:
+        replayed = checks.replay_located(record, label)
+        state_hash, finished = replayed.state_hash(), replayed.outcome() is not None
+    sides = registry.get(record.ruleset).info.sides
+    refuse_hidden(record, sides, finished, label, umpire, "export")
+    exported = dataclasses.replace(record, state_hash=state_hash)
+    text = json.dumps(exported.to_json(), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         sys.stdout.write(text)
     else:
         output.write_text(text, encoding="utf-8")
-        err.print(f"wrote {output}")
+        err.print(f"wrote {output}", markup=False, highlight=False)
+
+
+app.command()(checks.verify)
+app.command()(checks.doctor)
 
 
 # -- the chooser ------------------------------------------------------------------------------
@@ -583,6 +673,9 @@ def choose() -> None:
         play(sid, side=side, vs=None, seed=None, hotseat=False)
 
 
+app.command("serve")(serve)
+
+
 def _ask_choice(prompt: str, n: int) -> int | None:
     while True:
         try:
@@ -597,18 +690,42 @@ def _ask_choice(prompt: str, n: int) -> int | None:
         out.print(f"Please enter a number from 1 to {n}.")
 
 
+def failure_messages(exc: BaseException) -> list[str] | None:
+    """What the command line says about a failure it foresees (each line located: file, line,
+    key, or path and cause), or ``None`` for a genuine bug, which keeps its traceback.
+
+    The one place where errors become messages: hexwar's own errors (invalid input, refused
+    orders, store failures), files that cannot be read or written, SQLite's own errors.
+    """
+    if isinstance(exc, InvalidInputError):
+        return [str(problem) for problem in exc.problems]
+    if isinstance(exc, HexwarError):
+        return [str(exc)]
+    if isinstance(exc, sqlite3.Error):
+        return [str(describe_failure(default_path(), exc))]
+    if isinstance(exc, OSError):
+        if exc.filename is None:
+            return [str(exc.strerror or exc)]
+        also = f" -> {exc.filename2}" if exc.filename2 is not None else ""
+        return [f"{exc.filename}{also}: {exc.strerror or exc}"]
+    return None
+
+
+app.command("tournament")(tournament_command)  # hexwar.rl.cli: heavy imports only when run
+
+
 def main() -> None:
-    """Entry point: invalid input exits 2 with its located messages, never a traceback.
+    """Entry point: invalid input and foreseeable failures exit 2 with located messages.
 
     Typer runs in standalone mode (usage errors, ``--help``, exit codes are click's); errors
     raised on purpose by hexwar come out of it as exceptions and are reported here.
     """
     try:
         app()
-    except InvalidInputError as e:
-        for problem in e.problems:
-            err.print(f"hexwar: {problem}", markup=False, highlight=False)
-        sys.exit(EXIT_INVALID)
-    except HexwarError as e:
-        err.print(f"hexwar: {e}", markup=False, highlight=False)
+    except Exception as e:
+        messages = failure_messages(e)
+        if messages is None:
+            raise
+        for message in messages:
+            err.print(f"hexwar: {message}", markup=False, highlight=False)
         sys.exit(EXIT_INVALID)

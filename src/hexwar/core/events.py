@@ -124,11 +124,13 @@ class EventLog(Sequence[Event]):
         kind: str,
         text: str,
         *,
-        visible_to: Iterable[str] | str = ALL,
+        visible_to: Iterable[str] | str,
         data: Mapping[str, Any] | None = None,
         receipt: Receipt | None = None,
     ) -> Event:
-        """Add an event at ``time``; raises ``ValueError`` if time would run backwards."""
+        """Add an event at ``time``, seen by ``visible_to`` (side names, or :data:`ALL`): no
+        default, so a ruleset that forgets to say who sees an event fails the type check
+        instead of leaking it. Raises ``ValueError`` if time would run backwards."""
         if self._events and time < self._events[-1].time:
             raise ValueError(
                 f"event {kind!r} at time {time} precedes the last event at {self._events[-1].time}"

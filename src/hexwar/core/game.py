@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 import numpy as np
 from pydantic import BaseModel
 
+from hexwar.core.boards import Board
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
-from hexwar.core.events import Event, EventLog, render_text
+from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import (
     CONCEDE,
     JsonValue,
@@ -70,6 +71,15 @@ class Decision:
     step: int
     sides: frozenset[str]
     prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TimeLimit:
+    """How long a side has for its decision, and the order that stands for it if the time
+    runs out (front ends that keep a clock submit ``late_order`` for a side that is late)."""
+
+    seconds: float
+    late_order: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,11 +150,25 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         """The ruleset's sections of the designer's report after the log, as (title, text)."""
         return []
 
+    def _series(self) -> dict[str, Any]:
+        """Quantities over time that neither the log nor a summary taken after each decision
+        holds (a batch ruleset's hour-by-hour battle), for plots; JSON-able::
+
+            {"time": "hour", "series": [{"quantity": "men", "label": "Attacker flank 1",
+                                         "side": "attacker", "t": [0, 1], "y": [2667, 2650]}]}
+
+        Default: none."""
+        return {}
+
     def _finish(self, winner: str | None, reason: str) -> None:
         """End the game (rulesets call this from ``_resolve``)."""
         self._outcome = Outcome(winner, reason)
         self.log.append(
-            self._clock(), "game-over", f"Game over: {reason}", data=self._outcome.to_json()
+            self._clock(),
+            "game-over",
+            f"Game over: {reason}",
+            data=self._outcome.to_json(),
+            visible_to=ALL,
         )
 
     def _clock(self) -> float | int:
@@ -226,6 +250,12 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
     def summary(self) -> dict[str, Any]:
         """The umpire's account of the game now (not fog-limited), JSON-able."""
         data = self._summary()
+        check_jsonable(data)
+        return data
+
+    def series(self) -> dict[str, Any]:
+        """Quantities the ruleset kept over time for plots (see :meth:`_series`), JSON-able."""
+        data = self._series()
         check_jsonable(data)
         return data
 
@@ -348,6 +378,31 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def random_order(self, view: View, rng: np.random.Generator) -> OrderT:
         """A uniformly chosen legal order, knowing only ``view`` (used by the random agent)."""
 
+    def legal_orders(self, view: View, plan: OrderT | None = None) -> list[OrderT]:
+        """The orders the viewing side may give now, derived from ``view`` alone: a
+        deterministic, finite list (equal views, equal lists), empty when the side has no
+        decision. Every listed order is one :meth:`Game.submit` accepts.
+
+        Where an order is a set of unit actions (:meth:`stepwise` views), the list is built one
+        action at a time: each entry but the last is ``plan`` (``None``: no action yet) with one
+        more legal action, and the last entry is ``plan`` itself as a complete order -- choose
+        it to submit. Rulesets whose orders are too many to list (set-ups, free placements)
+        offer a documented menu instead (docs/research.md). Default: the ruleset lists none.
+        """
+        raise NotImplementedError(f"the {self.info.id} ruleset lists no legal orders")
+
+    def stepwise(self, view: View) -> bool:
+        """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""
+        return False
+
+    def determinise(self, view: View, rng: np.random.Generator) -> Game[ScenarioT, OrderT] | None:
+        """A game the viewing side cannot tell from the one it sees: the view's facts, and
+        what the view hides drawn from ``rng`` (search agents sample worlds this way, never
+        from the true state). The sides' sealed orders of the current decision are not part of
+        it: every awaited side still has to order. Default: ``None``, the ruleset offers none.
+        """
+        return None
+
     def render_view(self, view: View) -> str:
         """The view as text for terminal play (rulesets draw their board; default: JSON)."""
         return json.dumps(view.to_json()["data"], indent=2, ensure_ascii=False)
@@ -355,6 +410,19 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def order_help(self, view: View) -> str:
         """How to write an order in terminal play, given what the side sees."""
         return "Enter an order as JSON."
+
+    def describe_board(self, view: View) -> Board | None:
+        """The map as ``view``'s side may see it, as data a front end draws (default: none).
+
+        Rulesets build it in their ``drawing`` module from the view alone, so a board never
+        shows what the side may not know.
+        """
+        return None
+
+    def time_limit(self, view: View) -> TimeLimit | None:
+        """The time ``view``'s side has for the decision it faces, if the rules set one
+        (default: none). Enforcing it is the front end's business: the game has no clock."""
+        return None
 
     def side_names(self, scenario: ScenarioT) -> Mapping[str, str]:
         """A readable name of each side in ``scenario``, for menus (default: the side ids)."""

@@ -85,9 +85,10 @@ class GameRecord:
     seed: int
     orders: Sequence[SubmittedOrder] = ()
     agents: Mapping[str, str] = field(default_factory=dict)  # side -> agent name, informative
+    state_hash: str | None = None  # after the orders, when known: exports carry it to verify
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "format": RECORD_FORMAT,
             "ruleset": self.ruleset,
             "ruleset_version": self.ruleset_version,
@@ -98,6 +99,9 @@ class GameRecord:
             "agents": dict(self.agents),
             "orders": [o.to_json() for o in self.orders],
         }
+        if self.state_hash is not None:
+            out["state_hash"] = self.state_hash
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -110,4 +114,5 @@ class GameRecord:
             seed=int(data["seed"]),
             agents=dict(data.get("agents", {})),
             orders=tuple(SubmittedOrder.from_json(o) for o in data.get("orders", ())),
+            state_hash=str(data["state_hash"]) if data.get("state_hash") is not None else None,
         )

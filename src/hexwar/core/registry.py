@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
-from hexwar.core.errors import RecordError, UnknownRulesetError
+from hexwar.core.errors import HexwarError, RecordError, UnknownRulesetError
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.records import GameRecord, content_hash
 
@@ -89,13 +89,23 @@ def replay(
         )
     if content_hash(dict(record.scenario)) != record.scenario_hash:
         raise RecordError(f"scenario {record.scenario_id!r} does not match its recorded hash")
-    scenario = ruleset.scenario_from_json(record.scenario)
+    try:
+        scenario = ruleset.scenario_from_json(record.scenario)
+    except ValueError as exc:  # pydantic's ValidationError is one
+        message = f"scenario {record.scenario_id!r} of the record is invalid: {exc}"
+        raise RecordError(message) from exc
     game = ruleset.new_game(scenario, seed=record.seed, scenario_id=record.scenario_id)
     orders = record.orders if upto is None else record.orders[:upto]
     expected = dict(checkpoints or {})
     _check_checkpoint(game, 0, expected)
     for submitted in orders:
-        accepted = game.submit(submitted.side, submitted.order)
+        try:
+            accepted = game.submit(submitted.side, submitted.order)
+        except HexwarError as exc:  # an illegal order, an order after the end
+            raise RecordError(
+                f"order {submitted.seq} ({submitted.side}, step {submitted.step}) cannot be "
+                f"replayed: {exc}"
+            ) from exc
         if accepted.seq != submitted.seq or accepted.step != submitted.step:
             raise RecordError(
                 f"order {submitted.seq} replayed as {accepted.seq} at step {accepted.step} "

@@ -14,7 +14,30 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core.errors import HexwarError
+
 ADJUDICATION = "adjudication"
+
+SEEDS = range(-(2**63), 2**63)
+"""Every seed a game accepts: a signed 64-bit integer, what the game store keeps."""
+
+
+class InvalidSeedError(HexwarError, ValueError):
+    """A seed outside :data:`SEEDS`."""
+
+
+def seed_entropy(seed: int) -> int:
+    """The ``SeedSequence`` entropy of a game seed (any of :data:`SEEDS`).
+
+    ``SeedSequence`` takes non-negative entropy only: a non-negative seed is its own entropy
+    (so existing games keep their draws) and a negative one maps beyond every non-negative
+    seed, to ``2**64 + |seed|``, so no two seeds share a stream.
+    """
+    if seed not in SEEDS:
+        raise InvalidSeedError(
+            f"seed {seed} is not a signed 64-bit integer (from {SEEDS.start} to {SEEDS.stop - 1})"
+        )
+    return seed if seed >= 0 else 2**64 - seed
 
 
 def _purpose_key(purpose: str) -> int:
@@ -24,8 +47,17 @@ def _purpose_key(purpose: str) -> int:
 
 def stream(seed: int, purpose: str) -> np.random.Generator:
     """The generator for ``purpose`` in the game seeded with ``seed``."""
-    seq = np.random.SeedSequence(entropy=seed, spawn_key=(_purpose_key(purpose),))
+    seq = np.random.SeedSequence(entropy=seed_entropy(seed), spawn_key=(_purpose_key(purpose),))
     return np.random.Generator(np.random.PCG64(seq))
+
+
+def menu_stream(view_data: Any, purpose: str) -> np.random.Generator:
+    """A generator seeded by a view's content: for menus of legal orders that sample a space
+    too large to list (set-ups), so equal views give equal menus and nothing else leaks in."""
+    from hexwar.core.records import canonical_json  # records imports orders only; no cycle
+
+    digest = hashlib.sha256(canonical_json(view_data).encode()).digest()
+    return stream(int.from_bytes(digest[:8], "big", signed=True), purpose)  # a game seed
 
 
 def agent_purpose(side: str) -> str:

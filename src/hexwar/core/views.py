@@ -26,7 +26,44 @@ class View:
 
 
 def check_jsonable(value: Any, path: str = "view") -> None:
-    """Raise ``TypeError`` naming the first path in ``value`` that JSON cannot carry exactly."""
+    """Raise ``TypeError`` naming the first path in ``value`` that JSON cannot carry exactly.
+
+    The common case -- plain dicts, lists, tuples, strings, ints, bools, finite floats -- is
+    settled by one flat loop; anything else (a subclass such as ``numpy.float64``, another
+    mapping, a bad value) takes the recursive walk, which names the first offending path.
+    """
+    if not _plain(value):
+        _walk(value, path)
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is built of exactly the JSON types (no subclasses), with finite
+    floats and string keys: one loop over a stack, no recursion, no paths."""
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is str or t is int or t is bool or x is None:
+            continue
+        if t is float:
+            if x - x != 0.0:  # inf - inf and nan - nan are nan
+                return False
+            continue
+        if t is dict:
+            for k in x:
+                if type(k) is not str:
+                    return False
+            extend(x.values())
+            continue
+        if t is list or t is tuple:
+            extend(x)
+            continue
+        return False
+    return True
+
+
+def _walk(value: Any, path: str) -> None:
     if value is None or isinstance(value, bool | int | str):
         return
     if isinstance(value, float):
@@ -37,10 +74,10 @@ def check_jsonable(value: Any, path: str = "view") -> None:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise TypeError(f"{path}: key {key!r} is not a string")
-            check_jsonable(item, f"{path}.{key}")
+            _walk(item, f"{path}.{key}")
         return
     if isinstance(value, list | tuple):
         for i, item in enumerate(value):
-            check_jsonable(item, f"{path}[{i}]")
+            _walk(item, f"{path}[{i}]")
         return
     raise TypeError(f"{path}: {type(value).__name__} is not JSON-able")

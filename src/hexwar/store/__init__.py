@@ -3,6 +3,7 @@
 from hexwar.store.sqlite import (
     SCHEMA_VERSION,
     AmbiguousGameIdError,
+    DamagedStoreError,
     GameStore,
     GameSummary,
     OrderSequenceError,
@@ -11,11 +12,13 @@ from hexwar.store.sqlite import (
     SnapshotError,
     StoreError,
     default_path,
+    describe_failure,
 )
 
 __all__ = [
     "SCHEMA_VERSION",
     "AmbiguousGameIdError",
+    "DamagedStoreError",
     "GameStore",
     "GameSummary",
     "OrderSequenceError",
@@ -24,4 +27,5 @@ __all__ = [
     "SnapshotError",
     "StoreError",
     "default_path",
+    "describe_failure",
 ]

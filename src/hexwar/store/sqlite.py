@@ -2,29 +2,37 @@
 
 A stored game is its record header plus an append-only list of orders. An order is acknowledged
 only when :meth:`GameStore.append_order` returns, which is after COMMIT; a process killed at any
-moment afterwards still finds the order when the store is reopened. Snapshots of the state are
-an optional cache for resuming long games: the orders alone always rebuild the game.
+moment afterwards still finds the order when the store is reopened. A batch of orders, the
+snapshot taken after it and the game's finish are written in one transaction
+(:meth:`GameStore.append_orders`), so a game is never stored finished without its last order,
+nor left active after it. A snapshot is the state hash after a number of orders: the orders
+alone rebuild the game, and resume checks that the replay arrives at the hash.
+
+Failures of SQLite itself (disk full, a read-only or damaged file) come out as
+:class:`StoreError` naming the database file, the cause and what to do.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import secrets
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import Any, Final, ParamSpec, TypeVar
 
 import platformdirs
 
-from hexwar.core.errors import GameOverError, HexwarError, InvalidInputError, UnknownGameError
+from hexwar.core.errors import GameOverError, HexwarError, UnknownGameError
 from hexwar.core.orders import SubmittedOrder
 from hexwar.core.records import GameRecord, canonical_json
+from hexwar.core.rng import seed_entropy
 
 # Migration n (counting from 1) brings a database from user_version n-1 to n. Append new
 # scripts; never edit one that has shipped, since existing databases have already run it.
@@ -68,18 +76,42 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     CREATE TRIGGER orders_no_delete BEFORE DELETE ON orders
     BEGIN SELECT RAISE(ABORT, 'orders are append-only'); END;
     """,
+    """
+    -- Snapshots keep the state hash only: resume replays the orders and checks it arrives
+    -- there; the whole state (with the whole event log) made one long game's file 36 MB.
+    CREATE TABLE checkpoints (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        state_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    INSERT INTO checkpoints (game_id, seq, state_hash, created_at)
+        SELECT game_id, seq, state_hash, created_at FROM snapshots;
+    DROP TABLE snapshots;
+    -- Orders stay append-only while their game exists; deleting a game takes its orders along.
+    DROP TRIGGER orders_no_delete;
+    CREATE TRIGGER orders_no_delete BEFORE DELETE ON orders
+    WHEN EXISTS (SELECT 1 FROM games WHERE id = OLD.game_id)
+    BEGIN SELECT RAISE(ABORT, 'orders are append-only (delete the game instead)'); END;
+    """,
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
-_INT64 = range(-(2**63), 2**63)  # what an SQLite INTEGER holds
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class StoreError(HexwarError):
-    """Base of the game store's own errors."""
+    """Base of the game store's own errors; the message names the file, the cause and the cure."""
 
 
 class SchemaVersionError(StoreError, RuntimeError):
     """The database was written by a newer hexwar than this one."""
+
+
+class DamagedStoreError(StoreError, ValueError):
+    """Stored data that cannot be read back (a damaged page, a row that is not JSON)."""
 
 
 class OrderSequenceError(StoreError, ValueError):
@@ -117,20 +149,21 @@ class GameSummary:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """A game's state after its first ``seq`` orders."""
+    """A game's state hash after its first ``seq`` orders (what resume checks its replay by)."""
 
     game_id: str
     seq: int
     state_hash: str
-    state_json: dict[str, Any]
     created_at: str
 
 
 def default_path() -> Path:
-    """``$HEXWAR_HOME/games.sqlite3``, else ``games.sqlite3`` in the user data directory."""
+    """``$HEXWAR_HOME/games.sqlite3``, else ``games.sqlite3`` in the user data directory.
+
+    Creates nothing: :class:`GameStore` makes the directory when it opens the store to write.
+    """
     home = os.environ.get("HEXWAR_HOME")
     base = Path(home).expanduser() if home else platformdirs.user_data_path("hexwar")
-    base.mkdir(parents=True, exist_ok=True)
     return base / "games.sqlite3"
 
 
@@ -154,35 +187,131 @@ def _statements(script: str) -> Iterator[str]:
             pending = ""
 
 
+def describe_failure(path: Path, exc: sqlite3.Error) -> StoreError:
+    """SQLite's error as a :class:`StoreError` saying which file, what went wrong and what to do.
+
+    The cause is read from SQLite's error code where Python exposes it, else from its message.
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(exc)
+    if primary == sqlite3.SQLITE_FULL or "disk is full" in text:
+        return StoreError(
+            f"{path}: the disk is full ({text}); nothing more was saved. Free some space, then "
+            "run the command again (`hexwar resume ID` continues a game)"
+        )
+    if primary == sqlite3.SQLITE_READONLY or "readonly" in text:
+        return StoreError(
+            f"{path}: the game store is read-only ({text}). Make the file and its directory "
+            "writable, or set HEXWAR_HOME to a writable directory"
+        )
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or "malformed" in text:
+        return DamagedStoreError(
+            f"{path}: the game store is damaged ({text}). Run `hexwar doctor` to see what is "
+            "affected; restore the file from a backup, or move it away to start a new store"
+        )
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+        return StoreError(
+            f"{path}: the game store is busy ({text}): another hexwar is writing to it. "
+            "Try again when it has finished"
+        )
+    if primary in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_IOERR):
+        return StoreError(
+            f"{path}: cannot read or write the game store ({text}). Check that the file and "
+            "its directory exist and are readable and writable, or set HEXWAR_HOME"
+        )
+    return StoreError(f"{path}: game store error: {text}")
+
+
+def _decode(text: str, where: str) -> Any:
+    """A stored JSON column, or a :class:`DamagedStoreError` naming the row it is in."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise DamagedStoreError(
+            f"{where} is not valid JSON ({exc}); the store was changed outside hexwar. "
+            "Run `hexwar doctor`; the game can be deleted with `hexwar games --delete ID`"
+        ) from exc
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn SQLite's own errors raised by a :class:`GameStore` method into StoreErrors."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as exc:
+            store = args[0]
+            assert isinstance(store, GameStore)
+            raise describe_failure(store.path, exc) from exc
+
+    return wrapper
+
+
 class GameStore:
     """The game store at ``path`` (default: :func:`default_path`); use it as a context manager.
 
     Writes require a game's full id; :meth:`load` and :meth:`resolve_id` also accept a unique
-    prefix, as typed by a user.
+    prefix, as typed by a user. With ``readonly=True`` the file is opened read-only and never
+    created: a store that does not exist yet reads as an empty one, and a directory without
+    write permission is no obstacle to listing or exporting games.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, readonly: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: the sqlite3 module opens no transactions of its own; every write
-        # is an explicit BEGIN IMMEDIATE ... COMMIT. timeout: a second process waits for the
-        # writer instead of failing at once with "database is locked".
-        self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self.readonly = readonly
+        try:
+            self._db = self._connect()
+        except sqlite3.Error as exc:
+            raise describe_failure(self.path, exc) from exc
+        except OSError as exc:
+            raise StoreError(
+                f"{exc.filename or self.path.parent}: cannot create the game store's "
+                f"directory ({exc.strerror or exc}); set HEXWAR_HOME to a writable directory"
+            ) from exc
         self._db.row_factory = sqlite3.Row
         try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            # In WAL mode, NORMAL only syncs the log at checkpoints: a commit survives a killed
-            # process but can be lost on power failure. FULL syncs the log at every commit, so
-            # an acknowledged order survives both.
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
+            if not readonly:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                # In WAL mode, NORMAL only syncs the log at checkpoints: a commit survives a
+                # killed process but can be lost on power failure. FULL syncs the log at every
+                # commit, so an acknowledged order survives both.
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+        except StoreError:
+            self._db.close()
+            raise
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise StoreError(f"{self.path}: cannot open as a hexwar game store: {exc}") from exc
+            failure = describe_failure(self.path, exc)
+            if type(failure) is StoreError and "game store error" in str(failure):
+                failure = DamagedStoreError(
+                    f"{self.path}: cannot open as a hexwar game store: {exc}"
+                )
+            raise failure from exc
         except BaseException:
             self._db.close()
             raise
+
+    def _connect(self) -> sqlite3.Connection:
+        # isolation_level=None: the sqlite3 module opens no transactions of its own; every write
+        # is an explicit BEGIN IMMEDIATE ... COMMIT. timeout: a second process waits for the
+        # writer instead of failing at once with "database is locked".
+        if not self.readonly:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        if not self.path.exists():
+            return sqlite3.connect(":memory:", isolation_level=None)  # migrated: an empty store
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        wal = self.path.with_name(self.path.name + "-wal")
+        if not os.access(self.path.parent, os.W_OK) and not wal.exists():
+            # A WAL database opened read-only needs its -shm file; where nobody may create it,
+            # nobody can be writing the database either, so read it as immutable. (With a -wal
+            # file left by a killed writer, SQLite reads through the existing -shm instead.)
+            uri += "&immutable=1"
+        return sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
 
     def __enter__(self) -> GameStore:
         return self
@@ -199,9 +328,12 @@ class GameStore:
         self._db.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[None]:
+    def _transaction(self, *, migrating: bool = False) -> Iterator[None]:
         # IMMEDIATE takes the write lock up front, so the checks made inside (next seq, status)
-        # still hold when the write commits, even with other processes writing.
+        # still hold when the write commits, even with other processes writing. A read-only
+        # store writes only when it builds its empty stand-in in memory.
+        if self.readonly and not migrating:
+            raise StoreError(f"{self.path}: opened read-only; this command cannot change it")
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -223,7 +355,14 @@ class GameStore:
     def _migrate(self) -> None:
         if self._version() == SCHEMA_VERSION:
             return  # the common case takes no write lock
-        with self._transaction():
+        if self.readonly and self.path.exists():
+            # Written by an older hexwar: upgrade it once through a connection that may write
+            # (a StoreError says why if it may not), then read on.
+            GameStore(self.path).close()
+            if self._version() != SCHEMA_VERSION:
+                raise StoreError(f"{self.path}: could not upgrade the game store's schema")
+            return
+        with self._transaction(migrating=True):
             # Read again under the lock: another process may have migrated meanwhile.
             version = self._version()
             for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
@@ -233,10 +372,10 @@ class GameStore:
 
     # -- games --------------------------------------------------------------------------------
 
+    @_guarded
     def create_game(self, record: GameRecord, *, label: str | None = None) -> str:
         """Store ``record`` (header and any orders it already has); return the new game's id."""
-        if record.seed not in _INT64:
-            raise InvalidInputError(f"seed {record.seed} does not fit in a signed 64-bit integer")
+        seed_entropy(record.seed)  # the seeds a game accepts are the ones stored: int64
         now = _now()
         with self._transaction():
             game_id = self._new_id()
@@ -278,6 +417,7 @@ class GameStore:
             raise UnknownGameError(f"no stored game {game_id!r}; `hexwar games` lists them")
         return row
 
+    @_guarded
     def resolve_id(self, game_id: str) -> str:
         """The full id of the one stored game whose id is, or starts with, ``game_id``."""
         matches = [
@@ -297,27 +437,45 @@ class GameStore:
             )
         return str(matches[0])
 
+    @_guarded
+    def status(self, game_id: str) -> str:
+        """``'active'`` or ``'finished'`` (full id or unique prefix)."""
+        return str(self._header(self.resolve_id(game_id))["status"])
+
+    @_guarded
     def load(self, game_id: str) -> GameRecord:
-        """The record of a stored game (full id or unique prefix), orders in sequence."""
+        """The record of a stored game (full id or unique prefix), orders in sequence.
+
+        Raises:
+            DamagedStoreError: a stored row is not valid JSON (named by game and seq).
+        """
         header = self._header(self.resolve_id(game_id))
+        full_id = header["id"]
         rows = self._db.execute(
             "SELECT seq, step, side, order_json FROM orders WHERE game_id = ? ORDER BY seq",
-            (header["id"],),
+            (full_id,),
         )
+        where = f"{self.path}: game {full_id}"
         return GameRecord(
             ruleset=header["ruleset"],
             ruleset_version=header["ruleset_version"],
             scenario_id=header["scenario_id"],
-            scenario=json.loads(header["scenario_json"]),
+            scenario=_decode(header["scenario_json"], f"{where}: games.scenario_json"),
             scenario_hash=header["scenario_hash"],
             seed=header["seed"],
             orders=tuple(
-                SubmittedOrder(r["seq"], r["step"], r["side"], json.loads(r["order_json"]))
+                SubmittedOrder(
+                    r["seq"],
+                    r["step"],
+                    r["side"],
+                    _decode(r["order_json"], f"{where}: order {r['seq']} (orders.order_json)"),
+                )
                 for r in rows
             ),
-            agents=json.loads(header["agents_json"]),
+            agents=_decode(header["agents_json"], f"{where}: games.agents_json"),
         )
 
+    @_guarded
     def list_games(self, ruleset: str | None = None) -> list[GameSummary]:
         """Every stored game (or those of ``ruleset``), newest first."""
         rows = self._db.execute(
@@ -334,7 +492,11 @@ class GameStore:
                 scenario_id=r["scenario_id"],
                 seed=r["seed"],
                 status=r["status"],
-                outcome=json.loads(r["outcome_json"]) if r["outcome_json"] is not None else None,
+                outcome=(
+                    _decode(r["outcome_json"], f"{self.path}: game {r['id']}: outcome_json")
+                    if r["outcome_json"] is not None
+                    else None
+                ),
                 n_orders=r["n_orders"],
                 created_at=r["created_at"],
                 updated_at=r["updated_at"],
@@ -343,23 +505,39 @@ class GameStore:
             for r in rows
         ]
 
+    @_guarded
     def finish(self, game_id: str, outcome: Mapping[str, Any]) -> None:
         """Mark a game finished with ``outcome``; repeating the same finish changes nothing."""
-        outcome_json = canonical_json(dict(outcome))
         with self._transaction():
-            header = self._header(game_id)
-            if header["status"] == "finished":
-                if header["outcome_json"] == outcome_json:
-                    return
-                raise GameOverError(
-                    f"game {game_id} already finished with outcome {header['outcome_json']}; "
-                    f"refusing {outcome_json}"
-                )
-            self._db.execute(
-                "UPDATE games SET status = 'finished', outcome_json = ?, updated_at = ?"
-                " WHERE id = ?",
-                (outcome_json, _now(), game_id),
+            self._finish(game_id, outcome)
+
+    def _finish(self, game_id: str, outcome: Mapping[str, Any]) -> None:
+        outcome_json = canonical_json(dict(outcome))
+        header = self._header(game_id)
+        if header["status"] == "finished":
+            if header["outcome_json"] == outcome_json:
+                return
+            raise GameOverError(
+                f"game {game_id} already finished with outcome {header['outcome_json']}; "
+                f"refusing {outcome_json}"
             )
+        self._db.execute(
+            "UPDATE games SET status = 'finished', outcome_json = ?, updated_at = ? WHERE id = ?",
+            (outcome_json, _now(), game_id),
+        )
+
+    @_guarded
+    def delete_game(self, game_id: str) -> str:
+        """Delete a game (full id or unique prefix) with its orders and snapshots; its full id."""
+        full_id = self.resolve_id(game_id)
+        with self._transaction():
+            # The orders' trigger refuses deletion while the game exists, and the foreign keys
+            # refuse the game's deletion while orders exist: check those at COMMIT instead.
+            self._db.execute("PRAGMA defer_foreign_keys = ON")
+            self._db.execute("DELETE FROM games WHERE id = ?", (full_id,))
+            self._db.execute("DELETE FROM orders WHERE game_id = ?", (full_id,))
+            self._db.execute("DELETE FROM checkpoints WHERE game_id = ?", (full_id,))
+        return full_id
 
     # -- orders -------------------------------------------------------------------------------
 
@@ -392,54 +570,88 @@ class GameStore:
             GameOverError: the game is finished.
             UnknownGameError: no game has the id ``game_id``.
         """
+        self.append_orders(game_id, [order])
+
+    @_guarded
+    def append_orders(
+        self,
+        game_id: str,
+        orders: Sequence[SubmittedOrder],
+        *,
+        snapshot: tuple[int, str] | None = None,
+        outcome: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Append the next ``orders`` of an active game, the ``(seq, state_hash)`` snapshot
+        taken after them and the game's ``outcome`` if they ended it, all in one transaction:
+        either all of it is stored or none. Returning is the acknowledgement of every order.
+
+        Raises:
+            OrderSequenceError: an order's ``seq`` is not the next sequence number.
+            GameOverError: the game is finished.
+            SnapshotError: the snapshot is beyond the stored orders, or contradicts one stored.
+            UnknownGameError: no game has the id ``game_id``.
+        """
         now = _now()
         with self._transaction():
             if self._header(game_id)["status"] == "finished":
-                raise GameOverError(f"game {game_id} is finished; order {order.seq} refused")
-            self._insert_order(game_id, order, now)
+                first = orders[0].seq if orders else "-"
+                raise GameOverError(f"game {game_id} is finished; order {first} refused")
+            for order in orders:
+                self._insert_order(game_id, order, now)
+            if snapshot is not None:
+                self._save_snapshot(game_id, *snapshot)
+            if outcome is not None:
+                self._finish(game_id, outcome)
             self._db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
     # -- snapshots ----------------------------------------------------------------------------
 
-    def save_snapshot(
-        self, game_id: str, seq: int, state_hash: str, state_json: Mapping[str, Any]
-    ) -> None:
-        """Keep the state after the first ``seq`` orders; saving the same one again is a no-op."""
+    @_guarded
+    def save_snapshot(self, game_id: str, seq: int, state_hash: str) -> None:
+        """Keep the state hash after the first ``seq`` orders; saving it again is a no-op."""
         with self._transaction():
-            self._header(game_id)
-            n_orders = self._next_seq(game_id)
-            if not 0 <= seq <= n_orders:
-                raise SnapshotError(
-                    f"game {game_id}: snapshot after {seq} orders, but {n_orders} are stored"
-                )
-            old = self._db.execute(
-                "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq)
-            ).fetchone()
-            if old is not None:
-                if old[0] == state_hash:
-                    return
-                raise SnapshotError(
-                    f"game {game_id}: state hash {state_hash} after {seq} orders differs from "
-                    f"the stored {old[0]}; replay is not deterministic"
-                )
-            self._db.execute(
-                "INSERT INTO snapshots (game_id, seq, state_hash, state_json, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, state_hash, canonical_json(dict(state_json)), _now()),
+            self._save_snapshot(game_id, seq, state_hash)
+
+    def _save_snapshot(self, game_id: str, seq: int, state_hash: str) -> None:
+        self._header(game_id)
+        n_orders = self._next_seq(game_id)
+        if not 0 <= seq <= n_orders:
+            raise SnapshotError(
+                f"game {game_id}: snapshot after {seq} orders, but {n_orders} are stored"
             )
+        old = self._db.execute(
+            "SELECT state_hash FROM checkpoints WHERE game_id = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
+        if old is not None:
+            if old[0] == state_hash:
+                return
+            raise SnapshotError(
+                f"game {game_id}: state hash {state_hash} after {seq} orders differs from "
+                f"the stored {old[0]}; replay is not deterministic"
+            )
+        self._db.execute(
+            "INSERT INTO checkpoints (game_id, seq, state_hash, created_at) VALUES (?, ?, ?, ?)",
+            (game_id, seq, state_hash, _now()),
+        )
+
+    @_guarded
+    def snapshots(self, game_id: str) -> list[Snapshot]:
+        """Every snapshot of a game, by number of orders."""
+        self._header(game_id)
+        rows = self._db.execute(
+            "SELECT * FROM checkpoints WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [Snapshot(r["game_id"], r["seq"], r["state_hash"], r["created_at"]) for r in rows]
 
     def latest_snapshot(self, game_id: str) -> Snapshot | None:
         """The snapshot after the most orders, or None if the game has none."""
-        self._header(game_id)
-        row = self._db.execute(
-            "SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
-        ).fetchone()
-        if row is None:
-            return None
-        return Snapshot(
-            game_id=row["game_id"],
-            seq=row["seq"],
-            state_hash=row["state_hash"],
-            state_json=json.loads(row["state_json"]),
-            created_at=row["created_at"],
-        )
+        found = self.snapshots(game_id)
+        return found[-1] if found else None
+
+    # -- checks -------------------------------------------------------------------------------
+
+    @_guarded
+    def integrity_problems(self) -> list[str]:
+        """What SQLite's ``PRAGMA integrity_check`` finds wrong with the file (empty: nothing)."""
+        rows = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
+        return [] if rows == ["ok"] else rows

@@ -1,5 +1,6 @@
 """Conformance kit: the checks every ruleset's tests run (determinism, replay, store round
-trip, no leak through views, random playouts). Shipped in the package so third-party rulesets
+trip, no leak through views, random playouts, legal orders that submit accepts and that
+depend on the view alone). Shipped in the package so third-party rulesets
 can run it too.
 
 Use it by subclassing :class:`ConformanceSuite` in a test module::
@@ -17,9 +18,13 @@ import json
 from pathlib import Path
 from typing import Any, ClassVar
 
+import numpy as np
+
 from hexwar.agents import RANDOM
 from hexwar.core import registry
 from hexwar.core.game import Game
+from hexwar.core.orders import Order
+from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario
 from hexwar.store import GameStore
 
@@ -36,6 +41,40 @@ def play_out(scenario: str | ResolvedScenario, seed: int, max_steps: int) -> Gam
     session = random_session(scenario, seed)
     session.run(max_steps=max_steps)
     return session.game
+
+
+def assert_legal_orders_accepted(
+    game: Game[Any, Any], side: str, rng: np.random.Generator, sample: int = 4
+) -> int:
+    """Check ``legal_orders`` for ``side`` now: equal views (a JSON copy) give the same list;
+    up to ``sample`` listed orders (the last always among them) pass the validation ``submit``
+    runs (the order's JSON parsed, then the ruleset's check), and one of them is submitted to
+    a copy of the game. Stepwise lists are followed for a few steps, checking the plans on the
+    way. Returns how many orders were checked."""
+    ruleset = game.ruleset
+    view = game.view(side)
+    twin = View(view.ruleset, view.side, view.step, json.loads(json.dumps(view.data)))
+    orders = ruleset.legal_orders(view)
+    assert orders, f"{side} has a decision but no legal orders"
+    assert ruleset.legal_orders(twin) == orders, "equal views gave different legal orders"
+    checked: list[Order] = []
+    plan: Order | None = None
+    for depth in range(3 if ruleset.stepwise(view) else 1):
+        if depth:
+            if len(orders) == 1:
+                break
+            plan = orders[int(rng.integers(len(orders) - 1))]  # follow one extension
+            orders = ruleset.legal_orders(view, plan)
+            assert orders[-1] == plan, "a stepwise list must end with the plan itself"
+        picks = rng.choice(len(orders), size=min(sample, len(orders)), replace=False)
+        for i in sorted({*map(int, picks), len(orders) - 1}):
+            parsed = ruleset.parse_order(side, orders[i].to_json())
+            assert parsed == orders[i], "an order must survive its JSON form"
+            game._check(side, parsed)  # what submit runs; raises IllegalOrderError
+            checked.append(parsed)
+    trial = registry.replay(game.record())
+    trial.submit(side, checked[int(rng.integers(len(checked)))].to_json())
+    return len(checked)
 
 
 def assert_same_game(a: Game[Any, Any], b: Game[Any, Any]) -> None:
@@ -59,6 +98,9 @@ class ConformanceSuite:
     max_steps: ClassVar[int] = 1000  # a random playout must end within this many decisions
     steps_before_checks: ClassVar[int] = 6  # decisions played before mid-game checks
 
+    legal_seeds: ClassVar[tuple[int, ...]] = (1,)  # random playouts checking legal orders
+    legal_decisions: ClassVar[int] = 3  # decisions checked in each
+
     def hidden_variant(self, game: Game[Any, Any], side: str) -> Game[Any, Any] | None:
         """A game that differs from ``game`` only in facts hidden from ``side``.
 
@@ -66,6 +108,13 @@ class ConformanceSuite:
         otherwise); it may return ``None`` for a side that has nothing hidden from it now.
         """
         return None
+
+    def hidden_probe(self, game: Game[Any, Any], side: str) -> list[dict[str, Any]]:
+        """Orders to give, round by round, to both ``game`` and its hidden variant after the
+        views are compared: each round maps every awaited side to its order. ``side`` acts on
+        the hidden facts (strikes the cell it cannot see, say) and still must not tell the two
+        games apart afterwards. Default: no probe."""
+        return []
 
     def _mid_game(self, seed: int) -> Session:
         session = random_session(self.scenario, seed)
@@ -113,9 +162,35 @@ class ConformanceSuite:
                     continue
                 assert other.state_hash() != game.state_hash(), "variant hides nothing"
                 assert_same_for_side(game, other, side)
+                for round_ in self.hidden_probe(game, side):
+                    for who, order in round_.items():
+                        game.submit(who, order)
+                        other.submit(who, order)
+                    assert_same_for_side(game, other, side)
                 checked += 1
         if resolved.ruleset.info.hidden_information:
             assert checked, "a ruleset with hidden information must define hidden_variant()"
+
+    def test_legal_orders_are_accepted_and_depend_on_the_view_only(self) -> None:
+        checked = 0
+        for seed in self.legal_seeds:
+            rng = np.random.default_rng(seed)
+            session = random_session(self.scenario, seed)
+            game = session.game
+            for _ in range(self.legal_decisions):
+                decision = game.decision()
+                if decision is None:
+                    break
+                for side in sorted(decision.sides):
+                    checked += assert_legal_orders_accepted(game, side, rng)
+                    base = registry.replay(game.record())  # hidden_variant may play on
+                    other = self.hidden_variant(base, side)
+                    if other is not None:  # equal views, equal lists
+                        assert base.ruleset.legal_orders(base.view(side)) == (
+                            other.ruleset.legal_orders(other.view(side))
+                        )
+                session.play_agents(max_steps=game.step + 1)
+        assert checked
 
     def test_random_playouts_finish(self) -> None:
         for seed in self.seeds:

@@ -95,7 +95,7 @@ def test_run_plays_computer_against_computer(cli_env: dict[str, str], tmp_path: 
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["agents"] == {"west": "computer", "east": "computer"}
+    assert data["agents"] == {"west": "ai", "east": "ai"}
     assert data["outcome"] is not None
     winner = data["outcome"]["winner"]
     sides = data["summary"]["sides"]

@@ -17,10 +17,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.air import AirStrike, StrikeRecord, StrikeRole, Supported
 from hexwar.rulesets.idahex.combat import VANISH_TOLERANCE, IdahexCombat, haven
-from hexwar.rulesets.idahex.combat_functions import Force, cell_area
+from hexwar.rulesets.idahex.combat_functions import cell_area
 from hexwar.rulesets.idahex.engine import Engagement
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import DESTROYED, Order
@@ -503,54 +502,6 @@ def test_5_4_1_units_of_one_side_in_one_cell_and_engagement_share_support() -> N
     assert fi4 == pytest.approx(fi2)
     assert fi4[:neq].max() > 0.0
     assert fi5[: g.rules.design.nggwep[0]] == pytest.approx(np.zeros(g.rules.design.nggwep[0]))
-
-
-def test_5_4_1_frinv_explicit_list_entry_point() -> None:
-    """§5.4.1: 'If ibu <= 0, frinv constructs the set L from the vector list, whose first
-    nlist elements must be the identification numbers of friendly battle units; frinv then
-    proceeds as above'. Units 4 and 5 (Red, no supplies of their own) are not engaged and
-    stand in different cells: listed alone 5 has no weapon involved; listed with 2 (which
-    has supplies) the three share their support and get the involvement of the summed force."""
-    g = started(unit(2, 27), unit(4, 27), unit(5, 28), unit(153, 39))
-    e = g.engine
-    c = combat_of(g)
-    d = g.rules.design
-    for n in (4, 5):
-        e.units[n].resources[d.nequip[0] : d.nmat[0]] = 0.0
-    alone = c.force_involvement(e, [5])
-    assert alone[: d.nggwep[0]] == pytest.approx(np.zeros(d.nggwep[0]))
-    listed = c.force_involvement(e, [5, 2, 4])
-    amount = sum(e.units[n].resources for n in (2, 4, 5))
-    butypes = tuple(e.units[n].butype for n in (5, 2, 4))
-    assert listed == pytest.approx(c.functions.involvement(Force(1, butypes, amount)))
-    assert listed[: d.nggwep[0]].max() > 0.0
-
-
-def test_5_4_1_frinv_explicit_list_leaves_out_passengers() -> None:
-    """§5.4.1 (ruling): L built from a list leaves out passengers in a stacked task force, as
-    for an engaged unit: the passenger 3 adds nothing to its carrier 50, and alone gets 0."""
-    g = game(unit(3, 27), unit(50, 27))
-    e = g.engine
-    e.create_mission(1, [3, 50], [Order(26, 10)], mode=1)
-    c = combat_of(g)
-    assert not c.force_involvement(e, [3]).any()
-    assert c.force_involvement(e, [3, 50]) == pytest.approx(c.force_involvement(e, [50]))
-
-
-@pytest.mark.parametrize(
-    ("numbers", "match"),
-    [
-        ([], "at least one"),
-        ([2, 999], "no battle unit 999"),
-        ([2, 2], "listed twice"),
-        ([2, 153], "not of unit 2's side"),
-    ],
-)
-def test_5_4_1_frinv_explicit_list_refuses_a_bad_list(numbers: list[int], match: str) -> None:
-    """§5.4.1: the list must name friendly battle units."""
-    g = game(unit(2, 27), unit(153, 39))
-    with pytest.raises(InvalidInputError, match=match):
-        combat_of(g).force_involvement(g.engine, numbers)
 
 
 def test_5_4_3_freff_counts_every_active_friendly_unit_in_the_cell() -> None:

@@ -31,16 +31,47 @@ def _short_sinai() -> str:
     return str(path)
 
 
+def _unseen_cell(game: IdahexGame, side: str) -> int:
+    """The lowest cell holding active enemy units that ``side`` does not see (docs/rulings/
+    idahex.md, 'What a side sees': in or next to a cell with an active unit of its own)."""
+    s = 1 if side == "red" else 2
+    e = game.engine
+    unseen = (u for u in e.units.values() if u.side != s and u.active)
+    return min(u.location for u in unseen if not e.observes(s, u.location))
+
+
 class TestIdahexConformance(ConformanceSuite):
     scenario = _short_sinai()
     max_steps = 60
 
     def hidden_variant(self, game: Game[Any, Any], side: str) -> Game[Any, Any] | None:
-        """The same game with one enemy unit's resources changed: a side never sees the
-        enemy's resources (docs/rulings/idahex.md, 'What a side sees')."""
+        """The same game with the enemy units in a cell out of contact changed: a side never
+        sees the enemy's resources, nor any unit out of contact (docs/rulings/idahex.md,
+        'What a side sees')."""
+        assert isinstance(game, IdahexGame)
         other = registry.replay(game.record())
         assert isinstance(other, IdahexGame)
-        enemy = 2 if side == "red" else 1
-        unit = next(u for u in other.engine.units.values() if u.side == enemy)
-        unit.resources[0] += 1.0
+        cell = _unseen_cell(game, side)
+        for u in other.engine.units_at(cell):
+            if u.side != (1 if side == "red" else 2):
+                # Half the first resource only: a uniform scaling would leave an interdiction
+                # strike's allocation of fire, hence its losses, unchanged (§6).
+                u.resources[0] *= 0.5
         return other
+
+    def hidden_probe(self, game: Game[Any, Any], side: str) -> list[dict[str, Any]]:
+        """``side`` strikes the changed cell at the next cycle start, by interdiction with
+        every aircraft type, then fights on for a period: seed 000 §6 strikes a cell 'the
+        strike aircraft can only distinguish ... by location (cell) and posture class'; what
+        the striker learns is ruled in docs/rulings/idahex.md, 'Air strikes and the fog of
+        war'."""
+        assert isinstance(game, IdahexGame)
+        cell = _unseen_cell(game, side)
+        types = game.view(side).data["design"]["aircraft_types"]
+        strike = f"interdiction {cell} priority 1,2,3,4 aircraft {','.join(['6'] * types)}"
+        rounds: list[dict[str, Any]] = []
+        if not game.view(side).data["design"]["strikes_now"]:
+            rounds.append({"red": "", "blue": ""})
+        rounds.append({"red": "", "blue": ""} | {side: strike})
+        rounds.append({"red": "", "blue": ""})
+        return rounds

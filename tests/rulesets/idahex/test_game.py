@@ -12,6 +12,7 @@ import pytest
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.idahex.delays import march_delay
+from hexwar.rulesets.idahex.game import IdahexGame
 from tests.rulesets.idahex.sinai import SINAI, game, play, status, unit
 
 
@@ -305,7 +306,59 @@ def test_3_3_2_step_3_transfer_posture_defender_is_turned_to_defend() -> None:
     begins = texts.index("engagement begins at cell 38")
     assert "task force 1 (units 2): 27/30/38 -> 27/40/38" in texts[:begins]
     # the transport (no ground weapons) defends, loses everything and is eliminated (§5.3)
-    defending = next(t for t in texts if t.startswith("engagement at cell 38 (defending)"))
+    defending = next(t for t in texts if t.startswith("engagement at cell 38 (Blue defending)"))
     assert "unit 170 lost" in defending
     assert status(g, 170) == "38/-10/38"
     assert status(g, 2) == "38/10/38"
+
+
+def _striker_texts(g: IdahexGame, side: str, cell: int) -> list[str]:
+    return [
+        ev.text.replace(f"cell {cell}", "cell X")
+        for ev in g.events(side)
+        if ev.kind == "air" or ev.kind == "eliminated"
+    ]
+
+
+def test_6_strike_out_of_contact_tells_the_striker_only_that_it_flew() -> None:
+    """§6 ('the strike aircraft can only distinguish enemy units from each other by location
+    and posture class') and the fog of §4/§8 (docs/rulings/idahex.md, 'Air strikes and the
+    fog of war'): Red, with no unit in or next to cells 99 and 98, strikes both; Blue units
+    hold 99, none hold 98. Red reads the same words for both cells; Blue is told its losses."""
+    g = game(unit(2, 26), unit(150, 99), unit(159, 99))
+    strike = "interdiction {} priority 1,2,3,4 aircraft 6"
+    play(g, strike.format(99))
+    hit = _striker_texts(g, "red", 99)
+    g2 = game(unit(2, 26), unit(150, 99), unit(159, 99))
+    play(g2, strike.format(98))
+    empty = _striker_texts(g2, "red", 98)
+    assert hit == empty
+    assert hit == [
+        "Red interdiction strike on cell X: flown; the cell is out of contact and "
+        "the results are not observed"
+    ]
+    told = [ev.text for ev in g.events("blue") if ev.kind == "air"]
+    assert len(told) == 1
+    assert "units 150, 159" in told[0]
+    assert "small arms" in told[0]
+    umpire = [ev.text for ev in g.events() if ev.kind == "air"]
+    assert any("units 150, 159" in t for t in umpire)
+
+
+def test_6_strike_in_contact_reports_the_units_and_losses_to_the_striker() -> None:
+    """docs/rulings/idahex.md, 'Air strikes and the fog of war': Red's unit in cell 26 sees
+    cell 27 next to it, so Red is told which units its strike hit and what they lost."""
+    g = game(unit(2, 26), unit(150, 27))
+    play(g, "interdiction 27 priority 1,2,3,4 aircraft 6")
+    told = [ev.text for ev in g.events("red") if ev.kind == "air"]
+    assert len(told) == 1
+    assert told[0].startswith("Red interdiction strike on cell 27 (units 150)")
+
+
+def test_3_3_6_an_infinite_tentry_is_shown_as_never() -> None:
+    """§3.3.6 sets tentry to t plus a movement delay, which may be infinite (§3.2.3, no
+    route); the view (JSON) shows it as null instead of failing."""
+    g = game(unit(2, 26), unit(150, 99))
+    g.engine.units[2].tentry = math.inf
+    (u,) = [u for u in g.view("red").data["units"] if u["number"] == 2]
+    assert u["tentry"] is None

@@ -42,10 +42,29 @@ def test_8_players_learn_of_engagements_by_iprint(iprint: int, seen: set[str]) -
         assert {e.kind for e in g.events(side)} & kinds == seen
 
 
+@pytest.mark.parametrize(("iprint", "enemy_lines"), [(5, 0), (14, 0), (15, 1), (100, 1)])
+def test_8_from_iprint_15_players_receive_the_designers_description(
+    iprint: int, enemy_lines: int
+) -> None:
+    """§8: 'File 51 will always contain a detailed description of every engagement. If
+    iprint >= 15, the players will receive the same description'; below 15 each player is told
+    its own losses (docs/rulings/idahex.md, 'What iprint shows')."""
+    g = fought(iprint)
+    umpire = [e.text for e in g.events(None) if e.kind.startswith("combat")]
+    for side, name in (("red", "Red"), ("blue", "Blue")):
+        lines = [e.text for e in g.events(side) if e.kind == "combat"]
+        own = [t for t in lines if f"({name} " in t]
+        assert own
+        assert len(lines) == len(own) * (1 + enemy_lines)
+        if iprint >= 15:
+            assert [e.text for e in g.events(side) if e.kind.startswith("combat")] == umpire
+
+
 def test_8_file_51_always_describes_every_engagement_in_full() -> None:
     g = fought(0)
     report = g.report()
-    assert "engagement at cell 39 (attacking): FEBA" in report
+    assert "engagement at cell 39 (Red attacking): FEBA" in report
+    assert "engagement at cell 39 (Blue defending): FEBA" in report
     assert "engagement at cell 39: weapon values va [" in report
     assert "engagement at cell 39: A [" in report
 
@@ -64,9 +83,16 @@ def test_summary_lists_every_unit_with_its_status_and_resources() -> None:
     red = summary["sides"]["red"]
     start = np.sum([u.resources for u in SINAI[0].units if u.number < 150], axis=0)
     assert red["resources_at_start"] == pytest.approx(start)
+    # the totals at the end leave out what destroyed unit 2 still holds
+    assert any(x > 0 for x in units[2]["resources"])
     assert red["resources_at_end"] == pytest.approx(
-        np.sum([u["resources"] for u in red["units"]], axis=0)
+        np.sum([u["resources"] for u in red["units"] if u["number"] != 2], axis=0)
     )
+    # cells_owned counts active cells only (§2.1: an inactive cell is not in the area of war)
+    owned = g.engine.owner
+    active = [c for c, o in owned.items() if o == 1 and g.rules.grid.is_active(c)]
+    assert len(active) < sum(1 for o in owned.values() if o == 1)
+    assert red["cells_owned"] == len(active)
     assert all(len(u["resources"]) == len(red["resource_names"]) for u in red["units"])
     sections = dict(g._report_sections())
     assert "unit   2 7TH MDT RIFLE" in sections["Units at the end"]
@@ -79,9 +105,11 @@ def test_the_sinai_golden_game_shows_every_part_of_the_model() -> None:
     (§5.1.3), retreats or eliminations (§5.3), air strikes (§6), supply consumption (§7) and
     resupply by transfer or delivery (§4.2)."""
     text = (GOLDEN / "idahex-sinai-seed1.txt").read_text(encoding="utf-8")
-    moves = re.findall(r"engagement at cell \d+ \(\w+\): FEBA ([\d.]+) -> ([\d.]+)", text)
+    moves = re.findall(
+        r"engagement at cell \d+ \((?:Red|Blue) \w+\): FEBA ([\d.]+) -> ([\d.]+)", text
+    )
     assert any(a != b for a, b in moves)
-    assert re.search(r"\(defending\): FEBA [\d.]+ -> [\d.]+; unit \d+ lost", text)
+    assert re.search(r"(?:Red|Blue) defending\): FEBA [\d.]+ -> [\d.]+; unit \d+ lost", text)
     assert re.search(r"are defeated and retreat to cell \d+|is eliminated", text)
     assert re.search(r"(cas|interdiction) strike on cell \d+", text)
     assert re.search(r"(red|blue) consumed [\d.]+ ammo", text)

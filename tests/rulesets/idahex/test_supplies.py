@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.design import CombatSupplies, File50, load_sinai
-from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand
+from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
 
 # Resources (§2.2.2 order): 1 tanks, 2 ammunition, 3 fuel, 4 personnel. nequip = 1 and
 # nss = 2, so supply k is resource 1 + k: ammunition (k = 1) and fuel (k = 2).
@@ -85,6 +85,17 @@ def test_inactive_units_demand_nothing(posture: int) -> None:
 def test_nonengaged_demand_by_posture_class(posture: int, expected: list[float]) -> None:
     """§7 not engaged: D(ibu, k) = Σ_irs tframe * ssvncr(k, irs, pc) * [resources](ibu, irs)."""
     assert d(posture) == pytest.approx(expected)
+
+
+def test_nonengaged_demands_of_many_units_at_once() -> None:
+    """§7 not engaged, for a side's units in one go: the hand-computed rows above (classes
+    1, 2, 3 of ``UNIT``) and a second unit of half ``UNIT`` in class 1 (half of row 1)."""
+    rows = np.array([UNIT, UNIT, UNIT, UNIT / 2])
+    got = nonengaged_demands(TABLES, rows, np.array([1, 2, 3, 1]), TFRAME)
+    expected = [0.5, 0.5, 1.0, 7.5, 1.5, 20.0, 0.25, 0.25]
+    assert got.ravel().tolist() == pytest.approx(expected)
+    none = nonengaged_demands(TABLES, np.zeros((0, 4)), np.array([], dtype=int), TFRAME)
+    assert none.shape == (0, 2)
 
 
 def test_passenger_demands_at_class_1_rates() -> None:

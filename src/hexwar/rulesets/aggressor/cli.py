@@ -222,7 +222,7 @@ def save_setup(
     from hexwar.core import registry
     from hexwar.store import GameStore
 
-    with GameStore() as store:
+    with GameStore(readonly=True) as store:
         record = store.load(game_id)
     if record.ruleset != "aggressor":
         raise InvalidInputError(f"game {game_id} is a {record.ruleset} game, not aggressor")

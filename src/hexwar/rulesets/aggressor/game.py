@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hexwar.core.errors import IllegalOrderError
-from hexwar.core.events import Modifier, Receipt
+from hexwar.core.events import ALL, Modifier, Receipt
 from hexwar.core.game import Decision, Game
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.legal import has_options
@@ -67,10 +67,14 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         setup = scenario.setup
         if setup is not None:
             self.first_mover = setup.first_mover
-            self.log.append(0, "setup", f"Saved set-up loaded; {self.first_mover} moves first")
+            self.log.append(
+                0, "setup", f"Saved set-up loaded; {self.first_mover} moves first", visible_to=ALL
+            )
         elif scenario.first_mover != "random":
             self.first_mover = scenario.first_mover
-            self.log.append(0, "first-mover", f"{self.first_mover} moves first (scenario)")
+            self.log.append(
+                0, "first-mover", f"{self.first_mover} moves first (scenario)", visible_to=ALL
+            )
         else:
             self.first_mover = rl.SIDES[self.dice.choice_index("first mover", 2)]
             self.log.append(
@@ -78,6 +82,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
                 "first-mover",
                 f"{self.first_mover} moves first (drawn at set-up, TURN SEQUENCE A)",
                 receipt=Receipt(rolls=self.dice.take(), result=self.first_mover),
+                visible_to=ALL,
             )
         if setup is not None:
             for side in rl.SIDES:
@@ -138,7 +143,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
         ((side, order),) = orders.items()
         if order.kind == "setup":
             self._place(side, list(order.placements))
-            self.log.append(0, "setup", f"{side} has set up its {ARMY_SIZE} units")
+            self.log.append(0, "setup", f"{side} has set up its {ARMY_SIZE} units", visible_to=ALL)
             if side == "west":
                 self.setup_side = "east"
             else:
@@ -324,7 +329,8 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
     def _place(self, side: str, placements: list[tuple[str, str]]) -> None:
         self.chosen[side] = [type_ for type_, _ in placements]
         for number, (type_, at) in enumerate(placements, 1):
-            unit = Unit.new(side, number, type_, rl.parse_label(at))
+            strength = self.scenario.strength.get(side, {}).get(type_)  # type: ignore[call-overload]
+            unit = Unit.new(side, number, type_, rl.parse_label(at), strength=strength)
             self.units[side].append(unit)
             self.at[unit.cell] = unit
 
@@ -339,7 +345,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             u.moved = 0
             u.entered = False
             u.halted = u.attacked = u.special_done = u.acted = u.frozen = False
-        self.log.append(self.round, "turn", f"Round {self.round}: {side}'s turn")
+        self.log.append(self.round, "turn", f"Round {self.round}: {side}'s turn", visible_to=ALL)
         self._observe(side)
         if self.partisans[rl.other(side)] > 0:
             self.phase = "partisans"
@@ -358,7 +364,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
 
     def _end_turn(self, text: str) -> None:
         side = self.active
-        self.log.append(self.round, "end-turn", text)
+        self.log.append(self.round, "end-turn", text, visible_to=ALL)
         for u in self.units[side]:
             # MOVEMENT: a unit that does nothing digs in; TURN SEQUENCE C: a unit frozen by
             # partisans is not emplaced on the following turns.
@@ -391,6 +397,7 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
                         self.round,
                         "control",
                         f"{owner} takes control of sector {rl.SECTOR_NAMES[s]}",
+                        visible_to=ALL,
                     )
 
     def sectors_won(self, side: str) -> tuple[int, bool]:

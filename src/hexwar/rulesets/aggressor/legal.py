@@ -9,12 +9,21 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core.rng import menu_stream
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
 from hexwar.rulesets.aggressor.scenario import ARMY_SIZE, ROUGH
 from hexwar.rulesets.aggressor.state import can_attack, can_move, can_special
 
-__all__ = ["Board", "has_options", "legal_orders", "random_setup", "unit_options"]
+__all__ = [
+    "SETUP_MENU",
+    "Board",
+    "has_options",
+    "legal_orders",
+    "random_setup",
+    "setup_menu",
+    "unit_options",
+]
 
 # Recon targets offered to agents: the centre hex of each sector (any hex is legal).
 RECON_TARGETS = tuple(rl.cell_of(c, r) for c in (3, 10, 17) for r in (2, 7, 12))
@@ -97,9 +106,13 @@ def unit_options(
     return out
 
 
-def legal_orders(view: Mapping[str, Any]) -> list[AggressorOrder]:
-    """The orders the viewing side may give now (set-up excepted: see :func:`random_setup`)."""
+def legal_orders(view: Mapping[str, Any], *, setups: bool = False) -> list[AggressorOrder]:
+    """The orders the viewing side may give now: every one during the turns and the partisan
+    choice; at set-up, with ``setups``, the menu of :func:`setup_menu` (the set-ups themselves
+    are too many to list), else none."""
     side = view["side"]
+    if view.get("setup_due"):
+        return setup_menu(view) if setups else []
     if view["phase"] == "partisans" and view["partisans_to_use"] > 0:
         return [AggressorOrder("partisans", count=k) for k in range(view["partisans_to_use"] + 1)]
     if view["phase"] != "turn" or view["active"] != side:
@@ -110,6 +123,16 @@ def legal_orders(view: Mapping[str, Any]) -> list[AggressorOrder]:
         out.extend(unit_options(view, board, u))
     out.append(AggressorOrder("end"))
     return out
+
+
+SETUP_MENU = 8  # set-ups offered at once (docs/research.md, "Legal orders")
+
+
+def setup_menu(view: Mapping[str, Any]) -> list[AggressorOrder]:
+    """:data:`SETUP_MENU` random set-ups (:func:`random_setup`) drawn from a stream seeded by
+    the view's content: the same view always offers the same set-ups."""
+    rng = menu_stream(dict(view), "aggressor:setup")
+    return [random_setup(view["side"], rng) for _ in range(SETUP_MENU)]
 
 
 def has_options(view: Mapping[str, Any]) -> bool:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from hexwar.core.boards import Board
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -68,11 +69,29 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         orders = legal_orders(view.data)
         return orders[int(rng.integers(len(orders)))]
 
+    def legal_orders(self, view: View, plan: AggressorOrder | None = None) -> list[AggressorOrder]:
+        """Every order of the turn or the partisan choice; at set-up, a menu of set-ups
+        (:mod:`hexwar.rulesets.aggressor.legal`)."""
+        return legal_orders(view.data, setups=True)
+
+    def determinise(self, view: View, rng: np.random.Generator) -> AggressorGame:
+        """A world drawn from the view (:mod:`hexwar.rulesets.aggressor.determinise`)."""
+        from hexwar.rulesets.aggressor.determinise import determinise
+
+        game = determinise(self, view.data, rng)
+        game._step = view.step  # the decision count the view was taken at
+        return game
+
     def render_view(self, view: View) -> str:
         return render(view.data) + "\nYour units:\n" + unit_table(view.data)
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def describe_board(self, view: View) -> Board:
+        from hexwar.rulesets.aggressor.drawing import describe_board
+
+        return describe_board(view)
 
     def terminal_ui(self, side: str) -> KeyboardPlayer:
         """The original key controls (TURN SEQUENCE E) for ``hexwar play``: single key presses
@@ -82,7 +101,7 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.aggressor.ai import ComputerPlayer
 
-        return {"computer": ComputerPlayer}
+        return {"ai": ComputerPlayer, "computer": ComputerPlayer}  # "computer": the old name
 
     def commands(self) -> typer.Typer:
         from hexwar.rulesets.aggressor.cli import app

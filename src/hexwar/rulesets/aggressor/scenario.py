@@ -142,6 +142,23 @@ class AggressorScenario(ScenarioModel):
     )
     options: Options = Field(default_factory=Options)
     setup: SetUp | None = Field(None, description="a saved set-up of both sides")
+    strength: dict[Literal["west", "east"], dict[str, int]] = Field(
+        default_factory=dict,
+        description="a unit type's starting (maximum) Strength for one side, instead of the "
+        "GAME RULES / UNIT TYPES value (for sensitivity studies), e.g. {west = {armor = 4}}",
+    )
+
+    @field_validator("strength")
+    @classmethod
+    def _strengths(cls, value: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+        for side, types in value.items():
+            for type_, n in types.items():
+                if type_ not in UNIT_TYPES:
+                    known = ", ".join(UNIT_TYPES)
+                    raise ValueError(f"{side}: unknown unit type {type_!r} (types: {known})")
+                if not 1 <= n <= 9:
+                    raise ValueError(f"{side}.{type_}: a Strength is 1 to 9 (got {n})")
+        return value
 
     @classmethod
     def deferred_context(cls) -> dict[str, Any]:

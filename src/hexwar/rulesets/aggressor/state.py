@@ -38,17 +38,22 @@ class Unit:
     seen_by_enemy: bool = False  # observed in the enemy's latest turn (COMBAT / Ambush)
 
     @classmethod
-    def new(cls, side: str, number: int, type_: str, cell: int) -> Unit:
+    def new(
+        cls, side: str, number: int, type_: str, cell: int, *, strength: int | None = None
+    ) -> Unit:
+        """A unit as set up: the type's Range and Strength (``strength`` instead, if given:
+        a scenario's ``strength`` table)."""
         t = UNIT_TYPES[type_]
+        s = t.strength if strength is None else strength
         return cls(
             side,
             number,
             type_,
             cell,
             t.range,
-            t.strength,
+            s,
             t.range,
-            t.strength,
+            s,
             missiles=type_ == "missile",
             start_cell=cell,
         )

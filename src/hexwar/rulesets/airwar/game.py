@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from hexwar.core.events import Receipt
+from hexwar.core.events import ALL, Receipt
 from hexwar.core.game import Decision, Game
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.airwar.board import SIDES, Geometry, other
@@ -64,6 +64,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
             0,
             "setup",
             f"{scenario.title} (seed 001 §{scenario.section}) on the {self.pos.geo.kind} board",
+            visible_to=ALL,
         )
 
     # -- hooks ---------------------------------------------------------------------------
@@ -237,6 +238,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                     "owner": owner,
                     "cities": [geo.label(h) for h, _ in placed[side]],
                 },
+                visible_to=ALL,
             )
         self.phase = UNITS
 
@@ -251,6 +253,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                 "units",
                 f"Player {side} placed {pos.total(side)} units: {_fields(geo, pos.units[side])}",
                 data={"side": side},
+                visible_to=ALL,
             )
             if order.unproductive is not None:
                 h = geo.parse(order.unproductive)
@@ -262,6 +265,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                     "announce",
                     f"Player {side} announces that its city {geo.label(h)} is not productive",
                     data={"side": side, "city": geo.label(h)},
+                    visible_to=ALL,
                 )
         if self.scenario.production_before_first_cycle:
             self._production()
@@ -283,6 +287,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                 "moves",
                 f"Cycle {pos.cycle}: player {side} moves {text}",
                 data={"side": side, "order": orders[side].to_json()},
+                visible_to=ALL,
             )
         self._holders()
         self.fire_sides = frozenset(s for s in SIDES if fire_choices(pos, s))
@@ -301,6 +306,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                 "fire",
                 f"Cycle {pos.cycle}: player {side} fires {order}",
                 data={"side": side, "order": order.to_json()},
+                visible_to=ALL,
             )
         # what each side directs on the fields where the other has units, before removal
         fired = {
@@ -329,6 +335,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                     f"{sum(kills[side].values())} unit(s): {_fields(geo, kills[side])}",
                     data={"side": side, "dead": {geo.label(h): n for h, n in kills[side].items()}},
                     receipt=receipt,
+                    visible_to=ALL,
                 )
         self._holders()
         left = [s for s in SIDES if pos.total(s) > 0]
@@ -364,6 +371,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                 f"Cycle {pos.cycle}: player {city.holder} {kind} the city "
                 f"{pos.geo.label(city.field)} from player {before}",
                 data={"city": pos.geo.label(city.field), "holder": city.holder},
+                visible_to=ALL,
             )
 
     def _production(self) -> None:
@@ -378,6 +386,7 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
                     "production",
                     f"Cycle {pos.cycle}: player {side} receives {len(mine)} unit(s) at {shown}",
                     data={"side": side, "cities": [pos.geo.label(c.field) for c in mine]},
+                    visible_to=ALL,
                 )
 
 

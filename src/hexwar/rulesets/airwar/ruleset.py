@@ -9,9 +9,11 @@ from typing import Any, ClassVar
 import numpy as np
 import typer
 
-from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.boards import Board
+from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TimeLimit, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
+from hexwar.rulesets.airwar import legal
 from hexwar.rulesets.airwar.agents import random_order
 from hexwar.rulesets.airwar.game import AirwarGame
 from hexwar.rulesets.airwar.orders import AirwarOrder, parse_order
@@ -61,11 +63,38 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         """A random legal order for the stage, from the view alone."""
         return random_order(view.data, rng)
 
+    def legal_orders(self, view: View, plan: AirwarOrder | None = None) -> list[AirwarOrder]:
+        """A menu of placements, then every move and fire one unit at a time
+        (:mod:`hexwar.rulesets.airwar.legal`)."""
+        return legal.legal_orders(view.data, plan)
+
+    def stepwise(self, view: View) -> bool:
+        return legal.stepwise(view.data)
+
+    def determinise(self, view: View, rng: np.random.Generator) -> AirwarGame:
+        """The position the view shows (only sealed orders are hidden in the air war)."""
+        game = legal.determinise(self, view.data, rng)
+        game._step = view.step  # the decision count the view was taken at
+        return game
+
     def render_view(self, view: View) -> str:
         return render_view(view.data)
 
     def order_help(self, view: View) -> str:
         return _HELP[str(view.data["phase"])]
+
+    def describe_board(self, view: View) -> Board:
+        from hexwar.rulesets.airwar.drawing import describe_board
+
+        return describe_board(view)
+
+    def time_limit(self, view: View) -> TimeLimit | None:
+        """§4's time limit per move (moving and firing stages); a late order is ``pass``
+        (docs/rulings/airwar.md, ruling 22)."""
+        seconds = view.data["scenario"].get("move_time_limit_s")
+        if seconds and view.data["phase"] in ("move", "fire"):
+            return TimeLimit(float(seconds), "pass")
+        return None
 
     def side_names(self, scenario: AirwarScenario) -> Mapping[str, str]:
         """E.g. "player 1 (A: 6 cities, 4 productive, 60 units)" (ruling 7: the paper's

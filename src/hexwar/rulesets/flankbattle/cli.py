@@ -321,10 +321,9 @@ def resolve_command(
     typer.echo(f"log: {log.path}", err=True)
     if update_database:
         path = db or default_db_path()
-        scores = {
-            str(game.setup.sides[c.side].nation["name"]): round(c.after, 2)
-            for c in game.war_report.stability
-        }
+        from hexwar.rulesets.flankbattle.war import new_stability
+
+        scores = new_stability(game.war_report)
         try:
             Database.write_stability(path, scores)
         except InvalidInputError as e:

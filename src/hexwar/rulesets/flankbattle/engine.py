@@ -366,6 +366,8 @@ class Battle:
         self.on_event = on_event
         self.events: list[BattleEvent] = []
         self.hour = 0
+        # Each flank's men and morale at the start (hour 0) and after every hour, for plots.
+        self.hourly: list[tuple[int, tuple[float, ...], tuple[float, ...]]] = []
         self.siege = False
         self.result: BattleResult | None = None
         self.px = b["metres_per_pixel"]
@@ -554,9 +556,11 @@ class Battle:
     def run(self) -> BattleResult:
         max_hours = int(self.b["max_days"] * self.b["hours_per_day"])
         self.emit("battle-start", "The battle begins", flanks=[f.to_json() for f in self.flanks])
+        self.record_hour()
         while self.result is None:
             self.hour += 1
             self.step()
+            self.record_hour()
             self.result = self.check_end()
             if self.result is None and self.hour >= max_hours:
                 self.result = self.time_limit()
@@ -566,6 +570,12 @@ class Battle:
             winner=SIDE_NAMES[self.result.winner],
         )
         return self.result
+
+    def record_hour(self) -> None:
+        flanks = self.flanks
+        self.hourly.append(
+            (self.hour, tuple(f.size for f in flanks), tuple(f.morale for f in flanks))
+        )
 
     def step(self) -> None:
         """One hour (seed 004, Movement pseudocode)."""

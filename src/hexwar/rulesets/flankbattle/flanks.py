@@ -18,11 +18,14 @@ from typing import Any, TypeGuard
 from hexwar.core.errors import IllegalOrderError
 
 __all__ = [
+    "MANEUVER_SUMMARIES",
     "MAX_FLANKS",
+    "STATUS_COLOURS",
     "FlankSpec",
     "Maneuver",
     "Validity",
     "default_flanks",
+    "even_split",
     "validity",
 ]
 
@@ -51,6 +54,25 @@ class Maneuver(StrEnum):
             f"unknown maneuver {text!r} (one of {', '.join(m.value for m in cls)})",
             rule="maneuvers",
         )
+
+
+# Seed 004, Movement: the one-line summary the flank editor shows under its maneuver drop-down.
+MANEUVER_SUMMARIES = {
+    Maneuver.NORMAL: "Moves towards the enemy at normal speed; charging may apply.",
+    Maneuver.POSITION: "Holds its position (speed zero); charging does not apply.",
+    Maneuver.FEIGNED_RETREAT: "Moves away from the enemy at normal speed to lure it; no charging.",
+    Maneuver.HIT_AND_RUN: "Attacks two rounds, retreats three, repeats; charges when attacking.",
+    Maneuver.PILLAGING: "Like Normal, but may cut the enemy's supplies instead of attacking.",
+}
+
+# Seed 004, Flank editor: the colour of each status.
+STATUS_COLOURS = {
+    "Inactive": "black",
+    "Routed": "red",
+    "Retreating": "orange",
+    "Ready": "green",
+    "Idle": "blue",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +173,25 @@ def default_flanks(
     n: int = 3,
 ) -> list[FlankSpec]:
     """Seed 004, Composition: the military divided evenly over ``n`` flanks, ships rounded."""
+    return even_split(size, proportions, ships, default_positions(n, side))
+
+
+def even_split(
+    size: float,
+    proportions: Mapping[str, float],
+    ships: int,
+    positions: Sequence[tuple[float, float]],
+    maneuvers: Sequence[Maneuver] | None = None,
+) -> list[FlankSpec]:
+    """Seed 004, Online database: a selected military "evenly distributed across the current
+    flanks, as are the number of ships, rounded to the nearest integer" -- each role's total
+    divided by the number of flanks and rounded, one flank at each of ``positions``."""
+    n = len(positions)
+    if n == 0:
+        return []
     totals = role_totals(size, proportions)
     out = []
-    for x, y in default_positions(n, side):
+    for i, (x, y) in enumerate(positions):
         out.append(
             FlankSpec(
                 x,
@@ -162,6 +200,7 @@ def default_flanks(
                 cavalry=round(totals["cavalry"] / n),
                 artillery=round(totals["artillery"] / n),
                 ships=round(ships / n),
+                maneuver=Maneuver.NORMAL if maneuvers is None else maneuvers[i],
             )
         )
     return out
@@ -240,3 +279,9 @@ def check_count(flanks: Sequence[FlankSpec]) -> None:
 
 def isqrt_size(size: float) -> float:
     return math.sqrt(max(size, 0.0))
+
+
+def can_add_flank(count: int) -> bool:
+    """Seed 004, Terrain map: "a maximum of 99 flanks per side" -- may a side of ``count``
+    flanks get one more (the + button, Ctrl+V)?"""
+    return count < MAX_FLANKS

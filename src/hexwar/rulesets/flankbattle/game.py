@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexwar.core.errors import IllegalOrderError
+from hexwar.core.events import ALL
 from hexwar.core.game import Decision, Game
 from hexwar.core.orders import JsonValue, order_json, quote
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
@@ -134,10 +135,10 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         report = fight(self.setup, deployments, self.dice.generator, on_event, self.on_occupation)
         self.war_report = report
         for e in events:
-            self.log.append(e.hour, e.kind, e.text, data=e.data)
+            self.log.append(e.hour, e.kind, e.text, data=e.data, visible_to=ALL)
         end = report.result.hours
         for _, text in report.occupation.events:
-            self.log.append(end, "occupation", text)
+            self.log.append(end, "occupation", text, visible_to=ALL)
         for change in report.stability:
             self.log.append(
                 end,
@@ -145,6 +146,7 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
                 f"{SIDE_NAMES[change.side]} stability {change.before:g} -> {change.after:.2f} "
                 f"({change.text})",
                 data={"notes": list(change.notes)},
+                visible_to=ALL,
             )
         self._finish(SIDES[report.winner], report.result.reason)
 
@@ -184,6 +186,30 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
 
     def _summary(self) -> dict[str, Any]:
         return {} if self.war_report is None else report_json(self.war_report)
+
+    def _series(self) -> dict[str, Any]:
+        """Each flank's men and morale by the hour (seed 004: the battle loop is hourly)."""
+        if self.war_report is None:
+            return {}
+        battle = self.war_report.battle
+        hours = [h for h, _, _ in battle.hourly]
+        columns = {
+            "men": [men for _, men, _ in battle.hourly],
+            "morale": [morale for _, _, morale in battle.hourly],
+        }
+        series: list[dict[str, Any]] = []
+        for quantity, rows in columns.items():
+            for i, flank in enumerate(battle.flanks):
+                series.append(
+                    {
+                        "quantity": quantity,
+                        "label": flank.name,
+                        "side": SIDES[flank.side],
+                        "t": hours,
+                        "y": [round(float(row[i]), 3) for row in rows],
+                    }
+                )
+        return {"time": "hour", "series": series}
 
     def _report_sections(self) -> list[tuple[str, str]]:
         if self.war_report is None:

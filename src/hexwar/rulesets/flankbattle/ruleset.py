@@ -12,6 +12,7 @@ import typer
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
+from hexwar.rulesets.flankbattle import legal
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
@@ -79,6 +80,10 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
                 )
             )
         return Deployment(tuple(out))
+
+    def legal_orders(self, view: View, plan: Deployment | None = None) -> list[Deployment]:
+        """A documented menu of sensible orders (:mod:`hexwar.rulesets.flankbattle.legal`)."""
+        return legal.legal_orders(view.data)
 
     def render_view(self, view: View) -> str:
         d = view.data

@@ -292,3 +292,11 @@ def report_json(report: WarReport) -> dict[str, Any]:
             }
         )
     return out
+
+
+def new_stability(report: WarReport) -> dict[str, float]:
+    """Each belligerent nation's Stability after the war, rounded to 2 places: what the
+    Commit stability button and ``resolve --update-database`` write to the Nation tab."""
+    return {
+        str(report.setup.sides[c.side].nation["name"]): round(c.after, 2) for c in report.stability
+    }

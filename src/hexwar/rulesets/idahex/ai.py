@@ -1,28 +1,56 @@
-"""A computer commander for either side of an IDAHEX game, deciding from its view only.
+"""The computer commander of either side of an IDAHEX game, deciding from its view only.
+
+It reads the situation from what its view holds: its own units, task forces and resources;
+the enemy units in contact (number, type, cell, posture class -- never their resources); the
+owner of every cell of the area of war (inactive cells are no part of it, §2.1); the
+engagements it is in and what it was told of their latest frame (the FEBA's move, and from
+``iprint`` 15 the force ratio, §8); the planned (toe) holdings of every unit type and the
+standard values of every resource (§5.3, ``rsvala`` and ``rsvald``, the values of §5.1.2's
+antipotential potential method in a nominal engagement).
 
 Its doctrine, period by period (docs/idahex.md, "The computer opponent"):
 
-* **Reinforce.** Inactive units (posture class 0, the design's reinforcements) are activated
-  where they wait as soon as the side owns that cell and sees no enemy there (§3.3.5).
-* **Hold a line.** Units in the front line -- own cells next to an enemy-owned cell -- hold.
-  Units behind it march one cell at a time, through own cells, to the nearest front cell.
-* **Attack where stronger.** An enemy-held cell next to the line is attacked when the idle,
-  supplied units adjacent to it outnumber the enemy units seen there at least
-  :data:`ODDS` to 1; the units in each cell attack as one task force.
-* **Resupply.** Units holding far more supplies than their planned strength (depots) take the
-  transfer posture; a depot gives by transfer to the units in its cell when one is short, and
-  otherwise sets out as a convoy through own cells to the cell of the nearest short unit,
-  with a delivery order there for :data:`DELIVERY` of its surplus.
-* **Air.** At each cycle start, close air support for every engagement the side is in, else
-  interdiction of the nearest enemy contact (units attacking first), :data:`SORTIE` aircraft
-  of each type per strike. The manual leaves air assets to the designer (§6); this is the
-  agent's own restraint.
+* **Strength, not counts.** A force's value is the sum of its resources times their standard
+  values, on attack (``rsvala``) or defense (``rsvald``), scaled down when its ammunition or
+  fuel falls below plan (``frinv`` fields only supported equipment, §5.4.1). An enemy unit
+  seen is taken at its type's planned strength: its resources are hidden.
+* **Reinforce.** Inactive units are activated where they wait when the side owns the cell and
+  sees no enemy there (§4.1 example 2, §3.3.5).
+* **Hold a line.** Every own cell next to an enemy cell (the front) keeps at least one combat
+  unit, and a front cell the enemy seen next to it outweighs :data:`THREATENED` to 1 is
+  reinforced; the rest march, one own cell a period, toward the front cells next to the enemy
+  cell where the odds are best -- the side masses where it can win.
+* **Attack where the odds favour it.** An enemy cell next to the front is attacked by the idle,
+  supplied units next to it when their value on attack is at least :data:`ATTACK_ODDS` times
+  the value on defense of the enemy seen there (the threshold drawn within +-15 % from the
+  agent's seeded stream each period, so seeds give different games), except from a cell that
+  other enemies could then take (an attack posture is no security force, §3.3); a quiet cell
+  seen empty is occupied by one strong unit. The FEBA at ``febad`` lets the attackers in (§5):
+  one that moves less than 0.5 % a frame is an attack that stalls, and its attackers break
+  off.
+* **Supply.** A depot (a unit holding more than :data:`DEPOT` times its planned supplies) takes
+  the transfer posture in a rear cell next to the front and refills by transfer every unit in
+  its cell that is short; units short of ammunition or fuel that are not engaged go to it,
+  and an engaged defender short of ammunition is relieved by a fresh unit before it runs out,
+  then goes to the depot (§4.2.1, §7).
+* **Retreat in time.** A defender whose FEBA will reach ``febad`` within two periods at its
+  last frame's pace, or who was told it is outnumbered :data:`LOST_ODDS` to 1 with the FEBA
+  past a third, disengages toward the safest own cell next to it -- §5.3's ``haven`` scores
+  -- before the attackers take the cell (and, with no line of retreat, destroy it).
+* **Air.** At each cycle start: close air support of the engagements it attacks in, then of
+  those it defends, :data:`SORTIE` aircraft of each type per strike, at most :data:`STRIKES`
+  strikes; with none, interdiction of the enemy cell next to its line holding the most enemy
+  units seen (units attacking first). The manual leaves air assets to the designer (§6); this
+  is the agent's own restraint, the same sortie as the legacy agent's.
+
+Every order names an active cell: the commander never sends a unit outside the area of war.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -30,28 +58,82 @@ import numpy as np
 from hexwar.core.game import Ruleset
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.commands import (
-    Command,
-    Commands,
-    Delivery,
-    Mission,
-    Strike,
-    Transfer,
-)
+from hexwar.rulesets.idahex.commands import Command, Commands, Mission, Strike, Transfer
 from hexwar.rulesets.idahex.postures import Order
 
-__all__ = ["DELIVERY", "ODDS", "SORTIE", "IdahexAgent"]
+__all__ = ["ATTACK_ODDS", "DEPOT", "LOST_ODDS", "SORTIE", "STRIKES", "HoldingAgent", "IdahexAgent"]
 
-ODDS = 2.0
-"""Local superiority in units the agent wants before it attacks."""
+ATTACK_ODDS = 1.6
+"""Estimated force ratio (own value on attack to the enemy's on defense) the agent wants before
+it attacks; Sinai's FEBA advances a cell in about six days at 2, three at 3 (``vfeba``)."""
+LOST_ODDS = 2.0
+"""A defender told that the attackers' force ratio is at least this retreats early."""
 SORTIE = 4
 """Aircraft of each type the agent sends on one strike."""
+STRIKES = 3
+"""Strikes the agent flies at most per cycle."""
 SHORT = 0.5
-"""A unit is short of supplies below this fraction of its planned (toe) supplies."""
+"""A unit is short below this fraction of its planned ammunition or fuel."""
+CRITICAL = 0.35
+"""An engaged defender below this fraction of its planned ammunition is relieved."""
 DEPOT = 2.0
 """A unit holding more than this multiple of its planned supplies is a depot."""
-DELIVERY = 0.5
-"""The share of its surplus a convoy hands over where it delivers (§4.2.2 ``size``)."""
+COMBAT = 20.0
+"""A unit whose planned value on defense is below this is not a combat unit (transport, AAA)."""
+STALL = 0.005
+"""An attack whose FEBA moved less than this in the last frame stalls."""
+STRONG = 100.0
+"""A unit whose planned value on defense reaches this may occupy a cell alone."""
+THREATENED = 1.5
+"""A front cell is reinforced when the enemy's value on attack seen next to it is this many
+times the value on defense holding it."""
+MARCH = 6
+"""The farthest, in cells, the agent looks for a unit to fill or reinforce the line; units
+march one cell a period, holding at each."""
+EXPOSED = 0.5
+"""Units do not attack from a cell where the enemy seen next to it (the target aside) has
+this share of the value on defense holding it."""
+TRIP = 4
+"""The longest march, in cells, to a depot."""
+STUCK = 0.05
+"""A unit below this fraction of its planned supplies is not sent marching."""
+
+
+@dataclass(slots=True)
+class _Unit:
+    number: int
+    type: int
+    cell: int
+    posture: int
+    pc: int
+    tf: int | None
+    engaged: bool
+    resources: list[float]
+
+
+@dataclass(slots=True)
+class _Situation:
+    """The view, parsed once."""
+
+    me: str
+    enemy_side: str
+    itrfp: int
+    active: frozenset[int]
+    owner: dict[int, str]
+    units: list[_Unit]
+    enemy_at: dict[int, list[Mapping[str, Any]]]
+    engagements: list[Mapping[str, Any]]
+    toe: dict[int, list[float]]
+    supplies: tuple[int, int]
+    values: Mapping[str, Mapping[str, list[float]]]
+    names: list[str]
+    strikes_now: bool
+    aircraft_types: int
+    busy: set[int] = field(default_factory=set)
+    front: set[int] | None = None
+    memo: dict[tuple[object, ...], float] = field(default_factory=dict)
+    paths: dict[tuple[int, frozenset[int]], list[int]] = field(default_factory=dict)
+    """Values computed once per decision (supply ratios, unit values, threats)."""
 
 
 class IdahexAgent:
@@ -60,6 +142,9 @@ class IdahexAgent:
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.side = side
         self._grid: IdahexGrid | None = None
+        self._neighbours: dict[int, list[int]] = {}
+
+    # -- reading the view ---------------------------------------------------------------------
 
     def _area(self, design: Mapping[str, Any]) -> IdahexGrid:
         if self._grid is None:
@@ -68,157 +153,522 @@ class IdahexAgent:
             )
         return self._grid
 
-    def act(self, view: View, rng: np.random.Generator) -> Commands:
-        data = view.data
+    def _next_to(self, cell: int) -> list[int]:
+        """The active cells next to ``cell`` (§2.1: an inactive cell is no part of the area)."""
+        out = self._neighbours.get(cell)
+        if out is None:
+            assert self._grid is not None
+            out = [r for r in self._grid.active_rim(cell) if r is not None]
+            self._neighbours[cell] = out
+        return out
+
+    def _situation(self, data: Mapping[str, Any]) -> _Situation:
         design = data["design"]
         grid = self._area(design)
-        me = 1 if self.side == "red" else 2
-        owner = {int(c): int(o) for c, o in data["owner"].items()}
-        units = [u for u in data["units"] if u["posture_class"] >= 1]
-        enemy_at: dict[int, int] = {}
+        active = frozenset(c for c in range(1, grid.ncells + 1) if grid.is_active(c))
+        enemy_side = "blue" if self.side == "red" else "red"
+        names = {1: "red", 2: "blue"}
+        owner = {int(c): names[int(o)] for c, o in data["owner"].items() if int(c) in active and o}
+        enemy_at: dict[int, list[Mapping[str, Any]]] = {}
         for u in data["enemy"]:
-            enemy_at[int(u["location"])] = enemy_at.get(int(u["location"]), 0) + 1
-        lo, hi = design["supplies"]
-
-        def ratio(u: Mapping[str, Any]) -> float:
-            toe = design["toe"][str(u["type"])][lo:hi]
-            have = u["resources"][lo:hi]
-            shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
-            return min(shares) if shares else 1.0
-
-        def neighbours(c: int) -> list[int]:
-            return [r for r in grid.active_rim(c) if r is not None]
-
-        commands: list[Command] = [
-            Mission((Order(int(u["location"]), 10),), (int(u["number"]),))
+            enemy_at.setdefault(int(u["location"]), []).append(u)
+        units = [
+            _Unit(
+                int(u["number"]),
+                int(u["type"]),
+                int(u["location"]),
+                int(u["posture"]),
+                int(u["posture_class"]),
+                u["task_force"],
+                bool(u["engaged"]),
+                list(u["resources"]),
+            )
             for u in data["units"]
-            if u["posture_class"] == 0
-            and u["task_force"] is None
-            and owner.get(int(u["location"])) == me
-            and int(u["location"]) not in enemy_at
         ]
-        if design["strikes_now"]:
-            commands.extend(self._air(data, enemy_at, design["aircraft_types"], units))
-        idle = [u for u in units if u["task_force"] is None and u["posture_class"] == 1]
-        itrfp = int(design["itrfp"])
-        depots = [u for u in idle if ratio(u) > DEPOT]
-        fighters = [u for u in idle if ratio(u) <= DEPOT and not u["engaged"]]
-        short = [u for u in units if ratio(u) < SHORT and u["posture"] != itrfp]
-        commands.extend(self._supply(depots, short, itrfp, owner, me, neighbours))
-        commands.extend(self._deliveries(data, itrfp, {int(u["location"]) for u in short}))
-        front = {
+        lo, hi = design["supplies"]
+        return _Situation(
+            me=self.side,
+            enemy_side=enemy_side,
+            itrfp=int(design["itrfp"]),
+            active=active,
+            owner=owner,
+            units=units,
+            enemy_at=enemy_at,
+            engagements=list(data["engagements"]),
+            toe={int(k): list(v) for k, v in design["toe"].items()},
+            supplies=(int(lo), int(hi)),
+            values=design["standard_values"],
+            names=list(design["resource_names"]),
+            strikes_now=bool(design["strikes_now"]),
+            aircraft_types=int(design["aircraft_types"]),
+        )
+
+    # -- strength ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _supply_ratio(s: _Situation, u: _Unit) -> float:
+        """The unit's lowest stock of a supply type against its plan (1 with no plan)."""
+        key = ("ratio", u.number)
+        out = s.memo.get(key)
+        if out is None:
+            lo, hi = s.supplies
+            toe = s.toe[u.type]
+            shares = [u.resources[i] / toe[i] for i in range(lo, hi) if toe[i] > 0]
+            out = s.memo[key] = min(shares) if shares else 1.0
+        return out
+
+    @classmethod
+    def _own_value(cls, s: _Situation, u: _Unit, role: str) -> float:
+        key = ("own", u.number, role)
+        out = s.memo.get(key)
+        if out is None:
+            v = s.values[s.me][role]
+            raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
+            out = s.memo[key] = raw * min(1.0, cls._supply_ratio(s, u) / SHORT)
+        return out
+
+    @staticmethod
+    def _enemy_value(s: _Situation, unit_type: int, role: str) -> float:
+        key = ("enemy", unit_type, role)
+        out = s.memo.get(key)
+        if out is None:
+            v = s.values[s.enemy_side][role]
+            out = s.memo[key] = sum(x * w for x, w in zip(s.toe[unit_type], v, strict=True))
+        return out
+
+    @staticmethod
+    def _planned_value(s: _Situation, u: _Unit) -> float:
+        key = ("planned", u.type)
+        out = s.memo.get(key)
+        if out is None:
+            v = s.values[s.me]["defense"]
+            out = s.memo[key] = sum(x * w for x, w in zip(s.toe[u.type], v, strict=True))
+        return out
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def act(self, view: View, rng: np.random.Generator) -> Commands:
+        s = self._situation(view.data)
+        commands: list[Command] = []
+        commands += self._reinforce(s)
+        if s.strikes_now:
+            commands += self._air(s)
+        commands += self._retreats(s)
+        commands += self._supply(s)
+        odds = ATTACK_ODDS * float(rng.uniform(0.85, 1.15))
+        commands += self._attacks(s, odds)
+        commands += self._line(s, odds)
+        return Commands(tuple(c for c in commands if self._in_area(s, c)))
+
+    @staticmethod
+    def _in_area(s: _Situation, c: Command) -> bool:
+        if isinstance(c, Mission):
+            return all(o.objective in s.active for o in c.orders)
+        if isinstance(c, Strike | Transfer):
+            return c.cell in s.active
+        return True
+
+    def _reinforce(self, s: _Situation) -> list[Command]:
+        out: list[Command] = []
+        for u in s.units:
+            if (
+                u.pc == 0
+                and u.tf is None
+                and s.owner.get(u.cell) == s.me
+                and u.cell not in s.enemy_at
+                and u.cell in s.active
+            ):
+                out.append(Mission((Order(u.cell, 10),), (u.number,)))
+                s.busy.add(u.number)
+        return out
+
+    def _front(self, s: _Situation) -> set[int]:
+        if s.front is None:
+            s.front = self._front_cells(s)
+        return s.front
+
+    def _front_cells(self, s: _Situation) -> set[int]:
+        return {
             c
-            for c, o in owner.items()
-            if o == me and any(owner.get(r) != me for r in neighbours(c))
+            for c, o in s.owner.items()
+            if o == s.me and any(s.owner.get(r, s.me) != s.me for r in self._next_to(c))
         }
-        used: set[int] = set()
-        # Attack where stronger.
-        for target in sorted(enemy_at):
-            if owner.get(target) == me:
+
+    def _idle(self, s: _Situation, u: _Unit) -> bool:
+        return (
+            u.number not in s.busy
+            and u.tf is None
+            and u.pc == 1
+            and not u.engaged
+            and u.posture != s.itrfp
+            and self._supply_ratio(s, u) >= STUCK
+        )
+
+    def _combat_unit(self, s: _Situation, u: _Unit) -> bool:
+        return self._planned_value(s, u) >= COMBAT and self._supply_ratio(s, u) <= DEPOT
+
+    def _command(self, u: _Unit, orders: tuple[Order, ...]) -> Mission:
+        if u.tf is not None:
+            return Mission(orders, task_force=u.tf)
+        return Mission(orders, (u.number,))
+
+    def _path(self, s: _Situation, start: int, goals: set[int]) -> list[int]:
+        """A shortest way from ``start`` to a goal through own active cells (the goal may be
+        the enemy's), without ``start``; empty if there is none."""
+        key = (start, frozenset(goals))
+        found = s.paths.get(key)
+        if found is None:
+            found = s.paths[key] = self._search(s, start, goals)
+        return list(found)
+
+    def _search(self, s: _Situation, start: int, goals: set[int]) -> list[int]:
+        if start in goals:
+            return []
+        back: dict[int, int] = {start: start}
+        queue = deque([start])
+        while queue:
+            c = queue.popleft()
+            for r in self._next_to(c):
+                if r in back:
+                    continue
+                if r in goals:
+                    way = [r, c]
+                    while way[-1] != start:
+                        way.append(back[way[-1]])
+                    return way[-2::-1]
+                if s.owner.get(r) != s.me:
+                    continue
+                back[r] = c
+                queue.append(r)
+        return []
+
+    # -- retreat -------------------------------------------------------------------------------
+
+    def _haven(self, s: _Situation, cell: int) -> int | None:
+        """§5.3's scores, as the side sees them: own cells next to ``cell``, away from the
+        enemy seen, held by own units."""
+        best: tuple[float, int] | None = None
+        held = {u.cell for u in s.units if u.pc >= 1}
+        for r in self._next_to(cell):
+            if s.owner.get(r) != s.me or r in s.enemy_at:
+                continue
+            score = 0.0
+            if any(n in s.enemy_at for n in self._next_to(r) if n != cell):
+                score -= 2.0
+            if r in held:
+                score += 1.8
+            if best is None or (score, -r) > (best[0], -best[1]):
+                best = (score, r)
+        return None if best is None else best[1]
+
+    def _retreats(self, s: _Situation) -> list[Command]:
+        out: list[Command] = []
+        periods = 4  # frames in two periods of Sinai (tpd = 2 tframe)
+        for g in s.engagements:
+            cell = int(g["cell"])
+            mine = [u for u in s.units if u.number in set(g["own_units"]) and u.pc >= 1]
+            feba = float(g["feba"])
+            pace = feba - float(g.get("feba_before", feba))
+            if g["attacker"] == s.me:
+                if "feba_before" in g and pace < STALL and feba < 0.99:
+                    tfs: set[int] = set()
+                    for u in mine:
+                        if u.cell == cell or u.number in s.busy or u.tf in tfs:
+                            continue
+                        out.append(self._command(u, (Order(u.cell, 10),)))
+                        s.busy.update(v.number for v in mine if v.tf == u.tf or v is u)
+                        if u.tf is not None:
+                            tfs.add(u.tf)
+                continue
+            told = g.get("frgrd")
+            ratio = float(told) if isinstance(told, int | float) else 0.0
+            if told == "inf":
+                ratio = float("inf")
+            losing = feba + periods * max(pace, 0.0) >= 0.99 or (
+                ratio >= LOST_ODDS and feba >= 1 / 3
+            )
+            if not losing:
+                continue
+            r = self._haven(s, cell)
+            if r is None:
+                continue
+            for u in mine:
+                if u.cell == cell and u.pc == 1 and u.number not in s.busy:
+                    out.append(self._command(u, (Order(r, 10),)))
+                    s.busy.add(u.number)
+        return out
+
+    # -- supplies ------------------------------------------------------------------------------
+
+    def _supply(self, s: _Situation) -> list[Command]:
+        out: list[Command] = []
+        depots = [
+            u
+            for u in s.units
+            if u.pc == 1 and u.tf is None and self._supply_ratio(s, u) > DEPOT and not u.engaged
+        ]
+        if not depots:
+            return out
+        front = self._front(s)
+        danger = {c for c in s.active if c in s.enemy_at or s.owner.get(c) != s.me}
+        safe = {
+            c
+            for c, o in s.owner.items()
+            if o == s.me and not any(r in danger for r in self._next_to(c))
+        }
+        hubs = {c for c in safe if any(r in front for r in self._next_to(c))} or safe
+        depot_cells: set[int] = set()
+        for d in depots:
+            s.busy.add(d.number)
+            if d.posture != s.itrfp:
+                out.append(Mission((Order(d.cell, s.itrfp),), (d.number,)))
+                depot_cells.add(d.cell)
+                continue
+            if d.cell not in safe and hubs:
+                way = self._path(s, d.cell, hubs)
+                if way and len(way) <= 3:
+                    out.append(Mission(tuple(Order(c, s.itrfp) for c in way), (d.number,)))
+                    continue
+            depot_cells.add(d.cell)
+            here = [
+                u
+                for u in s.units
+                if u.cell == d.cell and u.pc >= 1 and u.number != d.number
+                if self._supply_ratio(s, u) < 0.9 and u.posture != s.itrfp
+            ]
+            if here:
+                out.append(Transfer(d.cell, (d.number,)))
+        if not depot_cells:
+            return out
+        # Short units that are free go to a depot; engaged defenders near empty are relieved.
+        for u in s.units:
+            if u.number in s.busy or self._supply_ratio(s, u) >= SHORT or u.pc != 1:
+                continue
+            if u.cell in depot_cells or not self._combat_unit(s, u):
+                continue
+            if u.engaged:
+                if self._supply_ratio(s, u) >= CRITICAL or not self._relieve(s, u, out):
+                    continue
+            elif u.tf is not None:
+                continue
+            if self._supply_ratio(s, u) < STUCK:
+                continue  # too little to move (§7): it waits where it is
+            way = self._path(s, u.cell, depot_cells)
+            if way and len(way) <= TRIP:
+                out.append(self._command(u, tuple(Order(c, 10) for c in way)))
+                s.busy.add(u.number)
+        return out
+
+    def _relieve(self, s: _Situation, tired: _Unit, out: list[Command]) -> bool:
+        """Send a fresh idle combat unit from a cell next to ``tired``'s into it; True if one
+        goes (or one is already there), so ``tired`` may leave."""
+        for u in s.units:
+            if (
+                u.cell == tired.cell
+                and u.number != tired.number
+                and u.pc == 1
+                and self._combat_unit(s, u)
+                and self._supply_ratio(s, u) >= SHORT
+            ):
+                return True
+        near = set(self._next_to(tired.cell))
+        for u in s.units:
+            if u.cell in near and self._idle(s, u) and self._combat_unit(s, u):
+                if self._supply_ratio(s, u) < SHORT:
+                    continue
+                if self._last_in_front(s, u):
+                    continue
+                out.append(Mission((Order(tired.cell, 10),), (u.number,)))
+                s.busy.add(u.number)
+                return True
+        return False
+
+    def _last_in_front(self, s: _Situation, u: _Unit) -> bool:
+        """Whether ``u`` is the only combat unit holding a front cell."""
+        if u.cell not in self._front(s):
+            return False
+        others = [
+            v
+            for v in s.units
+            if v.cell == u.cell and v.number != u.number and v.pc == 1 and v.number not in s.busy
+        ]
+        return not any(self._combat_unit(s, v) for v in others)
+
+    # -- attack and the line -------------------------------------------------------------------
+
+    def _targets(self, s: _Situation) -> list[tuple[float, int]]:
+        """Enemy cells next to own units, with the enemy's seen value on defense (0: seen
+        empty), best odds first."""
+        out: list[tuple[float, int]] = []
+        ours = {u.cell for u in s.units if u.pc >= 1}
+        for c in sorted({r for cell in ours for r in self._next_to(cell)}):
+            if s.owner.get(c) == s.me:
+                continue
+            seen = [e for e in s.enemy_at.get(c, []) if int(e["posture_class"]) in (1, 2)]
+            value = sum(self._enemy_value(s, int(e["type"]), "defense") for e in seen)
+            out.append((value, c))
+        out.sort()
+        return out
+
+    def _quiet(self, s: _Situation, cell: int) -> bool:
+        """No enemy seen in or next to ``cell``, and every cell next to it is own or next to
+        an own unit (so an enemy there would be seen)."""
+        ours = {u.cell for u in s.units if u.pc >= 1}
+        watched = ours | {r for c in ours for r in self._next_to(c)}
+        return all(
+            r not in s.enemy_at and (s.owner.get(r) == s.me or r in watched)
+            for r in [cell, *self._next_to(cell)]
+        )
+
+    def _threat(self, s: _Situation, cell: int, but: int | None = None) -> float:
+        """The enemy's value on attack seen next to ``cell`` (but in cell ``but``) over the
+        own value on defense in it (``inf`` when nothing defends it)."""
+        key = ("threat", cell, but)
+        found = s.memo.get(key)
+        if found is not None:
+            return found
+        s.memo[key] = out = self._threat_of(s, cell, but)
+        return out
+
+    def _threat_of(self, s: _Situation, cell: int, but: int | None) -> float:
+        threat = sum(
+            self._enemy_value(s, int(e["type"]), "attack")
+            for r in self._next_to(cell)
+            if r != but
+            for e in s.enemy_at.get(r, [])
+            if int(e["posture_class"]) >= 1
+        )
+        if threat == 0.0:
+            return 0.0
+        defense = sum(
+            self._own_value(s, u, "defense") for u in s.units if u.cell == cell and u.pc == 1
+        )
+        return threat / defense if defense > 0 else float("inf")
+
+    def _attacks(self, s: _Situation, odds: float) -> list[Command]:
+        out: list[Command] = []
+        engaged_cells = {int(g["cell"]) for g in s.engagements}
+        for value, target in self._targets(s):
+            if target in engaged_cells:
                 continue
             near = [
                 u
-                for u in fighters
-                if target in u["adjacent"] and u["number"] not in used and ratio(u) >= SHORT
+                for u in s.units
+                if u.cell in self._next_to(target)
+                and self._idle(s, u)
+                and self._combat_unit(s, u)
+                and self._supply_ratio(s, u) >= SHORT + 0.1
             ]
-            if len(near) < ODDS * enemy_at[target]:
+            if not near:
+                continue
+            if value == 0.0:
+                # Seen empty and quiet -- every cell next to it is own or watched and holds no
+                # enemy seen: one strong unit occupies it, from a cell that keeps another.
+                if not self._quiet(s, target):
+                    continue
+                for u in near:
+                    if self._planned_value(s, u) >= STRONG and not self._last_in_front(s, u):
+                        out.append(Mission((Order(target, 10),), (u.number,)))
+                        s.busy.add(u.number)
+                        break
+                continue
+            # Units whose cell the enemy could take behind them (its other neighbours hold
+            # enough enemy) stay: an attack posture is no security force (§3.3).
+            near = [u for u in near if self._threat(s, u.cell, but=target) < EXPOSED]
+            strength = sum(self._own_value(s, u, "attack") for u in near)
+            if not near or strength < odds * value:
                 continue
             by_status: dict[tuple[int, int], list[int]] = {}
             for u in near:  # a task force's elements share one status (§3)
-                key = (int(u["location"]), int(u["posture"]))
-                by_status.setdefault(key, []).append(int(u["number"]))
+                by_status.setdefault((u.cell, u.posture), []).append(u.number)
             for numbers in by_status.values():
-                commands.append(Mission((Order(target, 10),), tuple(numbers)))
-                used.update(numbers)
-        # Hold the line; bring the rear forward.
-        if front:
-            step = self._toward(front, owner, me, neighbours)
-            for u in fighters:
-                loc = int(u["location"])
-                if u["number"] in used or loc in front or loc not in step:
-                    continue
-                if ratio(u) < SHORT:
-                    continue
-                commands.append(Mission((Order(step[loc], 10),), (int(u["number"]),)))
-                used.add(int(u["number"]))
-        return Commands(tuple(commands))
+                out.append(Mission((Order(target, 10),), tuple(numbers)))
+                s.busy.update(numbers)
+        return out
 
-    def _air(
-        self,
-        data: Mapping[str, Any],
-        enemy_at: Mapping[int, int],
-        types: int,
-        units: Sequence[Mapping[str, Any]],
-    ) -> list[Command]:
-        if types == 0:
+    def _line(self, s: _Situation, odds: float) -> list[Command]:
+        """Fill the front cells that have no combat unit, then mass the rest next to the enemy
+        cell where the odds are best."""
+        out: list[Command] = []
+        front = self._front(s)
+        if not front:
+            return out
+        free = [
+            u
+            for u in s.units
+            if self._idle(s, u)
+            and self._combat_unit(s, u)
+            and self._supply_ratio(s, u) >= SHORT
+            and not self._last_in_front(s, u)
+        ]
+        held = {u.cell for u in s.units if u.pc == 1 and self._combat_unit(s, u)}
+        threats = sorted(
+            ((self._threat(s, c), c) for c in front if c in held),
+            key=lambda x: (-x[0], x[1]),
+        )
+        gaps = sorted(front - held) + [c for t, c in threats if t >= THREATENED]
+        for gap in gaps:
+            best: tuple[int, _Unit, list[int]] | None = None
+            for u in free:
+                way = self._path(s, u.cell, {gap})
+                if way and (best is None or len(way) < best[0]):
+                    best = (len(way), u, way)
+            if best is None:
+                continue
+            _, u, way = best
+            if len(way) > MARCH:
+                continue
+            out.append(Mission((Order(way[0], 10),), (u.number,)))
+            s.busy.add(u.number)
+            free.remove(u)
+        targets = [(v, c) for v, c in self._targets_from_front(s, front) if v > 0]
+        if not targets:
+            return out
+        _, aim = min(targets)
+        staging = {c for c in self._next_to(aim) if c in front}
+        for u in free:  # the rear comes forward; the line stays where it stands
+            if u.number in s.busy or u.cell in front or not staging:
+                continue
+            way = self._path(s, u.cell, staging)
+            if way:
+                out.append(Mission((Order(way[0], 10),), (u.number,)))
+                s.busy.add(u.number)
+        return out
+
+    def _targets_from_front(self, s: _Situation, front: Iterable[int]) -> list[tuple[float, int]]:
+        out = []
+        for c in sorted({r for cell in front for r in self._next_to(cell)}):
+            if s.owner.get(c) == s.me:
+                continue
+            seen = [e for e in s.enemy_at.get(c, []) if int(e["posture_class"]) in (1, 2)]
+            out.append((sum(self._enemy_value(s, int(e["type"]), "defense") for e in seen), c))
+        return out
+
+    # -- air -----------------------------------------------------------------------------------
+
+    def _air(self, s: _Situation) -> list[Command]:
+        if s.aircraft_types == 0:
             return []
-        aircraft = (SORTIE,) * types
-        fights = [int(g["cell"]) for g in data["engagements"]]
-        if fights:
-            return [Strike("cas", cell, aircraft) for cell in sorted(set(fights))]
-        if not enemy_at:
+        aircraft = (SORTIE,) * s.aircraft_types
+        attacking = sorted(int(g["cell"]) for g in s.engagements if g["attacker"] == s.me)
+        defending = sorted(int(g["cell"]) for g in s.engagements if g["attacker"] != s.me)
+        cells = (attacking + defending)[:STRIKES]
+        if cells:
+            return [Strike("cas", cell, aircraft) for cell in cells]
+        ours = {u.cell for u in s.units if u.pc >= 1}
+        seen = [c for c in s.enemy_at if any(r in ours for r in self._next_to(c)) or c in ours]
+        if not seen:
             return []
-        ours = {int(u["location"]) for u in units}
-        target = min(enemy_at, key=lambda c: (c not in ours, -enemy_at[c], c))
+        target = max(seen, key=lambda c: (len(s.enemy_at[c]), -c))
         return [Strike("interdiction", target, aircraft, (4, 3, 1, 2))]
 
-    def _supply(
-        self,
-        depots: Sequence[Mapping[str, Any]],
-        short: Sequence[Mapping[str, Any]],
-        itrfp: int,
-        owner: Mapping[int, int],
-        me: int,
-        neighbours: Any,
-    ) -> list[Command]:
-        """Idle depots take the transfer posture, give in their cell, or set out as a convoy
-        along own cells to the nearest short unit's cell."""
-        out: list[Command] = []
-        needy = {int(u["location"]) for u in short}
-        step = self._toward(needy, owner, me, neighbours) if needy else {}
-        for d in depots:
-            loc = int(d["location"])
-            if d["posture"] != itrfp:
-                out.append(Mission((Order(loc, itrfp),), (int(d["number"]),)))
-            elif loc in needy:
-                out.append(Transfer(loc))
-            elif loc in step:
-                way = [step[loc]]
-                while way[-1] in step:
-                    way.append(step[way[-1]])
-                orders = tuple(Order(c, itrfp) for c in way)
-                out.append(Mission(orders, (int(d["number"]),)))
-        return out
 
-    @staticmethod
-    def _deliveries(data: Mapping[str, Any], itrfp: int, needy: set[int]) -> list[Command]:
-        """A convoy on its way to a short unit's cell gets a delivery order there (§4.2.2):
-        it hands over half its surplus on arrival."""
-        ordered = {int(d["task_force"]) for d in data["deliveries"]}
-        out: list[Command] = []
-        for tf in data["task_forces"]:
-            if int(tf["number"]) in ordered or not tf["orders"]:
-                continue
-            cell, posture = int(tf["orders"][-1][0]), int(tf["orders"][-1][1])
-            if posture == itrfp and cell in needy:
-                out.append(Delivery(int(tf["number"]), cell, DELIVERY))
-        return out
+class HoldingAgent:
+    """A commander who gives no commands: its units keep their orders and hold where they
+    stand (a fixed defender for validation games and a floor for measuring agents)."""
 
-    @staticmethod
-    def _toward(
-        goals: set[int], owner: Mapping[int, int], me: int, neighbours: Any
-    ) -> dict[int, int]:
-        """For every own cell from which a goal can be reached through own cells, the next
-        cell on a shortest way (breadth-first from the goals)."""
-        step: dict[int, int] = {}
-        seen = set(goals)
-        queue = deque(sorted(goals))
-        while queue:
-            c = queue.popleft()
-            for r in neighbours(c):
-                if r in seen or owner.get(r) != me:
-                    continue
-                seen.add(r)
-                step[r] = c
-                queue.append(r)
-        return step
+    def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
+        self.side = side
+
+    def act(self, view: View, rng: np.random.Generator) -> Commands:
+        return Commands()

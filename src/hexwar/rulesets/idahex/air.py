@@ -34,7 +34,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -667,22 +666,6 @@ class StrikeRecord:
         """``Σ_{i ∈ V} Σ_iw K(iw, j, i)``: the total potential loss of type ``j`` materiel."""
         out: FloatArray = self.potential.sum(axis=0)
         return out
-
-    def as_dict(self) -> dict[str, Any]:
-        """A json-able form, for event logs and reports."""
-        return {
-            "strike": str(self.strike),
-            "side": self.strike.side,
-            "supported": None if self.supported is None else str(self.supported),
-            "pc": self.pc,
-            "env": self.env,
-            "units": list(self.units),
-            "agwep": self.agwep.tolist(),
-            "grdrs": self.grdrs.tolist(),
-            "potential": self.potential.tolist(),
-            "losses": self.losses.tolist(),
-            "casfx": None if self.casfx is None else self.casfx.tolist(),
-        }
 
 
 @dataclass(frozen=True, eq=False)

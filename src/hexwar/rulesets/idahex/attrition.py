@@ -202,8 +202,8 @@ class FrameResult:
 
 
 def _ratio(num: float, den: float) -> float:
-    """A force ratio: ``x / 0`` is ``inf`` for ``x > 0``; ``0 / 0`` is 0; ``inf / inf``
-    (infinite air values on both sides) is 1 (ruling)."""
+    """A force ratio: ``x / 0`` is ``inf`` for ``x > 0``; ``0 / 0`` is 0; ``inf / inf`` is 1
+    (docs/rulings/idahex.md, 'Force ratios with nothing on one side')."""
     if math.isinf(num) and math.isinf(den):
         return 1.0
     if den > 0.0:

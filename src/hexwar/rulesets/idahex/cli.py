@@ -7,6 +7,8 @@ message`` in a deck, ``file:line: key.path: message`` in a scenario -- never a t
 
 ``weapon-values`` is the designer's calculator of §5.1.2: the antipotential potentials of the
 weapons for given kill matrices ``A`` and ``D`` and, with the holdings, the force ratios.
+
+``new`` writes a small design from a few choices (:mod:`hexwar.rulesets.idahex.builder`).
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ _SCENARIO_SUFFIXES = frozenset({".toml", ".json"})
 app = typer.Typer(
     name="idahex",
     help="IDAHEX tools: convert game designs between the manual's card decks (File 50, "
-    "File 60) and scenario files; compute weapon values and force ratios (§5.1.2).",
+    "File 60) and scenario files; compute weapon values and force ratios (§5.1.2); write "
+    "small designs.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -57,7 +60,8 @@ class _InvalidArgumentsError(InvalidInputError):
 @app.callback()
 def _group() -> None:
     """IDAHEX tools: convert game designs between the manual's card decks (File 50, File 60)
-    and scenario files; compute weapon values and force ratios (§5.1.2)."""
+    and scenario files; compute weapon values and force ratios (§5.1.2); write small
+    designs."""
 
 
 def _paragraphs(text: str) -> str:
@@ -447,3 +451,164 @@ def _json_holdings(
     if problems:
         raise ScenarioError(problems)
     return np.array(data, dtype=np.float64)
+
+
+# -- hexwar idahex new -----------------------------------------------------------------------
+
+_NEW_HELP = _paragraphs(
+    """
+Write a small IDAHEX design: a complete scenario file from a few choices.
+
+You choose the area of war (--cells, --rank, --inactive, --border), each side's weapon types
+(--weapons), their kill rates (--kill), the postures (--postures) and the units (--unit);
+every other datum of File 50 gets a neutral default, written into the file where you can
+edit it: one environment and one route type, no barriers, supplies, transport, personnel or
+aircraft, kill factors of 1, no defensive preparation, no crowding, a tactical zone as deep as
+a cell (full intensity, TI = 1). See docs/idahex.md, "Small designs".
+
+--kill SIDE=RATE gives every weapon of SIDE that rate against every enemy weapon (enemy
+weapons killed per weapon and unit of time); --kill SIDE=WEAPON:ENEMY=RATE sets one pair
+(then pairs not named are 0). --unit SIDE@CELL=WEAPON:AMOUNT,... places a unit; the first
+unit of a side sets its planned (toe) holdings.
+
+Invalid choices exit with status 2, naming the option and the problem.
+
+[b]Example[/b]
+
+hexwar idahex new --cells 8 --rank 4 --border 4 --weapons red=rifle --weapons blue=rifle
+--kill red=0.02 --kill blue=0.03 --unit red@2=rifle:100 --unit blue@6=rifle:40 --no-frdval
+--out duel.toml
+"""
+)
+
+
+@app.command("new", no_args_is_help=True, help=_NEW_HELP)
+def new_command(
+    cells: Annotated[int, typer.Option(metavar="N", help="Number of cells (ncells, §2.1).")],
+    rank: Annotated[int, typer.Option(metavar="N", help="Cells in the first rank (nrank1).")],
+    weapons: Annotated[
+        list[str],
+        typer.Option(
+            metavar="SIDE=W1,W2", help="A side's ground weapon types (repeat for red and blue)."
+        ),
+    ],
+    kill: Annotated[
+        list[str],
+        typer.Option(
+            metavar="SIDE=RATE|SIDE=W:ENEMY=RATE",
+            help="Kill rates per weapon and unit of time (repeatable).",
+        ),
+    ],
+    unit: Annotated[
+        list[str],
+        typer.Option(metavar="SIDE@CELL=W:N,...", help="A battle unit (repeatable)."),
+    ],
+    out: Annotated[Path, typer.Option(metavar="OUT", help="OUT.toml or OUT.json to write.")],
+    border: Annotated[
+        int, typer.Option(metavar="N", help="Cells 1..N are Red's at the start, the rest Blue's.")
+    ] = 0,
+    inactive: Annotated[
+        str, typer.Option(metavar="C1,C2", help="Cells excluded from the area of war.")
+    ] = "",
+    postures: Annotated[
+        str,
+        typer.Option(
+            metavar="H,D,M,A", help="Postures per class: hold, disengagement, movement, attack."
+        ),
+    ] = "2,1,1,1",
+    frdval: Annotated[
+        bool,
+        typer.Option(help="Scale losses to the force ratio (§5.1.3); off: pure Lanchester."),
+    ] = True,
+    feba_velocity: Annotated[
+        float, typer.Option(metavar="V", help="FEBA speed at every force ratio (§5.4.6).")
+    ] = 0.0,
+    depth: Annotated[float, typer.Option(metavar="D", help="Distance between cells.")] = 10.0,
+    times: Annotated[
+        str,
+        typer.Option(metavar="TINIT,TEND,TFRAME,TPD,TCYCLE", help="The clock (§2.3)."),
+    ] = "0,10,0.25,0.5,1",
+    title: Annotated[str, typer.Option(metavar="TEXT", help="The scenario's title.")] = (
+        "small IDAHEX design"
+    ),
+) -> None:
+    """Write a small IDAHEX design (``_NEW_HELP``)."""
+    from hexwar.rulesets.idahex.builder import SmallDesign, SmallUnit
+
+    try:
+        problems: list[Problem] = []
+
+        def numbers(option: str, text: str, count: int | None = None) -> list[float]:
+            try:
+                values = [float(x) for x in text.split(",") if x.strip()]
+            except ValueError:
+                values = []
+            if not values or (count is not None and len(values) != count):
+                want = {None: "numbers separated by commas", 1: "a number"}.get(
+                    count, f"{count} numbers separated by commas"
+                )
+                problems.append(Problem(f"{text!r}: expected {want}", option))
+                return [0.0] * (count or 1)
+            return values
+
+        arms: dict[str, list[str]] = {}
+        for w in weapons:
+            side, _, names = w.partition("=")
+            arms[side.strip()] = [n.strip() for n in names.split(",") if n.strip()]
+        rates: dict[str, Any] = {}
+        for k in kill:
+            side, _, rest = k.partition("=")
+            side = side.strip()
+            pair, _, value = rest.rpartition("=")
+            (rate,) = numbers("--kill", value, 1)
+            if pair:
+                a, _, b = pair.partition(":")
+                table = rates.setdefault(side, {})
+                if isinstance(table, dict):
+                    table[(a.strip(), b.strip())] = rate
+                else:
+                    problems.append(Problem(f"{k!r}: {side} already has one rate", "--kill"))
+            else:
+                rates[side] = rate
+        units: list[SmallUnit] = []
+        for u in unit:
+            head, _, holdings = u.partition("=")
+            side, _, cell = head.partition("@")
+            try:
+                amounts = {
+                    w.strip(): float(n)
+                    for w, _, n in (h.partition(":") for h in holdings.split(",") if h.strip())
+                }
+                units.append(SmallUnit(side.strip(), int(cell), amounts))
+            except ValueError:
+                problems.append(Problem(f"{u!r}: expected SIDE@CELL=WEAPON:AMOUNT,...", "--unit"))
+        npost = tuple(int(x) for x in numbers("--postures", postures, 4))
+        clock = numbers("--times", times, 5)
+        if problems:
+            raise _InvalidArgumentsError(problems)
+        design = SmallDesign(
+            ncells=cells,
+            nrank1=rank,
+            weapons=arms,
+            kill_rates=rates,
+            units=units,
+            inactive=frozenset(int(x) for x in numbers("--inactive", inactive))
+            if inactive
+            else frozenset(),
+            border=border,
+            npost=(npost[0], npost[1], npost[2], npost[3]),
+            frdval=frdval,
+            feba_velocity=feba_velocity,
+            depth=depth,
+            times=(clock[0], clock[1], clock[2], clock[3], clock[4]),
+            title=title,
+        )
+        scenario = design.scenario()
+        if out.suffix.lower() not in _SCENARIO_SUFFIXES:
+            raise _InvalidArgumentsError(f"--out {out}: end it in .toml or .json")
+        text = to_json(scenario) if out.suffix.lower() == ".json" else to_toml(scenario)
+        _write(out, text, "line")
+    except InvalidInputError as e:
+        for problem in e.problems:
+            typer.echo(str(problem), err=True)
+        raise typer.Exit(EXIT_INVALID) from None

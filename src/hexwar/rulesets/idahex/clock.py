@@ -147,10 +147,6 @@ class Timing:
         """The time frame ``n`` (1-based) ends."""
         return self.lattice_time(_positive(n, "frame"))
 
-    def frame_start(self, n: int) -> float:
-        """The time frame ``n`` (1-based) starts."""
-        return self.lattice_time(_positive(n, "frame") - 1)
-
     def period_start(self, n: int) -> float:
         """The time period ``n`` (1-based) starts."""
         return self.lattice_time((_positive(n, "period") - 1) * self.frames_per_period)
@@ -174,10 +170,6 @@ class Timing:
         while k > 0 and self.lattice_time(k) > t:
             k -= 1
         return k + 1
-
-    def period_number(self, t: float) -> int:
-        """The 1-based number of the period containing ``t``."""
-        return (self.frame_number(t) - 1) // self.frames_per_period + 1
 
     def cycle_number(self, t: float) -> int:
         """The 1-based number of the cycle containing ``t``."""
@@ -384,14 +376,6 @@ class EventQueue(Generic[T]):
         key, item = heapq.heappop(self._heap)
         del self._pending[item]
         return key, item
-
-    def due_by(self, time: float) -> list[tuple[Key, T]]:
-        """The pending events scheduled no later than ``time``, in queue order.
-
-        §3.3.2 asks for task forces 'whose next change of status is scheduled to occur no
-        later than t + eps'.
-        """
-        return sorted((k, i) for i, k in self._pending.items() if k.time <= time)
 
     def __iter__(self) -> Iterator[tuple[Key, T]]:
         """The pending events in queue order."""

@@ -18,7 +18,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hexwar.core import exact
-from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
 from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
@@ -38,6 +37,10 @@ VANISH_TOLERANCE = 1e-5
 
 _SIDE = ("Red", "Blue")
 
+FULL_DESCRIPTION = 15
+"""§8: 'If iprint >= 15, the players will receive the same description' of every engagement
+as the game designer's file 51."""
+
 
 class IdahexCombat:
     """Attrition, FEBA movement, elimination and retreat (§5)."""
@@ -48,6 +51,9 @@ class IdahexCombat:
         self.kill = KillData.from_design(rules.design)
         self.last: dict[int, FrameResult] = {}
         """The latest frame of each engagement, by engagement cell (for reports and views)."""
+        self.told: dict[int, tuple[float, float, FrameResult]] = {}
+        """Each engagement's latest frame as the players were told it (§8): by engagement
+        cell, ``(since, feba at the frame's start, result)``."""
         self.air_records: list[StrikeRecord] = []
         """The air strikes of the current cycle (§6); their CAS losses enter §5.2's FEBA."""
 
@@ -74,54 +80,24 @@ class IdahexCombat:
             if engine.units[n].location == unit.location and not engine.passenger(engine.units[n])
         ]
 
-    def involvement(self, engine: Engine, unit: UnitState) -> FloatArray:
-        """``frinv(*, unit)`` (§5.4.1); 0 for a passenger."""
+    def involvement(
+        self,
+        engine: Engine,
+        unit: UnitState,
+        memo: dict[tuple[int, ...], FloatArray] | None = None,
+    ) -> FloatArray:
+        """``frinv(*, unit)`` (§5.4.1); 0 for a passenger. With ``memo``, a force ``L`` met
+        before (the units of one force, resources unchanged since) is not computed again."""
         if engine.passenger(unit):
             return np.zeros(len(unit.resources))
         force = self._force(engine, unit) or [unit]
-        return self._involvement(force)
-
-    def force_involvement(self, engine: Engine, numbers: Sequence[int]) -> FloatArray:
-        """§5.4.1 ``frinv``'s explicit-list entry point (``ibu <= 0``): the fractional
-        involvement of every resource of the force ``L`` made of the listed friendly battle
-        units, which share their support and use their weapons in concert, wherever they are
-        and whether or not they are engaged -- for a player's information.
-
-        ``L`` leaves out passengers in a stacked task force, as it does for an engaged unit
-        (they cannot take part in combat); if only passengers are listed every fraction is 0.
-
-        Raises:
-            InvalidInputError: the list is empty, names a unit twice or a unit that does not
-                exist, is not active, or is not of the first listed unit's side.
-        """
-        problems: list[Problem] = []
-        if not numbers:
-            problems.append(Problem("name at least one battle unit (§5.4.1)", path="units"))
-        units: list[UnitState] = []
-        for n in numbers:
-            u = engine.units.get(n)
-            if u is None:
-                problems.append(Problem(f"there is no battle unit {n}", path="units"))
-            elif n in (v.number for v in units):
-                problems.append(Problem(f"unit {n} is listed twice", path="units"))
-            elif not u.active:
-                problems.append(Problem(f"unit {n} is not active", path="units"))
-            elif units and u.side != units[0].side:
-                problems.append(
-                    Problem(
-                        f"unit {n} is not of unit {units[0].number}'s side: frinv's list names "
-                        "friendly battle units (§5.4.1)",
-                        path="units",
-                    )
-                )
-            else:
-                units.append(u)
-        if problems:
-            raise InvalidInputError(problems)
-        force = [u for u in units if not engine.passenger(u)]
-        if not force:
-            return np.zeros(len(units[0].resources))
-        return self._involvement(force)
+        if memo is None:
+            return self._involvement(force)
+        key = tuple(u.number for u in force)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._involvement(force)
+        return found
 
     def _involvement(self, force: Sequence[UnitState]) -> FloatArray:
         amount = np.sum([u.resources for u in force], axis=0)
@@ -210,6 +186,7 @@ class IdahexCombat:
             for p in defenders:  # §3.3.6: preparation cannot grow while the attackers progress
                 engine.units[p.number].tentry = p.tentry + self.rules.design.tframe
         feba0, e.feba = e.feba, result.feba
+        self.told[e.cell] = (e.since, feba0, result)
         self._report(engine, e, result, feba0)
         for p in (*attackers, *defenders):
             self.vanish(engine, engine.units[p.number])
@@ -228,11 +205,14 @@ class IdahexCombat:
                 )
                 parts.append(f"unit {n} lost {items}")
             role = "attacking" if side == e.attacker else "defending"
+            # §8: from iprint 15 the players 'receive the same description' as file 51, the
+            # enemy's losses included; below it each is told its own (docs/rulings/idahex.md).
+            told = [1, 2] if self.rules.iprint >= FULL_DESCRIPTION else [side]
             engine.note(
                 "combat",
-                f"engagement at cell {e.cell} ({role}): FEBA {feba0:.3f} -> {r.feba:.3f}"
-                + (f"; {'; '.join(parts)}" if parts else "; no losses"),
-                [side],
+                f"engagement at cell {e.cell} ({_SIDE[side - 1]} {role}): FEBA {feba0:.3f} -> "
+                f"{r.feba:.3f}" + (f"; {'; '.join(parts)}" if parts else "; no losses"),
+                told,
                 level=0,
                 player_level=5,
                 cell=e.cell,
@@ -259,7 +239,7 @@ class IdahexCombat:
             f"postures {r.post_a}/{r.post_d}, TI {r.ti:.3g}, defdepth {r.defdepth:.3g}",
             both,
             level=0,
-            player_level=15,
+            player_level=FULL_DESCRIPTION,
             cell=e.cell,
         )
 

@@ -163,8 +163,14 @@ class CombatModel(Protocol):
         """Assess one frame of ``engagement`` (losses, FEBA, elimination and retreat)."""
         ...
 
-    def involvement(self, engine: Engine, unit: UnitState) -> NDArray[np.float64]:
-        """``frinv(irs, ibu)`` for every resource of an engaged unit (§5.4.1)."""
+    def involvement(
+        self,
+        engine: Engine,
+        unit: UnitState,
+        memo: dict[tuple[int, ...], NDArray[np.float64]] | None = None,
+    ) -> NDArray[np.float64]:
+        """``frinv(irs, ibu)`` for every resource of an engaged unit (§5.4.1); ``memo`` keeps
+        each force's result for the calls that follow while resources are unchanged."""
         ...
 
 
@@ -267,6 +273,14 @@ class Engine:
         """Active units located in ``cell`` (of ``side``), in unit number order."""
         found = (self.units[n] for n in sorted(self._at.get(cell, ())))
         return [u for u in found if u.active and (side is None or u.side == side)]
+
+    def observes(self, side: int, cell: int) -> bool:
+        """Whether ``side`` sees the active enemy units in ``cell``: the cell holds, or is next
+        to a cell holding, an active ``side`` unit (docs/rulings/idahex.md, 'What a side
+        sees')."""
+        if self.units_at(cell, side):
+            return True
+        return any(r is not None and self.units_at(r, side) for r in self.rules.grid.rim(cell))
 
     def _move(self, u: UnitState, status: Status) -> None:
         """Give ``u`` a new status, keeping the location and objective indexes."""
@@ -449,10 +463,12 @@ class Engine:
         tf = self._detach(unit)
         tf.orders = [Order(unit.location, DESTROYED)]
         self.schedule_now(tf)
+        enemy = 3 - unit.side
+        seen = self.observes(enemy, unit.location)
         self.note(
             "eliminated",
             f"unit {unit.number} ({unit.name}) is eliminated: {why}",
-            [1, 2],
+            [unit.side, enemy] if seen else [unit.side],
             player_level=0,
             unit=unit.number,
         )

@@ -43,7 +43,7 @@ from hexwar.rulesets.idahex.engine import DeliveryOrder, Engine, Note, TaskForce
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, posture_class
 from hexwar.rulesets.idahex.rules import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.scenario import IdahexScenario
-from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand
+from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
 from hexwar.rulesets.idahex.transfer import deliver, transfer
 
 if TYPE_CHECKING:
@@ -52,6 +52,11 @@ if TYPE_CHECKING:
 __all__ = ["IdahexGame"]
 
 SIDE_NO = {"red": 1, "blue": 2}
+
+
+def _finite(x: float) -> float | str:
+    """A force ratio as JSON: ``"inf"`` for an infinite one (JSON has no infinity)."""
+    return "inf" if math.isinf(x) else round(x, 6)
 
 
 def _time(x: float) -> float | None:
@@ -77,6 +82,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
+        self._design_cache: dict[int, dict[str, Any]] = {}
+        self._rims: dict[int, list[int]] = {}
+        self._environment: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -318,8 +326,24 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             supported = None
             _, index = interdiction_targets(strike.asprty or (1, 2, 3, 4), [u.pc for u in enemy])
         targets = [enemy[i] for i in index]
+        side_name = "Red" if s == 1 else "Blue"
+        # What a side learns from its own strike (docs/rulings/idahex.md, 'Air strikes and
+        # the fog of war'): the results where it sees the target units, else only that the
+        # strike was flown -- the same words whether or not anything was there.
+        cells = {u.location for u in targets} or {c.cell}
+        observed = all(e.observes(s, cell) for cell in cells)
+        if not observed:
+            e.note(
+                "air",
+                f"{side_name} {strike.role} strike on cell {c.cell}: flown; the cell is out of "
+                "contact and the results are not observed",
+                [s],
+                player_level=0,
+                cell=c.cell,
+            )
         if not targets:
-            e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
+            if observed:
+                e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
             return
         result = assess_strike(
             self._air_tables[s - 1],
@@ -339,9 +363,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         units = ", ".join(str(u.number) for u in targets)
         e.note(
             "air",
-            f"{'Red' if s == 1 else 'Blue'} {strike.role} strike on cell {c.cell} (units "
+            f"{side_name} {strike.role} strike on cell {c.cell} (units "
             f"{units}): {items or 'no losses'}",
-            [1, 2],
+            [3 - s, s] if observed else [3 - s],
             player_level=0,
             cell=c.cell,
         )
@@ -466,7 +490,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 continue
             sup = self.rules.resources[s - 1].supplies
             stocks = np.array([u.resources[sup.start : sup.stop] for u in units])
-            demands = np.array([self._demand(engine, tables, u, tframe) for u in units])
+            demands = self._demands(engine, tables, units, tframe)
             index = {u.number: i for i, u in enumerate(units)}
             groups: list[list[int]] = [
                 [index[n] for n in tf.units if n in index]
@@ -503,19 +527,50 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             )
             used[:] = 0.0
 
+    @classmethod
+    def _demands(
+        cls, engine: Engine, tables: SupplyTables, units: list[UnitState], tframe: float
+    ) -> Any:
+        """§7: the demands of a side's active units in a frame, one row each. Units at the
+        rates of units not engaged are done together; engaged ones one by one (``frinv``)."""
+        out = np.zeros((len(units), tables.nss))
+        bulk: list[int] = []
+        columns: list[int] = []
+        forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
+        engaged_units = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
+        for i, u in enumerate(units):
+            passenger = engine.passenger(u)
+            engaged = not passenger and u.pc != 3 and u.number in engaged_units
+            if engaged and tables.pointer(u.posture) != 0:
+                out[i] = cls._demand(engine, tables, u, tframe, forces)
+            else:
+                bulk.append(i)
+                columns.append(1 if passenger else min(int(u.pc), 3))
+        if bulk:
+            res = np.array([units[i].resources for i in bulk])
+            out[bulk] = nonengaged_demands(tables, res, np.array(columns), tframe)
+        return out
+
     @staticmethod
-    def _demand(engine: Engine, tables: SupplyTables, u: UnitState, tframe: float) -> Any:
+    def _demand(
+        engine: Engine,
+        tables: SupplyTables,
+        u: UnitState,
+        tframe: float,
+        forces: dict[tuple[int, ...], Any] | None = None,
+    ) -> Any:
         """§7: one unit's demand in a frame; ``frinv`` (§5.4.1) only where the engaged rates
         apply."""
         engaged = engine.engaged(u.number) and u.pc != 3
         passenger = engine.passenger(u)
+        involved = engaged and not passenger
         return demand(
             tables,
             u.resources,
             posture=u.posture,
             engaged=engaged,
             passenger=passenger,
-            frinv=engine.combat.involvement(engine, u) if engaged and not passenger else None,
+            frinv=engine.combat.involvement(engine, u, forces) if involved else None,
             tframe=tframe,
         )
 
@@ -533,13 +588,21 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             out |= {
                 "posture": u.posture,
                 "objective": u.objective,
-                "tentry": u.tentry,
-                "resources": [round(float(x), 6) for x in u.resources],
+                "tentry": _time(u.tentry),
+                "resources": [round(x, 6) for x in u.resources.tolist()],
                 "task_force": u.tf,
                 "engaged": self.engine.engaged(u.number),
-                "adjacent": [c for c in self.rules.grid.active_rim(u.location) if c is not None],
+                "adjacent": self._adjacent(u.location),
             }
         return out
+
+    def _adjacent(self, cell: int) -> list[int]:
+        """The active cells next to ``cell`` (a fresh list each time: views are handed out)."""
+        rim = self._rims.get(cell)
+        if rim is None:
+            rim = [c for c in self.rules.grid.active_rim(cell) if c is not None]
+            self._rims[cell] = rim
+        return list(rim)
 
     def _tf_json(self, tf: TaskForce) -> dict[str, Any]:
         key = self.engine.clock.queue.key(tf.number)
@@ -592,6 +655,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                         n for n in g.attackers | g.defenders if e.units[n].side == s
                     ),
                 }
+                | self._told(g)
                 for g in e.engagements.values()
                 if any(e.units[n].side == s for n in g.attackers | g.defenders)
             ],
@@ -603,27 +667,65 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             },
         }
 
+    def _told(self, g: Any) -> dict[str, Any]:
+        """What the players were told of the engagement's latest frame (§8): from ``iprint``
+        5 the FEBA at its start, from 15 the force ratios ``FRGRD`` and ``FRGA`` (§5.1.3,
+        §5.2). Empty before the first frame end."""
+        told = self.combat.told.get(g.cell)
+        iprint = self.rules.iprint
+        if told is None or told[0] != g.since or iprint < 5:
+            return {}
+        out: dict[str, Any] = {"feba_before": round(told[1], 6)}
+        if iprint >= 15:
+            r = told[2]
+            out |= {"frgrd": _finite(r.frgrd), "frga": _finite(r.frga)}
+        return out
+
     def _public_design(self, s: int) -> dict[str, Any]:
         """What both players know from the game design: the area of war, the planned
         strengths, the transfer posture, the side's supplies and aircraft types, and whether
-        air strikes may be entered now (§2, §4.2, §6)."""
-        d, grid = self.rules.design, self.rules.grid
-        sup = self.rules.resources[s - 1].supplies
-        return {
-            "ncells": d.ncells,
-            "nrank1": d.nrank1,
-            "inactive": sorted(grid.inactive),
-            "itrfp": self.rules.itrfp,
-            "supplies": [sup.start, sup.stop],
-            "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)},
-            "resource_names": list(self.rules.resources[s - 1].names),
-            "environment_names": [n.strip() for n in d.ename],
-            "environment": {
+        air strikes may be entered now (§2, §4.2, §6).
+
+        The parts fixed for the game are built once per side and shared by every view (views
+        are read-only); the environment is rebuilt only when a cycle's maps change it."""
+        static = self._design_cache.get(s)
+        if static is None:
+            d, grid = self.rules.design, self.rules.grid
+            sup = self.rules.resources[s - 1].supplies
+            static = {
+                "ncells": d.ncells,
+                "nrank1": d.nrank1,
+                "inactive": sorted(grid.inactive),
+                "itrfp": self.rules.itrfp,
+                "supplies": [sup.start, sup.stop],
+                "toe": {
+                    str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)
+                },
+                "resource_names": list(self.rules.resources[s - 1].names),
+                "environment_names": [n.strip() for n in d.ename],
+                "aircraft_types": self._air_tables[s - 1].nactyp,
+                # §5.3's standard values, which the design data fix for both sides:
+                # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
+                "standard_values": {
+                    SIDE_NAMES[k - 1]: {
+                        "attack": [float(x) for x in self.combat.standard_values(k)[0]],
+                        "defense": [float(x) for x in self.combat.standard_values(k)[1]],
+                    }
+                    for k in (1, 2)
+                },
+            }
+            self._design_cache[s] = static
+        envmap = tuple(sorted(self.engine.envmap.items()))
+        if self._environment is None or self._environment[0] != envmap:
+            d, grid = self.rules.design, self.rules.grid
+            env = {
                 str(c): self.engine.environment(c)
                 for c in range(1, d.ncells + 1)
                 if grid.is_active(c)
-            },
-            "aircraft_types": self._air_tables[s - 1].nactyp,
+            }
+            self._environment = (envmap, env)
+        return static | {
+            "environment": self._environment[1],
             "strikes_now": self._at_cycle_start(),
         }
 
@@ -645,12 +747,17 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         for s in (1, 2):
             units = sorted((u for u in e.units.values() if u.side == s), key=lambda u: u.number)
             before = np.sum([start[u.number] for u in units], axis=0)
-            now = np.sum([u.resources for u in units], axis=0)
+            # What destroyed units still hold is lost to the side (§5.3: a destroyed unit
+            # "cannot come back to life", §3.2.7), so the totals at the end leave it out.
+            alive = [u.resources for u in units if u.posture != DESTROYED]
+            now = np.sum(alive, axis=0) if alive else np.zeros_like(before)
             sides[SIDE_NAMES[s - 1]] = {
                 "resource_names": list(self.rules.resources[s - 1].names),
                 "resources_at_start": _amounts(before),
                 "resources_at_end": _amounts(now),
-                "cells_owned": sum(1 for o in e.owner.values() if o == s),
+                "cells_owned": sum(
+                    1 for c, o in e.owner.items() if o == s and self.rules.grid.is_active(c)
+                ),
                 "units": [
                     {
                         "number": u.number,

@@ -13,7 +13,9 @@ import typer
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.ai import IdahexAgent
+from hexwar.rulesets.idahex import legal
+from hexwar.rulesets.idahex.ai import HoldingAgent, IdahexAgent
+from hexwar.rulesets.idahex.ai_legacy import LegacyAgent
 from hexwar.rulesets.idahex.commands import Commands, Mission, parse_commands
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import Order
@@ -73,8 +75,14 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
         return Commands((Mission((Order(cell, 10),), (int(u["number"]),)),))
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        """``ai``: the computer commander of :mod:`hexwar.rulesets.idahex.ai`."""
-        return {"ai": IdahexAgent}
+        """``ai``: the computer commander of :mod:`hexwar.rulesets.idahex.ai`; ``hold``: one
+        who gives no commands; ``legacy``: the first commander
+        (:mod:`hexwar.rulesets.idahex.ai_legacy`), kept as a yardstick."""
+        return {"ai": IdahexAgent, "hold": HoldingAgent, "legacy": LegacyAgent}
+
+    def legal_orders(self, view: View, plan: Commands | None = None) -> list[Commands]:
+        """A documented menu of sensible orders (:mod:`hexwar.rulesets.idahex.legal`)."""
+        return legal.legal_orders(view.data)
 
     def render_view(self, view: View) -> str:
         """The console's overview: status, units, task forces, enemy, engagements."""

@@ -30,7 +30,7 @@ from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50, _kpost
 from hexwar.rulesets.idahex.postures import PostureClass, posture_class
 
-__all__ = ["SupplyTables", "consume", "demand"]
+__all__ = ["SupplyTables", "consume", "demand", "nonengaged_demands"]
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -221,6 +221,28 @@ def demand(
     active = exact.matvec(tables.ssvact[:, :, index - 1], lam * res)
     reserve = exact.matvec(tables.ssvres[:, :, index - 1], (1 - lam) * res)
     out = tframe * (active + reserve)
+    return out
+
+
+def nonengaged_demands(
+    tables: SupplyTables, resources: FloatArray, columns: IntArray, tframe: float
+) -> FloatArray:
+    """``D(ibu, k)`` of many units at once at the rates of units not engaged (seed 000 §7):
+    row ``i`` is ``tframe * Σ_irs rate(k, irs, columns[i]) * resources[i, irs]``, the value
+    :func:`demand` gives a unit that is not engaged (or is a passenger) with posture class
+    ``columns[i]`` (1-3; class 4 not engaged uses 3, a passenger 1).
+
+    The game's own state is trusted here (no checks): one array product for every unit of a
+    side, each frame, then correctly rounded sums (:mod:`hexwar.core.exact`).
+    """
+    if tables.nss == 0 or len(resources) == 0:
+        return np.zeros((len(resources), tables.nss))
+    rates = np.moveaxis(tables.nonengaged, 2, 0)[columns - 1]  # (units, nss, nrs)
+    products = np.multiply(rates, resources[:, None, :], dtype=np.float64)
+    # Each row summed with math.fsum, as exact.matvec sums it for one unit: the same bits as
+    # demand(), on every machine.
+    sums = np.array([[math.fsum(row) for row in unit] for unit in products.tolist()])
+    out: FloatArray = tframe * sums.reshape(len(resources), tables.nss)
     return out
 
 

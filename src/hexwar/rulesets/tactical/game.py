@@ -330,6 +330,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             "phase",
             f"Turn {self.turn} of {self.scenario.turns} (minute "
             f"{(self.turn - 1) * sheet().parameters['minutes_per_turn']}): {side} phase",
+            visible_to=ALL,
         )
         for h in [h for h, s in self.smoke.items() if s == side]:
             del self.smoke[h]
@@ -502,7 +503,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 (owner,) = here
                 if self.control[h] != owner:
                     self.control[h] = owner
-                    self.log.append(self.turn, "objective", f"{owner} takes objective {h}")
+                    self.log.append(
+                        self.turn, "objective", f"{owner} takes objective {h}", visible_to=ALL
+                    )
 
     def score(self) -> dict[str, int]:
         """Victory points: objectives held plus enemy SPs eliminated (docs/tactical.md)."""
@@ -665,7 +668,10 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 c.hex = None
                 c.fate = "captured"
                 self.log.append(
-                    self.turn, "commander-lost", f"commander {c.name} is captured at {h}"
+                    self.turn,
+                    "commander-lost",
+                    f"commander {c.name} is captured at {h}",
+                    visible_to=ALL,
                 )
 
     def attack_strengths(
@@ -710,7 +716,12 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             for r in self.riders_of(u):
                 r.hex = target_hex
                 r.moved = True
-            self.log.append(self.turn, "advance", f"{u.id} advances from {frm} into {target_hex}")
+            self.log.append(
+                self.turn,
+                "advance",
+                f"{u.id} advances from {frm} into {target_hex}",
+                visible_to=ALL,
+            )
             self._capture_commanders(target_hex, side)
             self._update_control()
         self._check_combat_units(t.side)
@@ -768,7 +779,10 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         self.log.append(self.turn, verb, f"{text}: {net.text}", visible_to=ALL, receipt=receipt)
         for c in killed:
             self.log.append(
-                self.turn, "commander-killed", f"commander {c.name} ({c.side}) is killed at {c.hex}"
+                self.turn,
+                "commander-killed",
+                f"commander {c.name} ({c.side}) is killed at {c.hex}",
+                visible_to=ALL,
             )
             c.hex = None
             c.fate = "killed"
@@ -909,7 +923,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 w = lost * rules().wreck_per_lost_hard_sp
                 self.wrecks[t.hex] = self.wrecks.get(t.hex, 0) + w
             if not t.alive:
-                self.log.append(self.turn, "eliminated", f"{t.id} is eliminated at {t.hex}")
+                self.log.append(
+                    self.turn, "eliminated", f"{t.id} is eliminated at {t.hex}", visible_to=ALL
+                )
                 self._put_off(t, "it is destroyed")
                 t.hex = None
                 return
@@ -967,9 +983,13 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             return
         t.sp -= 1
         self.lost[t.side] += 1
-        self.log.append(self.turn, "retreat", f"{t.id} cannot retreat from {here}: loses 1 SP")
+        self.log.append(
+            self.turn, "retreat", f"{t.id} cannot retreat from {here}: loses 1 SP", visible_to=ALL
+        )
         if not t.alive:
-            self.log.append(self.turn, "eliminated", f"{t.id} is eliminated at {here}")
+            self.log.append(
+                self.turn, "eliminated", f"{t.id} is eliminated at {here}", visible_to=ALL
+            )
             self._put_off(t, "it is destroyed")
             t.hex = None
 

@@ -9,11 +9,13 @@ from typing import ClassVar
 import numpy as np
 import typer
 
+from hexwar.core.boards import Board
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.game import TacticalGame, unit_states
+from hexwar.rulesets.tactical.legal import legal_orders
 from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
 from hexwar.rulesets.tactical.plan import Planned, Planner
 from hexwar.rulesets.tactical.render import draw_board, legend
@@ -98,6 +100,13 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
                 actions.append(legal[k].action)
         return TurnOrders(tuple(actions))
 
+    def legal_orders(self, view: View, plan: TurnOrders | None = None) -> list[TurnOrders]:
+        """Built one action at a time (:mod:`hexwar.rulesets.tactical.legal`)."""
+        return legal_orders(view.data, plan)
+
+    def stepwise(self, view: View) -> bool:
+        return True
+
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.tactical.agent import TacticalAgent
 
@@ -145,6 +154,11 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
 
     def order_help(self, view: View) -> str:
         return _HELP
+
+    def describe_board(self, view: View) -> Board:
+        from hexwar.rulesets.tactical.drawing import describe_board
+
+        return describe_board(view)
 
     def terminal_ui(self, side: str) -> TacticalTerminal:
         """``hexwar play``: the board, then orders at a prompt that takes ``help``."""

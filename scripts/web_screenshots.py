@@ -1,0 +1,169 @@
+"""Save a screenshot of the lobby, each board and the replay viewer under docs/images/.
+
+Starts ``hexwar serve`` in-process on a free loopback port over a temporary game store, plays a
+few turns of each game through the API with the rulesets' own computer players standing in for
+the human seat, and photographs the seat's page with Debian's chromium (``HEXWAR_CHROMIUM`` or
+the PATH). Run: ``make screenshots`` (or ``.venv/bin/python scripts/web_screenshots.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from playwright.sync_api import sync_playwright
+
+from hexwar.agents import agent_rng, make_agent
+from hexwar.core import registry
+from hexwar.core.views import View
+from hexwar.web.app import create_app
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _chromium() -> str:
+    found = os.environ.get("HEXWAR_CHROMIUM") or shutil.which("chromium")
+    if not found:
+        sys.exit("no chromium: apt-get install chromium, or set HEXWAR_CHROMIUM")
+    return found
+
+
+class Api:
+    def __init__(self, url: str) -> None:
+        self.http = httpx.Client(base_url=url, timeout=60)
+
+    def create(self, scenario: str, seats: dict[str, str], seed: int) -> dict[str, Any]:
+        r = self.http.post("/api/games", json={"scenario": scenario, "seed": seed, "seats": seats})
+        r.raise_for_status()
+        return dict(r.json())
+
+    def play(self, game: dict[str, Any], side: str, agent: str, orders: int) -> None:
+        """Give ``orders`` orders for ``side`` chosen by the ruleset's computer player."""
+        ruleset = registry.get(game["ruleset"])
+        player = make_agent(ruleset, side, agent)
+        auth = {"Authorization": f"Bearer {game['tokens'][side]}"}
+        for _ in range(orders):
+            state = self.http.get(f"/api/games/{game['id']}/state", headers=auth).json()
+            if not state["your_turn"]:
+                return
+            data = self.http.get(f"/api/games/{game['id']}/view", headers=auth).json()["view"]
+            view = View(data["ruleset"], data["side"], data["step"], data["data"])
+            order = player.act(view, agent_rng(1, side, view.step))
+            self.http.post(
+                f"/api/games/{game['id']}/orders", json={"order": order.to_json()}, headers=auth
+            ).raise_for_status()
+
+
+def moderator_screenshots(page: Any, url: str) -> None:
+    """The flank battle moderator page: one war at Hastings, a picture of each tab and of the
+    flank editor."""
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.goto(url + "/moderator")
+    page.wait_for_selector("body[data-ready='yes']")
+    for side, nation, military in (
+        ("attacker", "Normandy", "Norman Host"),
+        ("defender", "England", "Housecarls and Fyrd"),
+    ):
+        page.select_option(f"#{side}", nation)
+        page.select_option(f"#{side}-military", military)
+    page.select_option("#location", "Hastings")
+    page.wait_for_function("document.querySelector('#defender-status').textContent.length > 0")
+    page.screenshot(path=str(OUT / "moderator-tactics.png"))
+    page.click("#tab-strategy")
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(OUT / "moderator-strategy.png"))
+    page.locator("rect.flank.attacker").first.dblclick()
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "moderator-editor.png"), full_page=True)
+    page.click("#ed-cancel")
+    page.click("#run")
+    page.wait_for_selector("body[data-run]")
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(OUT / "moderator-after.png"))
+    page.click("#tab-output")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "moderator-output.png"))
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    home = Path(tempfile.mkdtemp(prefix="hexwar-shots-"))
+    port = _port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(home), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    url = f"http://127.0.0.1:{port}"
+    api = Api(url)
+    aggressor = api.create("aggressor/sector", {"west": "human", "east": "computer"}, 7)
+    api.play(aggressor, "west", "computer", 40)
+    tactical = api.create("tactical/meeting1941", {"allied": "human", "axis": "ai"}, 3)
+    api.play(tactical, "allied", "ai", 3)
+    airwar = api.create("airwar/small-four-cities", {"1": "human", "2": "ai"}, 5)
+    api.play(airwar, "1", "ai", 6)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=_chromium(), args=ARGS, headless=True)
+        ctx = browser.new_context(viewport={"width": 1400, "height": 980})
+        page = ctx.new_page()
+        page.goto(url + "/")
+        page.screenshot(path=str(OUT / "web-lobby.png"))
+        for name, game, side in (
+            ("aggressor", aggressor, "west"),
+            ("tactical", tactical, "allied"),
+            ("airwar", airwar, "1"),
+        ):
+            page.goto(game["links"][side])
+            page.wait_for_url(f"**/games/{game['id']}")
+            page.wait_for_selector("#map svg")
+            page.wait_for_selector("#facts dt")
+            if name == "tactical":
+                page.locator("g.counter.own").nth(2).click()  # show what it can see
+            page.wait_for_timeout(400)
+            page.screenshot(path=str(OUT / f"web-{name}.png"))
+            page.locator("#map svg").screenshot(path=str(OUT / f"board-{name}.png"))
+        page.goto(f"{url}/games/{tactical['id']}/replay")
+        page.wait_for_selector("body[data-ready='1']")
+        slider = page.locator("#frame")
+        slider.fill(str(int(slider.get_attribute("max") or "1") - 1))
+        page.wait_for_timeout(600)
+        page.locator("details.receipt").first.locator("summary").click()
+        page.evaluate("document.querySelector('aside.side').scrollTop = 0")
+        page.screenshot(path=str(OUT / "web-replay.png"))
+        moderator_screenshots(page, url)
+        browser.close()
+    server.should_exit = True
+    thread.join(timeout=10)
+    shutil.rmtree(home, ignore_errors=True)
+    for f in sorted(OUT.glob("*.png")):
+        print(f"{f.relative_to(OUT.parent.parent)}: {f.stat().st_size // 1024} KiB")
+
+
+if __name__ == "__main__":
+    main()

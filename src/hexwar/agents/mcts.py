@@ -1,0 +1,183 @@
+"""``mcts``: information-set Monte Carlo tree search over a ruleset's legal orders.
+
+The agent sees only its view. Each iteration samples a world the side cannot tell from the
+one it sees -- the ruleset's :meth:`~hexwar.core.game.Ruleset.determinise` of the view, never
+the true state -- plays one of its candidate orders there, lets the ruleset's own agent play
+every side for up to ``horizon`` decisions (the rollout policy; sealed orders of other sides
+in the current decision are drawn from it too, since the view hides them), and scores the
+result from the side's view of that world: +1 / -1 for a won / lost game, else the
+ruleset's view value (:data:`VALUES`, in [-1, 1]). Candidates are chosen by UCB1 over the
+information set at the root (the side's own decision, the same in every sampled world).
+
+Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
+choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
+where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
+orders the rollout agent proposes with several streams, plus doing nothing. The budget per
+move is ``seconds`` of wall time or, when given, ``iterations`` (reproducible whatever the
+machine's speed).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from hexwar.core import exact
+from hexwar.core.errors import HexwarError
+from hexwar.core.game import Agent, Game, Ruleset
+from hexwar.core.orders import Order
+from hexwar.core.views import View
+
+__all__ = ["MCTS", "VALUES", "MctsAgent", "has_determinisation"]
+
+MCTS = "mcts"
+PROPOSALS = 6  # rollout-agent proposals considered at a stepwise decision
+UCB_C = 1.4
+
+
+def _airwar_value(v: Mapping[str, Any]) -> float:
+    totals = v.get("totals") or {}
+    me = v["side"]
+    mine = float(totals.get(me, 0))
+    theirs = sum(float(n) for s, n in totals.items() if s != me)
+    return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
+
+
+def _aggressor_value(v: Mapping[str, Any]) -> float:
+    control = list(v["control"].values())
+    mine = control.count(v["side"])
+    theirs = sum(1 for c in control if c not in (None, v["side"]))
+    return (mine - theirs) / 9
+
+
+def _tactical_value(v: Mapping[str, Any]) -> float:
+    score = v["score"]
+    me = v["side"]
+    mine = float(score.get(me, 0))
+    theirs = sum(float(n) for s, n in score.items() if s != me)
+    return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
+
+
+VALUES: dict[str, Callable[[Mapping[str, Any]], float]] = {
+    "airwar": _airwar_value,
+    "aggressor": _aggressor_value,
+    "tactical": _tactical_value,
+}
+
+
+def _no_value(view_data: Mapping[str, Any]) -> float:
+    return 0.0
+
+
+def has_determinisation(ruleset: Ruleset[Any, Any]) -> bool:
+    """Whether the ruleset samples worlds from a view (the mcts agent needs it)."""
+    return type(ruleset).determinise is not Ruleset.determinise
+
+
+class MctsAgent:
+    """IS-MCTS with determinisation; the ruleset's own agent as the rollout policy."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset[Any, Any],
+        side: str,
+        *,
+        seconds: float = 1.0,
+        iterations: int | None = None,
+        horizon: int = 4,
+        rollout: str | None = None,
+    ) -> None:
+        if not has_determinisation(ruleset):
+            raise HexwarError(
+                f"the mcts agent needs worlds sampled from a view, and the {ruleset.info.id} "
+                "ruleset offers no determinisation (Ruleset.determinise)"
+            )
+        from hexwar.agents import RANDOM, make_agent
+
+        own = sorted(ruleset.agents())
+        self.rollout_name = rollout or (own[0] if own else RANDOM)
+        self.ruleset = ruleset
+        self.side = side
+        self.seconds = seconds
+        self.iterations = iterations
+        self.horizon = horizon
+        self._policy: dict[str, Agent] = {
+            s: make_agent(ruleset, s, self.rollout_name) for s in ruleset.info.sides
+        }
+        self.value = VALUES.get(ruleset.info.id, _no_value)
+        self.last_iterations = 0
+
+    # -- candidates -------------------------------------------------------------------------
+
+    def candidates(self, view: View, rng: np.random.Generator) -> list[Order]:
+        if not self.ruleset.stepwise(view):
+            legal = self.ruleset.legal_orders(view)
+            first = self._policy[self.side].act(view, rng)  # searched first: the prior
+            return [first, *(o for o in legal if o != first)] if first in legal else legal
+        out: list[Order] = []
+        for _ in range(PROPOSALS):
+            order = self._policy[self.side].act(view, rng)
+            if order not in out:
+                out.append(order)
+        nothing = self.ruleset.legal_orders(view)[-1]  # the empty plan
+        if nothing not in out:
+            out.append(nothing)
+        return out
+
+    # -- search -----------------------------------------------------------------------------
+
+    def act(self, view: View, rng: np.random.Generator) -> Order:
+        cands = self.candidates(view, rng)
+        if len(cands) == 1:
+            self.last_iterations = 0
+            return cands[0]
+        visits = np.zeros(len(cands))
+        totals = np.zeros(len(cands))
+        deadline = time.perf_counter() + self.seconds
+        n = 0
+        while True:
+            if self.iterations is not None:
+                if n >= self.iterations:
+                    break
+            elif n and time.perf_counter() >= deadline:
+                break
+            if n < len(cands):
+                i = n  # every candidate once first, in order, while the budget lasts
+            else:
+                ucb = totals / visits + UCB_C * np.sqrt(exact.log(n) / visits)
+                i = int(np.argmax(ucb))
+            totals[i] += self._simulate(view, cands[i], rng)
+            visits[i] += 1
+            n += 1
+        self.last_iterations = n
+        seen = visits > 0
+        mean = np.where(seen, totals / np.maximum(visits, 1), -np.inf)
+        if n <= len(cands):  # not every candidate tried: the best mean among those tried
+            return cands[int(np.argmax(mean))]
+        best = np.flatnonzero(visits == visits.max())
+        return cands[int(best[np.argmax(mean[best])])]
+
+    def _simulate(self, view: View, order: Order, rng: np.random.Generator) -> float:
+        world = self.ruleset.determinise(view, rng)
+        assert world is not None  # checked at construction
+        decision = world.decision()
+        if decision is not None:  # sides ahead of us in a sealed decision: their hidden orders
+            for s in sorted(decision.sides - {self.side}):
+                self._play(world, s, rng)
+        world.submit(self.side, order)
+        start = world.step
+        while (d := world.decision()) is not None and world.step - start < self.horizon:
+            for s in sorted(d.sides):
+                if world.outcome() is None and s in (world.decision() or d).sides:
+                    self._play(world, s, rng)
+        outcome = world.outcome()
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.side else -1.0)
+        return float(self.value(world.view(self.side).data))
+
+    def _play(self, world: Game[Any, Any], side: str, rng: np.random.Generator) -> None:
+        order = self._policy[side].act(world.view(side), rng)
+        world.submit(side, order)

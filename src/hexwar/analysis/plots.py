@@ -1,0 +1,251 @@
+"""Plots (matplotlib, drawn off screen, written as PNG and SVG).
+
+Sweep plots, from a finished sweep's results: each numeric response against each factor (the
+mean at every design point with its 95 % interval), the shares of each categorical response
+(the winner, the outcome) per design point, and the distribution of each numeric response.
+
+Files are named for what they show (``summary.hours-vs-norman_size.png``) and written with no
+time stamp inside, so the same results draw the same files.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hexwar.analysis.results import Results, mean_interval, wilson_interval
+from hexwar.analysis.timeline import Line, Timeline, feba_lines, hook_lines, losses_by_type
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from hexwar.core.game import Game
+
+__all__ = ["game_plots", "save", "sweep_plots"]
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.=-]+")
+
+
+def _figure(width: float = 6.4, height: float = 4.0) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _name(*parts: str) -> str:
+    return "-".join(_UNSAFE.sub("_", p).strip("_") for p in parts)
+
+
+def save(fig: Figure, directory: Path, stem: str) -> list[Path]:
+    """Write ``fig`` as ``stem.png`` and ``stem.svg`` (no dates in the files)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    png = directory / f"{stem}.png"
+    svg = directory / f"{stem}.svg"
+    fig.savefig(png, dpi=80, metadata={"Software": None})
+    fig.savefig(svg, metadata={"Date": None, "Creator": None})
+    return [png, svg]
+
+
+def sweep_plots(results: Results, directory: Path) -> list[Path]:
+    """Every plot of a finished sweep into ``directory``; the files written."""
+    written: list[Path] = []
+    groups = results.by_point()
+    firsts = [rows[0] for rows in groups.values()]
+    for response in results.numeric():
+        for factor in results.factors:
+            written += _response_vs_factor(results, groups, firsts, response, factor, directory)
+        written += _distribution(results, response, directory)
+    for response in results.categorical():
+        written += _shares(results, groups, response, directory)
+    return written
+
+
+def _response_vs_factor(
+    results: Results,
+    groups: dict[int, list[dict[str, Any]]],
+    firsts: Sequence[dict[str, Any]],
+    response: str,
+    factor: str,
+    directory: Path,
+) -> list[Path]:
+    xs: list[Any] = []
+    means: list[float] = []
+    lows: list[float] = []
+    highs: list[float] = []
+    for first, rows in zip(firsts, groups.values(), strict=True):
+        values = results.values(rows, response)
+        if not values:
+            continue
+        if response.startswith("winner=") and response not in results.responses:
+            k = sum(1 for v in values if v == 1.0)
+            low, high = wilson_interval(k, len(values))
+            mean = k / len(values)
+        else:
+            st = mean_interval(values)
+            mean = st.mean
+            low = st.low if st.low is not None else mean
+            high = st.high if st.high is not None else mean
+        xs.append(first[factor])
+        means.append(mean)
+        lows.append(max(0.0, mean - low))  # a share at 0 or 1: the interval ends there
+        highs.append(max(0.0, high - mean))
+    if not xs:
+        return []
+    numeric_x = all(isinstance(x, int | float) and not isinstance(x, bool) for x in xs)
+    fig = _figure()
+    ax = fig.add_subplot()
+    positions = xs if numeric_x else list(range(len(xs)))
+    ax.errorbar(positions, means, yerr=[lows, highs], fmt="o", capsize=3, ms=4)
+    if not numeric_x:
+        ax.set_xticks(positions, [str(x) for x in xs], rotation=45, ha="right")
+    ax.set_xlabel(factor)
+    ax.set_ylabel(response)
+    kind = "Wilson" if response.startswith("winner=") else "t"
+    ax.set_title(f"{response} against {factor}\n(mean, 95 % {kind} interval)", fontsize=9)
+    ax.grid(alpha=0.3)
+    return save(fig, directory, _name(response, "vs", factor))
+
+
+def _distribution(results: Results, response: str, directory: Path) -> list[Path]:
+    if response.startswith("winner=") and response not in results.responses:
+        return []
+    values = results.values(results.rows, response)
+    if not values:
+        return []
+    fig = _figure()
+    ax = fig.add_subplot()
+    distinct = len(set(values))
+    ax.hist(values, bins=min(40, max(1, distinct)), color="#4477aa", edgecolor="white")
+    ax.set_xlabel(response)
+    ax.set_ylabel("replications")
+    mean = math.fsum(values) / len(values)
+    ax.set_title(f"distribution of {response} over all {len(values)} games", fontsize=10)
+    ax.axvline(mean, color="#cc3311", lw=1, label=f"mean {mean:.4g}")
+    ax.legend(fontsize=8)
+    return save(fig, directory, _name(response, "distribution"))
+
+
+def _shares(
+    results: Results, groups: dict[int, list[dict[str, Any]]], response: str, directory: Path
+) -> list[Path]:
+    counts = {p: Counter(str(r[response]) for r in rows) for p, rows in groups.items()}
+    totals = Counter[str]()
+    for c in counts.values():
+        totals.update(c)
+    categories = [c for c, _ in totals.most_common(8)]
+    others = len(totals) > len(categories)
+    points = list(groups)
+    fig = _figure(max(6.4, 0.25 * len(points) + 2), 4.0)
+    ax = fig.add_subplot()
+    bottom = [0.0] * len(points)
+    for category in [*categories, *(["(others)"] if others else [])]:
+        shares = []
+        for p in points:
+            n = sum(counts[p].values())
+            if category == "(others)":
+                k = n - sum(counts[p][c] for c in categories)
+            else:
+                k = counts[p][category]
+            shares.append(k / n)
+        label = category if len(category) <= 50 else category[:47] + "..."
+        ax.bar(range(len(points)), shares, bottom=bottom, label=label)
+        bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
+    ax.set_xticks(range(len(points)), [_point_label(results, groups[p][0]) for p in points])
+    ax.tick_params(axis="x", labelrotation=45, labelsize=7)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of replications")
+    ax.set_xlabel("design point")
+    ax.set_title(f"{response} per design point", fontsize=10)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return save(fig, directory, _name(response, "shares"))
+
+
+def _point_label(results: Results, row: dict[str, Any]) -> str:
+    values = [row[f] for f in results.factors]
+    shown = ", ".join(f"{v:.3g}" if isinstance(v, float) else str(v) for v in values)
+    return shown if len(results.factors) <= 2 else str(row["point"])
+
+
+# --- one game --------------------------------------------------------------------------------
+
+_SIDE_COLOURS = ["#cc3311", "#0077bb", "#009988", "#ee7733", "#33bbee", "#ee3377"]
+_STYLES = ["-", "--", ":", "-."]
+
+
+def game_plots(game: Game[Any, Any], timeline: Timeline, directory: Path) -> list[Path]:
+    """Every plot of one game into ``directory``: strength by side over time, losses by type,
+    each engagement's FEBA, and the ruleset's own series (see :mod:`hexwar.analysis.timeline`).
+    """
+    written: list[Path] = []
+    sides = list(timeline.sides)
+    strengths = timeline.strengths()
+    for quantity in dict.fromkeys(line.quantity for line in strengths):
+        lines = [ln for ln in strengths if ln.quantity == quantity]
+        if len(lines) <= 8:
+            written += _lines(lines, sides, "time", quantity, f"{quantity} by side", directory)
+            continue
+        for side in sides:  # many lines (IDAHEX resources): one plot a side, with a legend
+            mine = [ln for ln in lines if ln.side == side]
+            written += _lines(mine, sides, "time", quantity, f"{quantity} of {side}", directory)
+    if timeline.snapshots:
+        written += _losses(game.info.id, timeline.snapshots[-1][1], sides, directory)
+    feba = feba_lines(game)
+    if feba:
+        written += _lines(feba, sides, "time", "FEBA", "FEBA of each engagement", directory)
+    unit, own = hook_lines(game)
+    for quantity in dict.fromkeys(line.quantity for line in own):
+        lines = [ln for ln in own if ln.quantity == quantity]
+        title = f"{quantity} by the {unit}"
+        written += _lines(lines, sides, unit, quantity, title, directory)
+    return written
+
+
+def _lines(
+    lines: list[Line], sides: list[str], xlabel: str, ylabel: str, title: str, directory: Path
+) -> list[Path]:
+    fig = _figure(7.0, 4.2)
+    ax = fig.add_subplot()
+    seen: dict[str, int] = {}
+    for line in lines:
+        colour = (
+            _SIDE_COLOURS[sides.index(line.side) % len(_SIDE_COLOURS)]
+            if line.side in sides
+            else None
+        )
+        n = seen.get(line.side, 0)
+        seen[line.side] = n + 1
+        style = _STYLES[n % len(_STYLES)] if line.side in sides else "-"
+        ax.step(line.t, line.y, where="post", color=colour, ls=style, lw=1.2, label=line.label)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(alpha=0.3)
+    if len(lines) <= 16:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return save(fig, directory, _name(title.replace(" ", "-")))
+
+
+def _losses(ruleset: str, summary: dict[str, Any], sides: list[str], directory: Path) -> list[Path]:
+    what, losses = losses_by_type(ruleset, summary)
+    kinds = sorted({k for by in losses.values() for k in by})
+    if not kinds:
+        return []
+    fig = _figure(max(6.4, 0.5 * len(kinds) + 3), 4.0)
+    ax = fig.add_subplot()
+    present = [s for s in sides if s in losses] or sorted(losses)
+    width = 0.8 / len(present)
+    for i, side in enumerate(present):
+        colour = _SIDE_COLOURS[sides.index(side) % len(_SIDE_COLOURS)] if side in sides else None
+        xs = [k + (i - (len(present) - 1) / 2) * width for k in range(len(kinds))]
+        ax.bar(xs, [losses[side].get(k, 0.0) for k in kinds], width, label=side, color=colour)
+    ax.set_xticks(range(len(kinds)), kinds, rotation=30 if len(kinds) > 4 else 0, ha="right")
+    ax.tick_params(axis="x", labelsize=7)
+    ax.set_ylabel(what)
+    ax.set_title(f"{what} by type", fontsize=10)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3, axis="y")
+    return save(fig, directory, "losses-by-type")

@@ -1,0 +1,202 @@
+"""One game's quantities over time, from what the game exposes: the umpire's summary taken
+after every decision, the event log (receipts) and the ruleset's :meth:`Game.series` hook.
+
+The plots of a single game (``hexwar run SCENARIO --plots DIR``, and the web app later) are
+drawn from a :class:`Timeline`:
+
+- strength by side over time, from each summary: Aggressor's unit Strengths, the tactical
+  game's strength points, the air war's units, IDAHEX's resources (one line per side and
+  resource);
+- losses by type at the end, from the last summary: Aggressor units eliminated by type, the
+  tactical game's SPs lost by unit kind, IDAHEX resources lost, the flank battle's killed, died
+  and captured, the air war's units lost;
+- the FEBA of each engagement, from every event whose data hold a ``feba`` at a ``cell``
+  (IDAHEX's combat receipts);
+- whatever the ruleset's ``series()`` hook holds (the flank battle: each flank's men and morale
+  by the hour).
+
+Each of those readers knows a summary layout a ruleset documents; a ruleset they do not know
+simply gets no strength or loss plot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexwar.core.game import Game
+from hexwar.sessions import Session
+
+__all__ = ["Line", "Timeline", "losses_by_type", "record_run"]
+
+
+@dataclass
+class Line:
+    """One plotted line: ``quantity`` (the y axis), a label, the side it belongs to."""
+
+    quantity: str
+    label: str
+    side: str
+    t: list[float] = field(default_factory=list)
+    y: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Timeline:
+    """Summaries after each decision, as (game clock, summary)."""
+
+    ruleset: str
+    sides: tuple[str, ...]
+    snapshots: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
+
+    def take(self, game: Game[Any, Any]) -> None:
+        clock = game.log[-1].time if len(game.log) else 0
+        self.snapshots.append((float(clock), game.summary()))
+
+    def strengths(self) -> list[Line]:
+        """Strength by side over time (see the module docstring); [] for other rulesets."""
+        reader = _STRENGTH.get(self.ruleset)
+        if reader is None:
+            return []
+        lines: dict[tuple[str, str], Line] = {}
+        for t, summary in self.snapshots:
+            for (quantity, label, side), value in reader(summary).items():
+                line = lines.setdefault((quantity, label), Line(quantity, label, side))
+                line.t.append(t)
+                line.y.append(value)
+        return list(lines.values())
+
+
+def record_run(
+    session: Session,
+    *,
+    max_steps: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Timeline:
+    """Play the session's agents to the end one decision at a time (the same game as
+    :meth:`Session.run`), taking the summary before the first decision and after each."""
+    game = session.game
+    timeline = Timeline(game.info.id, game.info.sides)
+    timeline.take(game)
+    while game.decision() is not None:
+        if max_steps is not None and game.step >= max_steps:
+            break
+        before = game.step
+        session.play_agents(max_steps=before + 1)
+        if game.step == before:
+            break  # a human side must move
+        timeline.take(game)
+        if progress is not None:
+            progress(game.step)
+    return timeline
+
+
+StrengthReader = Callable[[dict[str, Any]], dict[tuple[str, str, str], float]]
+
+
+def _aggressor(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
+    return {
+        ("strength (sum of unit Strengths)", side, side): float(
+            sum(u["strength"] for u in data["units"])
+        )
+        for side, data in summary.get("sides", {}).items()
+    }
+
+
+def _tactical(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
+    return {
+        ("strength points", side, side): float(data["sp_now"])
+        for side, data in summary.get("sides", {}).items()
+    }
+
+
+def _airwar(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
+    return {
+        ("units", side, side): float(data["units"])
+        for side, data in summary.get("sides", {}).items()
+    }
+
+
+def _idahex(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
+    out: dict[tuple[str, str, str], float] = {}
+    for side, data in summary.get("sides", {}).items():
+        for name, amount in zip(data["resource_names"], data["resources_at_end"], strict=True):
+            out[("resources", f"{side}: {name}", side)] = float(amount)
+    return out
+
+
+_STRENGTH: dict[str, StrengthReader] = {
+    "aggressor": _aggressor,
+    "tactical": _tactical,
+    "airwar": _airwar,
+    "idahex": _idahex,
+}
+
+
+Losses = dict[str, dict[str, float]]  # side -> type -> amount
+
+
+def losses_by_type(ruleset: str, summary: dict[str, Any]) -> tuple[str, Losses]:
+    """What each side lost at the end, by type: (what is counted, {side: {type: amount}})."""
+    sides = summary.get("sides", {})
+    if ruleset == "aggressor":
+        counts: dict[str, dict[str, float]] = {}
+        for side, data in sides.items():
+            by: dict[str, float] = {}
+            for e in data["eliminated"]:
+                by[e["type"]] = by.get(e["type"], 0.0) + 1
+            counts[side] = by
+        return "units eliminated", counts
+    if ruleset == "tactical":
+        out: dict[str, dict[str, float]] = {}
+        for side, data in sides.items():
+            by = {}
+            for u in data["units"]:
+                by[u["kind"]] = by.get(u["kind"], 0.0) + u["max_sp"] - u["sp"]
+            out[side] = by
+        return "strength points lost", out
+    if ruleset == "idahex":
+        return "resources lost", {
+            side: {
+                name: float(a - b)
+                for name, a, b in zip(
+                    data["resource_names"],
+                    data["resources_at_start"],
+                    data["resources_at_end"],
+                    strict=True,
+                )
+            }
+            for side, data in sides.items()
+        }
+    if ruleset == "airwar":
+        return "units lost", {side: {"units": float(d["units_lost"])} for side, d in sides.items()}
+    if ruleset == "flankbattle":
+        return "men lost", {
+            b["side"]: {k: float(b[k]) for k in ("killed", "died", "captured")}
+            for b in summary.get("belligerents", [])
+        }
+    return "", {}
+
+
+def feba_lines(game: Game[Any, Any]) -> list[Line]:
+    """Each engagement's FEBA over time: every event whose data hold ``feba`` and ``cell``."""
+    lines: dict[Any, Line] = {}
+    for event in game.events(None):
+        data = event.data
+        if isinstance(data, Mapping) and "feba" in data and "cell" in data:
+            cell = data["cell"]
+            line = lines.setdefault(cell, Line("FEBA", f"cell {cell}", ""))
+            line.t.append(float(event.time))
+            line.y.append(float(data["feba"]))
+    return [lines[k] for k in sorted(lines, key=str)]
+
+
+def hook_lines(game: Game[Any, Any]) -> tuple[str, list[Line]]:
+    """The ruleset's own series (:meth:`Game.series`): (time unit, lines)."""
+    data = game.series()
+    lines = [
+        Line(s["quantity"], s["label"], s.get("side", ""), list(s["t"]), list(s["y"]))
+        for s in data.get("series", [])
+    ]
+    return str(data.get("time", "time")), lines

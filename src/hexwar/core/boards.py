@@ -1,0 +1,234 @@
+"""Board descriptions: what a map shows, as data, so one renderer can draw every ruleset.
+
+A ruleset turns a side's :class:`~hexwar.core.views.View` into a :class:`Board` (its
+``describe_board`` hook); front ends draw the board without knowing the ruleset. Everything in a
+board comes from the view, so a board never shows more than the side may know.
+
+Positions are the core's axial :class:`~hexwar.core.hexes.Hex`; ``orientation`` says how the
+ruleset lays them out ("flat": flat-top hexes in vertical columns, the core's convention;
+"pointy": pointy-top hexes in horizontal rows, as the air war boards are printed). Labels are
+the ruleset's own notation (``@KH``, ``K25``, ``3,4``): clicking a hex in a front end inserts
+its label into the order being written, and clicking a counter inserts its ``ref``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from hexwar.core.hexes import Hex
+
+__all__ = [
+    "Board",
+    "Counter",
+    "HexCell",
+    "Hexside",
+    "Highlight",
+    "Marker",
+    "SideStyle",
+    "Style",
+    "Trace",
+]
+
+Orientation = Literal["flat", "pointy"]
+Mirror = Literal["", "vertical", "horizontal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one kind of thing is drawn, and its line in the legend."""
+
+    label: str
+    colour: str  # a CSS colour: a hex fill, a hexside's or a line's stroke
+    pattern: str = ""  # an optional texture name the renderer knows ("trees", "marsh", ...)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label, "colour": self.colour}
+        if self.pattern:
+            out["pattern"] = self.pattern
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SideStyle:
+    """A side's name on the map and its counters' colours."""
+
+    label: str
+    colour: str  # counter face
+    ink: str = "#000000"  # text and symbol on the counter
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "colour": self.colour, "ink": self.ink}
+
+
+@dataclass(frozen=True, slots=True)
+class HexCell:
+    """One hex of the map: where it is, what it is called, its terrain, a corner note."""
+
+    at: Hex
+    label: str
+    terrain: str  # a key of Board.terrain
+    note: str = ""  # small text (an elevation, a cell number)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"at": str(self.at), "label": self.label, "terrain": self.terrain}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hexside:
+    """A feature on the edge between two adjacent hexes (a hedge, a border, a river)."""
+
+    a: Hex
+    b: Hex
+    kind: str  # a key of Board.hexside_styles
+
+    def to_json(self) -> dict[str, Any]:
+        return {"a": str(self.a), "b": str(self.b), "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """A line through hex centres (a road, a route, a flight path, a FEBA)."""
+
+    hexes: tuple[Hex, ...]
+    kind: str  # a key of Board.trace_styles
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hexes": [str(h) for h in self.hexes], "kind": self.kind, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A fixed point of interest in a hex: a city, an airport, an objective, a wreck."""
+
+    at: Hex
+    kind: str  # a key of Board.marker_styles
+    label: str = ""
+    side: str | None = None  # its owner or holder, if any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": str(self.at), "kind": self.kind, "label": self.label, "side": self.side}
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A playing piece as printed: a unit-type symbol, a name, values and state flags.
+
+    ``symbol`` is a unit-type key the renderer draws (``infantry``, ``armor``, ``artillery``,
+    ``hq``, ``airbase``, ``missile``, ``support``, ``technical``, ``aircraft``, ``commander``,
+    ``unknown``); ``top`` and ``bottom`` are the texts printed above and below it (a number, the
+    values "4-3"); ``flags`` are state keys of Board.flag_styles (disrupted, dug in...).
+    """
+
+    ref: str  # inserted into the order when the counter is clicked
+    at: Hex
+    side: str
+    symbol: str
+    name: str = ""
+    top: str = ""
+    bottom: str = ""
+    flags: tuple[str, ...] = ()
+    count: int = 1  # pieces in the stack this counter stands for (air war units)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ref": self.ref,
+            "at": str(self.at),
+            "side": self.side,
+            "symbol": self.symbol,
+            "name": self.name,
+            "top": self.top,
+            "bottom": self.bottom,
+            "flags": list(self.flags),
+            "count": self.count,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """A set of hexes shaded together (a CBR zone, what a unit can see, a reachable area).
+
+    With ``counter`` set, the highlight belongs to that counter and is shown only while the
+    counter is selected (the hexes a unit sees, say).
+    """
+
+    hexes: tuple[Hex, ...]
+    kind: str  # a key of Board.highlight_styles
+    counter: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hexes": [str(h) for h in self.hexes], "kind": self.kind, "counter": self.counter}
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A map as one side may see it, ready to draw.
+
+    The ``*_styles`` tables say how each kind is drawn and name it in the legend; every
+    ``kind``/``terrain``/``flag`` used in the board is a key of its table.
+    """
+
+    title: str
+    orientation: Orientation
+    hexes: tuple[HexCell, ...]
+    terrain: dict[str, Style]
+    sides: dict[str, SideStyle]
+    counters: tuple[Counter, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    hexsides: tuple[Hexside, ...] = ()
+    traces: tuple[Trace, ...] = ()
+    highlights: tuple[Highlight, ...] = ()
+    marker_styles: dict[str, Style] = field(default_factory=dict)
+    hexside_styles: dict[str, Style] = field(default_factory=dict)
+    trace_styles: dict[str, Style] = field(default_factory=dict)
+    highlight_styles: dict[str, Style] = field(default_factory=dict)
+    flag_styles: dict[str, Style] = field(default_factory=dict)
+    status: tuple[tuple[str, str], ...] = ()  # (name, value) lines beside the map
+    viewer: str | None = None  # the side whose view this is (None: the umpire)
+    # Drawn mirrored, for a viewer at another edge of the table: "vertical" turns top and
+    # bottom over (row 1 at the bottom), "horizontal" left and right.
+    mirror: Mirror = ""
+
+    def __post_init__(self) -> None:
+        tables: tuple[tuple[str, dict[str, Any], list[str]], ...] = (
+            ("terrain", self.terrain, [c.terrain for c in self.hexes]),
+            ("sides", self.sides, [c.side for c in self.counters]),
+            ("marker_styles", self.marker_styles, [m.kind for m in self.markers]),
+            ("hexside_styles", self.hexside_styles, [s.kind for s in self.hexsides]),
+            ("trace_styles", self.trace_styles, [t.kind for t in self.traces]),
+            ("highlight_styles", self.highlight_styles, [h.kind for h in self.highlights]),
+            ("flag_styles", self.flag_styles, [f for c in self.counters for f in c.flags]),
+        )
+        for name, table, used in tables:
+            missing = sorted(set(used) - table.keys())
+            if missing:
+                raise ValueError(f"board {self.title!r}: {name} has no style for {missing}")
+
+    def to_json(self) -> dict[str, Any]:
+        def styles(table: dict[str, Style]) -> dict[str, Any]:
+            return {k: v.to_json() for k, v in table.items()}
+
+        return {
+            "title": self.title,
+            "orientation": self.orientation,
+            "viewer": self.viewer,
+            "mirror": self.mirror,
+            "hexes": [c.to_json() for c in self.hexes],
+            "terrain": styles(self.terrain),
+            "sides": {k: v.to_json() for k, v in self.sides.items()},
+            "counters": [c.to_json() for c in self.counters],
+            "markers": [m.to_json() for m in self.markers],
+            "hexsides": [s.to_json() for s in self.hexsides],
+            "traces": [t.to_json() for t in self.traces],
+            "highlights": [h.to_json() for h in self.highlights],
+            "marker_styles": styles(self.marker_styles),
+            "hexside_styles": styles(self.hexside_styles),
+            "trace_styles": styles(self.trace_styles),
+            "highlight_styles": styles(self.highlight_styles),
+            "flag_styles": styles(self.flag_styles),
+            "status": [list(s) for s in self.status],
+        }

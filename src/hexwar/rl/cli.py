@@ -1,0 +1,67 @@
+"""The ``hexwar tournament`` command (registered in :mod:`hexwar.cli.main`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from hexwar.core.errors import InvalidInputError, Problem
+
+
+def tournament(
+    scenario: Annotated[str, typer.Argument(help="A bundled scenario id or a scenario file.")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            metavar="A,B,...",
+            help="Comma-separated agent names (default: every agent of the ruleset).",
+        ),
+    ] = "",
+    seeds: Annotated[
+        int, typer.Option("--seeds", min=1, help="Games per pair with each agent on each side.")
+    ] = 4,
+    jobs: Annotated[int, typer.Option("--jobs", help="Parallel processes (joblib; -1: all).")] = 1,
+    max_steps: Annotated[
+        int | None,
+        typer.Option("--max-steps", metavar="N", help="Stop a game after N decisions (a draw)."),
+    ] = None,
+    mcts_seconds: Annotated[
+        float, typer.Option("--mcts-seconds", help="Time per decision of the mcts agent.")
+    ] = 1.0,
+    csv: Annotated[
+        Path | None, typer.Option("--csv", metavar="PATH", help="Write ratings and pairs here.")
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", metavar="PATH", help="Write a ratings chart (.png or .svg)."),
+    ] = None,
+) -> None:
+    """Play every pair of agents on a scenario over N seeds per side, in parallel; print
+    Bradley-Terry ratings (Elo scale, 95 % intervals), W/D/L per pair and time per decision."""
+    try:
+        from hexwar.rl.tournament import run_tournament
+    except ImportError as e:  # joblib / matplotlib come with the [research] extra
+        raise InvalidInputError(
+            [Problem(f"hexwar tournament needs the research extra: {e}", None)]
+        ) from None
+    from hexwar.agents import agent_names
+    from hexwar.sessions import resolve_scenario
+
+    resolved = resolve_scenario(scenario)
+    names = [a.strip() for a in agents.split(",") if a.strip()] or agent_names(resolved.ruleset)
+    if len(names) < 2:
+        raise InvalidInputError([Problem("--agents: name at least two agents", None)])
+    try:
+        result = run_tournament(
+            scenario, names, seeds, jobs=jobs, max_steps=max_steps, mcts_seconds=mcts_seconds
+        )
+    except ValueError as e:
+        raise InvalidInputError([Problem(f"tournament: {e}", None)]) from None
+    typer.echo(result.table())
+    if csv is not None:
+        result.write_csv(csv)
+    if plot is not None:
+        result.plot(plot)

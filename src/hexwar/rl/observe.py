@@ -1,0 +1,286 @@
+"""Observations as numpy arrays, built from a side's view alone.
+
+Each ruleset's view is JSON; an :class:`Encoder` turns it into ``planes`` (channels over the
+ruleset's hex grid, float32, shape ``(C, H, W)``) and a ``vector`` (float32, shape ``(K,)``).
+Shapes are fixed per scenario (taken from the views at the start), values are non-negative.
+The channels, by ruleset (docs/research.md lists them too):
+
+- aggressor (15 x 21 hexes): rough terrain, CBR, own strength, own range, own unit frozen,
+  enemy seen, one channel per own unit type (and one for any other); vector: phase (set-up,
+  turn, partisans), own turn, round / max rounds, partisans to use, sectors held by each
+  side / 9.
+- tactical (odd-q offset grid of the map): terrain height, own SP, own AP / 100, enemy SP
+  seen, objectives' VP, smoke; vector: turn / turns, own phase, score of each side / 100.
+- airwar (the board's labelled grid): own units, enemy units, own cities, enemy cities,
+  airports, contested cities; vector: stage (cities, units, move, fire), cycle / limit,
+  totals / 100, transports left.
+- idahex (cells in ranks of ``nrank1``): own units, own strength / 1000, enemy units seen,
+  cells owned by each side, inactive cells; vector: time / 100, period, engagements, task
+  forces.
+- flankbattle (no grid: one 1 x 1 plane): vector: own size / 10^5, enemy size / 10^5, ships,
+  flanks, the default flanks' places / 400.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from hexwar.core.hexes import Hex, OffsetKind, to_offset
+
+__all__ = ["ENCODED", "Encoder", "encoder_for"]
+
+Arrays = tuple[np.ndarray, np.ndarray]
+
+
+class Encoder:
+    """Planes and a vector from a view; shapes fixed by the first views seen."""
+
+    def __init__(self, ruleset_id: str, views: list[Mapping[str, Any]]) -> None:
+        self.ruleset_id = ruleset_id
+        make = _ENCODERS.get(ruleset_id)
+        if make is None:
+            raise KeyError(f"no observation encoder for ruleset {ruleset_id!r}")
+        self._encode = make(views)
+        planes, vector = self._encode(views[0])
+        self.plane_shape: tuple[int, ...] = planes.shape
+        self.vector_shape: tuple[int, ...] = vector.shape
+
+    def encode(self, view: Mapping[str, Any]) -> Arrays:
+        planes, vector = self._encode(view)
+        return np.clip(planes, 0, None), np.clip(vector, 0, None)
+
+
+def encoder_for(ruleset_id: str, views: list[Mapping[str, Any]]) -> Encoder:
+    return Encoder(ruleset_id, views)
+
+
+# -- aggressor ------------------------------------------------------------------------------
+
+_AGG_TYPES = ("armor", "infantry", "artillery", "airbase", "missile", "support", "other")
+
+
+def _agg_cell(label: str) -> tuple[int, int]:
+    """``@XY``: X the column letter, Y the row letter, both from A (docs/aggressor.md)."""
+    return ord(label[2]) - ord("A"), ord(label[1]) - ord("A")
+
+
+def _aggressor(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
+    rows = len(views[0]["terrain"])
+    cols = len(views[0]["terrain"][0])
+    rough = np.array([[ch == "^" for ch in line] for line in views[0]["terrain"]], np.float32)
+
+    def encode(v: Mapping[str, Any]) -> Arrays:
+        p = np.zeros((6 + len(_AGG_TYPES), rows, cols), np.float32)
+        p[0] = rough  # the map never changes during a game
+        for label in v["cbr"]:
+            r, c = _agg_cell(label)
+            p[1, r, c] = 1
+        for u in v["units"]:
+            r, c = _agg_cell(u["at"])
+            p[2, r, c] += u["strength"] / 3
+            p[3, r, c] += u["range"] / 6
+            p[4, r, c] = max(p[4, r, c], float(u["frozen"]))
+            kind = u["type"] if u["type"] in _AGG_TYPES else "other"
+            p[6 + _AGG_TYPES.index(kind), r, c] += 1
+        for e in v["enemy"]:
+            r, c = _agg_cell(e["at"])
+            p[5, r, c] += 1
+        control = list(v["control"].values())
+        vec = np.array(
+            [
+                v["phase"] == "setup",
+                v["phase"] == "turn",
+                v["phase"] == "partisans",
+                v["active"] == v["side"],
+                v["round"] / max(1, v["max_rounds"]),
+                v["partisans_to_use"],
+                control.count(v["side"]) / 9,
+                sum(1 for x in control if x not in (None, v["side"])) / 9,
+            ],
+            np.float32,
+        )
+        return p, vec
+
+    return encode
+
+
+# -- tactical -------------------------------------------------------------------------------
+
+
+def _tactical(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
+    cells = {
+        (int(q), int(r)): to_offset(Hex(int(q), int(r)), OffsetKind.ODD_Q)
+        for q, r, *_ in views[0]["map"]["hexes"]
+    }
+    c0 = min(c for c, _ in cells.values())
+    r0 = min(r for _, r in cells.values())
+    width = max(c for c, _ in cells.values()) - c0 + 1
+    height = max(r for _, r in cells.values()) - r0 + 1
+    heights = np.zeros((height, width), np.float32)
+    for q, r, _t, h in views[0]["map"]["hexes"]:
+        c, rr = cells[(int(q), int(r))]
+        heights[rr - r0, c - c0] = max(0.0, float(h)) / 100
+
+    def at(text: str) -> tuple[int, int]:
+        h = Hex.from_str(text)
+        c, r = cells.get((h.q, h.r), (c0, r0))
+        return r - r0, c - c0
+
+    def encode(v: Mapping[str, Any]) -> Arrays:
+        p = np.zeros((6, height, width), np.float32)
+        p[0] = heights
+        for u in v["units"]:
+            if u["hex"]:
+                r, c = at(u["hex"])
+                p[1, r, c] += u["sp"] / 10
+                p[2, r, c] += u["ap"] / 100
+        for e in v["enemy_units"]:
+            r, c = at(e["hex"])
+            p[3, r, c] += e["sp"] / 10
+        for o in v["objectives"]:
+            r, c = at(o["hex"])
+            p[4, r, c] = o["vp"] / 10
+        for s in v["smoke"]:
+            r, c = at(s)
+            p[5, r, c] = 1
+        score = v["score"]
+        other = next((s for s in score if s != v["side"]), v["side"])
+        vec = np.array(
+            [
+                v["turn"] / max(1, v["turns"]),
+                v["phase"] == v["side"],
+                score.get(v["side"], 0) / 100,
+                score.get(other, 0) / 100,
+            ],
+            np.float32,
+        )
+        return p, vec
+
+    return encode
+
+
+# -- airwar ---------------------------------------------------------------------------------
+
+
+def _aw_cell(label: str) -> tuple[int, int]:
+    """A field label ``K25``: the letter gives the row, the number the column."""
+    return ord(label[0].upper()) - ord("A"), int(label[1:]) - 1
+
+
+def _airwar(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
+    from hexwar.rulesets.airwar.board import geometry  # the static board, not game state
+
+    geo = geometry(views[0]["scenario"]["board"])
+    spots = [_aw_cell(geo.label(h)) for h in geo.fields]
+    height = max(r for r, _ in spots) + 1
+    width = max(c for _, c in spots) + 1
+    limit = max(1, int(views[0]["scenario"].get("cycle_limit") or 1))
+
+    def encode(v: Mapping[str, Any]) -> Arrays:
+        me = v["side"]
+        p = np.zeros((6, height, width), np.float32)
+        for side, units in v["units"].items():
+            for label, n in units.items():
+                r, c = _aw_cell(label)
+                p[0 if side == me else 1, r, c] += n / 3
+        for city in v["cities"]:
+            r, c = _aw_cell(city["field"])
+            p[2 if city["holder"] == me else 3, r, c] = 1
+            ra, ca = _aw_cell(city["airport"])
+            p[4, ra, ca] = 1
+            p[5, r, c] = float(bool(city.get("contested_now")))
+        totals = v.get("totals") or {}
+        other = "2" if me == "1" else "1"
+        vec = np.array(
+            [
+                *(v["phase"] == s for s in ("cities", "units", "move", "fire")),
+                v["cycle"] / limit,
+                totals.get(me, 0) / 100,
+                totals.get(other, 0) / 100,
+                v["transports_left"].get(me, 0),
+            ],
+            np.float32,
+        )
+        return p, vec
+
+    return encode
+
+
+# -- idahex ---------------------------------------------------------------------------------
+
+
+def _idahex(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
+    design = views[0]["design"]
+    ncells, width = int(design["ncells"]), int(design["nrank1"])
+    height = -(-ncells // width)
+    inactive = np.zeros((height, width), np.float32)
+    for cell in design["inactive"]:
+        inactive[(cell - 1) // width, (cell - 1) % width] = 1
+
+    def at(cell: int) -> tuple[int, int]:
+        return (cell - 1) // width, (cell - 1) % width
+
+    def encode(v: Mapping[str, Any]) -> Arrays:
+        mine = 1 if v["side"] == "red" else 2
+        p = np.zeros((6, height, width), np.float32)
+        for u in v["units"]:
+            r, c = at(int(u["location"]))
+            p[0, r, c] += 1
+            p[1, r, c] += float(u["resources"][0]) / 1000
+        for e in v["enemy"]:
+            r, c = at(int(e["location"]))
+            p[2, r, c] += 1
+        for cell, owner in v["owner"].items():
+            r, c = at(int(cell))
+            p[3 if owner == mine else 4, r, c] = 1
+        p[5] = inactive
+        vec = np.array(
+            [
+                float(v["time"]) / 100,
+                float(v["period"]) / 100,
+                len(v["engagements"]) / 10,
+                len(v["task_forces"]) / 10,
+            ],
+            np.float32,
+        )
+        return p, vec
+
+    return encode
+
+
+# -- flankbattle ----------------------------------------------------------------------------
+
+_FLANK_SLOTS = 6
+
+
+def _flankbattle(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
+    def encode(v: Mapping[str, Any]) -> Arrays:
+        p = np.zeros((1, 1, 1), np.float32)
+        vec = np.zeros(4 + 2 * _FLANK_SLOTS, np.float32)
+        if v.get("phase") != "deployment":
+            return p, vec
+        p[0, 0, 0] = 1
+        vec[0] = v["military"]["size"] / 1e5
+        vec[1] = v["enemy"]["size"] / 1e5
+        vec[2] = v["military"]["ships"] / 100
+        vec[3] = len(v["default_flanks"])
+        for i, f in enumerate(v["default_flanks"][:_FLANK_SLOTS]):
+            vec[4 + 2 * i] = f["x"] / 400
+            vec[5 + 2 * i] = f["y"] / 400
+        return p, vec
+
+    return encode
+
+
+_ENCODERS: dict[str, Callable[[list[Mapping[str, Any]]], Callable[[Mapping[str, Any]], Arrays]]] = {
+    "aggressor": _aggressor,
+    "tactical": _tactical,
+    "airwar": _airwar,
+    "idahex": _idahex,
+    "flankbattle": _flankbattle,
+}
+
+ENCODED = frozenset(_ENCODERS)  # the rulesets with an encoder

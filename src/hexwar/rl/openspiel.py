@@ -1,0 +1,232 @@
+"""OpenSpiel games for hexwar scenarios (``pyspiel.register_game``).
+
+``register(scenario)`` registers one scenario as a Python game called
+``hexwar_<ruleset>_<scenario>`` (dashes become underscores) and returns that name;
+``load(scenario, **params)`` registers it if need be and loads it. Parameters: ``seed`` (the
+hexwar game's seed: its dice are a function of it and the actions, so the OpenSpiel game is
+deterministic for a given seed -- vary ``seed`` to average over the dice), ``max_decisions``
+(hexwar decisions before the game stops as a draw), ``max_actions`` (size of the action
+space) and ``max_plan`` (unit actions in one stepwise order before only "submit" is left).
+
+Every hexwar game is sequential here: the sides of a simultaneous decision move one after
+the other and the game keeps the first side's order sealed, so all are games of imperfect
+information. Actions are choice numbers into the ruleset's ``legal_orders`` (see
+:mod:`hexwar.rl.driver`); observation tensors are the planes and vector of
+:mod:`hexwar.rl.observe`, from the player's view only; the information state adds the
+player's own past choices. Returns: +1 / -1 at the end, 0 each for a draw or a truncated game.
+
+``resampler(state, player)`` is the determinisation the IS-MCTS bot needs
+(``ISMCTSBot.set_resampler``): a state the player cannot tell from ``state``, sampled from
+its view by the ruleset's ``determinise`` hook where one exists.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from hexwar.rl.driver import Driver
+from hexwar.rl.observe import Encoder
+from hexwar.sessions import ResolvedScenario, resolve_scenario
+
+__all__ = ["DEFAULTS", "game_name", "load", "register", "resampler"]
+
+DEFAULTS: dict[str, int] = {"seed": 0, "max_decisions": 200, "max_actions": 512, "max_plan": 16}
+
+_REGISTERED: dict[str, str] = {}
+
+
+def game_name(scenario_id: str) -> str:
+    return "hexwar_" + scenario_id.replace("/", "_").replace("-", "_").replace(".", "_")
+
+
+def register(scenario: str) -> str:
+    """Register ``scenario`` (a bundled id) as an OpenSpiel game; returns its short name."""
+    if scenario in _REGISTERED:
+        return _REGISTERED[scenario]
+    resolved = resolve_scenario(scenario)
+    name = game_name(scenario)
+    n = len(resolved.ruleset.info.sides)
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"hexwar {scenario} ({resolved.ruleset.info.title})",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=n,
+        min_num_players=n,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(DEFAULTS),
+    )
+
+    class Game(HexwarSpielGame):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            super().__init__(game_type, resolved, params)
+
+    pyspiel.register_game(game_type, Game)
+    _REGISTERED[scenario] = name
+    return name
+
+
+def load(scenario: str, **params: int) -> Any:
+    """The OpenSpiel game of ``scenario`` with ``params`` (see :data:`DEFAULTS`)."""
+    return pyspiel.load_game(register(scenario), params)
+
+
+class HexwarSpielGame(pyspiel.Game):  # type: ignore[misc]
+    def __init__(
+        self, game_type: Any, resolved: ResolvedScenario, params: dict[str, Any] | None
+    ) -> None:
+        p = {**DEFAULTS, **(params or {})}
+        self.resolved = resolved
+        self.settings = {k: int(p[k]) for k in DEFAULTS}
+        n = len(resolved.ruleset.info.sides)
+        plan = self.settings["max_plan"] + 1
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.settings["max_actions"],
+            max_chance_outcomes=0,
+            num_players=n,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.settings["max_decisions"] * n * plan,
+        )
+        super().__init__(game_type, info, {k: self.settings[k] for k in DEFAULTS})
+        probe = self.driver()
+        views = [probe.game.view(s).data for s in probe.sides]
+        self.encoder = Encoder(resolved.ruleset.info.id, views)
+
+    def driver(self) -> Driver:
+        s = self.settings
+        return Driver(
+            self.resolved,
+            s["seed"],
+            max_actions=s["max_actions"],
+            max_decisions=s["max_decisions"],
+            max_plan=s["max_plan"],
+        )
+
+    def new_initial_state(self) -> HexwarSpielState:
+        return HexwarSpielState(self, self.driver())
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> HexwarObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return HexwarObserver(self.encoder, perfect_recall)
+
+
+class HexwarSpielState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: HexwarSpielGame, driver: Driver) -> None:
+        super().__init__(game)
+        self.driver = driver
+        self.choices_made: list[tuple[int, int]] = []  # (player, choice), for information states
+
+    def current_player(self) -> int:
+        if self.driver.over or self.driver.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        awaiting = self.driver.awaiting()
+        return self.driver.sides.index(awaiting[0])
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(range(len(self.driver.choices(self.driver.sides[player]))))
+
+    def _apply_action(self, action: int) -> None:
+        player = self.current_player()
+        self.driver.act(self.driver.sides[player], int(action))
+        self.choices_made.append((player, int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        choices = self.driver.choices(self.driver.sides[player])
+        return str(choices[action]) if 0 <= action < len(choices) else f"choice {action}"
+
+    def is_terminal(self) -> bool:
+        return self.driver.over or self.driver.truncated
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * len(self.driver.sides)
+        rewards = self.driver.rewards()
+        return [rewards[s] for s in self.driver.sides]
+
+    def __str__(self) -> str:
+        g = self.driver.game
+        outcome = g.outcome()
+        return f"{g.scenario_id} seed {g.seed} step {g.step}" + (
+            f": {outcome.winner or 'nobody'} wins ({outcome.reason})" if outcome else ""
+        )
+
+
+class HexwarObserver:
+    """Observation tensors and strings from a player's view (PyObserver interface)."""
+
+    def __init__(self, encoder: Encoder, perfect_recall: bool) -> None:
+        self.encoder = encoder
+        self.perfect_recall = perfect_recall
+        size_p = int(np.prod(encoder.plane_shape))
+        size_v = int(np.prod(encoder.vector_shape))
+        self.tensor = np.zeros(size_p + size_v, np.float32)
+        self.dict = {
+            "planes": self.tensor[:size_p].reshape(encoder.plane_shape),
+            "vector": self.tensor[size_p:],
+        }
+
+    def set_from(self, state: HexwarSpielState, player: int) -> None:
+        view = state.driver.view(state.driver.sides[player]).data
+        planes, vector = self.encoder.encode(view)
+        self.dict["planes"][...] = planes
+        self.dict["vector"][...] = vector
+
+    def string_from(self, state: HexwarSpielState, player: int) -> str:
+        d = state.driver
+        side = d.sides[player]
+        plan = d.plans[side]
+        text = json.dumps(
+            {"view": d.game.view(side).to_json(), "plan": None if plan is None else plan.to_json()},
+            sort_keys=True,
+        )
+        if self.perfect_recall:
+            own = [a for p, a in state.choices_made if p == player]
+            text += " choices " + ",".join(map(str, own))
+        return text
+
+
+def resampler(state: HexwarSpielState, player: int) -> HexwarSpielState:
+    """A state ``player`` cannot tell from ``state`` (for ``ISMCTSBot.set_resampler``): the
+    ruleset's :meth:`~hexwar.core.game.Ruleset.determinise` of the player's view, the player's
+    plan kept, and the sealed orders of sides that moved before it in this decision drawn
+    from their random agent (the player never sees them)."""
+    d = state.driver
+    side = d.sides[player]
+    view = d.game.view(side)
+    rng = np.random.default_rng([d.seed, len(state.choices_made), _next_sample()])
+    game = d.ruleset.determinise(view, rng)
+    if game is None:
+        raise ValueError(
+            f"the {d.ruleset.info.id} ruleset offers no determinisation; use MCTSBot, or "
+            "IS-MCTS on a ruleset that has one"
+        )
+    world = d.with_game(game)
+    while (awaiting := world.awaiting()) and awaiting[0] != side:
+        other = awaiting[0]
+        world.game.submit(other, d.ruleset.random_order(world.game.view(other), rng))
+    world.plans[side] = d.plans[side]
+    sampled = HexwarSpielState(state.get_game(), world)
+    sampled.choices_made = list(state.choices_made)
+    return sampled
+
+
+_samples = [0]
+
+
+def _next_sample() -> int:
+    _samples[0] += 1
+    return _samples[0]

@@ -1,0 +1,480 @@
+"""The FastAPI application: pages (lobby, game, replay) and the JSON/SSE/SVG API.
+
+Routes for scripts and tests (each game route authorised by the seat's cookie or an
+``Authorization: Bearer <token>`` header: 401 without a valid token, 403 for a token of another
+game or another side):
+
+- ``POST /api/games``: JSON ``{"scenario", "seed", "seats": {side: "human" | agent}}``
+  (or ``"scenario_text"`` + ``"scenario_name"`` for a scenario file's content) -> the game id,
+  one secret link per human side and the umpire's link, and their tokens.
+- ``GET /api/games/{id}/view``: the seat's view, board description and page state.
+- ``GET /api/games/{id}/events``: Server-Sent Events: ``log`` (one per event the seat may see,
+  ``id`` = its sequence number; a reconnect resumes after ``Last-Event-ID``) and ``state``.
+- ``POST /api/games/{id}/orders``: ``{"order": text or JSON}`` -> 200 once stored; 422 with the
+  rule's message for an illegal order.
+- ``GET /api/games/{id}/board.svg`` (``?at=N``: after the first N orders, for the replay).
+- ``GET /api/games/{id}/replay``: the replay frames and the seat's events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, File, Form, HTTPException, Request, UploadFile
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from hexwar.agents import agent_names
+from hexwar.core import registry
+from hexwar.core.errors import (
+    GameOverError,
+    HexwarError,
+    IllegalOrderError,
+    InvalidInputError,
+    UnknownScenarioError,
+)
+from hexwar.scenarios import load_document, peek_ruleset, validate
+from hexwar.sessions import ResolvedScenario, resolve_scenario
+from hexwar.web.hub import HUMAN, Hub, SeatError, resolve_players
+from hexwar.web.seats import UMPIRE, Seat
+
+__all__ = ["create_app"]
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_UPLOAD = 2_000_000  # bytes of a scenario file
+
+
+_SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),  # links carry tokens
+]
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP response (a plain ASGI middleware: it does not
+    buffer, so event streams pass straight through)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in _SECURITY_HEADERS if k not in names]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def cookie_name(game_id: str) -> str:
+    return f"hexwar_{game_id}"
+
+
+def _resolve_text(text: str, name: str) -> ResolvedScenario:
+    """A scenario from an uploaded file's text, validated (ScenarioError lists every problem
+    at its line)."""
+    fmt: Literal["json", "toml"] = (
+        "json" if name.endswith(".json") or text.lstrip().startswith("{") else "toml"
+    )
+    document = load_document(text, fmt=fmt, name=name)
+    ruleset = registry.get(peek_ruleset(document))
+    return ResolvedScenario(ruleset, validate(document, ruleset.scenario_model), name)
+
+
+def _http(e: SeatError) -> HTTPException:
+    headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
+    return HTTPException(e.status, str(e), headers=headers)
+
+
+def _lobby_data() -> dict[str, Any]:
+    rulesets = []
+    for r in registry.all_rulesets():
+        rulesets.append(
+            {
+                "id": r.info.id,
+                "title": r.info.title,
+                "summary": r.info.summary,
+                "sides": list(r.info.sides),
+                "agents": agent_names(r),
+                "scenarios": list(r.bundled_scenarios()),
+                "board": r.info.id in ("aggressor", "tactical", "airwar"),
+            }
+        )
+    return {"rulesets": rulesets}
+
+
+def create_app(home: Path, *, password: str | None = None, flank_db: Path | None = None) -> FastAPI:
+    """The hexwar web application over the game store in ``home``. With ``password``, creating
+    a game asks for it (field ``password`` or header ``X-Hexwar-Password``). The flank battle's
+    moderator page works on the database ``flank_db`` (default: ``home/flankbattle.sqlite3``,
+    the bundled example database written there on first use)."""
+    hub = Hub(home)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.open()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(title="hexwar", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+    env = Environment(
+        loader=PackageLoader("hexwar.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
+    templates = Jinja2Templates(env=env)
+    app.mount("/static", StaticFiles(packages=[("hexwar.web", "static")]), name="static")
+
+    app.add_middleware(SecurityHeaders)
+    from hexwar.web.moderator import moderator_router
+
+    flank_home = home / "flankbattle"
+    app.include_router(
+        moderator_router(flank_db or home / "flankbattle.sqlite3", flank_home, templates, password)
+    )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse(
+                {"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers
+            )
+        return templates.TemplateResponse(
+            request,
+            "error.html",
+            {"status": exc.status_code, "detail": exc.detail},
+            status_code=exc.status_code,
+        )
+
+    # -- authorisation ---------------------------------------------------------------------------
+
+    def check_password(given: str | None) -> None:
+        if password is None:
+            return
+        if given is None or not hmac.compare_digest(given.encode(), password.encode()):
+            raise HTTPException(401, "this server asks for a password to create games")
+
+    def token_of(request: Request, game_id: str) -> str:
+        """The token presented with the request (Bearer header, else the game's cookie)."""
+        if not _GAME_ID.fullmatch(game_id):
+            raise HTTPException(404, f"no game {game_id!r}")
+        token = None
+        header = request.headers.get("authorization", "")
+        if header[:7].lower() == "bearer ":
+            token = header[7:].strip()
+        if not token:
+            token = request.cookies.get(cookie_name(game_id))
+        if not token:
+            raise HTTPException(
+                401,
+                "not signed in: open your seat's link, or send Authorization: Bearer <token>",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
+        return token
+
+    async def authorise(
+        request: Request, game_id: str, side: str | None
+    ) -> tuple[Seat, str | None]:
+        """The seat presented with the request and the side it looks at (``None``: the umpire
+        looks at everything)."""
+        token = token_of(request, game_id)
+        try:
+            return await hub.call(hub.check_seat, token, game_id, side)
+        except SeatError as e:
+            raise _http(e) from None
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request) -> Response:
+        return templates.TemplateResponse(
+            request,
+            "lobby.html",
+            {"data": _lobby_data(), "password": password is not None, "error": None},
+        )
+
+    async def _create(
+        request: Request,
+        scenario: str | None,
+        text: str | None,
+        name: str,
+        seed: int | None,
+        seats: dict[str, str],
+    ) -> dict[str, Any]:
+        try:
+            if text is not None:
+                resolved = await asyncio.to_thread(_resolve_text, text, name)
+            elif scenario:
+                resolved = await asyncio.to_thread(resolve_scenario, scenario)
+            else:
+                raise InvalidInputError("give a scenario (a bundled id) or a scenario file")
+            created = await hub.create(resolved, seed, seats)
+        except (InvalidInputError, UnknownScenarioError) as e:
+            problems = [str(p) for p in getattr(e, "problems", [])] or [str(e)]
+            raise HTTPException(422, {"message": "invalid game", "problems": problems}) from None
+        base = str(request.base_url).rstrip("/")
+        links = {
+            role: f"{base}/join/{created.game_id}?token={token}"
+            for role, token in created.tokens.items()
+        }
+        return {
+            "id": created.game_id,
+            "ruleset": resolved.ruleset.info.id,
+            "scenario": resolved.scenario_id,
+            "links": {r: u for r, u in links.items() if r != UMPIRE},
+            "umpire": links[UMPIRE],
+            "tokens": created.tokens,
+        }
+
+    @app.post("/lobby", response_class=HTMLResponse)
+    async def lobby_create(
+        request: Request,
+        scenario: Annotated[str, Form()] = "",
+        seed: Annotated[str, Form()] = "",
+        seat0: Annotated[str, Form()] = HUMAN,
+        seat1: Annotated[str, Form()] = HUMAN,
+        password_given: Annotated[str | None, Form(alias="password")] = None,
+        upload: Annotated[UploadFile | None, File()] = None,
+    ) -> Response:
+        check_password(password_given)
+        text = None
+        name = "uploaded scenario"
+        if upload is not None and upload.filename:
+            raw = await upload.read(MAX_UPLOAD + 1)
+            if len(raw) > MAX_UPLOAD:
+                raise HTTPException(413, "scenario file too large (2 MB at most)")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = None
+                error = {"message": "invalid game", "problems": [f"{upload.filename}: not UTF-8"]}
+                return _lobby_error(request, error)
+            name = upload.filename
+        try:
+            seed_value = int(seed) if seed.strip() else None
+        except ValueError:
+            return _lobby_error(
+                request, {"message": "invalid game", "problems": [f"seed {seed!r}: not a number"]}
+            )
+        try:
+            if text is not None:
+                sides = (await asyncio.to_thread(_resolve_text, text, name)).ruleset.info.sides
+            else:
+                sides = registry.get(scenario.partition("/")[0]).info.sides
+        except (HexwarError, LookupError) as e:
+            problems = [str(p) for p in getattr(e, "problems", [])] or [str(e)]
+            return _lobby_error(request, {"message": "invalid game", "problems": problems})
+        seats = dict(zip(sides, (seat0, seat1), strict=False))
+        try:
+            made = await _create(request, scenario or None, text, name, seed_value, seats)
+        except HTTPException as e:
+            if e.status_code == 422 and isinstance(e.detail, dict):
+                return _lobby_error(request, e.detail)
+            raise
+        return templates.TemplateResponse(request, "created.html", {"game": made})
+
+    def _lobby_error(request: Request, error: dict[str, Any]) -> Response:
+        return templates.TemplateResponse(
+            request,
+            "lobby.html",
+            {"data": _lobby_data(), "password": password is not None, "error": error},
+            status_code=422,
+        )
+
+    @app.get("/join/{game_id}", response_class=HTMLResponse)
+    async def join(request: Request, game_id: str, token: str = "") -> Response:
+        seat = await hub.seat(token) if token else None
+        if seat is None or seat.game_id != game_id:
+            raise HTTPException(403, "this link does not open a seat of this game")
+        # A page (not a redirect) sets the cookie and moves on: a SameSite=Strict cookie is
+        # not sent on a redirect that began on another site (a link in a chat program).
+        response = templates.TemplateResponse(
+            request, "join.html", {"game_id": game_id, "role": seat.role}
+        )
+        response.set_cookie(
+            cookie_name(game_id),
+            token,
+            httponly=True,
+            samesite="strict",
+            secure=request.url.scheme == "https",
+            max_age=60 * 60 * 24 * 365,
+            path="/",
+        )
+        return response
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse)
+    async def game_page(request: Request, game_id: str) -> Response:
+        seat, _side = await authorise(request, game_id, None)
+        state = await hub.call(hub.state, game_id, seat)
+        return templates.TemplateResponse(
+            request, "game.html", {"state": state, "game_id": game_id, "role": seat.role}
+        )
+
+    @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request, game_id: str) -> Response:
+        seat, _side = await authorise(request, game_id, None)
+        state = await hub.call(hub.state, game_id, seat)
+        return templates.TemplateResponse(
+            request, "replay.html", {"state": state, "game_id": game_id, "role": seat.role}
+        )
+
+    # -- API ---------------------------------------------------------------------------------------
+
+    @app.post("/api/games", status_code=201)
+    async def api_create(request: Request) -> dict[str, Any]:
+        try:
+            body = await request.json()
+        except json.JSONDecodeError:
+            raise HTTPException(422, "the body must be JSON") from None
+        if not isinstance(body, dict):
+            raise HTTPException(422, "the body must be a JSON object")
+        check_password(request.headers.get("x-hexwar-password") or body.get("password"))
+        seed = body.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise HTTPException(422, "seed: must be an integer or null")
+        seats = body.get("seats") or {}
+        if not isinstance(seats, dict):
+            raise HTTPException(422, "seats: must be an object side -> 'human' or an agent")
+        text = body.get("scenario_text")
+        if text is not None and not isinstance(text, str):
+            raise HTTPException(422, "scenario_text: must be a string")
+        try:
+            players = resolve_players(seats)
+        except InvalidInputError as e:
+            raise HTTPException(422, str(e)) from None
+        return await _create(
+            request,
+            body.get("scenario"),
+            text,
+            str(body.get("scenario_name") or "uploaded scenario"),
+            seed,
+            players,
+        )
+
+    @app.get("/api/games/{game_id}/view")
+    async def api_view(request: Request, game_id: str, side: str | None = None) -> Any:
+        try:
+            return await hub.call(hub.seat_view, token_of(request, game_id), game_id, side)
+        except SeatError as e:
+            raise _http(e) from None
+
+    @app.get("/api/games/{game_id}/state")
+    async def api_state(request: Request, game_id: str) -> Any:
+        seat, _ = await authorise(request, game_id, None)
+        return await hub.call(hub.state, game_id, seat)
+
+    @app.get("/api/games/{game_id}/board.svg")
+    async def api_board(
+        request: Request, game_id: str, side: str | None = None, at: int | None = None
+    ) -> Response:
+        _seat, looking = await authorise(request, game_id, side)
+        svg = await hub.call(hub.board_svg, game_id, looking, at)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/games/{game_id}/replay")
+    async def api_replay(request: Request, game_id: str, side: str | None = None) -> Any:
+        _seat, looking = await authorise(request, game_id, side)
+        return await hub.call(hub.frames, game_id, looking)
+
+    @app.get("/api/games/{game_id}/log.txt")
+    async def api_log(request: Request, game_id: str, side: str | None = None) -> Response:
+        _seat, looking = await authorise(request, game_id, side)
+        text = await hub.call(hub.log_text, game_id, looking)
+        return Response(text, media_type="text/plain; charset=utf-8")
+
+    @app.post("/api/games/{game_id}/orders")
+    async def api_order(request: Request, game_id: str) -> Any:
+        try:
+            body = await request.json()
+        except json.JSONDecodeError:
+            raise HTTPException(422, 'the body must be JSON: {"order": ...}') from None
+        if not isinstance(body, dict) or "order" not in body:
+            raise HTTPException(422, 'the body must be {"order": ...}')
+        side_asked = body.get("side")
+        if side_asked is not None and not isinstance(side_asked, str):
+            raise HTTPException(422, "side: must be a side's name")
+        token = token_of(request, game_id)
+        order = body["order"]
+        if isinstance(order, str):
+            order = order.strip()
+        try:
+            submitted, late = await hub.submit(token, game_id, side_asked, order)
+        except SeatError as e:
+            raise _http(e) from None
+        except (IllegalOrderError, GameOverError, InvalidInputError) as e:
+            return JSONResponse({"detail": str(e), "rule": getattr(e, "rule", "")}, status_code=422)
+        return {
+            "accepted": True,
+            "seq": submitted.seq,
+            "step": submitted.step,
+            "late": late,
+            "message": (
+                f"too late: your order was replaced by {json.dumps(submitted.order)}"
+                if late
+                else f"ok: order {submitted.seq} accepted"
+            ),
+        }
+
+    @app.get("/api/games/{game_id}/events")
+    async def api_events(
+        request: Request,
+        game_id: str,
+        side: str | None = None,
+        last_event_id: int | None = None,
+    ) -> StreamingResponse:
+        seat, looking = await authorise(request, game_id, side)
+        header = request.headers.get("last-event-id", "")
+        after = last_event_id if last_event_id is not None else -1
+        if header.strip().lstrip("-").isdigit():
+            after = int(header)
+
+        async def stream() -> AsyncIterator[str]:
+            last = after
+            yield "retry: 2000\n\n"
+            while True:
+                changed = hub.changed(game_id)  # taken first: no change slips between
+                events, state = await hub.call(hub.news, game_id, seat, looking, last)
+                for e in events:
+                    last = e["seq"]
+                    yield f"id: {last}\nevent: log\ndata: {json.dumps(e)}\n\n"
+                yield f"event: state\ndata: {json.dumps(state)}\n\n"
+                while True:
+                    try:
+                        await asyncio.wait_for(changed.wait(), timeout=15)
+                        break
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                    if await request.is_disconnected():
+                        return
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    return app

@@ -1,0 +1,96 @@
+"""Seats: who may open which game as which side, by secret token.
+
+Each human side of a web game, and its umpire, gets a token of 128 random bits. Only its
+SHA-256 is stored (a leaked seat book opens no game); a token presented is hashed, looked up
+and compared in constant time. The seat book is a small SQLite file beside the game store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+__all__ = ["UMPIRE", "Seat", "SeatBook", "new_token"]
+
+UMPIRE = "umpire"
+
+
+def new_token() -> str:
+    """128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A token's game and role: a side's name, or :data:`UMPIRE`."""
+
+    game_id: str
+    role: str
+
+    @property
+    def side(self) -> str | None:
+        return None if self.role == UMPIRE else self.role
+
+
+class SeatBook:
+    """The seats of every web game, by token hash."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, timeout=30, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS seats ("
+            " token_hash TEXT PRIMARY KEY,"
+            " game_id TEXT NOT NULL,"
+            " role TEXT NOT NULL,"
+            " created_at TEXT NOT NULL)"
+        )
+
+    def close(self) -> None:
+        self._db.close()
+
+    def issue(self, game_id: str, roles: list[str]) -> dict[str, str]:
+        """New tokens for ``roles`` of ``game_id``, committed before they are returned."""
+        tokens = {role: new_token() for role in roles}
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.executemany(
+                "INSERT INTO seats (token_hash, game_id, role, created_at) VALUES (?, ?, ?, ?)",
+                [(_digest(t), game_id, role, now) for role, t in tokens.items()],
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+        return tokens
+
+    def lookup(self, token: str) -> Seat | None:
+        """The seat ``token`` opens, or ``None``."""
+        if not token or len(token) > 100:
+            return None
+        digest = _digest(token)
+        row = self._db.execute(
+            "SELECT token_hash, game_id, role FROM seats WHERE token_hash = ?", (digest,)
+        ).fetchone()
+        if row is None or not hmac.compare_digest(row[0], digest):
+            return None
+        return Seat(row[1], row[2])
+
+    def roles(self, game_id: str) -> list[str]:
+        rows = self._db.execute(
+            "SELECT role FROM seats WHERE game_id = ? ORDER BY role", (game_id,)
+        ).fetchall()
+        return [r[0] for r in rows]

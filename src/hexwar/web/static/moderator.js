@@ -1,0 +1,622 @@
+// The flank battle moderator page (seed 004, Interface). The page keeps the war being prepared;
+// every rule (the even split, the status messages, the errors, the war) is asked of the server.
+// Texts from the server go in through textContent or .value, never as markup.
+import { el } from '/static/common.js';
+
+const $ = (id) => document.getElementById(id);
+const SIDES = ['attacker', 'defender'];
+const ROLES = ['infantry', 'cavalry', 'artillery'];
+const COLOURS = [['#00ffff', '#008080'], ['#ff0000', '#800000']]; // [normal, routed]
+const HALF = 7; // half the side of a flank's square, in map pixels
+
+const state = {
+  data: null,
+  flanks: [[], []],
+  before: null, // the strategy as it was when the war was run
+  after: null, // and as the battle left it
+  showing: 'before',
+  run: null,
+  selected: null, // {side, index}
+  clipboard: null,
+  editing: null,
+  errors: [],
+};
+
+function headers() {
+  const h = { 'Content-Type': 'application/json' };
+  const pw = $('password');
+  if (pw && pw.value) h['X-Hexwar-Password'] = pw.value;
+  return h;
+}
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: headers(),
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) throw new Error((data && data.detail) || response.statusText);
+  return data;
+}
+
+const clone = (x) => JSON.parse(JSON.stringify(x));
+const size = (f) => f.infantry + f.cavalry + f.artillery;
+
+function option(select, value, text = value) {
+  select.append(el('option', { value }, text));
+}
+
+function military(name) {
+  return state.data.militaries.find((m) => m.name === name) || null;
+}
+
+// -- Tactics -------------------------------------------------------------------------------------
+
+function fillMenus() {
+  const d = state.data;
+  $('motive').replaceChildren();
+  for (const m of d.motives) option($('motive'), m);
+  for (const side of SIDES) {
+    $(side).replaceChildren();
+    option($(side), 'default');
+    for (const n of d.nations) option($(side), n.name);
+    fillMilitaries(side);
+  }
+  $('location').replaceChildren();
+  option($('location'), 'default');
+  for (const l of d.locations) option($('location'), l.name);
+  fillMaps();
+  fillOutputLists();
+  $('ed-maneuver').replaceChildren();
+  for (const m of d.maneuvers) option($('ed-maneuver'), m.name);
+}
+
+function fillMilitaries(side) {
+  const nation = $(side).value;
+  const select = $(`${side}-military`);
+  const keep = select.value;
+  select.replaceChildren();
+  option(select, 'default');
+  for (const m of state.data.militaries) {
+    if (nation === 'default' || m.nations.includes(nation)) option(select, m.name);
+  }
+  select.value = [...select.options].some((o) => o.value === keep) ? keep : 'default';
+}
+
+function fillMaps(selected) {
+  const select = $('map');
+  const keep = selected || select.value;
+  select.replaceChildren();
+  for (const name of state.data.maps.generic) option(select, name);
+  for (const name of state.data.maps.files) option(select, name, `${name} (Maps folder)`);
+  if (keep) select.value = keep;
+  showMap();
+}
+
+function showMap() {
+  const name = $('map').value;
+  if (name) $('field-map').setAttribute('href', `/api/moderator/maps/${encodeURIComponent(name)}.png`);
+}
+
+function sideInfo(side) {
+  const m = military($(`${side}-military`).value);
+  const info = $(`${side}-info`);
+  if (!m) { info.textContent = 'default: no military chosen'; return; }
+  const leaders = m.leaders.length ? m.leaders.join(', ') : 'none';
+  info.textContent = `Size ${Number(m.size).toLocaleString('en')}; leaders: ${leaders}`;
+}
+
+async function chooseMilitary(i) {
+  const side = SIDES[i];
+  sideInfo(side);
+  const name = $(`${side}-military`).value;
+  if (name === 'default') { await check(); return; }
+  const current = state.flanks[i];
+  try {
+    const r = await api('POST', '/api/moderator/split', {
+      side,
+      military: name,
+      nation: $(side).value,
+      positions: current.length ? current.map((f) => [f.x, f.y]) : null,
+    });
+    state.flanks[i] = r.flanks;
+  } catch (e) {
+    state.errors = [e.message];
+  }
+  clearResult();
+  draw();
+  await check();
+}
+
+function chooseLocation() {
+  const name = $('location').value;
+  const loc = state.data.locations.find((l) => l.name === name);
+  const terrain = loc ? loc.terrain : 'Plain';
+  $('location-info').textContent = `Terrain: ${terrain}`;
+  $('map').value = terrain;
+  showMap();
+}
+
+// -- the war as sent to the server ----------------------------------------------------------------
+
+function war() {
+  const flanks = state.flanks.map((list) => list.map((f) => ({
+    x: f.x, y: f.y, infantry: f.infantry, cavalry: f.cavalry, artillery: f.artillery,
+    ships: f.ships, maneuver: f.maneuver,
+  })));
+  return {
+    title: $('war-name').value,
+    year: Number($('war-date').value),
+    motive: $('motive').value,
+    attacker: { nation: $('attacker').value, military: $('attacker-military').value },
+    defender: { nation: $('defender').value, military: $('defender-military').value },
+    location: $('location').value,
+    map: $('map').value,
+    seed: Math.max(0, Math.round(Number($('seed').value) || 0)),
+    flanks,
+  };
+}
+
+let checking = 0;
+async function check() {
+  const mine = ++checking;
+  let r;
+  try {
+    r = await api('POST', '/api/moderator/check', war());
+  } catch (e) {
+    r = { errors: [e.message], status: [] };
+  }
+  if (mine !== checking) return;
+  state.errors = r.errors;
+  $('errors').replaceChildren(...r.errors.map((t) => el('li', {}, t)));
+  $('run').disabled = r.errors.length > 0;
+  SIDES.forEach((side, i) => {
+    const s = r.status[i];
+    const node = $(`${side}-status`);
+    node.textContent = s ? s.text : '';
+    node.className = `mod-status ${s ? s.colour : ''}`;
+    $(`${side}-add`).disabled = s ? !s.can_add : false;
+  });
+  document.body.dataset.checked = String(mine);
+}
+
+// -- Strategy ------------------------------------------------------------------------------------
+
+function draw() {
+  const g = $('flanks');
+  g.replaceChildren();
+  state.flanks.forEach((list, side) => {
+    $(`${SIDES[side]}-count`).textContent = String(list.length);
+    list.forEach((f, index) => {
+      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      rect.setAttribute('x', String(f.x - HALF));
+      rect.setAttribute('y', String(f.y - HALF));
+      rect.setAttribute('width', String(2 * HALF));
+      rect.setAttribute('height', String(2 * HALF));
+      rect.setAttribute('fill', COLOURS[side][f.status === 'Routed' ? 1 : 0]);
+      const sel = state.selected && state.selected.side === side && state.selected.index === index;
+      rect.setAttribute('class', `flank ${SIDES[side]}${sel ? ' selected' : ''}${f.status === 'Routed' ? ' routed' : ''}`);
+      rect.dataset.side = String(side);
+      rect.dataset.index = String(index);
+      const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+      title.textContent = `${SIDES[side]} flank ${index + 1}: ${size(f)} (${f.status})`;
+      rect.append(title);
+      g.append(rect);
+    });
+  });
+  $('remove').disabled = state.selected === null;
+}
+
+function mapPoint(evt) {
+  const svg = $('field');
+  const pt = svg.createSVGPoint();
+  pt.x = evt.clientX;
+  pt.y = evt.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const clamp = (v) => Math.min(399, Math.max(0, Math.round(v * 10) / 10));
+  return [clamp(p.x), clamp(p.y)];
+}
+
+function markSelected() {
+  for (const r of $('flanks').querySelectorAll('rect.flank')) {
+    const sel = state.selected && state.selected.side === Number(r.dataset.side)
+      && state.selected.index === Number(r.dataset.index);
+    r.classList.toggle('selected', Boolean(sel));
+  }
+  $('remove').disabled = state.selected === null;
+}
+
+function setupDragging() {
+  // The squares are moved in place while dragging (not redrawn), so that a double-click
+  // lands on the same element twice.
+  const svg = $('field');
+  let drag = null;
+  svg.addEventListener('pointerdown', (evt) => {
+    const t = evt.target;
+    if (!(t instanceof SVGRectElement) || !t.classList.contains('flank')) return;
+    evt.preventDefault();
+    state.selected = { side: Number(t.dataset.side), index: Number(t.dataset.index) };
+    drag = { rect: t, moved: false };
+    markSelected();
+    $('pane-strategy').focus({ preventScroll: true });
+  });
+  window.addEventListener('pointermove', (evt) => {
+    if (!drag || !state.selected) return;
+    const f = state.flanks[state.selected.side][state.selected.index];
+    [f.x, f.y] = mapPoint(evt);
+    drag.rect.setAttribute('x', String(f.x - HALF));
+    drag.rect.setAttribute('y', String(f.y - HALF));
+    drag.moved = true;
+  });
+  window.addEventListener('pointerup', () => {
+    if (drag && drag.moved) check();
+    drag = null;
+  });
+  svg.addEventListener('dblclick', (evt) => {
+    const t = evt.target;
+    if (!(t instanceof SVGRectElement) || !t.classList.contains('flank')) return;
+    openEditor(Number(t.dataset.side), Number(t.dataset.index));
+  });
+}
+
+function addFlank(side, flank) {
+  const list = state.flanks[side];
+  if (list.length >= state.data.max_flanks) return;
+  list.push(flank);
+  state.selected = { side, index: list.length - 1 };
+  draw();
+  check();
+}
+
+function newFlank(side) {
+  // Seed 004, Terrain map: a new flank has size 0 and is Inactive.
+  const x = side === 0 ? 30 : 370;
+  const y = Math.min(399, 20 + 15 * (state.flanks[side].length % 25));
+  addFlank(side, {
+    x, y, infantry: 0, cavalry: 0, artillery: 0, ships: 0, maneuver: 'Normal', status: 'Inactive',
+  });
+}
+
+function removeSelected() {
+  if (!state.selected) return;
+  state.flanks[state.selected.side].splice(state.selected.index, 1);
+  state.selected = null;
+  draw();
+  check();
+}
+
+function onKey(evt) {
+  if ($('pane-strategy').hidden || $('editor').open) return;
+  const tag = (evt.target && evt.target.tagName) || '';
+  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(tag)) return;
+  if (evt.key === 'Delete') { evt.preventDefault(); removeSelected(); return; }
+  if (!(evt.ctrlKey || evt.metaKey)) return;
+  const key = evt.key.toLowerCase();
+  if (key === 'c' && state.selected) {
+    state.clipboard = { side: state.selected.side, flank: clone(state.flanks[state.selected.side][state.selected.index]) };
+    evt.preventDefault();
+  } else if (key === 'v' && state.clipboard) {
+    const f = clone(state.clipboard.flank);
+    f.x = Math.min(399, f.x + 12);
+    f.y = Math.min(399, f.y + 12);
+    addFlank(state.clipboard.side, f);
+    evt.preventDefault();
+  }
+}
+
+async function reset() {
+  // Seed 004, Terrain map: three flanks a side, the military spread evenly; the map stays.
+  for (let i = 0; i < 2; i++) {
+    const name = $(`${SIDES[i]}-military`).value;
+    if (name === 'default') { state.flanks[i] = []; continue; }
+    try {
+      const r = await api('POST', '/api/moderator/split', {
+        side: SIDES[i], military: name, nation: $(SIDES[i]).value, positions: null,
+      });
+      state.flanks[i] = r.flanks;
+    } catch (e) {
+      state.flanks[i] = [];
+    }
+  }
+  state.selected = null;
+  draw();
+  await check();
+}
+
+function restore() {
+  if (!state.before || !state.after) return;
+  state.showing = state.showing === 'after' ? 'before' : 'after';
+  state.flanks = clone(state.showing === 'after' ? state.after : state.before);
+  state.selected = null;
+  $('restore-note').textContent = state.showing === 'after' ? 'after the battle' : 'before the battle';
+  draw();
+  check();
+}
+
+// -- Flank editor ----------------------------------------------------------------------------------
+
+function editorValues() {
+  const v = {};
+  for (const r of [...ROLES, 'ships']) v[r] = Math.max(0, Math.round(Number($(`ed-${r}`).value) || 0));
+  return v;
+}
+
+function editorTotals() {
+  const v = editorValues();
+  const total = v.infantry + v.cavalry + v.artillery;
+  $('ed-size').textContent = String(total);
+  const e = state.editing;
+  const f = e && state.flanks[e.side][e.index];
+  // Morale is the size times twenty; after a battle the flank's own morale is shown.
+  const unchanged = f && [...ROLES, 'ships'].every((r) => v[r] === f[r]);
+  const morale = unchanged && f.morale !== undefined ? f.morale : total * 20;
+  $('ed-morale').textContent = String(morale);
+}
+
+function openEditor(side, index) {
+  const f = state.flanks[side][index];
+  state.editing = { side, index };
+  state.selected = { side, index };
+  markSelected();
+  const m = military($(`${SIDES[side]}-military`).value);
+  for (const r of ROLES) {
+    const type = m ? m.units[r] : null;
+    $(`ed-${r}-type`).textContent = type || '<none selected>';
+    $(`ed-${r}`).value = String(f[r]);
+    $(`ed-${r}`).disabled = !type;
+  }
+  const ship = m ? m.ship : null;
+  $('ed-ships-type').textContent = ship || 'Barge';
+  $('ed-ships').value = String(f.ships);
+  $('ed-ships').disabled = !ship;
+  $('ed-maneuver').value = f.maneuver;
+  showSummary();
+  const status = $('ed-status');
+  status.textContent = f.status;
+  status.style.color = state.data.status_colours[f.status] || 'black';
+  $('ed-title').textContent = `${SIDES[side]} flank ${index + 1}`;
+  editorTotals();
+  if (!$('editor').open) $('editor').show();
+}
+
+function showSummary() {
+  const m = state.data.maneuvers.find((x) => x.name === $('ed-maneuver').value);
+  $('ed-summary').textContent = m ? m.summary : '';
+}
+
+function applyEditor() {
+  const e = state.editing;
+  if (!e) return;
+  const f = state.flanks[e.side][e.index];
+  Object.assign(f, editorValues(), { maneuver: $('ed-maneuver').value });
+  delete f.morale;
+  draw();
+  check();
+}
+
+function closeEditor() {
+  state.editing = null;
+  $('editor').close();
+}
+
+// -- Run, Switch sides, Commit stability -----------------------------------------------------------
+
+function clearResult() {
+  state.run = null;
+  state.before = null;
+  state.after = null;
+  state.showing = 'before';
+  $('commit').disabled = true;
+  $('restore').disabled = true;
+  $('restore-note').textContent = '';
+  $('receipt').value = '';
+  $('copy-receipt').disabled = true;
+  $('log').textContent = '';
+  $('log-download').hidden = true;
+  $('war-results').replaceChildren();
+}
+
+async function runWar() {
+  $('run').disabled = true;
+  const before = clone(state.flanks);
+  let r;
+  try {
+    r = await api('POST', '/api/moderator/run', war());
+  } catch (e) {
+    $('errors').replaceChildren(el('li', {}, e.message));
+    await check();
+    return;
+  }
+  state.run = r.run;
+  state.before = before;
+  state.after = r.flanks;
+  state.showing = 'after';
+  state.flanks = clone(r.flanks);
+  state.selected = null;
+  $('restore').disabled = false;
+  $('restore-note').textContent = 'after the battle';
+  $('commit').disabled = false;
+  $('commit-note').textContent = '';
+  $('receipt').value = r.receipt;
+  $('copy-receipt').disabled = false;
+  $('log').textContent = r.log;
+  const link = $('log-download');
+  const pw = $('password');
+  link.href = `/api/moderator/runs/${encodeURIComponent(r.run)}/log.txt${pw && pw.value ? `?password=${encodeURIComponent(pw.value)}` : ''}`;
+  link.setAttribute('download', r.log_name);
+  link.hidden = false;
+  const items = r.stability.map((s) => el('li', {}, `${s.nation}: stability ${s.before} → ${s.after} (${s.result})${s.notes.length ? `; ${s.notes.join('; ')}` : ''}`));
+  items.push(el('li', {}, `Occupation: score ${r.occupation.score}, ${r.occupation.value} (${r.occupation.result})`));
+  $('war-results').replaceChildren(...items);
+  draw();
+  await check();
+  document.body.dataset.run = r.run;
+}
+
+async function switchSides() {
+  const a = { nation: $('attacker').value, military: $('attacker-military').value };
+  const d = { nation: $('defender').value, military: $('defender-military').value };
+  $('attacker').value = d.nation; fillMilitaries('attacker'); $('attacker-military').value = d.military;
+  $('defender').value = a.nation; fillMilitaries('defender'); $('defender-military').value = a.military;
+  // The result is cleared: each nation's flanks as they stood before the battle go with it to
+  // its new role, where they were placed.
+  const base = state.showing === 'after' && state.before ? clone(state.before) : state.flanks;
+  state.flanks = [base[1], base[0]];
+  clearResult();
+  sideInfo('attacker');
+  sideInfo('defender');
+  state.selected = null;
+  draw();
+  await check();
+}
+
+async function commitStability() {
+  if (!state.run) return;
+  try {
+    const r = await api('POST', '/api/moderator/commit', { run: state.run });
+    const text = Object.entries(r.written).map(([n, v]) => `${n} ${v}`).join(', ');
+    $('commit-note').textContent = `Stability written to the Nation tab: ${text}`;
+    $('commit').disabled = true;
+  } catch (e) {
+    $('commit-note').textContent = e.message;
+  }
+}
+
+async function copyReceipt() {
+  const text = $('receipt').value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    $('receipt').select();
+    document.execCommand('copy');
+  }
+  $('copy-note').textContent = 'copied';
+}
+
+// -- Output lists -----------------------------------------------------------------------------------
+
+function fillOutputLists() {
+  const bands = (kind) => state.data.results[kind].map((b, i, all) => {
+    const next = all[i + 1];
+    const range = i === 0 ? `below ${next ? next.from : ''}` : next ? `${b.from} to ${next.from}` : `${b.from} and above`;
+    return el('li', {}, `${b.text}: ${range}`);
+  });
+  $('stability-bands').replaceChildren(...bands('stability'));
+  $('occupation-bands').replaceChildren(...bands('occupation'));
+  $('legend').replaceChildren(...state.data.legend.map((l) => {
+    const li = el('li');
+    const sw = el('span', { class: 'swatch' });
+    sw.style.background = l.colour;
+    li.append(sw, el('span', {}, `${l.feature} (${l.colour})`));
+    return li;
+  }));
+}
+
+async function importDatabase(evt) {
+  evt.preventDefault();
+  const form = new FormData();
+  for (const file of $('import-files').files) form.append('files', file);
+  const h = headers();
+  delete h['Content-Type'];
+  const response = await fetch('/api/moderator/import', { method: 'POST', body: form, headers: h });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = data.detail || {};
+    const problems = Array.isArray(detail.problems) ? detail.problems : [String(detail.problems ? '' : detail)];
+    $('import-errors').replaceChildren(...problems.map((t) => el('li', {}, t)));
+    $('import-note').textContent = 'nothing imported';
+    return;
+  }
+  $('import-errors').replaceChildren();
+  const counts = Object.entries(data.imported).map(([tab, n]) => `${n} ${tab}`).join(', ');
+  $('import-note').textContent = `imported ${counts}`;
+  clearResult();
+  state.flanks = [[], []];
+  await load();
+}
+
+// -- wiring ------------------------------------------------------------------------------------------
+
+function showTab(name) {
+  for (const t of ['tactics', 'strategy', 'output']) {
+    $(`pane-${t}`).hidden = t !== name;
+    $(`tab-${t}`).classList.toggle('on', t === name);
+  }
+}
+
+async function load() {
+  try {
+    state.data = await api('GET', '/api/moderator/data');
+  } catch (e) {
+    $('errors').replaceChildren(el('li', {}, e.message));
+    return;
+  }
+  fillMenus();
+  chooseLocation();
+  sideInfo('attacker');
+  sideInfo('defender');
+  draw();
+  await check();
+  document.body.dataset.ready = 'yes';
+}
+
+function wire() {
+  for (const b of document.querySelectorAll('.mod-tabs button')) {
+    b.addEventListener('click', () => showTab(b.dataset.tab));
+  }
+  SIDES.forEach((side, i) => {
+    $(side).addEventListener('change', () => {
+      fillMilitaries(side);
+      chooseMilitary(i);
+    });
+    $(`${side}-military`).addEventListener('change', () => chooseMilitary(i));
+    $(`${side}-add`).addEventListener('click', () => newFlank(i));
+  });
+  $('location').addEventListener('change', () => { chooseLocation(); check(); });
+  $('map').addEventListener('change', () => { showMap(); check(); });
+  for (const id of ['war-name', 'war-date', 'motive']) $(id).addEventListener('input', () => check());
+  $('remove').addEventListener('click', removeSelected);
+  $('reset').addEventListener('click', reset);
+  $('restore').addEventListener('click', restore);
+  $('run').addEventListener('click', runWar);
+  $('switch').addEventListener('click', switchSides);
+  $('commit').addEventListener('click', commitStability);
+  $('copy-receipt').addEventListener('click', copyReceipt);
+  for (const r of [...ROLES, 'ships']) $(`ed-${r}`).addEventListener('input', editorTotals);
+  $('ed-maneuver').addEventListener('change', showSummary);
+  $('ed-apply').addEventListener('click', applyEditor);
+  $('ed-save').addEventListener('click', () => { applyEditor(); closeEditor(); });
+  $('ed-cancel').addEventListener('click', closeEditor);
+  $('ed-delete').addEventListener('click', () => {
+    state.selected = state.editing;
+    closeEditor();
+    removeSelected();
+  });
+  document.addEventListener('keydown', onKey);
+  $('upload').addEventListener('submit', async (evt) => {
+    evt.preventDefault();
+    const file = $('map-file').files[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append('file', file);
+    const h = headers();
+    delete h['Content-Type'];
+    const response = await fetch('/api/moderator/maps', { method: 'POST', body: form, headers: h });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) { $('upload-note').textContent = data.detail || 'upload failed'; return; }
+    state.data.maps.files = [...new Set([...state.data.maps.files, data.map])];
+    fillMaps(data.map);
+    $('upload-note').textContent = `added ${data.map}`;
+    check();
+  });
+  $('import-form').addEventListener('submit', importDatabase);
+  const pw = $('password');
+  if (pw) pw.addEventListener('change', load);
+  setupDragging();
+}
+
+wire();
+load();

@@ -1,0 +1,72 @@
+"""Small designs (docs/idahex.md, "Small designs"): the builder and ``hexwar idahex new``
+write a complete, valid File 50 (seed 000 §9.1) from a few choices."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hexwar.cli.main import app
+from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex.builder import SmallDesign, SmallUnit
+from hexwar.rulesets.idahex.ruleset import IdahexRuleset
+
+NEW = [
+    *("idahex", "new", "--cells", "12", "--rank", "4", "--border", "4", "--inactive", "10"),
+    *("--weapons", "red=rifle,tank", "--weapons", "blue=rifle"),
+    *("--kill", "red=rifle:rifle=0.02", "--kill", "red=tank:rifle=0.05", "--kill", "blue=0.03"),
+    *("--unit", "red@2=rifle:100,tank:10", "--unit", "blue@6=rifle:60", "--postures", "1,1,1,1"),
+]
+
+
+def test_new_writes_a_valid_design_with_the_choices(tmp_path: Path) -> None:
+    out = tmp_path / "duel.toml"
+    result = CliRunner().invoke(app, [*NEW, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    d = tomllib.loads(out.read_text(encoding="utf-8"))["design"]
+    assert d["rsname"][0] == [["rifle", ""], ["tank", ""]]
+    assert d["katk"][0] == [[0.02], [0.05]]  # Red: rifle->rifle, tank->rifle
+    assert d["katk"][1] == [[0.03, 0.03]]  # Blue's one rate for every pair
+    assert d["npost"] == [1, 1, 1, 1]
+    assert [u["resources"] for u in d["units"]] == [[100.0, 10.0], [60.0]]
+    assert {"cell": 10, "basic_env": 0} in d["basic_env"]  # inactive (§2.1)
+    validated = CliRunner().invoke(app, ["validate", str(out)])
+    assert validated.exit_code == 0, validated.output
+
+
+def test_new_refuses_bad_choices_with_exit_2_and_no_traceback(tmp_path: Path) -> None:
+    bad = [a.replace("red@2=rifle:100,tank:10", "red@10=gun:5") for a in NEW]
+    result = CliRunner().invoke(app, [*bad, "--out", str(tmp_path / "x.toml")])
+    assert result.exit_code == 2
+    assert "cell 10 is not an active cell" in result.output
+    assert "gun=5.0: not a red weapon" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_builder_design_plays() -> None:
+    """The scenario loads into a game: the units stand where they were put."""
+    design = SmallDesign(
+        ncells=8,
+        nrank1=4,
+        border=4,
+        weapons={"red": ["rifle"], "blue": ["rifle", "tank"]},
+        kill_rates={"red": 0.01, "blue": 0.01},
+        units=[SmallUnit("red", 2, {"rifle": 50}), SmallUnit("blue", 6, {"tank": 5})],
+    )
+    game = IdahexRuleset().new_game(design.scenario(), seed=1, scenario_id="small")
+    assert [u["location"] for u in game.view("red").data["units"]] == [2]
+    assert game.view("red").data["enemy"][0]["location"] == 6
+
+
+def test_builder_needs_a_weapon_and_a_unit_per_side() -> None:
+    with pytest.raises(InvalidInputError) as e:
+        SmallDesign(
+            ncells=4, nrank1=2, weapons={"red": ["rifle"]}, kill_rates={}, units=[]
+        ).scenario()
+    text = str(e.value)
+    assert "blue needs at least one weapon type" in text
+    assert "red has no unit" in text
