@@ -40,8 +40,8 @@ chromium:
 	else echo "warning: no chromium (set HEXWAR_CHROMIUM); the browser tests will fail"; fi
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
