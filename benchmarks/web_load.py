@@ -19,6 +19,7 @@ Bounded: about a minute on a busy 2-core machine. Run from the repository root:
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import socket
@@ -179,8 +180,13 @@ async def run(
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=50, help="games held, two SSE streams each (50)")
+    parser.add_argument(
+        "orders", nargs="?", type=int, default=100, help="orders played through HTTP (100)"
+    )
+    args = parser.parse_args()
+    games, n = args.games, args.orders
     orders = orders_of_a_game(n)
     home = Path(tempfile.mkdtemp(prefix="hexwar-bench-"))
     local = InProcess(orders, home / "inproc.sqlite3")
