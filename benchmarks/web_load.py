@@ -181,7 +181,9 @@ async def run(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("games", nargs="?", type=int, default=50, help="games held, two SSE streams each (50)")
+    parser.add_argument(
+        "games", nargs="?", type=int, default=50, help="games held, two SSE streams each (50)"
+    )
     parser.add_argument(
         "orders", nargs="?", type=int, default=100, help="orders played through HTTP (100)"
     )
