@@ -387,7 +387,7 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         action at a time: each entry but the last is ``plan`` (``None``: no action yet) with one
         more legal action, and the last entry is ``plan`` itself as a complete order -- choose
         it to submit. Rulesets whose orders are too many to list (set-ups, free placements)
-        offer a documented menu instead (docs/research.md). Default: the ruleset lists none.
+        offer a documented menu instead (docs/research.md). A ruleset without the hook refuses.
         """
         raise NotImplementedError(f"the {self.info.id} ruleset lists no legal orders")
 
