@@ -20,8 +20,16 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import ALL, Modifier, Receipt
 from hexwar.core.game import Decision, Game
 from hexwar.core.hexes import Hex
+from hexwar.core.rng import Roll
+from hexwar.core.tables import RowLookup
 from hexwar.rulesets.tactical.board import Board, product
-from hexwar.rulesets.tactical.combat import RESULTS, combine, net_defense, outcome_index
+from hexwar.rulesets.tactical.combat import (
+    RESULTS,
+    NetResult,
+    combine,
+    net_defense,
+    outcome_index,
+)
 from hexwar.rulesets.tactical.morale import (
     hq_range,
     led_morale,
@@ -132,6 +140,27 @@ def unit_states(
 
 def _other(side: str) -> str:
     return SIDES[1 - SIDES.index(side)]
+
+
+@dataclass(frozen=True)
+class _CrtAttack:
+    """A resolved unit attack, ready to become its event's receipt."""
+
+    inputs: dict[str, object]
+    row: RowLookup
+    modifiers: tuple[Modifier, ...]
+    indices: list[int]
+    net: NetResult
+
+    def receipt(self, rolls: tuple[Roll, ...]) -> Receipt:
+        return Receipt(
+            inputs=self.inputs,
+            table="COMBAT RESULTS TABLE",
+            row=sheet().crt.describe(self.row),
+            modifiers=self.modifiers,
+            rolls=rolls,
+            result={"single": [RESULTS[i] for i in self.indices], "net": self.net.text},
+        )
 
 
 class TacticalGame(Game[TacticalScenario, TurnOrders]):
@@ -744,33 +773,10 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         u.ammo -= 1
         if commander is not None:
             self.commanders[commander].ap -= ap
-        attack, defense, mods, hard = self.attack_strengths(u, t, command)
-        crt = sheet().crt
-        row = crt.lookup(attack, defense)
-        chances = [row.values[c] for c in RESULTS[:-1]]
-        indices = [
-            outcome_index(chances, self.dice.uniform(f"SP attack {k + 1}")) for k in range(u.sp)
-        ]
-        net = combine(indices, self.scenario.combination)
+        attack = self._crt_attack(u, t, command, "SP attack")
         killed = self._commander_risk(commander, t.hex)
-        receipt = Receipt(
-            inputs={
-                "attacker": u.id,
-                "target": t.id,
-                "attacks": u.sp,
-                "base_attack": u.attack_hard if hard else u.attack_soft,
-                "command": command,
-                "net_attack": round(attack, 4),
-                "net_defense": round(defense, 4),
-                "target_type": "hard" if hard else "soft",
-            },
-            table="COMBAT RESULTS TABLE",
-            row=crt.describe(row),
-            modifiers=tuple(Modifier(n, f"x{f:g}") for n, f in mods)
-            + ((Modifier("command", f"+{command}"),) if command else ()),
-            rolls=self.dice.take(),
-            result={"single": [RESULTS[i] for i in indices], "net": net.text},
-        )
+        receipt = attack.receipt(self.dice.take())
+        net = attack.net
         text = {
             "assault": f"{u.id} assaults {t.id} at {t.hex}",
             "fire": f"{u.id} fires at {t.id} at {t.hex}",
@@ -792,6 +798,34 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             if r.alive and r.hex == hit_at and u.alive:
                 self._strike_rider(u, r, command, verb)
 
+    def _crt_attack(
+        self, u: Unit, t: Unit, command: int, label: str, **extra: object
+    ) -> _CrtAttack:
+        """One unit attack on the COMBAT RESULTS TABLE: the net strengths, one draw per SP of
+        the attacker (labelled ``label 1``, ``label 2`` ...), the net result."""
+        attack, defense, mods, hard = self.attack_strengths(u, t, command)
+        row = sheet().crt.lookup(attack, defense)
+        chances = [row.values[c] for c in RESULTS[:-1]]
+        indices = [
+            outcome_index(chances, self.dice.uniform(f"{label} {k + 1}")) for k in range(u.sp)
+        ]
+        inputs = {
+            "attacker": u.id,
+            "target": t.id,
+            **extra,
+            "attacks": u.sp,
+            "base_attack": u.attack_hard if hard else u.attack_soft,
+            "command": command,
+            "net_attack": round(attack, 4),
+            "net_defense": round(defense, 4),
+            "target_type": "hard" if hard else "soft",
+        }
+        modifiers = tuple(Modifier(n, f"x{f:g}") for n, f in mods) + (
+            (Modifier("command", f"+{command}"),) if command else ()
+        )
+        net = combine(indices, self.scenario.combination)
+        return _CrtAttack(inputs, row, modifiers, indices, net)
+
     def _strike_rider(self, u: Unit, r: Unit, command: int, verb: str) -> None:
         """An attack on a tank also strikes each of its riders (docs/rulings/tactical.md,
         Riders): the same attack on the CRT against the rider as a soft target (the attacker's
@@ -799,33 +833,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         SP, no further AP or ammunition. A rider the attack touches is thrown off the tank."""
         assert u.hex is not None
         assert r.hex is not None
-        attack, defense, mods, hard = self.attack_strengths(u, r, command)
-        crt = sheet().crt
-        row = crt.lookup(attack, defense)
-        chances = [row.values[c] for c in RESULTS[:-1]]
-        indices = [
-            outcome_index(chances, self.dice.uniform(f"rider attack {k + 1}")) for k in range(u.sp)
-        ]
-        net = combine(indices, self.scenario.combination)
-        receipt = Receipt(
-            inputs={
-                "attacker": u.id,
-                "target": r.id,
-                "riding": r.carrier,
-                "attacks": u.sp,
-                "base_attack": u.attack_hard if hard else u.attack_soft,
-                "command": command,
-                "net_attack": round(attack, 4),
-                "net_defense": round(defense, 4),
-                "target_type": "hard" if hard else "soft",
-            },
-            table="COMBAT RESULTS TABLE",
-            row=crt.describe(row),
-            modifiers=tuple(Modifier(n, f"x{f:g}") for n, f in mods)
-            + ((Modifier("command", f"+{command}"),) if command else ()),
-            rolls=self.dice.take(),
-            result={"single": [RESULTS[i] for i in indices], "net": net.text},
-        )
+        attack = self._crt_attack(u, r, command, "rider attack", riding=r.carrier)
+        receipt = attack.receipt(self.dice.take())
+        net = attack.net
         self.log.append(
             self.turn,
             verb,
