@@ -12,7 +12,7 @@ at the turn limit, and the mean number of rounds. Run from the repository root:
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from collections import Counter
 from typing import Any
@@ -80,8 +80,13 @@ def self_play(games: int) -> None:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    games = int(args[0]) if args else 100
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=100, help="games (default 100)")
+    parser.add_argument(
+        "--self-play", action="store_true", help="then the computer against itself as well"
+    )
+    args = parser.parse_args()
+    games = args.games
     resolved = resolve_scenario("aggressor/sector")
     results: Counter[str] = Counter()
     computer_time = Timed(None)
@@ -108,7 +113,7 @@ def main() -> None:
     print(f"random agent per turn (baseline): {baseline * 1e3:8.2f} ms")
     print(f"computer player per turn        : {per_turn * 1e3:8.2f} ms (target <= 2000 ms)")
     print(f"ratio computer/random: {per_turn / baseline:.1f}")
-    if "--self-play" in sys.argv[1:]:
+    if args.self_play:
         self_play(games)
 
 

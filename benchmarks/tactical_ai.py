@@ -10,7 +10,7 @@ per turn on average. A draw is not a win. Run from the repository root::
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from typing import Any
 
@@ -43,7 +43,9 @@ def play(scenario: str, ai_side: str, seed: int) -> tuple[str | None, float, int
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=100, help="games (default 100)")
+    n = parser.parse_args().games
     wins = draws = 0
     thinking, turns = 0.0, 0
     losses: list[str] = []

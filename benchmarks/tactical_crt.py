@@ -13,7 +13,7 @@ The vectorised time is the best of three runs after a warm-up. The target ratio
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 import numpy as np
@@ -35,7 +35,11 @@ def loop(ratios: np.ndarray, sps: np.ndarray, rng: np.random.Generator) -> int:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "attacks", nargs="?", type=int, default=1_000_000, help="unit attacks (default 1e6)"
+    )
+    n = parser.parse_args().attacks
     rng = np.random.default_rng(2024)
     ratios = np.exp(rng.uniform(np.log(1 / 8), np.log(40), n))
     sps = rng.integers(1, 7, n)
