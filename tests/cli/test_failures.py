@@ -8,49 +8,20 @@ The commands run in this process (``main()`` with its arguments), so these tests
 from __future__ import annotations
 
 import errno
-import io
 import json
 import sqlite3
-import sys
-from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hexwar.agents import AI, agent_names, make_agent
-from hexwar.cli.main import failure_messages, main
+from hexwar.cli.main import failure_messages
 from hexwar.core import registry
 from hexwar.store import GameStore
 from hexwar.store import sqlite as store_module
-
-
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Result]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    def run(*args: str, stdin: str = "") -> Result:
-        monkeypatch.setattr(sys, "argv", ["hexwar", *args])
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        try:
-            main()
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return run
+from tests.cli.conftest import Cli, Result
 
 
 def _store_path(home: Path) -> Path:

@@ -455,6 +455,12 @@ def _print_result(session: Session, resolved: ResolvedScenario, seed: int, as_js
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
     sys.stdout.write(transcript(game))
+    if session.game_id is not None:
+        err.print(
+            f"stored as {session.game_id}: hexwar replay {session.game_id}, "
+            f"hexwar export {session.game_id}",
+            highlight=False,
+        )
 
 
 @app.command()
@@ -462,7 +468,12 @@ def play(
     scenario: Annotated[
         str, typer.Argument(metavar="SCENARIO", help="A bundled scenario id or a scenario file.")
     ],
-    side: Annotated[str, typer.Option(metavar="SIDE", help="The side you play.")],
+    side: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SIDE", help="The side you play (with --hotseat: the side shown first)."
+        ),
+    ] = None,
     vs: Annotated[
         str | None,
         typer.Option(
@@ -479,6 +490,11 @@ def play(
     """Play a scenario in the terminal; every accepted order is saved as you go."""
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
+    if side is None and not hotseat:
+        raise InvalidArgumentError(
+            f"--side: which side do you play? ({', '.join(ruleset.info.sides)}; or --hotseat)"
+        )
+    side = ruleset.info.sides[0] if side is None else side
     if side not in ruleset.info.sides:
         raise InvalidArgumentError(
             f"--side {side!r}: unknown side (sides: {', '.join(ruleset.info.sides)})"
