@@ -248,8 +248,8 @@ def resolve_command(
         for key, value in (("location", location), ("motive", motive), ("year", year)):
             if value is not None:
                 data[key] = value
-        if title:
-            data["title"] = title
+        if title or location:  # another place is another battle: not "Battle of Hastings"
+            data["title"] = title or f"Battle of {location}"
     else:
         missing = [
             f"--{n}"
