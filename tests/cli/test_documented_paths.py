@@ -5,6 +5,7 @@ game it stored so the `games`/`replay`/`export` examples after it can be followe
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests.cli.conftest import Cli
 
@@ -32,14 +33,14 @@ def test_run_store_names_the_stored_game_and_replay_finds_it(cli: Cli) -> None:
     assert "Game over" in replay.out  # the finished game's whole log
 
 
-def test_an_example_war_moved_elsewhere_is_named_for_its_place(cli: Cli) -> None:
+def test_an_example_war_moved_elsewhere_is_named_for_its_place(cli: Cli, tmp_path: Path) -> None:
     """docs/flankbattle.md: `resolve --example` with another location and year is that battle,
     not "Battle of Hastings (490 BC)"; the plain example keeps its own name."""
     moved = cli(
         "flankbattle", "resolve", "--example", "--location", "Marathon", "--year", "-490",
-        "--seed", "1",
+        "--seed", "1", "--log-dir", str(tmp_path),
     )  # fmt: skip
     assert moved.code == 0, moved.err
     assert "== Battle of Marathon (490 BC) ==" in moved.out
-    plain = cli("flankbattle", "resolve", "--example", "--seed", "1")
+    plain = cli("flankbattle", "resolve", "--example", "--seed", "1", "--log-dir", str(tmp_path))
     assert "== Battle of Hastings (1066) ==" in plain.out
