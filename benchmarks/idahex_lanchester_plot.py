@@ -25,7 +25,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from hexwar.rulesets.idahex.builder import SmallDesign, SmallUnit
+from hexwar.rulesets.idahex.builder import lanchester_duel
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.scenario import to_toml
 from hexwar.sessions import Session, resolve_scenario
@@ -39,17 +39,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/validation-lanchester.png"))
     args = parser.parse_args()
-    design = SmallDesign(
-        ncells=8,
-        nrank1=4,
-        border=4,
-        weapons={"red": ["rifle"], "blue": ["rifle"]},
-        kill_rates={"red": RED_RATE, "blue": BLUE_RATE},
-        units=[SmallUnit("red", 2, {"rifle": A0}), SmallUnit("blue", 6, {"rifle": D0})],
-        frdval=False,
-        feba_velocity=0.25,
-        times=(0.0, 10.0, TFRAME, TFRAME, TFRAME),
-    )
+    design = lanchester_duel(RED_RATE, BLUE_RATE, TFRAME, A0, D0)
     path = args.out.with_suffix(".toml")
     path.write_text(to_toml(design.scenario()), encoding="utf-8")
     try:

@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hexwar.cli.main import app
-from hexwar.rulesets.idahex.builder import SmallDesign, SmallUnit
+from hexwar.rulesets.idahex.builder import SmallDesign, lanchester_duel
 from hexwar.rulesets.idahex.design import File50
 from hexwar.rulesets.idahex.scenario import to_toml
 
@@ -34,19 +34,8 @@ FRAMES = 12
 
 
 def duel() -> SmallDesign:
-    """Red's 100 rifles in cell 2 attack Blue's 40 in cell 6 (next to it); the FEBA creeps
-    (velocity .25, so the attack never stalls nor wins in the frames looked at)."""
-    return SmallDesign(
-        ncells=8,
-        nrank1=4,
-        border=4,
-        weapons={"red": ["rifle"], "blue": ["rifle"]},
-        kill_rates={"red": RED_RATE, "blue": BLUE_RATE},
-        units=[SmallUnit("red", 2, {"rifle": A0}), SmallUnit("blue", 6, {"rifle": D0})],
-        frdval=False,
-        feba_velocity=0.25,
-        times=(0.0, 10.0, TFRAME, TFRAME, TFRAME),
-    )
+    """Red's 100 rifles in cell 2 attack Blue's 40 in cell 6 (next to it)."""
+    return lanchester_duel(RED_RATE, BLUE_RATE, TFRAME, A0, D0)
 
 
 def lanchester(frames: int) -> list[tuple[float, float]]:

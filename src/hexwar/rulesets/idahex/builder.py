@@ -37,7 +37,7 @@ from hexwar.rulesets.idahex.design import File50, File60
 from hexwar.rulesets.idahex.design.model import poff_dims, poff_table
 from hexwar.rulesets.idahex.scenario import IdahexScenario
 
-__all__ = ["SmallDesign", "SmallUnit"]
+__all__ = ["SmallDesign", "SmallUnit", "lanchester_duel"]
 
 SIDES = ("red", "blue")
 NAME_PART = 5
@@ -373,6 +373,26 @@ class SmallDesign:
             design=design,
             maps=File60(),
         )
+
+
+def lanchester_duel(
+    red_rate: float, blue_rate: float, tframe: float, red: float, blue: float
+) -> SmallDesign:
+    """The validation duel of docs/validation.md: Red's ``red`` rifles in cell 2 attack Blue's
+    ``blue`` in cell 6 (next to it), one weapon type a side killing ``red_rate`` / ``blue_rate``
+    enemy weapons a day, no ``frdval`` scaling, frames of ``tframe``; the FEBA creeps (velocity
+    .25), so the attack neither stalls nor wins in the frames looked at."""
+    return SmallDesign(
+        ncells=8,
+        nrank1=4,
+        border=4,
+        weapons={"red": ["rifle"], "blue": ["rifle"]},
+        kill_rates={"red": red_rate, "blue": blue_rate},
+        units=[SmallUnit("red", 2, {"rifle": red}), SmallUnit("blue", 6, {"rifle": blue})],
+        frdval=False,
+        feba_velocity=0.25,
+        times=(0.0, 10.0, tframe, tframe, tframe),
+    )
 
 
 def _ones(n: int) -> tuple[float, ...]:
