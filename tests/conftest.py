@@ -4,6 +4,9 @@ way any uninstalled ruleset is), and the game store lives in a temporary HEXWAR_
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -30,3 +33,25 @@ def cli_env(hexwar_home: Path) -> dict[str, str]:
     env["HEXWAR_RULESETS"] = TINY_RULESETS
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     return env
+
+
+@pytest.fixture
+def refused_by_validate_and_run(cli_env: dict[str, str]) -> Callable[[Path, str], None]:
+    """Check that ``hexwar validate FILE`` and ``hexwar run FILE``, as a user runs them, both
+    exit 2 with ``message`` and no traceback."""
+
+    def check(path: Path, message: str) -> None:
+        for command in ("validate", "run"):
+            done = subprocess.run(
+                [sys.executable, "-m", "hexwar", command, str(path)],
+                capture_output=True,
+                text=True,
+                env=cli_env,
+                timeout=120,
+                check=False,
+            )
+            assert done.returncode == 2, done.stderr
+            assert "Traceback" not in done.stderr
+            assert message in done.stderr
+
+    return check

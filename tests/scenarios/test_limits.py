@@ -4,8 +4,7 @@ rulesets. Each of these used to escape as RecursionError / ValueError or pass si
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -101,18 +100,8 @@ def test_a_file_over_the_size_limit_is_refused_unread(
 
 
 def test_cli_validate_and_run_exit_2_on_a_deep_file_without_traceback(
-    tmp_path: Path, cli_env: dict[str, str]
+    tmp_path: Path, refused_by_validate_and_run: Callable[[Path, str], None]
 ) -> None:
     path = tmp_path / "deep.json"
     path.write_text('{"ruleset": "aggressor",\n"deep": ' + "[" * 5000 + "]" * 5000 + "}")
-    for command in ("validate", "run"):
-        done = subprocess.run(
-            [sys.executable, "-m", "hexwar", command, str(path)],
-            capture_output=True,
-            text=True,
-            env=cli_env,
-            timeout=120,
-        )
-        assert done.returncode == 2, done.stderr
-        assert "Traceback" not in done.stderr
-        assert f"{path}:2: nested too deeply" in done.stderr
+    refused_by_validate_and_run(path, f"{path}:2: nested too deeply")

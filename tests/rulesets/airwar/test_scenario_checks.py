@@ -4,8 +4,7 @@ in their territory, two fields from each boundary, four apart; at most three uni
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -88,21 +87,11 @@ def problems_of(text: str) -> list[str]:
 
 
 def test_cli_validate_and_run_exit_2_without_traceback(
-    tmp_path: Path, cli_env: dict[str, str]
+    tmp_path: Path, refused_by_validate_and_run: Callable[[Path, str], None]
 ) -> None:
     path = tmp_path / "forty.toml"
     path.write_text(SMALL.replace("cities = 3\nproductive = 3", "cities = 40\nproductive = 40", 1))
-    for command in ("validate", "run"):
-        done = subprocess.run(
-            [sys.executable, "-m", "hexwar", command, str(path)],
-            capture_output=True,
-            text=True,
-            env=cli_env,
-            timeout=120,
-        )
-        assert done.returncode == 2, done.stderr
-        assert "Traceback" not in done.stderr
-        assert f"{path}:14: players.1.cities: no placement" in done.stderr
+    refused_by_validate_and_run(path, f"{path}:14: players.1.cities: no placement")
 
 
 def test_2_0_a_million_units_written_1e6_is_refused_at_its_line() -> None:
