@@ -289,15 +289,22 @@ function removeSelected() {
 }
 
 function onKey(evt) {
-  if ($('pane-strategy').hidden || $('editor').open) return;
+  if ($('editor').open) {
+    // Closing the editor by hand is Cancel (seed 004, Flank editor).
+    if (evt.key === 'Escape') { evt.preventDefault(); closeEditor(); }
+    return;
+  }
+  if ($('pane-strategy').hidden) return;
   const tag = (evt.target && evt.target.tagName) || '';
   if (['INPUT', 'SELECT', 'TEXTAREA'].includes(tag)) return;
   if (evt.key === 'Delete') { evt.preventDefault(); removeSelected(); return; }
   if (!(evt.ctrlKey || evt.metaKey)) return;
   const key = evt.key.toLowerCase();
-  if (key === 'c' && state.selected) {
+  if ((key === 'c' || key === 'x') && state.selected) {
+    // Copy, or cut: copy and remove (seed 004, Interface: "copy, cut and paste flanks").
     state.clipboard = { side: state.selected.side, flank: clone(state.flanks[state.selected.side][state.selected.index]) };
     evt.preventDefault();
+    if (key === 'x') removeSelected();
   } else if (key === 'v' && state.clipboard) {
     const f = clone(state.clipboard.flank);
     f.x = Math.min(399, f.x + 12);
@@ -590,6 +597,7 @@ function wire() {
   $('ed-apply').addEventListener('click', applyEditor);
   $('ed-save').addEventListener('click', () => { applyEditor(); closeEditor(); });
   $('ed-cancel').addEventListener('click', closeEditor);
+  $('ed-close').addEventListener('click', closeEditor);
   $('ed-delete').addEventListener('click', () => {
     state.selected = state.editing;
     closeEditor();
