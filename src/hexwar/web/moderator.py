@@ -539,12 +539,12 @@ def moderator_router(
     def run_log(request: Request, run_id: str, password: str | None = None) -> Response:
         guard(request, password)
         entry = mod.run(run_id)
-        log_path = mod.logs_dir / Path(entry.log_name).name if entry is not None else None
+        log_path = None if entry is None else mod.logs_dir / Path(entry.log_name).name
         if log_path is None or not log_path.is_file():
             raise HTTPException(404, "no such run")
         return PlainTextResponse(
             log_path.read_text(encoding="utf-8"),
-            headers={"Content-Disposition": f'attachment; filename="{entry.log_name}"'},
+            headers={"Content-Disposition": f'attachment; filename="{log_path.name}"'},
         )
 
     @router.get("/api/moderator/maps/{name}.png")
