@@ -41,6 +41,7 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#errors")).to_contain_text("default military has no Size")
         expect(page.locator("#run")).to_be_disabled()
         page.fill("#war-name", "Battle of <i>Hastings</i>")
+        page.select_option("#motive", "Conquest")
         _pick(page, "Normandy", "Norman Host", "attacker")
         _pick(page, "England", "Housecarls and Fyrd", "defender")
         page.select_option("#location", "Hastings")
@@ -54,6 +55,12 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#attacker-status")).to_have_text("Good (8001/8000)")
         expect(page.locator("#attacker-status")).to_have_class("mod-status green")
         expect(page.locator("#attacker-count")).to_have_text("3")
+        expect(page.locator("#run")).to_be_enabled()
+        # the date spinner: -3500 to 2020 (BC negative); out of range is an error at once
+        page.fill("#war-date", "2021")
+        expect(page.locator("#errors")).to_contain_text("war date 2021 is outside -3500 to 2020")
+        expect(page.locator("#run")).to_be_disabled()
+        page.fill("#war-date", "1066")
         expect(page.locator("#run")).to_be_enabled()
 
         # drag the first attacker flank 60 pixels down
@@ -147,6 +154,16 @@ def test_moderator_runs_a_war_and_commits_stability(
         page.click("#run")
         expect(page.locator("#restore-note")).to_have_text("after the battle")
         expect(page.locator("#commit")).to_be_enabled()
+        # Output: routed flanks darker; the editor shows a flank as the battle left it
+        routed = page.locator("rect.flank.routed")
+        expect(routed.first).to_be_visible()
+        assert routed.first.get_attribute("fill") in ("#008080", "#800000")
+        routed.first.dblclick()
+        expect(page.locator("#ed-status")).to_have_text("Routed")
+        assert page.eval_on_selector("#ed-status", "e => e.style.color") == "red"
+        size = int(page.text_content("#ed-size") or 0)
+        assert int(page.text_content("#ed-morale") or 0) < 20 * size  # morale lost in battle
+        page.click("#ed-cancel")
         page.click("#restore")
         expect(page.locator("#restore-note")).to_have_text("before the battle")
         expect(page.locator("#attacker-status")).to_have_text("Good (8001/8000)")
@@ -187,5 +204,8 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#log")).to_contain_text("Autoalgo log")
         expect(page.locator("#log-download")).to_have_attribute("download", re.compile("Autoalgo"))
         expect(page.locator("#legend li")).to_have_count(5)
+        expect(page.locator("#stability-bands li").first).to_be_visible()
+        expect(page.locator("#occupation-bands li").first).to_be_visible()
+        expect(page.locator("#war-results")).to_contain_text("Occupation")
     finally:
         ctx.close()
