@@ -154,6 +154,12 @@ def test_moderator_runs_a_war_and_commits_stability(
         page.click("#run")
         expect(page.locator("#restore-note")).to_have_text("after the battle")
         expect(page.locator("#commit")).to_be_enabled()
+        # the result is not an error: the status tells what the battle left, Run stays ready
+        # to fight the strategy from before the battle again
+        expect(page.locator("#attacker-status")).to_contain_text("After the battle (")
+        expect(page.locator("#attacker-status")).to_contain_text("/8000)")
+        expect(page.locator("#errors li")).to_have_count(0)
+        expect(page.locator("#run")).to_be_enabled()
         # Output: routed flanks darker; the editor shows a flank as the battle left it
         routed = page.locator("rect.flank.routed")
         expect(routed.first).to_be_visible()

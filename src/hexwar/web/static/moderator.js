@@ -43,6 +43,22 @@ async function api(method, path, body) {
 }
 
 const clone = (x) => JSON.parse(JSON.stringify(x));
+
+// After a run the Strategy tab shows where the battle left the flanks (seed 004, Output); the
+// war that Run fights again is still the strategy from before the battle. Changing anything on
+// the tab makes what it shows the strategy, and the before/after pair of Restore goes.
+function strategy() {
+  return state.showing === 'after' && state.before ? state.before : state.flanks;
+}
+
+function edited() {
+  if (!state.before) return;
+  state.before = null;
+  state.after = null;
+  state.showing = 'before';
+  $('restore').disabled = true;
+  $('restore-note').textContent = '';
+}
 const size = (f) => f.infantry + f.cavalry + f.artillery;
 
 function option(select, value, text = value) {
@@ -143,7 +159,7 @@ function chooseLocation() {
 // -- the war as sent to the server ----------------------------------------------------------------
 
 function war() {
-  const flanks = state.flanks.map((list) => list.map((f) => ({
+  const flanks = strategy().map((list) => list.map((f) => ({
     x: f.x, y: f.y, infantry: f.infantry, cavalry: f.cavalry, artillery: f.artillery,
     ships: f.ships, maneuver: f.maneuver,
   })));
@@ -176,8 +192,15 @@ async function check() {
   SIDES.forEach((side, i) => {
     const s = r.status[i];
     const node = $(`${side}-status`);
-    node.textContent = s ? s.text : '';
-    node.className = `mod-status ${s ? s.colour : ''}`;
+    const m = military($(`${side}-military`).value);
+    if (state.showing === 'after' && m) {
+      const left = state.flanks[i].reduce((n, f) => n + size(f), 0);
+      node.textContent = `After the battle (${left}/${m.size})`;
+      node.className = 'mod-status after';
+    } else {
+      node.textContent = s ? s.text : '';
+      node.className = `mod-status ${s ? s.colour : ''}`;
+    }
     $(`${side}-add`).disabled = s ? !s.can_add : false;
   });
   document.body.dataset.checked = String(mine);
@@ -252,7 +275,7 @@ function setupDragging() {
     drag.moved = true;
   });
   window.addEventListener('pointerup', () => {
-    if (drag && drag.moved) check();
+    if (drag && drag.moved) { edited(); check(); }
     drag = null;
   });
   svg.addEventListener('dblclick', (evt) => {
@@ -265,6 +288,7 @@ function setupDragging() {
 function addFlank(side, flank) {
   const list = state.flanks[side];
   if (list.length >= state.data.max_flanks) return;
+  edited();
   list.push(flank);
   state.selected = { side, index: list.length - 1 };
   draw();
@@ -282,6 +306,7 @@ function newFlank(side) {
 
 function removeSelected() {
   if (!state.selected) return;
+  edited();
   state.flanks[state.selected.side].splice(state.selected.index, 1);
   state.selected = null;
   draw();
@@ -316,6 +341,7 @@ function onKey(evt) {
 
 async function reset() {
   // Seed 004, Terrain map: three flanks a side, the military spread evenly; the map stays.
+  edited();
   for (let i = 0; i < 2; i++) {
     const name = $(`${SIDES[i]}-military`).value;
     if (name === 'default') { state.flanks[i] = []; continue; }
@@ -397,6 +423,7 @@ function showSummary() {
 function applyEditor() {
   const e = state.editing;
   if (!e) return;
+  edited();
   const f = state.flanks[e.side][e.index];
   Object.assign(f, editorValues(), { maneuver: $('ed-maneuver').value });
   delete f.morale;
@@ -428,7 +455,7 @@ function clearResult() {
 
 async function runWar() {
   $('run').disabled = true;
-  const before = clone(state.flanks);
+  const before = clone(strategy());
   let r;
   try {
     r = await api('POST', '/api/moderator/run', war());
@@ -470,7 +497,7 @@ async function switchSides() {
   $('defender').value = a.nation; fillMilitaries('defender'); $('defender-military').value = a.military;
   // The result is cleared: each nation's flanks as they stood before the battle go with it to
   // its new role, where they were placed.
-  const base = state.showing === 'after' && state.before ? clone(state.before) : state.flanks;
+  const base = clone(strategy());
   state.flanks = [base[1], base[0]];
   clearResult();
   sideInfo('attacker');
