@@ -40,7 +40,12 @@ def test_moderator_runs_a_war_and_commits_stability(
         # Online database: a default military is an error; the war cannot run.
         expect(page.locator("#errors")).to_contain_text("default military has no Size")
         expect(page.locator("#run")).to_be_disabled()
-        page.fill("#war-name", "Battle of <i>Hastings</i>")
+        # Online database: all five menus have the extra "default" entry
+        for menu in ("attacker", "defender", "attacker-military", "defender-military", "location"):
+            assert "default" in page.eval_on_selector_all(
+                f"#{menu} option", "options => options.map(o => o.value)"
+            )
+        page.fill("#war-name", "Battle of <i>Hastings</i> – Senlac")
         page.select_option("#motive", "Conquest")
         _pick(page, "Normandy", "Norman Host", "attacker")
         _pick(page, "England", "Housecarls and Fyrd", "defender")
@@ -202,7 +207,7 @@ def test_moderator_runs_a_war_and_commits_stability(
         # Output: the receipt (the war's name kept as text) and copying it
         page.click("#tab-output")
         receipt = page.input_value("#receipt")
-        assert receipt.startswith("== Battle of <i>Hastings</i> (1066) ==")
+        assert receipt.startswith("== Battle of <i>Hastings</i> – Senlac (1066) ==")
         assert "=== England (attacker" in receipt
         page.click("#copy-receipt")
         expect(page.locator("#copy-note")).to_have_text("copied")
