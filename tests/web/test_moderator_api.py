@@ -110,6 +110,19 @@ def test_run_then_commit_stability_writes_the_nation_tab(tmp_path: Path) -> None
             "Ready",
             "Idle",
         }
+        # hour by hour: hour 0 is the deployment as sent; the last hour is where the battle
+        # left every flank
+        hours = out["hours"]
+        assert hours[0]["hour"] == 0
+        sent = hastings(client)["flanks"]
+        for side in (0, 1):
+            assert [(f[0], f[1], f[2], f[4]) for f in hours[0]["flanks"][side]] == [
+                (f["x"], f["y"], f["infantry"] + f["cavalry"] + f["artillery"], "Idle")
+                for f in sent[side]
+            ]
+            assert [(f[2], f[4]) for f in hours[-1]["flanks"][side]] == [
+                (f["size"], f["status"]) for f in out["flanks"][side]
+            ]
         log = client.get(f"/api/moderator/runs/{out['run']}/log.txt")
         assert log.text == out["log"]
         assert "attachment" in log.headers["content-disposition"]

@@ -165,6 +165,20 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#attacker-status")).to_contain_text("/8000)")
         expect(page.locator("#errors li")).to_have_count(0)
         expect(page.locator("#run")).to_be_enabled()
+        # the battle hour by hour (issue: watch it over a slider): hour 0 is the deployment,
+        # nobody routed yet; the slider's end is the battle's end again
+        expect(page.locator("#hours")).to_be_visible()
+        last = int(page.get_attribute("#hour", "max") or 0)
+        assert last >= 1
+        page.eval_on_selector(
+            "#hour", "e => { e.value = '0'; e.dispatchEvent(new Event('input')); }"
+        )
+        expect(page.locator("#hour-note")).to_contain_text("hour 0 of ")
+        expect(page.locator("#hour-note")).to_contain_text("attacker 8,001 men")
+        expect(page.locator("rect.flank.routed")).to_have_count(0)
+        page.eval_on_selector(
+            "#hour", f"e => {{ e.value = '{last}'; e.dispatchEvent(new Event('input')); }}"
+        )
         # Output: routed flanks darker; the editor shows a flank as the battle left it
         routed = page.locator("rect.flank.routed")
         expect(routed.first).to_be_visible()

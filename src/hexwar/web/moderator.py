@@ -11,8 +11,9 @@ status message, the errors, the war itself, the new stability written to the Nat
   evenly over flanks at those positions (ships rounded).
 - ``POST /api/moderator/check``: the war -> ``{"errors", "status"}`` (each side's Good (X/Y) or
   Invalid ... with its colour).
-- ``POST /api/moderator/run``: the war -> receipt, log, the flanks after the battle and the run's
-  id; ``POST /api/moderator/commit`` ``{"run"}`` writes its new stability (one transaction);
+- ``POST /api/moderator/run``: the war -> receipt, log, the flanks after the battle, each
+  flank's place, men, morale and status hour by hour, and the run's id;
+  ``POST /api/moderator/commit`` ``{"run"}`` writes its new stability (one transaction);
   ``GET /api/moderator/runs/{run}/log.txt``. A run's record (its new stability, its log's
   name) is a small file in the Runs folder, so both work after a restart.
 - ``GET /api/moderator/maps/{name}.png``; ``POST /api/moderator/maps`` (an image upload, kept in
@@ -463,8 +464,32 @@ def moderator_router(
                     "routed": js["status"] == ROUTED or f.routed,
                 }
             )
+        sides = [f.side for f in report.battle.flanks]
+        hours = [
+            {
+                "hour": h.hour,
+                "flanks": [
+                    [
+                        [
+                            min(round(x, 1), SIZE - 1),
+                            min(round(y, 1), SIZE - 1),
+                            round(men),
+                            round(morale),
+                            status,
+                        ]
+                        for side, (x, y), men, morale, status in zip(
+                            sides, h.places, h.men, h.morale, h.status, strict=True
+                        )
+                        if side == s
+                    ]
+                    for s in (0, 1)
+                ],
+            }
+            for h in report.battle.hourly
+        ]
         return {
             "run": run_id,
+            "hours": hours,
             "receipt": receipt,
             "log": text,
             "log_name": log.path.name,

@@ -192,10 +192,10 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         if self.war_report is None:
             return {}
         battle = self.war_report.battle
-        hours = [h for h, _, _ in battle.hourly]
+        hours = [h.hour for h in battle.hourly]
         columns = {
-            "men": [men for _, men, _ in battle.hourly],
-            "morale": [morale for _, _, morale in battle.hourly],
+            "men": [h.men for h in battle.hourly],
+            "morale": [h.morale for h in battle.hourly],
         }
         series: list[dict[str, Any]] = []
         for quantity, rows in columns.items():

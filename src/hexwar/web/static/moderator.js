@@ -15,6 +15,8 @@ const state = {
   before: null, // the strategy as it was when the war was run
   after: null, // and as the battle left it
   showing: 'before',
+  hours: [], // the battle hour by hour: [{hour, flanks: [[[x, y, men, morale, status]...], [...]]}]
+  hour: null, // the hour the slider shows, or null: the end of the battle
   run: null,
   selected: null, // {side, index}
   clipboard: null,
@@ -52,6 +54,7 @@ function strategy() {
 }
 
 function edited() {
+  state.hour = null;
   if (!state.before) return;
   state.before = null;
   state.after = null;
@@ -208,10 +211,36 @@ async function check() {
 
 // -- Strategy ------------------------------------------------------------------------------------
 
+// What the map shows: the flanks, or the battle at the slider's hour.
+function shown() {
+  if (state.hour === null || state.showing !== 'after') {
+    return state.flanks.map((list) => list.map((f) => ({ ...f, men: size(f) })));
+  }
+  return state.hours[state.hour].flanks.map((list) => list.map(([x, y, men, morale, status]) => ({
+    x, y, men, morale, status,
+  })));
+}
+
+function showHours() {
+  const on = state.showing === 'after' && state.hours.length > 1;
+  $('hours').hidden = !on;
+  if (!on) { state.hour = null; return; }
+  const slider = $('hour');
+  const last = state.hours.length - 1;
+  slider.max = String(last);
+  const i = state.hour === null ? last : state.hour;
+  slider.value = String(i);
+  const h = state.hours[i];
+  const men = h.flanks.map((list) => list.reduce((n, f) => n + f[2], 0));
+  $('hour-note').textContent = `hour ${h.hour} of ${state.hours[last].hour}: `
+    + `attacker ${men[0].toLocaleString('en')} men, defender ${men[1].toLocaleString('en')}`;
+}
+
 function draw() {
   const g = $('flanks');
   g.replaceChildren();
-  state.flanks.forEach((list, side) => {
+  showHours();
+  shown().forEach((list, side) => {
     $(`${SIDES[side]}-count`).textContent = String(list.length);
     list.forEach((f, index) => {
       const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
@@ -225,7 +254,7 @@ function draw() {
       rect.dataset.side = String(side);
       rect.dataset.index = String(index);
       const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-      title.textContent = `${SIDES[side]} flank ${index + 1}: ${size(f)} (${f.status})`;
+      title.textContent = `${SIDES[side]} flank ${index + 1}: ${f.men} (${f.status})`;
       rect.append(title);
       g.append(rect);
     });
@@ -261,6 +290,7 @@ function setupDragging() {
     const t = evt.target;
     if (!(t instanceof SVGRectElement) || !t.classList.contains('flank')) return;
     evt.preventDefault();
+    if (state.hour !== null) return; // an hour of the battle is shown, not the strategy
     state.selected = { side: Number(t.dataset.side), index: Number(t.dataset.index) };
     drag = { rect: t, moved: false };
     markSelected();
@@ -280,6 +310,7 @@ function setupDragging() {
   });
   svg.addEventListener('dblclick', (evt) => {
     const t = evt.target;
+    if (state.hour !== null) return;
     if (!(t instanceof SVGRectElement) || !t.classList.contains('flank')) return;
     openEditor(Number(t.dataset.side), Number(t.dataset.index));
   });
@@ -364,6 +395,7 @@ function restore() {
   state.showing = state.showing === 'after' ? 'before' : 'after';
   state.flanks = clone(state.showing === 'after' ? state.after : state.before);
   state.selected = null;
+  state.hour = null;
   $('restore-note').textContent = state.showing === 'after' ? 'after the battle' : 'before the battle';
   draw();
   check();
@@ -440,6 +472,8 @@ function closeEditor() {
 
 function clearResult() {
   state.run = null;
+  state.hours = [];
+  state.hour = null;
   state.before = null;
   state.after = null;
   state.showing = 'before';
@@ -465,6 +499,8 @@ async function runWar() {
     return;
   }
   state.run = r.run;
+  state.hours = r.hours;
+  state.hour = null;
   state.before = before;
   state.after = r.flanks;
   state.showing = 'after';
@@ -615,6 +651,12 @@ function wire() {
   $('remove').addEventListener('click', removeSelected);
   $('reset').addEventListener('click', reset);
   $('restore').addEventListener('click', restore);
+  $('hour').addEventListener('input', () => {
+    const i = Number($('hour').value);
+    state.hour = i >= state.hours.length - 1 ? null : i;
+    state.selected = null;
+    draw();
+  });
   $('run').addEventListener('click', runWar);
   $('switch').addEventListener('click', switchSides);
   $('commit').addEventListener('click', commitStability);
