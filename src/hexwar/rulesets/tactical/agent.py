@@ -1,27 +1,33 @@
 """The computer opponent: a greedy commander that sees only its side's view.
 
-Each unit in turn (guns, then tanks, then infantry) fires or assaults where the CRT promises
-the most, otherwise moves toward the nearest objective it does not hold, preferring cover and
-hexes from which it can still fire this turn; units holding an objective or standing in a
-bunker, pillbox or trench stay and dig in. Commanders follow the unit they are stacked with.
-Legality comes from the same planner the game checks orders with, so the agent never gives an
-illegal order.
+Each unit in turn (guns, then tanks, then infantry) fires or assaults, as often as its AP
+allow, where the CRT promises the most; units with AP left then move toward the nearest
+objective they do not hold, weighing cover, the opportunity fire of the enemy units they know
+of along the way and the shots they will have from where they stop; units holding an objective
+or standing in a bunker, pillbox or trench stay and dig in, keeping their AP for opportunity
+fire. Commanders follow the unit they are stacked with. Legality comes from the same planner
+the game checks orders with, so the agent never gives an illegal order.
 
 A phase's orders are given at once and carried out in turn, so chance can spoil a later action
-(docs/tactical.md, "Orders"). The agent gives none that chance can spoil, as far as it can see:
+(docs/tactical.md, "Orders"). The agent gives none that chance can spoil, as far as its view
+lets it know:
 
-* every unit fires (or assaults) before any unit moves, and an enemy unit already attacked
-  this phase is fired at again only when that cannot come to nothing: it has more SPs than
-  the attacks so far can take (3 each), and the firer reaches and sees every hex it may have
-  fallen back into;
-* a unit whose move passes within range and sight of an enemy unit it knows of does nothing
-  after that move (opportunity fire may pin or disrupt it on the way);
+* every unit fires (then assaults) before any unit moves, and an enemy unit already attacked
+  this phase is attacked again only when the attacks so far cannot have destroyed it -- each
+  can cost it at most the SPs of the severest result its odds give on the CRT -- and the
+  attacker reaches (and, firing, sees) every hex those attacks may have driven it into;
+* a unit that assaults does nothing more that phase (it may advance);
+* a unit whose move may draw opportunity fire -- from an enemy unit it knows of, or from a hex
+  it does not see -- does nothing after that move, and no later move depends on where it
+  stops (stacking, roads);
 * a move goes only through hexes the side sees now, so it cannot run into hidden enemy units,
-  and not through a hex an enemy unit attacked this phase may fall back into.
+  and not through a hex an enemy unit attacked this phase may fall back into;
+* a commander moves only if he lent his Command to no attack (he may be killed in it).
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -33,15 +39,16 @@ from hexwar.core.hexes import Hex
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.board import Board, product
 from hexwar.rulesets.tactical.combat import net_defense
-from hexwar.rulesets.tactical.orders import Action, TurnOrders
-from hexwar.rulesets.tactical.plan import Planner
+from hexwar.rulesets.tactical.orders import Action, TurnOrders, Verb
+from hexwar.rulesets.tactical.plan import Planned, Planner
 from hexwar.rulesets.tactical.tables import rules, sheet
 
-__all__ = ["TacticalAgent", "attack_value"]
+__all__ = ["TacticalAgent", "attack_value", "max_loss"]
 
 _ORDER = {"gun": 0, "armor": 1, "infantry": 2, "hq": 3}
 _FORTS = frozenset({"bunker", "pillbox", "trench"})
 _VEHICLE = frozenset({"tracked", "wheeled"})
+_LOSSES = (3, 2, 1)  # the SPs of the CRT's loss columns C, D, E
 
 _WEIGHTS = np.array([3.0, 2.0, 1.0, 0.4, 0.5])  # loss 3, 2, 1, disruption, morale check
 
@@ -54,8 +61,33 @@ def attack_value(chances: np.ndarray, n: int) -> float:
     return exact.dot(worst, _WEIGHTS)
 
 
+def max_loss(chances: np.ndarray, n: int, rule: str = "worst") -> int:
+    """The most SPs one unit attack of ``n`` single attacks at these CRT chances can cost its
+    target (COMBAT RESULTS TABLE; docs/rulings/tactical.md): the severest loss column with a
+    chance above 0 -- a unit attack's net result under ``worst``, each single attack's under
+    ``sum`` -- and 1 SP for a morale check (or a second disruption) failed with no hex to
+    fall back to."""
+    single = next((k for k, c in zip(_LOSSES, chances[:3], strict=True) if c > 0), 0)
+    check = 1 if chances[3] > 0 or chances[4] > 0 else 0
+    if rule == "sum":
+        return single * max(n, 0) + check
+    return max(single, check)
+
+
 class TacticalAgent:
     """Greedy play from the view alone (deterministic; the rng is not needed)."""
+
+    # Weights of a move's destination (tuned by benchmarks/ai_matches.py against earlier
+    # versions): per hex nearer the goal, per unit of cover, per known enemy shot on the way,
+    # per known enemy unit that can hit it there (times the hex's combat factor), per unit
+    # of the best attack from there next phase, per unseen objective it looks into.
+    goal_weight = 3.0
+    cover_weight = 3.0
+    exposure_weight = 1.0
+    danger_weight = 1.0
+    shot_weight = 4.0
+    vision_weight = 2.0
+    least_value = 0.15  # an attack worth less than this is not made
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
@@ -63,93 +95,381 @@ class TacticalAgent:
 
     # -- estimates -------------------------------------------------------------------------
 
-    def _estimate(self, board: Board, u: dict[str, Any], at: Hex, e: dict[str, Any]) -> float:
-        there = Hex.from_str(e["hex"])
+    def _chances(
+        self,
+        board: Board,
+        u: dict[str, Any],
+        at: Hex,
+        e: dict[str, Any],
+        there: Hex,
+        *,
+        command: int = 0,
+        improved: bool | None = None,
+    ) -> np.ndarray:
+        """The CRT chances of ``u`` at ``at`` attacking ``e`` standing in ``there``."""
         special = board.specials.get(there)
-        vehicle = e["mobility"] in ("tracked", "wheeled")
+        vehicle = e["mobility"] in _VEHICLE
         fortified = special in ("bunker", "pillbox") and not vehicle
         hard = (special == "pillbox") if fortified else e["hard"]
         base = u["attack_hard"] if hard else u["attack_soft"]
-        mods = board.terrain_modifiers(at, there, vehicle=vehicle, improved=e["improved"])
-        attack = base * product(mods)
+        imp = e["improved"] if improved is None else improved
+        mods = board.terrain_modifiers(at, there, vehicle=vehicle, improved=imp)
+        attack = (base + command) * product(mods)
         defense = net_defense(e["defense"], bunker=fortified)
         ratio = sheet().crt.ratio(attack, defense)
-        chances = sheet().crt.chances_at([min(ratio, 1e9)])[0]
+        chances: np.ndarray = sheet().crt.chances_at([min(ratio, 1e9)])[0]
+        return chances
+
+    def _estimate(self, board: Board, u: dict[str, Any], at: Hex, e: dict[str, Any]) -> float:
+        chances = self._chances(board, u, at, e, Hex.from_str(e["hex"]))
         return attack_value(chances, u["sp"]) * (1.3 if e["kind"] != "hq" else 1.0)
-
-    def _sees(
-        self, p: Planner, stacks: dict[Hex, int], wrecks: dict[Hex, int], a: Hex, b: Hex
-    ) -> bool:
-        return p.board.line_of_sight(a, b, units_sp=stacks, wreck_sp=wrecks, smoke=p.smoke)
-
-    def _best_attack(
-        self,
-        p: Planner,
-        uid: str,
-        stacks: dict[Hex, int],
-        wrecks: dict[Hex, int],
-        where: dict[str, set[Hex]],
-        blows: dict[str, int],
-    ) -> tuple[float, Action | None]:
-        u = p.units[uid]
-        here = Hex.from_str(u["hex"])
-        best: tuple[float, Action | None] = (0.0, None)
-        for eid, e in sorted(p.enemies.items()):
-            if eid in where and not self._still_there(p, u, here, e, where[eid], blows[eid]):
-                continue
-            there = Hex.from_str(e["hex"])
-            d = here.distance(there)
-            if d > u["range"] and d != 1:
-                continue
-            value = self._estimate(p.board, u, here, e)
-            if d == 1 and u["can_assault"] and eid not in where:
-                bonus = 0.5 if e["sp"] <= 2 else 0.0
-                cand = (value + bonus, Action("assault", uid, eid))
-                if cand[0] > best[0] and self._legal(p, cand[1]):
-                    best = cand
-            if d <= u["range"] and (
-                u.get("indirect") or self._sees(p, stacks, wrecks, here, there)
-            ):
-                cand = (value, Action("fire", uid, eid))
-                if cand[0] > best[0] and self._legal(p, cand[1]):
-                    best = cand
-        return best
-
-    def _still_there(
-        self, p: Planner, u: dict[str, Any], here: Hex, e: dict[str, Any], hexes: set[Hex], n: int
-    ) -> bool:
-        """Whether a further shot at ``e`` after ``n`` attacks this phase cannot be spoiled: a
-        unit attack costs at most 3 SPs (the ``worst`` rule), so it cannot yet be destroyed,
-        and wherever the attacks may have driven it the firer reaches and sees it."""
-        return e["sp"] > 3 * n and all(
-            h in p.board and here.distance(h) <= u["range"] and p.sees(here, h) for h in hexes
-        )
-
-    @staticmethod
-    def _legal(p: Planner, a: Action) -> bool:
-        try:
-            p.check(a)
-        except IllegalOrderError:
-            return False
-        return True
 
     # -- the turn --------------------------------------------------------------------------
 
     def act(self, view: View, rng: np.random.Generator) -> TurnOrders:
         """The orders for this phase, from ``view`` alone (``rng`` is unused: the agent is
         deterministic)."""
-        d = view.data
-        p = Planner(d)
-        actions: list[Action] = []
-        wrecks = {Hex.from_str(h): n for h, n in d["wrecks"].items()}
-        stacks: dict[Hex, int] = {}
-        for x in [*p.units.values(), *p.enemies.values()]:
+        return _Turn(self, view.data).orders()
+
+
+class _Turn:
+    """One phase's planning: the planner, what the side knows, and what the orders so far
+    may have changed (where attacked enemy units may be, hexes whose occupants are in doubt)."""
+
+    def __init__(self, agent: TacticalAgent, d: Any) -> None:
+        self.agent = agent
+        self.side = agent.side
+        self.d = d
+        self.p = Planner(d)
+        self.rule = str(d.get("combination") or "worst")
+        self.actions: list[Action] = []
+        self.wrecks = {Hex.from_str(h): n for h, n in d["wrecks"].items()}
+        self.stacks: dict[Hex, int] = {}
+        for x in [*self.p.units.values(), *self.p.enemies.values()]:
             h = Hex.from_str(x["hex"])
-            stacks[h] = stacks.get(h, 0) + x["sp"]
+            self.stacks[h] = self.stacks.get(h, 0) + x["sp"]
         objectives = {Hex.from_str(o["hex"]): o for o in d["objectives"]}
-        goals = [h for h, o in objectives.items() if o["control"] != self.side]
-        mine = [h for h, o in objectives.items() if o["control"] == self.side]
-        enemy_hexes = [Hex.from_str(e["hex"]) for e in p.enemies.values()]
+        self.goals = [h for h, o in objectives.items() if o["control"] != self.side]
+        self.mine = [h for h, o in objectives.items() if o["control"] == self.side]
+        self.enemy_hexes = [Hex.from_str(e["hex"]) for e in self.p.enemies.values()]
+        # Enemy units attacked this phase: where they may be now (a unit that fails a morale
+        # check falls back one hex away from its attacker) and the SPs they may have lost.
+        self.where: dict[str, set[Hex]] = {}
+        self.hurt: dict[str, int] = {}
+        self.settled: set[str] = set()  # units that give no further order this phase
+        self.lenders: set[str] = set()  # commanders who lent Command to an attack
+        # Hexes where a unit whose move may be stopped by opportunity fire may end up, with
+        # the SPs that may be there.
+        self.doubt: dict[Hex, int] = {}
+        self._dark: dict[Hex, bool] = {}
+        self.advanced = False  # an assault planned: the attacker may have advanced
+        self.seen0 = self.seen_hexes()
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def do(self, a: Action) -> Planned | None:
+        try:
+            planned = self.p.plan(a)
+        except IllegalOrderError:
+            return None
+        self.actions.append(a)
+        return planned
+
+    def legal(self, a: Action) -> Planned | None:
+        try:
+            return self.p.check(a)
+        except IllegalOrderError:
+            return None
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        return self.p.board.line_of_sight(
+            a, b, units_sp=self.stacks, wreck_sp=self.wrecks, smoke=self.p.smoke
+        )
+
+    def _hexes_of(self, eid: str) -> set[Hex]:
+        return self.where.get(eid, {Hex.from_str(self.p.enemies[eid]["hex"])})
+
+    def _riding_with(self, eid: str) -> list[str]:
+        """Enemy riders that an attack on the vehicle ``eid`` also strikes (Riders): the
+        mounted enemy units in its hex (the view does not say which vehicle carries them)."""
+        e = self.p.enemies[eid]
+        if e["kind"] != "armor":
+            return []
+        return [
+            x["id"]
+            for x in self.p.enemies.values()
+            if x["hex"] == e["hex"] and x["mounted"] == "tank"
+        ]
+
+    # -- attacks ---------------------------------------------------------------------------
+
+    def _safe_attack(
+        self, u: dict[str, Any], here: Hex, eid: str, verb: str, command: int
+    ) -> tuple[bool, int]:
+        """Whether ``u``'s attack on ``eid`` cannot come to nothing, given the attacks
+        planned before it, and the most SPs the attack itself may cost it."""
+        e = self.p.enemies[eid]
+        hexes = self._hexes_of(eid)
+        worst = 0
+        for h in hexes:
+            if h not in self.p.board:
+                continue
+            if verb == "fire":
+                if here.distance(h) > u["range"]:
+                    return False, 0
+                if not u.get("indirect") and not self.sees(here, h):
+                    return False, 0
+                if u.get("indirect") and not self._spotted(h):
+                    return False, 0  # its spotters may not see where it fell back to
+            else:  # the assault follows it into any hex next to the attacker
+                enter = self.p.board.step_cost(here, h, u["mobility"], u["sp"])
+                if here.distance(h) != 1 or enter is None:
+                    return False, 0
+                if u["ap"] + 1e-9 < enter + sheet().misc["assault_ap"]:
+                    return False, 0
+            moved = h != Hex.from_str(e["hex"])
+            chances = self.agent._chances(
+                self.p.board, u, here, e, h, command=command, improved=False if moved else None
+            )
+            worst = max(worst, max_loss(chances, u["sp"], self.rule))
+        return e["sp"] > self.hurt.get(eid, 0), worst
+
+    def best_attack(self, uid: str, verbs: tuple[Verb, ...]) -> tuple[float, Planned | None, int]:
+        u = self.p.units[uid]
+        here = Hex.from_str(u["hex"])
+        best: tuple[float, Planned | None, int] = (0.0, None, 0)
+        for eid, e in sorted(self.p.enemies.items()):
+            there = Hex.from_str(e["hex"])
+            d = here.distance(there)
+            if d > u["range"] and d != 1:
+                continue
+            value = self.agent._estimate(self.p.board, u, here, e)
+            if e["sp"] - self.hurt.get(eid, 0) <= 2:
+                value += 0.3  # finishing a unit off counts toward the break point
+            for verb in verbs:
+                if verb == "assault":
+                    if d != 1 or not u["can_assault"]:
+                        continue
+                    cand = value + (0.5 if e["sp"] <= 2 else 0.0)
+                else:
+                    if d > u["range"]:
+                        continue
+                    cand = value
+                if cand <= best[0]:
+                    continue
+                planned = self.legal(Action(verb, uid, eid))
+                if planned is None:
+                    continue
+                ok, worst = self._safe_attack(u, here, eid, verb, planned.command)
+                if ok:
+                    best = (cand, planned, worst)
+        return best
+
+    def _fallback(self, e: dict[str, Any], here: Hex, attacker: Hex) -> set[Hex]:
+        """Where ``e`` in ``here`` may be after an attack from ``attacker``: it stays, or fails
+        a morale check and falls back (docs/rulings/tactical.md, morale) to the hex farther
+        from the attacker, enterable, free of the side's units and within stacking, with the
+        fewest of the side's units next to it (the first such hex in hex order). The side
+        knows all of that but the stacking in hexes it does not see, so the candidates count
+        up to the first hex it sees room in. Once an assault may have advanced a unit, the
+        side's units may stand elsewhere: then every farther hex counts."""
+        p = self.p
+        farther = [
+            nb
+            for nb in here.neighbors()
+            if nb in p.board and nb.distance(attacker) > here.distance(attacker)
+        ]
+        if self.advanced:
+            return {here, *farther}
+        limits = sheet().parameters
+        options: list[tuple[int, Hex, bool]] = []
+        for nb in farther:
+            if p.own_in(nb) or p.board.step_cost(here, nb, e["mobility"], e["sp"]) is None:
+                continue
+            certain = nb in self.seen0
+            if certain:
+                there = [
+                    x for x in p.enemies.values() if x["hex"] == str(nb) and x["id"] != e["id"]
+                ]
+                if (
+                    len(there) + 1 > limits["max_units_per_hex"]
+                    or sum(x["sp"] for x in there) + e["sp"] > limits["max_sp_per_hex"]
+                ):
+                    continue
+            threat = sum(1 for x in nb.neighbors() if p.own_in(x))
+            options.append((threat, nb, certain))
+        out = {here}
+        for _, nb, certain in sorted(options):
+            out.add(nb)
+            if certain:
+                break
+        return out
+
+    def _spotted(self, h: Hex) -> bool:
+        """Whether a unit of the side that stays where it is this phase sees ``h`` (an
+        indirect-fire unit fires at what its side sees)."""
+        reach = int(self.d.get("visibility") or rules().visibility)
+        return any(
+            uid not in self.settled
+            and Hex.from_str(u["hex"]).distance(h) <= reach
+            and self.sees(Hex.from_str(u["hex"]), h)
+            for uid, u in self.p.units.items()
+        )
+
+    def attack(
+        self, uid: str, verbs: tuple[Verb, ...], planned: Planned | None = None, worst: int = 0
+    ) -> bool:
+        """One attack by ``uid`` (the best safe one, or ``planned``), noted; whether it was
+        made."""
+        if planned is None:
+            value, planned, worst = self.best_attack(uid, verbs)
+            if planned is None or value < self.agent.least_value:
+                return False
+        a = planned.action
+        if self.do(a) is None:
+            return False
+        if planned.commander is not None:
+            self.lenders.add(planned.commander)
+        eid = str(a.target)
+        frm = Hex.from_str(self.p.units[uid]["hex"])
+        at = self._hexes_of(eid)
+        e = self.p.enemies[eid]
+        fallback: set[Hex] = set().union(*(self._fallback(e, h, frm) for h in at)) - at
+        for x in [eid, *self._riding_with(eid)]:
+            self.where[x] = self._hexes_of(x) | fallback
+            self.hurt[x] = self.hurt.get(x, 0) + worst
+        if e["hard"]:  # its losses may leave wrecks that block later lines of sight
+            for h in self.where[eid]:
+                self.wrecks[h] = self.wrecks.get(h, 0) + worst
+        for h in fallback:  # and its SPs may stand in another hex
+            self.stacks[h] = self.stacks.get(h, 0) + int(e["sp"])
+        if a.verb == "assault":
+            self.settled.add(uid)  # it may advance: nothing more from it this phase
+            self.advanced = True
+            there = Hex.from_str(e["hex"])
+            self.stacks[there] = self.stacks.get(there, 0) + self.p.load_sp(uid)
+        return True
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def seen_hexes(self) -> set[Hex]:
+        """The hexes the side sees now: any enemy unit in one of them would be in its view."""
+        eyes = {Hex.from_str(u["hex"]) for u in self.p.units.values()}
+        reach = int(self.d.get("visibility") or rules().visibility)
+        out: set[Hex] = set(eyes)
+        for h in self.p.board.terrain:
+            if h in out:
+                continue
+            for a in eyes:
+                if a.distance(h) <= reach and self.sees(a, h):
+                    out.add(h)
+                    break
+        return out
+
+    def threats(self) -> tuple[dict[Hex, float], set[Hex]]:
+        """The opportunity fire of the known enemy units: for each hex, how many of them
+        see it within their kind's range (for choosing moves), and every hex any of them could
+        fire at, with the longest range of any kind (the view shows no unit's own range)."""
+        longest = max(k.range for k in rules().kinds.values())
+        out: dict[Hex, float] = {}
+        exposed: set[Hex] = set()
+        for e in self.p.enemies.values():
+            if e["kind"] == "hq" or e["disrupted"]:
+                continue  # disrupted until its own phase; a rider may be thrown off
+            there = Hex.from_str(e["hex"])
+            kind = rules().kinds[e["kind"]]
+            for h in self.p.board.terrain:
+                d = h.distance(there)
+                if d <= longest and self.p.sees(there, h):
+                    exposed.add(h)
+                    if d <= kind.range and not e["mounted"]:
+                        out[h] = out.get(h, 0.0) + 1.0
+        return out, exposed
+
+    def dark(self, h: Hex, unseen: list[Hex]) -> bool:
+        """Whether an unseen enemy unit could fire at ``h``: a hex the side does not see lies
+        within the longest range of any kind and in sight of it."""
+        if h not in self._dark:
+            reach = max(k.range for k in rules().kinds.values())
+            self._dark[h] = any(x.distance(h) <= reach and self.p.sees(x, h) for x in unseen)
+        return self._dark[h]
+
+    def path(self, uid: str, dest: Hex) -> list[Hex]:
+        reach = self.p.reach(uid)
+        path = [dest]
+        while (prev := reach[path[-1]][1]) is not None:
+            path.append(prev)
+        return path[::-1]
+
+    def _doubt_free(self, uid: str, dest: Hex, path: list[Hex]) -> bool:
+        """Whether a move cannot be spoiled by where earlier risky movers stop: the
+        destination keeps room for them, and no road on the way is lost to their SPs."""
+        if not self.doubt:
+            return True
+        p = sheet().parameters
+        load = self.p.load_sp(uid)
+        if dest in self.doubt:
+            here = sum(u["sp"] for u in self.p.own_in(dest))
+            n = len(self.p.own_in(dest))
+            if (
+                here + self.doubt[dest] + load > p["max_sp_per_hex"]
+                or n + 2 > p["max_units_per_hex"]
+            ):
+                return False
+        for frm, to in itertools.pairwise(path):
+            if to in self.doubt and self.p.board.has_road(frm, to):
+                here = sum(u["sp"] for u in self.p.own_in(to))
+                if here + self.doubt[to] + load > p["max_sp_per_road"]:
+                    return False
+        return True
+
+    def choose(
+        self, uid: str, targets: list[Hex], seen: set[Hex], threats: dict[Hex, float]
+    ) -> Hex | None:
+        a = self.agent
+        u = self.p.units[uid]
+        here = Hex.from_str(u["hex"])
+        options = self.p.destinations(uid)
+        options[here] = 0.0
+        best: tuple[float, Hex] | None = None
+        for h in sorted(options):
+            path = self.path(uid, h) if h != here else [here]
+            if h != here and not all(x in seen for x in path):
+                continue  # through hexes it cannot see: hidden enemies may be there
+            if h != here and not self._doubt_free(uid, h, path):
+                continue
+            goal = min(max(0, h.distance(t) - (t in self.enemy_hexes)) for t in targets)
+            factor = sheet().combat_full_hex[self.p.board.terrain[h]]
+            score = -a.goal_weight * goal + a.cover_weight * (1.0 - factor)
+            if u["kind"] == "gun" and goal < 3:
+                score -= 5.0  # guns stay back
+            score -= a.exposure_weight * sum(threats.get(x, 0.0) for x in path[1:])
+            score -= a.danger_weight * threats.get(h, 0.0) * factor
+            score += a.shot_weight * self._prospect(u, h)
+            score += a.vision_weight * sum(
+                1 for g in self.goals if g not in self.seen0 and self.p.sees(h, g)
+            )
+            if best is None or score > best[0]:
+                best = (score, h)
+        return None if best is None else best[1]
+
+    def _prospect(self, u: dict[str, Any], h: Hex) -> float:
+        """The best attack ``u`` would have from ``h`` on the enemy units it knows of, with
+        its full AP (next phase): fire in range and sight, or an assault next door."""
+        best = 0.0
+        for e in self.p.enemies.values():
+            there = Hex.from_str(e["hex"])
+            d = h.distance(there)
+            if (d == 1 and u["can_assault"]) or (
+                d <= u["range"] and (u.get("indirect") or self.p.sees(h, there))
+            ):
+                best = max(best, self.agent._estimate(self.p.board, u, h, e))
+        return best
+
+    # -- the phase -------------------------------------------------------------------------
+
+    def orders(self) -> TurnOrders:
+        p = self.p
         followers = {
             cid: next(
                 (
@@ -161,152 +481,83 @@ class TacticalAgent:
             )
             for cid, c in p.commanders.items()
         }
-
-        def do(a: Action) -> bool:
-            try:
-                p.plan(a)
-            except IllegalOrderError:
-                return False
-            actions.append(a)
-            return True
-
-        # Enemy units attacked this phase: where they may be after the attacks (a unit that
-        # fails its morale check falls back one hex away from its attacker) and how many.
-        where: dict[str, set[Hex]] = {}
-        blows: dict[str, int] = {}
-
-        def attack(uid: str) -> None:
-            value, a = self._best_attack(p, uid, stacks, wrecks, where, blows)
-            if a is None or value < 0.15 or not do(a):
-                return
-            eid = str(a.target)
-            frm = Hex.from_str(p.units[uid]["hex"])
-            at = where.get(eid, {Hex.from_str(p.enemies[eid]["hex"])})
-            where[eid] = at | {
-                nb for h in at for nb in h.neighbors() if nb.distance(frm) > h.distance(frm)
-            }
-            blows[eid] = blows.get(eid, 0) + 1
-
         order = sorted(p.units.values(), key=lambda u: (_ORDER[u["kind"]], u["id"]))
         combat = [u["id"] for u in order if u["kind"] != "hq"]
-        for uid in combat:  # fire first: no move spoils it
-            attack(uid)
-        seen = self._seen_hexes(p, d, stacks, wrecks)
-        # No path goes through a hex an attacked enemy unit may have fallen back into.
-        for eid, hexes in where.items():
-            seen -= hexes - {Hex.from_str(p.enemies[eid]["hex"])}
-        threats = self._threats(p, stacks, wrecks)
+        # Fire first, as often as the AP allow (no move can spoil it), then assault (an
+        # assault may advance the unit, so it is its last action).
+        while True:  # the best attack of all, one at a time
+            best: tuple[float, str, Planned | None, int] = (0.0, "", None, 0)
+            for uid in combat:
+                if uid in self.settled or p.units[uid]["ap"] <= 0:
+                    continue
+                value, planned, worst = self.best_attack(uid, ("fire", "assault"))
+                if planned is not None and value > best[0]:
+                    best = (value, uid, planned, worst)
+            value, uid, planned, worst = best
+            if planned is None or value < self.agent.least_value:
+                break
+            if not self.attack(uid, (), planned, worst):
+                break
+        seen = set(self.seen0)
+        for eid, hexes in self.where.items():  # no path where an attacked unit may be
+            if eid in p.enemies:
+                seen -= hexes - {Hex.from_str(p.enemies[eid]["hex"])}
+        threats, exposed = self.threats()
+        unseen = [h for h in p.board.terrain if h not in seen]
+        moved: dict[str, bool] = {}  # unit -> whether its move was safe
         for uid in combat:
+            if uid in self.settled:
+                continue
             u = p.units[uid]
             here = Hex.from_str(u["hex"])
+            if u.get("carrier") and not moved.get(u["carrier"], True):
+                continue  # its tank may have been stopped and gone to ground on the way
             if u["mounted"]:
-                near = min((here.distance(e) for e in enemy_hexes), default=99)
-                near_goal = min((here.distance(g) for g in goals), default=99)
+                near = min((here.distance(e) for e in self.enemy_hexes), default=99)
+                near_goal = min((here.distance(g) for g in self.goals), default=99)
                 if min(near, near_goal) <= 3:
-                    do(Action("dismount", uid))
+                    self.do(Action("dismount", uid))
             if u.get("carrier"):
                 continue  # rides with its tank
             fortified = p.board.specials.get(here) in _FORTS and u["mobility"] not in _VEHICLE
-            holding = (here in mine and not u["mounted"]) or fortified
-            if holding or p.units[uid]["ap"] <= 0 or (u["disrupted"] and not goals):
+            holding = (here in self.mine and not u["mounted"]) or fortified
+            if holding or p.units[uid]["ap"] <= 0 or (u["disrupted"] and not self.goals):
                 continue
-            targets = goals or mine or enemy_hexes
+            targets = self.goals or self.mine or self.enemy_hexes
             if not targets:
                 continue
-            dest = self._choose(p, uid, targets, enemy_hexes, stacks, wrecks, seen)
-            if dest is not None and dest != here:
-                old = Hex.from_str(p.units[uid]["hex"])
-                path = self._path(p, uid, dest)
-                load = [p.units[uid], *p.riders(uid)]
-                if do(Action("move", uid, str(dest))):
-                    for x in load:
-                        stacks[old] = stacks.get(old, 0) - x["sp"]
-                        stacks[dest] = stacks.get(dest, 0) + x["sp"]
-                    if dest in goals:
-                        goals.remove(dest)
-                    if not any(h in threats for h in path[1:]):
-                        attack(uid)  # a safe move: nothing can spoil a shot after it
+            dest = self.choose(uid, targets, seen, threats)
+            if dest is None or dest == here:
+                continue
+            path = self.path(uid, dest)
+            load = p.load_sp(uid)
+            if self.do(Action("move", uid, str(dest))) is None:
+                continue
+            for x in [p.units[uid], *p.riders(uid)]:
+                self.stacks[here] = self.stacks.get(here, 0) - x["sp"]
+                self.stacks[dest] = self.stacks.get(dest, 0) + x["sp"]
+            if dest in self.goals:
+                self.goals.remove(dest)
+            safe = not any(h in exposed or self.dark(h, unseen) for h in path[1:])
+            moved[uid] = safe
+            if not safe:
+                # Opportunity fire may stop it anywhere on the way, or drive it back a hex.
+                for w in {y for h in path[1:] for y in (h, *h.neighbors())}:
+                    self.doubt[w] = self.doubt.get(w, 0) + load
+                    self.stacks[w] = self.stacks.get(w, 0) + load
+                continue
+            if not u.get("indirect"):
+                while self.attack(uid, ("fire",)):  # a safe move: nothing can spoil a shot
+                    pass
         for cid, uid in followers.items():
-            if uid is None or uid not in p.units:
+            if uid is None or uid not in p.units or cid in self.lenders:
                 continue
-            to = p.units[uid]["hex"]
-            if to != p.commanders[cid]["hex"]:
-                do(Action("move", cid, to))
-        return TurnOrders(tuple(actions))
-
-    @staticmethod
-    def _path(p: Planner, uid: str, dest: Hex) -> list[Hex]:
-        reach = p.reach(uid)
-        path = [dest]
-        while (prev := reach[path[-1]][1]) is not None:
-            path.append(prev)
-        return path[::-1]
-
-    def _seen_hexes(
-        self, p: Planner, d: Any, stacks: dict[Hex, int], wrecks: dict[Hex, int]
-    ) -> set[Hex]:
-        """The hexes the side sees now: any enemy unit in one of them would be in its view."""
-        eyes = {Hex.from_str(u["hex"]) for u in p.units.values()}
-        reach = int(d.get("visibility") or rules().visibility)
-        out: set[Hex] = set(eyes)
-        for h in p.board.terrain:
-            if h in out:
+            if not moved.get(uid, False):
+                continue  # it did not move, or may have stopped short of where it was sent
+            to = Hex.from_str(p.units[uid]["hex"])
+            c = Hex.from_str(p.commanders[cid]["hex"])
+            if to == c or to not in p.reach(cid):
                 continue
-            for a in eyes:
-                if a.distance(h) <= reach and self._sees(p, stacks, wrecks, a, h):
-                    out.add(h)
-                    break
-        return out
-
-    def _threats(self, p: Planner, stacks: dict[Hex, int], wrecks: dict[Hex, int]) -> set[Hex]:
-        """Hexes within range and sight of a known enemy combat unit (its opportunity fire)."""
-        out: set[Hex] = set()
-        for e in p.enemies.values():
-            if e["kind"] == "hq":
-                continue
-            there = Hex.from_str(e["hex"])
-            reach = rules().kinds[e["kind"]].range  # its kind's (the view shows no range)
-            for h in p.board.terrain:
-                if h.distance(there) <= reach and self._sees(p, stacks, wrecks, there, h):
-                    out.add(h)
-        return out
-
-    def _choose(
-        self,
-        p: Planner,
-        uid: str,
-        targets: list[Hex],
-        enemy_hexes: list[Hex],
-        stacks: dict[Hex, int],
-        wrecks: dict[Hex, int],
-        seen: set[Hex],
-    ) -> Hex | None:
-        u = p.units[uid]
-        here = Hex.from_str(u["hex"])
-        fire_ap = rules().fire_ap
-        options = p.destinations(uid)
-        options[here] = 0.0
-        best: tuple[float, Hex] | None = None
-        for h, cost in sorted(options.items()):
-            if h != here and not all(x in seen for x in self._path(p, uid, h)):
-                continue  # through hexes it cannot see: hidden enemies may be there
-            goal = min(h.distance(t) for t in targets)
-            cover = 1.0 - sheet().combat_full_hex[p.board.terrain[h]]
-            score = -3.0 * goal + 3.0 * cover
-            if u["kind"] == "gun" and goal < 3:
-                score -= 5.0  # guns stay back
-            adjacent = sum(1 for e in enemy_hexes if e.distance(h) == 1)
-            if u["kind"] != "armor":
-                score -= 1.5 * adjacent
-            left = u["ap"] - cost
-            if left >= fire_ap and u["range"] and not u["mounted"]:
-                shots = [
-                    self._estimate(p.board, u, h, e)
-                    for e in p.enemies.values()
-                    if h.distance(Hex.from_str(e["hex"])) <= u["range"]
-                    and self._sees(p, stacks, wrecks, h, Hex.from_str(e["hex"]))
-                ]
-                score += 4.0 * max(shots, default=0.0)
-            if best is None or score > best[0]:
-                best = (score, h)
-        return None if best is None else best[1]
+            if all(h in seen for h in self.path(cid, to)):
+                self.do(Action("move", cid, str(to)))
+        return TurnOrders(tuple(self.actions))

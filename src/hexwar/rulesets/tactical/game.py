@@ -1076,6 +1076,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             "visibility": self.visibility,
             "phase": self.mover,
             "command_control": self.scenario.command_control,
+            "combination": self.scenario.combination,
+            "break_percent": self.scenario.break_percent,
             "map": self._board_json,
             "objectives": [
                 {"hex": str(h), "vp": v, "control": self.control[h]}
