@@ -28,6 +28,7 @@ lets it know:
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 import numpy as np
@@ -92,6 +93,8 @@ class TacticalAgent:
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
         self.side = side
+        self._board_key = ""
+        self._sight: dict[tuple[Hex, Hex], bool] = {}
 
     # -- estimates -------------------------------------------------------------------------
 
@@ -124,6 +127,14 @@ class TacticalAgent:
         chances = self._chances(board, u, at, e, Hex.from_str(e["hex"]))
         return attack_value(chances, u["sp"]) * (1.3 if e["kind"] != "hq" else 1.0)
 
+    def terrain_sight(self, board: Any) -> dict[tuple[Hex, Hex], bool]:
+        """Lines of sight by the terrain alone, kept for the board of the game."""
+        key = json.dumps(board, sort_keys=True)
+        if key != self._board_key:
+            self._board_key = key
+            self._sight = {}
+        return self._sight
+
     # -- the turn --------------------------------------------------------------------------
 
     def act(self, view: View, rng: np.random.Generator) -> TurnOrders:
@@ -148,6 +159,17 @@ class _Turn:
         for x in [*self.p.units.values(), *self.p.enemies.values()]:
             h = Hex.from_str(x["hex"])
             self.stacks[h] = self.stacks.get(h, 0) + x["sp"]
+        self._stacks0 = dict(self.stacks)
+        self._wrecks0 = dict(self.wrecks)
+        self._los: dict[tuple[Hex, Hex], bool] = {}
+        self._heavy: set[Hex] = set()  # hexes that crossed a line-of-sight threshold
+        limits = sheet().parameters
+        blocking = (
+            self.p.smoke
+            or any(n >= limits["los_block_non_wreck_sp"] for n in self.stacks.values())
+            or any(n >= limits["los_block_wreck_sp"] for n in self.wrecks.values())
+        )
+        self._bare = None if blocking else agent.terrain_sight(d["map"])
         objectives = {Hex.from_str(o["hex"]): o for o in d["objectives"]}
         self.goals = [h for h, o in objectives.items() if o["control"] != self.side]
         self.mine = [h for h, o in objectives.items() if o["control"] == self.side]
@@ -162,7 +184,9 @@ class _Turn:
         # the SPs that may be there.
         self.doubt: dict[Hex, int] = {}
         self._dark: dict[Hex, bool] = {}
-        self.advanced = False  # an assault planned: the attacker may have advanced
+        # Assaults that may advance: the hexes their units may enter, and leave.
+        self.advances: set[Hex] = set()
+        self.leavers: dict[Hex, int] = {}
         self.seen0 = self.seen_hexes()
 
     # -- helpers ---------------------------------------------------------------------------
@@ -182,9 +206,41 @@ class _Turn:
             return None
 
     def sees(self, a: Hex, b: Hex) -> bool:
+        """Line of sight with the stacks and wrecks as they may be after the orders so far
+        (an attacked unit's SPs in each hex it may have fallen back to, a mover's in each hex
+        it may have stopped in): the same as at the start of the phase unless some hex
+        crossed the sheet's blocking thresholds."""
+        if not self._heavy:
+            return self.clear(a, b)
         return self.p.board.line_of_sight(
             a, b, units_sp=self.stacks, wreck_sp=self.wrecks, smoke=self.p.smoke
         )
+
+    def clear(self, a: Hex, b: Hex) -> bool:
+        """Line of sight as the side knows the board at the start of the phase (cached; by
+        the terrain alone across phases while no stack, wreck or smoke can block)."""
+        key = (a, b)
+        if key not in self._los:
+            if self._bare is not None:
+                if key not in self._bare:
+                    self._bare[key] = self.p.board.line_of_sight(a, b)
+                return self._bare[key]
+            self._los[key] = self.p.board.line_of_sight(
+                a, b, units_sp=self._stacks0, wreck_sp=self._wrecks0, smoke=self.p.smoke
+            )
+        return self._los[key]
+
+    def add(self, h: Hex, sp: int = 0, wrecks: int = 0) -> None:
+        """Count ``sp`` more SPs (and ``wrecks`` wreck SPs) as possibly standing in ``h``."""
+        self.stacks[h] = self.stacks.get(h, 0) + sp
+        self.wrecks[h] = self.wrecks.get(h, 0) + wrecks
+        limits = sheet().parameters
+        for now, then, least in (
+            (self.stacks, self._stacks0, limits["los_block_non_wreck_sp"]),
+            (self.wrecks, self._wrecks0, limits["los_block_wreck_sp"]),
+        ):
+            if (now.get(h, 0) >= least) != (then.get(h, 0) >= least):
+                self._heavy.add(h)
 
     def _hexes_of(self, eid: str) -> set[Hex]:
         return self.where.get(eid, {Hex.from_str(self.p.enemies[eid]["hex"])})
@@ -269,25 +325,22 @@ class _Turn:
         """Where ``e`` in ``here`` may be after an attack from ``attacker``: it stays, or fails
         a morale check and falls back (docs/rulings/tactical.md, morale) to the hex farther
         from the attacker, enterable, free of the side's units and within stacking, with the
-        fewest of the side's units next to it (the first such hex in hex order). The side
-        knows all of that but the stacking in hexes it does not see, so the candidates count
-        up to the first hex it sees room in. Once an assault may have advanced a unit, the
-        side's units may stand elsewhere: then every farther hex counts."""
+        fewest hexes of the side's units next to it (the first such hex in hex order). The
+        side knows all of that but the stacking in hexes it does not see and, once an assault
+        may have advanced a unit, where that unit stands: a hex counts unless a hex surely
+        open to the unit comes before it however those turn out."""
         p = self.p
-        farther = [
-            nb
-            for nb in here.neighbors()
-            if nb in p.board and nb.distance(attacker) > here.distance(attacker)
-        ]
-        if self.advanced:
-            return {here, *farther}
         limits = sheet().parameters
-        options: list[tuple[int, Hex, bool]] = []
-        for nb in farther:
-            if p.own_in(nb) or p.board.step_cost(here, nb, e["mobility"], e["sp"]) is None:
+        options: list[tuple[int, int, Hex, bool]] = []
+        for nb in here.neighbors():
+            if nb not in p.board or nb.distance(attacker) <= here.distance(attacker):
                 continue
-            certain = nb in self.seen0
-            if certain:
+            if self._ours(nb) == "yes":
+                continue
+            if p.board.step_cost(here, nb, e["mobility"], e["sp"]) is None:
+                continue
+            sure = nb in self.seen0 and self._ours(nb) == "no"
+            if nb in self.seen0:
                 there = [
                     x for x in p.enemies.values() if x["hex"] == str(nb) and x["id"] != e["id"]
                 ]
@@ -296,14 +349,26 @@ class _Turn:
                     or sum(x["sp"] for x in there) + e["sp"] > limits["max_sp_per_hex"]
                 ):
                     continue
-            threat = sum(1 for x in nb.neighbors() if p.own_in(x))
-            options.append((threat, nb, certain))
+            near = [self._ours(x) for x in nb.neighbors()]
+            low = sum(1 for x in near if x == "yes")
+            high = sum(1 for x in near if x != "no")
+            options.append((low, high, nb, sure))
         out = {here}
-        for _, nb, certain in sorted(options):
-            out.add(nb)
-            if certain:
-                break
+        for low, _, nb, _ in options:
+            if not any((h2, n2) < (low, nb) for _, h2, n2, s2 in options if s2):
+                out.add(nb)
         return out
+
+    def _ours(self, h: Hex) -> str:
+        """Whether the side's units stand in ``h`` when the next action is carried out:
+        "yes", "no", or "maybe" (an assault before it may have advanced into or out of it)."""
+        n = len(self.p.own_in(h))
+        gone = self.leavers.get(h, 0)
+        if n > gone:
+            return "yes"
+        if n == 0 and h not in self.advances:
+            return "no"
+        return "maybe"
 
     def _spotted(self, h: Hex) -> bool:
         """Whether a unit of the side that stays where it is this phase sees ``h`` (an
@@ -340,15 +405,31 @@ class _Turn:
             self.hurt[x] = self.hurt.get(x, 0) + worst
         if e["hard"]:  # its losses may leave wrecks that block later lines of sight
             for h in self.where[eid]:
-                self.wrecks[h] = self.wrecks.get(h, 0) + worst
+                self.add(h, wrecks=worst)
         for h in fallback:  # and its SPs may stand in another hex
-            self.stacks[h] = self.stacks.get(h, 0) + int(e["sp"])
-        if a.verb == "assault":
+            self.add(h, int(e["sp"]))
+        if a.verb == "assault" and self._may_empty(eid, at):
             self.settled.add(uid)  # it may advance: nothing more from it this phase
-            self.advanced = True
-            there = Hex.from_str(e["hex"])
-            self.stacks[there] = self.stacks.get(there, 0) + self.p.load_sp(uid)
+            self.leavers[frm] = self.leavers.get(frm, 0) + 1
+            for h in at:
+                self.advances.add(h)
+                self.add(h, self.p.load_sp(uid))
         return True
+
+    def _may_empty(self, eid: str, at: set[Hex]) -> bool:
+        """Whether the hex the assault on ``eid`` strikes may be left without enemy units
+        (the attacker then advances into it): no other enemy unit surely stays there."""
+        for h in at:
+            stays = any(
+                x["hex"] == str(h)
+                and x["id"] != eid
+                and self.where.get(x["id"], {h}) == {h}
+                and self.hurt.get(x["id"], 0) < x["sp"]
+                for x in self.p.enemies.values()
+            )
+            if not stays:
+                return True
+        return False
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -380,7 +461,7 @@ class _Turn:
             kind = rules().kinds[e["kind"]]
             for h in self.p.board.terrain:
                 d = h.distance(there)
-                if d <= longest and self.p.sees(there, h):
+                if d <= longest and self.clear(there, h):
                     exposed.add(h)
                     if d <= kind.range and not e["mounted"]:
                         out[h] = out.get(h, 0.0) + 1.0
@@ -391,7 +472,7 @@ class _Turn:
         within the longest range of any kind and in sight of it."""
         if h not in self._dark:
             reach = max(k.range for k in rules().kinds.values())
-            self._dark[h] = any(x.distance(h) <= reach and self.p.sees(x, h) for x in unseen)
+            self._dark[h] = any(x.distance(h) <= reach and self.clear(x, h) for x in unseen)
         return self._dark[h]
 
     def path(self, uid: str, dest: Hex) -> list[Hex]:
@@ -447,7 +528,7 @@ class _Turn:
             score -= a.danger_weight * threats.get(h, 0.0) * factor
             score += a.shot_weight * self._prospect(u, h)
             score += a.vision_weight * sum(
-                1 for g in self.goals if g not in self.seen0 and self.p.sees(h, g)
+                1 for g in self.goals if g not in self.seen0 and self.clear(h, g)
             )
             if best is None or score > best[0]:
                 best = (score, h)
@@ -461,7 +542,7 @@ class _Turn:
             there = Hex.from_str(e["hex"])
             d = h.distance(there)
             if (d == 1 and u["can_assault"]) or (
-                d <= u["range"] and (u.get("indirect") or self.p.sees(h, there))
+                d <= u["range"] and (u.get("indirect") or self.clear(h, there))
             ):
                 best = max(best, self.agent._estimate(self.p.board, u, h, e))
         return best
@@ -491,6 +572,15 @@ class _Turn:
                 if uid in self.settled or p.units[uid]["ap"] <= 0:
                     continue
                 value, planned, worst = self.best_attack(uid, ("fire", "assault"))
+                if planned is not None and planned.action.verb == "assault":
+                    # An assault that may advance ends the unit's attacks: fire first if
+                    # it can and still afford the assault.
+                    at = self._hexes_of(str(planned.action.target))
+                    if self._may_empty(str(planned.action.target), at):
+                        v2, p2, w2 = self.best_attack(uid, ("fire",))
+                        left = p.units[uid]["ap"] - (p2.ap if p2 else 0.0)
+                        if p2 is not None and v2 >= self.agent.least_value and left >= planned.ap:
+                            value, planned, worst = v2, p2, w2
                 if planned is not None and value > best[0]:
                     best = (value, uid, planned, worst)
             value, uid, planned, worst = best
@@ -534,8 +624,8 @@ class _Turn:
             if self.do(Action("move", uid, str(dest))) is None:
                 continue
             for x in [p.units[uid], *p.riders(uid)]:
-                self.stacks[here] = self.stacks.get(here, 0) - x["sp"]
-                self.stacks[dest] = self.stacks.get(dest, 0) + x["sp"]
+                self.add(here, -x["sp"])
+                self.add(dest, x["sp"])
             if dest in self.goals:
                 self.goals.remove(dest)
             safe = not any(h in exposed or self.dark(h, unseen) for h in path[1:])
@@ -544,7 +634,7 @@ class _Turn:
                 # Opportunity fire may stop it anywhere on the way, or drive it back a hex.
                 for w in {y for h in path[1:] for y in (h, *h.neighbors())}:
                     self.doubt[w] = self.doubt.get(w, 0) + load
-                    self.stacks[w] = self.stacks.get(w, 0) + load
+                    self.add(w, load)
                 continue
             if not u.get("indirect"):
                 while self.attack(uid, ("fire",)):  # a safe move: nothing can spoil a shot
