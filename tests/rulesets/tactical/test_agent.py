@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 
 from hexwar.agents import make_agent
 from hexwar.core.hexes import Hex
@@ -61,20 +62,58 @@ def test_moves_only_through_hexes_the_side_sees() -> None:
             assert game.board.line_of_sight(Hex(2, 1), a.hex) or a.hex.distance(Hex(2, 1)) == 1
 
 
-def test_hedgerows_ai_games_carry_out_every_order_and_end_by_the_rules() -> None:
-    """AI against AI on hedgerows, two seeds: no action 'not carried out' (about 26 a game
-    before), no move running into unseen enemy units, and the games end by the rules (a side
-    breaks at the scenario's 30 % break point) before the 12-turn limit."""
-    resolved = resolve_scenario("tactical/hedgerows")
-    for seed in (1, 3):
-        session = Session.start(resolved, seed=seed, agents={"allied": "ai", "axis": "ai"})
-        session.run()
-        events = session.game.events(None)
-        assert [e.text for e in events if e.kind == "not-carried-out"] == []
-        assert [e.text for e in events if e.kind == "contact"] == []
-        outcome = session.game.outcome()
-        assert outcome is not None
-        assert "breaks" in outcome.reason
+def _play(scenario: str, seed: int, agents: dict[str, str]) -> Any:
+    """One game to its end; every order goes through ``submit``, which refuses (raises
+    IllegalOrderError for) any order the side's view says is illegal."""
+    resolved = resolve_scenario(scenario)
+    session = Session.start(resolved, seed=seed, agents=agents)
+    session.run()
+    return session.game
+
+
+def _spoiled(game: Any, side: str) -> list[str]:
+    """What of ``side``'s orders came to nothing when carried out: actions 'not carried out',
+    fire that found no line of sight, moves that ran into unseen enemy units."""
+    mine = {u.id for u in game.units.values() if u.side == side}
+    mine |= {c.id for c in game.commanders.values() if c.side == side}
+    out = []
+    for e in game.events(None):
+        if e.kind in ("not-carried-out", "no-line-of-sight") and side in e.visible_to:
+            out.append(e.text)
+        if e.kind == "contact" and e.text.split()[0] in mine:
+            out.append(e.text)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seed", "agents"),
+    [
+        ("tactical/hedgerows", 1, {"allied": "ai", "axis": "ai"}),
+        ("tactical/meeting1941", 2, {"allied": "ai", "axis": "ai"}),
+        ("tactical/hedgerows", 4, {"allied": "ai", "axis": "random"}),
+        ("tactical/meeting1941", 5, {"allied": "random", "axis": "ai"}),
+    ],
+)
+def test_ai_orders_are_all_carried_out(scenario: str, seed: int, agents: dict[str, str]) -> None:
+    """A phase's orders are checked against the side's view when given and carried out in
+    turn (docs/tactical.md, "Orders"): the computer gives only orders its view says are legal
+    (none refused) and none that chance can spoil -- no action 'not carried out' (about 26 a
+    game before issue 17), no fire without a line of sight, no move into unseen enemy units --
+    against itself and against the random agent, in both bundled scenarios."""
+    game = _play(scenario, seed, agents)
+    assert game.outcome() is not None
+    for side, name in agents.items():
+        if name == "ai":
+            assert _spoiled(game, side) == []
+
+
+def test_hedgerows_ai_game_ends_by_the_rules() -> None:
+    """With the scenario's 30 % break point (docs/rulings/tactical.md, Break point) an AI
+    game of hedgerows is decided by the fighting before the 12-turn limit."""
+    game = _play("tactical/hedgerows", 3, {"allied": "ai", "axis": "ai"})
+    outcome = game.outcome()
+    assert outcome is not None
+    assert "breaks" in outcome.reason
 
 
 def test_random_agent_mounts_and_rides() -> None:
