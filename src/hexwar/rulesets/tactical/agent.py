@@ -88,6 +88,7 @@ class TacticalAgent:
     danger_weight = 1.0
     shot_weight = 4.0
     vision_weight = 2.0
+    stay_weight = 0.5  # for staying put (twice that dug in): no fire drawn on the way
     least_value = 0.15  # an attack worth less than this is not made
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
@@ -530,9 +531,46 @@ class _Turn:
             score += a.vision_weight * sum(
                 1 for g in self.goals if g not in self.seen0 and self.clear(h, g)
             )
+            if h == here:  # staying keeps its cover dug in and draws no fire on the way
+                score += a.stay_weight * (2.0 if u["improved"] else 1.0)
             if best is None or score > best[0]:
                 best = (score, h)
         return None if best is None else best[1]
+
+    def supply_moves(self, seen: set[Hex], exposed: set[Hex], unseen: list[Hex]) -> None:
+        """Each HQ on the map moves toward the units it resupplies (the nearer, the likelier a
+        resupply: sheet, SUPPLY RANGES), only through hexes the side sees and out of reach of
+        the known enemy units and of hexes it does not see, and never next to an enemy."""
+        p = self.p
+        for hq in sorted(p.units.values(), key=lambda u: u["id"]):
+            if hq["kind"] != "hq" or hq["ap"] <= 0:
+                continue
+            subs = [Hex.from_str(u["hex"]) for u in p.units.values() if u.get("hq") == hq["id"]]
+            if not subs:
+                continue
+            here = Hex.from_str(hq["hex"])
+
+            def far(h: Hex, subs: list[Hex] = subs) -> int:
+                return sum(h.distance(x) for x in subs)
+
+            best: tuple[int, Hex] = (far(here), here)
+            for h in sorted(p.destinations(hq["id"])):
+                if far(h) >= best[0] or any(h.distance(e) <= 1 for e in self.enemy_hexes):
+                    continue
+                path = self.path(hq["id"], h)
+                if all(
+                    x in seen and x not in exposed and not self.dark(x, unseen) for x in path
+                ) and self._doubt_free(hq["id"], h, path):
+                    best = (far(h), h)
+            if best[1] != here:
+                self.do(Action("move", hq["id"], str(best[1])))
+
+    def _holding(self, uid: str) -> bool:
+        """A unit on an objective its side holds, or in a bunker, pillbox or trench, stays."""
+        u = self.p.units[uid]
+        here = Hex.from_str(u["hex"])
+        fortified = self.p.board.specials.get(here) in _FORTS and u["mobility"] not in _VEHICLE
+        return (here in self.mine and not u["mounted"]) or fortified
 
     def _prospect(self, u: dict[str, Any], h: Hex) -> float:
         """The best attack ``u`` would have from ``h`` on the enemy units it knows of, with
@@ -609,9 +647,7 @@ class _Turn:
                     self.do(Action("dismount", uid))
             if u.get("carrier"):
                 continue  # rides with its tank
-            fortified = p.board.specials.get(here) in _FORTS and u["mobility"] not in _VEHICLE
-            holding = (here in self.mine and not u["mounted"]) or fortified
-            if holding or p.units[uid]["ap"] <= 0 or (u["disrupted"] and not self.goals):
+            if self._holding(uid) or p.units[uid]["ap"] <= 0 or (u["disrupted"] and not self.goals):
                 continue
             targets = self.goals or self.mine or self.enemy_hexes
             if not targets:
@@ -639,6 +675,7 @@ class _Turn:
             if not u.get("indirect"):
                 while self.attack(uid, ("fire",)):  # a safe move: nothing can spoil a shot
                     pass
+        self.supply_moves(seen, exposed, unseen)
         for cid, uid in followers.items():
             if uid is None or uid not in p.units or cid in self.lenders:
                 continue
