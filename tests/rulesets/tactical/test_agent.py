@@ -11,7 +11,8 @@ import pytest
 
 from hexwar.agents import make_agent
 from hexwar.core.hexes import Hex
-from hexwar.rulesets.tactical.agent import TacticalAgent
+from hexwar.rulesets.tactical.agent import TacticalAgent, max_loss
+from hexwar.rulesets.tactical.tables import sheet
 from hexwar.sessions import Session, resolve_scenario
 
 from .conftest import make_game, make_scenario
@@ -64,11 +65,17 @@ def test_moves_only_through_hexes_the_side_sees() -> None:
 
 def _play(scenario: str, seed: int, agents: dict[str, str]) -> Any:
     """One game to its end; every order goes through ``submit``, which refuses (raises
-    IllegalOrderError for) any order the side's view says is illegal."""
-    resolved = resolve_scenario(scenario)
-    session = Session.start(resolved, seed=seed, agents=agents)
-    session.run()
-    return session.game
+    IllegalOrderError for) any order the side's view says is illegal. Games are played once
+    per test session (the tests below read the same games)."""
+    key = (scenario, seed, tuple(sorted(agents.items())))
+    if key not in _GAMES:
+        session = Session.start(resolve_scenario(scenario), seed=seed, agents=agents)
+        session.run()
+        _GAMES[key] = session.game
+    return _GAMES[key]
+
+
+_GAMES: dict[tuple[str, int, tuple[tuple[str, str], ...]], Any] = {}
 
 
 def _spoiled(game: Any, side: str) -> list[str]:
@@ -89,7 +96,7 @@ def _spoiled(game: Any, side: str) -> list[str]:
     ("scenario", "seed", "agents"),
     [
         ("tactical/hedgerows", 1, {"allied": "ai", "axis": "ai"}),
-        ("tactical/meeting1941", 2, {"allied": "ai", "axis": "ai"}),
+        ("tactical/meeting1941", 1, {"allied": "ai", "axis": "ai"}),
         ("tactical/hedgerows", 4, {"allied": "ai", "axis": "random"}),
         ("tactical/meeting1941", 5, {"allied": "random", "axis": "ai"}),
     ],
@@ -107,13 +114,39 @@ def test_ai_orders_are_all_carried_out(scenario: str, seed: int, agents: dict[st
             assert _spoiled(game, side) == []
 
 
-def test_hedgerows_ai_game_ends_by_the_rules() -> None:
-    """With the scenario's 30 % break point (docs/rulings/tactical.md, Break point) an AI
-    game of hedgerows is decided by the fighting before the 12-turn limit."""
-    game = _play("tactical/hedgerows", 3, {"allied": "ai", "axis": "ai"})
+@pytest.mark.parametrize(
+    ("scenario", "seed"), [("tactical/hedgerows", 1), ("tactical/meeting1941", 1)]
+)
+def test_ai_games_end_by_the_rules(scenario: str, seed: int) -> None:
+    """With the bundled scenarios' 30 % break point (docs/rulings/tactical.md, Break point;
+    meeting1941 had none and was never decided before its 10-turn limit) an AI-vs-AI game is
+    decided by the fighting, a side breaking, before the turn limit."""
+    game = _play(scenario, seed, {"allied": "ai", "axis": "ai"})
     outcome = game.outcome()
     assert outcome is not None
     assert "breaks" in outcome.reason
+    assert game.turn <= game.scenario.turns
+
+
+@pytest.mark.parametrize(
+    ("odds", "rule", "n", "most"),
+    [
+        (1 / 6, "worst", 4, 0),  # 1:6 row: no result at all
+        (1 / 5, "worst", 4, 1),  # 1:5: only a morale check (G 5), failed with nowhere to go
+        (1.0, "worst", 4, 1),  # 1:1: loss 1 (E 10) at worst
+        (2.5, "worst", 4, 2),  # between 2:1 and 3:1: D pro-rated to 2.5 %, loss 2
+        (5.0, "worst", 4, 3),  # 5:1: C 5, loss 3
+        (2.5, "sum", 4, 9),  # "sum": four single losses of 2, and 1 for the failed check
+    ],
+)
+def test_max_loss_of_one_unit_attack(odds: float, rule: str, n: int, most: int) -> None:
+    """The most SPs one unit attack can cost its target, which bounds how often the AI may
+    attack a unit in one phase without an attack coming to nothing: the severest CRT column
+    with a chance above 0 at those odds (COMBAT RESULTS TABLE, columns C/D/E = 3/2/1 SPs, F
+    and G a disruption or morale check that costs 1 SP with no hex to fall back to;
+    docs/rulings/tactical.md, combination rule and morale)."""
+    chances = sheet().crt.chances_at([odds])[0]
+    assert max_loss(chances, n, rule) == most
 
 
 def test_random_agent_mounts_and_rides() -> None:
