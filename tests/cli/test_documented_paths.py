@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from hexwar.rulesets import tactical
 from tests.cli.conftest import Cli
 
 
@@ -44,3 +45,41 @@ def test_an_example_war_moved_elsewhere_is_named_for_its_place(cli: Cli, tmp_pat
     assert "== Battle of Marathon (490 BC) ==" in moved.out
     plain = cli("flankbattle", "resolve", "--example", "--seed", "1", "--log-dir", str(tmp_path))
     assert "== Battle of Hastings (1066) ==" in plain.out
+
+
+def _hedgerows_with(tmp_path: Path, *, morale: str, first_at: str | None) -> Path:
+    """hedgerows.toml with the first unit's morale (line 157) and the first `at = ` of a unit
+    (units[1], line 165) replaced."""
+    source = Path(tactical.__file__).parent / "scenarios" / "hedgerows.toml"
+    lines = source.read_text().splitlines()
+    assert lines[156] == "morale = 5"
+    assert lines[164] == 'at = "0,5"'
+    lines[156] = f"morale = {morale}"
+    if first_at is not None:
+        lines[164] = f'at = "{first_at}"'
+    path = tmp_path / "mistakes.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_validate_lists_a_type_error_and_an_off_map_unit_together(cli: Cli, tmp_path: Path) -> None:
+    """`hexwar validate` lists every mistake (README): a morale given as a string used to hide
+    the cross-field check that puts a unit off the 14x10 map (tactical sheet, map size)."""
+    path = _hedgerows_with(tmp_path, morale='"17"', first_at="40,40")
+    result = cli("validate", str(path))
+    assert result.code == 2
+    assert f'{path}:157: units[0].morale: Input should be a valid integer (got "17")' in result.err
+    assert f"{path}:165: units[1].at: hex 40,40 is off the 14x10 map" in result.err
+    assert f"{path}: 2 problems" in result.err
+
+
+def test_validate_reports_a_type_error_alone_when_it_is_the_only_mistake(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """The repair that lets the cross-field checks run past a type error adds nothing of its
+    own: a file whose one mistake is morale = "5" (a string) has exactly that one problem."""
+    path = _hedgerows_with(tmp_path, morale='"5"', first_at=None)
+    result = cli("validate", str(path))
+    assert result.code == 2
+    assert f"{path}: 1 problem" in result.err, result.err
+    assert "units[0].morale" in result.err
