@@ -1,0 +1,149 @@
+"""Doc tests: every fenced ``console`` block of README.md and docs/ is run, and its shown output
+compared (docs/testing.md, "A doc example is a test too").
+
+A block is a terminal session. A line starting with ``$ `` is a command (run by bash; a line
+ending with ``\\`` or followed by lines starting with ``> `` continues it, as bash's own prompts
+show a here-document or a long command); the lines after it, up to the next command, are its
+shown output, compared with what the command writes to stdout and stderr together:
+
+- a line ``...`` stands for any number of lines (none included), and ``...`` inside a line for
+  any text on that line (a state hash, a game id, a timing);
+- the temporary game store and working directory appear as ``$HEXWAR_HOME`` and ``.``;
+- trailing spaces and colours are ignored; a command that shows no output is not compared.
+
+A command must exit with status 0; a doc that shows a refusal writes
+``hexwar validate bad.toml || echo "exit status $?"``. Every block of one page runs in the same
+temporary directory with the same empty game store (``HEXWAR_HOME``), in order, with the
+project's ``hexwar`` first on ``PATH`` and nothing on standard input; ``benchmarks/`` and
+``examples/`` are reachable there as in the repository. A block that cannot run in a test (a
+server that runs until stopped, a benchmark of minutes) is preceded by
+``<!-- skip: next "the reason" -->``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sybil import Example, Sybil
+from sybil.parsers.markdown import CodeBlockParser, SkipParser
+
+ROOT = Path(__file__).resolve().parent
+COMMAND_TIMEOUT_S = 180
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One ``$`` command of a console block with the output the doc shows for it."""
+
+    line: int  # 1-based, within the block
+    text: str
+    shown: list[str]
+
+
+def parse_console(source: str) -> list[Command]:
+    """The commands of a console block, each with its shown output lines."""
+    commands: list[Command] = []
+    lines = source.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.startswith("$ "):
+            if line.strip():
+                raise ValueError(f"console block line {i + 1}: output before any command")
+            i += 1
+            continue
+        start, parts = i + 1, [line[2:]]
+        i += 1
+        while i < len(lines) and (parts[-1].endswith("\\") or lines[i].startswith("> ")):
+            parts.append(lines[i][2:] if lines[i].startswith("> ") else lines[i])
+            i += 1
+        shown: list[str] = []
+        while i < len(lines) and not lines[i].startswith("$ "):
+            shown.append(lines[i])
+            i += 1
+        while shown and not shown[-1].strip():
+            shown.pop()
+        commands.append(Command(start, "\n".join(parts), shown))
+    return commands
+
+
+def output_matches(shown: list[str], actual: str) -> bool:
+    """Whether the actual output fits the shown lines (``...`` as the module docstring says)."""
+    pattern = ""
+    for line in shown:
+        line = line.rstrip()
+        if line == "...":
+            pattern += r"(?:[^\n]*\n)*?"
+        else:
+            pattern += ".*".join(re.escape(part) for part in line.split("...")) + r"[ \t]*\n"
+    text = "\n".join(row.rstrip() for row in actual.rstrip().splitlines()) + "\n"
+    return re.fullmatch(pattern, text) is not None
+
+
+def _environment(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HEXWAR_", "PYTEST_"))}
+    env.update(
+        HEXWAR_HOME=str(home),
+        PATH=os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
+        NO_COLOR="1",
+        TERM="dumb",
+        COLUMNS="100",
+        PYTHONHASHSEED="0",
+    )
+    return env
+
+
+def run_console(example: Example) -> str | None:
+    """Sybil evaluator: run each command of the block, compare shown output."""
+    namespace: dict[str, Any] = example.namespace
+    workdir: Path = namespace["workdir"]
+    home: Path = namespace["home"]
+    for command in parse_console(example.parsed):
+        done = subprocess.run(
+            ["bash", "-c", "set -o pipefail\n" + command.text],
+            cwd=workdir,
+            env=_environment(home),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=COMMAND_TIMEOUT_S,
+        )
+        actual = _ANSI.sub("", done.stdout).replace(str(home), "$HEXWAR_HOME")
+        actual = actual.replace(str(workdir) + "/", "./").replace(str(workdir), ".")
+        where = f"line {example.line + command.line} ($ {command.text.splitlines()[0]})"
+        if done.returncode != 0:
+            return f"{where}: exit status {done.returncode}\n{actual}"
+        if command.shown and not output_matches(command.shown, actual):
+            shown = "\n".join(command.shown)
+            return f"{where}: output differs\n--- shown:\n{shown}\n--- actual:\n{actual}"
+    return None
+
+
+def _setup(namespace: dict[str, Any]) -> None:
+    workdir = Path(tempfile.mkdtemp(prefix="hexwar-doc-"))
+    for shared in ("benchmarks", "examples"):
+        (workdir / shared).symlink_to(ROOT / shared)
+    namespace["workdir"] = workdir
+    namespace["home"] = workdir / ".hexwar-home"
+
+
+def _teardown(namespace: dict[str, Any]) -> None:
+    shutil.rmtree(namespace["workdir"], ignore_errors=True)
+
+
+pytest_collect_file = Sybil(
+    parsers=[CodeBlockParser(language="console", evaluator=run_console), SkipParser()],
+    patterns=["README.md", "docs/*.md", "docs/rulings/*.md"],
+    setup=_setup,
+    teardown=_teardown,
+).pytest()
