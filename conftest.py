@@ -12,8 +12,9 @@ shown output, compared with what the command writes to stdout and stderr togethe
 - trailing spaces and colours are ignored; a command that shows no output is not compared.
 
 A command must exit with status 0; a doc that shows a refusal writes
-``hexwar validate bad.toml || echo "exit status $?"``. Every block of one page runs in the same
-temporary directory with the same empty game store (``HEXWAR_HOME``), in order, with the
+``hexwar validate bad.toml || echo "exit status $?"``. The commands of a block run in one bash, so a variable
+one sets (``ID=$(hexwar games --ids | head -n 1)``) is seen by the next. Every block of one
+page runs in the same temporary directory with the same empty game store (``HEXWAR_HOME``), in order, with the
 project's ``hexwar`` first on ``PATH`` and nothing on standard input; ``benchmarks/`` and
 ``examples/`` are reachable there as in the repository. A block that cannot run in a test (a
 server that runs until stopped, a benchmark of minutes) is preceded by
@@ -103,26 +104,37 @@ def _environment(home: Path) -> dict[str, str]:
 
 
 def run_console(example: Example) -> str | None:
-    """Sybil evaluator: run each command of the block, compare shown output."""
+    """Sybil evaluator: run the block's commands in one bash (a variable set by one command is
+    seen by the next, as in a terminal), each followed by a marker line carrying its exit
+    status; compare each command's output with the shown one."""
     namespace: dict[str, Any] = example.namespace
     workdir: Path = namespace["workdir"]
     home: Path = namespace["home"]
-    for command in parse_console(example.parsed):
-        done = subprocess.run(
-            ["bash", "-c", "set -o pipefail\n" + command.text],
-            cwd=workdir,
-            env=_environment(home),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            timeout=COMMAND_TIMEOUT_S,
-        )
-        actual = _ANSI.sub("", done.stdout).replace(str(home), "$HEXWAR_HOME")
-        actual = actual.replace(str(workdir) + "/", "./").replace(str(workdir), ".")
+    commands = parse_console(example.parsed)
+    token = f"@@hexwar-doc-{os.getpid()}-{example.line}@@"
+    script = ["set -o pipefail"]
+    for n, command in enumerate(commands):
+        script += [command.text, f"printf '\\n{token} {n} %s\\n' $?"]
+    done = subprocess.run(
+        ["bash", "-c", "\n".join(script)],
+        cwd=workdir,
+        env=_environment(home),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=COMMAND_TIMEOUT_S * len(commands),
+    )
+    output = _ANSI.sub("", done.stdout).replace(str(home), "$HEXWAR_HOME")
+    output = output.replace(str(workdir) + "/", "./").replace(str(workdir), ".")
+    pieces = re.split(rf"\n{re.escape(token)} (\d+) (\d+)\n", output)
+    for n, command in enumerate(commands):
         where = f"line {example.line + command.line} ($ {command.text.splitlines()[0]})"
-        if done.returncode != 0:
-            return f"{where}: exit status {done.returncode}\n{actual}"
+        if 3 * n + 2 >= len(pieces):
+            return f"{where}: the shell stopped before it ended\n{pieces[-1]}"
+        actual, status = pieces[3 * n], int(pieces[3 * n + 2])
+        if status != 0:
+            return f"{where}: exit status {status}\n{actual}"
         if command.shown and not output_matches(command.shown, actual):
             shown = "\n".join(command.shown)
             return f"{where}: output differs\n--- shown:\n{shown}\n--- actual:\n{actual}"

@@ -547,6 +547,14 @@ def games(
             metavar="ID", help="Delete this game (id or unique prefix) with all its orders."
         ),
     ] = None,
+    ids: Annotated[
+        bool,
+        typer.Option(
+            "--ids",
+            help="Print only the ids, newest first, one a line (for scripts: "
+            "ID=$(hexwar games --ids | head -n 1)).",
+        ),
+    ] = False,
 ) -> None:
     """List the games in the game store (newest first), or delete one."""
     if delete is not None:
@@ -555,6 +563,10 @@ def games(
         return
     with GameStore(readonly=True) as store:
         rows = store.list_games(ruleset)
+    if ids:
+        for g in rows:
+            print(g.id)
+        return
     if not rows:
         out.print("No stored games.")
         return
