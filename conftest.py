@@ -12,13 +12,13 @@ shown output, compared with what the command writes to stdout and stderr togethe
 - trailing spaces and colours are ignored; a command that shows no output is not compared.
 
 A command must exit with status 0; a doc that shows a refusal writes
-``hexwar validate bad.toml || echo "exit status $?"``. The commands of a block run in one bash, so a variable
-one sets (``ID=$(hexwar games --ids | head -n 1)``) is seen by the next. Every block of one
-page runs in the same temporary directory with the same empty game store (``HEXWAR_HOME``), in order, with the
-project's ``hexwar`` first on ``PATH`` and nothing on standard input; ``benchmarks/`` and
-``examples/`` are reachable there as in the repository. A block that cannot run in a test (a
-server that runs until stopped, a benchmark of minutes) is preceded by
-``<!-- skip: next "the reason" -->``.
+``hexwar validate bad.toml || echo "exit status $?"``. The commands of a block run in one
+bash, so a variable one sets (``ID=$(hexwar games --ids | head -n 1)``) is seen by the next.
+Every block of one page runs in the same temporary directory with the same empty game store
+(``HEXWAR_HOME``), in order, with the project's ``hexwar`` first on ``PATH`` and nothing on
+standard input; ``benchmarks/`` and ``examples/`` are reachable there as in the repository. A
+block that cannot run in a test (a server that runs until stopped, a benchmark of minutes) is
+preceded by ``<!-- skip: next "the reason" -->``.
 """
 
 from __future__ import annotations
