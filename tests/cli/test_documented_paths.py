@@ -83,3 +83,23 @@ def test_validate_reports_a_type_error_alone_when_it_is_the_only_mistake(
     assert result.code == 2
     assert f"{path}: 1 problem" in result.err, result.err
     assert "units[0].morale" in result.err
+
+
+def test_auto_gives_the_computers_set_up_for_the_player(cli: Cli) -> None:
+    """docs/airwar.md: the 30 units of small-three-cities need not be typed by hand; `:auto`
+    submits the `ai` agent's order for the decision (§2.0: first the opponent's cities, then
+    one's own units), prints it, and the game goes on to cycle 1."""
+    result = cli(
+        "play", "airwar/small-three-cities", "--side", "1", "--seed", "1",
+        stdin=":auto\n:auto\n:quit\n",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    cities = re.search(r"the computer's order: (cities( [A-U]\d+){3})\n", result.out)
+    units = re.search(r"the computer's order: (units .*)\n", result.out)
+    assert cities is not None, result.out
+    assert units is not None, result.out
+    assert result.out.count("ok: order") == 2
+    assert "cycle 1, moves" in result.out
+    placed = re.search(r"Player 1 placed (\d+) units", result.out)
+    assert placed is not None
+    assert placed.group(1) == "30"  # every unit of the scenario (small board: 30 each)
