@@ -16,7 +16,8 @@ A command must exit with status 0; a doc that shows a refusal writes
 bash, so a variable one sets (``ID=$(hexwar games --ids | head -n 1)``) is seen by the next.
 Every block of one page runs in the same temporary directory with the same empty game store
 (``HEXWAR_HOME``), in order, with the project's ``hexwar`` first on ``PATH`` and nothing on
-standard input; ``benchmarks/`` and ``examples/`` are reachable there as in the repository. A
+standard input; ``benchmarks/``, ``examples/`` and ``src/`` are reachable there, read-only by
+convention, as in the repository (commands run from its root). A
 block that cannot run in a test (a server that runs until stopped, a benchmark of minutes) is
 preceded by ``<!-- skip: next "the reason" -->``.
 """
@@ -143,7 +144,7 @@ def run_console(example: Example) -> str | None:
 
 def _setup(namespace: dict[str, Any]) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="hexwar-doc-"))
-    for shared in ("benchmarks", "examples"):
+    for shared in ("benchmarks", "examples", "src"):
         (workdir / shared).symlink_to(ROOT / shared)
     namespace["workdir"] = workdir
     namespace["home"] = workdir / ".hexwar-home"

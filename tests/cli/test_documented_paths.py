@@ -103,3 +103,30 @@ def test_auto_gives_the_computers_set_up_for_the_player(cli: Cli) -> None:
     placed = re.search(r"Player 1 placed (\d+) units", result.out)
     assert placed is not None
     assert placed.group(1) == "30"  # every unit of the scenario (small board: 30 each)
+
+
+def test_idahex_console_refuses_a_wrong_command_as_it_is_typed_naming_the_rule(cli: Cli) -> None:
+    """docs/idahex.md, "Commands": a unit that is not yours (§4: Blue's units are 101 and up in
+    Sinai, Red has no unit 99), a cell outside the 115 of the area of war (§2.1) and a unit
+    already in a mission typed before (§3: one task force per unit) are refused at once, with
+    the rule in brackets; the command is not kept."""
+    typed = (
+        "mission 27,10 units 2\n"
+        "mission 27,10 units 99\n"
+        "mission 116,10 units 4\n"
+        "mission 38,10 units 2,4\n"
+        "list\n"
+        "quit\n"
+    )
+    result = cli("play", "idahex/sinai", "--side", "red", "--seed", "1", stdin=typed)
+    assert result.code == 0, result.err
+    assert "refused: unit 99 is not one of your units [seed 000 §4]" in result.out
+    assert "refused: cell 116 is not in the area of war (cells 1..115) [seed 000 §2.1]" in (
+        result.out
+    )
+    assert (
+        "refused: unit 2 already belongs to a task force; modify its mission instead "
+        "[seed 000 §3]" in result.out
+    )
+    listed = result.out.split("  1: mission 27,10 units 2", 1)[1]
+    assert "  2:" not in listed.split("Game saved", 1)[0]  # only the accepted command is kept

@@ -7,6 +7,7 @@ so a game killed at any moment resumes with every acknowledged order.
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 
 from hexwar.agents import AI, agent_rng, make_agent
 from hexwar.core.errors import IllegalOrderError
@@ -100,7 +101,7 @@ def _prompt_order(session: Session, side: str, console: Console) -> bool:
         try:
             submitted = session.submit(side, order)
         except IllegalOrderError as e:
-            console.print(f"[red]refused:[/red] {e}", highlight=False)
+            console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
             continue
         print(f"ok: order {submitted.seq} accepted", flush=True)
         return True
@@ -137,7 +138,7 @@ def _prompt_ui(session: Session, side: str, console: Console, ui: TerminalUI) ->
         try:
             submitted = session.submit(side, dict(CONCEDE) if line == ":concede" else line)
         except IllegalOrderError as e:
-            console.print(f"[red]refused:[/red] {e}", highlight=False)
+            console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
             continue
         print(f"ok: order {submitted.seq} accepted", flush=True)
         return True
