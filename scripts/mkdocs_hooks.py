@@ -20,6 +20,7 @@ _EXAMPLE_LINK = re.compile(r"\]\(\.\./(examples/[^)#\s]*)")
 
 def _readme() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = text.replace("](benchmarks/README.md)", "](benchmarks.md)")
     return re.sub(r"\]\(docs/", "](", text)
 
 
