@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from hexwar.core.errors import IllegalOrderError
 from hexwar.core.views import View
 from hexwar.rulesets.idahex.terminal import IdahexTerminal
 from tests.rulesets.idahex.sinai import game, play, unit
@@ -84,6 +85,20 @@ def test_a_command_the_view_shows_wrong_is_refused_as_typed() -> None:
     assert "refused: you have no task force 7 [seed 000 §4.1]" in text
     assert "no commands yet" in text
     assert order == "pass"
+
+
+def test_every_refused_command_of_a_period_is_named_at_once() -> None:
+    """§4 and §2.2.1: the commands sent with `done` are all checked; a posture the design lacks
+    (Sinai has 10, 11, 20, 30 and 40: 15 is none) and a task force Red does not have are both
+    named, each with its number and rule, not the first alone."""
+    g = game(unit(2, 27), unit(153, 39))
+    with pytest.raises(IllegalOrderError) as refused:
+        g.submit("red", "mission 27,15 units 2; transfer 27; cancel 9")
+    message = str(refused.value)
+    assert "command 1 (mission 27,15 units 2 mode 0): order 27, 15: posture 15 does not" in message
+    assert "[seed 000 §2.2.1]" in message
+    assert "command 3 (cancel 9): you have no task force 9 [seed 000 §4.1]" in message
+    assert "command 2" not in message  # the transfer is a legal command
 
 
 def test_information_requests_answer_from_the_view() -> None:

@@ -151,49 +151,67 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- commands ---------------------------------------------------------------------------
 
     def _check(self, side: str, order: Commands) -> None:
+        """Every command checked; all the refused ones are named at once (command number, the
+        command, the reason and its rule), not only the first."""
         s = SIDE_NO[side]
         claimed: set[int] = set()
-        for c in order.commands:
-            if isinstance(c, Mission):
-                self._check_orders(c.orders)
-                if c.task_force is None:
-                    self._check_units(s, c.units, claimed)
-                else:
-                    self._check_task_force(s, c.task_force)
-            elif isinstance(c, Cancel):
+        refused: list[tuple[int, object, IllegalOrderError]] = []
+        for n, c in enumerate(order.commands, start=1):
+            try:
+                self._check_command(s, c, claimed)
+            except IllegalOrderError as e:
+                refused.append((n, c, e))
+        if len(refused) == 1 and len(order.commands) == 1:
+            raise refused[0][2]
+        if refused:
+            first = refused[0][2]
+            raise IllegalOrderError(
+                "; ".join(f"command {n} ({c}): {e}" for n, c, e in refused),
+                order=first.order,
+            )
+
+    def _check_command(self, s: int, c: object, claimed: set[int]) -> None:
+        """One command checked against the state (the rules named in each refusal)."""
+        if isinstance(c, Mission):
+            self._check_orders(c.orders)
+            if c.task_force is None:
+                self._check_units(s, c.units, claimed)
+            else:
                 self._check_task_force(s, c.task_force)
-            elif isinstance(c, Transfer):
-                self._check_cell(c.cell)
-                for n in (*(c.givers or ()), *(c.takers or ())):
-                    self._check_own(s, n)
-                nrs = self.rules.resources[s - 1].nrs
-                for irs, amount in c.amounts:
-                    if not 1 <= irs <= nrs or amount < 0:
-                        raise IllegalOrderError(
-                            f"transfer amount {irs}={amount:g}: resource types are 1..{nrs} "
-                            "and amounts are >= 0",
-                            rule="seed 000 §4.2.1",
-                            order=str(c),
-                        )
-            elif isinstance(c, Delivery):
-                self._check_cell(c.cell)
-                self._check_task_force(s, c.task_force)
-                if not 0 <= c.size <= 1:
+        elif isinstance(c, Cancel):
+            self._check_task_force(s, c.task_force)
+        elif isinstance(c, Transfer):
+            self._check_cell(c.cell)
+            for n in (*(c.givers or ()), *(c.takers or ())):
+                self._check_own(s, n)
+            nrs = self.rules.resources[s - 1].nrs
+            for irs, amount in c.amounts:
+                if not 1 <= irs <= nrs or amount < 0:
                     raise IllegalOrderError(
-                        f"delivery size {c.size:g}: must be between 0 and 1",
-                        rule="seed 000 §4.2.2",
+                        f"transfer amount {irs}={amount:g}: resource types are 1..{nrs} "
+                        "and amounts are >= 0",
+                        rule="seed 000 §4.2.1",
                         order=str(c),
                     )
-                for n in c.recipients:
-                    self._check_own(s, n)
-            elif isinstance(c, Strike):
-                self._air_strike(s, c)
-            elif isinstance(c, Undeliver):
-                d = self.engine.deliveries.get(c.number)
-                if d is None or d.side != s:
-                    raise IllegalOrderError(
-                        f"you have no delivery order {c.number}", rule="seed 000 §4.2.2"
-                    )
+        elif isinstance(c, Delivery):
+            self._check_cell(c.cell)
+            self._check_task_force(s, c.task_force)
+            if not 0 <= c.size <= 1:
+                raise IllegalOrderError(
+                    f"delivery size {c.size:g}: must be between 0 and 1",
+                    rule="seed 000 §4.2.2",
+                    order=str(c),
+                )
+            for n in c.recipients:
+                self._check_own(s, n)
+        elif isinstance(c, Strike):
+            self._air_strike(s, c)
+        elif isinstance(c, Undeliver):
+            d = self.engine.deliveries.get(c.number)
+            if d is None or d.side != s:
+                raise IllegalOrderError(
+                    f"you have no delivery order {c.number}", rule="seed 000 §4.2.2"
+                )
 
     def _check_orders(self, orders: tuple[Order, ...]) -> None:
         postures = set(self.rules.design.postures)
