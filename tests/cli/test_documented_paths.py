@@ -130,3 +130,16 @@ def test_idahex_console_refuses_a_wrong_command_as_it_is_typed_naming_the_rule(c
     )
     listed = result.out.split("  1: mission 27,10 units 2", 1)[1]
     assert "  2:" not in listed.split("Game saved", 1)[0]  # only the accepted command is kept
+
+
+def test_aggressor_setup_prompt_answers_help_instead_of_refusing_it(cli: Cli) -> None:
+    """README and docs/aggressor.md promise `:help` at the prompt; at the set-up prompt it was
+    read as a unit type (`unknown unit type ':help'`). It now explains the TYPE@HEX entries
+    (SET UP: 18 units in one's own territory) and asks again."""
+    result = cli(
+        "play", "aggressor/sector", "--side", "west", "--seed", "1", stdin=":help\n:quit\n"
+    )
+    assert result.code == 0, result.err
+    assert "unknown unit type" not in result.out
+    assert "Each entry is TYPE@HEX" in result.out
+    assert result.out.count("setup> ") == 2

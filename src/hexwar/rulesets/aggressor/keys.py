@@ -237,6 +237,14 @@ class KeyboardPlayer:
             "or type 'auto' for the computer's set-up, ':quit' to stop."
         )
         line = read("setup> ").strip()
+        while line in {":help", "help", "?", ""}:
+            if line:
+                write(
+                    "Each entry is TYPE@HEX: a unit type and a hex of your territory, written @ +"
+                    " column letter + row letter (@JC: column J, row C); 18 entries in the order"
+                    " of choice, one unit a hex. Types and their Range/Strength: docs/aggressor.md."
+                )
+            line = read("setup> ").strip()
         if line in {":quit", ":q"}:
             return None
         if line == "auto":
