@@ -143,3 +143,14 @@ def test_aggressor_setup_prompt_answers_help_instead_of_refusing_it(cli: Cli) ->
     assert "unknown unit type" not in result.out
     assert "Each entry is TYPE@HEX" in result.out
     assert result.out.count("setup> ") == 2
+
+
+def test_aggressor_auto_set_up_is_the_same_for_the_same_game(cli: Cli) -> None:
+    """`auto` at the Aggressor set-up prompt (README's first session) used an unseeded generator:
+    the same seed and the same typed orders gave different games. It is now drawn from the
+    player's view, so the same game offers the same set-up."""
+    first = cli("play", "aggressor/sector", "--side", "west", "--seed", "1", stdin="auto\n:quit\n")
+    again = cli("play", "aggressor/sector", "--side", "west", "--seed", "1", stdin="auto\n:quit\n")
+    placed = [re.findall(r"unit 1 armor at @[A-U][A-O]", r.out) for r in (first, again)]
+    assert placed[0], first.out
+    assert placed[0] == placed[1]
