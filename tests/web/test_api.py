@@ -129,6 +129,27 @@ def test_illegal_order_is_422_with_the_rules_message(client: TestClient) -> None
     assert "set up your units first" in r.json()["detail"]
 
 
+def test_an_orders_reply_carries_the_seats_view_after_the_computers_answer(
+    client: TestClient,
+) -> None:
+    """Issue 18 (one request per order): the reply to an accepted order is the seat's own
+    view after it, and after the computer's answer (Aggressor: the computer sets up east
+    once west has, and plays its turn if it moves first), the same view GET /view gives;
+    never the other side's."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "computer"})
+    h = bearer(game["tokens"]["west"])
+    order = str(random_setup("west", np.random.default_rng(1)))
+    reply = client.post(f"/api/games/{game['id']}/orders", json={"order": order}, headers=h)
+    assert reply.status_code == 200
+    data = reply.json()
+    assert data["seq"] == 0
+    state = client.get(f"/api/games/{game['id']}/state", headers=h).json()
+    assert data["state"]["orders"] == state["orders"] > 1  # and the computer's orders
+    assert data["view"] == client.get(f"/api/games/{game['id']}/view", headers=h).json()["view"]
+    assert data["view"]["side"] == "west"
+    assert data["state"]["side"] == "west"
+
+
 def test_the_umpire_sees_everything_but_gives_no_orders(client: TestClient) -> None:
     game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
     _setup(client, game, "west", 1)

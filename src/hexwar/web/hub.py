@@ -15,7 +15,7 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -184,12 +184,17 @@ class Hub:
 
     def order(
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
-    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None]:
-        """A seat's order, from its token to the store, in one trip to the games thread."""
+    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None, dict[str, Any]]:
+        """A seat's order, from its token to the store, in one trip to the games thread; also
+        the seat's view and state after it (and after the computer's answers), so that the
+        order's reply is all a client needs."""
         seat, looking = self.check_seat(token, game_id, side)
         if seat.side is None or looking is None:
             raise SeatError(403, "the umpire gives no orders")
-        return self._submit(game_id, looking, order)
+        submitted, late, deadline = self._submit(game_id, looking, order)
+        view = self._get(game_id).session.game.view(looking)
+        after = {"view": view.to_json(), "state": self.state(game_id, seat, view, texts=False)}
+        return submitted, late, deadline, after
 
     def seat_view(self, token: str, game_id: str, side: str | None) -> dict[str, Any]:
         seat, looking = self.check_seat(token, game_id, side)
@@ -206,13 +211,19 @@ class Hub:
 
     async def submit(
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
-    ) -> tuple[SubmittedOrder, bool]:
+    ) -> tuple[SubmittedOrder, bool, dict[str, Any], Callable[[], Awaitable[None]]]:
         """Submit the order of the seat ``token`` opens (acknowledged once stored); computer
-        players follow. Returns the stored order and whether it came too late (and was
-        replaced by the ruleset's late order). Raises :class:`SeatError` for a bad seat."""
-        submitted, late, deadline = await self.call(self.order, token, game_id, side, order)
-        self._bump(game_id, deadline)
-        return submitted, late
+        players follow. Returns the stored order, whether it came too late (and was replaced
+        by the ruleset's late order), the seat's view and state after it, and ``notify``:
+        call it to wake the game's event streams and restart its clock (the order's route
+        calls it once its reply is sent, so the streams' work does not delay the reply).
+        Raises :class:`SeatError` for a bad seat."""
+        submitted, late, deadline, after = await self.call(self.order, token, game_id, side, order)
+
+        async def notify() -> None:  # a coroutine: it runs on the event loop
+            self._bump(game_id, deadline)
+
+        return submitted, late, after, notify
 
     # -- games (on the games thread) -----------------------------------------------------------
 
@@ -368,9 +379,12 @@ class Hub:
             mirror=first.mirror,
         )
 
-    def state(self, game_id: str, seat: Seat, view: View | None = None) -> dict[str, Any]:
+    def state(
+        self, game_id: str, seat: Seat, view: View | None = None, *, texts: bool = True
+    ) -> dict[str, Any]:
         """What the page shows beside the map (runs on the games thread); ``view`` is the
-        seat's view when the caller has it already."""
+        seat's view when the caller has it already. Without ``texts``, the text view and the
+        order help are left out (an order's reply: the event streams bring them)."""
         live = self._get(game_id)
         game = live.session.game
         side = seat.side
@@ -411,6 +425,8 @@ class Hub:
                 "epoch_ms": int(live.deadline[2] * 1000),
                 "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
             }
+        if not texts:
+            return out
         cached = live.texts.get(seat.role)
         if cached is None or cached[0] != len(game.orders):
             if side is not None:

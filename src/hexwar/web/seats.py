@@ -56,6 +56,7 @@ class SeatBook:
             " role TEXT NOT NULL,"
             " created_at TEXT NOT NULL)"
         )
+        self._known: dict[str, Seat] = {}  # token hash -> seat: seats never change
 
     def close(self) -> None:
         self._db.close()
@@ -82,12 +83,16 @@ class SeatBook:
         if not token or len(token) > 100:
             return None
         digest = _digest(token)
+        known = self._known.get(digest)
+        if known is not None:
+            return known
         row = self._db.execute(
             "SELECT token_hash, game_id, role FROM seats WHERE token_hash = ?", (digest,)
         ).fetchone()
         if row is None or not hmac.compare_digest(row[0], digest):
             return None
-        return Seat(row[1], row[2])
+        seat = self._known[digest] = Seat(row[1], row[2])
+        return seat
 
     def roles(self, game_id: str) -> list[str]:
         rows = self._db.execute(
