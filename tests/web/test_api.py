@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from hexwar.core import registry
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.legal import random_setup
+from hexwar.store import GameStore
 from hexwar.web.app import create_app
 from tests.web.conftest import bearer, new_game
 
@@ -337,6 +338,45 @@ def test_the_air_war_clock_is_enforced_by_the_server(client: TestClient) -> None
     log = client.get(f"/api/games/{gid}/replay", headers=bearer(token)).json()
     late = [f for f in log["frames"] if f["side"] == "1"][-1]
     assert late["order"] == {}  # the air war's 'pass': every unit stays
+
+
+def test_a_restarted_server_keeps_every_clock_and_enforces_it_by_itself(tmp_path: Path) -> None:
+    """Issue 18: the air war's time limit (seed 001 §4, ruling 22: a late move is 'pass') is
+    kept across a restart: the deadline is committed when the clock starts, a new server over
+    the same store shows the same deadline, and a server started after it passed gives the
+    late order on its own, before anybody opens the game."""
+    home = tmp_path / "home"
+    body = {
+        "scenario_text": _airwar_text(5),
+        "scenario_name": "air.toml",
+        "seed": 2,
+        "seats": {"1": "human", "2": "ai"},
+    }
+    with TestClient(create_app(home)) as c:
+        game = c.post("/api/games", json=body).json()
+        gid, h = game["id"], bearer(game["tokens"]["1"])
+        for seed in (1, 2):  # cities, then units: untimed stages
+            order = _random_order(c, gid, game["tokens"]["1"], seed)
+            assert c.post(f"/api/games/{gid}/orders", json={"order": order}, headers=h).is_success
+        before = c.get(f"/api/games/{gid}/state", headers=h).json()
+    assert before["deadline"] is not None
+    due = before["deadline"]["epoch_ms"] / 1000
+    with TestClient(create_app(home)) as c:  # restarted within the limit: the same deadline
+        after = c.get(f"/api/games/{gid}/state", headers=h).json()
+        assert after["orders"] == before["orders"]
+        assert after["deadline"]["epoch_ms"] == before["deadline"]["epoch_ms"]
+    time.sleep(max(0.0, due - time.time()) + 0.2)
+    with TestClient(create_app(home)):  # started after the deadline; nobody asks for the game
+        limit = time.monotonic() + 20
+        while True:
+            with GameStore(home / "games.sqlite3", readonly=True) as store:
+                orders = store.load(gid).orders
+            if len(orders) > before["orders"]:
+                break
+            assert time.monotonic() < limit, "the restarted server did not give the late order"
+            time.sleep(0.1)
+    late = orders[before["orders"]]
+    assert (late.side, late.order) == ("1", {})  # the air war's 'pass': every unit stays
 
 
 def test_creating_a_game_asks_for_the_password_when_set(tmp_path: Path) -> None:

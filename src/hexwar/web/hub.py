@@ -6,7 +6,9 @@ waits for it. An order is acknowledged after :meth:`Session.submit` returns, whi
 store has committed it, so a server killed at any moment and restarted finds every acknowledged
 order: games are loaded from the store on first use. Computer players move on that thread as
 soon as it is their turn. A side with a time limit (:meth:`Ruleset.time_limit`) that is late
-gets the ruleset's late order; the clock restarts when a server restarts.
+gets the ruleset's late order. A clock's deadline is committed to the seat book when it starts;
+a restarted server loads every game whose clock runs and keeps its deadline (a deadline that
+passed while the server was down is enforced at once).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class _Live:
     session: Session
     version: int = 0
     deadline: tuple[int, float, float] | None = None  # (step, monotonic, epoch seconds)
+    clock_stored: bool = False  # the seat book holds a clock for this game
     replay: tuple[int, Game[Any, Any]] | None = None  # (orders replayed, game) cache
     # role -> (orders given, text view, order help): the texts change only with an order
     texts: dict[str, tuple[int, str, str]] = field(default_factory=dict)
@@ -104,6 +107,11 @@ class Hub:
     def _open(self) -> None:
         self._store = GameStore(self.home / "games.sqlite3")
         self._seats = SeatBook(self.home / "seats.sqlite3")
+        for game_id in self._seats.running_clocks():  # their clocks run on: enforce them
+            try:
+                self._get(game_id)
+            except HexwarError:  # deleted meanwhile, or a store that cannot replay it
+                self._seats.stop_clock(game_id)
 
     async def close(self) -> None:
         for handle in self._timers.values():
@@ -261,7 +269,7 @@ class Hub:
         live = self._live.get(game_id)
         if live is None:
             session = Session.resume(self.store, game_id)
-            live = _Live(session)
+            live = _Live(session, clock_stored=self.seats.clock(session.game_id or "") is not None)
             self._live[game_id] = live
             # A server stopped between a human's order and the computer's answer: answer now.
             session.play_agents()
@@ -269,11 +277,13 @@ class Hub:
         return live
 
     def _deadline(self, live: _Live) -> tuple[int, float, float] | None:
-        """Start the clock of the pending decision if a waiting human side has a time limit."""
+        """Start the clock of the pending decision if a waiting human side has a time limit
+        (or take up the one the seat book holds for it: a restarted server keeps the
+        deadline); stop it when no decision has one."""
         game = live.session.game
         decision = game.decision()
         if decision is None:
-            live.deadline = None
+            self._stop_clock(live)
             return None
         if live.deadline is not None and live.deadline[0] == decision.step:
             return live.deadline
@@ -287,11 +297,24 @@ class Hub:
                 and (lim := game.ruleset.time_limit(game.view(side))) is not None
             ]
         if not limits:
-            live.deadline = None
+            self._stop_clock(live)
             return None
-        seconds = max(limits)
-        live.deadline = (decision.step, time.monotonic() + seconds, time.time() + seconds)
+        game_id = live.session.game_id or ""
+        stored = self.seats.clock(game_id) if live.clock_stored else None
+        if stored is not None and stored[0] == decision.step:
+            due = stored[1]
+        else:
+            due = time.time() + max(limits)
+            self.seats.set_clock(game_id, decision.step, due)
+            live.clock_stored = True
+        live.deadline = (decision.step, time.monotonic() + (due - time.time()), due)
         return live.deadline
+
+    def _stop_clock(self, live: _Live) -> None:
+        live.deadline = None
+        if live.clock_stored:
+            self.seats.stop_clock(live.session.game_id or "")
+            live.clock_stored = False
 
     def _late(self, live: _Live, side: str) -> str | None:
         """The late order for ``side`` if its time is up, else ``None``."""
@@ -338,7 +361,7 @@ class Hub:
             live.version += 1
             live.session.play_agents()
         elif game.decision() is not None:  # nothing could be given: a fresh period
-            live.deadline = None
+            self._stop_clock(live)
         return True, self._deadline(live)
 
     # -- what a seat sees ----------------------------------------------------------------------
