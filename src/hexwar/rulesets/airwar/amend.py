@@ -85,7 +85,11 @@ def amend(game: AirwarGame, amendment: Amendment) -> None:
     h = _field(game, match.group(2), amendment)
     have = pos.count(side, h)
     if n < 1 or n > have:
-        raise _refuse(f"player {side} has {have} units on {geo.label(h)}, not {n}", amendment)
+        raise _refuse(
+            f"player {side} has {have} unit{'s' if have != 1 else ''} on {geo.label(h)}, "
+            f"not {n}",
+            amendment,
+        )
     what = f"{n} unit{'s' if n > 1 else ''} of player {side}"
     if amendment.kind == "move":
         to = _field(game, amendment.to, amendment)
@@ -96,9 +100,9 @@ def amend(game: AirwarGame, amendment: Amendment) -> None:
                 f"{geo.label(to)} would hold more than {MAX_STACK} units of player {side} (§2.0)",
                 amendment,
             )
-        text = f"{what} move from {geo.label(h)} to {geo.label(to)} (umpire)"
+        text = f"{what} {'move' if n > 1 else 'moves'} from {geo.label(h)} to {geo.label(to)} (umpire)"
     else:
-        text = f"{what} on {geo.label(h)} are removed (umpire)"
+        text = f"{what} on {geo.label(h)} {'are' if n > 1 else 'is'} removed (umpire)"
     if have == n:
         del pos.units[side][h]
     else:
