@@ -86,8 +86,7 @@ def amend(game: AirwarGame, amendment: Amendment) -> None:
     have = pos.count(side, h)
     if n < 1 or n > have:
         raise _refuse(
-            f"player {side} has {have} unit{'s' if have != 1 else ''} on {geo.label(h)}, "
-            f"not {n}",
+            f"player {side} has {have} unit{'s' if have != 1 else ''} on {geo.label(h)}, not {n}",
             amendment,
         )
     what = f"{n} unit{'s' if n > 1 else ''} of player {side}"
@@ -100,7 +99,8 @@ def amend(game: AirwarGame, amendment: Amendment) -> None:
                 f"{geo.label(to)} would hold more than {MAX_STACK} units of player {side} (§2.0)",
                 amendment,
             )
-        text = f"{what} {'move' if n > 1 else 'moves'} from {geo.label(h)} to {geo.label(to)} (umpire)"
+        verb = "move" if n > 1 else "moves"
+        text = f"{what} {verb} from {geo.label(h)} to {geo.label(to)} (umpire)"
     else:
         text = f"{what} on {geo.label(h)} {'are' if n > 1 else 'is'} removed (umpire)"
     if have == n:
