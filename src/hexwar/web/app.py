@@ -14,6 +14,7 @@ game or another side):
   rule's message for an illegal order.
 - ``GET /api/games/{id}/board.svg`` (``?at=N``: after the first N orders, for the replay).
 - ``GET /api/games/{id}/replay``: the replay frames and the seat's events.
+- ``POST /api/games/{id}/amend``: the umpire's amendments (``hexwar.web.umpire``).
 """
 
 from __future__ import annotations
@@ -223,6 +224,10 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         except SeatError as e:
             raise _http(e) from None
 
+    from hexwar.web.umpire import umpire_router
+
+    app.include_router(umpire_router(hub, token_of, json_response))  # POST .../amend
+
     # -- pages -----------------------------------------------------------------------------------
 
     @app.get("/", response_class=HTMLResponse)
@@ -346,8 +351,16 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
     async def game_page(request: Request, game_id: str) -> Response:
         seat, _side = await authorise(request, game_id, None)
         state = await hub.call(hub.state, game_id, seat)
+        ruleset = registry.get(state["ruleset"])
         return templates.TemplateResponse(
-            request, "game.html", {"state": state, "game_id": game_id, "role": seat.role}
+            request,
+            "game.html",
+            {
+                "state": state,
+                "game_id": game_id,
+                "role": seat.role,
+                "amend_help": ruleset.amendment_help,
+            },
         )
 
     @app.get("/games/{game_id}/replay", response_class=HTMLResponse)

@@ -29,7 +29,7 @@ from hexwar.core.boards import Board
 from hexwar.core.errors import HexwarError, IllegalOrderError, InvalidInputError, UnknownGameError
 from hexwar.core.events import render_text
 from hexwar.core.game import Game, Ruleset
-from hexwar.core.orders import JsonValue, SubmittedOrder, is_concession
+from hexwar.core.orders import Amendment, JsonValue, SubmittedOrder, is_amendment, is_concession
 from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, Session
 from hexwar.store import GameStore
@@ -564,6 +564,8 @@ def _notation(game: Game[Any, Any], side: str, order: Any) -> str:
     """An order in the ruleset's text notation, where it has one (else its JSON)."""
     if is_concession(order):
         return "concede"
+    if side == UMPIRE and is_amendment(order):
+        return f"umpire: {Amendment.from_json(order)}"
     try:
         parsed = game.ruleset.parse_order(side, order)
     except HexwarError:

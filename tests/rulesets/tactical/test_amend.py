@@ -74,6 +74,7 @@ def test_a_move_beyond_the_stacking_limit_or_into_the_enemy_is_refused(
         ("move R5 to 6,-2: x", "the enemy holds 6,-2"),
         ("move R5 to 40,40: x", "not on the map"),
         ("move Z9 to 6,4: x", "no unit 'Z9' on the map"),
+        ("move axis R5 to 6,4: x", "no unit 'axis R5' on the map"),
         ("move RU-ARMY to 6,4: x", "no unit 'RU-ARMY' on the map"),  # an HQ off the map
         ("hold 1,1 by axis: x", "no objective at 1,1"),
     ):
@@ -96,6 +97,6 @@ def test_an_objectives_new_holder_is_public_and_scores(game: TacticalGame) -> No
 def test_an_amended_game_replays_to_the_same_state_hash(game: TacticalGame) -> None:
     game.submit(UMPIRE, "move G1 to 6,-1: misplaced")
     game.submit("axis", {"actions": []})  # axis's phase, then allied's: play goes on
-    game.submit(UMPIRE, "remove K2: broken down")
+    game.submit(UMPIRE, "remove allied K2: broken down")  # as the umpire's map writes it
     game.submit(UMPIRE, "hold 7,2 by allied: agreed")
     assert registry.replay(game.record()).state_hash() == game.state_hash()

@@ -1,14 +1,14 @@
 """The umpire's amendments of a tactical game (``Game._amend``; docs/web.md, The umpire).
 
-Units are named by their scenario id (``R1``), hexes as the map labels them (``q,r``), the
-holdings are the scenario's objectives (by hex). A moved unit keeps its riders (a rider moved
-alone gets off its vehicle); the move respects the sheet's stacking limit (Parameter Data: 6
-units and 24 SPs a hex) and never enters a hex the enemy holds. A removed unit leaves the map
-with its strength (it is not a loss: no victory points, no break point; its riders get off in
-its hex). What each side learns (docs/rulings/tactical.md, umpire's amendments): the owner
-hears where its unit went; the enemy hears of it only if it saw the unit at the time (the fog
-of war is recomputed from the new position, as after any move); an objective's new holder is
-public, like every change of an objective.
+Units are named by their scenario id (``R1``, or with its side: ``allied R1``), hexes as the map
+labels them (``q,r``), the holdings are the scenario's objectives (by hex). A moved unit keeps
+its riders (a rider moved alone gets off its vehicle); the move respects the sheet's stacking
+limit (Parameter Data: 6 units and 24 SPs a hex) and never enters a hex the enemy holds. A
+removed unit leaves the map with its strength (it is not a loss: no victory points, no break
+point; its riders get off in its hex). What each side learns (docs/rulings/tactical.md, umpire's
+amendments): the owner hears where its unit went; the enemy hears of it only if it saw the unit
+at the time (the fog of war is recomputed from the new position, as after any move); an
+objective's new holder is public, like every change of an objective.
 """
 
 from __future__ import annotations
@@ -71,7 +71,12 @@ def amend(game: TacticalGame, amendment: Amendment) -> None:
             visible_to=ALL,
         )
         return
-    unit = game.units.get(amendment.unit.strip())
+    words = amendment.unit.split()
+    if len(words) == 2 and words[0] in SIDES:  # 'axis G1', as the umpire's map writes it
+        unit = game.units.get(words[1])
+        unit = unit if unit is not None and unit.side == words[0] else None
+    else:
+        unit = game.units.get(amendment.unit.strip())
     if unit is None or not unit.alive or unit.hex is None:
         raise _refuse(f"no unit {amendment.unit!r} on the map", amendment)
     old = unit.hex
