@@ -28,6 +28,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import FastAPI, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
@@ -94,15 +95,19 @@ def json_response(
     data: Any, status_code: int = 200, background: BackgroundTask | None = None
 ) -> Response:
     """``data`` (plain JSON data: dicts, lists, strings, numbers) as a JSON response, written
-    straight out: FastAPI's ``jsonable_encoder``, which a returned dict goes through, took
-    1.5 ms over one Aggressor view and ten times that over a board."""
-    body = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    straight out by orjson: FastAPI's ``jsonable_encoder``, which a returned dict goes through,
+    took 1.5 ms over one Aggressor view (and far more over a board), ``json.dumps`` 0.2 ms,
+    orjson 4 us."""
     return Response(
-        body.encode("utf-8"),
+        orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS),  # int keys as strings, as json does
         status_code=status_code,
         media_type="application/json",
         background=background,
     )
+
+
+def _dumps(data: Any) -> str:
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def cookie_name(game_id: str) -> str:
@@ -493,8 +498,8 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
                 events, state = await hub.call(hub.news, game_id, seat, looking, last)
                 for e in events:
                     last = e["seq"]
-                    yield f"id: {last}\nevent: log\ndata: {json.dumps(e)}\n\n"
-                yield f"event: state\ndata: {json.dumps(state)}\n\n"
+                    yield f"id: {last}\nevent: log\ndata: {_dumps(e)}\n\n"
+                yield f"event: state\ndata: {_dumps(state)}\n\n"
                 while True:
                     try:
                         await asyncio.wait_for(changed.wait(), timeout=15)
