@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import http.client
 import json
+import os
 import queue
 import socket
 import statistics
@@ -216,6 +217,8 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
     posts: list[float] = []
     views: list[float] = []
     floor: list[float] = []
+    overhead: list[float] = []  # each order: through HTTP minus in-process, paired
+    carries_view = False
     delivery: list[float] = []
     baseline: list[float] = []
     for side, order in orders[2:]:
@@ -228,7 +231,8 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
         )
         t1 = time.perf_counter()
         assert status == 200, reply
-        assert reply["view"]["side"] == side  # the reply carries the seat's view
+        carries_view = "view" in reply  # (a server of a version before it did not)
+        assert not carries_view or reply["view"]["side"] == side
         client.call("GET", f"/api/games/{game['id']}/view", token=token)
         t2 = time.perf_counter()
         arrived = news_after(t0)
@@ -240,6 +244,7 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
         floor.append(time.perf_counter() - t3)
         posts.append(t1 - t0)
         views.append(t2 - t0)
+        overhead.append((t1 - t0) - baseline[-1])
     others.stdin.close()
     reader.join(timeout=30)
     still = 0
@@ -258,6 +263,8 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
         "sse_delivery_s": statistics.median(delivery),
         "sse_delivery_max_s": max(delivery),
         "sse_missed": len(posts) - len(delivery),
+        "http_order_overhead_s": statistics.median(overhead),
+        "reply_carries_view": carries_view,
     }
 
 
@@ -268,6 +275,14 @@ def main() -> None:
     )
     parser.add_argument(
         "orders", nargs="?", type=int, default=100, help="orders played through HTTP (100)"
+    )
+    parser.add_argument(
+        "--server-src",
+        metavar="DIR",
+        type=Path,
+        help="run the server from this source tree (its src/ directory), e.g. a previous "
+        "version unpacked by `git archive COMMIT src | tar -x -C DIR/..`, for a comparison in "
+        "the same conditions",
     )
     parser.add_argument("--crowd", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -283,8 +298,12 @@ def main() -> None:
         port = s.getsockname()[1]
     # The server in a process of its own, as it runs for players (not sharing this one's GIL
     # with the hundred clients).
+    env = dict(os.environ)
+    if args.server_src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(args.server_src), env.get("PYTHONPATH", "")])
     server = subprocess.Popen(
         [sys.executable, "-m", "hexwar", "serve", "--port", str(port), "--home", str(home / "web")],
+        env=env,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -310,15 +329,18 @@ def main() -> None:
             {k: round(v, 5) if isinstance(v, float) else v for k, v in result.items()}, indent=2
         )
     )
+    view_note = "the reply carries the seat's view; " if result["reply_carries_view"] else ""
     print(
         f"{result['streams_connected']} SSE streams on {games} games; order round trip "
         f"{result['http_order_s'] * 1000:.1f} ms through HTTP vs "
         f"{baseline * 1000:.1f} ms in-process submit+view (medians): "
-        f"{result['ratio_http_order']:.2f}x (the reply carries the seat's view; "
+        f"{result['ratio_http_order']:.2f}x ({view_note}"
         f"with GET /view, the page's view, board and text, after it: "
         f"{result['ratio_http_order_and_view']:.2f}x); "
         f"news on both streams after {result['sse_delivery_s'] * 1000:.1f} ms (median); "
-        f"HTTP itself (a request refused at once): {result['http_floor_s'] * 1000:.1f} ms"
+        f"HTTP itself (a request refused at once): {result['http_floor_s'] * 1000:.1f} ms; "
+        f"an order's cost of HTTP (paired median): "
+        f"{result['http_order_overhead_s'] * 1000:.1f} ms"
     )
 
 
