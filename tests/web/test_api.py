@@ -347,7 +347,7 @@ def test_a_restarted_server_keeps_every_clock_and_enforces_it_by_itself(tmp_path
     late order on its own, before anybody opens the game."""
     home = tmp_path / "home"
     body = {
-        "scenario_text": _airwar_text(5),
+        "scenario_text": _airwar_text(3),
         "scenario_name": "air.toml",
         "seed": 2,
         "seats": {"1": "human", "2": "ai"},
