@@ -480,4 +480,7 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
     from hexwar.web.idahex import idahex_router
 
     app.include_router(idahex_router(hub, token_of))
+    from hexwar.web.plots import plots_router
+
+    app.include_router(plots_router(hub, templates, token_of))
     return app

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 import numpy as np
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
@@ -94,6 +95,17 @@ class Run:
     log: str
     log_name: str
     committed: bool = False
+    game: FlankbattleGame | None = None
+    drawn: dict[str, str] | None = None  # the plots, name -> SVG, drawn when first asked
+
+    def plots(self) -> dict[str, str]:
+        """Each flank's men and morale by the hour and the losses by type (the plots of
+        ``hexwar run --plots``), as SVG; the moderator sees both sides."""
+        if self.drawn is None:
+            from hexwar.web.plots import figures_svg
+
+            self.drawn = {} if self.game is None else figures_svg(self.game)
+        return self.drawn
 
 
 class Moderator:
@@ -427,7 +439,7 @@ def moderator_router(
         text = log.path.read_text(encoding="utf-8")
         run_id = secrets.token_urlsafe(12)
         with mod.lock:
-            mod.runs[run_id] = Run(report, text, log.path.name)
+            mod.runs[run_id] = Run(report, text, log.path.name, game=game)
             while len(mod.runs) > MAX_RUNS:
                 mod.runs.popitem(last=False)
         after: list[list[dict[str, Any]]] = [[], []]
@@ -532,6 +544,37 @@ def moderator_router(
             entry.log,
             headers={"Content-Disposition": f'attachment; filename="{entry.log_name}"'},
         )
+
+    def run_plots(run_id: str) -> dict[str, str]:
+        with mod.lock:
+            entry = mod.runs.get(run_id)
+        if entry is None:
+            raise HTTPException(404, "no such run")
+        return entry.plots()
+
+    @router.get("/api/moderator/runs/{run_id}/plots")
+    async def run_plot_list(
+        request: Request, run_id: str, password: str | None = None
+    ) -> dict[str, Any]:
+        guard(request, password)
+        plots = await asyncio.to_thread(run_plots, run_id)
+        query = f"?password={quote(password)}" if password else ""
+        return {
+            "plots": [
+                {"name": n, "url": f"/api/moderator/runs/{run_id}/plots/{n}.svg{query}"}
+                for n in plots
+            ]
+        }
+
+    @router.get("/api/moderator/runs/{run_id}/plots/{name}.svg")
+    async def run_plot(
+        request: Request, run_id: str, name: str, password: str | None = None
+    ) -> Response:
+        guard(request, password)
+        plots = await asyncio.to_thread(run_plots, run_id)
+        if name not in plots:
+            raise HTTPException(404, f"no plot {name!r} ({', '.join(plots)})")
+        return Response(plots[name], media_type="image/svg+xml")
 
     @router.get("/api/moderator/maps/{name}.png")
     def map_png(name: str) -> Response:
