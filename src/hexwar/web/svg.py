@@ -297,13 +297,20 @@ def _front(board: Board, geo: _Geometry, f: Front) -> str:
     (x1, y1), (x2, y2) = chord(d)
     (x3, y3), (x4, y4) = chord(-0.5 * depth * 0.98)
     title = _a(f.label or st.label)
+    # the figure under the hex's counters, above its lower edge
+    tx, ty = cx, cy + geo.size * 0.8
     return (
         f'<g class="front" data-hex="{_a(str(f.at))}" data-position="{p:.3f}">'
         f'<polygon points="{_fmt(x1)},{_fmt(y1)} {_fmt(x2)},{_fmt(y2)} {_fmt(x4)},{_fmt(y4)} '
         f'{_fmt(x3)},{_fmt(y3)}" fill="{_a(st.colour)}" fill-opacity="0.22"/>'
         f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
-        f'stroke="{_a(st.colour)}" stroke-width="3" stroke-linecap="round" {_dash(st)}>'
-        f"<title>{title}</title></line></g>"
+        f'stroke="#111" stroke-width="6" stroke-linecap="round" opacity="0.55"/>'
+        f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+        f'stroke="{_a(st.colour)}" stroke-width="3.5" stroke-linecap="round" {_dash(st)}>'
+        f"<title>{title}</title></line>"
+        f'<text x="{_fmt(tx)}" y="{_fmt(ty)}" font-size="{_fmt(geo.size * 0.26)}" '
+        f'text-anchor="middle" font-weight="bold" fill="{_a(st.colour)}" stroke="#fff" '
+        f'stroke-width="2.5" paint-order="stroke">FEBA {p:.2f}</text></g>'
     )
 
 
