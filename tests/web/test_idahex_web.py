@@ -176,3 +176,26 @@ def test_the_panels_answer_the_consoles_information_requests(client: TestClient)
     assert all(u["number"] < 100 for u in forms["units"])  # red's own (blue's are 1xx)
     refused = client.get(f"/api/games/{gid}/idahex/ask", params={"q": "drop 1"}, headers=red)
     assert refused.status_code == 422
+
+
+def test_the_seat_routes_name_no_enemy_unit_out_of_contact(client: TestClient) -> None:
+    """§4 fog through HTTP: red's map, its console's 'enemy' answer and its forms hold the
+    blue units in contact and no other; the umpire's summary lists the others."""
+    game = new_game(client, "idahex/sinai", {"red": "human", "blue": "ai"})
+    gid, red = game["id"], bearer(game["tokens"]["red"])
+    umpire = bearer(game["tokens"]["umpire"])
+    seen = {
+        int(u["number"])
+        for u in client.get(f"/api/games/{gid}/view", headers=red).json()["view"]["data"]["enemy"]
+    }
+    summary = client.get(f"/api/games/{gid}/view", headers=umpire).json()["summary"]
+    hidden = {u["number"] for u in summary["sides"]["blue"]["units"]} - seen
+    assert seen
+    assert hidden
+    svg = client.get(f"/api/games/{gid}/board.svg", headers=red).text
+    assert {int(n) for n in re.findall(r'data-ref="(\d+)" data-side="blue"', svg)} == seen
+    enemy = client.get(f"/api/games/{gid}/idahex/ask", params={"q": "enemy"}, headers=red)
+    listed = {int(line.split()[0]) for line in enemy.json()["text"].splitlines()}
+    assert listed == seen
+    forms = client.get(f"/api/games/{gid}/idahex/forms", headers=red).json()
+    assert not {u["number"] for u in forms["units"]} & (seen | hidden)
