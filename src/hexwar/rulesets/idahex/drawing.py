@@ -162,7 +162,8 @@ def describe_board(view: View) -> Board:
     hexside_styles: dict[str, Style] = {}
     traces: list[Trace] = []
     hexsides: list[Hexside] = []
-    for i, j, rte, bar in design["routes"]:
+    for arc in str(design["routes"]).split():
+        i, j, rte, bar = (int(x) for x in arc.split(","))
         a, b = grid.hex_of(int(i)), grid.hex_of(int(j))
         if rte > 0:
             key = f"route-{rte}"

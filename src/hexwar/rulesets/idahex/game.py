@@ -85,7 +85,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._design_cache: dict[int, dict[str, Any]] = {}
         self._rims: dict[int, list[int]] = {}
         self._environment: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
-        self._routes: tuple[tuple[Any, ...], list[list[int]]] | None = None
+        self._routes: tuple[tuple[Any, ...], str] | None = None
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -750,17 +750,18 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "strikes_now": self._at_cycle_start(),
         }
 
-    def _route_list(self) -> list[list[int]]:
-        """``[i, j, rtetype(i, j), bartype(i, j)]`` for every adjacent active pair ``i < j``
-        (§2.1: the network over the cells; both players know the area of war)."""
+    def _route_list(self) -> str:
+        """``"i,j,rtetype,bartype"`` for every adjacent active pair ``i < j``, separated by
+        spaces (§2.1: the network over the cells; both players know the area of war). One
+        string, not a list per arc: every view carries it, and a string is checked at once."""
         grid, e = self.rules.grid, self.engine
         out = []
         for i in range(1, grid.ncells + 1):
             for k in (1, 2, 3):
                 j = grid.successor(i, k)
                 if j > 0:
-                    out.append([min(i, j), max(i, j), e.rtetype(i, j), e.bartype(i, j)])
-        return sorted(out)
+                    out.append((min(i, j), max(i, j), e.rtetype(i, j), e.bartype(i, j)))
+        return " ".join(",".join(map(str, arc)) for arc in sorted(out))
 
     # -- the end: summary and the designer's report (§8, file 51) ---------------------------
 
