@@ -199,3 +199,40 @@ def test_the_seat_routes_name_no_enemy_unit_out_of_contact(client: TestClient) -
     assert listed == seen
     forms = client.get(f"/api/games/{gid}/idahex/forms", headers=red).json()
     assert not {u["number"] for u in forms["units"]} & (seen | hidden)
+
+
+def test_a_feba_line_sits_at_its_fraction_of_the_depth_from_the_attackers_edge() -> None:
+    """§5.2: feba is the attackers' advance as a fraction of the cell's depth (centre to
+    centre, §2.1). By hand for flat hexes of size 30: depth = 30 * sqrt(3) = 51.96; attackers
+    in hex (-1, 0), whose centre is (-45, -25.98) from the engagement's, so they push along
+    (0.866, 0.5); at feba 0.25 the line crosses that axis 0.25 * 51.96 = 12.99 short of
+    the centre: at (-11.25, -6.50)."""
+    from hexwar.core.boards import Board, Front, HexCell, Style
+    from hexwar.core.hexes import Hex
+
+    board = Board(
+        "t",
+        "flat",
+        (HexCell(Hex(0, 0), "c", "x"), HexCell(Hex(-1, 0), "o", "x")),
+        {"x": Style("x", "#fff")},
+        {},
+        fronts=(Front(Hex(0, 0), 0.25, "feba", (Hex(-1, 0),)),),
+        trace_styles={"feba": Style("FEBA", "#c00")},
+    )
+    svg = render_board(board, size=30, legend=False)
+    points = re.search(r'data-label="c"[^>]*points="([^"]+)"', svg)
+    assert points is not None
+    corners = [tuple(map(float, p.split(","))) for p in points.group(1).split()]
+    cx = sum(x for x, _ in corners) / 6
+    cy = sum(y for _, y in corners) / 6
+    line = re.search(
+        r'<g class="front"[^>]*>.*?<line x1="([-\d.]+)" y1="([-\d.]+)" '
+        r'x2="([-\d.]+)" y2="([-\d.]+)"',
+        svg,
+    )
+    assert line is not None
+    x1, y1, x2, y2 = map(float, line.groups())
+    assert (x1 + x2) / 2 - cx == pytest.approx(-11.25, abs=0.15)
+    assert (y1 + y2) / 2 - cy == pytest.approx(-6.50, abs=0.15)
+    # square to the push: the line's direction is perpendicular to (0.866, 0.5)
+    assert (x2 - x1) * 0.866 + (y2 - y1) * 0.5 == pytest.approx(0, abs=0.2)
