@@ -111,8 +111,9 @@ def _environment_styles(names: list[str]) -> dict[str, Style]:
 def _status(d: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
     design = d["design"]
     dues = [tf["due"] for tf in d["task_forces"] if tf["due"] is not None]
+    label = SIDES[side].label
     lines = [
-        ("you", "Red" if side == "red" else "Blue"),
+        ("side", label),
         ("clock", f"t = {d['time']:g} days"),
         ("period / cycle", f"{d['period']} / {d['cycle']}"),
         (
@@ -120,7 +121,7 @@ def _status(d: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
             "none (the game ends)" if d["next_period"] is None else f"t = {d['next_period']:g}",
         ),
         (
-            "next event of yours",
+            f"next {label} event",
             f"t = {min(dues):g}" if dues else "none scheduled (no task force under way)",
         ),
         ("air strikes", "may be entered now (§6)" if design["strikes_now"] else "not now (§6)"),
