@@ -64,8 +64,15 @@ def test_a_human_plays_one_idahex_cycle_against_the_computer_through_the_forms(
         strike.locator('input[name="cell"]').fill("39")
         strike.locator('input[name="aircraft-1"]').fill("2")
         strike.locator('button[type="submit"]').click()
+        # §4.2.1: a transfer in cell 26 of 10 of resource 6, the givers and takers by default.
+        transfer = page.locator("#ida-transfer")
+        transfer.locator("xpath=..").locator("summary").click()  # open its box
+        transfer.locator('input[name="cell"]').fill("26")
+        transfer.locator('input[name="amount-6"]').fill("10")
+        transfer.locator('button[type="submit"]').click()
         expect(page.locator("#order")).to_have_value(
-            "mission 27,10 units 2 mode 0; interdiction 39 priority 1,2,3,4 aircraft 2"
+            "mission 27,10 units 2 mode 0; interdiction 39 priority 1,2,3,4 aircraft 2; "
+            "transfer 26 amounts 6=10"
         )
 
         # The console's information request: own unit 2.
@@ -82,6 +89,8 @@ def test_a_human_plays_one_idahex_cycle_against_the_computer_through_the_forms(
         expect(page.locator("#log")).to_contain_text(
             "Red interdiction strike on cell 39 (units 153, 154)"
         )
+        # §4.2.1: no unit of cell 26 is in the transfer posture: no givers, and red is warned.
+        expect(page.locator("#log")).to_contain_text("there are no givers")
         # t = 0.5 starts a period, not a cycle: the strike form waits (§6).
         expect(page.locator("#ida-strike-when")).to_contain_text("Not now")
         expect(page.locator('#ida-strike button[type="submit"]')).to_be_disabled()
