@@ -1,6 +1,7 @@
 """End to end in Chromium: a human plays IDAHEX against the computer through one cycle (seed
 000 §2.3: Sinai's cycle is two periods of half a day), giving a mission (§4.1) and an air strike
-(§6) through the forms, asking the console's questions in the panel, reading the clock."""
+(§6) and a transfer (§4.2.1) through the forms, asking the console's questions in the panel, reading
+the clock."""
 
 from __future__ import annotations
 
