@@ -13,6 +13,7 @@ record, replayed once on the games thread and followed order by order as the gam
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,8 @@ from hexwar.core.game import Game
 from hexwar.web.hub import Hub, SeatError
 
 __all__ = ["figures_svg", "plots_router"]
+
+MAX_FOLLOWED = 16  # games whose replicas are kept for their plots
 
 
 @dataclass
@@ -58,7 +61,7 @@ def plots_router(
     hub: Hub, templates: Jinja2Templates, token_of: Callable[[Request, str], str]
 ) -> APIRouter:
     router = APIRouter()
-    follows: dict[str, _Follow] = {}  # touched on the games thread only
+    follows: OrderedDict[str, _Follow] = OrderedDict()  # on the games thread only
 
     def follow(game_id: str, live: Game[Any, Any]) -> _Follow:
         f = follows.get(game_id)
@@ -67,6 +70,9 @@ def plots_router(
             replica = registry.replay(live.record(), upto=0)
             f = follows[game_id] = _Follow(replica, Timeline(live.info.id, live.info.sides))
             f.timeline.take(replica)
+        follows.move_to_end(game_id)
+        while len(follows) > MAX_FOLLOWED:  # each holds a replica game: keep the last few
+            follows.popitem(last=False)
         for submitted in orders[f.done :]:
             before = f.game.step
             f.game.submit(submitted.side, submitted.order)
