@@ -38,8 +38,10 @@ def _new(game: TacticalGame, side: str, before: int) -> list[str]:
 
 def test_moving_a_unit_the_enemy_saw_tells_it_that_it_moved_not_where(game: TacticalGame) -> None:
     n = len(game.log)
+    game.units["R1"].improved = True  # dug in at 4,6
     game.submit(UMPIRE, "move R1 to 3,7: set up on the wrong hex")
     assert game.units["R1"].hex == Hex(3, 7)
+    assert not game.units["R1"].improved  # the position stays at 4,6
     assert _new(game, "allied", n) == [
         "Your unit R1 moves from 4,6 to 3,7 (umpire)",
         NOTICE + "set up on the wrong hex",

@@ -125,6 +125,7 @@ def amend(game: TacticalGame, amendment: Amendment) -> None:
         unit.mounted = None
     for u in load:
         u.hex = target
+        u.improved = False  # an improved position is dug where the unit stood
     game.log.append(
         game.turn,
         "amended",
