@@ -378,7 +378,8 @@ class Hub:
         self, game: Game[Any, Any], side: str | None, view: View | None = None
     ) -> Board | None:
         """The board ``side`` may see; for the umpire (``None``), every side's own pieces on
-        the first side's map."""
+        the first side's map, with what any side's map shows besides (missions, fronts,
+        markers, status lines)."""
         ruleset = game.ruleset
         if side is not None:
             return ruleset.describe_board(view if view is not None else game.view(side))
@@ -386,9 +387,19 @@ class Hub:
         first = boards[game.info.sides[0]]
         if first is None:
             return None
+        drawn = [b for b in boards.values() if b is not None]
         counters = tuple(
             c for s, b in boards.items() if b is not None for c in b.counters if c.side == s
         )
+
+        def union(part: str) -> tuple[Any, ...]:
+            # what any side's board shows, once, in side order (the missions and status
+            # lines of every side, the markers and fronts each one knows of)
+            return tuple(dict.fromkeys(x for b in drawn for x in getattr(b, part)))
+
+        def styles(part: str) -> dict[str, Any]:
+            return {k: v for b in drawn for k, v in getattr(b, part).items()}
+
         return Board(
             title=first.title,
             orientation=first.orientation,
@@ -396,17 +407,17 @@ class Hub:
             terrain=first.terrain,
             sides=first.sides,
             counters=counters,
-            markers=first.markers,
+            markers=union("markers"),
             hexsides=first.hexsides,
-            traces=first.traces,
+            traces=union("traces"),
             highlights=tuple(h for h in first.highlights if h.counter is None),
-            fronts=first.fronts,
-            marker_styles=first.marker_styles,
+            fronts=union("fronts"),
+            marker_styles=styles("marker_styles"),
             hexside_styles=first.hexside_styles,
-            trace_styles=first.trace_styles,
+            trace_styles=styles("trace_styles"),
             highlight_styles=first.highlight_styles,
-            flag_styles={k: v for b in boards.values() if b for k, v in b.flag_styles.items()},
-            status=first.status,
+            flag_styles=styles("flag_styles"),
+            status=union("status"),
             viewer=None,
             mirror=first.mirror,
         )
