@@ -95,20 +95,39 @@ class IdahexTerminal:
     # -- the commands typed ---------------------------------------------------------------
 
     def _add(self, data: Mapping[str, Any], word: str, line: str, write: Writer) -> None:
-        if word in STRIKES and not data["design"]["strikes_now"]:
-            write("not now: air strikes are entered at the start of a cycle only (§6)")
-            return
-        try:
-            commands = parse_commands(line)
-        except IllegalOrderError as e:
-            write(f"not understood: {e}")
-            return
-        problem = typed_problem(data, commands, self.pending)
+        problem = self.check(data, line, self.pending)
         if problem is not None:
-            write(f"refused: {problem}")
+            write(problem)
             return
         self.pending.append(line)
         write(f"  + {len(self.pending)}: {line}")
+
+    @staticmethod
+    def check(data: Mapping[str, Any], line: str, pending: Sequence[str] = ()) -> str | None:
+        """What is wrong with one command line as typed (``None``: nothing): air strikes out
+        of a cycle start, a line the notation does not read, or what the view already shows
+        wrong (:func:`typed_problem`: not your unit, no such task force, a cell outside the
+        area of war, a unit in a mission of ``pending`` or of a task force). The game checks the
+        rest when the commands are sent."""
+        word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
+        if word not in ORDER_WORDS:
+            return f"not a command: {line!r} (one of {', '.join(ORDER_WORDS)})"
+        if word in STRIKES and not data["design"]["strikes_now"]:
+            return "not now: air strikes are entered at the start of a cycle only (§6)"
+        try:
+            commands = parse_commands(line)
+        except IllegalOrderError as e:
+            return f"not understood: {e}"
+        found = typed_problem(data, commands, pending)
+        return None if found is None else f"refused: {found}"
+
+    def ask(self, data: Mapping[str, Any], line: str) -> str:
+        """The answer to one of the console's information requests (``unit 4``, ``cell 38``,
+        ``engagements``, ``map``...; see ``help``), from the side's view ``data``."""
+        word, _, rest = line.strip().partition(" ")
+        out: list[str] = []
+        self._inform(data, word.lower(), rest.split(), out.append)
+        return "\n".join(out)
 
     def _inform(
         self, data: Mapping[str, Any], word: str, args: Sequence[str], write: Writer
@@ -326,6 +345,8 @@ def typed_problem(
     already in a task force (or in a mission typed before), a task force you do not have, a cell
     outside the area of war. What only the situation at the period's resolution decides is
     left to the game."""
+    if "units" not in data or "task_forces" not in data:
+        return None  # not a side's view (the umpire's): the game checks the commands
     ncells = int(data["design"]["ncells"])
     units = {int(u["number"]): u for u in data["units"]}
     task_forces = {int(tf["number"]) for tf in data["task_forces"]}
