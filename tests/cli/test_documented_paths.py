@@ -5,6 +5,8 @@ game it stored so the `games`/`replay`/`export` examples after it can be followe
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from hexwar.rulesets import tactical
@@ -154,3 +156,21 @@ def test_aggressor_auto_set_up_is_the_same_for_the_same_game(cli: Cli) -> None:
     placed = [re.findall(r"unit 1 armor at @[A-U][A-O]", r.out) for r in (first, again)]
     assert placed[0], first.out
     assert placed[0] == placed[1]
+
+
+def test_airwar_play_with_the_clock_takes_auto_too(cli_env: dict[str, str]) -> None:
+    """docs/airwar.md: `hexwar airwar play` (§4's clock; the set-up stages are not timed) takes
+    `:auto` as `hexwar play` does: the computer's cities for the opponent, then one's units."""
+    done = subprocess.run(
+        [sys.executable, "-m", "hexwar", "airwar", "play", "airwar/small-three-cities",
+         "--side", "1", "--seed", "1"],
+        input=":auto\n:auto\n:quit\n",
+        capture_output=True,
+        text=True,
+        env=cli_env,
+        timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"the computer's order: cities( [A-U]\d+){3}\n", done.stdout), done.stdout
+    assert re.search(r"the computer's order: units ", done.stdout)
+    assert done.stdout.count("ok: order") == 2
