@@ -651,9 +651,13 @@ def _deferred_past_errors(
                 elif error["type"] == "missing" or not _drop(repaired, path):
                     return []
             continue
+        try:
+            deferred = result.deferred_problems()
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError):
+            return []  # the repaired data broke a check: report the type errors alone
         return [
             (path, message)
-            for path, message in result.deferred_problems()
+            for path, message in deferred
             if not any(_related(path, seen) for seen in reported)
             and not any(_inside_patched(path, where, key) for where, key in patched)
         ]
