@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.views import JsonValue
@@ -32,6 +32,7 @@ __all__ = [
     "SubmittedOrder",
     "check_order",
     "is_concession",
+    "is_order",
     "order_json",
     "quote",
 ]
@@ -54,9 +55,18 @@ class Order(Protocol):
     def to_json(self) -> JsonValue: ...
 
 
+_JSON_TYPES = frozenset({dict, list, str, int, float, bool, type(None)})
+
+
+def is_order(value: object) -> TypeGuard[Order]:
+    """Whether ``value`` is an order object rather than an order's JSON or text (plain JSON
+    is settled by its type, without the slower protocol check)."""
+    return type(value) not in _JSON_TYPES and isinstance(value, Order)
+
+
 def is_concession(data: object) -> bool:
     """Whether a submitted order (its JSON, or an order whose JSON it is) concedes the game."""
-    if isinstance(data, Order) and not isinstance(data, Mapping):
+    if is_order(data) and not isinstance(data, Mapping):
         data = data.to_json()
     return isinstance(data, Mapping) and dict(data) == dict(CONCEDE)
 

@@ -82,9 +82,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
-        self._design_cache: dict[int, dict[str, Any]] = {}
-        self._rims: dict[int, list[int]] = {}
-        self._environment: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -597,12 +594,11 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         return out
 
     def _adjacent(self, cell: int) -> list[int]:
-        """The active cells next to ``cell`` (a fresh list each time: views are handed out)."""
-        rim = self._rims.get(cell)
-        if rim is None:
-            rim = [c for c in self.rules.grid.active_rim(cell) if c is not None]
-            self._rims[cell] = rim
-        return list(rim)
+        """The active cells next to ``cell`` (one list per cell, shared by the views)."""
+        grid = self.rules.grid
+        return self._shared.get(
+            ("adjacent", cell), None, lambda: [c for c in grid.active_rim(cell) if c is not None]
+        )
 
     def _tf_json(self, tf: TaskForce) -> dict[str, Any]:
         key = self.engine.clock.queue.key(tf.number)
@@ -644,7 +640,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 if d.side == s
             ],
             "enemy": [self._unit_json(u, full=False) for u in self.contacts(s)],
-            "owner": {str(c): o for c, o in sorted(e.owner.items())},
+            "owner": self._shared.get(
+                "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
+            ),
             "engagements": [
                 {
                     "cell": g.cell,
@@ -660,11 +658,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 if any(e.units[n].side == s for n in g.attackers | g.defenders)
             ],
             "design": self._public_design(s),
-            "maps": {
-                "envmap": {str(k): v for k, v in e.envmap.items()},
-                "rtemap": {str(k): v for k, v in e.rtemap.items()},
-                "barmap": {str(k): v for k, v in e.barmap.items()},
-            },
+            "maps": self._shared.get(
+                "maps",
+                (e.envmap, e.rtemap, e.barmap),
+                lambda: {
+                    "envmap": {str(k): v for k, v in e.envmap.items()},
+                    "rtemap": {str(k): v for k, v in e.rtemap.items()},
+                    "barmap": {str(k): v for k, v in e.barmap.items()},
+                },
+            ),
         }
 
     def _told(self, g: Any) -> dict[str, Any]:
@@ -686,47 +688,39 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         strengths, the transfer posture, the side's supplies and aircraft types, and whether
         air strikes may be entered now (§2, §4.2, §6).
 
-        The parts fixed for the game are built once per side and shared by every view (views
-        are read-only); the environment is rebuilt only when a cycle's maps change it."""
-        static = self._design_cache.get(s)
-        if static is None:
-            d, grid = self.rules.design, self.rules.grid
-            sup = self.rules.resources[s - 1].supplies
-            static = {
-                "ncells": d.ncells,
-                "nrank1": d.nrank1,
-                "inactive": sorted(grid.inactive),
-                "itrfp": self.rules.itrfp,
-                "supplies": [sup.start, sup.stop],
-                "toe": {
-                    str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)
-                },
-                "resource_names": list(self.rules.resources[s - 1].names),
-                "environment_names": [n.strip() for n in d.ename],
-                "aircraft_types": self._air_tables[s - 1].nactyp,
-                # §5.3's standard values, which the design data fix for both sides:
-                # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
-                "standard_values": {
-                    SIDE_NAMES[k - 1]: {
-                        "attack": [float(x) for x in self.combat.standard_values(k)[0]],
-                        "defense": [float(x) for x in self.combat.standard_values(k)[1]],
-                    }
-                    for k in (1, 2)
-                },
-            }
-            self._design_cache[s] = static
-        envmap = tuple(sorted(self.engine.envmap.items()))
-        if self._environment is None or self._environment[0] != envmap:
-            d, grid = self.rules.design, self.rules.grid
-            env = {
-                str(c): self.engine.environment(c)
-                for c in range(1, d.ncells + 1)
-                if grid.is_active(c)
-            }
-            self._environment = (envmap, env)
-        return static | {
-            "environment": self._environment[1],
-            "strikes_now": self._at_cycle_start(),
+        The parts fixed for the game are built once per side and shared by every view; the
+        environment is rebuilt only when a cycle's maps change it."""
+        static = self._shared.get(("design", s), None, lambda: self._fixed_design(s))
+        e, d, grid = self.engine, self.rules.design, self.rules.grid
+        environment = self._shared.get(
+            "environment",
+            e.envmap,
+            lambda: {str(c): e.environment(c) for c in range(1, d.ncells + 1) if grid.is_active(c)},
+        )
+        return static | {"environment": environment, "strikes_now": self._at_cycle_start()}
+
+    def _fixed_design(self, s: int) -> dict[str, Any]:
+        d, grid = self.rules.design, self.rules.grid
+        sup = self.rules.resources[s - 1].supplies
+        return {
+            "ncells": d.ncells,
+            "nrank1": d.nrank1,
+            "inactive": sorted(grid.inactive),
+            "itrfp": self.rules.itrfp,
+            "supplies": [sup.start, sup.stop],
+            "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)},
+            "resource_names": list(self.rules.resources[s - 1].names),
+            "environment_names": [n.strip() for n in d.ename],
+            "aircraft_types": self._air_tables[s - 1].nactyp,
+            # §5.3's standard values, which the design data fix for both sides:
+            # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
+            "standard_values": {
+                SIDE_NAMES[k - 1]: {
+                    "attack": [float(x) for x in self.combat.standard_values(k)[0]],
+                    "defense": [float(x) for x in self.combat.standard_values(k)[1]],
+                }
+                for k in (1, 2)
+            },
         }
 
     # -- the end: summary and the designer's report (§8, file 51) ---------------------------
