@@ -709,14 +709,19 @@ def apply_losses(
     shape = (res.shape[0], tables.nagwep, tables.nmat)
     if k.shape != shape or not np.all(np.isfinite(k) & (k >= 0)):
         raise _fail("potential", f"must be K as [ibu, iw, j] >= 0 of shape {shape}, got {k.shape}")
-    nmat = tables.nmat
-    left = res.copy()
-    for j in range(nmat):
-        for iw in range(tables.nagwep):
-            lost = np.minimum(k[:, iw, j], left[:, j])
-            left[:, j] -= lost
-            pers = np.minimum(lost[:, None] * tables.dgp[j, :, iw][None, :], left[:, nmat:])
-            left[:, nmat:] -= pers
+    nmat, nw = tables.nmat, tables.nagwep
+    dgp = tables.dgp.tolist()  # [j][k][iw]
+    rows = res.tolist()
+    # Unit by unit in Python floats: a few dozen scalar steps, the same IEEE operations an
+    # array expression would do, without its per-call cost.
+    for row, kill in zip(rows, k.tolist(), strict=True):
+        for j in range(nmat):
+            for iw in range(nw):
+                lost = min(kill[iw][j], row[j])
+                row[j] -= lost
+                for p in range(nmat, len(row)):
+                    row[p] -= min(lost * dgp[j][p - nmat][iw], row[p])
+    left = np.array(rows, dtype=np.float64).reshape(res.shape)
     # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
     np.maximum(left, 0.0, out=left)
     return left, res - left
