@@ -43,7 +43,12 @@ from hexwar.rulesets.idahex.engine import DeliveryOrder, Engine, Note, TaskForce
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, posture_class
 from hexwar.rulesets.idahex.rules import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.scenario import IdahexScenario
-from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
+from hexwar.rulesets.idahex.supplies import (
+    SupplyTables,
+    consume_trusted,
+    demand,
+    nonengaged_demands,
+)
 from hexwar.rulesets.idahex.transfer import deliver, transfer
 
 if TYPE_CHECKING:
@@ -478,6 +483,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         """§7: every active unit's consumption in the frame just ended, pooled within task
         forces; then moving task forces out of supplies stop."""
         tframe = self.rules.design.tframe
+        engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
         for s in (1, 2):
             tables = self._supplies[s - 1]
             if tables.nss == 0:
@@ -487,7 +493,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 continue
             sup = self.rules.resources[s - 1].supplies
             stocks = np.array([u.resources[sup.start : sup.stop] for u in units])
-            demands = self._demands(engine, tables, units, tframe)
+            demands = self._demands(engine, tables, units, tframe, engaged)
             index = {u.number: i for i, u in enumerate(units)}
             groups: list[list[int]] = [
                 [index[n] for n in tf.units if n in index]
@@ -496,13 +502,16 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             ]
             grouped = {i for g in groups for i in g}
             groups += [[i] for i in range(len(units)) if i not in grouped]
-            after = consume(stocks, demands, [g for g in groups if g])
+            after = consume_trusted(stocks, demands, [g for g in groups if g])
             self._consumed[s - 1] += (stocks - after).sum(axis=0)
             for u, row in zip(units, after, strict=True):
                 u.resources[sup.start : sup.stop] = row
+            left = after.tolist()
+            spent = {u.number for u, row in zip(units, left, strict=True) if min(row) <= 0}
             for tf in list(engine.task_forces.values()):
                 if tf.side == s and any(
-                    engine.units[n].resources[sup.start : sup.stop].min() <= 0 for n in tf.units
+                    n in spent if n in index else engine.units[n].resources[sup].min() <= 0
+                    for n in tf.units
                 ):
                     engine.abort_if_unsupplied(tf)
 
@@ -526,7 +535,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     @classmethod
     def _demands(
-        cls, engine: Engine, tables: SupplyTables, units: list[UnitState], tframe: float
+        cls,
+        engine: Engine,
+        tables: SupplyTables,
+        units: list[UnitState],
+        tframe: float,
+        engaged_units: set[int],
     ) -> Any:
         """§7: the demands of a side's active units in a frame, one row each. Units at the
         rates of units not engaged are done together; engaged ones one by one (``frinv``)."""
@@ -534,7 +548,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         bulk: list[int] = []
         columns: list[int] = []
         forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
-        engaged_units = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
         for i, u in enumerate(units):
             passenger = engine.passenger(u)
             engaged = not passenger and u.pc != 3 and u.number in engaged_units
