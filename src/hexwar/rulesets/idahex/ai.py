@@ -111,6 +111,8 @@ class _Unit:
     resources: list[float]
     ratio: float = 1.0
     """The lowest stock of a supply type against the plan (1 with no plan)."""
+    values: dict[str, float] = field(default_factory=dict)
+    """Its value on ``attack`` and ``defense``, as they are asked for."""
 
 
 @dataclass(slots=True)
@@ -178,6 +180,8 @@ class _Situation:
     """Own units by cell, in the view's order."""
     busy: set[int] = field(default_factory=set)
     held: set[int] | None = None
+    menaced: set[int] | None = None
+    """Cells next to an enemy unit seen (posture class >= 1)."""
     watched: set[int] | None = None
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
     """Values computed once per decision (unit values, threats)."""
@@ -292,14 +296,13 @@ class IdahexAgent:
         """The unit's lowest stock of a supply type against its plan (1 with no plan)."""
         return u.ratio
 
-    @classmethod
-    def _own_value(cls, s: _Situation, u: _Unit, role: str) -> float:
-        key = ("own", u.number, role)
-        out = s.memo.get(key)
+    @staticmethod
+    def _own_value(s: _Situation, u: _Unit, role: str) -> float:
+        out = u.values.get(role)
         if out is None:
             v = s.values[s.me][role]
             raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
-            out = s.memo[key] = raw * min(1.0, cls._supply_ratio(s, u) / SHORT)
+            out = u.values[role] = raw * min(1.0, u.ratio / SHORT)
         return out
 
     @staticmethod
@@ -601,6 +604,10 @@ class IdahexAgent:
     def _threat(self, s: _Situation, cell: int, but: int | None = None) -> float:
         """The enemy's value on attack seen next to ``cell`` (but in cell ``but``) over the
         own value on defense in it (``inf`` when nothing defends it)."""
+        if s.menaced is None:
+            s.menaced = {r for c in s.attack_at for r in self._next_to(c)}
+        if cell not in s.menaced:
+            return 0.0
         key = ("threat", cell, but)
         found = s.memo.get(key)
         if found is not None:
@@ -619,18 +626,18 @@ class IdahexAgent:
     def _attacks(self, s: _Situation, odds: float) -> list[Command]:
         out: list[Command] = []
         engaged_cells = {int(g["cell"]) for g in s.engagements}
+        ready = [
+            u
+            for u in s.units
+            if self._idle(s, u)
+            and self._combat_unit(s, u)
+            and self._supply_ratio(s, u) >= SHORT + 0.1
+        ]
         for value, target in self._targets(s):
             if target in engaged_cells:
                 continue
             around = set(self._next_to(target))
-            near = [
-                u
-                for u in s.units
-                if u.cell in around
-                and self._idle(s, u)
-                and self._combat_unit(s, u)
-                and self._supply_ratio(s, u) >= SHORT + 0.1
-            ]
+            near = [u for u in ready if u.cell in around and u.number not in s.busy]
             if not near:
                 continue
             if value == 0.0:

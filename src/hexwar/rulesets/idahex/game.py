@@ -87,6 +87,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
+        self._rims: dict[int, tuple[int, ...]] = {}
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -587,24 +588,37 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- views ------------------------------------------------------------------------------
 
     def _unit_json(self, u: UnitState, *, full: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "number": u.number,
-            "name": u.name,
-            "type": u.butype,
-            "location": u.location,
-            "posture_class": u.pc,
-        }
-        if full:
-            out |= {
+        """What a player knows of a unit: all of it for its own (``full``), number, type,
+        cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
+        changed (most hold still from one period to the next)."""
+        if not full:
+            return {
+                "number": u.number,
+                "name": u.name,
+                "type": u.butype,
+                "location": u.location,
+                "posture_class": u.pc,
+            }
+        engaged = self.engine.engaged(u.number)
+        state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
+        return self._shared.get(
+            ("unit", u.number),
+            state,
+            lambda: {
+                "number": u.number,
+                "name": u.name,
+                "type": u.butype,
+                "location": u.location,
+                "posture_class": u.pc,
                 "posture": u.posture,
                 "objective": u.objective,
                 "tentry": _time(u.tentry),
                 "resources": [round(x, 6) for x in u.resources.tolist()],
                 "task_force": u.tf,
-                "engaged": self.engine.engaged(u.number),
+                "engaged": engaged,
                 "adjacent": self._adjacent(u.location),
-            }
-        return out
+            },
+        )
 
     def _adjacent(self, cell: int) -> list[int]:
         """The active cells next to ``cell`` (one list per cell, shared by the views)."""
@@ -627,11 +641,14 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def contacts(self, s: int) -> list[UnitState]:
         """Active enemy units in or next to a cell holding an active ``s`` unit."""
-        grid = self.rules.grid
+        grid, rims = self.rules.grid, self._rims
         mine = {u.location for u in self.engine.units.values() if u.side == s and u.active}
         near = set(mine)
         for c in mine:
-            near.update(r for r in grid.rim(c) if r is not None)
+            rim = rims.get(c)
+            if rim is None:
+                rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
+            near.update(rim)
         return [
             u for u in self.engine.units.values() if u.side != s and u.active and u.location in near
         ]
