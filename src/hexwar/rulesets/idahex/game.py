@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 __all__ = ["IdahexGame"]
 
 SIDE_NO = {"red": 1, "blue": 2}
+_DEMANDS_KEPT = 4096
+"""At most this many nonengaged demands are kept (then forgotten all at once)."""
 
 
 def _finite(x: float) -> float | str:
@@ -88,6 +90,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
         self._rims: dict[int, tuple[int, ...]] = {}
+        self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
+        """A frame's demand (§7) at the rates of units not engaged, by side, column and
+        resources: a pure function of them, kept (units holding still repeat it)."""
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -534,9 +539,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             )
             used[:] = 0.0
 
-    @classmethod
     def _demands(
-        cls,
+        self,
         engine: Engine,
         tables: SupplyTables,
         units: list[UnitState],
@@ -544,22 +548,35 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         engaged_units: set[int],
     ) -> Any:
         """§7: the demands of a side's active units in a frame, one row each. Units at the
-        rates of units not engaged are done together; engaged ones one by one (``frinv``)."""
+        rates of units not engaged are done together, and a unit whose resources and class
+        are those of a demand computed before (most units from frame to frame) takes it
+        again; engaged ones one by one (``frinv``)."""
         out = np.zeros((len(units), tables.nss))
         bulk: list[int] = []
-        columns: list[int] = []
+        keys: list[tuple[int, int, bytes]] = []
         forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
+        known = self._nonengaged_demands
         for i, u in enumerate(units):
             passenger = engine.passenger(u)
             engaged = not passenger and u.pc != 3 and u.number in engaged_units
             if engaged and tables.pointer(u.posture) != 0:
-                out[i] = cls._demand(engine, tables, u, tframe, forces)
-            else:
+                out[i] = self._demand(engine, tables, u, tframe, forces)
+                continue
+            key = (tables.side, 1 if passenger else min(int(u.pc), 3), u.resources.tobytes())
+            row = known.get(key)
+            if row is None:
                 bulk.append(i)
-                columns.append(1 if passenger else min(int(u.pc), 3))
+                keys.append(key)
+            else:
+                out[i] = row
         if bulk:
             res = np.array([units[i].resources for i in bulk])
-            out[bulk] = nonengaged_demands(tables, res, np.array(columns), tframe)
+            columns = np.array([k[1] for k in keys])
+            rows = nonengaged_demands(tables, res, columns, tframe)
+            out[bulk] = rows
+            if len(known) > _DEMANDS_KEPT:
+                known.clear()
+            known.update(zip(keys, rows, strict=True))
         return out
 
     @staticmethod
