@@ -292,6 +292,11 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
     def orders(self) -> tuple[SubmittedOrder, ...]:
         return tuple(self._orders)
 
+    @property
+    def order_count(self) -> int:
+        """``len(orders)``, without copying them."""
+        return len(self._orders)
+
     def record(self, agents: Mapping[str, str] | None = None) -> GameRecord:
         scenario = encode_nonfinite(self.scenario.model_dump(mode="json"))
         return GameRecord(

@@ -201,6 +201,9 @@ class IdahexAgent:
         self._neighbours: dict[int, list[int]] = {}
         self._terrain: _Terrain | None = None
         self._design: _Design | None = None
+        self._units: dict[int, tuple[Mapping[str, Any], _Unit]] = {}
+        """Each own unit as read from the last view, with the view's object it was read from
+        (kept alive here, so an identical object is the same unit data)."""
 
     # -- reading the view ---------------------------------------------------------------------
 
@@ -252,22 +255,30 @@ class IdahexAgent:
         lo, hi = (int(x) for x in design["supplies"])
         units: list[_Unit] = []
         at: dict[int, list[_Unit]] = {}
+        read: dict[int, tuple[Mapping[str, Any], _Unit]] = {}
         for u in data["units"]:
-            unit = _Unit(
-                int(u["number"]),
-                int(u["type"]),
-                int(u["location"]),
-                int(u["posture"]),
-                int(u["posture_class"]),
-                u["task_force"],
-                bool(u["engaged"]),
-                list(u["resources"]),
-            )
-            plan = toe[unit.type]
-            shares = [unit.resources[i] / plan[i] for i in range(lo, hi) if plan[i] > 0]
-            unit.ratio = min(shares) if shares else 1.0
+            number = int(u["number"])
+            known = self._units.get(number)
+            if known is not None and known[0] is u:
+                unit = known[1]  # the game hands out the same object while the unit is unchanged
+            else:
+                unit = _Unit(
+                    number,
+                    int(u["type"]),
+                    int(u["location"]),
+                    int(u["posture"]),
+                    int(u["posture_class"]),
+                    u["task_force"],
+                    bool(u["engaged"]),
+                    list(u["resources"]),
+                )
+                plan = toe[unit.type]
+                shares = [unit.resources[i] / plan[i] for i in range(lo, hi) if plan[i] > 0]
+                unit.ratio = min(shares) if shares else 1.0
+            read[number] = (u, unit)
             units.append(unit)
             at.setdefault(unit.cell, []).append(unit)
+        self._units = read
         return _Situation(
             me=self.side,
             enemy_side=enemy_side,
