@@ -113,6 +113,8 @@ class _Unit:
     """The lowest stock of a supply type against the plan (1 with no plan)."""
     values: dict[str, float] = field(default_factory=dict)
     """Its value on ``attack`` and ``defense``, as they are asked for."""
+    combat: bool = False
+    """A combat unit: planned value on defense at least :data:`COMBAT`, and no depot."""
 
 
 @dataclass(slots=True)
@@ -148,6 +150,7 @@ class _Terrain:
     owner: dict[int, str]
     front: set[int] | None = None
     paths: dict[tuple[int, frozenset[int]], list[int]] = field(default_factory=dict)
+    beyond: dict[frozenset[int], list[int]] = field(default_factory=dict)
     safe: dict[frozenset[int], tuple[set[int], set[int]]] = field(default_factory=dict)
     """Own cells with no enemy or foreign cell next to them, and those of them next to the
     front, by the cells where enemy units are seen."""
@@ -275,6 +278,8 @@ class IdahexAgent:
                 plan = toe[unit.type]
                 shares = [unit.resources[i] / plan[i] for i in range(lo, hi) if plan[i] > 0]
                 unit.ratio = min(shares) if shares else 1.0
+                planned = fixed.worth(self.side, "defense", unit.type)
+                unit.combat = planned >= COMBAT and unit.ratio <= DEPOT
             read[number] = (u, unit)
             units.append(unit)
             at.setdefault(unit.cell, []).append(unit)
@@ -379,7 +384,7 @@ class IdahexAgent:
         )
 
     def _combat_unit(self, s: _Situation, u: _Unit) -> bool:
-        return self._planned_value(s, u) >= COMBAT and self._supply_ratio(s, u) <= DEPOT
+        return u.combat
 
     def _command(self, u: _Unit, orders: tuple[Order, ...]) -> Mission:
         if u.tf is not None:
@@ -581,13 +586,19 @@ class IdahexAgent:
     def _targets(self, s: _Situation) -> list[tuple[float, int]]:
         """Enemy cells next to own units, with the enemy's seen value on defense (0: seen
         empty), best odds first."""
-        out: list[tuple[float, int]] = []
-        for c in sorted({r for cell in self._held(s) for r in self._next_to(cell)}):
-            if s.owner.get(c) == s.me:
-                continue
-            out.append((sum(s.defense_at.get(c, ())), c))
+        out = [(sum(s.defense_at.get(c, ())), c) for c in self._beyond(s, self._held(s))]
         out.sort()
         return out
+
+    def _beyond(self, s: _Situation, cells: Iterable[int]) -> list[int]:
+        """The cells next to ``cells`` the side does not own, ascending (kept with the
+        owner map: the same cells recur from decision to decision)."""
+        key = frozenset(cells)
+        found = s.terrain.beyond.get(key)
+        if found is None:
+            near = sorted({r for cell in key for r in self._next_to(cell)})
+            found = s.terrain.beyond[key] = [c for c in near if s.owner.get(c) != s.me]
+        return found
 
     def _quiet(self, s: _Situation, cell: int) -> bool:
         """No enemy seen in or next to ``cell``, and every cell next to it is own or next to
@@ -726,12 +737,7 @@ class IdahexAgent:
         return out
 
     def _targets_from_front(self, s: _Situation, front: Iterable[int]) -> list[tuple[float, int]]:
-        out = []
-        for c in sorted({r for cell in front for r in self._next_to(cell)}):
-            if s.owner.get(c) == s.me:
-                continue
-            out.append((sum(s.defense_at.get(c, ())), c))
-        return out
+        return [(sum(s.defense_at.get(c, ())), c) for c in self._beyond(s, front)]
 
     # -- air -----------------------------------------------------------------------------------
 

@@ -515,9 +515,14 @@ def allocation(aag: ArrayLike, grdrs: ArrayLike, stdtgt: ArrayLike) -> FloatArra
         InvalidInputError: ``stdtgt(j, v) = 0`` for a materiel type the targets hold and a
             weapon fires at (the quotient is undefined).
     """
-    a = np.array(aag, dtype=np.float64)
-    g = np.array(grdrs, dtype=np.float64)
-    std = np.array(stdtgt, dtype=np.float64)
+    return _allocation(
+        np.array(aag, dtype=np.float64),
+        np.array(grdrs, dtype=np.float64),
+        np.array(stdtgt, dtype=np.float64),
+    )
+
+
+def _allocation(a: FloatArray, g: FloatArray, std: FloatArray) -> FloatArray:
     weight = a * g  # [iw, j]
     bad = np.flatnonzero(np.any(weight > 0, axis=0) & (std <= 0))
     if bad.size:
@@ -571,6 +576,17 @@ def kill_potential(
         raise _fail("alpha", f"must be [iw, j] of shape {shape}, got {alpha_arr.shape}")
     if weapons_arr.shape != (tables.nagwep,):
         raise _fail("weapons", f"must be agwep(iw) for {tables.nagwep} weapon types")
+    return _kill_potential(tables, res, pcs, e, alpha_arr, weapons_arr)
+
+
+def _kill_potential(
+    tables: AirTables,
+    res: FloatArray,
+    pcs: IntArray,
+    e: int,
+    alpha_arr: FloatArray,
+    weapons_arr: FloatArray,
+) -> FloatArray:
     mat = res[:, : tables.nmat]
     grdrs = mat.sum(axis=0)
     share = np.divide(mat, grdrs, out=np.zeros_like(mat), where=grdrs > 0)  # [ibu, j]
@@ -709,6 +725,12 @@ def apply_losses(
     shape = (res.shape[0], tables.nagwep, tables.nmat)
     if k.shape != shape or not np.all(np.isfinite(k) & (k >= 0)):
         raise _fail("potential", f"must be K as [ibu, iw, j] >= 0 of shape {shape}, got {k.shape}")
+    return _apply_losses(tables, res, k)
+
+
+def _apply_losses(
+    tables: AirTables, res: FloatArray, k: FloatArray
+) -> tuple[FloatArray, FloatArray]:
     nmat, nw = tables.nmat, tables.nagwep
     dgp = tables.dgp.tolist()  # [j][k][iw]
     rows = res.tolist()
@@ -802,9 +824,10 @@ def assess_strike(
         aag = aag_rows(tables, strike.role, supported=side_of, pc=pc, rules=rules)
     else:
         aag = np.zeros((tables.nagwep, tables.nmat))
-    alpha = allocation(aag, grdrs, tables.stdtgt)
-    k = kill_potential(tables, res, pcs, e, alpha, weapons)
-    remaining, losses = apply_losses(tables, res, k)
+    # The inputs are checked above; the steps take them as they are.
+    alpha = _allocation(aag, grdrs, tables.stdtgt)
+    k = _kill_potential(tables, res, pcs, e, alpha, weapons)
+    remaining, losses = _apply_losses(tables, res, k)
     potential = k.sum(axis=1)
     casfx: FloatArray | None = None
     if strike.role is StrikeRole.CAS:
