@@ -57,7 +57,11 @@ def paf_inverse(target: float, y0: float, y: Sequence[float], x: Sequence[float]
     §5.4.1 needs it to find the support that raises an involvement to a given fraction
     (``REQ``); the ``frinv.f`` curves rise with the ratio of support to demand.
     """
-    ys, xs = [y0, *y], [0.0, *x]
+    return _inverse(target, [y0, *y], [0.0, *x])
+
+
+def _inverse(target: float, ys: Sequence[float], xs: Sequence[float]) -> float:
+    """:func:`paf_inverse` on the curve's points ``(xs[k], ys[k])``, ``xs[0] = 0``."""
     if ys[0] >= target:
         return 0.0
     for k in range(1, len(xs)):
@@ -214,6 +218,8 @@ class CombatFunctions:
         supply = [v + 1e-12 for v in suppt.tolist()]
         d = self.design
         f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
+        xs = [0.0, *x]
+        curves = [[([f0[i][k], *f[i][k]], xs) for k in range(nsp)] for i in range(neq)]
         members = [i for i in range(neq) if std[i] > 0.0]
         fis = [0.0] * neq
         growing = []
@@ -243,7 +249,7 @@ class CombatFunctions:
                     dd = amounts[i] * spdd[i][k]
                     if dd <= 0.0:
                         continue
-                    ratio = paf_inverse(target, f0[i][k], f[i][k], x)
+                    ratio = _inverse(target, *curves[i][k])
                     req[k] = max(ratio * dd - given[i][k], 0.0)
                 if all(a + r <= top for a, r, top in zip(have, req, supply, strict=True)):
                     have = [a + r for a, r in zip(have, req, strict=True)]

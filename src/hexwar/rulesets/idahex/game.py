@@ -510,8 +510,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             groups += [[i] for i in range(len(units)) if i not in grouped]
             after = consume_trusted(stocks, demands, [g for g in groups if g])
             self._consumed[s - 1] += (stocks - after).sum(axis=0)
-            for u, row in zip(units, after, strict=True):
-                u.resources[sup.start : sup.stop] = row
+            for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
+                units[i].resources[sup.start : sup.stop] = after[i]
             left = after.tolist()
             spent = {u.number for u, row in zip(units, left, strict=True) if min(row) <= 0}
             for tf in list(engine.task_forces.values()):
@@ -556,13 +556,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         keys: list[tuple[int, int, bytes]] = []
         forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
         known = self._nonengaged_demands
+        side = tables.side
         for i, u in enumerate(units):
-            passenger = engine.passenger(u)
-            engaged = not passenger and u.pc != 3 and u.number in engaged_units
+            passenger = u.tf is not None and engine.passenger(u)
+            pc = u.pc
+            engaged = not passenger and pc != 3 and u.number in engaged_units
             if engaged and tables.pointer(u.posture) != 0:
                 out[i] = self._demand(engine, tables, u, tframe, forces)
                 continue
-            key = (tables.side, 1 if passenger else min(int(u.pc), 3), u.resources.tobytes())
+            key = (side, 1 if passenger else min(pc, 3), u.resources.tobytes())
             row = known.get(key)
             if row is None:
                 bulk.append(i)
