@@ -398,7 +398,7 @@ class AirTables:
 
 def _classes(posture_classes: ArrayLike, field: str = "posture_classes") -> IntArray:
     pcs = np.array(posture_classes, dtype=np.int64).reshape(-1)
-    if pcs.size and (pcs.min() < 1 or pcs.max() > 4):
+    if pcs.size and not all(1 <= p <= 4 for p in pcs.tolist()):
         raise _fail(field, f"must be positive posture classes 1-4 (active units), got {pcs}")
     return pcs
 
@@ -443,11 +443,11 @@ def interdiction_targets(
     Returns:
         ``(pc, indices)``; ``(None, [])`` when the cell holds no active enemy unit.
     """
-    pcs = _classes(posture_classes)
+    pcs = _classes(posture_classes).tolist()
     for pc in asprty:
-        hit = np.flatnonzero(pcs == pc).astype(np.int64)
-        if hit.size:
-            return int(pc), hit
+        hit = [i for i, p in enumerate(pcs) if p == pc]
+        if hit:
+            return int(pc), np.array(hit, dtype=np.int64)
     return None, np.zeros(0, dtype=np.int64)
 
 

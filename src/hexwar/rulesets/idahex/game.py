@@ -365,9 +365,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         for u, left in zip(targets, result.remaining, strict=True):
             u.resources = np.array(left, dtype=np.float64)
         self.combat.air_records.append(result.record)
-        lost = result.losses.sum(axis=0)
+        lost = result.losses.sum(axis=0).tolist()
         names = self.rules.resources[2 - s].names
-        items = ", ".join(f"{lost[i]:.3g} {names[i]}" for i in np.flatnonzero(lost > 0))
+        items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
         units = ", ".join(str(u.number) for u in targets)
         e.note(
             "air",
