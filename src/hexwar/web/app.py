@@ -119,7 +119,7 @@ def _lobby_data() -> dict[str, Any]:
                 "sides": list(r.info.sides),
                 "agents": agent_names(r),
                 "scenarios": list(r.bundled_scenarios()),
-                "board": r.info.id in ("aggressor", "tactical", "airwar"),
+                "board": r.info.id in ("aggressor", "tactical", "airwar", "idahex"),
             }
         )
     return {"rulesets": rulesets}
@@ -477,4 +477,10 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 
+    from hexwar.web.idahex import idahex_router
+
+    app.include_router(idahex_router(hub, token_of))
+    from hexwar.web.plots import plots_router
+
+    app.include_router(plots_router(hub, templates, token_of))
     return app

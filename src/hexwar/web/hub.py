@@ -191,6 +191,14 @@ class Hub:
             raise SeatError(403, "the umpire gives no orders")
         return self._submit(game_id, looking, order)
 
+    def seat_game(
+        self, token: str, game_id: str, side: str | None
+    ) -> tuple[Game[Any, Any], str | None]:
+        """The game the seat ``token`` opens and the side it looks at (games thread only: the
+        caller reads the game there and hands out only what that side may see)."""
+        _seat, looking = self.check_seat(token, game_id, side)
+        return self._get(game_id).session.game, looking
+
     def seat_view(self, token: str, game_id: str, side: str | None) -> dict[str, Any]:
         seat, looking = self.check_seat(token, game_id, side)
         return self.view_json(game_id, seat, looking)
@@ -358,6 +366,7 @@ class Hub:
             hexsides=first.hexsides,
             traces=first.traces,
             highlights=tuple(h for h in first.highlights if h.counter is None),
+            fronts=first.fronts,
             marker_styles=first.marker_styles,
             hexside_styles=first.hexside_styles,
             trace_styles=first.trace_styles,

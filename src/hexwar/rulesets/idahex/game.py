@@ -681,6 +681,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "period": None if self._period is None else self._period.number,
             "cycle": self.rules.timing.cycle_number(e.t) if e.t < self.rules.design.tend else None,
             "side": side,
+            "next_period": self._next_period(),
+            "iprint": self.rules.iprint,
             "units": [self._unit_json(u, full=True) for u in own],
             "task_forces": [self._tf_json(tf) for tf in e.task_forces.values() if tf.side == s],
             "deliveries": [
@@ -718,6 +720,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             ),
         }
 
+    def _next_period(self) -> float | None:
+        """When the players give commands next: the next period start before ``tend`` (§2.3,
+        §4), ``None`` after the last one."""
+        if self._period is None:
+            return None
+        timing = self.rules.timing
+        t = timing.period_start(self._period.number + 1)
+        return t if t < self.rules.design.tend else None
+
     def _told(self, g: Any) -> dict[str, Any]:
         """What the players were told of the engagement's latest frame (§8): from ``iprint``
         5 the FEBA at its start, from 15 the force ratios ``FRGRD`` and ``FRGA`` (§5.1.3,
@@ -746,7 +757,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             e.envmap,
             lambda: {str(c): e.environment(c) for c in range(1, d.ncells + 1) if grid.is_active(c)},
         )
-        return static | {"environment": environment, "strikes_now": self._at_cycle_start()}
+        routes = self._shared.get("routes", (e.rtemap, e.barmap), self._route_list)
+        return static | {
+            "environment": environment,
+            "routes": routes,
+            "strikes_now": self._at_cycle_start(),
+        }
 
     def _fixed_design(self, s: int) -> dict[str, Any]:
         d, grid = self.rules.design, self.rules.grid
@@ -760,6 +776,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)},
             "resource_names": list(self.rules.resources[s - 1].names),
             "environment_names": [n.strip() for n in d.ename],
+            "route_names": [n.strip() for n in d.rname],
+            "barrier_names": [n.strip() for n in d.bname],
             "aircraft_types": self._air_tables[s - 1].nactyp,
             # §5.3's standard values, which the design data fix for both sides:
             # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
@@ -771,6 +789,19 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 for k in (1, 2)
             },
         }
+
+    def _route_list(self) -> str:
+        """``"i,j,rtetype,bartype"`` for every adjacent active pair ``i < j``, separated by
+        spaces (§2.1: the network over the cells; both players know the area of war). One
+        string, not a list per arc: every view carries it, and a string is checked at once."""
+        grid, e = self.rules.grid, self.engine
+        out = []
+        for i in range(1, grid.ncells + 1):
+            for k in (1, 2, 3):
+                j = grid.successor(i, k)
+                if j > 0:
+                    out.append((min(i, j), max(i, j), e.rtetype(i, j), e.bartype(i, j)))
+        return " ".join(",".join(map(str, arc)) for arc in sorted(out))
 
     # -- the end: summary and the designer's report (§8, file 51) ---------------------------
 

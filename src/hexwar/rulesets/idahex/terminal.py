@@ -86,16 +86,36 @@ class IdahexTerminal:
     # -- the commands typed ---------------------------------------------------------------
 
     def _add(self, data: Mapping[str, Any], word: str, line: str, write: Writer) -> None:
-        if word in STRIKES and not data["design"]["strikes_now"]:
-            write("not now: air strikes are entered at the start of a cycle only (§6)")
-            return
-        try:
-            parse_commands(line)
-        except IllegalOrderError as e:
-            write(f"not understood: {e}")
+        problem = self.check(data, line)
+        if problem is not None:
+            write(problem)
             return
         self.pending.append(line)
         write(f"  + {len(self.pending)}: {line}")
+
+    @staticmethod
+    def check(data: Mapping[str, Any], line: str) -> str | None:
+        """What is wrong with one command line as typed (``None``: nothing): air strikes out
+        of a cycle start, or a line the notation does not read. The game checks the rest
+        (your units, your task forces, the cells) when the commands are sent."""
+        word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
+        if word not in ORDER_WORDS:
+            return f"not a command: {line!r} (one of {', '.join(ORDER_WORDS)})"
+        if word in STRIKES and not data["design"]["strikes_now"]:
+            return "not now: air strikes are entered at the start of a cycle only (§6)"
+        try:
+            parse_commands(line)
+        except IllegalOrderError as e:
+            return f"not understood: {e}"
+        return None
+
+    def ask(self, data: Mapping[str, Any], line: str) -> str:
+        """The answer to one of the console's information requests (``unit 4``, ``cell 38``,
+        ``engagements``, ``map``...; see ``help``), from the side's view ``data``."""
+        word, _, rest = line.strip().partition(" ")
+        out: list[str] = []
+        self._inform(data, word.lower(), rest.split(), out.append)
+        return "\n".join(out)
 
     def _inform(
         self, data: Mapping[str, Any], word: str, args: Sequence[str], write: Writer
