@@ -498,28 +498,33 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if not units:
                 continue
             sup = self.rules.resources[s - 1].supplies
-            stocks = np.array([u.resources[sup.start : sup.stop] for u in units])
             demands = self._demands(engine, tables, units, tframe, engaged)
-            index = {u.number: i for i, u in enumerate(units)}
-            groups: list[list[int]] = [
-                [index[n] for n in tf.units if n in index]
-                for tf in engine.task_forces.values()
-                if tf.side == s
-            ]
-            grouped = {i for g in groups for i in g}
-            groups += [[i] for i in range(len(units)) if i not in grouped]
-            after = consume_trusted(stocks, demands, [g for g in groups if g])
-            self._consumed[s - 1] += (stocks - after).sum(axis=0)
-            for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
-                units[i].resources[sup.start : sup.stop] = after[i]
-            left = after.tolist()
-            spent = {u.number for u, row in zip(units, left, strict=True) if min(row) <= 0}
+            # With nothing demanded nothing is consumed (every stock stays as it is).
+            if demands.any():
+                self._consume(engine, s, units, demands, sup)
             for tf in list(engine.task_forces.values()):
                 if tf.side == s and any(
-                    n in spent if n in index else engine.units[n].resources[sup].min() <= 0
-                    for n in tf.units
+                    engine.units[n].resources[sup].min() <= 0 for n in tf.units
                 ):
                     engine.abort_if_unsupplied(tf)
+
+    def _consume(
+        self, engine: Engine, s: int, units: list[UnitState], demands: Any, sup: slice
+    ) -> None:
+        """§7: the side's units consume their ``demands``, pooled within task forces."""
+        stocks = np.array([u.resources[sup] for u in units])
+        index = {u.number: i for i, u in enumerate(units)}
+        groups: list[list[int]] = [
+            [index[n] for n in tf.units if n in index]
+            for tf in engine.task_forces.values()
+            if tf.side == s
+        ]
+        grouped = {i for g in groups for i in g}
+        groups += [[i] for i in range(len(units)) if i not in grouped]
+        after = consume_trusted(stocks, demands, [g for g in groups if g])
+        self._consumed[s - 1] += (stocks - after).sum(axis=0)
+        for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
+            units[i].resources[sup] = after[i]
 
     def _report_consumption(self) -> None:
         """§7: each side's supplies consumed since the last cycle start, to the designer's
@@ -564,7 +569,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if engaged and tables.pointer(u.posture) != 0:
                 out[i] = self._demand(engine, tables, u, tframe, forces)
                 continue
-            key = (side, 1 if passenger else min(pc, 3), u.resources.tobytes())
+            column = 1 if passenger else min(pc, 3)
+            if tables.idle[column - 1]:
+                continue  # no resource consumes anything in this class: the row stays 0
+            key = (side, column, u.resources.tobytes())
             row = known.get(key)
             if row is None:
                 bulk.append(i)

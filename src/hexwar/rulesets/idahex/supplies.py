@@ -79,6 +79,9 @@ class SupplyTables:
     ssvres: FloatArray
     by_class: FloatArray = field(init=False, repr=False)
     """:attr:`nonengaged` as ``[pc-1, k-1, irs-1]`` (one matrix per posture class)."""
+    idle: tuple[bool, bool, bool] = field(init=False, repr=False)
+    """Whether every nonengaged rate of posture class 1, 2, 3 is 0 (no unit not engaged in
+    that class demands anything)."""
 
     def __post_init__(self) -> None:
         if self.side not in (1, 2):
@@ -108,6 +111,8 @@ class SupplyTables:
         by_class = np.ascontiguousarray(np.moveaxis(self.nonengaged, 2, 0))
         by_class.setflags(write=False)
         object.__setattr__(self, "by_class", by_class)
+        idle = tuple(not by_class[c].any() for c in range(3))
+        object.__setattr__(self, "idle", idle)
 
     @property
     def nss(self) -> int:
