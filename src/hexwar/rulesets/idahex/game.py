@@ -497,7 +497,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             units = [u for u in engine.units.values() if u.side == s and u.active]
             if not units:
                 continue
-            sup = self.rules.resources[s - 1].supplies
+            supplies = self.rules.resources[s - 1].supplies
+            sup = slice(supplies.start, supplies.stop)
             demands = self._demands(engine, tables, units, tframe, engaged)
             # With nothing demanded nothing is consumed (every stock stays as it is).
             if demands.any():
