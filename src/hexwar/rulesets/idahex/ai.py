@@ -115,6 +115,9 @@ class _Unit:
     """Its value on ``attack`` and ``defense``, as they are asked for."""
     combat: bool = False
     """A combat unit: planned value on defense at least :data:`COMBAT`, and no depot."""
+    ready: bool = False
+    """Free to take an order: in no task force, holding, not engaged, not in the transfer
+    posture, and supplied enough to move (:data:`STUCK`)."""
 
 
 @dataclass(slots=True)
@@ -138,6 +141,21 @@ class _Design:
             row = self.toe[unit_type]
             out = self.values[key] = sum(x * w for x, w in zip(row, v, strict=True))
         return out
+
+
+@dataclass(slots=True)
+class _Enemy:
+    """The enemy seen, as values by cell, kept from decision to decision while it is the
+    same, with the sums read from it."""
+
+    attack_at: dict[int, list[float]]
+    """The values on attack of the enemy units seen in each cell (posture class >= 1)."""
+    defense_at: dict[int, list[float]]
+    """The values on defense of the enemy units seen holding each cell (classes 1 and 2)."""
+    menaced: set[int] | None = None
+    """Cells next to an enemy unit seen (posture class >= 1)."""
+    menace: dict[tuple[int, int | None], float] = field(default_factory=dict)
+    """The enemy's value on attack seen next to a cell (but in a second cell)."""
 
 
 @dataclass(slots=True)
@@ -168,10 +186,7 @@ class _Situation:
     design: _Design
     units: list[_Unit]
     enemy_at: dict[int, list[Mapping[str, Any]]]
-    attack_at: dict[int, list[float]]
-    """The values on attack of the enemy units seen in each cell (posture class >= 1)."""
-    defense_at: dict[int, list[float]]
-    """The values on defense of the enemy units seen holding each cell (classes 1 and 2)."""
+    enemy: _Enemy
     engagements: list[Mapping[str, Any]]
     toe: dict[int, list[float]]
     supplies: tuple[int, int]
@@ -183,8 +198,6 @@ class _Situation:
     """Own units by cell, in the view's order."""
     busy: set[int] = field(default_factory=set)
     held: set[int] | None = None
-    menaced: set[int] | None = None
-    """Cells next to an enemy unit seen (posture class >= 1)."""
     watched: set[int] | None = None
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
     """Values computed once per decision (unit values, threats)."""
@@ -205,6 +218,7 @@ class IdahexAgent:
         self._terrain: _Terrain | None = None
         self._design: _Design | None = None
         self._units: dict[int, tuple[Mapping[str, Any], _Unit]] = {}
+        self._enemy: _Enemy | None = None
         """Each own unit as read from the last view, with the view's object it was read from
         (kept alive here, so an identical object is the same unit data)."""
 
@@ -255,7 +269,11 @@ class IdahexAgent:
                 attack_at.setdefault(cell, []).append(fixed.worth(enemy_side, "attack", kind))
             if pc in (1, 2):
                 defense_at.setdefault(cell, []).append(fixed.worth(enemy_side, "defense", kind))
+        enemy = self._enemy
+        if enemy is None or enemy.attack_at != attack_at or enemy.defense_at != defense_at:
+            enemy = self._enemy = _Enemy(attack_at, defense_at)
         lo, hi = (int(x) for x in design["supplies"])
+        itrfp = int(design["itrfp"])
         units: list[_Unit] = []
         at: dict[int, list[_Unit]] = {}
         read: dict[int, tuple[Mapping[str, Any], _Unit]] = {}
@@ -280,6 +298,13 @@ class IdahexAgent:
                 unit.ratio = min(shares) if shares else 1.0
                 planned = fixed.worth(self.side, "defense", unit.type)
                 unit.combat = planned >= COMBAT and unit.ratio <= DEPOT
+                unit.ready = (
+                    unit.tf is None
+                    and unit.pc == 1
+                    and not unit.engaged
+                    and unit.posture != itrfp
+                    and unit.ratio >= STUCK
+                )
             read[number] = (u, unit)
             units.append(unit)
             at.setdefault(unit.cell, []).append(unit)
@@ -293,8 +318,7 @@ class IdahexAgent:
             design=fixed,
             units=units,
             enemy_at=enemy_at,
-            attack_at=attack_at,
-            defense_at=defense_at,
+            enemy=enemy,
             engagements=list(data["engagements"]),
             toe=toe,
             supplies=(lo, hi),
@@ -374,14 +398,7 @@ class IdahexAgent:
         return t.front
 
     def _idle(self, s: _Situation, u: _Unit) -> bool:
-        return (
-            u.number not in s.busy
-            and u.tf is None
-            and u.pc == 1
-            and not u.engaged
-            and u.posture != s.itrfp
-            and self._supply_ratio(s, u) >= STUCK
-        )
+        return u.ready and u.number not in s.busy
 
     def _combat_unit(self, s: _Situation, u: _Unit) -> bool:
         return u.combat
@@ -586,7 +603,7 @@ class IdahexAgent:
     def _targets(self, s: _Situation) -> list[tuple[float, int]]:
         """Enemy cells next to own units, with the enemy's seen value on defense (0: seen
         empty), best odds first."""
-        out = [(sum(s.defense_at.get(c, ())), c) for c in self._beyond(s, self._held(s))]
+        out = [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, self._held(s))]
         out.sort()
         return out
 
@@ -626,9 +643,10 @@ class IdahexAgent:
     def _threat(self, s: _Situation, cell: int, but: int | None = None) -> float:
         """The enemy's value on attack seen next to ``cell`` (but in cell ``but``) over the
         own value on defense in it (``inf`` when nothing defends it)."""
-        if s.menaced is None:
-            s.menaced = {r for c in s.attack_at for r in self._next_to(c)}
-        if cell not in s.menaced:
+        enemy = s.enemy
+        if enemy.menaced is None:
+            enemy.menaced = {r for c in enemy.attack_at for r in self._next_to(c)}
+        if cell not in enemy.menaced:
             return 0.0
         key = ("threat", cell, but)
         found = s.memo.get(key)
@@ -638,8 +656,12 @@ class IdahexAgent:
         return out
 
     def _threat_of(self, s: _Situation, cell: int, but: int | None) -> float:
-        attack_at = s.attack_at
-        threat = sum(v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ()))
+        enemy = s.enemy
+        threat = enemy.menace.get((cell, but))
+        if threat is None:
+            attack_at = enemy.attack_at
+            threat = sum(v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ()))
+            enemy.menace[cell, but] = threat
         if threat == 0.0:
             return 0.0
         defense = sum(self._own_value(s, u, "defense") for u in s.at.get(cell, ()) if u.pc == 1)
@@ -737,7 +759,7 @@ class IdahexAgent:
         return out
 
     def _targets_from_front(self, s: _Situation, front: Iterable[int]) -> list[tuple[float, int]]:
-        return [(sum(s.defense_at.get(c, ())), c) for c in self._beyond(s, front)]
+        return [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, front)]
 
     # -- air -----------------------------------------------------------------------------------
 
