@@ -291,6 +291,17 @@ class AirTables:
     dgp: FloatArray
     stdtgt: FloatArray
     nggwep_target: int
+    _weapons: dict[tuple[int, ...], FloatArray] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """:func:`agwep` of each strike composition met so far (a function of it alone)."""
+
+    def weapons(self, ascomp: tuple[int, ...]) -> FloatArray:
+        """:func:`agwep` of ``ascomp``, computed once per composition (read-only)."""
+        found = self._weapons.get(ascomp)
+        if found is None:
+            found = self._weapons[ascomp] = _read_only(agwep(self, ascomp))
+        return found
 
     def __post_init__(self) -> None:
         _side(self.side)
@@ -818,7 +829,7 @@ def assess_strike(
             )
         pc = int(pcs[0]) if pcs.size else None
     e = _env(tables, env)
-    weapons = agwep(tables, strike.ascomp)
+    weapons = tables.weapons(strike.ascomp)
     grdrs = res[:, : tables.nmat].sum(axis=0)
     if pcs.size:
         aag = aag_rows(tables, strike.role, supported=side_of, pc=pc, rules=rules)
