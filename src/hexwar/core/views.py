@@ -85,9 +85,10 @@ class SharedJson:
 
     def __init__(self) -> None:
         self._pieces: dict[object, tuple[object, Any, set[int]]] = {}
-        self.ids: set[int] = set()
+        self.ids: dict[int, int] = {}
         """The ids of the pieces handed out now and of the lists and dicts inside them (each
-        kept alive by this cache, so no other object has one of these ids)."""
+        kept alive by this cache, so no other object has one of these ids), with the number
+        of pieces each is in (a piece may hold another: a list of shared units)."""
 
     def get(self, key: object, source: object, build: Callable[[], T]) -> T:
         """The piece ``key`` built from ``source`` (compared with ``==``; a deep copy of it is
@@ -103,11 +104,17 @@ class SharedJson:
             return value
         value = build()
         check_jsonable(value, f"view.{key}")
-        if found is not None:
-            self.ids -= found[2]
         inner = _containers(value)
+        ids = self.ids
+        for i in inner:
+            ids[i] = ids.get(i, 0) + 1
+        if found is not None:
+            for i in found[2]:
+                if ids[i] == 1:
+                    del ids[i]
+                else:
+                    ids[i] -= 1
         self._pieces[key] = (copy.deepcopy(source), value, inner)
-        self.ids |= inner
         return value
 
 

@@ -148,6 +148,10 @@ class _Enemy:
     """The enemy seen, as values by cell, kept from decision to decision while it is the
     same, with the sums read from it."""
 
+    source: list[Mapping[str, Any]]
+    """The view's list of enemy units seen this was read from."""
+    at: dict[int, list[Mapping[str, Any]]]
+    """The enemy units seen in each cell."""
     attack_at: dict[int, list[float]]
     """The values on attack of the enemy units seen in each cell (posture class >= 1)."""
     defense_at: dict[int, list[float]]
@@ -259,19 +263,10 @@ class IdahexAgent:
             self._design = _Design(design, design["toe"], self.side, enemy_side, toe)
         fixed = self._design
         toe = fixed.toe
-        enemy_at: dict[int, list[Mapping[str, Any]]] = {}
-        attack_at: dict[int, list[float]] = {}
-        defense_at: dict[int, list[float]] = {}
-        for u in data["enemy"]:
-            cell, pc, kind = int(u["location"]), int(u["posture_class"]), int(u["type"])
-            enemy_at.setdefault(cell, []).append(u)
-            if pc >= 1:
-                attack_at.setdefault(cell, []).append(fixed.worth(enemy_side, "attack", kind))
-            if pc in (1, 2):
-                defense_at.setdefault(cell, []).append(fixed.worth(enemy_side, "defense", kind))
         enemy = self._enemy
-        if enemy is None or enemy.attack_at != attack_at or enemy.defense_at != defense_at:
-            enemy = self._enemy = _Enemy(attack_at, defense_at)
+        if enemy is None or enemy.source is not data["enemy"]:
+            # (The game hands out the same list while the contacts are unchanged.)
+            enemy = self._enemy = self._read_enemy(data["enemy"], fixed, enemy_side)
         lo, hi = (int(x) for x in design["supplies"])
         itrfp = int(design["itrfp"])
         units: list[_Unit] = []
@@ -317,7 +312,7 @@ class IdahexAgent:
             terrain=terrain,
             design=fixed,
             units=units,
-            enemy_at=enemy_at,
+            enemy_at=enemy.at,
             enemy=enemy,
             engagements=list(data["engagements"]),
             toe=toe,
@@ -328,6 +323,20 @@ class IdahexAgent:
             aircraft_types=int(design["aircraft_types"]),
             at=at,
         )
+
+    @staticmethod
+    def _read_enemy(seen: list[Mapping[str, Any]], fixed: _Design, enemy_side: str) -> _Enemy:
+        at: dict[int, list[Mapping[str, Any]]] = {}
+        attack_at: dict[int, list[float]] = {}
+        defense_at: dict[int, list[float]] = {}
+        for u in seen:
+            cell, pc, kind = int(u["location"]), int(u["posture_class"]), int(u["type"])
+            at.setdefault(cell, []).append(u)
+            if pc >= 1:
+                attack_at.setdefault(cell, []).append(fixed.worth(enemy_side, "attack", kind))
+            if pc in (1, 2):
+                defense_at.setdefault(cell, []).append(fixed.worth(enemy_side, "defense", kind))
+        return _Enemy(seen, at, attack_at, defense_at)
 
     # -- strength ------------------------------------------------------------------------------
 

@@ -620,13 +620,17 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
         changed (most hold still from one period to the next)."""
         if not full:
-            return {
-                "number": u.number,
-                "name": u.name,
-                "type": u.butype,
-                "location": u.location,
-                "posture_class": u.pc,
-            }
+            return self._shared.get(
+                ("contact", u.number),
+                (u.location, u.pc),
+                lambda: {
+                    "number": u.number,
+                    "name": u.name,
+                    "type": u.butype,
+                    "location": u.location,
+                    "posture_class": u.pc,
+                },
+            )
         engaged = self.engine.engaged(u.number)
         state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
         return self._shared.get(
@@ -684,7 +688,11 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     def _view(self, side: str) -> dict[str, Any]:
         s = SIDE_NO[side]
         e = self.engine
-        own = [u for u in e.units.values() if u.side == s]
+        own = [self._unit_json(u, full=True) for u in e.units.values() if u.side == s]
+        # The list is shared too while it holds the same unit objects: the pieces are alive
+        # (the cache keeps them), so equal ids are the same objects.
+        units = self._shared.get(("units", s), tuple(map(id, own)), lambda: own)
+        enemy = [self._unit_json(u, full=False) for u in self.contacts(s)]
         return {
             "time": e.t,
             "period": None if self._period is None else self._period.number,
@@ -692,14 +700,14 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "side": side,
             "next_period": self._next_period(),
             "iprint": self.rules.iprint,
-            "units": [self._unit_json(u, full=True) for u in own],
+            "units": units,
             "task_forces": [self._tf_json(tf) for tf in e.task_forces.values() if tf.side == s],
             "deliveries": [
                 {"number": d.number, "task_force": d.task_force, "cell": d.cell, "size": d.size}
                 for d in e.deliveries.values()
                 if d.side == s
             ],
-            "enemy": [self._unit_json(u, full=False) for u in self.contacts(s)],
+            "enemy": self._shared.get(("enemy", s), tuple(map(id, enemy)), lambda: enemy),
             "owner": self._shared.get(
                 "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
             ),
