@@ -58,7 +58,8 @@ def test_a_shared_piece_is_rebuilt_only_when_its_source_changes() -> None:
     assert shared.get("owner", owner, build) is first
     owner[2] = 1  # changed in place: the kept copy of the source tells
     second = shared.get("owner", owner, build)
-    assert second == {"1": 1, "2": 1} and second is not first
+    assert second == {"1": 1, "2": 1}
+    assert second is not first
     assert len(built) == 2
 
 
@@ -69,7 +70,8 @@ def test_a_shared_piece_is_checked_when_built_and_skipped_after() -> None:
     with pytest.raises(TypeError, match=r"^view\.maps\.a: inf is not finite$"):
         shared.get("maps", 1, lambda: {"a": math.inf})
     piece = shared.get("design", None, lambda: {"toe": [[1.0, 2.0]]})
-    assert id(piece) in shared.ids and id(piece["toe"][0]) in shared.ids
+    assert id(piece) in shared.ids
+    assert id(piece["toe"][0]) in shared.ids
     check_jsonable({"design": piece}, checked=shared.ids)
 
 
@@ -80,6 +82,7 @@ def test_a_piece_inside_another_stays_checked_when_the_outer_one_is_rebuilt() ->
     unit = shared.get(("unit", 1), "a", lambda: {"resources": [1.0]})
     shared.get("units", 1, lambda: [unit])
     shared.get("units", 2, lambda: [unit, {"resources": [2.0]}])
-    assert id(unit) in shared.ids and id(unit["resources"]) in shared.ids
+    assert id(unit) in shared.ids
+    assert id(unit["resources"]) in shared.ids
     shared.get(("unit", 1), "b", lambda: {"resources": [3.0]})  # replaced: still in the list
     assert id(unit) in shared.ids
