@@ -158,8 +158,11 @@ class _Enemy:
     """The values on defense of the enemy units seen holding each cell (classes 1 and 2)."""
     menaced: set[int] | None = None
     """Cells next to an enemy unit seen (posture class >= 1)."""
-    menace: dict[tuple[int, int | None], float] = field(default_factory=dict)
-    """The enemy's value on attack seen next to a cell (but in a second cell)."""
+    threats: dict[tuple[int, int | None], tuple[tuple[_Unit, ...], float]] = field(
+        default_factory=dict
+    )
+    """:meth:`IdahexAgent._threat` of a cell (but a second cell), with the own units holding
+    the cell it was computed for."""
 
 
 @dataclass(slots=True)
@@ -651,26 +654,28 @@ class IdahexAgent:
 
     def _threat(self, s: _Situation, cell: int, but: int | None = None) -> float:
         """The enemy's value on attack seen next to ``cell`` (but in cell ``but``) over the
-        own value on defense in it (``inf`` when nothing defends it)."""
+        own value on defense in it (``inf`` when nothing defends it).
+
+        Kept with the enemy seen, by the own units holding the cell: the same unit objects
+        (the commander reuses a unit it read while the view hands out the same one) hold it
+        with the same value."""
         enemy = s.enemy
         if enemy.menaced is None:
             enemy.menaced = {r for c in enemy.attack_at for r in self._next_to(c)}
         if cell not in enemy.menaced:
             return 0.0
-        key = ("threat", cell, but)
-        found = s.memo.get(key)
-        if found is not None:
-            return found
-        s.memo[key] = out = self._threat_of(s, cell, but)
+        holders = tuple(s.at.get(cell, ()))
+        key = (cell, but)
+        found = enemy.threats.get(key)
+        if found is not None and found[0] == holders:
+            return found[1]
+        out = self._threat_of(s, cell, but)
+        enemy.threats[key] = (holders, out)
         return out
 
     def _threat_of(self, s: _Situation, cell: int, but: int | None) -> float:
-        enemy = s.enemy
-        threat = enemy.menace.get((cell, but))
-        if threat is None:
-            attack_at = enemy.attack_at
-            threat = sum(v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ()))
-            enemy.menace[cell, but] = threat
+        attack_at = s.enemy.attack_at
+        threat = sum(v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ()))
         if threat == 0.0:
             return 0.0
         defense = sum(self._own_value(s, u, "defense") for u in s.at.get(cell, ()) if u.pc == 1)
