@@ -205,6 +205,7 @@ class _Situation:
     """Own units by cell, in the view's order."""
     busy: set[int] = field(default_factory=set)
     held: set[int] | None = None
+    fresh: list[_Unit] | None = None
     watched: set[int] | None = None
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
     """Values computed once per decision (unit values, threats)."""
@@ -639,6 +640,14 @@ class IdahexAgent:
         )
 
     @staticmethod
+    def _fresh(s: _Situation) -> list[_Unit]:
+        """Combat units free for orders (:meth:`_idle` but for the units given orders this
+        decision) and supplied (:data:`SHORT`), in the view's order."""
+        if s.fresh is None:
+            s.fresh = [u for u in s.units if u.ready and u.combat and u.ratio >= SHORT]
+        return s.fresh
+
+    @staticmethod
     def _held(s: _Situation) -> set[int]:
         """Cells holding an active own unit."""
         if s.held is None:
@@ -684,13 +693,7 @@ class IdahexAgent:
     def _attacks(self, s: _Situation, odds: float) -> list[Command]:
         out: list[Command] = []
         engaged_cells = {int(g["cell"]) for g in s.engagements}
-        ready = [
-            u
-            for u in s.units
-            if self._idle(s, u)
-            and self._combat_unit(s, u)
-            and self._supply_ratio(s, u) >= SHORT + 0.1
-        ]
+        ready = [u for u in self._fresh(s) if u.number not in s.busy and u.ratio >= SHORT + 0.1]
         for value, target in self._targets(s):
             if target in engaged_cells:
                 continue
@@ -731,12 +734,7 @@ class IdahexAgent:
         if not front:
             return out
         free = [
-            u
-            for u in s.units
-            if self._idle(s, u)
-            and self._combat_unit(s, u)
-            and self._supply_ratio(s, u) >= SHORT
-            and not self._last_in_front(s, u)
+            u for u in self._fresh(s) if u.number not in s.busy and not self._last_in_front(s, u)
         ]
         held = {u.cell for u in s.units if u.pc == 1 and self._combat_unit(s, u)}
         threats = sorted(
