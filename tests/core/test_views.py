@@ -75,14 +75,13 @@ def test_a_shared_piece_is_checked_when_built_and_skipped_after() -> None:
     check_jsonable({"design": piece}, checked=shared.ids)
 
 
-def test_a_piece_inside_another_stays_checked_when_the_outer_one_is_rebuilt() -> None:
+def test_a_list_of_shared_pieces_stays_checked_when_one_of_them_is_replaced() -> None:
     from hexwar.core.views import SharedJson
 
     shared = SharedJson()
     unit = shared.get(("unit", 1), "a", lambda: {"resources": [1.0]})
-    shared.get("units", 1, lambda: [unit])
-    shared.get("units", 2, lambda: [unit, {"resources": [2.0]}])
-    assert id(unit) in shared.ids
-    assert id(unit["resources"]) in shared.ids
-    shared.get(("unit", 1), "b", lambda: {"resources": [3.0]})  # replaced: still in the list
-    assert id(unit) in shared.ids
+    units = shared.get("units", (id(unit),), lambda: [unit])
+    assert id(units) in shared.ids
+    shared.get(("unit", 1), "b", lambda: {"resources": [3.0]})  # the list still holds the old
+    assert id(units) in shared.ids
+    check_jsonable({"units": units}, checked=shared.ids)

@@ -103,9 +103,9 @@ class SharedJson:
             value: T = found[1]
             return value
         value = build()
-        check_jsonable(value, f"view.{key}")
-        inner = _containers(value)
         ids = self.ids
+        check_jsonable(value, f"view.{key}", checked=ids)
+        inner = _containers(value, ids)
         for i in inner:
             ids[i] = ids.get(i, 0) + 1
         if found is not None:
@@ -118,18 +118,17 @@ class SharedJson:
         return value
 
 
-def _containers(value: Any) -> set[int]:
-    """The ids of ``value`` and of every list, tuple and dict in it, if it is one."""
+def _containers(value: Any, known: Collection[int]) -> set[int]:
+    """The ids of ``value`` and of every list, tuple and dict in it, if it is one, but those
+    in ``known`` and what they hold (pieces already shared: a list of shared units)."""
     out: set[int] = set()
     stack = [value]
     while stack:
         x = stack.pop()
-        if type(x) is dict:
+        t = type(x)
+        if (t is dict or t is list or t is tuple) and id(x) not in known:
             out.add(id(x))
-            stack.extend(x.values())
-        elif type(x) is list or type(x) is tuple:
-            out.add(id(x))
-            stack.extend(x)
+            stack.extend(x.values() if t is dict else x)
     return out
 
 
