@@ -92,8 +92,8 @@ class SharedJson:
 
     def get(self, key: object, source: object, build: Callable[[], T]) -> T:
         """The piece ``key`` built from ``source`` (compared with ``==``; a deep copy of it is
-        kept, so a dict changed in place is seen as changed); ``build()`` makes it when it is
-        new or its source changed, and it is checked then.
+        kept unless it is hashable, so a dict changed in place is seen as changed);
+        ``build()`` makes it when it is new or its source changed, and it is checked then.
 
         Raises:
             TypeError: the new piece is not JSON-able (naming its path under ``key``).
@@ -114,8 +114,18 @@ class SharedJson:
                     del ids[i]
                 else:
                     ids[i] -= 1
-        self._pieces[key] = (copy.deepcopy(source), value, inner)
+        self._pieces[key] = (_kept(source), value, inner)
         return value
+
+
+def _kept(source: object) -> object:
+    """``source`` as a :class:`SharedJson` keeps it: a hashable one (a tuple of numbers and
+    bytes) as it is, anything else (a dict the game changes in place) deep-copied."""
+    try:
+        hash(source)
+    except TypeError:
+        return copy.deepcopy(source)
+    return source
 
 
 def _containers(value: Any, known: Collection[int]) -> set[int]:
