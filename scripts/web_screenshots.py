@@ -1,5 +1,5 @@
-"""Save a screenshot of the lobby, each board, the replay viewer, the flank battle moderator,
-IDAHEX's page with its forms and a plots page under docs/images/.
+"""Save a screenshot of the lobby, each board, the umpire's page, the replay viewer, the flank
+battle moderator, IDAHEX's page with its forms and a plots page under docs/images/.
 
 Starts ``hexwar serve`` in-process on a free loopback port over a temporary game store, plays a
 few turns of each game through the API with the rulesets' own computer players standing in for
@@ -191,6 +191,13 @@ def main() -> None:
             page.wait_for_timeout(400)
             page.screenshot(path=str(OUT / f"web-{name}.png"))
             page.locator("#map svg").screenshot(path=str(OUT / f"board-{name}.png"))
+        # the umpire's page of the Aggressor game: both sides, and the amendment form
+        page.goto(aggressor["umpire"])
+        page.wait_for_url(f"**/games/{aggressor['id']}")
+        page.wait_for_selector("#map svg")
+        page.fill("#amendment", "remove east 1: the unit was withdrawn before the battle")
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(OUT / "web-umpire.png"))
         page.goto(f"{url}/games/{tactical['id']}/replay")
         page.wait_for_selector("body[data-ready='1']")
         slider = page.locator("#frame")

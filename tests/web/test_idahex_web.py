@@ -236,3 +236,24 @@ def test_a_feba_line_sits_at_its_fraction_of_the_depth_from_the_attackers_edge()
     assert (y1 + y2) / 2 - cy == pytest.approx(-6.50, abs=0.15)
     # square to the push: the line's direction is perpendicular to (0.866, 0.5)
     assert (x2 - x1) * 0.866 + (y2 - y1) * 0.5 == pytest.approx(0, abs=0.2)
+
+
+def test_the_umpires_map_shows_every_sides_missions_and_status(
+    contact: Session, tmp_path: Any
+) -> None:
+    """Issue 19 (the umpire's page shows both sides): the umpire's IDAHEX map draws the
+    missions, engagements and status lines each side's own map draws, not the first side's
+    only."""
+    from hexwar.web.hub import Hub
+
+    game = contact.game
+    seats = {side: describe_board(game.view(side)) for side in ("red", "blue")}
+    umpire = Hub(tmp_path).board(game, None)
+    assert umpire is not None
+    for own in seats.values():
+        assert own is not None
+        assert set(own.traces) <= set(umpire.traces)
+        assert set(own.status) <= set(umpire.status)
+        assert set(own.fronts) <= set(umpire.fronts)
+    assert ("side", "Red") in umpire.status
+    assert ("side", "Blue") in umpire.status

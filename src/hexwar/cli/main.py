@@ -29,6 +29,7 @@ from hexwar.agents import AI, agent_names
 from hexwar.analysis.cli import app as sweep_app
 from hexwar.analysis.timeline import record_run
 from hexwar.cli import checks
+from hexwar.cli.amend import amend
 from hexwar.cli.checks import InvalidArgumentError, load_record, refuse_hidden, writable
 from hexwar.cli.interactive import play_interactively
 from hexwar.core import registry
@@ -690,6 +691,7 @@ def choose() -> None:
 
 
 app.command("serve")(serve)
+app.command("amend")(amend)  # hexwar.cli.amend: the umpire's amendment of a stored game
 
 
 def _ask_choice(prompt: str, n: int) -> int | None:

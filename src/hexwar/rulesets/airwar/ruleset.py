@@ -15,6 +15,7 @@ from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar import legal
 from hexwar.rulesets.airwar.agents import random_order
+from hexwar.rulesets.airwar.amend import HELP as AMENDMENT_HELP
 from hexwar.rulesets.airwar.game import AirwarGame
 from hexwar.rulesets.airwar.orders import AirwarOrder, parse_order
 from hexwar.rulesets.airwar.render import render_view
@@ -50,6 +51,8 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         "fire in sealed simultaneous stages; cities produce units; kill every enemy unit.",
     )
     scenario_model = AirwarScenario
+    amendments = ("move", "remove", "hold", "end")
+    amendment_help = AMENDMENT_HELP
     scenario_dir = resources.files("hexwar.rulesets.airwar") / "scenarios"
 
     def new_game(self, scenario: AirwarScenario, *, seed: int, scenario_id: str) -> AirwarGame:
