@@ -94,7 +94,7 @@ class Session:
         session = cls(game, dict(agents), store)
         if store is not None:
             session.game_id = store.create_game(game.record(session.agent_names), label=label)
-            session.saved = len(game.orders)
+            session.saved = game.order_count
         return session
 
     @classmethod
