@@ -545,6 +545,13 @@ def _allocation(a: FloatArray, g: FloatArray, std: FloatArray) -> FloatArray:
         )
     share = np.divide(weight, std, out=np.zeros_like(weight), where=weight > 0)
     total = share.sum(axis=1, keepdims=True)
+    lost = (total[:, 0] <= 0) & np.any(weight > 0, axis=1)
+    if lost.any():
+        # weights near the smallest float underflowed in the quotient: alpha does not change
+        # when a row is scaled, so scale those rows to their largest weight first
+        w = weight[lost] / weight[lost].max(axis=1, keepdims=True)
+        share[lost] = np.divide(w, std, out=np.zeros_like(w), where=w > 0)
+        total = share.sum(axis=1, keepdims=True)
     out: FloatArray = np.divide(share, total, out=np.zeros_like(share), where=total > 0)
     return out
 
