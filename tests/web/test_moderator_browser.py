@@ -232,5 +232,8 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#stability-bands li").first).to_be_visible()
         expect(page.locator("#occupation-bands li").first).to_be_visible()
         expect(page.locator("#war-results")).to_contain_text("Occupation")
+        # the hourly loop's plots under the log: each flank's men and morale by the hour
+        for name in ("men-by-the-hour", "morale-by-the-hour"):
+            expect(page.locator(f'#run-plots figure[data-plot="{name}"] img')).to_be_visible()
     finally:
         ctx.close()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import numpy as np
 from pydantic import BaseModel
@@ -25,16 +25,20 @@ from hexwar.core.boards import Board
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
 from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import (
+    AMEND_RULE,
     CONCEDE,
+    UMPIRE,
+    Amendment,
     JsonValue,
     Order,
     SubmittedOrder,
     check_order,
     is_concession,
+    is_order,
 )
 from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
 from hexwar.core.rng import Dice
-from hexwar.core.views import View, check_jsonable
+from hexwar.core.views import SharedJson, View, check_jsonable
 
 if TYPE_CHECKING:  # the core never imports the CLI toolkit; only a ruleset's commands() does
     import typer
@@ -118,6 +122,9 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         self._sealed: dict[str, OrderT] = {}
         self._step = 0
         self._outcome: Outcome | None = None
+        self._shared = SharedJson()
+        """Parts of views that views share while their source is unchanged (``_view`` puts
+        them in with ``self._shared.get``); checked once each."""
 
     # -- hooks ---------------------------------------------------------------------------------
 
@@ -160,6 +167,21 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         Default: none."""
         return {}
 
+    def _amend(self, amendment: Amendment) -> None:
+        """Carry out an umpire's ``move``, ``remove`` or ``hold`` amendment (the kinds the
+        ruleset lists in :attr:`Ruleset.amendments`; the core ends a game itself).
+
+        Check everything first and raise :class:`IllegalOrderError` (rule ``umpire
+        amendments``) naming what is wrong before changing anything; then change the state and
+        log what each side may see of the change (the owner of a moved unit, the sides that
+        knew of it), never more than the fog of war lets it know. The core logs the notice
+        every side sees, with the reason. Default: refuses."""
+        raise IllegalOrderError(
+            f"the {self.info.id} ruleset takes no '{amendment.kind}' amendment",
+            rule=AMEND_RULE,
+            order=amendment.to_json(),
+        )
+
     def _finish(self, winner: str | None, reason: str) -> None:
         """End the game (rulesets call this from ``_resolve``)."""
         self._outcome = Outcome(winner, reason)
@@ -190,8 +212,16 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
             return Decision(d.step, d.sides - self._sealed.keys(), d.prompt)
         return d
 
-    def submit(self, side: str, order: OrderT | JsonValue | str) -> SubmittedOrder:
-        """Validate and accept ``side``'s order; resolve once every awaited side has ordered."""
+    def submit(self, side: str, order: OrderT | JsonValue | str | Amendment) -> SubmittedOrder:
+        """Validate and accept ``side``'s order; resolve once every awaited side has ordered.
+
+        Side :data:`~hexwar.core.orders.UMPIRE` gives amendments (:meth:`amend`)."""
+        if side == UMPIRE:
+            return self.amend(order)  # type: ignore[arg-type]  # a ruleset's order is refused
+        if isinstance(order, Amendment):
+            raise IllegalOrderError(
+                f"{side} may not amend the game: only the umpire does", rule=AMEND_RULE
+            )
         self._check_side(side)
         if self._outcome is not None:
             raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
@@ -210,9 +240,12 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
                 rule="one order per decision",
                 order=order,
             )
-        if not isinstance(order, Order):
+        parsed: OrderT
+        if is_order(order):
+            parsed = cast(OrderT, order)
+        else:
             check_order(order)  # the shared limits, whatever the ruleset's parser does
-        parsed = order if isinstance(order, Order) else self.ruleset.parse_order(side, order)
+            parsed = self.ruleset.parse_order(side, cast("JsonValue | str", order))
         self._check(side, parsed)
         submitted = SubmittedOrder(len(self._orders), d.step, side, parsed.to_json())
         self._orders.append(submitted)
@@ -221,6 +254,62 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
             sealed, self._sealed = self._sealed, {}
             self._step += 1
             self._resolve(sealed)
+        return submitted
+
+    def amend(self, amendment: Amendment | JsonValue | str) -> SubmittedOrder:
+        """The umpire's order: change the game (:class:`~hexwar.core.orders.Amendment`, as
+        itself, its JSON or its text form), recorded as an order of side ``umpire`` at the
+        pending decision's step, so that a replay repeats it. Every side is told that the
+        umpire amended the game and why; what else each sees, the ruleset decides
+        (:meth:`_amend`). Sealed orders already given for the pending decision are
+        withdrawn (they were written for the game before the change): those sides order
+        again. ``end`` finishes the game with the umpire's ruling.
+
+        Raises:
+            IllegalOrderError: a malformed amendment, a kind the ruleset does not take, or
+                one its rules refuse (rule ``umpire amendments``).
+            GameOverError: the game is over.
+        """
+        if self._outcome is not None:
+            raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
+        if not isinstance(amendment, Amendment | str | Mapping):
+            raise IllegalOrderError(
+                "an amendment is text or a JSON object", rule=AMEND_RULE, order=amendment
+            )
+        parsed = Amendment.read(amendment)
+        taken = self.ruleset.amendments
+        if parsed.kind not in taken:
+            raise IllegalOrderError(
+                f"the {self.info.id} ruleset takes no '{parsed.kind}' amendment (it takes: "
+                f"{', '.join(taken)})",
+                rule=AMEND_RULE,
+                order=parsed.to_json(),
+            )
+        step = self._awaiting().step
+        if parsed.kind == "end":
+            if parsed.side is not None and parsed.side not in self.info.sides:
+                raise IllegalOrderError(
+                    f"unknown side {parsed.side!r} to win; {self.info.id} has "
+                    f"{', '.join(self.info.sides)} (or nobody)",
+                    rule=AMEND_RULE,
+                    order=parsed.to_json(),
+                )
+        else:
+            self._amend(parsed)
+        withdrawn = sorted(self._sealed)
+        self._sealed = {}
+        submitted = SubmittedOrder(len(self._orders), step, UMPIRE, parsed.to_json())
+        self._orders.append(submitted)
+        again = f" (the sealed orders of {', '.join(withdrawn)} are withdrawn: order again)"
+        self.log.append(
+            self._clock(),
+            "amendment",
+            f"The umpire amends the game: {parsed.reason}" + (again if withdrawn else ""),
+            data={"reason": parsed.reason, "order": submitted.seq, "withdrawn": withdrawn},
+            visible_to=ALL,
+        )
+        if parsed.kind == "end":
+            self._finish(parsed.side, f"the umpire's ruling: {parsed.reason}")
         return submitted
 
     def _concede(self, side: str) -> SubmittedOrder:
@@ -235,7 +324,7 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         """Only what ``side`` may know; JSON-able."""
         self._check_side(side)
         data = self._view(side)
-        check_jsonable(data)
+        check_jsonable(data, checked=self._shared.ids)
         return View(self.info.id, side, self._step, data)
 
     def events(self, side: str | None = None) -> list[Event]:
@@ -284,6 +373,11 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
     @property
     def orders(self) -> tuple[SubmittedOrder, ...]:
         return tuple(self._orders)
+
+    @property
+    def order_count(self) -> int:
+        """``len(orders)``, without copying them."""
+        return len(self._orders)
 
     def record(self, agents: Mapping[str, str] | None = None) -> GameRecord:
         scenario = encode_nonfinite(self.scenario.model_dump(mode="json"))
@@ -418,6 +512,13 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         shows what the side may not know.
         """
         return None
+
+    amendments: ClassVar[tuple[str, ...]] = ("end",)
+    """The kinds of umpire amendment the ruleset takes (:class:`~hexwar.core.orders.Amendment`;
+    ``end`` is the core's own, the others the ruleset's :meth:`Game._amend`)."""
+
+    amendment_help: ClassVar[str] = "end SIDE: REASON  (SIDE: the winner, or nobody)"
+    """How to write the ruleset's amendments (units, hexes, places), for the umpire's page."""
 
     def time_limit(self, view: View) -> TimeLimit | None:
         """The time ``view``'s side has for the decision it faces, if the rules set one

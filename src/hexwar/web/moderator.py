@@ -33,10 +33,13 @@ import json
 import re
 import secrets
 import tempfile
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 import numpy as np
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
@@ -84,6 +87,7 @@ __all__ = ["moderator_router"]
 DEFAULT = "default"  # seed 004: every menu's extra entry
 ROLES = ("infantry", "cavalry", "artillery")
 MAX_MAP_UPLOAD = 5_000_000  # bytes
+MAX_PLOTTED = 20  # runs whose games are kept in memory for their plots
 _MAP_NAME = re.compile(r"[A-Za-z0-9 _().-]{1,80}")
 _RUN_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
@@ -270,6 +274,9 @@ def moderator_router(
     folders are made in ``folder``."""
     mod = Moderator(db_path, folder)
     router = APIRouter()
+    games: OrderedDict[str, FlankbattleGame] = OrderedDict()  # run id -> its game (plots)
+    drawn: dict[str, dict[str, str]] = {}  # run id -> its plots, name -> SVG
+    plots_lock = threading.Lock()  # runs and plots are made on worker threads
 
     def guard(request: Request, given: str | None = None) -> None:
         if password is None:
@@ -448,6 +455,10 @@ def moderator_router(
             log.ending(receipt)
         text = log.path.read_text(encoding="utf-8")
         run_id = mod.keep_run(Run(new_stability(report), log.path.name))
+        with plots_lock:  # the plots need the game: the last few, in memory
+            games[run_id] = game
+            while len(games) > MAX_PLOTTED:
+                games.popitem(last=False)
         after: list[list[dict[str, Any]]] = [[], []]
         for f in report.battle.flanks:
             js = f.to_json()
@@ -571,6 +582,49 @@ def moderator_router(
             log_path.read_text(encoding="utf-8"),
             headers={"Content-Disposition": f'attachment; filename="{log_path.name}"'},
         )
+
+    def run_plots(run_id: str) -> dict[str, str]:
+        """Each flank's men and morale by the hour and the losses by type (the plots of
+        ``hexwar run --plots``) as SVG, drawn when first asked; the moderator sees both
+        sides."""
+        with plots_lock:
+            game = games.get(run_id)
+            plots = drawn.get(run_id)
+        if game is None:
+            raise HTTPException(404, "no plots of this run here: run the war again")
+        if plots is None:
+            from hexwar.web.plots import figures_svg
+
+            plots = figures_svg(game)
+            with plots_lock:
+                drawn[run_id] = plots
+                for old in set(drawn) - set(games):
+                    del drawn[old]
+        return plots
+
+    @router.get("/api/moderator/runs/{run_id}/plots")
+    async def run_plot_list(
+        request: Request, run_id: str, password: str | None = None
+    ) -> dict[str, Any]:
+        guard(request, password)
+        plots = await asyncio.to_thread(run_plots, run_id)
+        query = f"?password={quote(password)}" if password else ""
+        return {
+            "plots": [
+                {"name": n, "url": f"/api/moderator/runs/{run_id}/plots/{n}.svg{query}"}
+                for n in plots
+            ]
+        }
+
+    @router.get("/api/moderator/runs/{run_id}/plots/{name}.svg")
+    async def run_plot(
+        request: Request, run_id: str, name: str, password: str | None = None
+    ) -> Response:
+        guard(request, password)
+        plots = await asyncio.to_thread(run_plots, run_id)
+        if name not in plots:
+            raise HTTPException(404, f"no plot {name!r} ({', '.join(plots)})")
+        return Response(plots[name], media_type="image/svg+xml")
 
     @router.get("/api/moderator/maps/{name}.png")
     def map_png(name: str) -> Response:

@@ -485,6 +485,20 @@ function clearResult() {
   $('log').textContent = '';
   $('log-download').hidden = true;
   $('war-results').replaceChildren();
+  $('run-plots').replaceChildren();
+}
+
+async function showPlots(run) {
+  const pw = $('password');
+  const query = pw && pw.value ? `?password=${encodeURIComponent(pw.value)}` : '';
+  const response = await fetch(`/api/moderator/runs/${encodeURIComponent(run)}/plots${query}`, { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const { plots } = await response.json();
+  $('run-plots').replaceChildren(...plots.map((p) => {
+    const figure = el('figure', { class: 'plot', 'data-plot': p.name });
+    figure.append(el('img', { src: p.url, alt: p.name.replaceAll('-', ' ') }), el('figcaption', {}, p.name.replaceAll('-', ' ')));
+    return figure;
+  }));
 }
 
 async function runWar() {
@@ -521,6 +535,7 @@ async function runWar() {
   const items = r.stability.map((s) => el('li', {}, `${s.nation}: stability ${s.before} → ${s.after} (${s.result})${s.notes.length ? `; ${s.notes.join('; ')}` : ''}`));
   items.push(el('li', {}, `Occupation: score ${r.occupation.score}, ${r.occupation.value} (${r.occupation.result})`));
   $('war-results').replaceChildren(...items);
+  showPlots(r.run);
   draw();
   await check();
   document.body.dataset.run = r.run;
