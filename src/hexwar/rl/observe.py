@@ -50,7 +50,11 @@ class Encoder:
 
     def encode(self, view: Mapping[str, Any]) -> Arrays:
         planes, vector = self._encode(view)
-        return np.clip(planes, 0, None), np.clip(vector, 0, None)
+        # Every entry is >= 0 by construction; this pins the spaces' lower bound in place
+        # (np.clip's wrapper and copies cost a random playout's step a tenth of its time).
+        np.maximum(planes, 0, out=planes)
+        np.maximum(vector, 0, out=vector)
+        return planes, vector
 
 
 def encoder_for(ruleset_id: str, views: list[Mapping[str, Any]]) -> Encoder:
@@ -62,32 +66,33 @@ def encoder_for(ruleset_id: str, views: list[Mapping[str, Any]]) -> Encoder:
 _AGG_TYPES = ("armor", "infantry", "artillery", "airbase", "missile", "support", "other")
 
 
-def _agg_cell(label: str) -> tuple[int, int]:
-    """``@XY``: X the column letter, Y the row letter, both from A (docs/aggressor.md)."""
-    return ord(label[2]) - ord("A"), ord(label[1]) - ord("A")
-
-
 def _aggressor(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
     rows = len(views[0]["terrain"])
     cols = len(views[0]["terrain"][0])
     rough = np.array([[ch == "^" for ch in line] for line in views[0]["terrain"]], np.float32)
 
+    n = rows * cols
+    kinds = {k: i for i, k in enumerate(_AGG_TYPES)}
+    cell = {  # "@XY" -> flat index, for every label of the map
+        f"@{chr(65 + c)}{chr(65 + r)}": r * cols + c for r in range(rows) for c in range(cols)
+    }
+
     def encode(v: Mapping[str, Any]) -> Arrays:
-        p = np.zeros((6 + len(_AGG_TYPES), rows, cols), np.float32)
-        p[0] = rough  # the map never changes during a game
+        p = np.zeros((6 + len(_AGG_TYPES), n), np.float32)
+        p[0] = rough.ravel()  # the map never changes during a game
         for label in v["cbr"]:
-            r, c = _agg_cell(label)
-            p[1, r, c] = 1
-        for u in v["units"]:
-            r, c = _agg_cell(u["at"])
-            p[2, r, c] += u["strength"] / 3
-            p[3, r, c] += u["range"] / 6
-            p[4, r, c] = max(p[4, r, c], float(u["frozen"]))
-            kind = u["type"] if u["type"] in _AGG_TYPES else "other"
-            p[6 + _AGG_TYPES.index(kind), r, c] += 1
-        for e in v["enemy"]:
-            r, c = _agg_cell(e["at"])
-            p[5, r, c] += 1
+            p[1, cell[label]] = 1
+        units = v["units"]
+        if units:
+            at = np.array([cell[u["at"]] for u in units], np.intp)
+            stats = np.array([(u["strength"], u["range"], u["frozen"]) for u in units], float)
+            p[2] = np.bincount(at, stats[:, 0] / 3, n)
+            p[3] = np.bincount(at, stats[:, 1] / 6, n)
+            p[4] = np.bincount(at, stats[:, 2], n) > 0  # a frozen unit in the cell
+            kind = np.array([kinds.get(u["type"], kinds["other"]) for u in units], np.intp)
+            p[6:] = np.bincount(kind * n + at, None, len(_AGG_TYPES) * n).reshape(-1, n)
+        if v["enemy"]:
+            p[5] = np.bincount([cell[e["at"]] for e in v["enemy"]], None, n)
         control = list(v["control"].values())
         vec = np.array(
             [
@@ -102,7 +107,7 @@ def _aggressor(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], 
             ],
             np.float32,
         )
-        return p, vec
+        return p.reshape(6 + len(_AGG_TYPES), rows, cols), vec
 
     return encode
 
