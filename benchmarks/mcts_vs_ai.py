@@ -1,17 +1,25 @@
-"""The ``mcts`` agent at equal time per move against a ruleset's ``ai`` (issue 21 goal: >= 60 %
-of games won, with the 95 % interval).
+"""The ``mcts`` agent at equal time per move against each ruleset's ``ai`` (issue 21 goal:
+>= 60 % of games won for Aggressor, tactical and the air war on small boards, with the
+interval).
 
-Plays ``--games`` games (default 20) of a bundled scenario (default the small air war board,
-``airwar/small-four-cities``) cut to ``--cycles`` cycles (default 15) and decided at the limit
-by the number of units (the variant's ``at_cycle_limit = "more_units"``), so games end in
-minutes. mcts gets ``--seconds`` per decision (default 1.0); it plays side 1 in even seeds
-and side 2 in odd ones. Prints the wins, draws and losses of mcts, its win rate with the
-Wilson 95 % interval, and each agent's average time per decision (the ai's is the baseline
-measured in the same games).
+For each ruleset (``--rulesets``, default all three) plays ``--games`` games with mcts on
+each side (so 2 x games in all) against the ruleset's ``ai`` (``--opponent``):
 
-Only rulesets that sample worlds from views (``Ruleset.determinise``) can run mcts: the air
-war and Aggressor (``--scenario aggressor/sector --opponent computer``; not cut).
-Run from the repository root: ``.venv/bin/python benchmarks/mcts_vs_ai.py``.
+- air war: ``airwar/small-four-cities`` cut to ``--cycles`` cycles (default 15) and decided at
+  the limit by the number of units (``at_cycle_limit = "more_units"``), so games end in minutes;
+- Aggressor: ``aggressor/sector`` (its one map, 21 x 15 hexes);
+- tactical: ``tactical/meeting1941`` (16 x 10 hexes, 10 turns).
+
+Equal time per move: mcts gets ``--seconds`` per decision (default 1.0), measured by
+``--clock`` -- ``cpu`` (default: the process's CPU time, so a busy shared machine gives it
+the same computation as an idle one) or ``wall`` -- and its candidate proposals count against
+it; the ai takes the time it takes (all of it is its own: it has no budget to raise). Both
+agents' time per decision is measured on the same clock in the same games and printed, the
+ai's being the baseline. Games run ``--jobs`` at a time in separate processes (the CPU clock
+is per process). Prints, per ruleset, the wins, draws and losses of mcts, its win rate with
+the Wilson 95 % interval, and the time per decision of each agent.
+
+Run from the repository root: ``.venv/bin/python benchmarks/mcts_vs_ai.py [--games 10]``.
 """
 
 from __future__ import annotations
@@ -21,7 +29,9 @@ import math
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -31,6 +41,13 @@ from hexwar.agents import agent_rng, make_agent
 from hexwar.agents.mcts import MctsAgent
 from hexwar.core.game import Agent
 from hexwar.sessions import resolve_scenario
+
+SCENARIOS = {
+    "airwar": "airwar/small-four-cities",
+    "aggressor": "aggressor/sector",
+    "tactical": "tactical/meeting1941",
+}
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -44,6 +61,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def cut(scenario: str, cycles: int) -> str:
+    """The air war scenario cut to ``cycles`` cycles, decided by units at the limit."""
     resolved = resolve_scenario(scenario)
     data = resolved.scenario.model_dump(mode="json", exclude_none=True)
     data["cycle_limit"] = cycles
@@ -53,64 +71,94 @@ def cut(scenario: str, cycles: int) -> str:
     return str(path)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenario", default="airwar/small-four-cities")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--cycles", type=int, default=15)
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--opponent", default="ai", help="the ruleset's agent to play against")
-    args = parser.parse_args()
-    airwar = args.scenario.startswith("airwar/")
-    resolved = resolve_scenario(cut(args.scenario, args.cycles) if airwar else args.scenario)
+def play(
+    scenario: str, seed: int, me: str, seconds: float, clock: str, opponent: str
+) -> dict[str, Any]:
+    """One game, mcts playing ``me``; its result and each agent's time and decisions."""
+    resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
-    sides = ruleset.info.sides
-    wins = draws = losses = 0
+    tick = CLOCKS[clock]
+    agents: dict[str, Agent] = {
+        s: MctsAgent(ruleset, s, seconds=seconds, clock=tick)
+        if s == me
+        else make_agent(ruleset, s, opponent)
+        for s in ruleset.info.sides
+    }
     spent = {"mcts": 0.0, "ai": 0.0}
     moves = {"mcts": 0, "ai": 0}
-    for seed in range(args.games):
-        me = sides[seed % 2]
-        agents: dict[str, Agent] = {
-            s: MctsAgent(ruleset, s, seconds=args.seconds)
-            if s == me
-            else make_agent(ruleset, s, args.opponent)
-            for s in sides
+    game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
+    while (decision := game.decision()) is not None:
+        for side in sorted(decision.sides):
+            who = "mcts" if side == me else "ai"
+            t0 = tick()
+            order = agents[side].act(game.view(side), agent_rng(seed, side, decision.step))
+            spent[who] += tick() - t0
+            moves[who] += 1
+            game.submit(side, order.to_json())
+    outcome = game.outcome()
+    assert outcome is not None
+    return {
+        "seed": seed,
+        "me": me,
+        "winner": outcome.winner,
+        "reason": outcome.reason,
+        "spent": spent,
+        "moves": moves,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--rulesets", default="airwar,aggressor,tactical", help="comma-separated ruleset ids"
+    )
+    parser.add_argument("--games", type=int, default=10, help="games per side per ruleset")
+    parser.add_argument("--cycles", type=int, default=15, help="air war cycle limit")
+    parser.add_argument("--seconds", type=float, default=1.0, help="mcts budget per decision")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    parser.add_argument("--opponent", default="ai", help="the ruleset's agent to play against")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    args = parser.parse_args()
+    summary: list[str] = []
+    for rid in args.rulesets.split(","):
+        name = SCENARIOS[rid]
+        scenario = cut(name, args.cycles) if rid == "airwar" else name
+        sides = resolve_scenario(scenario).ruleset.info.sides
+        jobs = [(seed, sides[seed % 2]) for seed in range(2 * args.games)]
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            futures = [
+                pool.submit(play, scenario, s, me, args.seconds, args.clock, args.opponent)
+                for s, me in jobs
+            ]
+            results = []
+            for f in futures:
+                r = f.result()
+                results.append(r)
+                print(
+                    f"{rid} seed {r['seed']:3}: mcts plays {r['me']}: "
+                    f"{r['winner'] or 'draw'} ({r['reason']})",
+                    flush=True,
+                )
+        wins = sum(r["winner"] == r["me"] for r in results)
+        draws = sum(r["winner"] is None for r in results)
+        n = len(results)
+        lo, hi = wilson(wins, n)
+        per = {
+            w: sum(r["spent"][w] for r in results) / max(sum(r["moves"][w] for r in results), 1)
+            for w in ("mcts", "ai")
         }
-        game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=args.scenario)
-        while (decision := game.decision()) is not None:
-            for side in sorted(decision.sides):
-                who = "mcts" if side == me else "ai"
-                t0 = time.perf_counter()
-                order = agents[side].act(game.view(side), agent_rng(seed, side, decision.step))
-                spent[who] += time.perf_counter() - t0
-                moves[who] += 1
-                game.submit(side, order.to_json())
-        outcome = game.outcome()
-        assert outcome is not None
-        if outcome.winner == me:
-            wins += 1
-        elif outcome.winner is None:
-            draws += 1
-        else:
-            losses += 1
-        print(
-            f"seed {seed:3}: mcts plays {me}: {outcome.winner or 'draw'} ({outcome.reason})",
-            flush=True,
+        line = (
+            f"{rid:9} {name}{f' cut to {args.cycles} cycles' if rid == 'airwar' else ''}: "
+            f"mcts won {wins} of {n} (draws {draws}, losses {n - wins - draws}): "
+            f"{wins / max(n, 1):.0%}, Wilson 95 % {lo:.0%}-{hi:.0%}; {args.clock} s per "
+            f"decision: mcts {per['mcts']:.3f}, {args.opponent} {per['ai']:.3f}"
         )
-    n = wins + draws + losses
-    lo, hi = wilson(wins, n)
+        print(line, flush=True)
+        summary.append(line)
     print()
-    print(
-        f"{args.scenario} cut to {args.cycles} cycles, mcts at {args.seconds:g} s per move vs ai:"
-    )
-    print(
-        f"  mcts won {wins} of {n} (draws {draws}, losses {losses}): "
-        f"{wins / max(n, 1):.0%}, 95 % interval {lo:.0%}-{hi:.0%} (goal: >= 60 %)"
-    )
-    for who in ("mcts", "ai"):
-        print(f"  {who}: {spent[who] / max(moves[who], 1):.3f} s per decision")
-    per = {w: spent[w] / max(moves[w], 1) for w in spent}
-    print(f"  ratio mcts/ai time per decision: {per['mcts'] / max(per['ai'], 1e-9):.1f}")
+    print(f"mcts at {args.seconds:g} s per decision ({args.clock} clock) vs ai (goal >= 60 %):")
+    for line in summary:
+        print("  " + line)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ game protocol (each decision: the side's view, its legal orders, a uniformly cho
 submitted -- or, in stepwise lists, followed until the plan is submitted), and through the
 AEC environment of :mod:`hexwar.rl.pettingzoo` (each step: the observation arrays and action
 mask, a uniformly chosen legal action). Both make the same choices from the same stream, so
-they play the same games; the ratio of their times is the adapter's overhead.
+they play the same games; the ratio of their times is the adapter's overhead. Times are this
+process's CPU time (the machine's other load does not count), the two alternating game by game.
 
 Run from the repository root: ``.venv/bin/python benchmarks/rl_overhead.py``.
 """
@@ -26,7 +27,13 @@ from hexwar.rl.pettingzoo import HexwarAEC, env
 
 # scenario -> decisions per playout (random stepwise plans in the air war are long: each of
 # some forty units is moved one step at a time, so its playouts are kept short)
-SCENARIOS = {"aggressor/sector": 200, "airwar/small-four-cities": 6, "flankbattle/marathon": 2}
+SCENARIOS = {
+    "aggressor/sector": 200,
+    "tactical/meeting1941": 6,
+    "airwar/small-four-cities": 6,
+    "idahex/sinai": 20,
+    "flankbattle/marathon": 2,
+}
 
 
 def bare(d: Driver, seed: int) -> int:
@@ -59,8 +66,11 @@ def adapted(e: HexwarAEC, seed: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--only", choices=sorted(SCENARIOS), help="one scenario")
     args = parser.parse_args()
     for scenario, decisions in SCENARIOS.items():
+        if args.only and scenario != args.only:
+            continue
         runners = {  # one environment per scenario, reset for each game (as training does)
             "bare": (bare, Driver(scenario, 0, max_decisions=decisions)),
             "adapter": (adapted, env(scenario, 0, max_decisions=decisions)),
@@ -71,9 +81,9 @@ def main() -> None:
         n = {"bare": 0, "adapter": 0}
         for seed in range(args.games):
             for name, (fn, target) in runners.items():
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 n[name] += fn(target, seed)
-                t[name] += time.perf_counter() - t0
+                t[name] += time.process_time() - t0
         same = "same steps" if n["bare"] == n["adapter"] else f"steps differ {n}"
         print(
             f"{scenario}: bare {t['bare']:.2f} s, through PettingZoo {t['adapter']:.2f} s "

@@ -12,7 +12,8 @@ stricter, not looser), with N replications of one design point:
 3. ``run_sweep(jobs=2)`` with joblib/loky: parallel efficiency T1 / (2 T2) (T1 from step 2),
    target >= 0.80;
 4. ``run_sweep(backend="dask")`` on a ``LocalCluster`` of 2 worker processes: target <= 1.3 x
-   the joblib time.
+   the joblib time (with ``--rounds R`` the joblib and dask runs alternate R times, the order
+   swapped each round, and the totals are compared).
 
 Ratios only, all measured in the same run. On a busy machine the wall times scatter with the
 neighbours' load; the CPU time of this process (all of the work with ``--jobs 1``) does not,
@@ -108,14 +109,20 @@ def experiment(name: str, n: int, seed: int) -> Experiment:
 
 
 def bench(
-    name: str, n: int, blocks: int, *, parallel_only: bool = False, overhead_only: bool = False
+    name: str,
+    n: int,
+    blocks: int,
+    *,
+    parallel_only: bool = False,
+    overhead_only: bool = False,
+    rounds: int = 1,
 ) -> None:
     exp = experiment(name, n, 1066)
     print(f"== {exp.scenario_id}: {n} replications, agents {exp.agents}", flush=True)
     if parallel_only:
         one = timed_sweep(exp, jobs=1)
         print(f"sweep --jobs 1         : {one:8.2f} s", flush=True)
-        parallel(exp, one)
+        parallel(exp, one, rounds)
         return
     # The bare loop and the sweep alternate in blocks of n / blocks replications (other seeds
     # in each block), so the machine's drift falls on both alike.
@@ -138,19 +145,30 @@ def bench(
         flush=True,
     )
     if not overhead_only:
-        parallel(exp, one)
+        parallel(exp, one, rounds)
 
 
-def parallel(exp: Experiment, one: float) -> None:
-    two = timed_sweep(exp, jobs=2)
+def parallel(exp: Experiment, one: float, rounds: int = 1) -> None:
+    """joblib with 2 workers against dask's LocalCluster of 2, alternating ``rounds`` times
+    (joblib first, then dask first, ...) so a busy machine's drift falls on both alike."""
+    two = dask = 0.0
+    for k in range(rounds):
+        order = ("joblib", "dask") if k % 2 == 0 else ("dask", "joblib")
+        for backend in order:
+            t = timed_sweep(exp, jobs=2, backend=backend)
+            if backend == "dask":
+                dask += t
+            else:
+                two += t
+            print(f"  round {k + 1}: {backend:6} {t:8.2f} s", flush=True)
     print(
-        f"sweep --jobs 2 (joblib): {two:8.2f} s  efficiency {one / (2 * two):.2f} (target >= 0.80)",
+        f"sweep --jobs 2 (joblib): {two / rounds:8.2f} s  efficiency {one / (2 * two / rounds):.2f}"
+        " (target >= 0.80)",
         flush=True,
     )
-    dask = timed_sweep(exp, jobs=2, backend="dask")
     print(
-        f"sweep dask LocalCluster 2 workers: {dask:8.2f} s  ratio to joblib {dask / two:.2f} "
-        "(target <= 1.30)",
+        f"sweep dask LocalCluster 2 workers: {dask / rounds:8.2f} s  ratio to joblib "
+        f"{dask / two:.2f} (target <= 1.30)",
         flush=True,
     )
 
@@ -166,6 +184,9 @@ def main() -> None:
         help="skip the bare loop: one --jobs 1 sweep, then the parallel runs",
     )
     parser.add_argument("--overhead-only", action="store_true", help="skip the parallel runs")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="alternations of the joblib and dask runs"
+    )
     args = parser.parse_args()
     for name in [args.only] if args.only else list(EXPERIMENTS):
         bench(
@@ -174,6 +195,7 @@ def main() -> None:
             args.blocks,
             parallel_only=args.parallel_only,
             overhead_only=args.overhead_only,
+            rounds=args.rounds,
         )
 
 

@@ -187,7 +187,8 @@ def test_replication_seeds_are_common_random_numbers_across_design_points(
 
 def test_results_are_identical_for_one_worker_two_workers_and_dask(tmp_path: Path) -> None:
     """Issue 20 item 2: byte-identical rows (but for the measured run time) whatever runs
-    them: this process, two loky workers, or a dask LocalCluster of two workers."""
+    them: this process, two loky workers, a dask cluster given by its scheduler's address,
+    or the dask backend's own LocalCluster of two worker processes."""
     from distributed import LocalCluster
 
     exp = load_experiment(
@@ -204,10 +205,12 @@ def test_results_are_identical_for_one_worker_two_workers_and_dask(tmp_path: Pat
         dashboard_address="127.0.0.1:0",  # no fixed port, never beyond this machine
     ) as cluster:
         run_sweep(exp, tmp_path / "dask", backend="dask", scheduler=cluster.scheduler_address)
+    run_sweep(exp, tmp_path / "local", jobs=2, backend="dask")
     one = rows_without_time(tmp_path / "one")
     assert len(one) == 6 * 40
     assert rows_without_time(tmp_path / "two") == one
     assert rows_without_time(tmp_path / "dask") == one
+    assert rows_without_time(tmp_path / "local") == one
 
     def csv_without_time(d: str) -> list[str]:
         lines = (tmp_path / d / "results.csv").read_text(encoding="utf-8").splitlines()

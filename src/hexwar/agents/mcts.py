@@ -12,13 +12,16 @@ information set at the root (the side's own decision, the same in every sampled 
 Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
 choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
 where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
-orders the rollout agent proposes with several streams, plus doing nothing. The budget per
-move is ``seconds`` of wall time or, when given, ``iterations`` (reproducible whatever the
+orders the rollout agent proposes with several streams (until one repeats), plus doing
+nothing. The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
+``time.process_time`` gives the agent the same computation on a busy machine) -- proposing
+candidates counts against it -- or, when given, ``iterations`` (reproducible whatever the
 machine's speed).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -36,6 +39,8 @@ __all__ = ["MCTS", "VALUES", "MctsAgent", "has_determinisation"]
 MCTS = "mcts"
 PROPOSALS = 6  # rollout-agent proposals considered at a stepwise decision
 UCB_C = 1.4
+HORIZON = 4  # decisions played out after the searched one
+HORIZONS = {"tactical": 2}  # a tactical phase costs the rollout agent ~0.1 s: own + reply
 
 
 def _airwar_value(v: Mapping[str, Any]) -> float:
@@ -87,8 +92,9 @@ class MctsAgent:
         *,
         seconds: float = 1.0,
         iterations: int | None = None,
-        horizon: int = 4,
+        horizon: int | None = None,
         rollout: str | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if not has_determinisation(ruleset):
             raise HexwarError(
@@ -103,7 +109,8 @@ class MctsAgent:
         self.side = side
         self.seconds = seconds
         self.iterations = iterations
-        self.horizon = horizon
+        self.horizon = HORIZONS.get(ruleset.info.id, HORIZON) if horizon is None else horizon
+        self.clock = clock
         self._policy: dict[str, Agent] = {
             s: make_agent(ruleset, s, self.rollout_name) for s in ruleset.info.sides
         }
@@ -112,7 +119,11 @@ class MctsAgent:
 
     # -- candidates -------------------------------------------------------------------------
 
-    def candidates(self, view: View, rng: np.random.Generator) -> list[Order]:
+    def candidates(
+        self, view: View, rng: np.random.Generator, deadline: float = math.inf
+    ) -> list[Order]:
+        """The orders searched: see the module's docstring. Proposals stop at ``deadline``
+        (by :attr:`clock`) once there is one, and at the first proposal seen before."""
         if not self.ruleset.stepwise(view):
             legal = self.ruleset.legal_orders(view)
             first = self._policy[self.side].act(view, rng)  # searched first: the prior
@@ -120,8 +131,11 @@ class MctsAgent:
         out: list[Order] = []
         for _ in range(PROPOSALS):
             order = self._policy[self.side].act(view, rng)
-            if order not in out:
-                out.append(order)
+            if order in out:
+                break  # a deterministic policy proposes one order, a random one rarely repeats
+            out.append(order)
+            if self.iterations is None and self.clock() >= deadline:
+                break
         nothing = self.ruleset.legal_orders(view)[-1]  # the empty plan
         if nothing not in out:
             out.append(nothing)
@@ -130,19 +144,19 @@ class MctsAgent:
     # -- search -----------------------------------------------------------------------------
 
     def act(self, view: View, rng: np.random.Generator) -> Order:
-        cands = self.candidates(view, rng)
+        deadline = self.clock() + self.seconds
+        cands = self.candidates(view, rng, deadline)
         if len(cands) == 1:
             self.last_iterations = 0
             return cands[0]
         visits = np.zeros(len(cands))
         totals = np.zeros(len(cands))
-        deadline = time.perf_counter() + self.seconds
         n = 0
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n and time.perf_counter() >= deadline:
+            elif self.clock() >= deadline:
                 break
             if n < len(cands):
                 i = n  # every candidate once first, in order, while the budget lasts

@@ -50,7 +50,10 @@ class Encoder:
 
     def encode(self, view: Mapping[str, Any]) -> Arrays:
         planes, vector = self._encode(view)
-        return np.clip(planes, 0, None), np.clip(vector, 0, None)
+        if self.ruleset_id not in _NONNEGATIVE:  # pin the spaces' lower bound, in place
+            np.maximum(planes, 0, out=planes)
+            np.maximum(vector, 0, out=vector)
+        return planes, vector
 
 
 def encoder_for(ruleset_id: str, views: list[Mapping[str, Any]]) -> Encoder:
@@ -59,12 +62,11 @@ def encoder_for(ruleset_id: str, views: list[Mapping[str, Any]]) -> Encoder:
 
 # -- aggressor ------------------------------------------------------------------------------
 
+# Encoders whose every entry is >= 0 by construction (counts, and strengths, ranges and shares
+# that are never negative): no pin needed, and a random playout's step is ~0.3 ms.
+_NONNEGATIVE = frozenset({"aggressor"})
+
 _AGG_TYPES = ("armor", "infantry", "artillery", "airbase", "missile", "support", "other")
-
-
-def _agg_cell(label: str) -> tuple[int, int]:
-    """``@XY``: X the column letter, Y the row letter, both from A (docs/aggressor.md)."""
-    return ord(label[2]) - ord("A"), ord(label[1]) - ord("A")
 
 
 def _aggressor(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], Arrays]:
@@ -72,22 +74,36 @@ def _aggressor(views: list[Mapping[str, Any]]) -> Callable[[Mapping[str, Any]], 
     cols = len(views[0]["terrain"][0])
     rough = np.array([[ch == "^" for ch in line] for line in views[0]["terrain"]], np.float32)
 
+    n = rows * cols
+    planes = 6 + len(_AGG_TYPES)
+    kinds = {k: (6 + i) * n for i, k in enumerate(_AGG_TYPES)}
+    cell = {  # "@XY" -> flat index, for every label of the map
+        f"@{chr(65 + c)}{chr(65 + r)}": r * cols + c for r in range(rows) for c in range(cols)
+    }
+    rough_cells = [int(i) for i in np.flatnonzero(rough.ravel())]  # plane 0, never changes
+
     def encode(v: Mapping[str, Any]) -> Arrays:
-        p = np.zeros((6 + len(_AGG_TYPES), rows, cols), np.float32)
-        p[0] = rough  # the map never changes during a game
+        # One weighted count over (plane, cell) indices builds every plane at once: a
+        # random playout's step is a fraction of a millisecond, so numpy calls are few.
+        index = list(rough_cells)
+        weight = [1.0] * len(index)
         for label in v["cbr"]:
-            r, c = _agg_cell(label)
-            p[1, r, c] = 1
+            index.append(n + cell[label])
+            weight.append(1.0)
+        frozen: set[int] = set()
         for u in v["units"]:
-            r, c = _agg_cell(u["at"])
-            p[2, r, c] += u["strength"] / 3
-            p[3, r, c] += u["range"] / 6
-            p[4, r, c] = max(p[4, r, c], float(u["frozen"]))
-            kind = u["type"] if u["type"] in _AGG_TYPES else "other"
-            p[6 + _AGG_TYPES.index(kind), r, c] += 1
+            c = cell[u["at"]]
+            index += (2 * n + c, 3 * n + c, kinds.get(u["type"], kinds["other"]) + c)
+            weight += (u["strength"] / 3, u["range"] / 6, 1.0)
+            if u["frozen"]:
+                frozen.add(c)
+        for c in frozen:  # plane 4: a frozen unit in the cell
+            index.append(4 * n + c)
+            weight.append(1.0)
         for e in v["enemy"]:
-            r, c = _agg_cell(e["at"])
-            p[5, r, c] += 1
+            index.append(5 * n + cell[e["at"]])
+            weight.append(1.0)
+        p = np.bincount(index, weight, planes * n).astype(np.float32).reshape(planes, rows, cols)
         control = list(v["control"].values())
         vec = np.array(
             [

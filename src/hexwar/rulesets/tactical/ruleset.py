@@ -110,6 +110,12 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
     def stepwise(self, view: View) -> bool:
         return True
 
+    def determinise(self, view: View, rng: np.random.Generator) -> TacticalGame:
+        """A world drawn from the view (:mod:`hexwar.rulesets.tactical.determinise`)."""
+        from hexwar.rulesets.tactical.determinise import determinise
+
+        return determinise(self, view.data, view.step, rng)
+
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.tactical.agent import TacticalAgent
 
