@@ -79,7 +79,7 @@ def _settings(modules: list[str], tests: list[str]) -> str:
         "\n[tool.mutmut]\n"
         f"source_paths = {toml_list(modules)}\n"
         f"pytest_add_cli_args_test_selection = {toml_list(tests)}\n"
-        'also_copy = ["tests/", "src/hexwar/"]\n'
+        'also_copy = ["tests/", "src/hexwar/", "docs/", "examples/"]\n'
     )
 
 
