@@ -26,7 +26,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# group -> (rule modules to mutate, tests that cover them)
+
+def _files(folder: str, names: str) -> list[str]:
+    return [f"{folder}{name}.py" for name in names.split()]
+
+
+# group -> (rule modules to mutate, the tests that cover them). A ruleset's rule tests only:
+# its conformance kit, computer players, renderers and command line run whole games or
+# subprocesses for every mutant and check no rule the rule tests do not.
 GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "core": (
         ["src/hexwar/core/game.py", "src/hexwar/core/records.py", "src/hexwar/core/views.py"],
@@ -38,7 +45,10 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "airwar": (
         ["src/hexwar/rulesets/airwar/rules.py", "src/hexwar/rulesets/airwar/game.py"],
-        ["tests/rulesets/airwar/"],
+        _files(
+            "tests/rulesets/airwar/",
+            "test_adjudication test_orders test_scenario_checks test_summary test_variants",
+        ),
     ),
     "tactical": (
         [
@@ -47,7 +57,12 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
             "src/hexwar/rulesets/tactical/morale.py",
             "src/hexwar/rulesets/tactical/game.py",
         ],
-        ["tests/rulesets/tactical/"],
+        _files(
+            "tests/rulesets/tactical/",
+            "test_crt test_crt_prorating test_game test_los_and_movement test_opportunity_fire"
+            " test_riders test_scenario_limits test_scenarios test_sheet_data test_sight"
+            " test_summary test_supply test_terrain_and_morale test_visibility_limit",
+        ),
     ),
     "idahex": (
         [
@@ -58,7 +73,12 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
             "src/hexwar/rulesets/idahex/transfer.py",
             "src/hexwar/rulesets/idahex/combat_functions.py",
         ],
-        ["tests/rulesets/idahex/"],
+        _files(
+            "tests/rulesets/idahex/",
+            "test_air test_attrition test_clock test_combat test_combat_functions test_delays"
+            " test_game test_postures test_scenario_amounts test_supplies test_tactics"
+            " test_transfer test_validation test_values",
+        ),
     ),
     "flankbattle": (
         [
