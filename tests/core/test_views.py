@@ -21,7 +21,7 @@ from hexwar.core.views import check_jsonable
         {"t": (1, 2), "n": [(3.0, "y")]},  # tuples are accepted (they serialise as lists)
         {"f": np.float64(0.1)},  # a float subclass
         [-0.0, 1e308],
-        {"names": ["a", "b"]},  # a list of strings only
+        ["a", "b"],  # a list of strings only
     ],
 )
 def test_json_values_pass(value: Any) -> None:
