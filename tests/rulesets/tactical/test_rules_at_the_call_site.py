@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.combat import resolve_many
 from hexwar.rulesets.tactical.orders import Action
@@ -98,3 +99,34 @@ def test_vectorised_unit_with_fewer_sps_draws_only_its_own_attacks() -> None:
     assert (single == 3).mean() == 0.0
     assert (single == 2).mean() == pytest.approx(0.05, abs=0.004)
     assert (single == 1).mean() == pytest.approx(0.15, abs=0.005)
+
+
+def test_a_refused_action_is_named_once_with_its_rule() -> None:
+    """An illegal action names its place in the order, the action and the rule, once."""
+    game = make_game()
+    with pytest.raises(IllegalOrderError) as info:
+        game.submit("allied", "move A1 3,0; fire X1 A1")
+    assert str(info.value) == (
+        "action 2 of 2: fire X1 A1: 'X1' is none of your units or commanders on the map [own units]"
+    )
+
+
+def test_the_morale_check_receipt_lists_the_terrain_modifiers() -> None:
+    """TERRAIN MORALE MODIFIERS: a unit in an improved position in the open checks at
+    -1 (open) +1 (improved position); the receipt lists both parts."""
+    game = make_game()
+    x1 = game.units["X1"]
+    x1.improved = True
+    _, receipt = game._morale_check(x1, "X1 morale")
+    assert [(m.name, m.value) for m in receipt.modifiers] == [
+        ("open", "-1"),
+        ("improved position", "+1"),
+    ]
+    (roll,) = receipt.rolls
+    assert receipt.result == f"d10 {roll.value} vs 6: {'pass' if roll.value <= 6 else 'fail'}"
+
+
+def test_a_side_sees_the_hq_of_each_of_its_units() -> None:
+    """COMMAND CONTROL: each unit answers to an HQ; the side's view says which."""
+    units = {u["id"]: u for u in make_game().view("allied").data["units"]}
+    assert (units["A1"]["hq"], units["AHQ"]["hq"]) == ("AHQ", None)
