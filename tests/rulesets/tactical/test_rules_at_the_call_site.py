@@ -126,7 +126,9 @@ def test_the_morale_check_receipt_lists_the_terrain_modifiers() -> None:
     assert receipt.result == f"d10 {roll.value} vs 6: {'pass' if roll.value <= 6 else 'fail'}"
 
 
-def test_a_side_sees_the_hq_of_each_of_its_units() -> None:
-    """COMMAND CONTROL: each unit answers to an HQ; the side's view says which."""
+def test_a_side_sees_the_hq_of_each_of_its_units_and_the_hqs_supply() -> None:
+    """COMMAND CONTROL and SUPPLY: each unit answers to an HQ, and the side's view says which;
+    it shows the supply state of its HQs (a combat unit's is in the HQ's)."""
     units = {u["id"]: u for u in make_game().view("allied").data["units"]}
     assert (units["A1"]["hq"], units["AHQ"]["hq"]) == ("AHQ", None)
+    assert (units["AHQ"]["in_supply"], units["A1"]["in_supply"]) == (True, None)
