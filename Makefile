@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 WEBSTAMP := $(VENV)/.installed-web
 
-.PHONY: run chooser chromium screenshots test lint typecheck pytest golden mutate clean
+.PHONY: run chooser chromium screenshots test lint typecheck pytest docs golden mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,8 +40,8 @@ chromium:
 	else echo "warning: no chromium (set HEXWAR_CHROMIUM); the browser tests will fail"; fi
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check src tests benchmarks scripts
-	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts conftest.py
+	$(BIN)/ruff format --check src tests benchmarks scripts conftest.py
 
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
@@ -54,6 +54,9 @@ test: lint typecheck pytest
 screenshots: $(DEVSTAMP) chromium  # docs/images/: the lobby, each board, the replay viewer
 	$(BIN)/python scripts/web_screenshots.py
 
+docs: $(DEVSTAMP)  # the documentation site, from docs/ and README.md, into site/ (warnings fail it)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
 	$(BIN)/python -m hexwar.testing.golden
 
@@ -61,4 +64,4 @@ mutate: $(DEVSTAMP)  # mutation testing of the rule modules (docs/testing.md); G
 	$(BIN)/python scripts/mutate.py $(GROUP) $(if $(SAMPLE),--sample $(SAMPLE))
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) build site *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

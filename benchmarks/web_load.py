@@ -6,11 +6,18 @@ Server-Sent-Event clients on each (100 for 50 games), then plays ORDERS orders o
 through HTTP while every stream stays open, and prints:
 
 - how many streams were connected, and how long after an order its two streams had the news;
-- the median round trip of an order through HTTP (POST, acknowledged after the store commits),
-  and of the order plus the seat's view (GET /view: view, board description and page state),
-  each as a ratio against the in-process ``Session.submit`` (with the same store commit) +
-  ``game.view`` of the same orders, measured in the same run, each order in-process just
-  before it goes through HTTP, so both meet the same load (target: at most 2x); medians.
+- the median round trip of an order through HTTP (POST on a keep-alive connection,
+  acknowledged after the store commits; its reply carries the seat's view after the order),
+  and of the order plus the page's full data (GET /view: view, board description and page
+  state), each as a ratio against the in-process ``Session.submit`` (with the same store
+  commit) + ``game.view`` of the same orders, measured in the same run, each order in-process
+  just before it goes through HTTP, so both meet the same load (target: at most 2x); medians.
+
+The measuring client is one player's: one keep-alive HTTP connection (``http.client``). The
+100 event streams, the measured game's two among them, are held by a second process (the
+browsers of everybody at the server), which notes when each state arrives; it also prints
+the smallest round trip of this client, a request the server refuses at once (no token), as
+the floor of HTTP itself on this machine.
 
 Bounded: about a minute on a busy 2-core machine. Run from the repository root:
 
@@ -21,13 +28,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
+import os
+import queue
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,10 +93,14 @@ class InProcess:
 
 
 async def hold_stream(
-    client: httpx.AsyncClient, gid: str, token: str, ready: asyncio.Event, news: list[float]
+    client: httpx.AsyncClient,
+    gid: str,
+    token: str,
+    ready: asyncio.Event,
+    news: Callable[[], None] | None,
 ) -> None:
-    """One SSE client: count itself connected at the first state, then note each state's
-    arrival time."""
+    """One SSE client: count itself connected at the first state, then call ``news`` at each
+    state after it."""
     first = True
     async with client.stream(
         "GET", f"/api/games/{gid}/events", headers={"Authorization": f"Bearer {token}"}
@@ -94,89 +110,162 @@ async def hold_stream(
                 if first:
                     first = False
                     ready.set()
-                else:
-                    news.append(time.perf_counter())
+                elif news is not None:
+                    news()
 
 
-async def run(
-    url: str, games: int, orders: list[tuple[str, str]], local: InProcess
-) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=games * 2 + 20, max_keepalive_connections=50)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
-        made = []
-        for _ in range(games):
-            r = await client.post(
-                "/api/games",
-                json={
-                    "scenario": SCENARIO,
-                    "seed": SEED,
-                    "seats": {"west": "human", "east": "human"},
-                },
+async def crowd(url: str) -> None:
+    """Everybody's browsers: hold an event stream for each seat read from stdin as JSON
+    ``{"seats": [[game id, side, token], ...], "watch": game id}``; print how many are
+    connected, then a line ``{"news": side, "t": perf_counter}`` at each new state of the
+    watched game, and at the end (stdin closed) how many streams were still open."""
+    given = json.loads(sys.stdin.readline())
+    seats, watch = given["seats"], given["watch"]
+    limits = httpx.Limits(max_connections=len(seats) + 10)
+
+    def noter(side: str) -> Callable[[], None]:
+        def note() -> None:
+            t = time.perf_counter()  # CLOCK_MONOTONIC: one clock for both processes
+            print(json.dumps({"news": side, "t": t}), flush=True)
+
+        return note
+
+    async with httpx.AsyncClient(base_url=url, timeout=None, limits=limits) as client:
+        readies = [asyncio.Event() for _ in seats]
+        tasks = [
+            asyncio.create_task(
+                hold_stream(client, gid, token, ready, noter(side) if gid == watch else None)
             )
-            made.append(r.json())
-        for g in made:  # both set up, so the games hold their armies
-            for side, order in orders[:2]:
-                await client.post(
-                    f"/api/games/{g['id']}/orders",
-                    json={"order": order},
-                    headers={"Authorization": f"Bearer {g['tokens'][side]}"},
-                )
-        readies: list[asyncio.Event] = []
-        news: dict[str, list[float]] = {}
-        tasks = []
-        for g in made:
-            for side in ("west", "east"):
-                ready = asyncio.Event()
-                readies.append(ready)
-                arrivals = news.setdefault(f"{g['id']}:{side}", [])
-                tasks.append(
-                    asyncio.create_task(
-                        hold_stream(client, g["id"], g["tokens"][side], ready, arrivals)
-                    )
-                )
+            for (gid, side, token), ready in zip(seats, readies, strict=True)
+        ]
         await asyncio.wait_for(asyncio.gather(*(e.wait() for e in readies)), timeout=120)
-        connected = sum(e.is_set() for e in readies)
-        game = made[0]
-        posts: list[float] = []
-        views: list[float] = []
-        delivery: list[float] = []
-        baseline: list[float] = []
-        for side, order in orders[2:]:
-            # the in-process baseline of the same order, just before: the same load on both
-            baseline.append(local.step(side, order))
-            auth = {"Authorization": f"Bearer {game['tokens'][side]}"}
-            before = {k: len(v) for k, v in news.items() if k.startswith(game["id"])}
-            t0 = time.perf_counter()
-            r = await client.post(
-                f"/api/games/{game['id']}/orders", json={"order": order}, headers=auth
-            )
-            t1 = time.perf_counter()
-            assert r.status_code == 200, r.text
-            await client.get(f"/api/games/{game['id']}/view", headers=auth)
-            t2 = time.perf_counter()
-            posts.append(t1 - t0)
-            views.append(t2 - t0)
-            deadline = time.perf_counter() + 10
-            while any(len(news[k]) == n for k, n in before.items()):
-                if time.perf_counter() > deadline:
-                    break
-                await asyncio.sleep(0.001)
-            delivery.append(max(news[k][n] for k, n in before.items() if len(news[k]) > n) - t0)
-        still = sum(not t.done() for t in tasks)
+        print(json.dumps({"connected": sum(e.is_set() for e in readies)}), flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+        print(json.dumps({"open_at_end": sum(not t.done() for t in tasks)}), flush=True)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        return {
-            "games": games,
-            "streams_connected": connected,
-            "streams_open_at_end": still,
-            "orders": len(posts),
-            "in_process_submit_and_view_s": statistics.median(baseline),
-            "http_order_s": statistics.median(posts),
-            "http_order_and_view_s": statistics.median(views),
-            "sse_delivery_s": statistics.median(delivery),
-            "sse_delivery_max_s": max(delivery),
-        }
+
+
+class Client:
+    """One player's keep-alive HTTP connection."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json"}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body)
+        self.conn.request(method, path, body=data, headers=headers)
+        r = self.conn.getresponse()
+        return r.status, json.loads(r.read() or b"null")
+
+
+def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) -> dict[str, Any]:
+    client = Client(port)
+    made = []
+    for _ in range(games):
+        seats = {"west": "human", "east": "human"}
+        status, g = client.call(
+            "POST", "/api/games", {"scenario": SCENARIO, "seed": SEED, "seats": seats}
+        )
+        assert status == 201, g
+        made.append(g)
+    for g in made:  # both set up, so the games hold their armies
+        for side, order in orders[:2]:
+            status, _ = client.call(
+                "POST", f"/api/games/{g['id']}/orders", {"order": order}, g["tokens"][side]
+            )
+            assert status == 200
+    game = made[0]
+    others = subprocess.Popen(
+        [sys.executable, __file__, "--crowd", f"http://127.0.0.1:{port}"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert others.stdin is not None
+    assert others.stdout is not None
+    seats = [[g["id"], side, g["tokens"][side]] for g in made for side in ("west", "east")]
+    others.stdin.write(json.dumps({"seats": seats, "watch": game["id"]}) + "\n")
+    others.stdin.flush()
+    connected = json.loads(others.stdout.readline())["connected"]
+
+    lines: queue.Queue[dict[str, Any]] = queue.Queue()
+    reader = threading.Thread(
+        target=lambda: [lines.put(json.loads(line)) for line in others.stdout or ()], daemon=True
+    )
+    reader.start()
+
+    def news_after(t0: float) -> float | None:
+        """When both of the game's streams had news after ``t0`` (None: not within 10 s)."""
+        got: dict[str, float] = {}
+        deadline = time.perf_counter() + 10
+        while len(got) < 2:
+            try:
+                line = lines.get(timeout=max(0.0, deadline - time.perf_counter()))
+            except queue.Empty:
+                return None
+            if line.get("t", 0) >= t0:
+                got[line["news"]] = line["t"]
+        return max(got.values()) - t0
+
+    posts: list[float] = []
+    views: list[float] = []
+    floor: list[float] = []
+    overhead: list[float] = []  # each order: through HTTP minus in-process, paired
+    carries_view = False
+    delivery: list[float] = []
+    baseline: list[float] = []
+    for side, order in orders[2:]:
+        # the in-process baseline of the same order, just before: the same load on both
+        baseline.append(local.step(side, order))
+        token = game["tokens"][side]
+        t0 = time.perf_counter()
+        status, reply = client.call(
+            "POST", f"/api/games/{game['id']}/orders", {"order": order}, token
+        )
+        t1 = time.perf_counter()
+        assert status == 200, reply
+        carries_view = "view" in reply  # (a server of a version before it did not)
+        assert not carries_view or reply["view"]["side"] == side
+        client.call("GET", f"/api/games/{game['id']}/view", token=token)
+        t2 = time.perf_counter()
+        arrived = news_after(t0)
+        if arrived is not None:
+            delivery.append(arrived)
+        t3 = time.perf_counter()
+        status, _ = client.call("GET", f"/api/games/{game['id']}/state")  # no token: 401
+        assert status == 401
+        floor.append(time.perf_counter() - t3)
+        posts.append(t1 - t0)
+        views.append(t2 - t0)
+        overhead.append((t1 - t0) - baseline[-1])
+    others.stdin.close()
+    reader.join(timeout=30)
+    still = 0
+    while not lines.empty():
+        still = lines.get().get("open_at_end", still)
+    others.wait(timeout=30)
+    return {
+        "games": games,
+        "streams_connected": connected,
+        "streams_open_at_end": still,
+        "orders": len(posts),
+        "in_process_submit_and_view_s": statistics.median(baseline),
+        "http_order_s": statistics.median(posts),
+        "http_order_and_view_s": statistics.median(views),
+        "http_floor_s": statistics.median(floor),
+        "sse_delivery_s": statistics.median(delivery),
+        "sse_delivery_max_s": max(delivery),
+        "sse_missed": len(posts) - len(delivery),
+        "http_order_overhead_s": statistics.median(overhead),
+        "reply_carries_view": carries_view,
+    }
 
 
 def main() -> None:
@@ -187,7 +276,19 @@ def main() -> None:
     parser.add_argument(
         "orders", nargs="?", type=int, default=100, help="orders played through HTTP (100)"
     )
+    parser.add_argument(
+        "--server-src",
+        metavar="DIR",
+        type=Path,
+        help="run the server from this source tree (its src/ directory), e.g. a previous "
+        "version unpacked by `git archive COMMIT src | tar -x -C DIR/..`, for a comparison in "
+        "the same conditions",
+    )
+    parser.add_argument("--crowd", metavar="URL", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.crowd:
+        asyncio.run(crowd(args.crowd))
+        return
     games, n = args.games, args.orders
     orders = orders_of_a_game(n)
     home = Path(tempfile.mkdtemp(prefix="hexwar-bench-"))
@@ -197,10 +298,12 @@ def main() -> None:
         port = s.getsockname()[1]
     # The server in a process of its own, as it runs for players (not sharing this one's GIL
     # with the hundred clients).
+    env = dict(os.environ)
+    if args.server_src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(args.server_src), env.get("PYTHONPATH", "")])
     server = subprocess.Popen(
         [sys.executable, "-m", "hexwar", "serve", "--port", str(port), "--home", str(home / "web")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        env=env,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -213,7 +316,7 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("hexwar serve did not start") from None
                 time.sleep(0.2)
-        result = asyncio.run(run(url, games, orders, local))
+        result = run(port, games, orders, local)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -226,13 +329,18 @@ def main() -> None:
             {k: round(v, 5) if isinstance(v, float) else v for k, v in result.items()}, indent=2
         )
     )
+    view_note = "the reply carries the seat's view; " if result["reply_carries_view"] else ""
     print(
         f"{result['streams_connected']} SSE streams on {games} games; order round trip "
         f"{result['http_order_s'] * 1000:.1f} ms through HTTP vs "
         f"{baseline * 1000:.1f} ms in-process submit+view (medians): "
-        f"{result['ratio_http_order']:.2f}x "
-        f"(with the seat's view over HTTP: {result['ratio_http_order_and_view']:.2f}x); "
-        f"news on both streams after {result['sse_delivery_s'] * 1000:.1f} ms (median)"
+        f"{result['ratio_http_order']:.2f}x ({view_note}"
+        f"with GET /view, the page's view, board and text, after it: "
+        f"{result['ratio_http_order_and_view']:.2f}x); "
+        f"news on both streams after {result['sse_delivery_s'] * 1000:.1f} ms (median); "
+        f"HTTP itself (a request refused at once): {result['http_floor_s'] * 1000:.1f} ms; "
+        f"an order's cost of HTTP (paired median): "
+        f"{result['http_order_overhead_s'] * 1000:.1f} ms"
     )
 
 

@@ -1,9 +1,11 @@
-"""Save a screenshot of the lobby, each board and the replay viewer under docs/images/.
+"""Save a screenshot of the lobby, each board, the umpire's page, the replay viewer, the flank
+battle moderator, IDAHEX's page with its forms and a plots page under docs/images/.
 
 Starts ``hexwar serve`` in-process on a free loopback port over a temporary game store, plays a
 few turns of each game through the API with the rulesets' own computer players standing in for
 the human seat, and photographs the seat's page with Debian's chromium (``HEXWAR_CHROMIUM`` or
-the PATH). Run: ``make screenshots`` (or ``.venv/bin/python scripts/web_screenshots.py``).
+the PATH). Run: ``make screenshots`` (or ``.venv/bin/python scripts/web_screenshots.py``);
+``scripts/web_screenshots.py idahex`` takes only the IDAHEX and plots pictures.
 """
 
 from __future__ import annotations
@@ -109,6 +111,38 @@ def moderator_screenshots(page: Any, url: str) -> None:
     page.screenshot(path=str(OUT / "moderator-output.png"))
 
 
+def idahex_screenshots(page: Any, url: str, api: Api) -> None:
+    """IDAHEX's page (Sinai, red, four periods in: an engagement with its FEBA), its map, the
+    forms with a mission being written, and the plots page of the same game."""
+    game = api.create("idahex/sinai", {"red": "human", "blue": "ai"}, 1)
+    api.play(game, "red", "ai", 4)
+    page.set_viewport_size({"width": 1400, "height": 1150})
+    page.goto(game["links"]["red"])
+    page.wait_for_url(f"**/games/{game['id']}")
+    page.wait_for_selector("#map svg")
+    page.wait_for_selector("#facts dt")
+    page.wait_for_selector("#ida-units option", state="attached")
+    mission = page.locator("#ida-mission")
+    mission.locator('input[name="objective"]').fill("39")
+    mission.locator('input[name="posture"]').fill("40")
+    mission.locator('input[name="units"]').fill("2,4")
+    mission.locator('button[type="submit"]').click()
+    page.wait_for_selector("#ida-said.ok")
+    ask = page.locator("#ida-ask")
+    ask.locator('select[name="what"]').select_option("engagements")
+    ask.locator('button[type="submit"]').click()
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(OUT / "web-idahex.png"))
+    page.locator("#map svg").screenshot(path=str(OUT / "board-idahex.png"))
+    page.locator("#idahex").screenshot(path=str(OUT / "web-idahex-forms.png"))
+    page.goto(f"{url}/games/{game['id']}/plots")
+    page.wait_for_selector("figure.plot img")
+    page.wait_for_function(
+        "[...document.querySelectorAll('figure.plot img')].every((i) => i.complete)"
+    )
+    page.screenshot(path=str(OUT / "web-plots.png"), full_page=True)
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     home = Path(tempfile.mkdtemp(prefix="hexwar-shots-"))
@@ -122,6 +156,15 @@ def main() -> None:
         time.sleep(0.05)
     url = f"http://127.0.0.1:{port}"
     api = Api(url)
+    if sys.argv[1:] == ["idahex"]:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=_chromium(), args=ARGS, headless=True)
+            idahex_screenshots(browser.new_context().new_page(), url, api)
+            browser.close()
+        server.should_exit = True
+        thread.join(timeout=10)
+        shutil.rmtree(home, ignore_errors=True)
+        return
     aggressor = api.create("aggressor/sector", {"west": "human", "east": "computer"}, 7)
     api.play(aggressor, "west", "computer", 40)
     tactical = api.create("tactical/meeting1941", {"allied": "human", "axis": "ai"}, 3)
@@ -148,6 +191,13 @@ def main() -> None:
             page.wait_for_timeout(400)
             page.screenshot(path=str(OUT / f"web-{name}.png"))
             page.locator("#map svg").screenshot(path=str(OUT / f"board-{name}.png"))
+        # the umpire's page of the Aggressor game: both sides, and the amendment form
+        page.goto(aggressor["umpire"])
+        page.wait_for_url(f"**/games/{aggressor['id']}")
+        page.wait_for_selector("#map svg")
+        page.fill("#amendment", "remove east 1: the unit was withdrawn before the battle")
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(OUT / "web-umpire.png"))
         page.goto(f"{url}/games/{tactical['id']}/replay")
         page.wait_for_selector("body[data-ready='1']")
         slider = page.locator("#frame")
@@ -157,6 +207,7 @@ def main() -> None:
         page.evaluate("document.querySelector('aside.side').scrollTop = 0")
         page.screenshot(path=str(OUT / "web-replay.png"))
         moderator_screenshots(page, url)
+        idahex_screenshots(page, url, api)
         browser.close()
     server.should_exit = True
     thread.join(timeout=10)

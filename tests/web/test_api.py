@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from hexwar.core import registry
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.legal import random_setup
+from hexwar.store import GameStore
 from hexwar.web.app import create_app
 from tests.web.conftest import bearer, new_game
 
@@ -127,6 +128,27 @@ def test_illegal_order_is_422_with_the_rules_message(client: TestClient) -> None
     assert r.status_code == 422
     assert r.json()["rule"] == "SET UP"
     assert "set up your units first" in r.json()["detail"]
+
+
+def test_an_orders_reply_carries_the_seats_view_after_the_computers_answer(
+    client: TestClient,
+) -> None:
+    """Issue 18 (one request per order): the reply to an accepted order is the seat's own
+    view after it, and after the computer's answer (Aggressor: the computer sets up east
+    once west has, and plays its turn if it moves first), the same view GET /view gives;
+    never the other side's."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "computer"})
+    h = bearer(game["tokens"]["west"])
+    order = str(random_setup("west", np.random.default_rng(1)))
+    reply = client.post(f"/api/games/{game['id']}/orders", json={"order": order}, headers=h)
+    assert reply.status_code == 200
+    data = reply.json()
+    assert data["seq"] == 0
+    state = client.get(f"/api/games/{game['id']}/state", headers=h).json()
+    assert data["state"]["orders"] == state["orders"] > 1  # and the computer's orders
+    assert data["view"] == client.get(f"/api/games/{game['id']}/view", headers=h).json()["view"]
+    assert data["view"]["side"] == "west"
+    assert data["state"]["side"] == "west"
 
 
 def test_the_umpire_sees_everything_but_gives_no_orders(client: TestClient) -> None:
@@ -316,6 +338,45 @@ def test_the_air_war_clock_is_enforced_by_the_server(client: TestClient) -> None
     log = client.get(f"/api/games/{gid}/replay", headers=bearer(token)).json()
     late = [f for f in log["frames"] if f["side"] == "1"][-1]
     assert late["order"] == {}  # the air war's 'pass': every unit stays
+
+
+def test_a_restarted_server_keeps_every_clock_and_enforces_it_by_itself(tmp_path: Path) -> None:
+    """Issue 18: the air war's time limit (seed 001 §4, ruling 22: a late move is 'pass') is
+    kept across a restart: the deadline is committed when the clock starts, a new server over
+    the same store shows the same deadline, and a server started after it passed gives the
+    late order on its own, before anybody opens the game."""
+    home = tmp_path / "home"
+    body = {
+        "scenario_text": _airwar_text(3),
+        "scenario_name": "air.toml",
+        "seed": 2,
+        "seats": {"1": "human", "2": "ai"},
+    }
+    with TestClient(create_app(home)) as c:
+        game = c.post("/api/games", json=body).json()
+        gid, h = game["id"], bearer(game["tokens"]["1"])
+        for seed in (1, 2):  # cities, then units: untimed stages
+            order = _random_order(c, gid, game["tokens"]["1"], seed)
+            assert c.post(f"/api/games/{gid}/orders", json={"order": order}, headers=h).is_success
+        before = c.get(f"/api/games/{gid}/state", headers=h).json()
+    assert before["deadline"] is not None
+    due = before["deadline"]["epoch_ms"] / 1000
+    with TestClient(create_app(home)) as c:  # restarted within the limit: the same deadline
+        after = c.get(f"/api/games/{gid}/state", headers=h).json()
+        assert after["orders"] == before["orders"]
+        assert after["deadline"]["epoch_ms"] == before["deadline"]["epoch_ms"]
+    time.sleep(max(0.0, due - time.time()) + 0.2)
+    with TestClient(create_app(home)):  # started after the deadline; nobody asks for the game
+        limit = time.monotonic() + 20
+        while True:
+            with GameStore(home / "games.sqlite3", readonly=True) as store:
+                orders = store.load(gid).orders
+            if len(orders) > before["orders"]:
+                break
+            assert time.monotonic() < limit, "the restarted server did not give the late order"
+            time.sleep(0.1)
+    late = orders[before["orders"]]
+    assert (late.side, late.order) == ("1", {})  # the air war's 'pass': every unit stays
 
 
 def test_creating_a_game_asks_for_the_password_when_set(tmp_path: Path) -> None:

@@ -110,6 +110,19 @@ def test_run_then_commit_stability_writes_the_nation_tab(tmp_path: Path) -> None
             "Ready",
             "Idle",
         }
+        # hour by hour: hour 0 is the deployment as sent; the last hour is where the battle
+        # left every flank
+        hours = out["hours"]
+        assert hours[0]["hour"] == 0
+        sent = hastings(client)["flanks"]
+        for side in (0, 1):
+            assert [(f[0], f[1], f[2], f[4]) for f in hours[0]["flanks"][side]] == [
+                (f["x"], f["y"], f["infantry"] + f["cavalry"] + f["artillery"], "Idle")
+                for f in sent[side]
+            ]
+            assert [(f[2], f[4]) for f in hours[-1]["flanks"][side]] == [
+                (f["size"], f["status"]) for f in out["flanks"][side]
+            ]
         log = client.get(f"/api/moderator/runs/{out['run']}/log.txt")
         assert log.text == out["log"]
         assert "attachment" in log.headers["content-disposition"]
@@ -120,6 +133,22 @@ def test_run_then_commit_stability_writes_the_nation_tab(tmp_path: Path) -> None
     assert stability["Normandy"] == after["Normandy"]
     assert stability["England"] == after["England"]
     assert stability["Athens"] == 110  # untouched
+
+
+def test_a_run_can_be_committed_and_its_log_fetched_after_a_restart(tmp_path: Path) -> None:
+    """Interface: Commit stability works "only after a battle has been run" -- a run made
+    before the server restarted still counts; Output: its log is still downloadable."""
+    db = tmp_path / "mine.sqlite3"
+    with TestClient(create_app(tmp_path / "home", flank_db=db)) as client:
+        out = client.post("/api/moderator/run", json=hastings(client)).json()
+    with TestClient(create_app(tmp_path / "home", flank_db=db)) as client:
+        assert client.get(f"/api/moderator/runs/{out['run']}/log.txt").text == out["log"]
+        assert client.get("/api/moderator/runs/..%2F..%2Fx/log.txt").status_code == 404
+        written = client.post("/api/moderator/commit", json={"run": out["run"]}).json()
+    after = {s["nation"]: s["after"] for s in out["stability"]}
+    assert written["written"] == after
+    stability = {n["name"]: n["stability"] for n in Database.load(db).tables["Nation"]}
+    assert stability["Normandy"] == after["Normandy"]
 
 
 def test_an_uploaded_picture_joins_the_maps(client: TestClient) -> None:

@@ -40,7 +40,13 @@ def test_moderator_runs_a_war_and_commits_stability(
         # Online database: a default military is an error; the war cannot run.
         expect(page.locator("#errors")).to_contain_text("default military has no Size")
         expect(page.locator("#run")).to_be_disabled()
-        page.fill("#war-name", "Battle of <i>Hastings</i>")
+        # Online database: all five menus have the extra "default" entry
+        for menu in ("attacker", "defender", "attacker-military", "defender-military", "location"):
+            assert "default" in page.eval_on_selector_all(
+                f"#{menu} option", "options => options.map(o => o.value)"
+            )
+        page.fill("#war-name", "Battle of <i>Hastings</i> – Senlac")
+        page.select_option("#motive", "Conquest")
         _pick(page, "Normandy", "Norman Host", "attacker")
         _pick(page, "England", "Housecarls and Fyrd", "defender")
         page.select_option("#location", "Hastings")
@@ -54,6 +60,12 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#attacker-status")).to_have_text("Good (8001/8000)")
         expect(page.locator("#attacker-status")).to_have_class("mod-status green")
         expect(page.locator("#attacker-count")).to_have_text("3")
+        expect(page.locator("#run")).to_be_enabled()
+        # the date spinner: -3500 to 2020 (BC negative); out of range is an error at once
+        page.fill("#war-date", "2021")
+        expect(page.locator("#errors")).to_contain_text("war date 2021 is outside -3500 to 2020")
+        expect(page.locator("#run")).to_be_disabled()
+        page.fill("#war-date", "1066")
         expect(page.locator("#run")).to_be_enabled()
 
         # drag the first attacker flank 60 pixels down
@@ -102,6 +114,25 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#attacker-status")).to_contain_text("Invalid")
         page.keyboard.press("Delete")
         expect(page.locator("#attacker-count")).to_have_text("3")
+        # Ctrl+X cuts (Interface: "copy, cut and paste flanks"): gone, then pasted back
+        page.locator("rect.flank.attacker").nth(2).click()
+        page.keyboard.press("Control+x")
+        expect(page.locator("#attacker-count")).to_have_text("2")
+        expect(page.locator("#attacker-status")).to_contain_text("Invalid")
+        page.keyboard.press("Control+v")
+        expect(page.locator("#attacker-count")).to_have_text("3")
+        expect(page.locator("#attacker-status")).to_have_text("Good (8001/8000)")
+        # closing the editor by hand (Escape, or its x) is Cancel: nothing changes
+        page.locator("rect.flank.attacker").first.dblclick()
+        page.fill("#ed-infantry", "5000")
+        page.keyboard.press("Escape")
+        expect(page.locator("#editor")).to_be_hidden()
+        page.locator("rect.flank.attacker").first.dblclick()
+        expect(page.locator("#ed-infantry")).to_have_value("1333")
+        page.fill("#ed-infantry", "5000")
+        page.click("#ed-close")
+        expect(page.locator("#editor")).to_be_hidden()
+        expect(page.locator("#attacker-status")).to_have_text("Good (8001/8000)")
         # + makes an empty Inactive flank; Remove deletes the selected one
         page.click("#defender-add")
         expect(page.locator("#defender-count")).to_have_text("4")
@@ -128,6 +159,36 @@ def test_moderator_runs_a_war_and_commits_stability(
         page.click("#run")
         expect(page.locator("#restore-note")).to_have_text("after the battle")
         expect(page.locator("#commit")).to_be_enabled()
+        # the result is not an error: the status tells what the battle left, Run stays ready
+        # to fight the strategy from before the battle again
+        expect(page.locator("#attacker-status")).to_contain_text("After the battle (")
+        expect(page.locator("#attacker-status")).to_contain_text("/8000)")
+        expect(page.locator("#errors li")).to_have_count(0)
+        expect(page.locator("#run")).to_be_enabled()
+        # the battle hour by hour (issue: watch it over a slider): hour 0 is the deployment,
+        # nobody routed yet; the slider's end is the battle's end again
+        expect(page.locator("#hours")).to_be_visible()
+        last = int(page.get_attribute("#hour", "max") or 0)
+        assert last >= 1
+        page.eval_on_selector(
+            "#hour", "e => { e.value = '0'; e.dispatchEvent(new Event('input')); }"
+        )
+        expect(page.locator("#hour-note")).to_contain_text("hour 0 of ")
+        expect(page.locator("#hour-note")).to_contain_text("attacker 8,001 men")
+        expect(page.locator("rect.flank.routed")).to_have_count(0)
+        page.eval_on_selector(
+            "#hour", f"e => {{ e.value = '{last}'; e.dispatchEvent(new Event('input')); }}"
+        )
+        # Output: routed flanks darker; the editor shows a flank as the battle left it
+        routed = page.locator("rect.flank.routed")
+        expect(routed.first).to_be_visible()
+        assert routed.first.get_attribute("fill") in ("#008080", "#800000")
+        routed.first.dblclick()
+        expect(page.locator("#ed-status")).to_have_text("Routed")
+        assert page.eval_on_selector("#ed-status", "e => e.style.color") == "red"
+        size = int(page.text_content("#ed-size") or 0)
+        assert int(page.text_content("#ed-morale") or 0) < 20 * size  # morale lost in battle
+        page.click("#ed-cancel")
         page.click("#restore")
         expect(page.locator("#restore-note")).to_have_text("before the battle")
         expect(page.locator("#attacker-status")).to_have_text("Good (8001/8000)")
@@ -160,7 +221,7 @@ def test_moderator_runs_a_war_and_commits_stability(
         # Output: the receipt (the war's name kept as text) and copying it
         page.click("#tab-output")
         receipt = page.input_value("#receipt")
-        assert receipt.startswith("== Battle of <i>Hastings</i> (1066) ==")
+        assert receipt.startswith("== Battle of <i>Hastings</i> – Senlac (1066) ==")
         assert "=== England (attacker" in receipt
         page.click("#copy-receipt")
         expect(page.locator("#copy-note")).to_have_text("copied")
@@ -168,5 +229,11 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#log")).to_contain_text("Autoalgo log")
         expect(page.locator("#log-download")).to_have_attribute("download", re.compile("Autoalgo"))
         expect(page.locator("#legend li")).to_have_count(5)
+        expect(page.locator("#stability-bands li").first).to_be_visible()
+        expect(page.locator("#occupation-bands li").first).to_be_visible()
+        expect(page.locator("#war-results")).to_contain_text("Occupation")
+        # the hourly loop's plots under the log: each flank's men and morale by the hour
+        for name in ("men-by-the-hour", "morale-by-the-hour"):
+            expect(page.locator(f'#run-plots figure[data-plot="{name}"] img')).to_be_visible()
     finally:
         ctx.close()

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from hexwar.core.game import Game
 
-__all__ = ["game_plots", "save", "sweep_plots"]
+__all__ = ["game_figures", "game_plots", "save", "svg_text", "sweep_plots"]
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.=-]+")
 
@@ -48,6 +48,15 @@ def save(fig: Figure, directory: Path, stem: str) -> list[Path]:
     fig.savefig(png, dpi=80, metadata={"Software": None})
     fig.savefig(svg, metadata={"Date": None, "Creator": None})
     return [png, svg]
+
+
+def svg_text(fig: Figure) -> str:
+    """``fig`` as an SVG document (no dates in it: the same game draws the same text)."""
+    import io
+
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    return buffer.getvalue()
 
 
 def sweep_plots(results: Results, directory: Path) -> list[Path]:
@@ -181,32 +190,48 @@ def game_plots(game: Game[Any, Any], timeline: Timeline, directory: Path) -> lis
     each engagement's FEBA, and the ruleset's own series (see :mod:`hexwar.analysis.timeline`).
     """
     written: list[Path] = []
+    for stem, fig in game_figures(game, timeline):
+        written += save(fig, directory, stem)
+    return written
+
+
+def game_figures(
+    game: Game[Any, Any], timeline: Timeline, side: str | None = None
+) -> list[tuple[str, Figure]]:
+    """The plots of one game as (file stem, figure). With ``side``, only what that side may
+    know: its own quantities from the timeline (:meth:`Timeline.for_side`), the FEBA of the
+    engagements it was told of (its events), its own lines of the ruleset's series."""
+    out: list[tuple[str, Figure]] = []
     sides = list(timeline.sides)
+    timeline = timeline if side is None else timeline.for_side(side)
     strengths = timeline.strengths()
     for quantity in dict.fromkeys(line.quantity for line in strengths):
         lines = [ln for ln in strengths if ln.quantity == quantity]
         if len(lines) <= 8:
-            written += _lines(lines, sides, "time", quantity, f"{quantity} by side", directory)
+            out.append(_lines(lines, sides, "time", quantity, f"{quantity} by side"))
             continue
-        for side in sides:  # many lines (IDAHEX resources): one plot a side, with a legend
-            mine = [ln for ln in lines if ln.side == side]
-            written += _lines(mine, sides, "time", quantity, f"{quantity} of {side}", directory)
+        for s in sides:  # many lines (IDAHEX resources): one plot a side, with a legend
+            mine = [ln for ln in lines if ln.side == s]
+            if mine:
+                out.append(_lines(mine, sides, "time", quantity, f"{quantity} of {s}"))
     if timeline.snapshots:
-        written += _losses(game.info.id, timeline.snapshots[-1][1], sides, directory)
-    feba = feba_lines(game)
+        losses = _losses(game.info.id, timeline.snapshots[-1][1], sides)
+        if losses is not None:
+            out.append(losses)
+    feba = feba_lines(game, side)
     if feba:
-        written += _lines(feba, sides, "time", "FEBA", "FEBA of each engagement", directory)
-    unit, own = hook_lines(game)
+        out.append(_lines(feba, sides, "time", "FEBA", "FEBA of each engagement"))
+    unit, own = hook_lines(game, side)
     for quantity in dict.fromkeys(line.quantity for line in own):
         lines = [ln for ln in own if ln.quantity == quantity]
         title = f"{quantity} by the {unit}"
-        written += _lines(lines, sides, unit, quantity, title, directory)
-    return written
+        out.append(_lines(lines, sides, unit, quantity, title))
+    return out
 
 
 def _lines(
-    lines: list[Line], sides: list[str], xlabel: str, ylabel: str, title: str, directory: Path
-) -> list[Path]:
+    lines: list[Line], sides: list[str], xlabel: str, ylabel: str, title: str
+) -> tuple[str, Figure]:
     fig = _figure(7.0, 4.2)
     ax = fig.add_subplot()
     seen: dict[str, int] = {}
@@ -226,14 +251,14 @@ def _lines(
     ax.grid(alpha=0.3)
     if len(lines) <= 16:
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    return save(fig, directory, _name(title.replace(" ", "-")))
+    return _name(title.replace(" ", "-")), fig
 
 
-def _losses(ruleset: str, summary: dict[str, Any], sides: list[str], directory: Path) -> list[Path]:
+def _losses(ruleset: str, summary: dict[str, Any], sides: list[str]) -> tuple[str, Figure] | None:
     what, losses = losses_by_type(ruleset, summary)
     kinds = sorted({k for by in losses.values() for k in by})
     if not kinds:
-        return []
+        return None
     fig = _figure(max(6.4, 0.5 * len(kinds) + 3), 4.0)
     ax = fig.add_subplot()
     present = [s for s in sides if s in losses] or sorted(losses)
@@ -248,4 +273,4 @@ def _losses(ruleset: str, summary: dict[str, Any], sides: list[str], directory: 
     ax.set_title(f"{what} by type", fontsize=10)
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3, axis="y")
-    return save(fig, directory, "losses-by-type")
+    return "losses-by-type", fig

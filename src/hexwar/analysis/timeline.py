@@ -28,7 +28,7 @@ from typing import Any
 from hexwar.core.game import Game
 from hexwar.sessions import Session
 
-__all__ = ["Line", "Timeline", "losses_by_type", "record_run"]
+__all__ = ["Line", "Timeline", "losses_by_type", "own_part", "record_run"]
 
 
 @dataclass
@@ -54,6 +54,13 @@ class Timeline:
         clock = game.log[-1].time if len(game.log) else 0
         self.snapshots.append((float(clock), game.summary()))
 
+    def for_side(self, side: str) -> Timeline:
+        """What ``side`` knows of the timeline: each summary cut to its own part (its entry of
+        ``sides``, its ``belligerents``), which holds its own forces only."""
+        return Timeline(
+            self.ruleset, self.sides, [(t, own_part(s, side)) for t, s in self.snapshots]
+        )
+
     def strengths(self) -> list[Line]:
         """Strength by side over time (see the module docstring); [] for other rulesets."""
         reader = _STRENGTH.get(self.ruleset)
@@ -66,6 +73,17 @@ class Timeline:
                 line.t.append(t)
                 line.y.append(value)
         return list(lines.values())
+
+
+def own_part(summary: dict[str, Any], side: str) -> dict[str, Any]:
+    """The part of an umpire's summary that is about ``side``'s own forces: its entry of
+    ``sides`` and its ``belligerents``; nothing else is kept."""
+    out: dict[str, Any] = {}
+    if isinstance(summary.get("sides"), dict):
+        out["sides"] = {k: v for k, v in summary["sides"].items() if k == side}
+    if isinstance(summary.get("belligerents"), list):
+        out["belligerents"] = [b for b in summary["belligerents"] if b.get("side") == side]
+    return out
 
 
 def record_run(
@@ -179,10 +197,11 @@ def losses_by_type(ruleset: str, summary: dict[str, Any]) -> tuple[str, Losses]:
     return "", {}
 
 
-def feba_lines(game: Game[Any, Any]) -> list[Line]:
-    """Each engagement's FEBA over time: every event whose data hold ``feba`` and ``cell``."""
+def feba_lines(game: Game[Any, Any], side: str | None = None) -> list[Line]:
+    """Each engagement's FEBA over time: every event whose data hold ``feba`` and ``cell``
+    (of those ``side`` saw, with ``side``)."""
     lines: dict[Any, Line] = {}
-    for event in game.events(None):
+    for event in game.events(side):
         data = event.data
         if isinstance(data, Mapping) and "feba" in data and "cell" in data:
             cell = data["cell"]
@@ -192,11 +211,13 @@ def feba_lines(game: Game[Any, Any]) -> list[Line]:
     return [lines[k] for k in sorted(lines, key=str)]
 
 
-def hook_lines(game: Game[Any, Any]) -> tuple[str, list[Line]]:
-    """The ruleset's own series (:meth:`Game.series`): (time unit, lines)."""
+def hook_lines(game: Game[Any, Any], side: str | None = None) -> tuple[str, list[Line]]:
+    """The ruleset's own series (:meth:`Game.series`): (time unit, lines); with ``side``, only
+    the lines of that side."""
     data = game.series()
     lines = [
         Line(s["quantity"], s["label"], s.get("side", ""), list(s["t"]), list(s["y"]))
         for s in data.get("series", [])
+        if side is None or s.get("side") == side
     ]
     return str(data.get("time", "time")), lines

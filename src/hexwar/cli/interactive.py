@@ -7,16 +7,19 @@ so a game killed at any moment resumes with every acknowledged order.
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 
+from hexwar.agents import AI, agent_rng, make_agent
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import render_text
 from hexwar.core.game import TerminalUI
-from hexwar.core.orders import CONCEDE
+from hexwar.core.orders import CONCEDE, JsonValue, is_concession
 from hexwar.sessions import Session
 
 HELP = """Commands: an order (see below), or
   :view     show your view again        :log      show everything you have seen
   :concede  concede the game            :quit     stop here (resume later)
+  :auto     give the computer's order for this decision (shown before it is submitted)
   :help     this text"""
 
 
@@ -85,13 +88,36 @@ def _prompt_order(session: Session, side: str, console: Console) -> bool:
         if line == ":log":
             console.print(render_text(game.events(side)), end="", markup=False)
             continue
+        order: JsonValue | str = dict(CONCEDE) if line == ":concede" else line
+        if line == ":auto":
+            suggested = computer_order(session, side)
+            if suggested is None:
+                console.print(
+                    "the computer would concede here; type :concede if you agree", markup=False
+                )
+                continue
+            console.print(f"the computer's order: {suggested[0]}", markup=False, highlight=False)
+            order = suggested[1]
         try:
-            submitted = session.submit(side, dict(CONCEDE) if line == ":concede" else line)
+            submitted = session.submit(side, order)
         except IllegalOrderError as e:
-            console.print(f"[red]refused:[/red] {e}", highlight=False)
+            console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
             continue
         print(f"ok: order {submitted.seq} accepted", flush=True)
         return True
+
+
+def computer_order(session: Session, side: str) -> tuple[str, JsonValue] | None:
+    """The order the ruleset's ``ai`` would give for ``side`` now, as notation and JSON, drawn
+    from the stream that agent would use at this decision (the same suggestion every time);
+    None if it would concede."""
+    game = session.game
+    decision = game.decision()
+    assert decision is not None  # a prompt is shown only while the game goes on
+    agent = make_agent(game.ruleset, side, AI)
+    order = agent.act(game.view(side), agent_rng(game.seed, side, decision.step))
+    data = order.to_json()
+    return None if is_concession(data) else (str(order), data)
 
 
 def _prompt_ui(session: Session, side: str, console: Console, ui: TerminalUI) -> bool:
@@ -112,7 +138,7 @@ def _prompt_ui(session: Session, side: str, console: Console, ui: TerminalUI) ->
         try:
             submitted = session.submit(side, dict(CONCEDE) if line == ":concede" else line)
         except IllegalOrderError as e:
-            console.print(f"[red]refused:[/red] {e}", highlight=False)
+            console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
             continue
         print(f"ok: order {submitted.seq} accepted", flush=True)
         return True

@@ -29,6 +29,7 @@ from hexwar.agents import AI, agent_names
 from hexwar.analysis.cli import app as sweep_app
 from hexwar.analysis.timeline import record_run
 from hexwar.cli import checks
+from hexwar.cli.amend import amend
 from hexwar.cli.checks import InvalidArgumentError, load_record, refuse_hidden, writable
 from hexwar.cli.interactive import play_interactively
 from hexwar.core import registry
@@ -547,6 +548,14 @@ def games(
             metavar="ID", help="Delete this game (id or unique prefix) with all its orders."
         ),
     ] = None,
+    ids: Annotated[
+        bool,
+        typer.Option(
+            "--ids",
+            help="Print only the ids, newest first, one a line (for scripts: "
+            "ID=$(hexwar games --ids | head -n 1)).",
+        ),
+    ] = False,
 ) -> None:
     """List the games in the game store (newest first), or delete one."""
     if delete is not None:
@@ -555,6 +564,10 @@ def games(
         return
     with GameStore(readonly=True) as store:
         rows = store.list_games(ruleset)
+    if ids:
+        for g in rows:
+            print(g.id)
+        return
     if not rows:
         out.print("No stored games.")
         return
@@ -690,6 +703,7 @@ def choose() -> None:
 
 
 app.command("serve")(serve)
+app.command("amend")(amend)  # hexwar.cli.amend: the umpire's amendment of a stored game
 
 
 def _ask_choice(prompt: str, n: int) -> int | None:

@@ -21,6 +21,7 @@ from hexwar.core.hexes import Hex
 __all__ = [
     "Board",
     "Counter",
+    "Front",
     "HexCell",
     "Hexside",
     "Highlight",
@@ -165,6 +166,31 @@ class Highlight:
 
 
 @dataclass(frozen=True, slots=True)
+class Front:
+    """A front line drawn inside one hex: an engagement's FEBA (forward edge of the battle area).
+
+    ``position`` is how far across the hex the attackers have pushed, as a fraction of its
+    depth (0: the edge they attack from, 1: the far edge); they attack from the hexes
+    ``origins`` (their mean direction sets the edge; none: from the left).
+    """
+
+    at: Hex
+    position: float
+    kind: str  # a key of Board.trace_styles (a front is drawn as a line)
+    origins: tuple[Hex, ...] = ()
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "at": str(self.at),
+            "position": self.position,
+            "kind": self.kind,
+            "origins": [str(h) for h in self.origins],
+            "label": self.label,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     """A map as one side may see it, ready to draw.
 
@@ -182,6 +208,7 @@ class Board:
     hexsides: tuple[Hexside, ...] = ()
     traces: tuple[Trace, ...] = ()
     highlights: tuple[Highlight, ...] = ()
+    fronts: tuple[Front, ...] = ()
     marker_styles: dict[str, Style] = field(default_factory=dict)
     hexside_styles: dict[str, Style] = field(default_factory=dict)
     trace_styles: dict[str, Style] = field(default_factory=dict)
@@ -199,7 +226,11 @@ class Board:
             ("sides", self.sides, [c.side for c in self.counters]),
             ("marker_styles", self.marker_styles, [m.kind for m in self.markers]),
             ("hexside_styles", self.hexside_styles, [s.kind for s in self.hexsides]),
-            ("trace_styles", self.trace_styles, [t.kind for t in self.traces]),
+            (
+                "trace_styles",
+                self.trace_styles,
+                [t.kind for t in self.traces] + [f.kind for f in self.fronts],
+            ),
             ("highlight_styles", self.highlight_styles, [h.kind for h in self.highlights]),
             ("flag_styles", self.flag_styles, [f for c in self.counters for f in c.flags]),
         )
@@ -225,6 +256,7 @@ class Board:
             "hexsides": [s.to_json() for s in self.hexsides],
             "traces": [t.to_json() for t in self.traces],
             "highlights": [h.to_json() for h in self.highlights],
+            "fronts": [f.to_json() for f in self.fronts],
             "marker_styles": styles(self.marker_styles),
             "hexside_styles": styles(self.hexside_styles),
             "trace_styles": styles(self.trace_styles),

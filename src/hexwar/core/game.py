@@ -25,7 +25,10 @@ from hexwar.core.boards import Board
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
 from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import (
+    AMEND_RULE,
     CONCEDE,
+    UMPIRE,
+    Amendment,
     JsonValue,
     Order,
     SubmittedOrder,
@@ -160,6 +163,21 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         Default: none."""
         return {}
 
+    def _amend(self, amendment: Amendment) -> None:
+        """Carry out an umpire's ``move``, ``remove`` or ``hold`` amendment (the kinds the
+        ruleset lists in :attr:`Ruleset.amendments`; the core ends a game itself).
+
+        Check everything first and raise :class:`IllegalOrderError` (rule ``umpire
+        amendments``) naming what is wrong before changing anything; then change the state and
+        log what each side may see of the change (the owner of a moved unit, the sides that
+        knew of it), never more than the fog of war lets it know. The core logs the notice
+        every side sees, with the reason. Default: refuses."""
+        raise IllegalOrderError(
+            f"the {self.info.id} ruleset takes no '{amendment.kind}' amendment",
+            rule=AMEND_RULE,
+            order=amendment.to_json(),
+        )
+
     def _finish(self, winner: str | None, reason: str) -> None:
         """End the game (rulesets call this from ``_resolve``)."""
         self._outcome = Outcome(winner, reason)
@@ -190,8 +208,16 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
             return Decision(d.step, d.sides - self._sealed.keys(), d.prompt)
         return d
 
-    def submit(self, side: str, order: OrderT | JsonValue | str) -> SubmittedOrder:
-        """Validate and accept ``side``'s order; resolve once every awaited side has ordered."""
+    def submit(self, side: str, order: OrderT | JsonValue | str | Amendment) -> SubmittedOrder:
+        """Validate and accept ``side``'s order; resolve once every awaited side has ordered.
+
+        Side :data:`~hexwar.core.orders.UMPIRE` gives amendments (:meth:`amend`)."""
+        if side == UMPIRE:
+            return self.amend(order)  # type: ignore[arg-type]  # a ruleset's order is refused
+        if isinstance(order, Amendment):
+            raise IllegalOrderError(
+                f"{side} may not amend the game: only the umpire does", rule=AMEND_RULE
+            )
         self._check_side(side)
         if self._outcome is not None:
             raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
@@ -221,6 +247,62 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
             sealed, self._sealed = self._sealed, {}
             self._step += 1
             self._resolve(sealed)
+        return submitted
+
+    def amend(self, amendment: Amendment | JsonValue | str) -> SubmittedOrder:
+        """The umpire's order: change the game (:class:`~hexwar.core.orders.Amendment`, as
+        itself, its JSON or its text form), recorded as an order of side ``umpire`` at the
+        pending decision's step, so that a replay repeats it. Every side is told that the
+        umpire amended the game and why; what else each sees, the ruleset decides
+        (:meth:`_amend`). Sealed orders already given for the pending decision are
+        withdrawn (they were written for the game before the change): those sides order
+        again. ``end`` finishes the game with the umpire's ruling.
+
+        Raises:
+            IllegalOrderError: a malformed amendment, a kind the ruleset does not take, or
+                one its rules refuse (rule ``umpire amendments``).
+            GameOverError: the game is over.
+        """
+        if self._outcome is not None:
+            raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
+        if not isinstance(amendment, Amendment | str | Mapping):
+            raise IllegalOrderError(
+                "an amendment is text or a JSON object", rule=AMEND_RULE, order=amendment
+            )
+        parsed = Amendment.read(amendment)
+        taken = self.ruleset.amendments
+        if parsed.kind not in taken:
+            raise IllegalOrderError(
+                f"the {self.info.id} ruleset takes no '{parsed.kind}' amendment (it takes: "
+                f"{', '.join(taken)})",
+                rule=AMEND_RULE,
+                order=parsed.to_json(),
+            )
+        step = self._awaiting().step
+        if parsed.kind == "end":
+            if parsed.side is not None and parsed.side not in self.info.sides:
+                raise IllegalOrderError(
+                    f"unknown side {parsed.side!r} to win; {self.info.id} has "
+                    f"{', '.join(self.info.sides)} (or nobody)",
+                    rule=AMEND_RULE,
+                    order=parsed.to_json(),
+                )
+        else:
+            self._amend(parsed)
+        withdrawn = sorted(self._sealed)
+        self._sealed = {}
+        submitted = SubmittedOrder(len(self._orders), step, UMPIRE, parsed.to_json())
+        self._orders.append(submitted)
+        again = f" (the sealed orders of {', '.join(withdrawn)} are withdrawn: order again)"
+        self.log.append(
+            self._clock(),
+            "amendment",
+            f"The umpire amends the game: {parsed.reason}" + (again if withdrawn else ""),
+            data={"reason": parsed.reason, "order": submitted.seq, "withdrawn": withdrawn},
+            visible_to=ALL,
+        )
+        if parsed.kind == "end":
+            self._finish(parsed.side, f"the umpire's ruling: {parsed.reason}")
         return submitted
 
     def _concede(self, side: str) -> SubmittedOrder:
@@ -418,6 +500,13 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         shows what the side may not know.
         """
         return None
+
+    amendments: ClassVar[tuple[str, ...]] = ("end",)
+    """The kinds of umpire amendment the ruleset takes (:class:`~hexwar.core.orders.Amendment`;
+    ``end`` is the core's own, the others the ruleset's :meth:`Game._amend`)."""
+
+    amendment_help: ClassVar[str] = "end SIDE: REASON  (SIDE: the winner, or nobody)"
+    """How to write the ruleset's amendments (units, hexes, places), for the umpire's page."""
 
     def time_limit(self, view: View) -> TimeLimit | None:
         """The time ``view``'s side has for the decision it faces, if the rules set one

@@ -9,6 +9,10 @@ refuses what no ruleset could use and some parser could choke on (nesting that e
 stack, numbers too long to convert, text of runaway length): :data:`MAX_ORDER_CHARS`,
 :data:`MAX_ORDER_DEPTH`, :data:`MAX_ORDER_DIGITS`. :func:`order_json` reads JSON text under the
 same limits, and :func:`quote` shows any order in a message without failing.
+
+:class:`Amendment` is the umpire's order: a change to the game (move or remove a unit, change
+a holding, end the game with a ruling) with the reason given, submitted as side
+:data:`UMPIRE` and recorded like any order, so a replay repeats it exactly.
 """
 
 from __future__ import annotations
@@ -23,14 +27,19 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.views import JsonValue
 
 __all__ = [
+    "AMENDMENT_KINDS",
+    "AMEND_RULE",
     "CONCEDE",
     "MAX_ORDER_CHARS",
     "MAX_ORDER_DEPTH",
     "MAX_ORDER_DIGITS",
+    "UMPIRE",
+    "Amendment",
     "JsonValue",
     "Order",
     "SubmittedOrder",
     "check_order",
+    "is_amendment",
     "is_concession",
     "order_json",
     "quote",
@@ -45,6 +54,12 @@ _WHOLE_NUMBER = re.compile(rf"(?<![.\d])\d{{{MAX_ORDER_DIGITS + 1},}}")
 _INT_LIMIT = 10**MAX_ORDER_DIGITS
 
 CONCEDE: Mapping[str, bool] = {"concede": True}  # the one order every ruleset understands
+
+UMPIRE = "umpire"  # the side an amendment is submitted and recorded as (no ruleset's side)
+AMEND_RULE = "umpire amendments"
+AMENDMENT_KINDS = ("move", "remove", "hold", "end")
+MAX_REASON_CHARS = 500
+NOBODY = ("nobody", "none", "draw")  # a holding of nobody's; a game ended without a winner
 
 
 @runtime_checkable
@@ -147,3 +162,142 @@ def quote(order: object, limit: int = 80) -> str:
     except (RecursionError, ValueError):
         return f"<{type(order).__name__} too large to show>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def is_amendment(data: object) -> bool:
+    """Whether a submitted order (its JSON, or an :class:`Amendment`) is an umpire's
+    amendment."""
+    return isinstance(data, Amendment) or (isinstance(data, Mapping) and "amend" in data)
+
+
+def _amend_error(message: str, order: object = None) -> IllegalOrderError:
+    return IllegalOrderError(message, rule=AMEND_RULE, order=order)
+
+
+@dataclass(frozen=True, slots=True)
+class Amendment:
+    """An umpire's change to a game, with the reason every side is told.
+
+    ``kind`` is one of :data:`AMENDMENT_KINDS`: ``move`` a ``unit`` ``to`` a hex, ``remove`` a
+    ``unit``, ``hold``: give the holding ``place`` to ``side`` (``None``: nobody), ``end`` the
+    game with ``side`` the winner (``None``: nobody wins). Units, hexes and places are written
+    in the ruleset's own notation (``Ruleset.amendment_help``).
+
+    Text form (``str(amendment)`` writes it, :meth:`parse` reads it)::
+
+        move UNIT to HEX: REASON      remove UNIT: REASON
+        hold PLACE by SIDE: REASON    end SIDE: REASON     (SIDE: a side, or nobody)
+    """
+
+    kind: str
+    reason: str
+    unit: str = ""
+    to: str = ""
+    place: str = ""
+    side: str | None = None
+
+    def __str__(self) -> str:
+        who = self.side or "nobody"
+        match self.kind:
+            case "move":
+                head = f"move {self.unit} to {self.to}"
+            case "remove":
+                head = f"remove {self.unit}"
+            case "hold":
+                head = f"hold {self.place} by {who}"
+            case _:
+                head = f"end {who}"
+        return f"{head}: {self.reason}"
+
+    def to_json(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {"amend": self.kind, "reason": self.reason}
+        if self.kind in ("move", "remove"):
+            out["unit"] = self.unit
+        if self.kind == "move":
+            out["to"] = self.to
+        if self.kind == "hold":
+            out["place"] = self.place
+        if self.kind in ("hold", "end"):
+            out["side"] = self.side
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Amendment:
+        """An amendment from its JSON form; IllegalOrderError (rule ``umpire amendments``)
+        naming what is wrong."""
+        kind = data.get("amend")
+        if kind not in AMENDMENT_KINDS:
+            raise _amend_error(
+                f"'amend' must be one of {', '.join(AMENDMENT_KINDS)}, not {quote(kind)}", data
+            )
+        needed = {
+            "move": ("unit", "to"),
+            "remove": ("unit",),
+            "hold": ("place",),
+            "end": (),
+        }[kind]
+        allowed = {"amend", "reason", *needed, *(("side",) if kind in ("hold", "end") else ())}
+        extra = sorted(set(data) - allowed)
+        if extra:
+            raise _amend_error(f"a '{kind}' amendment has no field {', '.join(extra)}", data)
+        fields: dict[str, str] = {}
+        for name in needed:
+            value = data.get(name)
+            if not isinstance(value, str) or not value.strip():
+                raise _amend_error(f"a '{kind}' amendment needs '{name}' (text)", data)
+            fields[name] = value.strip()
+        side = data.get("side")
+        if side is not None and (not isinstance(side, str) or not side.strip()):
+            raise _amend_error("'side' must be a side's name, or null for nobody", data)
+        if isinstance(side, str) and side.strip().lower() in NOBODY:
+            side = None
+        reason = data.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            raise _amend_error("an amendment needs its reason, which every side is told", data)
+        if len(reason) > MAX_REASON_CHARS:
+            raise _amend_error(f"the reason is longer than {MAX_REASON_CHARS} characters", data)
+        return cls(kind, " ".join(reason.split()), side=side and side.strip(), **fields)
+
+    @classmethod
+    def parse(cls, text: str) -> Amendment:
+        """An amendment from its text form (see the class); IllegalOrderError if malformed."""
+        head, colon, reason = text.strip().partition(":")
+        words = head.split()
+        if not colon or not words:
+            raise _amend_error(
+                "write an amendment as 'move UNIT to HEX: reason', 'remove UNIT: reason', "
+                "'hold PLACE by SIDE: reason' or 'end SIDE: reason'",
+                text,
+            )
+        kind, rest = words[0].lower(), " ".join(words[1:])
+        data: dict[str, Any] = {"amend": kind, "reason": reason}
+        if kind == "move":
+            unit, to_word, to = rest.rpartition(" to ")
+            if not to_word:
+                raise _amend_error("write a move as 'move UNIT to HEX: reason'", text)
+            data |= {"unit": unit, "to": to}
+        elif kind == "remove":
+            data["unit"] = rest
+        elif kind == "hold":
+            place, by_word, side = rest.rpartition(" by ")
+            if not by_word:
+                raise _amend_error("write a holding as 'hold PLACE by SIDE: reason'", text)
+            data |= {"place": place, "side": side}
+        elif kind == "end":
+            data["side"] = rest or None
+        return cls.from_json(data)
+
+    @classmethod
+    def read(cls, data: Any) -> Amendment:
+        """An amendment given as itself, its JSON form or its text form."""
+        if isinstance(data, Amendment):
+            return data
+        check_order(data)
+        if isinstance(data, str):
+            text = data.strip()
+            if not text.startswith("{"):
+                return cls.parse(text)
+            data = order_json(text)
+        if isinstance(data, Mapping):
+            return cls.from_json(data)
+        raise _amend_error(f"an amendment is text or a JSON object, not {quote(data)}", data)

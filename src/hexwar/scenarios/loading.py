@@ -603,12 +603,112 @@ def problems_of(
             _validation_json(data), strict=strict, context=context or None
         )
     except ValidationError as exc:
-        return None, [_problem(data, error) for error in exc.errors(include_url=False)]
+        errors = exc.errors(include_url=False)
+        problems = [_problem(data, error) for error in errors]
+        if issubclass(model, ScenarioModel) and context:
+            problems += _deferred_past_errors(data, model, [path for path, _ in problems])
+        return None, problems
     if isinstance(result, ScenarioModel) and context:
         deferred = result.deferred_problems()
         if deferred:
             return None, deferred
     return result, []
+
+
+_REPAIR_ROUNDS = 4
+
+
+def _deferred_past_errors(
+    data: dict[str, Any], model: type[ScenarioModel], reported: list[KeyPath]
+) -> list[tuple[KeyPath, str]]:
+    """The deferred (cross-field) problems a file has besides its type errors, so that one
+    mistake does not hide another: e.g. ``morale = "17"`` and a unit off the map, both reported.
+
+    The data is repaired only to get a model to check. It is validated without strictness
+    (``"3"`` read as 3); each value still refused (or missing) is then replaced by the same key's
+    value in another element of its array (another unit's morale), or else its key is dropped
+    (so its default applies). When that does not give a valid model within a few rounds, only
+    the type errors are reported. Deferred problems at, inside or above a path already
+    reported, or at a key that was replaced in the same array, are left out: they could come
+    from the repair.
+    """
+    repaired: Any = json.loads(_validation_json(data))
+    patched: list[tuple[KeyPath, str]] = []  # (array path, key) replaced from a sibling
+    for _ in range(_REPAIR_ROUNDS):
+        context = model.deferred_context()
+        try:
+            result = model.model_validate_json(
+                _validation_json(repaired), strict=False, context=context or None
+            )
+        except ValidationError as exc:
+            for error in exc.errors(include_url=False):
+                path = _data_path(repaired, error["loc"], missing=error["type"] == "missing")
+                if not path or not isinstance(path[-1], str):
+                    return []
+                if _from_sibling(repaired, path):
+                    if len(path) >= 3 and isinstance(path[-2], int):
+                        patched.append((path[:-2], path[-1]))
+                elif error["type"] == "missing" or not _drop(repaired, path):
+                    return []
+            continue
+        try:
+            deferred = result.deferred_problems()
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError):
+            return []  # the repaired data broke a check: report the type errors alone
+        return [
+            (path, message)
+            for path, message in deferred
+            if not any(_related(path, seen) for seen in reported)
+            and not any(_inside_patched(path, where, key) for where, key in patched)
+        ]
+    return []
+
+
+def _node(data: Any, path: KeyPath) -> Any:
+    """The value at ``path``, or None."""
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _from_sibling(data: Any, path: KeyPath) -> bool:
+    """Set the key at ``path`` = (*array, i, key) to that key's value in the array's first other
+    element that has one; False if the path is not inside an array or no element has one."""
+    if len(path) < 3 or not isinstance(path[-2], int):
+        return False
+    array, index, key = _node(data, path[:-2]), path[-2], path[-1]
+    table = _node(data, path[:-1])
+    if not isinstance(array, list) or not isinstance(table, dict):
+        return False
+    for n, other in enumerate(array):
+        if n != index and isinstance(other, dict) and key in other and other[key] != table.get(key):
+            table[key] = other[key]
+            return True
+    return False
+
+
+def _drop(data: Any, path: KeyPath) -> bool:
+    """Remove the table key at ``path``; False if the path does not end at one."""
+    table = _node(data, path[:-1])
+    if not isinstance(table, dict) or path[-1] not in table:
+        return False
+    del table[path[-1]]
+    return True
+
+
+def _related(a: KeyPath, b: KeyPath) -> bool:
+    """Whether one key path is the other or lies inside it."""
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
+
+
+def _inside_patched(path: KeyPath, array: KeyPath, key: str) -> bool:
+    """Whether ``path`` is ``key`` (or inside it) of some element of ``array``."""
+    n = len(array)
+    return path[:n] == array and len(path) > n + 1 and path[n + 1] == key
 
 
 _NAN = "nan is not a number a scenario can use (inf and -inf are allowed)"

@@ -22,8 +22,9 @@ import numpy as np
 
 from hexwar.agents import RANDOM
 from hexwar.core import registry
+from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Game
-from hexwar.core.orders import Order
+from hexwar.core.orders import AMEND_RULE, UMPIRE, Order
 from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario
 from hexwar.store import GameStore
@@ -197,6 +198,31 @@ class ConformanceSuite:
             game = play_out(self.scenario, seed, self.max_steps)
             assert game.outcome() is not None, f"seed {seed}: unfinished after {game.step}"
             assert game.decision() is None
+
+    def test_the_umpires_ruling_ends_the_game_and_replays(self) -> None:
+        """The umpire's amendments (core/orders.py): every ruleset takes the ruling that ends
+        a game; a kind it does not list is refused naming the rule and changes nothing; the
+        amended game replays to the same state."""
+        game = self._mid_game(self.seeds[0]).game
+        if game.outcome() is not None:
+            return  # over before the checks begin: nothing left to amend
+        fields = {"move": {"unit": "x", "to": "x"}, "remove": {"unit": "x"}, "hold": {"place": "x"}}
+        for kind in sorted(set(fields) - set(game.ruleset.amendments)):
+            before = game.state_hash()
+            refusal: IllegalOrderError | None = None
+            try:
+                game.submit(UMPIRE, {"amend": kind, "reason": "conformance", **fields[kind]})
+            except IllegalOrderError as e:
+                refusal = e
+            assert refusal is not None, f"a '{kind}' amendment it does not list was taken"
+            assert refusal.rule == AMEND_RULE, refusal
+            assert game.state_hash() == before
+        game.submit(UMPIRE, "end nobody: conformance")
+        outcome = game.outcome()
+        assert outcome is not None
+        assert (outcome.winner, outcome.reason) == (None, "the umpire's ruling: conformance")
+        assert game.decision() is None
+        assert_same_game(registry.replay(game.record()), game)
 
     def test_views_are_json_for_every_side(self) -> None:
         game = self._mid_game(self.seeds[0]).game

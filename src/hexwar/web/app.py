@@ -14,6 +14,7 @@ game or another side):
   rule's message for an illegal order.
 - ``GET /api/games/{id}/board.svg`` (``?at=N``: after the first N orders, for the replay).
 - ``GET /api/games/{id}/replay``: the replay frames and the seat's events.
+- ``POST /api/games/{id}/amend``: the umpire's amendments (``hexwar.web.umpire``).
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import FastAPI, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -88,6 +91,25 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+def json_response(
+    data: Any, status_code: int = 200, background: BackgroundTask | None = None
+) -> Response:
+    """``data`` (plain JSON data: dicts, lists, strings, numbers) as a JSON response, written
+    straight out by orjson: FastAPI's ``jsonable_encoder``, which a returned dict goes through,
+    took 1.5 ms over one Aggressor view (and far more over a board), ``json.dumps`` 0.2 ms,
+    orjson 4 us."""
+    return Response(
+        orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS),  # int keys as strings, as json does
+        status_code=status_code,
+        media_type="application/json",
+        background=background,
+    )
+
+
+def _dumps(data: Any) -> str:
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def cookie_name(game_id: str) -> str:
     return f"hexwar_{game_id}"
 
@@ -119,7 +141,7 @@ def _lobby_data() -> dict[str, Any]:
                 "sides": list(r.info.sides),
                 "agents": agent_names(r),
                 "scenarios": list(r.bundled_scenarios()),
-                "board": r.info.id in ("aggressor", "tactical", "airwar"),
+                "board": r.info.id in ("aggressor", "tactical", "airwar", "idahex"),
             }
         )
     return {"rulesets": rulesets}
@@ -206,6 +228,10 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
             return await hub.call(hub.check_seat, token, game_id, side)
         except SeatError as e:
             raise _http(e) from None
+
+    from hexwar.web.umpire import umpire_router
+
+    app.include_router(umpire_router(hub, token_of, json_response))  # POST .../amend
 
     # -- pages -----------------------------------------------------------------------------------
 
@@ -330,8 +356,16 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
     async def game_page(request: Request, game_id: str) -> Response:
         seat, _side = await authorise(request, game_id, None)
         state = await hub.call(hub.state, game_id, seat)
+        ruleset = registry.get(state["ruleset"])
         return templates.TemplateResponse(
-            request, "game.html", {"state": state, "game_id": game_id, "role": seat.role}
+            request,
+            "game.html",
+            {
+                "state": state,
+                "game_id": game_id,
+                "role": seat.role,
+                "amend_help": ruleset.amendment_help,
+            },
         )
 
     @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
@@ -376,16 +410,17 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         )
 
     @app.get("/api/games/{game_id}/view")
-    async def api_view(request: Request, game_id: str, side: str | None = None) -> Any:
+    async def api_view(request: Request, game_id: str, side: str | None = None) -> Response:
         try:
-            return await hub.call(hub.seat_view, token_of(request, game_id), game_id, side)
+            view = await hub.call(hub.seat_view, token_of(request, game_id), game_id, side)
         except SeatError as e:
             raise _http(e) from None
+        return json_response(view)
 
     @app.get("/api/games/{game_id}/state")
-    async def api_state(request: Request, game_id: str) -> Any:
+    async def api_state(request: Request, game_id: str) -> Response:
         seat, _ = await authorise(request, game_id, None)
-        return await hub.call(hub.state, game_id, seat)
+        return json_response(await hub.call(hub.state, game_id, seat))
 
     @app.get("/api/games/{game_id}/board.svg")
     async def api_board(
@@ -396,9 +431,9 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @app.get("/api/games/{game_id}/replay")
-    async def api_replay(request: Request, game_id: str, side: str | None = None) -> Any:
+    async def api_replay(request: Request, game_id: str, side: str | None = None) -> Response:
         _seat, looking = await authorise(request, game_id, side)
-        return await hub.call(hub.frames, game_id, looking)
+        return json_response(await hub.call(hub.frames, game_id, looking))
 
     @app.get("/api/games/{game_id}/log.txt")
     async def api_log(request: Request, game_id: str, side: str | None = None) -> Response:
@@ -422,12 +457,12 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         if isinstance(order, str):
             order = order.strip()
         try:
-            submitted, late = await hub.submit(token, game_id, side_asked, order)
+            submitted, late, after, notify = await hub.submit(token, game_id, side_asked, order)
         except SeatError as e:
             raise _http(e) from None
         except (IllegalOrderError, GameOverError, InvalidInputError) as e:
             return JSONResponse({"detail": str(e), "rule": getattr(e, "rule", "")}, status_code=422)
-        return {
+        reply = {
             "accepted": True,
             "seq": submitted.seq,
             "step": submitted.step,
@@ -437,7 +472,10 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
                 if late
                 else f"ok: order {submitted.seq} accepted"
             ),
+            **after,  # the seat's view and state now: one request per order is enough
         }
+        # The event streams wake once the reply is sent: their work does not delay it.
+        return json_response(reply, background=BackgroundTask(notify))
 
     @app.get("/api/games/{game_id}/events")
     async def api_events(
@@ -460,8 +498,8 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
                 events, state = await hub.call(hub.news, game_id, seat, looking, last)
                 for e in events:
                     last = e["seq"]
-                    yield f"id: {last}\nevent: log\ndata: {json.dumps(e)}\n\n"
-                yield f"event: state\ndata: {json.dumps(state)}\n\n"
+                    yield f"id: {last}\nevent: log\ndata: {_dumps(e)}\n\n"
+                yield f"event: state\ndata: {_dumps(state)}\n\n"
                 while True:
                     try:
                         await asyncio.wait_for(changed.wait(), timeout=15)
@@ -477,4 +515,10 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 
+    from hexwar.web.idahex import idahex_router
+
+    app.include_router(idahex_router(hub, token_of))
+    from hexwar.web.plots import plots_router
+
+    app.include_router(plots_router(hub, templates, token_of))
     return app

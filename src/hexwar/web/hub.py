@@ -6,7 +6,9 @@ waits for it. An order is acknowledged after :meth:`Session.submit` returns, whi
 store has committed it, so a server killed at any moment and restarted finds every acknowledged
 order: games are loaded from the store on first use. Computer players move on that thread as
 soon as it is their turn. A side with a time limit (:meth:`Ruleset.time_limit`) that is late
-gets the ruleset's late order; the clock restarts when a server restarts.
+gets the ruleset's late order. A clock's deadline is committed to the seat book when it starts;
+a restarted server loads every game whose clock runs and keeps its deadline (a deadline that
+passed while the server was down is enforced at once).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +29,7 @@ from hexwar.core.boards import Board
 from hexwar.core.errors import HexwarError, IllegalOrderError, InvalidInputError, UnknownGameError
 from hexwar.core.events import render_text
 from hexwar.core.game import Game, Ruleset
-from hexwar.core.orders import JsonValue, SubmittedOrder, is_concession
+from hexwar.core.orders import Amendment, JsonValue, SubmittedOrder, is_amendment, is_concession
 from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, Session
 from hexwar.store import GameStore
@@ -45,6 +47,7 @@ class _Live:
     session: Session
     version: int = 0
     deadline: tuple[int, float, float] | None = None  # (step, monotonic, epoch seconds)
+    clock_stored: bool = False  # the seat book holds a clock for this game
     replay: tuple[int, Game[Any, Any]] | None = None  # (orders replayed, game) cache
     # role -> (orders given, text view, order help): the texts change only with an order
     texts: dict[str, tuple[int, str, str]] = field(default_factory=dict)
@@ -104,6 +107,11 @@ class Hub:
     def _open(self) -> None:
         self._store = GameStore(self.home / "games.sqlite3")
         self._seats = SeatBook(self.home / "seats.sqlite3")
+        for game_id in self._seats.running_clocks():  # their clocks run on: enforce them
+            try:
+                self._get(game_id)
+            except HexwarError:  # deleted meanwhile, or a store that cannot replay it
+                self._seats.stop_clock(game_id)
 
     async def close(self) -> None:
         for handle in self._timers.values():
@@ -184,12 +192,25 @@ class Hub:
 
     def order(
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
-    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None]:
-        """A seat's order, from its token to the store, in one trip to the games thread."""
+    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None, dict[str, Any]]:
+        """A seat's order, from its token to the store, in one trip to the games thread; also
+        the seat's view and state after it (and after the computer's answers), so that the
+        order's reply is all a client needs."""
         seat, looking = self.check_seat(token, game_id, side)
         if seat.side is None or looking is None:
             raise SeatError(403, "the umpire gives no orders")
-        return self._submit(game_id, looking, order)
+        submitted, late, deadline = self._submit(game_id, looking, order)
+        view = self._get(game_id).session.game.view(looking)
+        after = {"view": view.to_json(), "state": self.state(game_id, seat, view, texts=False)}
+        return submitted, late, deadline, after
+
+    def seat_game(
+        self, token: str, game_id: str, side: str | None
+    ) -> tuple[Game[Any, Any], str | None]:
+        """The game the seat ``token`` opens and the side it looks at (games thread only: the
+        caller reads the game there and hands out only what that side may see)."""
+        _seat, looking = self.check_seat(token, game_id, side)
+        return self._get(game_id).session.game, looking
 
     def seat_view(self, token: str, game_id: str, side: str | None) -> dict[str, Any]:
         seat, looking = self.check_seat(token, game_id, side)
@@ -206,13 +227,19 @@ class Hub:
 
     async def submit(
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
-    ) -> tuple[SubmittedOrder, bool]:
+    ) -> tuple[SubmittedOrder, bool, dict[str, Any], Callable[[], Awaitable[None]]]:
         """Submit the order of the seat ``token`` opens (acknowledged once stored); computer
-        players follow. Returns the stored order and whether it came too late (and was
-        replaced by the ruleset's late order). Raises :class:`SeatError` for a bad seat."""
-        submitted, late, deadline = await self.call(self.order, token, game_id, side, order)
-        self._bump(game_id, deadline)
-        return submitted, late
+        players follow. Returns the stored order, whether it came too late (and was replaced
+        by the ruleset's late order), the seat's view and state after it, and ``notify``:
+        call it to wake the game's event streams and restart its clock (the order's route
+        calls it once its reply is sent, so the streams' work does not delay the reply).
+        Raises :class:`SeatError` for a bad seat."""
+        submitted, late, deadline, after = await self.call(self.order, token, game_id, side, order)
+
+        async def notify() -> None:  # a coroutine: it runs on the event loop
+            self._bump(game_id, deadline)
+
+        return submitted, late, after, notify
 
     # -- games (on the games thread) -----------------------------------------------------------
 
@@ -250,7 +277,7 @@ class Hub:
         live = self._live.get(game_id)
         if live is None:
             session = Session.resume(self.store, game_id)
-            live = _Live(session)
+            live = _Live(session, clock_stored=self.seats.clock(session.game_id or "") is not None)
             self._live[game_id] = live
             # A server stopped between a human's order and the computer's answer: answer now.
             session.play_agents()
@@ -258,11 +285,13 @@ class Hub:
         return live
 
     def _deadline(self, live: _Live) -> tuple[int, float, float] | None:
-        """Start the clock of the pending decision if a waiting human side has a time limit."""
+        """Start the clock of the pending decision if a waiting human side has a time limit
+        (or take up the one the seat book holds for it: a restarted server keeps the
+        deadline); stop it when no decision has one."""
         game = live.session.game
         decision = game.decision()
         if decision is None:
-            live.deadline = None
+            self._stop_clock(live)
             return None
         if live.deadline is not None and live.deadline[0] == decision.step:
             return live.deadline
@@ -276,11 +305,24 @@ class Hub:
                 and (lim := game.ruleset.time_limit(game.view(side))) is not None
             ]
         if not limits:
-            live.deadline = None
+            self._stop_clock(live)
             return None
-        seconds = max(limits)
-        live.deadline = (decision.step, time.monotonic() + seconds, time.time() + seconds)
+        game_id = live.session.game_id or ""
+        stored = self.seats.clock(game_id) if live.clock_stored else None
+        if stored is not None and stored[0] == decision.step:
+            due = stored[1]
+        else:
+            due = time.time() + max(limits)
+            self.seats.set_clock(game_id, decision.step, due)
+            live.clock_stored = True
+        live.deadline = (decision.step, time.monotonic() + (due - time.time()), due)
         return live.deadline
+
+    def _stop_clock(self, live: _Live) -> None:
+        live.deadline = None
+        if live.clock_stored:
+            self.seats.stop_clock(live.session.game_id or "")
+            live.clock_stored = False
 
     def _late(self, live: _Live, side: str) -> str | None:
         """The late order for ``side`` if its time is up, else ``None``."""
@@ -327,7 +369,7 @@ class Hub:
             live.version += 1
             live.session.play_agents()
         elif game.decision() is not None:  # nothing could be given: a fresh period
-            live.deadline = None
+            self._stop_clock(live)
         return True, self._deadline(live)
 
     # -- what a seat sees ----------------------------------------------------------------------
@@ -336,7 +378,8 @@ class Hub:
         self, game: Game[Any, Any], side: str | None, view: View | None = None
     ) -> Board | None:
         """The board ``side`` may see; for the umpire (``None``), every side's own pieces on
-        the first side's map."""
+        the first side's map, with what any side's map shows besides (missions, fronts,
+        markers, status lines)."""
         ruleset = game.ruleset
         if side is not None:
             return ruleset.describe_board(view if view is not None else game.view(side))
@@ -344,9 +387,19 @@ class Hub:
         first = boards[game.info.sides[0]]
         if first is None:
             return None
+        drawn = [b for b in boards.values() if b is not None]
         counters = tuple(
             c for s, b in boards.items() if b is not None for c in b.counters if c.side == s
         )
+
+        def union(part: str) -> tuple[Any, ...]:
+            # what any side's board shows, once, in side order (the missions and status
+            # lines of every side, the markers and fronts each one knows of)
+            return tuple(dict.fromkeys(x for b in drawn for x in getattr(b, part)))
+
+        def styles(part: str) -> dict[str, Any]:
+            return {k: v for b in drawn for k, v in getattr(b, part).items()}
+
         return Board(
             title=first.title,
             orientation=first.orientation,
@@ -354,23 +407,27 @@ class Hub:
             terrain=first.terrain,
             sides=first.sides,
             counters=counters,
-            markers=first.markers,
+            markers=union("markers"),
             hexsides=first.hexsides,
-            traces=first.traces,
+            traces=union("traces"),
             highlights=tuple(h for h in first.highlights if h.counter is None),
-            marker_styles=first.marker_styles,
+            fronts=union("fronts"),
+            marker_styles=styles("marker_styles"),
             hexside_styles=first.hexside_styles,
-            trace_styles=first.trace_styles,
+            trace_styles=styles("trace_styles"),
             highlight_styles=first.highlight_styles,
-            flag_styles={k: v for b in boards.values() if b for k, v in b.flag_styles.items()},
-            status=first.status,
+            flag_styles=styles("flag_styles"),
+            status=union("status"),
             viewer=None,
             mirror=first.mirror,
         )
 
-    def state(self, game_id: str, seat: Seat, view: View | None = None) -> dict[str, Any]:
+    def state(
+        self, game_id: str, seat: Seat, view: View | None = None, *, texts: bool = True
+    ) -> dict[str, Any]:
         """What the page shows beside the map (runs on the games thread); ``view`` is the
-        seat's view when the caller has it already."""
+        seat's view when the caller has it already. Without ``texts``, the text view and the
+        order help are left out (an order's reply: the event streams bring them)."""
         live = self._get(game_id)
         game = live.session.game
         side = seat.side
@@ -411,6 +468,8 @@ class Hub:
                 "epoch_ms": int(live.deadline[2] * 1000),
                 "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
             }
+        if not texts:
+            return out
         cached = live.texts.get(seat.role)
         if cached is None or cached[0] != len(game.orders):
             if side is not None:
@@ -525,6 +584,8 @@ def _notation(game: Game[Any, Any], side: str, order: Any) -> str:
     """An order in the ruleset's text notation, where it has one (else its JSON)."""
     if is_concession(order):
         return "concede"
+    if side == UMPIRE and is_amendment(order):
+        return f"umpire: {Amendment.from_json(order)}"
     try:
         parsed = game.ruleset.parse_order(side, order)
     except HexwarError:

@@ -11,9 +11,11 @@ status message, the errors, the war itself, the new stability written to the Nat
   evenly over flanks at those positions (ships rounded).
 - ``POST /api/moderator/check``: the war -> ``{"errors", "status"}`` (each side's Good (X/Y) or
   Invalid ... with its colour).
-- ``POST /api/moderator/run``: the war -> receipt, log, the flanks after the battle and the run's
-  id; ``POST /api/moderator/commit`` ``{"run"}`` writes its new stability (one transaction);
-  ``GET /api/moderator/runs/{run}/log.txt``.
+- ``POST /api/moderator/run``: the war -> receipt, log, the flanks after the battle, each
+  flank's place, men, morale and status hour by hour, and the run's id;
+  ``POST /api/moderator/commit`` ``{"run"}`` writes its new stability (one transaction);
+  ``GET /api/moderator/runs/{run}/log.txt``. A run's record (its new stability, its log's
+  name) is a small file in the Runs folder, so both work after a restart.
 - ``GET /api/moderator/maps/{name}.png``; ``POST /api/moderator/maps`` (an image upload, kept in
   the Maps folder).
 
@@ -37,6 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 import numpy as np
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
@@ -77,23 +80,25 @@ from hexwar.rulesets.flankbattle.terrain import (
     grid_to_rows,
     read_map,
 )
-from hexwar.rulesets.flankbattle.war import WarReport, make_setup, new_stability
+from hexwar.rulesets.flankbattle.war import make_setup, new_stability
 
 __all__ = ["moderator_router"]
 
 DEFAULT = "default"  # seed 004: every menu's extra entry
 ROLES = ("infantry", "cavalry", "artillery")
 MAX_MAP_UPLOAD = 5_000_000  # bytes
-MAX_RUNS = 20  # runs kept for Commit stability and the log download
+MAX_PLOTTED = 20  # runs whose games are kept in memory for their plots
 _MAP_NAME = re.compile(r"[A-Za-z0-9 _().-]{1,80}")
+_RUN_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Run:
-    report: WarReport
-    log: str
+    """What a run leaves for Commit stability and the log download, kept in the Runs folder
+    so that both still work after the server restarts."""
+
+    stability: dict[str, float]
     log_name: str
-    committed: bool = False
 
 
 class Moderator:
@@ -111,9 +116,30 @@ class Moderator:
             example_database(self.params, self.units).save(db_path)
         self.maps_dir = folder / "Maps"
         self.logs_dir = folder / "Logs"
+        self.runs_dir = folder / "Runs"
         self.maps_dir.mkdir(parents=True, exist_ok=True)
-        self.runs: OrderedDict[str, Run] = OrderedDict()
-        self.lock = threading.Lock()
+
+    def keep_run(self, run: Run) -> str:
+        """Write a run's record (its new stability and log file name); returns its id."""
+        self.runs_dir.mkdir(parents=True, exist_ok=True)
+        run_id = secrets.token_urlsafe(12)
+        record = {"stability": run.stability, "log_name": run.log_name}
+        path = self.runs_dir / f"{run_id}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(record), encoding="utf-8")
+        tmp.replace(path)
+        return run_id
+
+    def run(self, run_id: str) -> Run | None:
+        """A kept run by its id, or None (an unknown or malformed id)."""
+        if not _RUN_ID.fullmatch(run_id):
+            return None
+        path = self.runs_dir / f"{run_id}.json"
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return Run({str(k): float(v) for k, v in record["stability"].items()}, record["log_name"])
 
     def database(self) -> Database:
         return Database.load(self.db_path)
@@ -248,6 +274,9 @@ def moderator_router(
     folders are made in ``folder``."""
     mod = Moderator(db_path, folder)
     router = APIRouter()
+    games: OrderedDict[str, FlankbattleGame] = OrderedDict()  # run id -> its game (plots)
+    drawn: dict[str, dict[str, str]] = {}  # run id -> its plots, name -> SVG
+    plots_lock = threading.Lock()  # runs and plots are made on worker threads
 
     def guard(request: Request, given: str | None = None) -> None:
         if password is None:
@@ -425,11 +454,11 @@ def moderator_router(
             receipt = render_receipt(report, "wiki")
             log.ending(receipt)
         text = log.path.read_text(encoding="utf-8")
-        run_id = secrets.token_urlsafe(12)
-        with mod.lock:
-            mod.runs[run_id] = Run(report, text, log.path.name)
-            while len(mod.runs) > MAX_RUNS:
-                mod.runs.popitem(last=False)
+        run_id = mod.keep_run(Run(new_stability(report), log.path.name))
+        with plots_lock:  # the plots need the game: the last few, in memory
+            games[run_id] = game
+            while len(games) > MAX_PLOTTED:
+                games.popitem(last=False)
         after: list[list[dict[str, Any]]] = [[], []]
         for f in report.battle.flanks:
             js = f.to_json()
@@ -446,8 +475,32 @@ def moderator_router(
                     "routed": js["status"] == ROUTED or f.routed,
                 }
             )
+        sides = [f.side for f in report.battle.flanks]
+        hours = [
+            {
+                "hour": h.hour,
+                "flanks": [
+                    [
+                        [
+                            min(round(x, 1), SIZE - 1),
+                            min(round(y, 1), SIZE - 1),
+                            round(men),
+                            round(morale),
+                            status,
+                        ]
+                        for side, (x, y), men, morale, status in zip(
+                            sides, h.places, h.men, h.morale, h.status, strict=True
+                        )
+                        if side == s
+                    ]
+                    for s in (0, 1)
+                ],
+            }
+            for h in report.battle.hourly
+        ]
         return {
             "run": run_id,
+            "hours": hours,
             "receipt": receipt,
             "log": text,
             "log_name": log.path.name,
@@ -509,29 +562,69 @@ def moderator_router(
     async def commit(request: Request) -> dict[str, Any]:
         guard(request)
         data = await body(request)
-        with mod.lock:
-            entry = mod.runs.get(str(data.get("run")))
+        entry = mod.run(str(data.get("run")))
         if entry is None:
             raise HTTPException(404, "no such run: run the war first")
-        scores = new_stability(entry.report)
         try:
-            Database.write_stability(mod.db_path, scores)
+            Database.write_stability(mod.db_path, entry.stability)
         except InvalidInputError as e:
             raise HTTPException(422, "; ".join(str(p) for p in e.problems)) from None
-        entry.committed = True
-        return {"written": scores}
+        return {"written": entry.stability}
 
     @router.get("/api/moderator/runs/{run_id}/log.txt")
     def run_log(request: Request, run_id: str, password: str | None = None) -> Response:
         guard(request, password)
-        with mod.lock:
-            entry = mod.runs.get(run_id)
-        if entry is None:
+        entry = mod.run(run_id)
+        log_path = None if entry is None else mod.logs_dir / Path(entry.log_name).name
+        if log_path is None or not log_path.is_file():
             raise HTTPException(404, "no such run")
         return PlainTextResponse(
-            entry.log,
-            headers={"Content-Disposition": f'attachment; filename="{entry.log_name}"'},
+            log_path.read_text(encoding="utf-8"),
+            headers={"Content-Disposition": f'attachment; filename="{log_path.name}"'},
         )
+
+    def run_plots(run_id: str) -> dict[str, str]:
+        """Each flank's men and morale by the hour and the losses by type (the plots of
+        ``hexwar run --plots``) as SVG, drawn when first asked; the moderator sees both
+        sides."""
+        with plots_lock:
+            game = games.get(run_id)
+            plots = drawn.get(run_id)
+        if game is None:
+            raise HTTPException(404, "no plots of this run here: run the war again")
+        if plots is None:
+            from hexwar.web.plots import figures_svg
+
+            plots = figures_svg(game)
+            with plots_lock:
+                drawn[run_id] = plots
+                for old in set(drawn) - set(games):
+                    del drawn[old]
+        return plots
+
+    @router.get("/api/moderator/runs/{run_id}/plots")
+    async def run_plot_list(
+        request: Request, run_id: str, password: str | None = None
+    ) -> dict[str, Any]:
+        guard(request, password)
+        plots = await asyncio.to_thread(run_plots, run_id)
+        query = f"?password={quote(password)}" if password else ""
+        return {
+            "plots": [
+                {"name": n, "url": f"/api/moderator/runs/{run_id}/plots/{n}.svg{query}"}
+                for n in plots
+            ]
+        }
+
+    @router.get("/api/moderator/runs/{run_id}/plots/{name}.svg")
+    async def run_plot(
+        request: Request, run_id: str, name: str, password: str | None = None
+    ) -> Response:
+        guard(request, password)
+        plots = await asyncio.to_thread(run_plots, run_id)
+        if name not in plots:
+            raise HTTPException(404, f"no plot {name!r} ({', '.join(plots)})")
+        return Response(plots[name], media_type="image/svg+xml")
 
     @router.get("/api/moderator/maps/{name}.png")
     def map_png(name: str) -> Response:

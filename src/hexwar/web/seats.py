@@ -1,8 +1,13 @@
-"""Seats: who may open which game as which side, by secret token.
+"""Seats: who may open which game as which side, by secret token; and the games' clocks.
 
 Each human side of a web game, and its umpire, gets a token of 128 random bits. Only its
 SHA-256 is stored (a leaked seat book opens no game); a token presented is hashed, looked up
 and compared in constant time. The seat book is a small SQLite file beside the game store.
+
+It also keeps each game's running clock: the decision step that has a time limit and the
+wall-clock moment (seconds since the epoch) it runs out, committed when the clock starts, so a
+server killed and restarted keeps every deadline instead of giving the decision its full time
+again.
 """
 
 from __future__ import annotations
@@ -56,6 +61,13 @@ class SeatBook:
             " role TEXT NOT NULL,"
             " created_at TEXT NOT NULL)"
         )
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS clocks ("
+            " game_id TEXT PRIMARY KEY,"
+            " step INTEGER NOT NULL,"
+            " due REAL NOT NULL)"
+        )
+        self._known: dict[str, Seat] = {}  # token hash -> seat: seats never change
 
     def close(self) -> None:
         self._db.close()
@@ -82,15 +94,43 @@ class SeatBook:
         if not token or len(token) > 100:
             return None
         digest = _digest(token)
+        known = self._known.get(digest)
+        if known is not None:
+            return known
         row = self._db.execute(
             "SELECT token_hash, game_id, role FROM seats WHERE token_hash = ?", (digest,)
         ).fetchone()
         if row is None or not hmac.compare_digest(row[0], digest):
             return None
-        return Seat(row[1], row[2])
+        seat = self._known[digest] = Seat(row[1], row[2])
+        return seat
 
     def roles(self, game_id: str) -> list[str]:
         rows = self._db.execute(
             "SELECT role FROM seats WHERE game_id = ? ORDER BY role", (game_id,)
         ).fetchall()
         return [r[0] for r in rows]
+
+    # -- clocks --------------------------------------------------------------------------------
+
+    def clock(self, game_id: str) -> tuple[int, float] | None:
+        """The running clock of ``game_id``: (decision step, epoch seconds it runs out)."""
+        row = self._db.execute(
+            "SELECT step, due FROM clocks WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), float(row[1]))
+
+    def set_clock(self, game_id: str, step: int, due: float) -> None:
+        """Start the clock of decision ``step`` (committed before it returns)."""
+        self._db.execute(
+            "INSERT INTO clocks (game_id, step, due) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET step = excluded.step, due = excluded.due",
+            (game_id, step, due),
+        )
+
+    def stop_clock(self, game_id: str) -> None:
+        self._db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
+
+    def running_clocks(self) -> list[str]:
+        """The games whose clock runs (the server loads them at start to enforce it)."""
+        return [r[0] for r in self._db.execute("SELECT game_id FROM clocks ORDER BY game_id")]

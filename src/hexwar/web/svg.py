@@ -14,7 +14,7 @@ import math
 from collections import defaultdict
 from html import escape
 
-from hexwar.core.boards import Board, Counter, Style
+from hexwar.core.boards import Board, Counter, Front, Style
 from hexwar.core.hexes import Hex
 
 __all__ = ["render_board"]
@@ -272,6 +272,48 @@ def _counter(board: Board, geo: _Geometry, c: Counter, dx: float, dy: float) -> 
     return "".join(parts)
 
 
+def _front(board: Board, geo: _Geometry, f: Front) -> str:
+    """A FEBA inside its hex: a line across the hex, square to the attackers' direction, at
+    ``position`` of the hex's depth from the edge they attack from; the ground they hold is
+    shaded."""
+    st = board.trace_styles[f.kind]
+    cx, cy = geo.centre(f.at)
+    ux, uy = 1.0, 0.0
+    if f.origins:
+        ox = sum(geo.centre(h)[0] for h in f.origins) / len(f.origins)
+        oy = sum(geo.centre(h)[1] for h in f.origins) / len(f.origins)
+        norm = math.hypot(cx - ox, cy - oy)
+        if norm > 1e-9:
+            ux, uy = (cx - ox) / norm, (cy - oy) / norm
+    depth = geo.size * _SQRT3  # centre to centre: the cell's depth (seed 000, §2.1)
+    p = min(max(f.position, 0.0), 1.0)
+    d = (p - 0.5) * depth  # signed distance of the line from the centre
+
+    def chord(dist: float) -> tuple[tuple[float, float], tuple[float, float]]:
+        half = max(geo.size - abs(dist) / _SQRT3, geo.size * 0.2) * 0.92
+        mx, my = cx + ux * dist, cy + uy * dist
+        return (mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half)
+
+    (x1, y1), (x2, y2) = chord(d)
+    (x3, y3), (x4, y4) = chord(-0.5 * depth * 0.98)
+    title = _a(f.label or st.label)
+    # the figure under the hex's counters, above its lower edge
+    tx, ty = cx, cy + geo.size * 0.8
+    return (
+        f'<g class="front" data-hex="{_a(str(f.at))}" data-position="{p:.3f}">'
+        f'<polygon points="{_fmt(x1)},{_fmt(y1)} {_fmt(x2)},{_fmt(y2)} {_fmt(x4)},{_fmt(y4)} '
+        f'{_fmt(x3)},{_fmt(y3)}" fill="{_a(st.colour)}" fill-opacity="0.22"/>'
+        f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+        f'stroke="#111" stroke-width="6" stroke-linecap="round" opacity="0.55"/>'
+        f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+        f'stroke="{_a(st.colour)}" stroke-width="3.5" stroke-linecap="round" {_dash(st)}>'
+        f"<title>{title}</title></line>"
+        f'<text x="{_fmt(tx)}" y="{_fmt(ty)}" font-size="{_fmt(geo.size * 0.26)}" '
+        f'text-anchor="middle" font-weight="bold" fill="{_a(st.colour)}" stroke="#fff" '
+        f'stroke-width="2.5" paint-order="stroke">FEBA {p:.2f}</text></g>'
+    )
+
+
 def _fill(style: Style) -> str:
     return _a(style.colour)
 
@@ -340,7 +382,7 @@ def _legend(board: Board, width: float, y: float) -> tuple[str, float]:
                     st.label,
                 )
             )
-    used_traces = {t.kind for t in board.traces}
+    used_traces = {t.kind for t in board.traces} | {f.kind for f in board.fronts}
     for key, st in board.trace_styles.items():
         if key in used_traces:
             entries.append(
@@ -381,6 +423,8 @@ def _legend(board: Board, width: float, y: float) -> tuple[str, float]:
 
 
 def _dash(st: Style) -> str:
+    if st.pattern == "thin":
+        return 'stroke-dasharray="3 2"'
     return 'stroke-dasharray="5 3"' if st.pattern == "dashed" else ""
 
 
@@ -505,6 +549,13 @@ def render_board(board: Board, *, size: float = 28.0, legend: bool = True) -> st
     for tr in board.traces:
         st = board.trace_styles[tr.kind]
         pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in (shift(h) for h in tr.hexes))
+        if st.pattern == "thin":  # a minor line (a cross-country route): no casing
+            out.append(
+                f'<polyline points="{pts}" stroke="{_a(st.colour)}" stroke-width="1.2" '
+                f'stroke-dasharray="3 2" opacity="0.8"><title>{_a(tr.label or st.label)}'
+                "</title></polyline>"
+            )
+            continue
         out.append(
             f'<polyline points="{pts}" stroke="#3b3b3b" stroke-width="4.2" '
             f'stroke-linecap="round" stroke-linejoin="round" opacity="0.5"/>'
@@ -554,6 +605,10 @@ def render_board(board: Board, *, size: float = 28.0, legend: bool = True) -> st
         off = (i - (n - 1) / 2) * size * 0.22
         out.append(_counter(board, sg, c, off, off))
     out.append("</g>")
+    if board.fronts:
+        out.append('<g class="fronts" pointer-events="none">')
+        out.extend(_front(board, sg, f) for f in board.fronts)
+        out.append("</g>")
     legend_svg, legend_h = _legend(board, width, map_h + 6) if legend else ("", 0.0)
     total_h = map_h + 6 + legend_h
     status = json.dumps([list(line) for line in board.status], ensure_ascii=False)

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.keys import (
     KEY_PROMPT,
@@ -263,7 +264,8 @@ def test_setup_prompt_example_stands_in_the_players_territory(side: str) -> None
     units in the prompted side's own territory (East's example is East's, not West's)."""
     shown: list[str] = []
     _, read = _reader([":quit"])
-    assert KeyboardPlayer(side)._setup(read, shown.append) is None
+    view = View("aggressor", side, 0, {"setup_due": True})  # only `auto` reads the view
+    assert KeyboardPlayer(side)._setup(view, read, shown.append) is None
     example = next(line for line in shown[0].splitlines() if "setup " in line)
     cells = [rl.parse_label("@" + w.split("@")[1]) for w in example.split() if "@" in w]
     assert len(cells) == 3

@@ -205,6 +205,7 @@ def test_deployment_round_trips_through_json() -> None:
         d = Deployment(tuple(flanks))
         assert Deployment.parse(d.to_json()) == d
         assert Deployment.parse(str(d.to_json()).replace("'", '"')) == d
+        assert Deployment.parse(str(d)) == d  # the text the game prints reads back
 
     check()
 
@@ -235,3 +236,23 @@ def test_up_to_ninety_nine_flanks_a_side_fight() -> None:
     assert game.war_report is not None
     assert len([f for f in game.war_report.battle.flanks if f.side == 0]) == 99
     assert sum(e.kind == "attack" for e in game.war_report.battle.events) > 0
+
+
+def test_a_deployment_typed_as_the_game_prints_it() -> None:
+    """Flank editor: a flank is its composition, ships and maneuver; at the console it is typed
+    as the log prints it, ships left out for the flank's share and the maneuver for Normal."""
+    from hexwar.core.errors import IllegalOrderError
+    from hexwar.rulesets.flankbattle.flanks import SHIPS_SHARE
+    from hexwar.rulesets.flankbattle.game import Deployment
+
+    d = Deployment.parse(
+        "(60,200) inf 1333 cav 667 art 667 ships 2 Hit and run; (60.5,120) inf 10 cav 0 art 0"
+    )
+    assert d.flanks == (
+        FlankSpec(60.0, 200.0, 1333, 667, 667, 2, Maneuver.HIT_AND_RUN),
+        FlankSpec(60.5, 120.0, 10, 0, 0, SHIPS_SHARE, Maneuver.NORMAL),
+    )
+    with pytest.raises(IllegalOrderError, match="is not a flank; write"):
+        Deployment.parse("(60,200) infantry 1333")
+    with pytest.raises(IllegalOrderError, match="not a map coordinate 0 to 399"):
+        Deployment.parse("(400,200) inf 1 cav 0 art 0")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from hexwar.core.errors import IllegalOrderError
 from hexwar.core.views import View
 from hexwar.rulesets.idahex.terminal import IdahexTerminal
 from tests.rulesets.idahex.sinai import game, play, unit
@@ -55,10 +56,10 @@ def test_6_air_strikes_only_at_cycle_starts() -> None:
 
 def test_drop_clear_quit_and_concede() -> None:
     view = game(unit(2, 27), unit(153, 39)).view("red")
-    order, text = drive(view, ["cancel 1", "cancel 2", "drop 1", "list", "done"])
-    assert order == "cancel 2"
-    assert "dropped 1: cancel 1" in text
-    assert drive(view, ["cancel 1", "clear", "done"])[0] == "pass"
+    order, text = drive(view, ["transfer 26", "transfer 27", "drop 1", "list", "done"])
+    assert order == "transfer 27"
+    assert "dropped 1: transfer 26" in text
+    assert drive(view, ["transfer 27", "clear", "done"])[0] == "pass"
     assert drive(view, ["quit"])[0] is None
     assert drive(view, ["concede"])[0] == ":concede"
     with pytest.raises(EOFError):  # end of input: terminal play saves the game and stops
@@ -68,11 +69,36 @@ def test_drop_clear_quit_and_concede() -> None:
 def test_refused_commands_are_kept_to_mend() -> None:
     view = game(unit(2, 27), unit(153, 39)).view("red")
     ui = IdahexTerminal("red")
-    assert drive(view, ["cancel 7", "done"], ui)[0] == "cancel 7"
+    # posture 15 is not one of Sinai's (10, 11, 20, 30, 40): the game refuses it at `done`
+    assert drive(view, ["mission 27,15 units 2", "done"], ui)[0] == "mission 27,15 units 2"
     order, text = drive(view, ["list", "drop 1", "done"], ui)  # same decision again
     assert "Your commands are kept" in text
-    assert "  1: cancel 7" in text
+    assert "  1: mission 27,15 units 2" in text
     assert order == "pass"
+
+
+def test_a_command_the_view_shows_wrong_is_refused_as_typed() -> None:
+    """§4: a task force that does not exist cannot be cancelled; the view lists the side's task
+    forces (none here), so `cancel 7` is refused at once, naming the rule, and not kept."""
+    view = game(unit(2, 27), unit(153, 39)).view("red")
+    order, text = drive(view, ["cancel 7", "list", "done"])
+    assert "refused: you have no task force 7 [seed 000 §4.1]" in text
+    assert "no commands yet" in text
+    assert order == "pass"
+
+
+def test_every_refused_command_of_a_period_is_named_at_once() -> None:
+    """§4 and §2.2.1: the commands sent with `done` are all checked; a posture the design lacks
+    (Sinai has 10, 11, 20, 30 and 40: 15 is none) and a task force Red does not have are both
+    named, each with its number and rule, not the first alone."""
+    g = game(unit(2, 27), unit(153, 39))
+    with pytest.raises(IllegalOrderError) as refused:
+        g.submit("red", "mission 27,15 units 2; transfer 27; cancel 9")
+    message = str(refused.value)
+    assert "command 1 (mission 27,15 units 2 mode 0): order 27, 15: posture 15 does not" in message
+    assert "[seed 000 §2.2.1]" in message
+    assert "command 3 (cancel 9): you have no task force 9 [seed 000 §4.1]" in message
+    assert "command 2" not in message  # the transfer is a legal command
 
 
 def test_information_requests_answer_from_the_view() -> None:

@@ -20,7 +20,9 @@ from typing import Any
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import ALL, Modifier, Receipt
 from hexwar.core.game import Decision, Game
+from hexwar.core.orders import Amendment
 from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.amend import amend
 from hexwar.rulesets.aggressor.legal import has_options
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
 from hexwar.rulesets.aggressor.render import draw_map
@@ -163,6 +165,9 @@ class AggressorGame(Game[AggressorScenario, AggressorOrder]):
             self._do_special(unit, order)
         if self._outcome is None and not self._has_options(side):
             self._end_turn(f"{side}'s turn ends: no unit has an option left")
+
+    def _amend(self, amendment: Amendment) -> None:
+        amend(self, amendment)  # the umpire's changes: rulesets/aggressor/amend.py
 
     def _view(self, side: str) -> dict[str, Any]:
         enemy = rl.other(side)

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from hexwar.core.records import content_hash
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.ai import computer_setup
@@ -186,7 +187,7 @@ class KeyboardPlayer:
     ) -> str | None:
         data = view.data
         if data["setup_due"]:
-            return self._setup(read, write)
+            return self._setup(view, read, write)
         if data["phase"] == "partisans":
             return self._partisans(data, read, write)
         self._cycle(data, advance=False)
@@ -222,7 +223,9 @@ class KeyboardPlayer:
                 return key  # a whole order in the text notation
             self._cycle(data, advance=True)
 
-    def _setup(self, read: Callable[[str], str], write: Callable[[str], None]) -> str | None:
+    def _setup(
+        self, view: View, read: Callable[[str], str], write: Callable[[str], None]
+    ) -> str | None:
         # The example stands in the player's own territory: West's front is column J, East's
         # the mirror image, column L (rules.py: the map is symmetric about the border K).
         example = " ".join(
@@ -237,10 +240,20 @@ class KeyboardPlayer:
             "or type 'auto' for the computer's set-up, ':quit' to stop."
         )
         line = read("setup> ").strip()
+        while line in {":help", "help", "?", ""}:
+            if line:
+                write(
+                    "Each entry is TYPE@HEX: a unit type and a hex of your territory, written @ +"
+                    " column letter + row letter (@JC: column J, row C); 18 entries in the order"
+                    " of choice, one unit a hex. Types and their Range/Strength: docs/aggressor.md."
+                )
+            line = read("setup> ").strip()
         if line in {":quit", ":q"}:
             return None
         if line == "auto":
-            return str(computer_setup(self.side, np.random.default_rng()))
+            # drawn from the view, so the same game offers the same set-up (not from the clock)
+            seed = int(content_hash(view.to_json())[:16], 16)
+            return str(computer_setup(self.side, np.random.default_rng(seed)))
         return line if line.startswith("setup") else f"setup {line}"
 
     def _partisans(

@@ -22,6 +22,8 @@ from hexwar.rulesets.aggressor.scenario import AggressorScenario
 if TYPE_CHECKING:
     import typer
 
+from hexwar.rulesets.aggressor.amend import HELP as AMENDMENT_HELP
+
 __all__ = ["AggressorRuleset"]
 
 _HELP = """Orders (the original keys):
@@ -51,6 +53,8 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         "launch CBR missiles, raise partisans; control 5 of the 9 sectors to win.",
     )
     scenario_model = AggressorScenario
+    amendments = ("move", "remove", "hold", "end")
+    amendment_help = AMENDMENT_HELP
     scenario_dir = resources.files("hexwar.rulesets.aggressor") / "scenarios"
 
     def new_game(

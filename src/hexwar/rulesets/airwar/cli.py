@@ -20,8 +20,10 @@ import typer
 from rich.console import Console
 
 from hexwar.agents import agent_names
+from hexwar.cli.interactive import computer_order
 from hexwar.core.errors import HexwarError, IllegalOrderError
 from hexwar.core.events import render_text
+from hexwar.core.orders import JsonValue
 from hexwar.sessions import Session, resolve_scenario
 from hexwar.store import GameStore
 
@@ -39,6 +41,7 @@ out = Console(soft_wrap=True)
 COMMANDS = """Commands: an order (see below), or
   :view     show the board again         :log      show everything you have seen
   :concede  concede the game             :quit     stop here (hexwar resume ID goes on)
+  :auto     give the computer's order    (e.g. for the 30-70 units of the set-up)
   :help     this text                    (the clock runs on while you read)"""
 
 
@@ -176,8 +179,16 @@ def _ask(session: Session, side: str, seconds: int | None, lines: _Lines) -> boo
             line = "pass"
         if not line:
             continue
+        order: JsonValue | str = {"concede": True} if line == ":concede" else line
+        if line == ":auto":
+            suggested = computer_order(session, side)
+            if suggested is None:
+                out.print("the computer would concede here; type :concede if you agree")
+                continue
+            out.print(f"the computer's order: {suggested[0]}", markup=False, highlight=False)
+            order = suggested[1]
         try:
-            submitted = session.submit(side, {"concede": True} if line == ":concede" else line)
+            submitted = session.submit(side, order)
         except IllegalOrderError as e:
             out.print(f"refused: {e}", markup=False)
             if late:  # pass is refused only when a field holds four units (§3.2.2): go on

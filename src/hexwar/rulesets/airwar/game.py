@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from hexwar.core.events import ALL, Receipt
 from hexwar.core.game import Decision, Game
 from hexwar.core.hexes import Hex
+from hexwar.core.orders import Amendment
+from hexwar.rulesets.airwar.amend import amend
 from hexwar.rulesets.airwar.board import SIDES, Geometry, other
 from hexwar.rulesets.airwar.orders import AirwarOrder
 from hexwar.rulesets.airwar.render import render_view
@@ -93,6 +95,9 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
             self._move(orders)
         else:
             self._fire(orders)
+
+    def _amend(self, amendment: Amendment) -> None:
+        amend(self, amendment)  # the umpire's changes: rulesets/airwar/amend.py
 
     def _view(self, side: str) -> dict[str, Any]:
         pos = self.pos

@@ -15,6 +15,7 @@ from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar import legal
 from hexwar.rulesets.airwar.agents import random_order
+from hexwar.rulesets.airwar.amend import HELP as AMENDMENT_HELP
 from hexwar.rulesets.airwar.game import AirwarGame
 from hexwar.rulesets.airwar.orders import AirwarOrder, parse_order
 from hexwar.rulesets.airwar.render import render_view
@@ -23,9 +24,11 @@ from hexwar.rulesets.airwar.scenario import AirwarScenario
 __all__ = ["AirwarRuleset"]
 
 _HELP = {
-    "cities": "cities F1 F2 ...   the opponent's cities, e.g. cities D20 J18 P21",
+    "cities": "cities F1 F2 ...   the opponent's cities, in his territory (the rules: "
+    "docs/airwar.md);\n                   in the terminal ':auto' gives the computer's placement",
     "units": "units F1x3 F2 ...  your units (at most three a field), e.g. units K5x3 L6x2 M7"
-    "\n                   unequal game, player A: add 'unproductive FIELD'",
+    "\n                   unequal game, player A: add 'unproductive FIELD'"
+    "\n                   in the terminal ':auto' gives the computer's set-up",
     "move": "FROM-TO[xN] move N units to an adjacent field; FROM>TO fly one unit from an "
     "airport;\nFROM>TOx2 fly two to another airport of yours; FROM>>AIRPORT double "
     "transportation (§3.2.2);\nunits not named stay. 'pass': everyone stays.",
@@ -50,6 +53,8 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         "fire in sealed simultaneous stages; cities produce units; kill every enemy unit.",
     )
     scenario_model = AirwarScenario
+    amendments = ("move", "remove", "hold", "end")
+    amendment_help = AMENDMENT_HELP
     scenario_dir = resources.files("hexwar.rulesets.airwar") / "scenarios"
 
     def new_game(self, scenario: AirwarScenario, *, seed: int, scenario_id: str) -> AirwarGame:

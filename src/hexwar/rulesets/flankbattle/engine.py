@@ -26,7 +26,16 @@ from hexwar.rulesets.flankbattle.schema import Row
 from hexwar.rulesets.flankbattle.terrain import CLIFFS, FEATURES, HIGH, SIZE, WATER, Grid
 from hexwar.rulesets.flankbattle.variables import SideVariables, UnitVariables
 
-__all__ = ["Battle", "BattleEvent", "Flank", "SideState", "battalion", "casualties", "morale_loss"]
+__all__ = [
+    "Battle",
+    "BattleEvent",
+    "Flank",
+    "HourRecord",
+    "SideState",
+    "battalion",
+    "casualties",
+    "morale_loss",
+]
 
 SIDE_NAMES = ("Attacker", "Defender")
 INACTIVE, ROUTED, RETREATING, READY, IDLE = "Inactive", "Routed", "Retreating", "Ready", "Idle"
@@ -315,6 +324,19 @@ class SideState:
 
 
 @dataclass(frozen=True, slots=True)
+class HourRecord:
+    """The battle after one hour (hour 0: the start): each flank's men, morale, position (map
+    pixels) and status, in the order of ``Battle.flanks`` -- for plots and the moderator's
+    hour-by-hour view."""
+
+    hour: int
+    men: tuple[float, ...]
+    morale: tuple[float, ...]
+    places: tuple[tuple[float, float], ...]
+    status: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class BattleEvent:
     hour: int
     kind: str
@@ -366,8 +388,8 @@ class Battle:
         self.on_event = on_event
         self.events: list[BattleEvent] = []
         self.hour = 0
-        # Each flank's men and morale at the start (hour 0) and after every hour, for plots.
-        self.hourly: list[tuple[int, tuple[float, ...], tuple[float, ...]]] = []
+        # The flanks at the start (hour 0) and after every hour.
+        self.hourly: list[HourRecord] = []
         self.siege = False
         self.result: BattleResult | None = None
         self.px = b["metres_per_pixel"]
@@ -574,7 +596,13 @@ class Battle:
     def record_hour(self) -> None:
         flanks = self.flanks
         self.hourly.append(
-            (self.hour, tuple(f.size for f in flanks), tuple(f.morale for f in flanks))
+            HourRecord(
+                self.hour,
+                tuple(f.size for f in flanks),
+                tuple(f.morale for f in flanks),
+                tuple((f.x, f.y) for f in flanks),
+                tuple(f.status for f in flanks),
+            )
         )
 
     def step(self) -> None:

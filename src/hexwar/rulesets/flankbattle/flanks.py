@@ -10,12 +10,14 @@ Invalid Inf (X/Y) and its kin.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeGuard
 
 from hexwar.core.errors import IllegalOrderError
+from hexwar.core.orders import quote
 
 __all__ = [
     "MANEUVER_SUMMARIES",
@@ -106,10 +108,36 @@ class FlankSpec:
         return out
 
     def __str__(self) -> str:
+        ships = "share" if self.ships == SHIPS_SHARE else str(self.ships)
         return (
-            f"({self.x:g},{self.y:g}) inf {self.infantry} cav {self.cavalry} "
-            f"art {self.artillery} ships {self.ships} {self.maneuver.value}"
+            f"({_short(self.x)},{_short(self.y)}) inf {self.infantry} cav {self.cavalry} "
+            f"art {self.artillery} ships {ships} {self.maneuver.value}"
         )
+
+    @classmethod
+    def parse_text(cls, text: str, where: str = "flank") -> FlankSpec:
+        """A flank as ``str`` writes it: ``(x,y) inf N cav N art N [ships N|share] [maneuver]``
+        (ships and maneuver may be left out: the flank's share of the ships, Normal)."""
+        m = _FLANK_TEXT.fullmatch(text.strip())
+        if m is None:
+            raise IllegalOrderError(
+                f"{where}: {quote(text.strip())} is not a flank; write "
+                "'(x,y) inf N cav N art N ships N maneuver', e.g. "
+                "'(60,200) inf 1333 cav 667 art 667 ships 0 Normal', flanks separated by ';' "
+                "(or 'default', or JSON {\"flanks\": [...]})",
+                rule="syntax",
+            )
+        data: dict[str, Any] = {
+            "x": float(m["x"]),
+            "y": float(m["y"]),
+            "infantry": int(m["inf"]),
+            "cavalry": int(m["cav"]),
+            "artillery": int(m["art"]),
+            "maneuver": (m["maneuver"] or "Normal").strip(),
+        }
+        if m["ships"] is not None and m["ships"] != "share":
+            data["ships"] = int(m["ships"])
+        return cls.from_json(data, where)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str = "flank") -> FlankSpec:
@@ -145,6 +173,21 @@ class FlankSpec:
         if not isinstance(maneuver, str):
             raise IllegalOrderError(f"{where}.maneuver: give its name", rule="maneuvers")
         return cls(maneuver=Maneuver.parse(maneuver), **values)
+
+
+_NUMBER = r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_FLANK_TEXT = re.compile(
+    rf"\(\s*(?P<x>{_NUMBER})\s*,\s*(?P<y>{_NUMBER})\s*\)\s*"
+    r"inf\s+(?P<inf>\d+)\s+cav\s+(?P<cav>\d+)\s+art\s+(?P<art>\d+)"
+    r"(?:\s+ships\s+(?P<ships>\d+|share))?(?:\s+(?P<maneuver>\S.*))?",
+    re.IGNORECASE,
+)
+
+
+def _short(v: float) -> str:
+    """A coordinate as short as it reads back exactly."""
+    text = f"{v:g}"
+    return text if float(text) == v else repr(v)
 
 
 def _finite(v: object) -> TypeGuard[int | float]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import ALL
 from hexwar.core.game import Decision, Game
-from hexwar.core.orders import JsonValue, order_json, quote
+from hexwar.core.orders import JsonValue, order_json
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
 from hexwar.rulesets.flankbattle.receipt import render_receipt
@@ -54,10 +54,13 @@ class Deployment:
             if data.strip().casefold() in ("default", "reset", ""):
                 return cls()
             if not data.lstrip().startswith(("{", "[")):
-                raise IllegalOrderError(
-                    f"bad deployment {quote(data)}: 'default' or JSON {{\"flanks\": [...]}}",
-                    rule="syntax",
+                # the flanks as str() writes them, separated by ';'
+                specs = tuple(
+                    FlankSpec.parse_text(part, f"flank {i + 1}")
+                    for i, part in enumerate(p for p in data.split(";") if p.strip())
                 )
+                check_count(specs)
+                return cls(specs)
             data = order_json(data)
         if isinstance(data, list):
             data = {"flanks": data}
@@ -192,10 +195,10 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         if self.war_report is None:
             return {}
         battle = self.war_report.battle
-        hours = [h for h, _, _ in battle.hourly]
+        hours = [h.hour for h in battle.hourly]
         columns = {
-            "men": [men for _, men, _ in battle.hourly],
-            "morale": [morale for _, _, morale in battle.hourly],
+            "men": [h.men for h in battle.hourly],
+            "morale": [h.morale for h in battle.hourly],
         }
         series: list[dict[str, Any]] = []
         for quantity, rows in columns.items():

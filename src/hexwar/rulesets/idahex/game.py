@@ -85,6 +85,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._design_cache: dict[int, dict[str, Any]] = {}
         self._rims: dict[int, list[int]] = {}
         self._environment: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
+        self._routes: tuple[tuple[Any, ...], str] | None = None
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -151,49 +152,67 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- commands ---------------------------------------------------------------------------
 
     def _check(self, side: str, order: Commands) -> None:
+        """Every command checked; all the refused ones are named at once (command number, the
+        command, the reason and its rule), not only the first."""
         s = SIDE_NO[side]
         claimed: set[int] = set()
-        for c in order.commands:
-            if isinstance(c, Mission):
-                self._check_orders(c.orders)
-                if c.task_force is None:
-                    self._check_units(s, c.units, claimed)
-                else:
-                    self._check_task_force(s, c.task_force)
-            elif isinstance(c, Cancel):
+        refused: list[tuple[int, object, IllegalOrderError]] = []
+        for n, c in enumerate(order.commands, start=1):
+            try:
+                self._check_command(s, c, claimed)
+            except IllegalOrderError as e:
+                refused.append((n, c, e))
+        if len(refused) == 1 and len(order.commands) == 1:
+            raise refused[0][2]
+        if refused:
+            first = refused[0][2]
+            raise IllegalOrderError(
+                "; ".join(f"command {n} ({c}): {e}" for n, c, e in refused),
+                order=first.order,
+            )
+
+    def _check_command(self, s: int, c: object, claimed: set[int]) -> None:
+        """One command checked against the state (the rules named in each refusal)."""
+        if isinstance(c, Mission):
+            self._check_orders(c.orders)
+            if c.task_force is None:
+                self._check_units(s, c.units, claimed)
+            else:
                 self._check_task_force(s, c.task_force)
-            elif isinstance(c, Transfer):
-                self._check_cell(c.cell)
-                for n in (*(c.givers or ()), *(c.takers or ())):
-                    self._check_own(s, n)
-                nrs = self.rules.resources[s - 1].nrs
-                for irs, amount in c.amounts:
-                    if not 1 <= irs <= nrs or amount < 0:
-                        raise IllegalOrderError(
-                            f"transfer amount {irs}={amount:g}: resource types are 1..{nrs} "
-                            "and amounts are >= 0",
-                            rule="seed 000 §4.2.1",
-                            order=str(c),
-                        )
-            elif isinstance(c, Delivery):
-                self._check_cell(c.cell)
-                self._check_task_force(s, c.task_force)
-                if not 0 <= c.size <= 1:
+        elif isinstance(c, Cancel):
+            self._check_task_force(s, c.task_force)
+        elif isinstance(c, Transfer):
+            self._check_cell(c.cell)
+            for n in (*(c.givers or ()), *(c.takers or ())):
+                self._check_own(s, n)
+            nrs = self.rules.resources[s - 1].nrs
+            for irs, amount in c.amounts:
+                if not 1 <= irs <= nrs or amount < 0:
                     raise IllegalOrderError(
-                        f"delivery size {c.size:g}: must be between 0 and 1",
-                        rule="seed 000 §4.2.2",
+                        f"transfer amount {irs}={amount:g}: resource types are 1..{nrs} "
+                        "and amounts are >= 0",
+                        rule="seed 000 §4.2.1",
                         order=str(c),
                     )
-                for n in c.recipients:
-                    self._check_own(s, n)
-            elif isinstance(c, Strike):
-                self._air_strike(s, c)
-            elif isinstance(c, Undeliver):
-                d = self.engine.deliveries.get(c.number)
-                if d is None or d.side != s:
-                    raise IllegalOrderError(
-                        f"you have no delivery order {c.number}", rule="seed 000 §4.2.2"
-                    )
+        elif isinstance(c, Delivery):
+            self._check_cell(c.cell)
+            self._check_task_force(s, c.task_force)
+            if not 0 <= c.size <= 1:
+                raise IllegalOrderError(
+                    f"delivery size {c.size:g}: must be between 0 and 1",
+                    rule="seed 000 §4.2.2",
+                    order=str(c),
+                )
+            for n in c.recipients:
+                self._check_own(s, n)
+        elif isinstance(c, Strike):
+            self._air_strike(s, c)
+        elif isinstance(c, Undeliver):
+            d = self.engine.deliveries.get(c.number)
+            if d is None or d.side != s:
+                raise IllegalOrderError(
+                    f"you have no delivery order {c.number}", rule="seed 000 §4.2.2"
+                )
 
     def _check_orders(self, orders: tuple[Order, ...]) -> None:
         postures = set(self.rules.design.postures)
@@ -636,6 +655,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "period": None if self._period is None else self._period.number,
             "cycle": self.rules.timing.cycle_number(e.t) if e.t < self.rules.design.tend else None,
             "side": side,
+            "next_period": self._next_period(),
+            "iprint": self.rules.iprint,
             "units": [self._unit_json(u, full=True) for u in own],
             "task_forces": [self._tf_json(tf) for tf in e.task_forces.values() if tf.side == s],
             "deliveries": [
@@ -666,6 +687,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "barmap": {str(k): v for k, v in e.barmap.items()},
             },
         }
+
+    def _next_period(self) -> float | None:
+        """When the players give commands next: the next period start before ``tend`` (§2.3,
+        §4), ``None`` after the last one."""
+        if self._period is None:
+            return None
+        timing = self.rules.timing
+        t = timing.period_start(self._period.number + 1)
+        return t if t < self.rules.design.tend else None
 
     def _told(self, g: Any) -> dict[str, Any]:
         """What the players were told of the engagement's latest frame (§8): from ``iprint``
@@ -703,6 +733,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 },
                 "resource_names": list(self.rules.resources[s - 1].names),
                 "environment_names": [n.strip() for n in d.ename],
+                "route_names": [n.strip() for n in d.rname],
+                "barrier_names": [n.strip() for n in d.bname],
                 "aircraft_types": self._air_tables[s - 1].nactyp,
                 # §5.3's standard values, which the design data fix for both sides:
                 # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
@@ -724,10 +756,30 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 if grid.is_active(c)
             }
             self._environment = (envmap, env)
+        maps = (
+            tuple(sorted(self.engine.rtemap.items())),
+            tuple(sorted(self.engine.barmap.items())),
+        )
+        if self._routes is None or self._routes[0] != maps:
+            self._routes = (maps, self._route_list())
         return static | {
             "environment": self._environment[1],
+            "routes": self._routes[1],
             "strikes_now": self._at_cycle_start(),
         }
+
+    def _route_list(self) -> str:
+        """``"i,j,rtetype,bartype"`` for every adjacent active pair ``i < j``, separated by
+        spaces (§2.1: the network over the cells; both players know the area of war). One
+        string, not a list per arc: every view carries it, and a string is checked at once."""
+        grid, e = self.rules.grid, self.engine
+        out = []
+        for i in range(1, grid.ncells + 1):
+            for k in (1, 2, 3):
+                j = grid.successor(i, k)
+                if j > 0:
+                    out.append((min(i, j), max(i, j), e.rtetype(i, j), e.bartype(i, j)))
+        return " ".join(",".join(map(str, arc)) for arc in sorted(out))
 
     # -- the end: summary and the designer's report (§8, file 51) ---------------------------
 

@@ -10,6 +10,7 @@ from typing import ClassVar
 import numpy as np
 import typer
 
+from hexwar.core.boards import Board
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -87,6 +88,12 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
     def render_view(self, view: View) -> str:
         """The console's overview: status, units, task forces, enemy, engagements."""
         return IdahexTerminal(view.side).overview(view.data)
+
+    def describe_board(self, view: View) -> Board:
+        """The area of war as the side sees it (:mod:`hexwar.rulesets.idahex.drawing`)."""
+        from hexwar.rulesets.idahex.drawing import describe_board
+
+        return describe_board(view)
 
     def order_help(self, view: View) -> str:
         return _HELP

@@ -9,13 +9,22 @@ observes (docs/rulings/idahex.md, "What a side sees").
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.commands import parse_commands
+from hexwar.rulesets.idahex.commands import (
+    Cancel,
+    Commands,
+    Delivery,
+    Mission,
+    Strike,
+    Transfer,
+    parse_commands,
+)
 
 __all__ = ["IdahexTerminal"]
 
@@ -86,16 +95,39 @@ class IdahexTerminal:
     # -- the commands typed ---------------------------------------------------------------
 
     def _add(self, data: Mapping[str, Any], word: str, line: str, write: Writer) -> None:
-        if word in STRIKES and not data["design"]["strikes_now"]:
-            write("not now: air strikes are entered at the start of a cycle only (§6)")
-            return
-        try:
-            parse_commands(line)
-        except IllegalOrderError as e:
-            write(f"not understood: {e}")
+        problem = self.check(data, line, self.pending)
+        if problem is not None:
+            write(problem)
             return
         self.pending.append(line)
         write(f"  + {len(self.pending)}: {line}")
+
+    @staticmethod
+    def check(data: Mapping[str, Any], line: str, pending: Sequence[str] = ()) -> str | None:
+        """What is wrong with one command line as typed (``None``: nothing): air strikes out
+        of a cycle start, a line the notation does not read, or what the view already shows
+        wrong (:func:`typed_problem`: not your unit, no such task force, a cell outside the
+        area of war, a unit in a mission of ``pending`` or of a task force). The game checks the
+        rest when the commands are sent."""
+        word = line.split(maxsplit=1)[0].lower() if line.strip() else ""
+        if word not in ORDER_WORDS:
+            return f"not a command: {line!r} (one of {', '.join(ORDER_WORDS)})"
+        if word in STRIKES and not data["design"]["strikes_now"]:
+            return "not now: air strikes are entered at the start of a cycle only (§6)"
+        try:
+            commands = parse_commands(line)
+        except IllegalOrderError as e:
+            return f"not understood: {e}"
+        found = typed_problem(data, commands, pending)
+        return None if found is None else f"refused: {found}"
+
+    def ask(self, data: Mapping[str, Any], line: str) -> str:
+        """The answer to one of the console's information requests (``unit 4``, ``cell 38``,
+        ``engagements``, ``map``...; see ``help``), from the side's view ``data``."""
+        word, _, rest = line.strip().partition(" ")
+        out: list[str] = []
+        self._inform(data, word.lower(), rest.split(), out.append)
+        return "\n".join(out)
 
     def _inform(
         self, data: Mapping[str, Any], word: str, args: Sequence[str], write: Writer
@@ -303,3 +335,62 @@ class IdahexTerminal:
                 int(design["ncells"]), int(design["nrank1"]), frozenset(design["inactive"])
             )
         return self._grid
+
+
+def typed_problem(
+    data: Mapping[str, Any], commands: Commands, pending: Sequence[str]
+) -> str | None:
+    """What the view already shows to be wrong with a command as it is typed, with the rule
+    (the same words as the game's check when the commands are sent): a unit that is not yours or
+    already in a task force (or in a mission typed before), a task force you do not have, a cell
+    outside the area of war. What only the situation at the period's resolution decides is
+    left to the game."""
+    if "units" not in data or "task_forces" not in data:
+        return None  # not a side's view (the umpire's): the game checks the commands
+    ncells = int(data["design"]["ncells"])
+    units = {int(u["number"]): u for u in data["units"]}
+    task_forces = {int(tf["number"]) for tf in data["task_forces"]}
+    claimed: set[int] = set()
+    for line in pending:
+        with contextlib.suppress(IllegalOrderError):
+            for c in parse_commands(line).commands:
+                if isinstance(c, Mission) and c.task_force is None:
+                    claimed.update(c.units)
+
+    def cell(n: int) -> str | None:
+        if 1 <= n <= ncells:
+            return None
+        return f"cell {n} is not in the area of war (cells 1..{ncells}) [seed 000 §2.1]"
+
+    def own(n: int) -> str | None:
+        return None if n in units else f"unit {n} is not one of your units [seed 000 §4]"
+
+    def task_force(n: int) -> str | None:
+        return None if n in task_forces else f"you have no task force {n} [seed 000 §4.1]"
+
+    for c in commands.commands:
+        found: list[str | None] = []
+        if isinstance(c, Mission):
+            found += [cell(o.objective) for o in c.orders]
+            if c.task_force is not None:
+                found.append(task_force(c.task_force))
+            for n in c.units:
+                found.append(own(n))
+                if n in units and (units[n]["task_force"] is not None or n in claimed):
+                    found.append(
+                        f"unit {n} already belongs to a task force; modify its mission instead "
+                        "[seed 000 §3]"
+                    )
+        elif isinstance(c, Cancel):
+            found.append(task_force(c.task_force))
+        elif isinstance(c, Delivery):
+            found += [cell(c.cell), task_force(c.task_force)]
+        elif isinstance(c, Transfer):
+            found.append(cell(c.cell))
+            found += [own(n) for n in (*(c.givers or ()), *(c.takers or ()))]
+        elif isinstance(c, Strike):
+            found.append(cell(c.cell))
+        problems = [p for p in found if p is not None]
+        if problems:
+            return "; ".join(dict.fromkeys(problems))
+    return None

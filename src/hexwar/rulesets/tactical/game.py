@@ -20,8 +20,10 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import ALL, Modifier, Receipt
 from hexwar.core.game import Decision, Game
 from hexwar.core.hexes import Hex
+from hexwar.core.orders import Amendment
 from hexwar.core.rng import Roll
 from hexwar.core.tables import RowLookup
+from hexwar.rulesets.tactical.amend import amend
 from hexwar.rulesets.tactical.board import Board, product
 from hexwar.rulesets.tactical.combat import (
     RESULTS,
@@ -1004,6 +1006,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             t.hex = None
 
     # -- views -----------------------------------------------------------------------------
+
+    def _amend(self, amendment: Amendment) -> None:
+        amend(self, amendment)  # the umpire's changes: rulesets/tactical/amend.py
 
     def _view(self, side: str) -> dict[str, Any]:
         seen = self.spotted(side)

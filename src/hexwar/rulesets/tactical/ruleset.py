@@ -14,6 +14,7 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
+from hexwar.rulesets.tactical.amend import HELP as AMENDMENT_HELP
 from hexwar.rulesets.tactical.game import TacticalGame, unit_states
 from hexwar.rulesets.tactical.legal import legal_orders
 from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
@@ -53,6 +54,8 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         "assault on the CRT, morale, line of sight, commanders and supply.",
     )
     scenario_model = TacticalScenario
+    amendments = ("move", "remove", "hold", "end")
+    amendment_help = AMENDMENT_HELP
     scenario_dir = resources.files("hexwar.rulesets.tactical") / "scenarios"
 
     def new_game(self, scenario: TacticalScenario, *, seed: int, scenario_id: str) -> TacticalGame:

@@ -25,7 +25,9 @@ export async function loadBoard(container, url) {
 
 export function eventItem(e) {
   const li = el('li', { 'data-seq': String(e.seq), class: `ev ev-${e.kind}` });
-  li.append(el('span', { class: 'time' }, String(e.time)), ' ', el('span', { class: 'text' }, e.text));
+  // A clock in days (IDAHEX) can fall between frames: six figures are plenty to read.
+  const time = typeof e.time === 'number' && !Number.isInteger(e.time) ? String(Number(e.time.toPrecision(6))) : String(e.time);
+  li.append(el('span', { class: 'time' }, time), ' ', el('span', { class: 'text' }, e.text));
   if (e.receipt) {
     const details = el('details', { class: 'receipt' });
     details.append(el('summary', {}, 'receipt'));

@@ -83,6 +83,7 @@ function tick() {
 setInterval(tick, 250);
 
 function applyState(s) {
+  document.dispatchEvent(new CustomEvent('hexwar:state', { detail: s }));
   statusBox.textContent = s.status;
   statusBox.classList.toggle('your-turn', s.your_turn);
   statusBox.classList.toggle('over', s.outcome !== null);

@@ -15,6 +15,8 @@ const state = {
   before: null, // the strategy as it was when the war was run
   after: null, // and as the battle left it
   showing: 'before',
+  hours: [], // the battle hour by hour: [{hour, flanks: [[[x, y, men, morale, status]...], [...]]}]
+  hour: null, // the hour the slider shows, or null: the end of the battle
   run: null,
   selected: null, // {side, index}
   clipboard: null,
@@ -43,6 +45,23 @@ async function api(method, path, body) {
 }
 
 const clone = (x) => JSON.parse(JSON.stringify(x));
+
+// After a run the Strategy tab shows where the battle left the flanks (seed 004, Output); the
+// war that Run fights again is still the strategy from before the battle. Changing anything on
+// the tab makes what it shows the strategy, and the before/after pair of Restore goes.
+function strategy() {
+  return state.showing === 'after' && state.before ? state.before : state.flanks;
+}
+
+function edited() {
+  state.hour = null;
+  if (!state.before) return;
+  state.before = null;
+  state.after = null;
+  state.showing = 'before';
+  $('restore').disabled = true;
+  $('restore-note').textContent = '';
+}
 const size = (f) => f.infantry + f.cavalry + f.artillery;
 
 function option(select, value, text = value) {
@@ -143,7 +162,7 @@ function chooseLocation() {
 // -- the war as sent to the server ----------------------------------------------------------------
 
 function war() {
-  const flanks = state.flanks.map((list) => list.map((f) => ({
+  const flanks = strategy().map((list) => list.map((f) => ({
     x: f.x, y: f.y, infantry: f.infantry, cavalry: f.cavalry, artillery: f.artillery,
     ships: f.ships, maneuver: f.maneuver,
   })));
@@ -176,8 +195,15 @@ async function check() {
   SIDES.forEach((side, i) => {
     const s = r.status[i];
     const node = $(`${side}-status`);
-    node.textContent = s ? s.text : '';
-    node.className = `mod-status ${s ? s.colour : ''}`;
+    const m = military($(`${side}-military`).value);
+    if (state.showing === 'after' && m) {
+      const left = state.flanks[i].reduce((n, f) => n + size(f), 0);
+      node.textContent = `After the battle (${left}/${m.size})`;
+      node.className = 'mod-status after';
+    } else {
+      node.textContent = s ? s.text : '';
+      node.className = `mod-status ${s ? s.colour : ''}`;
+    }
     $(`${side}-add`).disabled = s ? !s.can_add : false;
   });
   document.body.dataset.checked = String(mine);
@@ -185,10 +211,36 @@ async function check() {
 
 // -- Strategy ------------------------------------------------------------------------------------
 
+// What the map shows: the flanks, or the battle at the slider's hour.
+function shown() {
+  if (state.hour === null || state.showing !== 'after') {
+    return state.flanks.map((list) => list.map((f) => ({ ...f, men: size(f) })));
+  }
+  return state.hours[state.hour].flanks.map((list) => list.map(([x, y, men, morale, status]) => ({
+    x, y, men, morale, status,
+  })));
+}
+
+function showHours() {
+  const on = state.showing === 'after' && state.hours.length > 1;
+  $('hours').hidden = !on;
+  if (!on) { state.hour = null; return; }
+  const slider = $('hour');
+  const last = state.hours.length - 1;
+  slider.max = String(last);
+  const i = state.hour === null ? last : state.hour;
+  slider.value = String(i);
+  const h = state.hours[i];
+  const men = h.flanks.map((list) => list.reduce((n, f) => n + f[2], 0));
+  $('hour-note').textContent = `hour ${h.hour} of ${state.hours[last].hour}: `
+    + `attacker ${men[0].toLocaleString('en')} men, defender ${men[1].toLocaleString('en')}`;
+}
+
 function draw() {
   const g = $('flanks');
   g.replaceChildren();
-  state.flanks.forEach((list, side) => {
+  showHours();
+  shown().forEach((list, side) => {
     $(`${SIDES[side]}-count`).textContent = String(list.length);
     list.forEach((f, index) => {
       const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
@@ -202,7 +254,7 @@ function draw() {
       rect.dataset.side = String(side);
       rect.dataset.index = String(index);
       const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-      title.textContent = `${SIDES[side]} flank ${index + 1}: ${size(f)} (${f.status})`;
+      title.textContent = `${SIDES[side]} flank ${index + 1}: ${f.men} (${f.status})`;
       rect.append(title);
       g.append(rect);
     });
@@ -238,6 +290,7 @@ function setupDragging() {
     const t = evt.target;
     if (!(t instanceof SVGRectElement) || !t.classList.contains('flank')) return;
     evt.preventDefault();
+    if (state.hour !== null) return; // an hour of the battle is shown, not the strategy
     state.selected = { side: Number(t.dataset.side), index: Number(t.dataset.index) };
     drag = { rect: t, moved: false };
     markSelected();
@@ -252,11 +305,12 @@ function setupDragging() {
     drag.moved = true;
   });
   window.addEventListener('pointerup', () => {
-    if (drag && drag.moved) check();
+    if (drag && drag.moved) { edited(); check(); }
     drag = null;
   });
   svg.addEventListener('dblclick', (evt) => {
     const t = evt.target;
+    if (state.hour !== null) return;
     if (!(t instanceof SVGRectElement) || !t.classList.contains('flank')) return;
     openEditor(Number(t.dataset.side), Number(t.dataset.index));
   });
@@ -265,6 +319,7 @@ function setupDragging() {
 function addFlank(side, flank) {
   const list = state.flanks[side];
   if (list.length >= state.data.max_flanks) return;
+  edited();
   list.push(flank);
   state.selected = { side, index: list.length - 1 };
   draw();
@@ -282,6 +337,7 @@ function newFlank(side) {
 
 function removeSelected() {
   if (!state.selected) return;
+  edited();
   state.flanks[state.selected.side].splice(state.selected.index, 1);
   state.selected = null;
   draw();
@@ -289,15 +345,22 @@ function removeSelected() {
 }
 
 function onKey(evt) {
-  if ($('pane-strategy').hidden || $('editor').open) return;
+  if ($('editor').open) {
+    // Closing the editor by hand is Cancel (seed 004, Flank editor).
+    if (evt.key === 'Escape') { evt.preventDefault(); closeEditor(); }
+    return;
+  }
+  if ($('pane-strategy').hidden) return;
   const tag = (evt.target && evt.target.tagName) || '';
   if (['INPUT', 'SELECT', 'TEXTAREA'].includes(tag)) return;
   if (evt.key === 'Delete') { evt.preventDefault(); removeSelected(); return; }
   if (!(evt.ctrlKey || evt.metaKey)) return;
   const key = evt.key.toLowerCase();
-  if (key === 'c' && state.selected) {
+  if ((key === 'c' || key === 'x') && state.selected) {
+    // Copy, or cut: copy and remove (seed 004, Interface: "copy, cut and paste flanks").
     state.clipboard = { side: state.selected.side, flank: clone(state.flanks[state.selected.side][state.selected.index]) };
     evt.preventDefault();
+    if (key === 'x') removeSelected();
   } else if (key === 'v' && state.clipboard) {
     const f = clone(state.clipboard.flank);
     f.x = Math.min(399, f.x + 12);
@@ -309,6 +372,7 @@ function onKey(evt) {
 
 async function reset() {
   // Seed 004, Terrain map: three flanks a side, the military spread evenly; the map stays.
+  edited();
   for (let i = 0; i < 2; i++) {
     const name = $(`${SIDES[i]}-military`).value;
     if (name === 'default') { state.flanks[i] = []; continue; }
@@ -331,6 +395,7 @@ function restore() {
   state.showing = state.showing === 'after' ? 'before' : 'after';
   state.flanks = clone(state.showing === 'after' ? state.after : state.before);
   state.selected = null;
+  state.hour = null;
   $('restore-note').textContent = state.showing === 'after' ? 'after the battle' : 'before the battle';
   draw();
   check();
@@ -390,6 +455,7 @@ function showSummary() {
 function applyEditor() {
   const e = state.editing;
   if (!e) return;
+  edited();
   const f = state.flanks[e.side][e.index];
   Object.assign(f, editorValues(), { maneuver: $('ed-maneuver').value });
   delete f.morale;
@@ -406,6 +472,8 @@ function closeEditor() {
 
 function clearResult() {
   state.run = null;
+  state.hours = [];
+  state.hour = null;
   state.before = null;
   state.after = null;
   state.showing = 'before';
@@ -417,11 +485,25 @@ function clearResult() {
   $('log').textContent = '';
   $('log-download').hidden = true;
   $('war-results').replaceChildren();
+  $('run-plots').replaceChildren();
+}
+
+async function showPlots(run) {
+  const pw = $('password');
+  const query = pw && pw.value ? `?password=${encodeURIComponent(pw.value)}` : '';
+  const response = await fetch(`/api/moderator/runs/${encodeURIComponent(run)}/plots${query}`, { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const { plots } = await response.json();
+  $('run-plots').replaceChildren(...plots.map((p) => {
+    const figure = el('figure', { class: 'plot', 'data-plot': p.name });
+    figure.append(el('img', { src: p.url, alt: p.name.replaceAll('-', ' ') }), el('figcaption', {}, p.name.replaceAll('-', ' ')));
+    return figure;
+  }));
 }
 
 async function runWar() {
   $('run').disabled = true;
-  const before = clone(state.flanks);
+  const before = clone(strategy());
   let r;
   try {
     r = await api('POST', '/api/moderator/run', war());
@@ -431,6 +513,8 @@ async function runWar() {
     return;
   }
   state.run = r.run;
+  state.hours = r.hours;
+  state.hour = null;
   state.before = before;
   state.after = r.flanks;
   state.showing = 'after';
@@ -451,6 +535,7 @@ async function runWar() {
   const items = r.stability.map((s) => el('li', {}, `${s.nation}: stability ${s.before} → ${s.after} (${s.result})${s.notes.length ? `; ${s.notes.join('; ')}` : ''}`));
   items.push(el('li', {}, `Occupation: score ${r.occupation.score}, ${r.occupation.value} (${r.occupation.result})`));
   $('war-results').replaceChildren(...items);
+  showPlots(r.run);
   draw();
   await check();
   document.body.dataset.run = r.run;
@@ -463,7 +548,7 @@ async function switchSides() {
   $('defender').value = a.nation; fillMilitaries('defender'); $('defender-military').value = a.military;
   // The result is cleared: each nation's flanks as they stood before the battle go with it to
   // its new role, where they were placed.
-  const base = state.showing === 'after' && state.before ? clone(state.before) : state.flanks;
+  const base = clone(strategy());
   state.flanks = [base[1], base[0]];
   clearResult();
   sideInfo('attacker');
@@ -581,6 +666,12 @@ function wire() {
   $('remove').addEventListener('click', removeSelected);
   $('reset').addEventListener('click', reset);
   $('restore').addEventListener('click', restore);
+  $('hour').addEventListener('input', () => {
+    const i = Number($('hour').value);
+    state.hour = i >= state.hours.length - 1 ? null : i;
+    state.selected = null;
+    draw();
+  });
   $('run').addEventListener('click', runWar);
   $('switch').addEventListener('click', switchSides);
   $('commit').addEventListener('click', commitStability);
@@ -590,6 +681,7 @@ function wire() {
   $('ed-apply').addEventListener('click', applyEditor);
   $('ed-save').addEventListener('click', () => { applyEditor(); closeEditor(); });
   $('ed-cancel').addEventListener('click', closeEditor);
+  $('ed-close').addEventListener('click', closeEditor);
   $('ed-delete').addEventListener('click', () => {
     state.selected = state.editing;
     closeEditor();

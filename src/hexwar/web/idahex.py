@@ -1,0 +1,110 @@
+"""IDAHEX in the browser: the commander's console behind the game page's forms and panels.
+
+The forms on the game page build the console's command text (seed 000 §4, §6); these routes
+check one line as the console does when it is typed, answer the console's information requests
+(own unit, a cell, an engagement, the map...) and give the forms what they list (own units,
+task forces, delivery orders, resource and aircraft types). All of it comes from the seat's
+``view(side)`` through :class:`~hexwar.rulesets.idahex.terminal.IdahexTerminal`, the same code
+the console runs; commands are still sent through ``POST /api/games/{id}/orders`` as text.
+
+- ``GET /api/games/{id}/idahex/ask?q=unit+4``: ``{"text": ...}``, the console's answer.
+- ``POST /api/games/{id}/idahex/check`` ``{"command": "cas 38 aircraft 4,0,2"}``: ``{"ok":
+  true}`` or 422 with the console's message.
+- ``GET /api/games/{id}/idahex/forms``: what the forms list.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from hexwar.rulesets.idahex.terminal import IdahexTerminal
+from hexwar.web.hub import Hub, SeatError
+
+__all__ = ["ASKS", "idahex_router"]
+
+# The console's information requests the page offers (terminal.py's HELP, "What you know").
+ASKS = ("status", "units", "unit", "tfs", "missions", "cell", "engagements", "enemy", "map", "help")
+
+
+def idahex_router(hub: Hub, token_of: Callable[[Request, str], str]) -> APIRouter:
+    router = APIRouter()
+
+    async def seat_data(request: Request, game_id: str, side: str | None) -> tuple[str, Any]:
+        """The side the seat looks at and its view's data (403 for the umpire without a side,
+        422 for a game of another ruleset)."""
+        token = token_of(request, game_id)
+
+        def read() -> tuple[str, Any]:
+            game, looking = hub.seat_game(token, game_id, side)
+            if game.info.id != "idahex":
+                raise SeatError(422, f"game {game_id} is not an IDAHEX game")
+            if looking is None:
+                raise SeatError(403, "the umpire looks through a side: add ?side=red or blue")
+            return looking, game.view(looking).data
+
+        try:
+            return await hub.call(read)
+        except SeatError as e:
+            raise HTTPException(e.status, str(e)) from None
+
+    @router.get("/api/games/{game_id}/idahex/ask")
+    async def ask(request: Request, game_id: str, q: str = "", side: str | None = None) -> Any:
+        word = q.strip().split(maxsplit=1)[0].lower() if q.strip() else ""
+        if word not in ASKS:
+            raise HTTPException(422, f"ask one of: {', '.join(ASKS)} (got {q!r})")
+        looking, data = await seat_data(request, game_id, side)
+        return {"question": q.strip(), "text": IdahexTerminal(looking).ask(data, q)}
+
+    @router.post("/api/games/{game_id}/idahex/check")
+    async def check(request: Request, game_id: str) -> Any:
+        try:
+            body = await request.json()
+        except json.JSONDecodeError:
+            raise HTTPException(422, 'the body must be JSON: {"command": ...}') from None
+        command = body.get("command") if isinstance(body, dict) else None
+        if not isinstance(command, str):
+            raise HTTPException(422, 'the body must be {"command": "..."}')
+        side = body.get("side") if isinstance(body.get("side"), str) else None
+        _looking, data = await seat_data(request, game_id, side)
+        problem = IdahexTerminal.check(data, command.strip())
+        if problem is not None:
+            return JSONResponse({"detail": problem}, status_code=422)
+        return {"ok": True, "command": " ".join(command.split())}
+
+    @router.get("/api/games/{game_id}/idahex/forms")
+    async def forms(request: Request, game_id: str, side: str | None = None) -> Any:
+        _looking, d = await seat_data(request, game_id, side)
+        design = d["design"]
+        return {
+            "time": d["time"],
+            "strikes_now": design["strikes_now"],
+            "itrfp": design["itrfp"],
+            "resource_names": design["resource_names"],
+            "aircraft_types": design["aircraft_types"],
+            "units": [
+                {
+                    "number": u["number"],
+                    "name": u["name"],
+                    "location": u["location"],
+                    "posture": u["posture"],
+                    "task_force": u["task_force"],
+                }
+                for u in d["units"]
+                if u["posture"] > -10
+            ],
+            "task_forces": [
+                {"number": tf["number"], "units": tf["units"]} for tf in d["task_forces"]
+            ],
+            "deliveries": [
+                {"number": dv["number"], "task_force": dv["task_force"], "cell": dv["cell"]}
+                for dv in d["deliveries"]
+            ],
+            "engagements": [g["cell"] for g in d["engagements"]],
+        }
+
+    return router

@@ -1,0 +1,81 @@
+"""The umpire's amendments through the web: ``POST /api/games/{id}/amend``.
+
+Only the umpire's token may amend (401 without a valid token, 403 for a seat's or another
+game's). The body is ``{"amendment": text or JSON}`` (:class:`~hexwar.core.orders.Amendment`:
+``move west 3 to @KH: reason``); the amendment is submitted as side ``umpire`` and
+acknowledged once the store has committed it, like any order, so ``hexwar replay`` and
+``hexwar verify`` repeat it. Every seat's event stream then brings the notice with the reason,
+and whatever else that side may see of the change (the ruleset's ``Game._amend``). 422 with
+the rule's message for an amendment the game refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, Response
+from starlette.background import BackgroundTask
+
+from hexwar.core.errors import GameOverError, IllegalOrderError, InvalidInputError
+from hexwar.core.orders import UMPIRE, Amendment, JsonValue, SubmittedOrder
+from hexwar.web.hub import Hub, SeatError
+
+__all__ = ["amend", "umpire_router"]
+
+
+def amend(
+    hub: Hub, token: str, game_id: str, amendment: JsonValue | str
+) -> tuple[SubmittedOrder, tuple[int, float, float] | None]:
+    """The umpire's amendment, from the token to the store (on the games thread); computer
+    players whose decision it is then (or whose sealed orders it withdrew) move."""
+    seat, _ = hub.check_seat(token, game_id, None)
+    if seat.side is not None:
+        raise SeatError(403, "only the umpire amends the game")
+    live = hub._get(game_id)
+    submitted = live.session.submit(UMPIRE, amendment)
+    live.version += 1
+    live.session.play_agents()
+    return submitted, hub._deadline(live)
+
+
+def umpire_router(
+    hub: Hub,
+    token_of: Callable[[Request, str], str],
+    json_response: Callable[..., Response],
+) -> APIRouter:
+    router = APIRouter()
+
+    @router.post("/api/games/{game_id}/amend")
+    async def api_amend(request: Request, game_id: str) -> Response:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise HTTPException(422, 'the body must be JSON: {"amendment": ...}') from None
+        if not isinstance(body, dict) or "amendment" not in body:
+            raise HTTPException(422, 'the body must be {"amendment": ...}')
+        token = token_of(request, game_id)
+        given: Any = body["amendment"]
+        try:
+            submitted, deadline = await hub.call(amend, hub, token, game_id, given)
+        except SeatError as e:
+            headers = {"WWW-Authenticate": "Bearer"} if e.status == 401 else None
+            raise HTTPException(e.status, str(e), headers=headers) from None
+        except (IllegalOrderError, GameOverError, InvalidInputError) as e:
+            return JSONResponse({"detail": str(e), "rule": getattr(e, "rule", "")}, status_code=422)
+
+        async def notify() -> None:
+            hub._bump(game_id, deadline)
+
+        text = str(Amendment.from_json(submitted.order))  # type: ignore[arg-type]
+        reply = {
+            "accepted": True,
+            "seq": submitted.seq,
+            "step": submitted.step,
+            "amendment": submitted.order,
+            "message": f"ok: amendment {submitted.seq} recorded ({text})",
+        }
+        return json_response(reply, background=BackgroundTask(notify))
+
+    return router
