@@ -21,6 +21,7 @@ from hexwar.core.errors import (
 from hexwar.core.events import EventLog, render_text
 from hexwar.core.game import Decision, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import CONCEDE, MAX_ORDER_CHARS, JsonValue
+from hexwar.core.views import View
 from hexwar.sessions import resolve_scenario
 from tests.fixtures.tiny import TinyGame, TinyOrder, TinyRuleset, TinySealedRuleset
 
@@ -380,6 +381,8 @@ def test_core_defaults_of_a_ruleset_that_adds_nothing(tmp_path: Path) -> None:
     assert Ruleset.render_view(ruleset, view) == (
         '{\n  "round": 1,\n  "hit_points": 4,\n  "reserve": 2,\n  "enemy_hit_points": 4\n}'
     )
+    accents = View("tiny-sealed", "red", 0, {"leader": "Rommel, Wüstenfuchs"})
+    assert Ruleset.render_view(ruleset, accents) == '{\n  "leader": "Rommel, Wüstenfuchs"\n}'
     assert Ruleset.order_help(ruleset, view) == "Enter an order as JSON."
     card = tmp_path / "duel.txt"
     card.write_text("DUEL tiny-sealed\n", encoding="utf-8")
