@@ -105,3 +105,36 @@ def test_2_5_a_preassigned_city_held_by_the_other_player_changed_hands_at_the_st
     changed hands at cycle 0 (its delay runs from there)."""
     city = next(c for c in new_game("large-no-mans-land-city").pos.cities if c.owner == "2")
     assert (city.holder, city.changed) == ("1", 0)
+
+
+def test_2_5_a_city_contested_during_the_cycle_starts_its_uncontested_count_again() -> None:
+    """§2.5: a captured city counts the complete cycles its holder possessed it uncontested;
+    an enemy unit standing in it during the cycle sets the count back to 0."""
+    game = game_at(
+        "small-four-cities",
+        cities=[("K22", "2", True, "1")],
+        units={"1": {"K22": 1}, "2": {"K21": 1}},
+    )
+    city = next(c for c in game.pos.cities if game.pos.geo.label(c.field) == "K22")
+    city.streak = 1
+    game.submit("1", "pass")
+    game.submit("2", "K21-K22")
+    while game.decision() is not None and game.phase == FIRE:
+        for side in sorted(game.decision().sides):  # type: ignore[union-attr]
+            game.submit(side, "pass")
+    assert city.streak == 0
+    assert city.holder == "1"
+
+
+def test_3_2_2_the_last_double_transportation_may_be_used() -> None:
+    """§3.2.2: D has two double transportations in the game; with one left he may still order
+    one."""
+    game = game_at(
+        "large-no-mans-land-city",
+        cities=[("K44", "2", False), ("D44", "2", False)],
+        units={"1": {"A1": 1}, "2": {"D45": 3}},
+    )
+    game.pos.transports_left["2"] = 1
+    game.submit("2", "D45>>K45")
+    game.submit("1", "pass")
+    assert game.pos.transports_left["2"] == 0
