@@ -72,7 +72,7 @@ _BASELINE_SERVER = r"""
 import json, sys
 import hexwar
 from hexwar.core import registry
-from hexwar.agents import make_agent
+from hexwar.agents import agent_names, make_agent
 try:
     from hexwar.agents import agent_rng
 except ImportError:
@@ -83,6 +83,10 @@ from hexwar.core.views import View
 
 ruleset_id, side, name = sys.argv[1:4]
 ruleset = registry.get(ruleset_id)
+names = list(agent_names(ruleset))
+if name not in names:
+    print(json.dumps({"unknown": name, "names": names}), flush=True)
+    sys.exit(0)
 agent = make_agent(ruleset, side, name)
 print(json.dumps({"ready": hexwar.__file__}), flush=True)
 for line in sys.stdin:
@@ -104,6 +108,17 @@ def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, floa
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class UnknownAgentError(ValueError):
+    """The baseline revision has no agent of that name."""
+
+    def __init__(self, name: str, ruleset_id: str, names: list[str]) -> None:
+        super().__init__(
+            f"{name!r} is not an agent of {ruleset_id} at that revision "
+            f"(it has {', '.join(names)}); name one with --baseline-agent"
+        )
+        self.names = names
+
+
 class BaselineAgent:
     """The agent as it was at an earlier revision, running in a child process on that code."""
 
@@ -118,6 +133,9 @@ class BaselineAgent:
             env={**os.environ, "PYTHONPATH": str(src)},
         )
         ready = json.loads(self._read())
+        if "unknown" in ready:
+            self.proc.wait(timeout=30)
+            raise UnknownAgentError(name, ruleset_id, list(ready["names"]))
         if not str(ready["ready"]).startswith(str(src)):
             raise RuntimeError(f"baseline imported {ready['ready']}, not the code in {src}")
 
@@ -262,7 +280,7 @@ def table(results: list[Result], sides: list[str], agent: str, baseline: str | N
     )
     names = {
         "random": f"{agent} vs random",
-        "baseline": f"{agent} vs {agent}@{baseline}",
+        "baseline": f"{agent} vs {baseline}",
         "self": f"{agent} vs {agent}",
     }
     rows = [head]
@@ -310,7 +328,9 @@ def main(argv: list[str] | None = None) -> None:
         "--baseline-rev", help="git revision whose agent is the previous version (e.g. ca25103)"
     )
     parser.add_argument(
-        "--baseline-agent", help="the agent's name at that revision (default: --agent)"
+        "--baseline-agent",
+        help="the agent's name at that revision (default: --agent, or the revision's own "
+        "computer player when it had no agent of that name)",
     )
     parser.add_argument(
         "--matchups",
@@ -340,13 +360,25 @@ def main(argv: list[str] | None = None) -> None:
             agent = args.agent or next(iter(agent_names(ruleset)))
             if agent not in agent_names(ruleset):
                 parser.error(f"--agent {agent!r}: {ruleset.info.id} has {agent_names(ruleset)}")
+            baseline_agent = args.baseline_agent or agent
+            if baseline_src is not None:  # the baseline agent exists at that revision?
+                try:
+                    BaselineAgent(
+                        baseline_src, ruleset.info.id, sides[0], baseline_agent, 0
+                    ).close()
+                except UnknownAgentError as e:
+                    own = [n for n in e.names if n != RANDOM]
+                    if args.baseline_agent or not own:
+                        parser.error(f"--baseline-agent: {e}")
+                    baseline_agent = own[0]  # the computer player, under its old name
+                    print(f"(the baseline's agent is {baseline_agent!r}: {agent!r} is newer)")
             pattern = args.limit_pattern or LIMIT_REASONS.get(ruleset.info.id, DEFAULT_LIMIT)
             seeds = range(args.first_seed, args.first_seed + args.seeds)
             tasks: list[tuple[Any, ...]] = []
             common = (
                 agent,
                 str(baseline_src) if baseline_src else None,
-                args.baseline_agent or agent,
+                baseline_agent,
                 pattern,
                 args.max_steps,
             )
@@ -366,7 +398,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"(seeds {seeds.start}..{seeds.stop - 1}), {len(results)} games in "
                 f"{elapsed:.0f} s\n"
             )
-            print(table(results, sides, agent, args.baseline_rev))
+            print(table(results, sides, agent, f"{baseline_agent}@{args.baseline_rev}"))
             unfinished = [r for r in results if not r.finished]
             if unfinished:
                 print(f"\n{len(unfinished)} games unfinished at --max-steps {args.max_steps}")

@@ -94,7 +94,7 @@ class Session:
         session = cls(game, dict(agents), store)
         if store is not None:
             session.game_id = store.create_game(game.record(session.agent_names), label=label)
-            session.saved = len(game.orders)
+            session.saved = game.order_count
         return session
 
     @classmethod
@@ -142,7 +142,7 @@ class Session:
         pending = game.orders[self.saved :]
         if not pending:
             return
-        n = len(game.orders)
+        n = game.order_count
         outcome = game.outcome()
         due = outcome is not None or (snapshot and n - self.snapshot_at >= SNAPSHOT_EVERY)
         taken = (n, game.state_hash()) if due else None  # hashing the whole log: not each batch
@@ -180,7 +180,7 @@ class Session:
                     view = game.view(side)
                     order = self.agents[side].act(view, agent_rng(game.seed, side, decision.step))
                     self.submit(side, order.to_json(), save=False)
-                if len(self.game.orders) - self.saved >= SAVE_EVERY:
+                if self.game.order_count - self.saved >= SAVE_EVERY:
                     self.save(snapshot=False)
         finally:
             self.save()

@@ -46,3 +46,47 @@ def test_json_values_pass(value: Any) -> None:
 def test_the_first_offending_path_is_named(value: Any, message: str) -> None:
     with pytest.raises(TypeError, match="^" + re.escape(message) + "$"):
         check_jsonable(value)
+
+
+def test_a_shared_piece_is_rebuilt_only_when_its_source_changes() -> None:
+    from hexwar.core.views import SharedJson
+
+    shared = SharedJson()
+    owner = {1: 1, 2: 2}
+    built: list[int] = []
+
+    def build() -> dict[str, int]:
+        built.append(1)
+        return {str(c): o for c, o in owner.items()}
+
+    first = shared.get("owner", owner, build)
+    assert shared.get("owner", owner, build) is first
+    owner[2] = 1  # changed in place: the kept copy of the source tells
+    second = shared.get("owner", owner, build)
+    assert second == {"1": 1, "2": 1}
+    assert second is not first
+    assert len(built) == 2
+
+
+def test_a_shared_piece_is_checked_when_built_and_skipped_after() -> None:
+    from hexwar.core.views import SharedJson
+
+    shared = SharedJson()
+    with pytest.raises(TypeError, match=r"^view\.maps\.a: inf is not finite$"):
+        shared.get("maps", 1, lambda: {"a": math.inf})
+    piece = shared.get("design", None, lambda: {"toe": [[1.0, 2.0]]})
+    assert id(piece) in shared.ids
+    assert id(piece["toe"][0]) in shared.ids
+    check_jsonable({"design": piece}, checked=shared.ids)
+
+
+def test_a_list_of_shared_pieces_stays_checked_when_one_of_them_is_replaced() -> None:
+    from hexwar.core.views import SharedJson
+
+    shared = SharedJson()
+    unit = shared.get(("unit", 1), "a", lambda: {"resources": [1.0]})
+    units = shared.get("units", (id(unit),), lambda: [unit])
+    assert id(units) in shared.ids
+    shared.get(("unit", 1), "b", lambda: {"resources": [3.0]})  # the list still holds the old
+    assert id(units) in shared.ids
+    check_jsonable({"units": units}, checked=shared.ids)

@@ -522,7 +522,7 @@ def resume(
     """Continue a stored game from its last acknowledged order."""
     with GameStore() as store:
         session = Session.resume(store, game_id)
-        n = len(session.game.orders)
+        n = session.game.order_count
         out.print(
             f"Resumed game {session.game_id} ({session.game.scenario_id}): "
             f"{n} order{'s' if n != 1 else ''} restored.",

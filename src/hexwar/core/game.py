@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import numpy as np
 from pydantic import BaseModel
@@ -34,10 +34,11 @@ from hexwar.core.orders import (
     SubmittedOrder,
     check_order,
     is_concession,
+    is_order,
 )
 from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
 from hexwar.core.rng import Dice
-from hexwar.core.views import View, check_jsonable
+from hexwar.core.views import SharedJson, View, check_jsonable
 
 if TYPE_CHECKING:  # the core never imports the CLI toolkit; only a ruleset's commands() does
     import typer
@@ -121,6 +122,9 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         self._sealed: dict[str, OrderT] = {}
         self._step = 0
         self._outcome: Outcome | None = None
+        self._shared = SharedJson()
+        """Parts of views that views share while their source is unchanged (``_view`` puts
+        them in with ``self._shared.get``); checked once each."""
 
     # -- hooks ---------------------------------------------------------------------------------
 
@@ -236,9 +240,12 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
                 rule="one order per decision",
                 order=order,
             )
-        if not isinstance(order, Order):
+        parsed: OrderT
+        if is_order(order):
+            parsed = cast(OrderT, order)
+        else:
             check_order(order)  # the shared limits, whatever the ruleset's parser does
-        parsed = order if isinstance(order, Order) else self.ruleset.parse_order(side, order)
+            parsed = self.ruleset.parse_order(side, cast("JsonValue | str", order))
         self._check(side, parsed)
         submitted = SubmittedOrder(len(self._orders), d.step, side, parsed.to_json())
         self._orders.append(submitted)
@@ -317,7 +324,7 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         """Only what ``side`` may know; JSON-able."""
         self._check_side(side)
         data = self._view(side)
-        check_jsonable(data)
+        check_jsonable(data, checked=self._shared.ids)
         return View(self.info.id, side, self._step, data)
 
     def events(self, side: str | None = None) -> list[Event]:
@@ -366,6 +373,11 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
     @property
     def orders(self) -> tuple[SubmittedOrder, ...]:
         return tuple(self._orders)
+
+    @property
+    def order_count(self) -> int:
+        """``len(orders)``, without copying them."""
+        return len(self._orders)
 
     def record(self, agents: Mapping[str, str] | None = None) -> GameRecord:
         scenario = encode_nonfinite(self.scenario.model_dump(mode="json"))

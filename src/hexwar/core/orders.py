@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.views import JsonValue
@@ -41,6 +41,7 @@ __all__ = [
     "check_order",
     "is_amendment",
     "is_concession",
+    "is_order",
     "order_json",
     "quote",
 ]
@@ -69,9 +70,18 @@ class Order(Protocol):
     def to_json(self) -> JsonValue: ...
 
 
+_JSON_TYPES = frozenset({dict, list, str, int, float, bool, type(None)})
+
+
+def is_order(value: object) -> TypeGuard[Order]:
+    """Whether ``value`` is an order object rather than an order's JSON or text (plain JSON
+    is settled by its type, without the slower protocol check)."""
+    return type(value) not in _JSON_TYPES and isinstance(value, Order)
+
+
 def is_concession(data: object) -> bool:
     """Whether a submitted order (its JSON, or an order whose JSON it is) concedes the game."""
-    if isinstance(data, Order) and not isinstance(data, Mapping):
+    if is_order(data) and not isinstance(data, Mapping):
         data = data.to_json()
     return isinstance(data, Mapping) and dict(data) == dict(CONCEDE)
 
@@ -115,7 +125,17 @@ def check_order(data: object) -> None:
         seen += 1
         if seen > MAX_ORDER_ITEMS:
             raise _too_much(f"more than {MAX_ORDER_ITEMS} values", data)
-        if isinstance(value, str):
+        # The common containers first, by their exact type (cheaper than isinstance).
+        if type(value) is dict:
+            if depth >= MAX_ORDER_DEPTH:
+                raise _too_much(f"nested deeper than {MAX_ORDER_DEPTH} levels", data)
+            stack.extend([(depth + 1, k) for k in value])
+            stack.extend([(depth + 1, v) for v in value.values()])
+        elif type(value) is list or type(value) is tuple:
+            if depth >= MAX_ORDER_DEPTH:
+                raise _too_much(f"nested deeper than {MAX_ORDER_DEPTH} levels", data)
+            stack.extend([(depth + 1, v) for v in value])
+        elif isinstance(value, str):
             if len(value) > MAX_ORDER_CHARS:
                 raise _too_much(f"text longer than {MAX_ORDER_CHARS} characters", data)
             if _WHOLE_NUMBER.search(value):

@@ -4,10 +4,11 @@ enforced here and never left to a front end."""
 
 from __future__ import annotations
 
+import copy
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
 
@@ -25,18 +26,20 @@ class View:
         return {"ruleset": self.ruleset, "side": self.side, "step": self.step, "data": self.data}
 
 
-def check_jsonable(value: Any, path: str = "view") -> None:
+def check_jsonable(value: Any, path: str = "view", *, checked: Collection[int] = ()) -> None:
     """Raise ``TypeError`` naming the first path in ``value`` that JSON cannot carry exactly.
 
     The common case -- plain dicts, lists, tuples, strings, ints, bools, finite floats -- is
     settled by one flat loop; anything else (a subclass such as ``numpy.float64``, another
     mapping, a bad value) takes the recursive walk, which names the first offending path.
+    Containers whose ``id`` is in ``checked`` were checked before and are not entered again
+    (the pieces a :class:`SharedJson` hands out).
     """
-    if not _plain(value):
+    if not _plain(value, checked):
         _walk(value, path)
 
 
-def _plain(value: Any) -> bool:
+def _plain(value: Any, checked: Collection[int] = ()) -> bool:
     """Whether ``value`` is built of exactly the JSON types (no subclasses), with finite
     floats and string keys: one loop over a stack, no recursion, no paths."""
     stack = [value]
@@ -51,16 +54,92 @@ def _plain(value: Any) -> bool:
                 return False
             continue
         if t is dict:
+            if id(x) in checked:
+                continue
             for k in x:
                 if type(k) is not str:
                     return False
             extend(x.values())
             continue
         if t is list or t is tuple:
+            if id(x) in checked:
+                continue
             extend(x)
             continue
         return False
     return True
+
+
+T = TypeVar("T")
+
+
+class SharedJson:
+    """Pieces of views rebuilt only when what they are built from changes, each checked once.
+
+    A game's view repeats, decision after decision, parts that rarely change (the design
+    data, the map, who owns which cell): :meth:`get` returns the piece built last time while
+    its source compares equal to the source it was built from, so every view shares it, and
+    :func:`check_jsonable` with ``checked=`` :attr:`ids` walks neither it nor any list or
+    dict inside it again. Views are read-only: whoever holds one must not change it.
+    """
+
+    def __init__(self) -> None:
+        self._pieces: dict[object, tuple[object, Any, set[int]]] = {}
+        self.ids: dict[int, int] = {}
+        """The ids of the pieces handed out now and of the lists and dicts inside them (each
+        kept alive by this cache, so no other object has one of these ids), with the number
+        of pieces each is in (a piece may hold another: a list of shared units)."""
+
+    def get(self, key: object, source: object, build: Callable[[], T]) -> T:
+        """The piece ``key`` built from ``source`` (compared with ``==``; a deep copy of it is
+        kept unless it is hashable, so a dict changed in place is seen as changed);
+        ``build()`` makes it when it is new or its source changed, and it is checked then.
+
+        Raises:
+            TypeError: the new piece is not JSON-able (naming its path under ``key``).
+        """
+        found = self._pieces.get(key)
+        if found is not None and found[0] == source:
+            value: T = found[1]
+            return value
+        value = build()
+        ids = self.ids
+        check_jsonable(value, f"view.{key}", checked=ids)
+        inner = _containers(value, ids)
+        for i in inner:
+            ids[i] = ids.get(i, 0) + 1
+        if found is not None:
+            for i in found[2]:
+                if ids[i] == 1:
+                    del ids[i]
+                else:
+                    ids[i] -= 1
+        self._pieces[key] = (_kept(source), value, inner)
+        return value
+
+
+def _kept(source: object) -> object:
+    """``source`` as a :class:`SharedJson` keeps it: a hashable one (a tuple of numbers and
+    bytes) as it is, anything else (a dict the game changes in place) deep-copied."""
+    try:
+        hash(source)
+    except TypeError:
+        return copy.deepcopy(source)
+    return source
+
+
+def _containers(value: Any, known: Collection[int]) -> set[int]:
+    """The ids of ``value`` and of every list, tuple and dict in it, if it is one, but those
+    in ``known`` and what they hold (pieces already shared: a list of shared units)."""
+    out: set[int] = set()
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if (t is dict or t is list or t is tuple) and id(x) not in known:
+            out.add(id(x))
+            stack.extend(x.values() if t is dict else x)
+    return out
 
 
 def _walk(value: Any, path: str) -> None:

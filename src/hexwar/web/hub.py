@@ -455,7 +455,7 @@ class Hub:
             "role": seat.role,
             "side": side,
             "step": game.step,
-            "orders": len(game.orders),
+            "orders": game.order_count,
             "version": live.version,
             "your_turn": your_turn,
             "status": status,
@@ -471,7 +471,7 @@ class Hub:
         if not texts:
             return out
         cached = live.texts.get(seat.role)
-        if cached is None or cached[0] != len(game.orders):
+        if cached is None or cached[0] != game.order_count:
             if side is not None:
                 view = view if view is not None else game.view(side)
                 text = game.ruleset.render_view(view)
@@ -481,7 +481,7 @@ class Hub:
                     f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
                 )
                 help_text = ""
-            cached = (len(game.orders), text, help_text)
+            cached = (game.order_count, text, help_text)
             live.texts[seat.role] = cached
         out["text"], out["help"] = cached[1], cached[2]
         return out
@@ -518,7 +518,7 @@ class Hub:
     def board_svg(self, game_id: str, side: str | None, at: int | None = None) -> str:
         live = self._get(game_id)
         key = side or ""
-        if at is None and key in live.maps and live.maps[key][0] == len(live.session.game.orders):
+        if at is None and key in live.maps and live.maps[key][0] == live.session.game.order_count:
             return live.maps[key][1]  # every seat's page asks again after each change
         game = live.session.game if at is None else self._replayed(live, at)
         board = self.board(game, side)
@@ -530,7 +530,7 @@ class Hub:
             )
         svg = render_board(board, size=_size(board))
         if at is None:
-            live.maps[key] = (len(game.orders), svg)
+            live.maps[key] = (game.order_count, svg)
         return svg
 
     # -- replay ----------------------------------------------------------------------------------

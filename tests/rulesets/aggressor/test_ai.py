@@ -3,6 +3,8 @@ beats the random agent (benchmarks/aggressor_ai.py measures 100 games)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -205,3 +207,50 @@ def test_computer_chooses_when_to_declare_and_partisans_occur() -> None:
             1 for e in events if e.kind == "partisan-contact" and "contact made" in e.text
         )
     assert contacts > 0
+
+
+def _restraint_game(type_: str, *, observed: bool = True) -> Any:
+    """West's ``type_`` (unit 1) at @GH, five hexes from an East Armor across the border at @LH,
+    which West's Support at @JH observes (OBSERVATION: within its Range 2) unless not
+    ``observed``; no side declared yet."""
+    west = {1: (type_, "@GH")}
+    if observed:
+        west[2] = ("support", "@JH")
+    g = make_game(west, {1: ("armor", "@LH")})
+    g._observe("west")
+    return g
+
+
+@pytest.mark.parametrize("key", [5, 6])  # to @HG or @HH, four hexes from the East Armor
+def test_computer_keeps_out_of_reach_of_a_first_strike_until_it_declares(key: int) -> None:
+    """MOVEMENT and COMBAT: an Armor moves 3 hexes and attacks the hex next to it, so an enemy
+    unit strikes 4 hexes far in its next turn (``REACH``); GAME OBJECT: the first to attack
+    across the border becomes the aggressor. Until a side is declared, the computer's Armor
+    does not step within that reach of the East Armor it observes (it waits, dug in, for the
+    enemy to come to its side of the border); it does when it sees no enemy, or once a side
+    is declared."""
+    move = AggressorOrder("key", unit=1, key=key)
+    start, to = rl.parse_label("@GH"), rl.NEIGHBOURS[rl.parse_label("@GH")][key - 1]
+    assert rl.DIST[start][rl.parse_label("@LH")] == 5
+    assert rl.DIST[to][rl.parse_label("@LH")] == 4
+    g = _restraint_game("armor")
+    assert g.view("west").data["enemy"]  # the East Armor is observed
+    assert _Plan(g.view("west").data).score(move) == 0
+    assert _Plan(_restraint_game("armor", observed=False).view("west").data).score(move) > 0
+    g.aggressor = "east"
+    assert _Plan(g.view("west").data).score(move) > 0
+
+
+def test_computer_sends_its_first_infantry_across_for_partisan_contact() -> None:
+    """Partisan Contact: 'attempted by a unit which begins its turn in enemy territory ...
+    while no aggressor side has yet been declared'. The computer's first Infantry (``SEEKERS``)
+    goes on toward East's territory where the Armor would hold back, making for the hexes
+    more than two from any known enemy."""
+    g = _restraint_game("infantry")
+    plan = _Plan(g.view("west").data)
+    assert plan.seekers == {1}
+    # @HG: a step nearer the East hexes more than two from the Armor (north of it)
+    assert plan.score(AggressorOrder("key", unit=1, key=5)) > 0
+    assert plan.score(AggressorOrder("key", unit=1, key=1)) == 0  # @FG, back west
+    armor = _Plan(_restraint_game("armor").view("west").data)
+    assert armor.score(AggressorOrder("key", unit=1, key=5)) == 0

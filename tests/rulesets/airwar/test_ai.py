@@ -11,7 +11,7 @@ from hexwar.rulesets.airwar.ai import AirwarAI
 from hexwar.rulesets.airwar.game import FIRE
 from hexwar.sessions import Session, resolve_scenario
 
-from .conftest import game_at
+from .conftest import game_at, units_of
 
 VARIANTS = sorted(resolve_scenario("airwar/small-four-cities").ruleset.bundled_scenarios())
 
@@ -157,3 +157,20 @@ def test_2_5_the_computer_plays_on_when_not_hopeless() -> None:
     assert str(_order(_outnumbered(12, 23, cycle=10), "1")) != ":concede"
     assert str(_order(_outnumbered(20, 30, cycle=10), "1")) != ":concede"
     assert str(_order(_outnumbered(20, 30, cycle=61), "1")) == ":concede"
+
+
+def test_2_5_a_producing_city_is_left_room_for_its_new_unit() -> None:
+    # §2.5: "the addition of a new unit at certain designated cities provided three fighting
+    # units are not on the city". Six enemies four fields from K4 call for a garrison of
+    # eight, but the computer leaves K4 at two units (the others stand beside it), so K4
+    # still receives its unit at the end of the cycle: 2 + 1 = 3.
+    game = game_at(
+        "small-four-cities",
+        cities=[("K4", "1"), ("K22", "2")],
+        units={"1": {"K4": 2, "K5": 3, "J5": 2}, "2": {"K8": 3, "L8": 3, "K22": 1}},
+    )
+    order = _order(game, "1")
+    game.submit("1", order.to_json())  # type: ignore[attr-defined]
+    game.submit("2", "pass")
+    assert units_of(game, "1")["K4"] == 3
+    assert "Cycle 1: player 1 receives 1 unit(s) at K4" in [e.text for e in game.events(None)]

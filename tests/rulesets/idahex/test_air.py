@@ -257,6 +257,13 @@ def test_6_allocation_refuses_a_zero_standard_target_it_would_divide_by() -> Non
         allocation([[1.0, 1.0]], [3.0, 2.0], [1.0, 0.0])
 
 
+def test_6_allocation_of_a_vanishing_target_still_sums_to_one() -> None:
+    """§6: a weapon that fires (aag * grdrs > 0) allocates all its fire, even when grdrs is
+    the smallest float and the quotient grdrs / stdtgt underflows (hypothesis found 5e-324)."""
+    alpha = allocation([[1.0, 1.0]], [5e-324, 0.0], [10.0, 1.0])
+    np.testing.assert_array_equal(alpha, [[1.0, 0.0]])
+
+
 def test_6_allocation_ignores_a_zero_standard_target_nobody_fires_at() -> None:
     alpha = allocation([[1.0, 0.0]], [3.0, 2.0], [1.0, 0.0])
     np.testing.assert_array_equal(alpha, [[1.0, 0.0]])

@@ -25,7 +25,11 @@ It sees only its side's view. Its plan:
   'aggressor'"). The role costs the five-sector victory one sector in each column and ends
   partisan contact for both sides, so the computer does not open fire across the border by
   reflex. Until a side is declared it attacks only enemy units on its own side of the border
-  (or on the border), sends units across to seek partisan contact, and declares -- attacks,
+  (or on the border), keeps its other units out of the reach of the enemy units it knows
+  (:data:`REACH`: a first strike then meets units that are dug in, and the enemy that comes
+  for them is hit on this side of the border, which declares nobody), sends one Infantry
+  (:data:`SEEKERS`) across, by the hexes farthest from known enemies, to seek partisan
+  contact, and declares -- attacks,
   fires, strikes or launches across the border -- only when the situation calls for it
   (:func:`declares`): the enemy is one sector from victory, or it has contacted partisans to
   back an attack, or the game is past a third of its rounds and it does not hold more sectors
@@ -62,6 +66,12 @@ _EST_STRENGTH = {
 }
 _VALUE: dict[str, float] = {"missile": 1.6, "airbase": 1.4, "artillery": 1.3, "armor": 1.2}
 _MIRROR_KEY = {1: 5, 2: 6, 5: 1, 6: 2}  # the key directions seen in a mirror (TURN SEQUENCE E)
+# How far a known enemy unit strikes in its next turn: an Armor moves 3 hexes and attacks the
+# hex next to it (MOVEMENT, COMBAT). Until it declares, the computer keeps out of that reach.
+REACH = 4
+# Units sent across the border for partisan contact before any side is declared: the first
+# Infantry (Partisan Contact: 50% - 10% x Strength, 30% for an Infantry of Strength 2).
+SEEKERS = 1
 _MANOEUVRE = frozenset({"armor", "infantry", "artillery"})
 
 # Set-up template for West: (type, column, row); East mirrors the columns (20 - col).
@@ -203,6 +213,17 @@ class _Plan:
         self.wanted = wanted
         # Before an aggressor is declared, targets across the border only when it is time.
         self.restrained = view["aggressor"] is None and not declares(view)
+        infantry = sorted(n for n, u in self.units.items() if u["type"] == "infantry")
+        self.seekers = set(infantry[:SEEKERS])
+        near = _distance_field(set(self.board.enemy)) if self.board.enemy else None
+        haven = {
+            c
+            for c in range(rl.NCELLS)
+            if rl.territory(c) == rl.other(self.side)
+            and c not in self.board.cbr
+            and (near is None or near[c] > 2)
+        }
+        self.seek = _distance_field(haven) if haven else [0] * rl.NCELLS
         in_wanted = {c for c in range(rl.NCELLS) if rl.sector_of(c) in wanted}
         # A sector that is not ours though we stand in it hides an enemy: search the hexes no
         # unit of ours observes (OBSERVATION: range = current range), and close in on the enemy
@@ -272,6 +293,12 @@ class _Plan:
             return 0.0
         if target in self.board.cbr:
             return 0.0
+        if self.restrained:
+            if u["number"] in self.seekers:
+                seek = self.seek[cell] - self.seek[target]
+                return 0.5 + 0.2 * seek if seek > 0 else 0.0
+            if self.enemy_near is not None and self.enemy_near[target] <= REACH:
+                return 0.0
         gain = self.goal[cell] - self.goal[target]
         if gain <= 0:
             # Close in on a known enemy to attack it next, if not already in contact.

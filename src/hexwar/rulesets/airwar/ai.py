@@ -6,6 +6,9 @@
 * Each city's garrison is matched to the enemy within four moves of it; a threatened city is
   reinforced by air, two units at a time from the airports of quiet cities ("In defending a
   city a player can fly four units in each cycle").
+* A city that produces for it is left a place for its new unit (§2.5: "provided three
+  fighting units are not on the city"): moves put at most two units on it, and the rest of
+  the garrison stands beside it, from where it fires on the city as well (§2.3).
 * The other units go after the nearest worthwhile target (enemy productive cities first, then
   enemy units), but a unit only steps where its side outnumbers or equals the enemy that can
   fire on that field next stage ("Do not attack unless you outnumber the enemy", "Avoid
@@ -74,6 +77,7 @@ def hopeless(pos: Position, side: str) -> bool:
 DANGER_RADIUS = 2  # enemy this close to a field can fire on it after its next move
 FOCUS_RADIUS = 10  # free units this close to an enemy city count towards attacking it
 FOCUS_PRODUCTIVE = 4.0  # the weight of a productive city when choosing the one to attack
+CITY_ROOM = 1  # places its moves leave free on a city that produces for it (§2.5)
 
 
 class AirwarAI:
@@ -409,12 +413,23 @@ class _Planner:
     def _ground(self, units: list[Hex], goals: list[Hex]) -> None:
         geo = self.geo
         order = sorted(range(len(units)), key=lambda i: (units[i].distance(goals[i]), units[i]))
+        # §2.5: a new unit comes "provided three fighting units are not on the city", so a
+        # city producing for this side is left a place for it.
+        full_city = self.pos.rules(self.side).produce_when_full
+        producing = {
+            c.field
+            for c in self.pos.cities
+            if c.holder == self.side
+            and entitled(self.pos, c)
+            and not (full_city and c.owner == self.side)
+        }
         for i in order:
             u, goal = units[i], goals[i]
             defending = goal in {c.field for c in self.pos.cities if c.holder == self.side}
             best: tuple[float, Hex] | None = None
             for f in geo.adjacent(u):
-                if self.after.get(f, 0) >= MAX_STACK or (f != u and f in self.forbidden):
+                full = MAX_STACK - CITY_ROOM if f in producing else MAX_STACK
+                if self.after.get(f, 0) >= full or (f != u and f in self.forbidden):
                     continue
                 cost = float(f.distance(goal))
                 danger = self.danger(f)

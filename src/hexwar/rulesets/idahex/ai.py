@@ -109,6 +109,76 @@ class _Unit:
     tf: int | None
     engaged: bool
     resources: list[float]
+    ratio: float = 1.0
+    """The lowest stock of a supply type against the plan (1 with no plan)."""
+    values: dict[str, float] = field(default_factory=dict)
+    """Its value on ``attack`` and ``defense``, as they are asked for."""
+    combat: bool = False
+    """A combat unit: planned value on defense at least :data:`COMBAT`, and no depot."""
+    ready: bool = False
+    """Free to take an order: in no task force, holding, not engaged, not in the transfer
+    posture, and supplied enough to move (:data:`STUCK`)."""
+
+
+@dataclass(slots=True)
+class _Design:
+    """The design data of the view read once a game (the game shares one copy between
+    views): the plans of the unit types and, as they are asked for, their values at plan."""
+
+    source: Mapping[str, Any]
+    toe_source: Mapping[str, Any]
+    me: str
+    enemy_side: str
+    toe: dict[int, list[float]]
+    values: dict[tuple[str, str, int], float] = field(default_factory=dict)
+
+    def worth(self, side: str, role: str, unit_type: int) -> float:
+        """A unit of ``side`` and ``unit_type`` at plan, on ``attack`` or ``defense``."""
+        key = (side, role, unit_type)
+        out = self.values.get(key)
+        if out is None:
+            v = self.source["standard_values"][side][role]
+            row = self.toe[unit_type]
+            out = self.values[key] = sum(x * w for x, w in zip(row, v, strict=True))
+        return out
+
+
+@dataclass(slots=True)
+class _Enemy:
+    """The enemy seen, as values by cell, kept from decision to decision while it is the
+    same, with the sums read from it."""
+
+    source: list[Mapping[str, Any]]
+    """The view's list of enemy units seen this was read from."""
+    at: dict[int, list[Mapping[str, Any]]]
+    """The enemy units seen in each cell."""
+    attack_at: dict[int, list[float]]
+    """The values on attack of the enemy units seen in each cell (posture class >= 1)."""
+    defense_at: dict[int, list[float]]
+    """The values on defense of the enemy units seen holding each cell (classes 1 and 2)."""
+    menaced: set[int] | None = None
+    """Cells next to an enemy unit seen (posture class >= 1)."""
+    threats: dict[tuple[int, int | None], tuple[tuple[_Unit, ...], float]] = field(
+        default_factory=dict
+    )
+    """:meth:`IdahexAgent._threat` of a cell (but a second cell), with the own units holding
+    the cell it was computed for."""
+
+
+@dataclass(slots=True)
+class _Terrain:
+    """What follows from the owner map alone, kept from decision to decision while the map
+    stays the same (cells change hands rarely): the front and the shortest ways."""
+
+    source: dict[str, Any]
+    """The view's owner map this was read from (a copy, compared with the next view's)."""
+    owner: dict[int, str]
+    front: set[int] | None = None
+    paths: dict[tuple[int, frozenset[int]], list[int]] = field(default_factory=dict)
+    beyond: dict[frozenset[int], list[int]] = field(default_factory=dict)
+    safe: dict[frozenset[int], tuple[set[int], set[int]]] = field(default_factory=dict)
+    """Own cells with no enemy or foreign cell next to them, and those of them next to the
+    front, by the cells where enemy units are seen."""
 
 
 @dataclass(slots=True)
@@ -119,9 +189,11 @@ class _Situation:
     enemy_side: str
     itrfp: int
     active: frozenset[int]
-    owner: dict[int, str]
+    terrain: _Terrain
+    design: _Design
     units: list[_Unit]
     enemy_at: dict[int, list[Mapping[str, Any]]]
+    enemy: _Enemy
     engagements: list[Mapping[str, Any]]
     toe: dict[int, list[float]]
     supplies: tuple[int, int]
@@ -129,11 +201,18 @@ class _Situation:
     names: list[str]
     strikes_now: bool
     aircraft_types: int
+    at: dict[int, list[_Unit]] = field(default_factory=dict)
+    """Own units by cell, in the view's order."""
     busy: set[int] = field(default_factory=set)
-    front: set[int] | None = None
+    held: set[int] | None = None
+    fresh: list[_Unit] | None = None
+    watched: set[int] | None = None
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
-    paths: dict[tuple[int, frozenset[int]], list[int]] = field(default_factory=dict)
-    """Values computed once per decision (supply ratios, unit values, threats)."""
+    """Values computed once per decision (unit values, threats)."""
+
+    @property
+    def owner(self) -> dict[int, str]:
+        return self.terrain.owner
 
 
 class IdahexAgent:
@@ -142,7 +221,14 @@ class IdahexAgent:
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.side = side
         self._grid: IdahexGrid | None = None
+        self._active: frozenset[int] = frozenset()
         self._neighbours: dict[int, list[int]] = {}
+        self._terrain: _Terrain | None = None
+        self._design: _Design | None = None
+        self._units: dict[int, tuple[Mapping[str, Any], _Unit]] = {}
+        self._enemy: _Enemy | None = None
+        """Each own unit as read from the last view, with the view's object it was read from
+        (kept alive here, so an identical object is the same unit data)."""
 
     # -- reading the view ---------------------------------------------------------------------
 
@@ -151,6 +237,8 @@ class IdahexAgent:
             self._grid = IdahexGrid(
                 int(design["ncells"]), int(design["nrank1"]), frozenset(design["inactive"])
             )
+            grid = self._grid
+            self._active = frozenset(c for c in range(1, grid.ncells + 1) if grid.is_active(c))
         return self._grid
 
     def _next_to(self, cell: int) -> list[int]:
@@ -164,86 +252,115 @@ class IdahexAgent:
 
     def _situation(self, data: Mapping[str, Any]) -> _Situation:
         design = data["design"]
-        grid = self._area(design)
-        active = frozenset(c for c in range(1, grid.ncells + 1) if grid.is_active(c))
+        self._area(design)
+        active = self._active
         enemy_side = "blue" if self.side == "red" else "red"
-        names = {1: "red", 2: "blue"}
-        owner = {int(c): names[int(o)] for c, o in data["owner"].items() if int(c) in active and o}
-        enemy_at: dict[int, list[Mapping[str, Any]]] = {}
-        for u in data["enemy"]:
-            enemy_at.setdefault(int(u["location"]), []).append(u)
-        units = [
-            _Unit(
-                int(u["number"]),
-                int(u["type"]),
-                int(u["location"]),
-                int(u["posture"]),
-                int(u["posture_class"]),
-                u["task_force"],
-                bool(u["engaged"]),
-                list(u["resources"]),
-            )
-            for u in data["units"]
-        ]
-        lo, hi = design["supplies"]
+        terrain = self._terrain
+        if terrain is None or terrain.source != data["owner"]:
+            names = {1: "red", 2: "blue"}
+            owner = {
+                int(c): names[int(o)] for c, o in data["owner"].items() if int(c) in active and o
+            }
+            terrain = self._terrain = _Terrain(dict(data["owner"]), owner)
+        if self._design is None or self._design.toe_source is not design["toe"]:
+            toe = {int(k): list(v) for k, v in design["toe"].items()}
+            self._design = _Design(design, design["toe"], self.side, enemy_side, toe)
+        fixed = self._design
+        toe = fixed.toe
+        enemy = self._enemy
+        if enemy is None or enemy.source is not data["enemy"]:
+            # (The game hands out the same list while the contacts are unchanged.)
+            enemy = self._enemy = self._read_enemy(data["enemy"], fixed, enemy_side)
+        lo, hi = (int(x) for x in design["supplies"])
+        itrfp = int(design["itrfp"])
+        units: list[_Unit] = []
+        at: dict[int, list[_Unit]] = {}
+        read: dict[int, tuple[Mapping[str, Any], _Unit]] = {}
+        for u in data["units"]:
+            number = int(u["number"])
+            known = self._units.get(number)
+            if known is not None and known[0] is u:
+                unit = known[1]  # the game hands out the same object while the unit is unchanged
+            else:
+                unit = _Unit(
+                    number,
+                    int(u["type"]),
+                    int(u["location"]),
+                    int(u["posture"]),
+                    int(u["posture_class"]),
+                    u["task_force"],
+                    bool(u["engaged"]),
+                    list(u["resources"]),
+                )
+                plan = toe[unit.type]
+                shares = [unit.resources[i] / plan[i] for i in range(lo, hi) if plan[i] > 0]
+                unit.ratio = min(shares) if shares else 1.0
+                planned = fixed.worth(self.side, "defense", unit.type)
+                unit.combat = planned >= COMBAT and unit.ratio <= DEPOT
+                unit.ready = (
+                    unit.tf is None
+                    and unit.pc == 1
+                    and not unit.engaged
+                    and unit.posture != itrfp
+                    and unit.ratio >= STUCK
+                )
+            read[number] = (u, unit)
+            units.append(unit)
+            at.setdefault(unit.cell, []).append(unit)
+        self._units = read
         return _Situation(
             me=self.side,
             enemy_side=enemy_side,
             itrfp=int(design["itrfp"]),
             active=active,
-            owner=owner,
+            terrain=terrain,
+            design=fixed,
             units=units,
-            enemy_at=enemy_at,
+            enemy_at=enemy.at,
+            enemy=enemy,
             engagements=list(data["engagements"]),
-            toe={int(k): list(v) for k, v in design["toe"].items()},
-            supplies=(int(lo), int(hi)),
+            toe=toe,
+            supplies=(lo, hi),
             values=design["standard_values"],
             names=list(design["resource_names"]),
             strikes_now=bool(design["strikes_now"]),
             aircraft_types=int(design["aircraft_types"]),
+            at=at,
         )
+
+    @staticmethod
+    def _read_enemy(seen: list[Mapping[str, Any]], fixed: _Design, enemy_side: str) -> _Enemy:
+        at: dict[int, list[Mapping[str, Any]]] = {}
+        attack_at: dict[int, list[float]] = {}
+        defense_at: dict[int, list[float]] = {}
+        for u in seen:
+            cell, pc, kind = int(u["location"]), int(u["posture_class"]), int(u["type"])
+            at.setdefault(cell, []).append(u)
+            if pc >= 1:
+                attack_at.setdefault(cell, []).append(fixed.worth(enemy_side, "attack", kind))
+            if pc in (1, 2):
+                defense_at.setdefault(cell, []).append(fixed.worth(enemy_side, "defense", kind))
+        return _Enemy(seen, at, attack_at, defense_at)
 
     # -- strength ------------------------------------------------------------------------------
 
     @staticmethod
     def _supply_ratio(s: _Situation, u: _Unit) -> float:
         """The unit's lowest stock of a supply type against its plan (1 with no plan)."""
-        key = ("ratio", u.number)
-        out = s.memo.get(key)
-        if out is None:
-            lo, hi = s.supplies
-            toe = s.toe[u.type]
-            shares = [u.resources[i] / toe[i] for i in range(lo, hi) if toe[i] > 0]
-            out = s.memo[key] = min(shares) if shares else 1.0
-        return out
+        return u.ratio
 
-    @classmethod
-    def _own_value(cls, s: _Situation, u: _Unit, role: str) -> float:
-        key = ("own", u.number, role)
-        out = s.memo.get(key)
+    @staticmethod
+    def _own_value(s: _Situation, u: _Unit, role: str) -> float:
+        out = u.values.get(role)
         if out is None:
             v = s.values[s.me][role]
             raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
-            out = s.memo[key] = raw * min(1.0, cls._supply_ratio(s, u) / SHORT)
-        return out
-
-    @staticmethod
-    def _enemy_value(s: _Situation, unit_type: int, role: str) -> float:
-        key = ("enemy", unit_type, role)
-        out = s.memo.get(key)
-        if out is None:
-            v = s.values[s.enemy_side][role]
-            out = s.memo[key] = sum(x * w for x, w in zip(s.toe[unit_type], v, strict=True))
+            out = u.values[role] = raw * min(1.0, u.ratio / SHORT)
         return out
 
     @staticmethod
     def _planned_value(s: _Situation, u: _Unit) -> float:
-        key = ("planned", u.type)
-        out = s.memo.get(key)
-        if out is None:
-            v = s.values[s.me]["defense"]
-            out = s.memo[key] = sum(x * w for x, w in zip(s.toe[u.type], v, strict=True))
-        return out
+        return s.design.worth(s.me, "defense", u.type)
 
     # -- decisions -----------------------------------------------------------------------------
 
@@ -283,29 +400,21 @@ class IdahexAgent:
         return out
 
     def _front(self, s: _Situation) -> set[int]:
-        if s.front is None:
-            s.front = self._front_cells(s)
-        return s.front
-
-    def _front_cells(self, s: _Situation) -> set[int]:
-        return {
-            c
-            for c, o in s.owner.items()
-            if o == s.me and any(s.owner.get(r, s.me) != s.me for r in self._next_to(c))
-        }
+        """Own cells next to a cell the side does not own."""
+        t = s.terrain
+        if t.front is None:
+            t.front = {
+                c
+                for c, o in t.owner.items()
+                if o == s.me and any(t.owner.get(r, s.me) != s.me for r in self._next_to(c))
+            }
+        return t.front
 
     def _idle(self, s: _Situation, u: _Unit) -> bool:
-        return (
-            u.number not in s.busy
-            and u.tf is None
-            and u.pc == 1
-            and not u.engaged
-            and u.posture != s.itrfp
-            and self._supply_ratio(s, u) >= STUCK
-        )
+        return u.ready and u.number not in s.busy
 
     def _combat_unit(self, s: _Situation, u: _Unit) -> bool:
-        return self._planned_value(s, u) >= COMBAT and self._supply_ratio(s, u) <= DEPOT
+        return u.combat
 
     def _command(self, u: _Unit, orders: tuple[Order, ...]) -> Mission:
         if u.tf is not None:
@@ -316,9 +425,9 @@ class IdahexAgent:
         """A shortest way from ``start`` to a goal through own active cells (the goal may be
         the enemy's), without ``start``; empty if there is none."""
         key = (start, frozenset(goals))
-        found = s.paths.get(key)
+        found = s.terrain.paths.get(key)
         if found is None:
-            found = s.paths[key] = self._search(s, start, goals)
+            found = s.terrain.paths[key] = self._search(s, start, goals)
         return list(found)
 
     def _search(self, s: _Situation, start: int, goals: set[int]) -> list[int]:
@@ -348,7 +457,7 @@ class IdahexAgent:
         """§5.3's scores, as the side sees them: own cells next to ``cell``, away from the
         enemy seen, held by own units."""
         best: tuple[float, int] | None = None
-        held = {u.cell for u in s.units if u.pc >= 1}
+        held = self._held(s)
         for r in self._next_to(cell):
             if s.owner.get(r) != s.me or r in s.enemy_at:
                 continue
@@ -366,7 +475,8 @@ class IdahexAgent:
         periods = 4  # frames in two periods of Sinai (tpd = 2 tframe)
         for g in s.engagements:
             cell = int(g["cell"])
-            mine = [u for u in s.units if u.number in set(g["own_units"]) and u.pc >= 1]
+            own = set(g["own_units"])
+            mine = [u for u in s.units if u.number in own and u.pc >= 1]
             feba = float(g["feba"])
             pace = feba - float(g.get("feba_before", feba))
             if g["attacker"] == s.me:
@@ -409,14 +519,7 @@ class IdahexAgent:
         ]
         if not depots:
             return out
-        front = self._front(s)
-        danger = {c for c in s.active if c in s.enemy_at or s.owner.get(c) != s.me}
-        safe = {
-            c
-            for c, o in s.owner.items()
-            if o == s.me and not any(r in danger for r in self._next_to(c))
-        }
-        hubs = {c for c in safe if any(r in front for r in self._next_to(c))} or safe
+        safe, hubs = self._safe(s)
         depot_cells: set[int] = set()
         for d in depots:
             s.busy.add(d.number)
@@ -432,8 +535,8 @@ class IdahexAgent:
             depot_cells.add(d.cell)
             here = [
                 u
-                for u in s.units
-                if u.cell == d.cell and u.pc >= 1 and u.number != d.number
+                for u in s.at[d.cell]
+                if u.pc >= 1 and u.number != d.number
                 if self._supply_ratio(s, u) < 0.9 and u.posture != s.itrfp
             ]
             if here:
@@ -459,13 +562,29 @@ class IdahexAgent:
                 s.busy.add(u.number)
         return out
 
+    def _safe(self, s: _Situation) -> tuple[set[int], set[int]]:
+        """Own cells with no enemy seen or foreign cell next to them, and those of them next
+        to the front (all of them if none is): where depots stand."""
+        key = frozenset(s.enemy_at)
+        found = s.terrain.safe.get(key)
+        if found is None:
+            front = self._front(s)
+            danger = {c for c in s.active if c in s.enemy_at or s.owner.get(c) != s.me}
+            safe = {
+                c
+                for c, o in s.owner.items()
+                if o == s.me and not any(r in danger for r in self._next_to(c))
+            }
+            hubs = {c for c in safe if any(r in front for r in self._next_to(c))} or safe
+            found = s.terrain.safe[key] = (safe, hubs)
+        return found
+
     def _relieve(self, s: _Situation, tired: _Unit, out: list[Command]) -> bool:
         """Send a fresh idle combat unit from a cell next to ``tired``'s into it; True if one
         goes (or one is already there), so ``tired`` may leave."""
-        for u in s.units:
+        for u in s.at[tired.cell]:
             if (
-                u.cell == tired.cell
-                and u.number != tired.number
+                u.number != tired.number
                 and u.pc == 1
                 and self._combat_unit(s, u)
                 and self._supply_ratio(s, u) >= SHORT
@@ -488,9 +607,7 @@ class IdahexAgent:
         if u.cell not in self._front(s):
             return False
         others = [
-            v
-            for v in s.units
-            if v.cell == u.cell and v.number != u.number and v.pc == 1 and v.number not in s.busy
+            v for v in s.at[u.cell] if v.number != u.number and v.pc == 1 and v.number not in s.busy
         ]
         return not any(self._combat_unit(s, v) for v in others)
 
@@ -499,66 +616,89 @@ class IdahexAgent:
     def _targets(self, s: _Situation) -> list[tuple[float, int]]:
         """Enemy cells next to own units, with the enemy's seen value on defense (0: seen
         empty), best odds first."""
-        out: list[tuple[float, int]] = []
-        ours = {u.cell for u in s.units if u.pc >= 1}
-        for c in sorted({r for cell in ours for r in self._next_to(cell)}):
-            if s.owner.get(c) == s.me:
-                continue
-            seen = [e for e in s.enemy_at.get(c, []) if int(e["posture_class"]) in (1, 2)]
-            value = sum(self._enemy_value(s, int(e["type"]), "defense") for e in seen)
-            out.append((value, c))
+        out = [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, self._held(s))]
         out.sort()
         return out
+
+    def _beyond(self, s: _Situation, cells: Iterable[int]) -> list[int]:
+        """The cells next to ``cells`` the side does not own, ascending (kept with the
+        owner map: the same cells recur from decision to decision)."""
+        key = frozenset(cells)
+        found = s.terrain.beyond.get(key)
+        if found is None:
+            near = sorted({r for cell in key for r in self._next_to(cell)})
+            found = s.terrain.beyond[key] = [c for c in near if s.owner.get(c) != s.me]
+        return found
 
     def _quiet(self, s: _Situation, cell: int) -> bool:
         """No enemy seen in or next to ``cell``, and every cell next to it is own or next to
         an own unit (so an enemy there would be seen)."""
-        ours = {u.cell for u in s.units if u.pc >= 1}
-        watched = ours | {r for c in ours for r in self._next_to(c)}
+        watched = self._watched(s)
         return all(
             r not in s.enemy_at and (s.owner.get(r) == s.me or r in watched)
             for r in [cell, *self._next_to(cell)]
         )
 
+    @staticmethod
+    def _fresh(s: _Situation) -> list[_Unit]:
+        """Combat units free for orders (:meth:`_idle` but for the units given orders this
+        decision) and supplied (:data:`SHORT`), in the view's order."""
+        if s.fresh is None:
+            s.fresh = [u for u in s.units if u.ready and u.combat and u.ratio >= SHORT]
+        return s.fresh
+
+    @staticmethod
+    def _held(s: _Situation) -> set[int]:
+        """Cells holding an active own unit."""
+        if s.held is None:
+            s.held = {u.cell for u in s.units if u.pc >= 1}
+        return s.held
+
+    def _watched(self, s: _Situation) -> set[int]:
+        """Cells holding or next to an active own unit: the side sees the enemy there."""
+        if s.watched is None:
+            ours = self._held(s)
+            s.watched = ours | {r for c in ours for r in self._next_to(c)}
+        return s.watched
+
     def _threat(self, s: _Situation, cell: int, but: int | None = None) -> float:
         """The enemy's value on attack seen next to ``cell`` (but in cell ``but``) over the
-        own value on defense in it (``inf`` when nothing defends it)."""
-        key = ("threat", cell, but)
-        found = s.memo.get(key)
-        if found is not None:
-            return found
-        s.memo[key] = out = self._threat_of(s, cell, but)
+        own value on defense in it (``inf`` when nothing defends it).
+
+        Kept with the enemy seen, by the own units holding the cell: the same unit objects
+        (the commander reuses a unit it read while the view hands out the same one) hold it
+        with the same value."""
+        enemy = s.enemy
+        if enemy.menaced is None:
+            enemy.menaced = {r for c in enemy.attack_at for r in self._next_to(c)}
+        if cell not in enemy.menaced:
+            return 0.0
+        holders = tuple(s.at.get(cell, ()))
+        key = (cell, but)
+        found = enemy.threats.get(key)
+        if found is not None and found[0] == holders:
+            return found[1]
+        out = self._threat_of(s, cell, but)
+        enemy.threats[key] = (holders, out)
         return out
 
     def _threat_of(self, s: _Situation, cell: int, but: int | None) -> float:
-        threat = sum(
-            self._enemy_value(s, int(e["type"]), "attack")
-            for r in self._next_to(cell)
-            if r != but
-            for e in s.enemy_at.get(r, [])
-            if int(e["posture_class"]) >= 1
-        )
+        attack_at = s.enemy.attack_at
+        threat = sum(v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ()))
         if threat == 0.0:
             return 0.0
-        defense = sum(
-            self._own_value(s, u, "defense") for u in s.units if u.cell == cell and u.pc == 1
-        )
+        defense = sum(self._own_value(s, u, "defense") for u in s.at.get(cell, ()) if u.pc == 1)
         return threat / defense if defense > 0 else float("inf")
 
     def _attacks(self, s: _Situation, odds: float) -> list[Command]:
         out: list[Command] = []
         engaged_cells = {int(g["cell"]) for g in s.engagements}
+        ready = [u for u in self._fresh(s) if u.number not in s.busy and u.ratio >= SHORT + 0.1]
         for value, target in self._targets(s):
             if target in engaged_cells:
                 continue
-            near = [
-                u
-                for u in s.units
-                if u.cell in self._next_to(target)
-                and self._idle(s, u)
-                and self._combat_unit(s, u)
-                and self._supply_ratio(s, u) >= SHORT + 0.1
-            ]
+            around = set(self._next_to(target))
+            near = [u for u in ready if u.cell in around and u.number not in s.busy]
             if not near:
                 continue
             if value == 0.0:
@@ -594,12 +734,7 @@ class IdahexAgent:
         if not front:
             return out
         free = [
-            u
-            for u in s.units
-            if self._idle(s, u)
-            and self._combat_unit(s, u)
-            and self._supply_ratio(s, u) >= SHORT
-            and not self._last_in_front(s, u)
+            u for u in self._fresh(s) if u.number not in s.busy and not self._last_in_front(s, u)
         ]
         held = {u.cell for u in s.units if u.pc == 1 and self._combat_unit(s, u)}
         threats = sorted(
@@ -636,13 +771,7 @@ class IdahexAgent:
         return out
 
     def _targets_from_front(self, s: _Situation, front: Iterable[int]) -> list[tuple[float, int]]:
-        out = []
-        for c in sorted({r for cell in front for r in self._next_to(cell)}):
-            if s.owner.get(c) == s.me:
-                continue
-            seen = [e for e in s.enemy_at.get(c, []) if int(e["posture_class"]) in (1, 2)]
-            out.append((sum(self._enemy_value(s, int(e["type"]), "defense") for e in seen), c))
-        return out
+        return [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, front)]
 
     # -- air -----------------------------------------------------------------------------------
 
@@ -655,7 +784,7 @@ class IdahexAgent:
         cells = (attacking + defending)[:STRIKES]
         if cells:
             return [Strike("cas", cell, aircraft) for cell in cells]
-        ours = {u.cell for u in s.units if u.pc >= 1}
+        ours = self._held(s)
         seen = [c for c in s.enemy_at if any(r in ours for r in self._next_to(c)) or c in ours]
         if not seen:
             return []

@@ -63,6 +63,13 @@ class LegacyAgent:
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.side = side
         self._grid: IdahexGrid | None = None
+        self._neighbours: dict[int, list[int]] = {}
+        # What follows from the owner map alone, kept while the map stays the same: the map
+        # as read, its front, and the shortest ways toward sets of goals.
+        self._owner_json: Mapping[str, Any] | None = None
+        self._owner: dict[int, int] = {}
+        self._front: set[int] = set()
+        self._ways: dict[frozenset[int], dict[int, int]] = {}
 
     def _area(self, design: Mapping[str, Any]) -> IdahexGrid:
         if self._grid is None:
@@ -76,21 +83,39 @@ class LegacyAgent:
         design = data["design"]
         grid = self._area(design)
         me = 1 if self.side == "red" else 2
-        owner = {int(c): int(o) for c, o in data["owner"].items()}
         units = [u for u in data["units"] if u["posture_class"] >= 1]
         enemy_at: dict[int, int] = {}
         for u in data["enemy"]:
             enemy_at[int(u["location"])] = enemy_at.get(int(u["location"]), 0) + 1
         lo, hi = design["supplies"]
 
+        ratios: dict[int, float] = {}
+
         def ratio(u: Mapping[str, Any]) -> float:
-            toe = design["toe"][str(u["type"])][lo:hi]
-            have = u["resources"][lo:hi]
-            shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
-            return min(shares) if shares else 1.0
+            out = ratios.get(u["number"])
+            if out is None:
+                toe = design["toe"][str(u["type"])][lo:hi]
+                have = u["resources"][lo:hi]
+                shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
+                out = ratios[u["number"]] = min(shares) if shares else 1.0
+            return out
 
         def neighbours(c: int) -> list[int]:
-            return [r for r in grid.active_rim(c) if r is not None]
+            out = self._neighbours.get(c)
+            if out is None:
+                out = self._neighbours[c] = [r for r in grid.active_rim(c) if r is not None]
+            return out
+
+        if self._owner_json != data["owner"]:
+            self._owner_json = dict(data["owner"])
+            owner = self._owner = {int(c): int(o) for c, o in data["owner"].items()}
+            self._front = {
+                c
+                for c, o in owner.items()
+                if o == me and any(owner.get(r) != me for r in neighbours(c))
+            }
+            self._ways = {}
+        owner = self._owner
 
         commands: list[Command] = [
             Mission((Order(int(u["location"]), 10),), (int(u["number"]),))
@@ -109,11 +134,7 @@ class LegacyAgent:
         short = [u for u in units if ratio(u) < SHORT and u["posture"] != itrfp]
         commands.extend(self._supply(depots, short, itrfp, owner, me, neighbours))
         commands.extend(self._deliveries(data, itrfp, {int(u["location"]) for u in short}))
-        front = {
-            c
-            for c, o in owner.items()
-            if o == me and any(owner.get(r) != me for r in neighbours(c))
-        }
+        front = self._front
         used: set[int] = set()
         # Attack where stronger.
         for target in sorted(enemy_at):
@@ -207,12 +228,21 @@ class LegacyAgent:
                 out.append(Delivery(int(tf["number"]), cell, DELIVERY))
         return out
 
-    @staticmethod
     def _toward(
-        goals: set[int], owner: Mapping[int, int], me: int, neighbours: Any
+        self, goals: set[int], owner: Mapping[int, int], me: int, neighbours: Any
     ) -> dict[int, int]:
         """For every own cell from which a goal can be reached through own cells, the next
         cell on a shortest way (breadth-first from the goals)."""
+        key = frozenset(goals)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = self._search(goals, owner, me, neighbours)
+        return found
+
+    @staticmethod
+    def _search(
+        goals: set[int], owner: Mapping[int, int], me: int, neighbours: Any
+    ) -> dict[int, int]:
         step: dict[int, int] = {}
         seen = set(goals)
         queue = deque(sorted(goals))

@@ -291,6 +291,17 @@ class AirTables:
     dgp: FloatArray
     stdtgt: FloatArray
     nggwep_target: int
+    _weapons: dict[tuple[int, ...], FloatArray] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """:func:`agwep` of each strike composition met so far (a function of it alone)."""
+
+    def weapons(self, ascomp: tuple[int, ...]) -> FloatArray:
+        """:func:`agwep` of ``ascomp``, computed once per composition (read-only)."""
+        found = self._weapons.get(ascomp)
+        if found is None:
+            found = self._weapons[ascomp] = _read_only(agwep(self, ascomp))
+        return found
 
     def __post_init__(self) -> None:
         _side(self.side)
@@ -398,7 +409,7 @@ class AirTables:
 
 def _classes(posture_classes: ArrayLike, field: str = "posture_classes") -> IntArray:
     pcs = np.array(posture_classes, dtype=np.int64).reshape(-1)
-    if pcs.size and (pcs.min() < 1 or pcs.max() > 4):
+    if pcs.size and not all(1 <= p <= 4 for p in pcs.tolist()):
         raise _fail(field, f"must be positive posture classes 1-4 (active units), got {pcs}")
     return pcs
 
@@ -443,11 +454,11 @@ def interdiction_targets(
     Returns:
         ``(pc, indices)``; ``(None, [])`` when the cell holds no active enemy unit.
     """
-    pcs = _classes(posture_classes)
+    pcs = _classes(posture_classes).tolist()
     for pc in asprty:
-        hit = np.flatnonzero(pcs == pc).astype(np.int64)
-        if hit.size:
-            return int(pc), hit
+        hit = [i for i, p in enumerate(pcs) if p == pc]
+        if hit:
+            return int(pc), np.array(hit, dtype=np.int64)
     return None, np.zeros(0, dtype=np.int64)
 
 
@@ -515,9 +526,14 @@ def allocation(aag: ArrayLike, grdrs: ArrayLike, stdtgt: ArrayLike) -> FloatArra
         InvalidInputError: ``stdtgt(j, v) = 0`` for a materiel type the targets hold and a
             weapon fires at (the quotient is undefined).
     """
-    a = np.array(aag, dtype=np.float64)
-    g = np.array(grdrs, dtype=np.float64)
-    std = np.array(stdtgt, dtype=np.float64)
+    return _allocation(
+        np.array(aag, dtype=np.float64),
+        np.array(grdrs, dtype=np.float64),
+        np.array(stdtgt, dtype=np.float64),
+    )
+
+
+def _allocation(a: FloatArray, g: FloatArray, std: FloatArray) -> FloatArray:
     weight = a * g  # [iw, j]
     bad = np.flatnonzero(np.any(weight > 0, axis=0) & (std <= 0))
     if bad.size:
@@ -529,6 +545,13 @@ def allocation(aag: ArrayLike, grdrs: ArrayLike, stdtgt: ArrayLike) -> FloatArra
         )
     share = np.divide(weight, std, out=np.zeros_like(weight), where=weight > 0)
     total = share.sum(axis=1, keepdims=True)
+    lost = (total[:, 0] <= 0) & np.any(weight > 0, axis=1)
+    if lost.any():
+        # weights near the smallest float underflowed in the quotient: alpha does not change
+        # when a row is scaled, so scale those rows to their largest weight first
+        w = weight[lost] / weight[lost].max(axis=1, keepdims=True)
+        share[lost] = np.divide(w, std, out=np.zeros_like(w), where=w > 0)
+        total = share.sum(axis=1, keepdims=True)
     out: FloatArray = np.divide(share, total, out=np.zeros_like(share), where=total > 0)
     return out
 
@@ -571,6 +594,17 @@ def kill_potential(
         raise _fail("alpha", f"must be [iw, j] of shape {shape}, got {alpha_arr.shape}")
     if weapons_arr.shape != (tables.nagwep,):
         raise _fail("weapons", f"must be agwep(iw) for {tables.nagwep} weapon types")
+    return _kill_potential(tables, res, pcs, e, alpha_arr, weapons_arr)
+
+
+def _kill_potential(
+    tables: AirTables,
+    res: FloatArray,
+    pcs: IntArray,
+    e: int,
+    alpha_arr: FloatArray,
+    weapons_arr: FloatArray,
+) -> FloatArray:
     mat = res[:, : tables.nmat]
     grdrs = mat.sum(axis=0)
     share = np.divide(mat, grdrs, out=np.zeros_like(mat), where=grdrs > 0)  # [ibu, j]
@@ -709,14 +743,25 @@ def apply_losses(
     shape = (res.shape[0], tables.nagwep, tables.nmat)
     if k.shape != shape or not np.all(np.isfinite(k) & (k >= 0)):
         raise _fail("potential", f"must be K as [ibu, iw, j] >= 0 of shape {shape}, got {k.shape}")
-    nmat = tables.nmat
-    left = res.copy()
-    for j in range(nmat):
-        for iw in range(tables.nagwep):
-            lost = np.minimum(k[:, iw, j], left[:, j])
-            left[:, j] -= lost
-            pers = np.minimum(lost[:, None] * tables.dgp[j, :, iw][None, :], left[:, nmat:])
-            left[:, nmat:] -= pers
+    return _apply_losses(tables, res, k)
+
+
+def _apply_losses(
+    tables: AirTables, res: FloatArray, k: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    nmat, nw = tables.nmat, tables.nagwep
+    dgp = tables.dgp.tolist()  # [j][k][iw]
+    rows = res.tolist()
+    # Unit by unit in Python floats: a few dozen scalar steps, the same IEEE operations an
+    # array expression would do, without its per-call cost.
+    for row, kill in zip(rows, k.tolist(), strict=True):
+        for j in range(nmat):
+            for iw in range(nw):
+                lost = min(kill[iw][j], row[j])
+                row[j] -= lost
+                for p in range(nmat, len(row)):
+                    row[p] -= min(lost * dgp[j][p - nmat][iw], row[p])
+    left = np.array(rows, dtype=np.float64).reshape(res.shape)
     # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
     np.maximum(left, 0.0, out=left)
     return left, res - left
@@ -791,15 +836,16 @@ def assess_strike(
             )
         pc = int(pcs[0]) if pcs.size else None
     e = _env(tables, env)
-    weapons = agwep(tables, strike.ascomp)
+    weapons = tables.weapons(strike.ascomp)
     grdrs = res[:, : tables.nmat].sum(axis=0)
     if pcs.size:
         aag = aag_rows(tables, strike.role, supported=side_of, pc=pc, rules=rules)
     else:
         aag = np.zeros((tables.nagwep, tables.nmat))
-    alpha = allocation(aag, grdrs, tables.stdtgt)
-    k = kill_potential(tables, res, pcs, e, alpha, weapons)
-    remaining, losses = apply_losses(tables, res, k)
+    # The inputs are checked above; the steps take them as they are.
+    alpha = _allocation(aag, grdrs, tables.stdtgt)
+    k = _kill_potential(tables, res, pcs, e, alpha, weapons)
+    remaining, losses = _apply_losses(tables, res, k)
     potential = k.sum(axis=1)
     casfx: FloatArray | None = None
     if strike.role is StrikeRole.CAS:

@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, fields
 from enum import Enum, IntEnum
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from hexwar.core.errors import InvalidInputError, Problem
 
@@ -295,9 +295,9 @@ def status_change_priority(posture: int) -> Priority:
     return Priority.ATTACK_STATUS_CHANGE if 40 <= posture <= 49 else Priority.STATUS_CHANGE
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Key:
-    """The total order of the event queue: time, then priority, then scheduling order."""
+class Key(NamedTuple):
+    """The total order of the event queue: time, then priority, then scheduling order (a
+    tuple, so the heap compares keys in C)."""
 
     time: float
     priority: int

@@ -57,7 +57,11 @@ def paf_inverse(target: float, y0: float, y: Sequence[float], x: Sequence[float]
     §5.4.1 needs it to find the support that raises an involvement to a given fraction
     (``REQ``); the ``frinv.f`` curves rise with the ratio of support to demand.
     """
-    ys, xs = [y0, *y], [0.0, *x]
+    return _inverse(target, [y0, *y], [0.0, *x])
+
+
+def _inverse(target: float, ys: Sequence[float], xs: Sequence[float]) -> float:
+    """:func:`paf_inverse` on the curve's points ``(xs[k], ys[k])``, ``xs[0] = 0``."""
     if ys[0] >= target:
         return 0.0
     for k in range(1, len(xs)):
@@ -205,52 +209,61 @@ class CombatFunctions:
         """§5.4.1: support allocated to equipment in steps of ``rgain`` of the standard force,
         never to unprotected equipment."""
         neq, nggwep, nsp = self.nequip[s], self.nggwep[s], self.nss[s] + self.npers[s]
-        pg, prot, std, spdd = self.pg[s], self.prot[s], self.stdtgt[s], self.spdd[s]
+        pg = self.pg[s]
+        # Python floats, not numpy scalars: the same IEEE operations, many times faster one
+        # by one (this loop takes up to 1/rgain steps per type of equipment).
+        prot, std, spdd = self.prot[s].tolist(), self.stdtgt[s].tolist(), self.spdd[s].tolist()
+        amounts: list[float] = amount.tolist()
+        have: list[float] = alloc.tolist()
+        supply = [v + 1e-12 for v in suppt.tolist()]
         d = self.design
         f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
+        xs = [0.0, *x]
+        curves = [[([f0[i][k], *f[i][k]], xs) for k in range(nsp)] for i in range(neq)]
         members = [i for i in range(neq) if std[i] > 0.0]
+        fis = [0.0] * neq
         growing = []
-        for i in range(neq):
-            fi[i] = 0.0
         for i in members:
-            if amount[i] <= 0.0:
-                fi[i] = 1.0
+            if amounts[i] <= 0.0:
+                fis[i] = 1.0
             else:
                 growing.append(i)
-        given = np.zeros((neq, nsp))  # support allocated so far to each type of equipment
+        protectors = {
+            i: [(prot[i][j], j) for j in members if pg[j] < pg[i] and j < nggwep] for i in growing
+        }
+        given = [[0.0] * nsp for _ in range(neq)]  # support allocated so far to each type
         while growing:
-            q = fi[:neq] * amount[:neq]
+            q = [a * b for a, b in zip(fis, amounts[:neq], strict=True)]
             short = []  # support is lacking: a later, larger step would need still more
             grew = False
             for i in growing:
-                if pg[i] == 1:
-                    qp = math.inf
-                else:
-                    qp = sum(prot[i][j] * q[j] for j in members if pg[j] < pg[i] and j < nggwep)
-                qadd = min(qp - q[i], RGAIN * std[i], amount[i] - q[i])
-                if qadd <= 1e-12 * max(amount[i], 1.0):
+                qp = math.inf if pg[i] == 1 else sum(p * q[j] for p, j in protectors[i])
+                qadd = min(qp - q[i], RGAIN * std[i], amounts[i] - q[i])
+                if qadd <= 1e-12 * max(amounts[i], 1.0):
                     # Unprotected for now: its protectors may still grow in this iteration or
                     # a later one (they need not come first in resource order).
                     continue
-                target = (q[i] + qadd) / amount[i]
-                req = np.zeros(nsp)
+                target = (q[i] + qadd) / amounts[i]
+                req = [0.0] * nsp
                 for k in range(nsp):
-                    dd = amount[i] * spdd[i][k]
+                    dd = amounts[i] * spdd[i][k]
                     if dd <= 0.0:
                         continue
-                    ratio = paf_inverse(target, f0[i][k], f[i][k], x)
+                    ratio = _inverse(target, *curves[i][k])
                     req[k] = max(ratio * dd - given[i][k], 0.0)
-                if np.all(alloc + req <= suppt + 1e-12):
-                    alloc += req
-                    given[i] += req
-                    fi[i] = target
-                    q[i] = target * amount[i]
+                if all(a + r <= top for a, r, top in zip(have, req, supply, strict=True)):
+                    have = [a + r for a, r in zip(have, req, strict=True)]
+                    given[i] = [g + r for g, r in zip(given[i], req, strict=True)]
+                    fis[i] = target
+                    q[i] = target * amounts[i]
                     grew = True
                 else:
                     short.append(i)
             if not grew:
                 break
-            growing = [i for i in growing if i not in short and fi[i] < 1.0]
+            growing = [i for i in growing if i not in short and fis[i] < 1.0]
+        fi[:neq] = fis
+        alloc[:] = have
 
     # -- §5.4.2 zrarea, §5.4.3 freff --------------------------------------------------------
 

@@ -278,9 +278,13 @@ class Engine:
         """Whether ``side`` sees the active enemy units in ``cell``: the cell holds, or is next
         to a cell holding, an active ``side`` unit (docs/rulings/idahex.md, 'What a side
         sees')."""
-        if self.units_at(cell, side):
-            return True
-        return any(r is not None and self.units_at(r, side) for r in self.rules.grid.rim(cell))
+        units, at = self.units, self._at
+        for c in (cell, *self.rules.grid.rim(cell)):
+            if c is not None and any(
+                units[n].side == side and units[n].active for n in at.get(c, ())
+            ):
+                return True
+        return False
 
     def _move(self, u: UnitState, status: Status) -> None:
         """Give ``u`` a new status, keeping the location and objective indexes."""

@@ -43,7 +43,12 @@ from hexwar.rulesets.idahex.engine import DeliveryOrder, Engine, Note, TaskForce
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, posture_class
 from hexwar.rulesets.idahex.rules import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.scenario import IdahexScenario
-from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
+from hexwar.rulesets.idahex.supplies import (
+    SupplyTables,
+    consume_trusted,
+    demand,
+    nonengaged_demands,
+)
 from hexwar.rulesets.idahex.transfer import deliver, transfer
 
 if TYPE_CHECKING:
@@ -52,6 +57,8 @@ if TYPE_CHECKING:
 __all__ = ["IdahexGame"]
 
 SIDE_NO = {"red": 1, "blue": 2}
+_DEMANDS_KEPT = 4096
+"""At most this many nonengaged demands are kept (then forgotten all at once)."""
 
 
 def _finite(x: float) -> float | str:
@@ -82,10 +89,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
-        self._design_cache: dict[int, dict[str, Any]] = {}
-        self._rims: dict[int, list[int]] = {}
-        self._environment: tuple[tuple[tuple[int, int], ...], dict[str, int]] | None = None
-        self._routes: tuple[tuple[Any, ...], str] | None = None
+        self._rims: dict[int, tuple[int, ...]] = {}
+        self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
+        """A frame's demand (§7) at the rates of units not engaged, by side, column and
+        resources: a pure function of them, kept (units holding still repeat it)."""
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
@@ -376,9 +383,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         for u, left in zip(targets, result.remaining, strict=True):
             u.resources = np.array(left, dtype=np.float64)
         self.combat.air_records.append(result.record)
-        lost = result.losses.sum(axis=0)
+        lost = result.losses.sum(axis=0).tolist()
         names = self.rules.resources[2 - s].names
-        items = ", ".join(f"{lost[i]:.3g} {names[i]}" for i in np.flatnonzero(lost > 0))
+        items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
         units = ", ".join(str(u.number) for u in targets)
         e.note(
             "air",
@@ -500,6 +507,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         """§7: every active unit's consumption in the frame just ended, pooled within task
         forces; then moving task forces out of supplies stop."""
         tframe = self.rules.design.tframe
+        engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
         for s in (1, 2):
             tables = self._supplies[s - 1]
             if tables.nss == 0:
@@ -507,26 +515,35 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             units = [u for u in engine.units.values() if u.side == s and u.active]
             if not units:
                 continue
-            sup = self.rules.resources[s - 1].supplies
-            stocks = np.array([u.resources[sup.start : sup.stop] for u in units])
-            demands = self._demands(engine, tables, units, tframe)
-            index = {u.number: i for i, u in enumerate(units)}
-            groups: list[list[int]] = [
-                [index[n] for n in tf.units if n in index]
-                for tf in engine.task_forces.values()
-                if tf.side == s
-            ]
-            grouped = {i for g in groups for i in g}
-            groups += [[i] for i in range(len(units)) if i not in grouped]
-            after = consume(stocks, demands, [g for g in groups if g])
-            self._consumed[s - 1] += (stocks - after).sum(axis=0)
-            for u, row in zip(units, after, strict=True):
-                u.resources[sup.start : sup.stop] = row
+            supplies = self.rules.resources[s - 1].supplies
+            sup = slice(supplies.start, supplies.stop)
+            demands = self._demands(engine, tables, units, tframe, engaged)
+            # With nothing demanded nothing is consumed (every stock stays as it is).
+            if demands.any():
+                self._consume(engine, s, units, demands, sup)
             for tf in list(engine.task_forces.values()):
                 if tf.side == s and any(
-                    engine.units[n].resources[sup.start : sup.stop].min() <= 0 for n in tf.units
+                    engine.units[n].resources[sup].min() <= 0 for n in tf.units
                 ):
                     engine.abort_if_unsupplied(tf)
+
+    def _consume(
+        self, engine: Engine, s: int, units: list[UnitState], demands: Any, sup: slice
+    ) -> None:
+        """§7: the side's units consume their ``demands``, pooled within task forces."""
+        stocks = np.array([u.resources[sup] for u in units])
+        index = {u.number: i for i, u in enumerate(units)}
+        groups: list[list[int]] = [
+            [index[n] for n in tf.units if n in index]
+            for tf in engine.task_forces.values()
+            if tf.side == s
+        ]
+        grouped = {i for g in groups for i in g}
+        groups += [[i] for i in range(len(units)) if i not in grouped]
+        after = consume_trusted(stocks, demands, [g for g in groups if g])
+        self._consumed[s - 1] += (stocks - after).sum(axis=0)
+        for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
+            units[i].resources[sup] = after[i]
 
     def _report_consumption(self) -> None:
         """§7: each side's supplies consumed since the last cycle start, to the designer's
@@ -546,28 +563,49 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             )
             used[:] = 0.0
 
-    @classmethod
     def _demands(
-        cls, engine: Engine, tables: SupplyTables, units: list[UnitState], tframe: float
+        self,
+        engine: Engine,
+        tables: SupplyTables,
+        units: list[UnitState],
+        tframe: float,
+        engaged_units: set[int],
     ) -> Any:
         """§7: the demands of a side's active units in a frame, one row each. Units at the
-        rates of units not engaged are done together; engaged ones one by one (``frinv``)."""
+        rates of units not engaged are done together, and a unit whose resources and class
+        are those of a demand computed before (most units from frame to frame) takes it
+        again; engaged ones one by one (``frinv``)."""
         out = np.zeros((len(units), tables.nss))
         bulk: list[int] = []
-        columns: list[int] = []
+        keys: list[tuple[int, int, bytes]] = []
         forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
-        engaged_units = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
+        known = self._nonengaged_demands
+        side = tables.side
         for i, u in enumerate(units):
-            passenger = engine.passenger(u)
-            engaged = not passenger and u.pc != 3 and u.number in engaged_units
+            passenger = u.tf is not None and engine.passenger(u)
+            pc = u.pc
+            engaged = not passenger and pc != 3 and u.number in engaged_units
             if engaged and tables.pointer(u.posture) != 0:
-                out[i] = cls._demand(engine, tables, u, tframe, forces)
-            else:
+                out[i] = self._demand(engine, tables, u, tframe, forces)
+                continue
+            column = 1 if passenger else min(pc, 3)
+            if tables.idle[column - 1]:
+                continue  # no resource consumes anything in this class: the row stays 0
+            key = (side, column, u.resources.tobytes())
+            row = known.get(key)
+            if row is None:
                 bulk.append(i)
-                columns.append(1 if passenger else min(int(u.pc), 3))
+                keys.append(key)
+            else:
+                out[i] = row
         if bulk:
             res = np.array([units[i].resources for i in bulk])
-            out[bulk] = nonengaged_demands(tables, res, np.array(columns), tframe)
+            columns = np.array([k[1] for k in keys])
+            rows = nonengaged_demands(tables, res, columns, tframe)
+            out[bulk] = rows
+            if len(known) > _DEMANDS_KEPT:
+                known.clear()
+            known.update(zip(keys, rows, strict=True))
         return out
 
     @staticmethod
@@ -596,32 +634,48 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- views ------------------------------------------------------------------------------
 
     def _unit_json(self, u: UnitState, *, full: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "number": u.number,
-            "name": u.name,
-            "type": u.butype,
-            "location": u.location,
-            "posture_class": u.pc,
-        }
-        if full:
-            out |= {
+        """What a player knows of a unit: all of it for its own (``full``), number, type,
+        cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
+        changed (most hold still from one period to the next)."""
+        if not full:
+            return self._shared.get(
+                ("contact", u.number),
+                (u.location, u.pc),
+                lambda: {
+                    "number": u.number,
+                    "name": u.name,
+                    "type": u.butype,
+                    "location": u.location,
+                    "posture_class": u.pc,
+                },
+            )
+        engaged = self.engine.engaged(u.number)
+        state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
+        return self._shared.get(
+            ("unit", u.number),
+            state,
+            lambda: {
+                "number": u.number,
+                "name": u.name,
+                "type": u.butype,
+                "location": u.location,
+                "posture_class": u.pc,
                 "posture": u.posture,
                 "objective": u.objective,
                 "tentry": _time(u.tentry),
                 "resources": [round(x, 6) for x in u.resources.tolist()],
                 "task_force": u.tf,
-                "engaged": self.engine.engaged(u.number),
+                "engaged": engaged,
                 "adjacent": self._adjacent(u.location),
-            }
-        return out
+            },
+        )
 
     def _adjacent(self, cell: int) -> list[int]:
-        """The active cells next to ``cell`` (a fresh list each time: views are handed out)."""
-        rim = self._rims.get(cell)
-        if rim is None:
-            rim = [c for c in self.rules.grid.active_rim(cell) if c is not None]
-            self._rims[cell] = rim
-        return list(rim)
+        """The active cells next to ``cell`` (one list per cell, shared by the views)."""
+        grid = self.rules.grid
+        return self._shared.get(
+            ("adjacent", cell), None, lambda: [c for c in grid.active_rim(cell) if c is not None]
+        )
 
     def _tf_json(self, tf: TaskForce) -> dict[str, Any]:
         key = self.engine.clock.queue.key(tf.number)
@@ -637,11 +691,14 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def contacts(self, s: int) -> list[UnitState]:
         """Active enemy units in or next to a cell holding an active ``s`` unit."""
-        grid = self.rules.grid
+        grid, rims = self.rules.grid, self._rims
         mine = {u.location for u in self.engine.units.values() if u.side == s and u.active}
         near = set(mine)
         for c in mine:
-            near.update(r for r in grid.rim(c) if r is not None)
+            rim = rims.get(c)
+            if rim is None:
+                rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
+            near.update(rim)
         return [
             u for u in self.engine.units.values() if u.side != s and u.active and u.location in near
         ]
@@ -649,7 +706,11 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     def _view(self, side: str) -> dict[str, Any]:
         s = SIDE_NO[side]
         e = self.engine
-        own = [u for u in e.units.values() if u.side == s]
+        own = [self._unit_json(u, full=True) for u in e.units.values() if u.side == s]
+        # The list is shared too while it holds the same unit objects: the pieces are alive
+        # (the cache keeps them), so equal ids are the same objects.
+        units = self._shared.get(("units", s), tuple(map(id, own)), lambda: own)
+        enemy = [self._unit_json(u, full=False) for u in self.contacts(s)]
         return {
             "time": e.t,
             "period": None if self._period is None else self._period.number,
@@ -657,15 +718,17 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "side": side,
             "next_period": self._next_period(),
             "iprint": self.rules.iprint,
-            "units": [self._unit_json(u, full=True) for u in own],
+            "units": units,
             "task_forces": [self._tf_json(tf) for tf in e.task_forces.values() if tf.side == s],
             "deliveries": [
                 {"number": d.number, "task_force": d.task_force, "cell": d.cell, "size": d.size}
                 for d in e.deliveries.values()
                 if d.side == s
             ],
-            "enemy": [self._unit_json(u, full=False) for u in self.contacts(s)],
-            "owner": {str(c): o for c, o in sorted(e.owner.items())},
+            "enemy": self._shared.get(("enemy", s), tuple(map(id, enemy)), lambda: enemy),
+            "owner": self._shared.get(
+                "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
+            ),
             "engagements": [
                 {
                     "cell": g.cell,
@@ -681,11 +744,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 if any(e.units[n].side == s for n in g.attackers | g.defenders)
             ],
             "design": self._public_design(s),
-            "maps": {
-                "envmap": {str(k): v for k, v in e.envmap.items()},
-                "rtemap": {str(k): v for k, v in e.rtemap.items()},
-                "barmap": {str(k): v for k, v in e.barmap.items()},
-            },
+            "maps": self._shared.get(
+                "maps",
+                (e.envmap, e.rtemap, e.barmap),
+                lambda: {
+                    "envmap": {str(k): v for k, v in e.envmap.items()},
+                    "rtemap": {str(k): v for k, v in e.rtemap.items()},
+                    "barmap": {str(k): v for k, v in e.barmap.items()},
+                },
+            ),
         }
 
     def _next_period(self) -> float | None:
@@ -716,56 +783,46 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         strengths, the transfer posture, the side's supplies and aircraft types, and whether
         air strikes may be entered now (§2, §4.2, §6).
 
-        The parts fixed for the game are built once per side and shared by every view (views
-        are read-only); the environment is rebuilt only when a cycle's maps change it."""
-        static = self._design_cache.get(s)
-        if static is None:
-            d, grid = self.rules.design, self.rules.grid
-            sup = self.rules.resources[s - 1].supplies
-            static = {
-                "ncells": d.ncells,
-                "nrank1": d.nrank1,
-                "inactive": sorted(grid.inactive),
-                "itrfp": self.rules.itrfp,
-                "supplies": [sup.start, sup.stop],
-                "toe": {
-                    str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)
-                },
-                "resource_names": list(self.rules.resources[s - 1].names),
-                "environment_names": [n.strip() for n in d.ename],
-                "route_names": [n.strip() for n in d.rname],
-                "barrier_names": [n.strip() for n in d.bname],
-                "aircraft_types": self._air_tables[s - 1].nactyp,
-                # §5.3's standard values, which the design data fix for both sides:
-                # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
-                "standard_values": {
-                    SIDE_NAMES[k - 1]: {
-                        "attack": [float(x) for x in self.combat.standard_values(k)[0]],
-                        "defense": [float(x) for x in self.combat.standard_values(k)[1]],
-                    }
-                    for k in (1, 2)
-                },
-            }
-            self._design_cache[s] = static
-        envmap = tuple(sorted(self.engine.envmap.items()))
-        if self._environment is None or self._environment[0] != envmap:
-            d, grid = self.rules.design, self.rules.grid
-            env = {
-                str(c): self.engine.environment(c)
-                for c in range(1, d.ncells + 1)
-                if grid.is_active(c)
-            }
-            self._environment = (envmap, env)
-        maps = (
-            tuple(sorted(self.engine.rtemap.items())),
-            tuple(sorted(self.engine.barmap.items())),
+        The parts fixed for the game are built once per side and shared by every view; the
+        environment is rebuilt only when a cycle's maps change it."""
+        static = self._shared.get(("design", s), None, lambda: self._fixed_design(s))
+        e, d, grid = self.engine, self.rules.design, self.rules.grid
+        environment = self._shared.get(
+            "environment",
+            e.envmap,
+            lambda: {str(c): e.environment(c) for c in range(1, d.ncells + 1) if grid.is_active(c)},
         )
-        if self._routes is None or self._routes[0] != maps:
-            self._routes = (maps, self._route_list())
+        routes = self._shared.get("routes", (e.rtemap, e.barmap), self._route_list)
         return static | {
-            "environment": self._environment[1],
-            "routes": self._routes[1],
+            "environment": environment,
+            "routes": routes,
             "strikes_now": self._at_cycle_start(),
+        }
+
+    def _fixed_design(self, s: int) -> dict[str, Any]:
+        d, grid = self.rules.design, self.rules.grid
+        sup = self.rules.resources[s - 1].supplies
+        return {
+            "ncells": d.ncells,
+            "nrank1": d.nrank1,
+            "inactive": sorted(grid.inactive),
+            "itrfp": self.rules.itrfp,
+            "supplies": [sup.start, sup.stop],
+            "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(self.rules.toe)},
+            "resource_names": list(self.rules.resources[s - 1].names),
+            "environment_names": [n.strip() for n in d.ename],
+            "route_names": [n.strip() for n in d.rname],
+            "barrier_names": [n.strip() for n in d.bname],
+            "aircraft_types": self._air_tables[s - 1].nactyp,
+            # §5.3's standard values, which the design data fix for both sides:
+            # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
+            "standard_values": {
+                SIDE_NAMES[k - 1]: {
+                    "attack": [float(x) for x in self.combat.standard_values(k)[0]],
+                    "defense": [float(x) for x in self.combat.standard_values(k)[1]],
+                }
+                for k in (1, 2)
+            },
         }
 
     def _route_list(self) -> str:

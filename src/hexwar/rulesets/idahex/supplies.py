@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -30,7 +30,7 @@ from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50, _kpost
 from hexwar.rulesets.idahex.postures import PostureClass, posture_class
 
-__all__ = ["SupplyTables", "consume", "demand", "nonengaged_demands"]
+__all__ = ["SupplyTables", "consume", "consume_trusted", "demand", "nonengaged_demands"]
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -77,6 +77,11 @@ class SupplyTables:
     mapps: IntArray
     ssvact: FloatArray
     ssvres: FloatArray
+    by_class: FloatArray = field(init=False, repr=False)
+    """:attr:`nonengaged` as ``[pc-1, k-1, irs-1]`` (one matrix per posture class)."""
+    idle: tuple[bool, bool, bool] = field(init=False, repr=False)
+    """Whether every nonengaged rate of posture class 1, 2, 3 is 0 (no unit not engaged in
+    that class demands anything)."""
 
     def __post_init__(self) -> None:
         if self.side not in (1, 2):
@@ -103,6 +108,11 @@ class SupplyTables:
                 "mapps", f"must be {_KPOST_SIZE} pointers in 0..{self.npointers}, got {mapps}"
             )
         object.__setattr__(self, "mapps", mapps)
+        by_class = np.ascontiguousarray(np.moveaxis(self.nonengaged, 2, 0))
+        by_class.setflags(write=False)
+        object.__setattr__(self, "by_class", by_class)
+        idle = tuple(not by_class[c].any() for c in range(3))
+        object.__setattr__(self, "idle", idle)
 
     @property
     def nss(self) -> int:
@@ -237,11 +247,11 @@ def nonengaged_demands(
     """
     if tables.nss == 0 or len(resources) == 0:
         return np.zeros((len(resources), tables.nss))
-    rates = np.moveaxis(tables.nonengaged, 2, 0)[columns - 1]  # (units, nss, nrs)
+    rates = tables.by_class[columns - 1]  # (units, nss, nrs)
     products = np.multiply(rates, resources[:, None, :], dtype=np.float64)
     # Each row summed with math.fsum, as exact.matvec sums it for one unit: the same bits as
     # demand(), on every machine.
-    sums = np.array([[math.fsum(row) for row in unit] for unit in products.tolist()])
+    sums = np.array([math.fsum(row) for row in products.reshape(-1, tables.nrs).tolist()])
     out: FloatArray = tframe * sums.reshape(len(resources), tables.nss)
     return out
 
@@ -291,8 +301,16 @@ def consume(stocks: ArrayLike, demands: ArrayLike, groups: Sequence[Sequence[int
     dem = _matrix("demands", demands)
     if dem.shape != stk.shape:
         raise _fail("demands", f"must have the stocks' shape {stk.shape}, got {dem.shape}")
+    return consume_trusted(stk, dem, _groups(groups, stk.shape[0]))
+
+
+def consume_trusted(
+    stk: FloatArray, dem: FloatArray, groups: Sequence[Sequence[int]]
+) -> FloatArray:
+    """:func:`consume` on the game's own arrays, which it trusts (no checks): the stocks and
+    demands as float arrays of one shape, the groups disjoint lists of row indices."""
     out: FloatArray = stk - np.minimum(dem, stk)
-    for rows in _groups(groups, stk.shape[0]):
+    for rows in groups:
         if len(rows) < 2:
             continue  # a one-element task force: the same as a lone unit, computed exactly
         held = stk[rows].sum(axis=0)
