@@ -9,6 +9,7 @@ the group's ``[tool.mutmut]`` settings into the copy's ``pyproject.toml`` and ru
     python scripts/mutate.py aggressor            # one group
     python scripts/mutate.py                      # every group
     python scripts/mutate.py tactical --keep DIR  # keep the copy, to `mutmut browse` in it
+    python scripts/mutate.py idahex --sample 200  # a fixed random sample of the mutants
 
 docs/testing.md says what to do with a survivor: kill it with a test, or explain it there.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -25,8 +27,21 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_SEED = 22  # the same sample every run, so a test added for a survivor shows as a kill
 
-# group -> (rule modules to mutate, tests that cover them)
+
+def _rule_tests(folder: str, left_out: str) -> list[str]:
+    """Every ``test_*.py`` of ``folder`` but those named in ``left_out`` (so a new rule test
+    file joins its group by itself)."""
+    skip = {f"{name}.py" for name in left_out.split()}
+    return sorted(
+        str(p.relative_to(ROOT)) for p in (ROOT / folder).glob("test_*.py") if p.name not in skip
+    )
+
+
+# group -> (rule modules to mutate, the tests that cover them). A ruleset's rule tests only:
+# its conformance kit, computer players, renderers and command line run whole games or
+# subprocesses for every mutant and check no rule the rule tests do not.
 GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "core": (
         ["src/hexwar/core/game.py", "src/hexwar/core/records.py", "src/hexwar/core/views.py"],
@@ -38,7 +53,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "airwar": (
         ["src/hexwar/rulesets/airwar/rules.py", "src/hexwar/rulesets/airwar/game.py"],
-        ["tests/rulesets/airwar/"],
+        _rule_tests("tests/rulesets/airwar/", "test_ai test_cli test_conformance test_render"),
     ),
     "tactical": (
         [
@@ -47,7 +62,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
             "src/hexwar/rulesets/tactical/morale.py",
             "src/hexwar/rulesets/tactical/game.py",
         ],
-        ["tests/rulesets/tactical/"],
+        _rule_tests("tests/rulesets/tactical/", "test_agent test_conformance test_render"),
     ),
     "idahex": (
         [
@@ -58,7 +73,11 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
             "src/hexwar/rulesets/idahex/transfer.py",
             "src/hexwar/rulesets/idahex/combat_functions.py",
         ],
-        ["tests/rulesets/idahex/"],
+        _rule_tests(
+            "tests/rulesets/idahex/",
+            "test_ai test_builder test_conformance test_design_cards test_report test_scenario"
+            " test_scenario_cli test_scenario_convert test_terminal test_weapon_values_cli",
+        ),
     ),
     "flankbattle": (
         [
@@ -79,7 +98,7 @@ def _settings(modules: list[str], tests: list[str]) -> str:
         "\n[tool.mutmut]\n"
         f"source_paths = {toml_list(modules)}\n"
         f"pytest_add_cli_args_test_selection = {toml_list(tests)}\n"
-        'also_copy = ["tests/", "src/hexwar/"]\n'
+        'also_copy = ["tests/", "src/hexwar/", "docs/", "examples/"]\n'
     )
 
 
@@ -95,8 +114,22 @@ def _copy_tree(into: Path) -> None:
             shutil.copy2(src, dst)
 
 
-def run_group(name: str, jobs: int, keep: Path | None) -> tuple[int, int, int]:
-    """Mutate one group; its (killed, survived, other) counts."""
+def _results(mutmut: Path, work: Path) -> dict[str, str]:
+    """Every mutant of the copy with its status (``killed``, ``survived``, ``no tests``...)."""
+    out = subprocess.run(
+        [str(mutmut), "results", "--all", "true"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    found = (re.match(r"\s*(\S+): (\w[\w ]*)$", line) for line in out.splitlines())
+    return {m.group(1): m.group(2).strip() for m in found if m}
+
+
+def run_group(name: str, jobs: int, keep: Path | None, sample: int) -> tuple[int, int, int]:
+    """Mutate one group (all its mutants, or ``sample`` of them); its (killed, survived, other)
+    counts, a timeout counting as killed."""
     modules, tests = GROUPS[name]
     work = Path(tempfile.mkdtemp(prefix=f"hexwar-mutate-{name}-"))
     try:
@@ -104,28 +137,32 @@ def run_group(name: str, jobs: int, keep: Path | None) -> tuple[int, int, int]:
         with (work / "pyproject.toml").open("a", encoding="utf-8") as f:
             f.write(_settings(modules, tests))
         mutmut = Path(sys.executable).with_name("mutmut")
+        run = [str(mutmut), "run", "--max-children", str(jobs)]
         print(f"== {name}: {', '.join(modules)}", flush=True)
-        subprocess.run([str(mutmut), "run", "--max-children", str(jobs)], cwd=work, check=False)
-        results = subprocess.run(
-            [str(mutmut), "results", "--all", "true"],
-            cwd=work,
-            capture_output=True,
-            text=True,
-            check=False,
-        ).stdout
+        chosen: list[str] = []
+        if sample:
+            # A name that matches no mutant: mutmut generates the mutants and times the tests,
+            # then stops, and the sample is drawn from every mutant of the group.
+            subprocess.run([*run, "no-such-mutant"], cwd=work, check=False, capture_output=True)
+            everything = sorted(_results(mutmut, work))
+            chosen = sorted(
+                random.Random(SAMPLE_SEED).sample(everything, min(sample, len(everything)))
+            )
+            print(f"   a sample of {len(chosen)} of {len(everything)} mutants", flush=True)
+        subprocess.run([*run, *chosen], cwd=work, check=False)
+        statuses = _results(mutmut, work)
         counts = {"killed": 0, "survived": 0}
         other = 0
-        for line in results.splitlines():
-            m = re.match(r"\s*(\S+): (\w[\w ]*)$", line)
-            if not m:
+        for mutant, status in sorted(statuses.items()):
+            if chosen and mutant not in chosen:
                 continue
-            status = m.group(2).strip()
+            status = "killed" if status == "timeout" else status
             if status in counts:
                 counts[status] += 1
             else:
                 other += 1
             if status == "survived":
-                print(f"  survived: {m.group(1)}")
+                print(f"  survived: {mutant}")
         print(f"== {name}: {counts['killed']} killed, {counts['survived']} survived, {other} other")
         return counts["killed"], counts["survived"], other
     finally:
@@ -140,6 +177,13 @@ def main() -> int:
     parser.add_argument("--list", action="store_true", help="list the groups and stop")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants at once")
     parser.add_argument("--keep", type=Path, help="keep each group's copy under this directory")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=0,
+        metavar="N",
+        help="test a fixed random sample of N mutants of each group (0: all of them)",
+    )
     args = parser.parse_args()
     if args.list:
         for name, (modules, tests) in GROUPS.items():
@@ -148,7 +192,7 @@ def main() -> int:
     unknown = [g for g in args.groups if g not in GROUPS]
     if unknown:
         parser.error(f"unknown group(s) {', '.join(unknown)}; --list shows them")
-    totals = [run_group(g, args.jobs, args.keep) for g in args.groups or GROUPS]
+    totals = [run_group(g, args.jobs, args.keep, args.sample) for g in args.groups or GROUPS]
     killed = sum(t[0] for t in totals)
     survived = sum(t[1] for t in totals)
     print(f"all groups: {killed} killed, {survived} survived")

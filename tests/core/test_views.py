@@ -21,6 +21,7 @@ from hexwar.core.views import check_jsonable
         {"t": (1, 2), "n": [(3.0, "y")]},  # tuples are accepted (they serialise as lists)
         {"f": np.float64(0.1)},  # a float subclass
         [-0.0, 1e308],
+        ["a", "b"],  # a list of strings only
     ],
 )
 def test_json_values_pass(value: Any) -> None:
@@ -36,6 +37,10 @@ def test_json_values_pass(value: Any) -> None:
         ({"a": [np.int64(3)]}, "view.a[0]: int64 is not JSON-able"),
         ({"a": {"b": {1, 2}}}, "view.a.b: set is not JSON-able"),
         ({"a": {True: 1}}, "view.a: key True is not a string"),
+        # a bad value checked before a good one: the fast path must not stop at the good one
+        ({"a": [math.inf, "x"]}, "view.a[0]: inf is not finite"),
+        ({"a": [math.nan, 2.5]}, "view.a[0]: nan is not finite"),
+        ({1: "x"}, "view: key 1 is not a string"),
     ],
 )
 def test_the_first_offending_path_is_named(value: Any, message: str) -> None:
