@@ -40,13 +40,19 @@ def test_a_human_plays_one_idahex_cycle_against_the_computer_through_the_forms(
         expect(_fact(page, "next commands")).to_have_text("t = 0.5")
         expect(_fact(page, "reports")).to_have_text("iprint 100 (§8)")
 
-        # §4: a player gives instructions to his own units only; the refusal names the rule.
+        # §4: a player gives instructions to his own units only; the form is refused as the
+        # console refuses the typed line, naming the rule, and nothing joins the orders
         mission = page.locator("#ida-mission")
         mission.locator('input[name="objective"]').fill("27")
         mission.locator('input[name="posture"]').fill("10")
         mission.locator('input[name="units"]').fill("153")
         mission.locator('button[type="submit"]').click()
-        expect(page.locator("#order")).to_have_value("mission 27,10 units 153 mode 0")
+        expect(page.locator("#ida-said")).to_contain_text(
+            "unit 153 is not one of your units [seed 000 §4]"
+        )
+        expect(page.locator("#order")).to_have_value("")
+        # typed and sent anyway, the game refuses it with the same rule
+        page.fill("#order", "mission 27,10 units 153 mode 0")
         page.click("#send")
         expect(page.locator("#reply")).to_have_text(
             "refused: unit 153 is not one of your units [seed 000 §4]"

@@ -22,4 +22,5 @@ def test_infinite_elevation_step_is_refused_at_its_line() -> None:
     with pytest.raises(ScenarioError) as info:
         validate(load_document(text, fmt="toml", name="m.toml"), TacticalScenario)
     (problem,) = info.value.problems
-    assert (problem.line, problem.path) == (53, "map.elevation_step")
+    line = text.splitlines().index("elevation_step = inf") + 1
+    assert (problem.line, problem.path) == (line, "map.elevation_step")
