@@ -93,7 +93,7 @@ def moderator_screenshots(page: Any, url: str) -> None:
         page.select_option(f"#{side}", nation)
         page.select_option(f"#{side}-military", military)
     page.select_option("#location", "Hastings")
-    page.wait_for_function("document.querySelector('#defender-status').textContent.length > 0")
+    page.wait_for_selector("#defender-status:not(:empty)", state="attached")
     page.screenshot(path=str(OUT / "moderator-tactics.png"))
     page.click("#tab-strategy")
     page.wait_for_timeout(400)
@@ -122,10 +122,16 @@ def idahex_screenshots(page: Any, url: str, api: Api) -> None:
     page.wait_for_selector("#map svg")
     page.wait_for_selector("#facts dt")
     page.wait_for_selector("#ida-units option", state="attached")
+    # a mission for the first two units of one cell that are in no task force yet
+    auth = {"Authorization": f"Bearer {game['tokens']['red']}"}
+    data = api.http.get(f"/api/games/{game['id']}/view", headers=auth).json()["view"]["data"]
+    free = [u for u in data["units"] if not u["task_force"] and not u["engaged"]]
+    cell = free[0]["location"]
+    units = ",".join([str(u["number"]) for u in free if u["location"] == cell][:2])
     mission = page.locator("#ida-mission")
     mission.locator('input[name="objective"]').fill("39")
     mission.locator('input[name="posture"]').fill("40")
-    mission.locator('input[name="units"]').fill("2,4")
+    mission.locator('input[name="units"]').fill(units)
     mission.locator('button[type="submit"]').click()
     page.wait_for_selector("#ida-said.ok")
     ask = page.locator("#ida-ask")
@@ -137,9 +143,12 @@ def idahex_screenshots(page: Any, url: str, api: Api) -> None:
     page.locator("#idahex").screenshot(path=str(OUT / "web-idahex-forms.png"))
     page.goto(f"{url}/games/{game['id']}/plots")
     page.wait_for_selector("figure.plot img")
-    page.wait_for_function(
-        "[...document.querySelectorAll('figure.plot img')].every((i) => i.complete)"
-    )
+    for _ in range(100):  # every plot drawn (polled here: the page's CSP forbids eval)
+        if page.evaluate(
+            "[...document.querySelectorAll('figure.plot img')].every(i => i.complete)"
+        ):
+            break
+        page.wait_for_timeout(100)
     page.screenshot(path=str(OUT / "web-plots.png"), full_page=True)
 
 
@@ -187,7 +196,7 @@ def main() -> None:
             page.wait_for_selector("#map svg")
             page.wait_for_selector("#facts dt")
             if name == "tactical":
-                page.locator("g.counter.own").nth(2).click()  # show what it can see
+                page.locator("g.counter.own").nth(2).click(force=True)  # show what it can see
             page.wait_for_timeout(400)
             page.screenshot(path=str(OUT / f"web-{name}.png"))
             page.locator("#map svg").screenshot(path=str(OUT / f"board-{name}.png"))
@@ -195,7 +204,8 @@ def main() -> None:
         page.goto(aggressor["umpire"])
         page.wait_for_url(f"**/games/{aggressor['id']}")
         page.wait_for_selector("#map svg")
-        page.fill("#amendment", "remove east 1: the unit was withdrawn before the battle")
+        page.fill("#amendment", "remove east 1")
+        page.fill("#reason", "the unit was withdrawn before the battle")
         page.wait_for_timeout(400)
         page.screenshot(path=str(OUT / "web-umpire.png"))
         page.goto(f"{url}/games/{tactical['id']}/replay")

@@ -197,7 +197,8 @@ async function check() {
     const node = $(`${side}-status`);
     const m = military($(`${side}-military`).value);
     if (state.showing === 'after' && m) {
-      const left = state.flanks[i].reduce((n, f) => n + size(f), 0);
+      // each flank's own size as the battle left it (its units are rounded one by one)
+      const left = state.flanks[i].reduce((n, f) => n + (f.size !== undefined ? f.size : size(f)), 0);
       node.textContent = `After the battle (${left}/${m.size})`;
       node.className = 'mod-status after';
     } else {
@@ -459,6 +460,7 @@ function applyEditor() {
   const f = state.flanks[e.side][e.index];
   Object.assign(f, editorValues(), { maneuver: $('ed-maneuver').value });
   delete f.morale;
+  delete f.size;
   draw();
   check();
 }
