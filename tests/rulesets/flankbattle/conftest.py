@@ -6,9 +6,12 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 from hexwar.rulesets.flankbattle.database import Database, example_database
+from hexwar.rulesets.flankbattle.engine import Battle
+from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
 from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
 
@@ -19,6 +22,23 @@ WarFactory = Callable[..., WarSetup]
 def db() -> Database:
     """A fresh copy of the example database (tests may edit its rows)."""
     return copy.deepcopy(example_database(default_parameters(), default_units()))
+
+
+def duel(setup: WarSetup) -> Battle:
+    """Each side's whole army in one flank, face to face at (200, 200) and (205, 200), the
+    battle's random stream seeded 5."""
+    ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
+    return Battle(
+        setup.sides,
+        (
+            [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
+            [FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships)],
+        ),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(5),
+    )
 
 
 def edited_parameters(**battle: Any) -> Parameters:

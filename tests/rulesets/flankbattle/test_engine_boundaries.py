@@ -9,26 +9,13 @@ import pytest
 from hexwar.rulesets.flankbattle.aftermath import Occupation, stability_changes
 from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import Battle
-from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.terrain import WATER
 
-from .conftest import WarFactory
+from .conftest import WarFactory, duel
 
 
 def _battle(war: WarFactory) -> Battle:
-    setup = war(map_name="Plain")
-    ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
-    return Battle(
-        setup.sides,
-        (
-            [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
-            [FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships)],
-        ),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
-    )
+    return duel(war(map_name="Plain"))
 
 
 def test_losses_equal_to_the_whole_flank_are_captured_not_killed(war: WarFactory) -> None:

@@ -6,29 +6,15 @@ the routing flank loses a tenth of the soldiers and the same morale."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hexwar.rulesets.flankbattle.engine import Battle
-from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.war import WarSetup
 
-from .conftest import WarFactory
+from .conftest import WarFactory, duel
 
 
 def _attack(setup: WarSetup, routing: bool) -> dict[str, float]:
-    ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
-    battle = Battle(
-        setup.sides,
-        (
-            [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
-            [FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships)],
-        ),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
-    )
+    battle = duel(setup)
     battle._random = lambda: 0.5  # the same draw everywhere, in both battles
     f, target = battle.flanks
     target.routing = routing
