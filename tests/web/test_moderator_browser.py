@@ -176,6 +176,10 @@ def test_moderator_runs_a_war_and_commits_stability(
         expect(page.locator("#hour-note")).to_contain_text("hour 0 of ")
         expect(page.locator("#hour-note")).to_contain_text("attacker 8,001 men")
         expect(page.locator("rect.flank.routed")).to_have_count(0)
+        # each flank's strength and morale at that hour (hour 0: the deployment's men)
+        expect(page.locator("rect.flank.attacker title").first).to_have_text(
+            re.compile(r"attacker flank 1: 2667 men, morale \d+ \(Idle\)")
+        )
         page.eval_on_selector(
             "#hour", f"e => {{ e.value = '{last}'; e.dispatchEvent(new Event('input')); }}"
         )

@@ -255,7 +255,8 @@ function draw() {
       rect.dataset.side = String(side);
       rect.dataset.index = String(index);
       const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-      title.textContent = `${SIDES[side]} flank ${index + 1}: ${f.men} (${f.status})`;
+      const morale = f.morale !== undefined ? `, morale ${f.morale}` : '';
+      title.textContent = `${SIDES[side]} flank ${index + 1}: ${f.men} men${morale} (${f.status})`;
       rect.append(title);
       g.append(rect);
     });
