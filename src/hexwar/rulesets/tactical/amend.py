@@ -52,6 +52,13 @@ def _seen_by_enemy(game: TacticalGame, unit: Unit) -> str | None:
     return enemy if unit.id in game.spotted(enemy) else None
 
 
+def _tell(game: TacticalGame, owner: str, own: str, watcher: str | None, seen: str) -> None:
+    """The owner hears what became of its unit; an enemy that saw it, only ``seen``."""
+    game.log.append(game.turn, "amended", own, visible_to=owner)
+    if watcher:
+        game.log.append(game.turn, "amended", seen, visible_to=watcher)
+
+
 def amend(game: TacticalGame, amendment: Amendment) -> None:
     """Carry out ``amendment`` (move, remove or hold), every check before any change."""
     if amendment.kind == "hold":
@@ -88,20 +95,14 @@ def amend(game: TacticalGame, amendment: Amendment) -> None:
             r.mounted = None
         unit.hex = None
         unit.carrier = None
-        game.log.append(
-            game.turn,
-            "amended",
+        _tell(
+            game,
+            unit.side,
             f"Your unit {unit.id} at {old} leaves the map (umpire)"
             + (f"; {', '.join(r.id for r in riders)} get off there" if riders else ""),
-            visible_to=unit.side,
+            watcher,
+            f"The enemy unit {unit.id} at {old} leaves the map (umpire)",
         )
-        if watcher:
-            game.log.append(
-                game.turn,
-                "amended",
-                f"The enemy unit {unit.id} at {old} leaves the map (umpire)",
-                visible_to=watcher,
-            )
         return
     target = _hex(amendment.to, amendment)
     if target not in game.board:
@@ -126,17 +127,11 @@ def amend(game: TacticalGame, amendment: Amendment) -> None:
     for u in load:
         u.hex = target
         u.improved = False  # an improved position is dug where the unit stood
-    game.log.append(
-        game.turn,
-        "amended",
+    _tell(
+        game,
+        unit.side,
         f"Your unit {unit.id} moves from {old} to {target} (umpire)"
         + (f" with {', '.join(r.id for r in riders)}" if riders else ""),
-        visible_to=unit.side,
+        watcher,
+        f"The enemy unit {unit.id} you saw at {old} is moved by the umpire",
     )
-    if watcher:
-        game.log.append(
-            game.turn,
-            "amended",
-            f"The enemy unit {unit.id} you saw at {old} is moved by the umpire",
-            visible_to=watcher,
-        )
