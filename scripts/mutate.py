@@ -51,7 +51,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "aggressor": (
         ["src/hexwar/rulesets/aggressor/rules.py", "src/hexwar/rulesets/aggressor/game.py"],
-        ["tests/rulesets/aggressor/"],
+        _rule_tests("tests/rulesets/aggressor/", "test_ai test_cli test_conformance"),
     ),
     "airwar": (
         ["src/hexwar/rulesets/airwar/rules.py", "src/hexwar/rulesets/airwar/game.py"],
@@ -133,6 +133,30 @@ def _results(mutmut: Path, work: Path) -> dict[str, str]:
     return {m.group(1): m.group(2).strip() for m in found if m}
 
 
+_SPINNER = re.compile(r"^\s*[\u2800-\u28ff]")
+
+
+def _quietly(command: list[str], cwd: Path) -> None:
+    """Run mutmut, printing its lines but not its spinner (a line of progress every 25
+    mutants instead), so that a log of a long run stays readable."""
+    with subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as p:
+        assert p.stdout is not None
+        shown = 0
+        pending = b""
+        while chunk := p.stdout.read1(4096):
+            *parts, pending = re.split(rb"[\r\n]", pending + chunk)
+            for raw in parts:
+                line = raw.decode("utf-8", "replace")
+                progress = re.match(r"\s*[\u2800-\u28ff] (\d+)/\d+", line)
+                if progress:
+                    done = int(progress.group(1))
+                    if done >= shown + 25:
+                        shown = done
+                        print("  ", line.strip()[2:], flush=True)
+                elif line.strip() and not _SPINNER.match(line):
+                    print(line, flush=True)
+
+
 def _timing(work: Path, chosen: set[str]) -> None:
     """Where the time of the mutants went: each mutant's wall time against the time its tests
     took on the clean code (mutmut's stats), and the slowest functions to mutate."""
@@ -186,7 +210,7 @@ def run_group(
                 chosen = sorted(random.Random(SAMPLE_SEED).sample(everything, sample))
             print(f"   {len(chosen)} of {len(everything)} mutants", flush=True)
         started = time.monotonic()
-        subprocess.run([*run, *chosen], cwd=work, check=False)
+        _quietly([*run, *chosen], work)
         print(f"   mutants run in {time.monotonic() - started:.0f} s wall", flush=True)
         _timing(work, set(chosen))
         statuses = _results(mutmut, work)

@@ -1,0 +1,105 @@
+"""Each refusal of an air war order names the paragraph of seed 001 it enforces and carries the
+order it refuses, checked at the game's ``submit``: a mutation that respelt a refusal's rule or
+dropped the order once passed every test (docs/testing.md, "Mutation testing")."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.rulesets.airwar.game import AirwarGame
+from hexwar.rulesets.airwar.orders import parse_order
+
+from .conftest import game_at, new_game
+
+# Player 1's cities K4 (airport K3) and D4 (airport D3), player 2's K22 (airport K23).
+CITIES = [("K4", "1", False), ("D4", "1", False), ("K22", "2", False)]
+
+
+def _game() -> AirwarGame:
+    return game_at("small-four-cities", cities=CITIES, units={"1": {"K3": 3, "K6": 1},
+                                                             "2": {"K18": 1}})  # fmt: skip
+
+
+def _refusal(game: AirwarGame, side: str, order: str) -> IllegalOrderError:
+    with pytest.raises(IllegalOrderError) as info:
+        game.submit(side, order)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("order", "why"),
+    [
+        ("K6>K10", "K6 is not an uncontested airport you control with a unit on it"),
+        ("K3>K10 K3>K12", "one flight per airport in each cycle"),
+        ("K3>K21", "a flown unit may not land on or next to a city or airport the opponent"),
+        ("K3>K23", "a flown unit may not land on or next to a city or airport the opponent"),
+        ("K3>C16x2", "two units may be flown only to another airport you control"),
+        ("K3>K3x2", "two units may be flown only to another airport you control"),
+        ("K3>D3x3", "a flight carries one or two units"),
+    ],
+)
+def test_2_1_every_flight_refusal_names_the_flight_rule(order: str, why: str) -> None:
+    """§2.1: "If an airport is uncontested one unit may be transported (flown) to any field on
+    the board with this exception; it can not be placed on any city, airport or fields
+    adjacent to a city or airport controlled by the opponent. Two units may be flown from an
+    uncontested airport to another airport controlled by the same player." K6 is no airport;
+    K21 is next to the opponent's city K22 and K23 is its airport; C16 is no airport and K3 is
+    the flight's own; and one flight from an airport in a cycle (ruling)."""
+    refusal = _refusal(_game(), "1", order)
+    assert refusal.rule == "§2.1 flights"
+    assert why in str(refusal)
+
+
+def test_2_1_the_boundary_flights_are_accepted() -> None:
+    """§2.1, the other side of the boundaries above: two units from K3 to player 1's other
+    airport D3, and one unit to K20, two fields from the opponent's city K22."""
+    game = _game()
+    game.submit("1", "K3>D3x2 K6-K7")
+    game = _game()
+    game.submit("1", "K3>K20")
+
+
+@pytest.mark.parametrize(
+    ("order", "what"),
+    [
+        ("K3>Z99", "flight"),
+        ("Z99>K3", "flight"),
+        ("K3-Z99", "move"),
+        ("Z99-K3", "move"),
+        ("K3>>Z99", "transport"),
+        ("Z99>>K3", "transport"),
+    ],
+)
+def test_a_bad_field_is_refused_with_the_order_it_is_in(order: str, what: str) -> None:
+    """§3, the board: a field off the board is refused, naming the list it is in, and the
+    refusal carries the order refused (what a front end shows beside the message)."""
+    refusal = _refusal(_game(), "1", order)
+    assert refusal.rule == "§3 the board"
+    assert str(refusal).startswith(f"{what}: bad air war field 'Z99'")
+    assert refusal.order is not None
+    assert refusal.order == parse_order(order)
+
+
+def _announcing() -> tuple[AirwarGame, str]:
+    """§3 small board rotated, before A's units: A's cities C5 C20 S5 S20, B's I4 I12 I20 M8."""
+    game = new_game("small-unequal")
+    game.submit("1", "cities C5 C20 S5 S20")
+    game.submit("2", "cities I4 I12 I20 M8")
+    units = "units " + " ".join([f"{c}{n}x3" for c in "HIJKLMN" for n in (9, 10)][:13]) + " H11"
+    return game, units
+
+
+def test_3_a_must_announce_its_unproductive_city_and_it_must_be_its_own() -> None:
+    """§3: "At the beginning of the first cycle A announces which city is not productive." A
+    that announces none is refused; so is A announcing C5, a city of B's (A's are I4, I12,
+    I20 and M8); both refusals name that rule."""
+    rule = "§3 unequal game: A announces its unproductive city"
+    game, units = _announcing()
+    missing = _refusal(game, "1", units)
+    assert (missing.rule, missing.order is not None) == (rule, True)
+    assert str(missing).startswith("announce which of your cities is not productive")
+    not_mine = _refusal(game, "1", units + " unproductive C5")
+    assert (not_mine.rule, not_mine.order is not None) == (rule, True)
+    assert str(not_mine).startswith("C5 is not one of your cities")
+    game.submit("1", units + " unproductive M8")
