@@ -42,8 +42,10 @@ def _rule_tests(folder: str, left_out: str) -> list[str]:
 
 
 # group -> (rule modules to mutate, the tests that cover them). A ruleset's rule tests only:
-# its conformance kit, computer players, renderers and command line run whole games or
-# subprocesses for every mutant and check no rule the rule tests do not.
+# its conformance kit, computer players, renderers, command line and bundled-scenario
+# playouts run whole games for every mutant that reaches them (a surviving mutant of
+# Aggressor's game ran 36 s of them, against 2.4 s for the whole rule tests) and check no rule
+# the rule tests do not.
 GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "core": (
         ["src/hexwar/core/game.py", "src/hexwar/core/records.py", "src/hexwar/core/views.py"],
@@ -64,7 +66,10 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
             "src/hexwar/rulesets/tactical/morale.py",
             "src/hexwar/rulesets/tactical/game.py",
         ],
-        _rule_tests("tests/rulesets/tactical/", "test_agent test_conformance test_render"),
+        _rule_tests(
+            "tests/rulesets/tactical/",
+            "test_agent test_conformance test_render test_scenarios test_summary test_determinise",
+        ),
     ),
     "idahex": (
         [
@@ -87,7 +92,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
             "src/hexwar/rulesets/flankbattle/variables.py",
             "src/hexwar/rulesets/flankbattle/aftermath.py",
         ],
-        ["tests/rulesets/flankbattle/"],
+        _rule_tests("tests/rulesets/flankbattle/", "test_conformance test_receipt_and_cli"),
     ),
 }
 
