@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.game import AggressorGame
 from tests.rulesets.aggressor.conftest import ScriptedDice, make_game, put, script, unit
+from tests.rulesets.aggressor.test_turns import _occupy
 
 
 def _recon_with_dice(a: int, b: int) -> AggressorGame:
@@ -146,3 +148,58 @@ def test_a_missile_hit_on_an_unobserved_unit_is_told_to_both_sides() -> None:
     g.submit("west", "1 7 @KH")
     told = [e.text for e in g.events("west") if e.kind == "eliminated"]
     assert told == ["The unit at @KH is eliminated"]
+
+
+def test_a_strike_that_takes_the_last_strength_eliminates_the_unit() -> None:
+    """COMBAT: "If a unit's Strength is reduced to zero by any means, it is removed" -- by a
+    Strike too: East's support at @UH with Range 0 and Strength 1 is hit (a step loss takes
+    Strength when Range is 0) and leaves the map; West no longer marks @UH."""
+    g = make_game({1: ("airbase", "@AH")}, {1: ("support", "@UH")})
+    target = unit(g, "east", 1)
+    target.range, target.strength, target.seen_by_enemy = 0, 1, True
+    g.known["west"][rl.parse_label("@UH")] = None
+    script(g, chances=[True, False])
+    g.submit("west", "1 7 @UH strike")
+    assert target not in g.units["east"]
+    assert rl.parse_label("@UH") not in g.at
+    assert rl.parse_label("@UH") not in g.known["west"]
+    assert [e.text for e in g.events("west") if e.kind == "eliminated"] == [
+        "The unit at @UH is eliminated"
+    ]
+
+
+def test_indirect_fire_at_a_hex_holding_ones_own_unit_is_refused() -> None:
+    """SPECIAL FUNCTIONS, Indirect Fire is "directed against an enemy target": West's
+    artillery at @HH may not fire at @JH, held by West's own infantry (unit 2)."""
+    g = make_game({1: ("artillery", "@HH"), 2: ("infantry", "@JH")})
+    with pytest.raises(IllegalOrderError, match="your own unit 2"):
+        g.submit("west", "1 7 @JH")
+
+
+def test_no_turn_begins_after_a_side_has_lost_its_last_unit() -> None:
+    """docs/rulings/aggressor.md: a side with no units left loses at the end of the turn, and
+    the game ends there: East's turn never begins (no event after the game's end, West still
+    the side that moved last)."""
+    g = make_game(first="west")
+    for u in list(g.units["east"]):
+        g._eliminate(u)
+    g.submit("west", "0")
+    assert g.outcome() is not None
+    last = g.events()[-1]
+    assert last.kind == "game-over"
+    assert g.active == "west"
+
+
+def test_no_turn_begins_after_a_victory_on_sectors() -> None:
+    """TURN SEQUENCE F: victory is assigned at the end of the enemy's turn, and the game ends
+    there. West holds 5 of the 9 sectors when East ends its turn: West wins and no West turn
+    begins (no event after the game's end)."""
+    g = make_game(first="west")
+    _occupy(g, "west", ["N", "C"])
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == "west"
+    assert g.events()[-1].kind == "game-over"
+    assert g.active == "east"
