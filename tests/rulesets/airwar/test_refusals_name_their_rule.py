@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from hexwar.core.errors import IllegalOrderError
-from hexwar.rulesets.airwar.game import AirwarGame
+from hexwar.rulesets.airwar.game import FIRE, AirwarGame
 from hexwar.rulesets.airwar.orders import parse_order
 
-from .conftest import game_at, new_game
+from .conftest import game_at, holder, new_game, units_of
 
 # Player 1's cities K4 (airport K3) and D4 (airport D3), player 2's K22 (airport K23).
 CITIES = [("K4", "1", False), ("D4", "1", False), ("K22", "2", False)]
@@ -103,3 +103,38 @@ def test_3_a_must_announce_its_unproductive_city_and_it_must_be_its_own() -> Non
     assert (not_mine.rule, not_mine.order is not None) == (rule, True)
     assert str(not_mine).startswith("C5 is not one of your cities")
     game.submit("1", units + " unproductive M8")
+
+
+def test_2_1_no_flight_from_an_airport_without_a_unit_on_it() -> None:
+    """§2.1: a unit is flown from an uncontested airport, so from one of your airports only
+    while a unit stands on it: D3, player 1's empty airport, is refused under the flight rule
+    (not merely as a move of units that are not there)."""
+    refusal = _refusal(_game(), "1", "D3>K10")
+    assert refusal.rule == "§2.1 flights"
+    assert "D3 is not an uncontested airport you control with a unit on it" in str(refusal)
+
+
+def test_2_3_a_unit_on_a_contested_field_adds_its_fire_to_the_fire_aimed_there() -> None:
+    """§2.3: units on a contested field fire on it, "It takes two directed units of fire power
+    to kill one enemy unit". Player 1's single unit on the contested K11 and the unit it aims
+    from K10 make two units of fire: one of player 2's two units there dies; player 2's two
+    units on K11 kill one of player 1's (the one on K11)."""
+    game = game_at("small-four-cities", cities=CITIES, units={"1": {"K10": 1, "K11": 1},
+                   "2": {"K11": 2, "K18": 1}}, phase=FIRE)  # fmt: skip
+    game.submit("1", "K10@K11")
+    game.submit("2", "pass")
+    assert units_of(game, "2") == {"K11": 1, "K18": 1}
+    assert units_of(game, "1") == {"K10": 1}
+
+
+def test_2_1_a_city_taken_back_by_its_owner_is_recaptured() -> None:
+    """§2.1: "A city is controlled by a player until the opponent has uncontested fighting
+    units in the city". Player 1's city K4, held by player 2, is entered by player 1's unit
+    alone: it changes hands back to its owner, announced as recaptured."""
+    game = game_at("small-four-cities", cities=[("K4", "1", False, "2")],
+                   units={"1": {"K5": 1}, "2": {"K18": 1}})  # fmt: skip
+    game.submit("1", "K5-K4")
+    game.submit("2", "pass")
+    told = [e.text for e in game.events() if e.kind == "city"]
+    assert told == ["Cycle 1: player 1 recaptured the city K4 from player 2"]
+    assert holder(game, "K4") == "1"
