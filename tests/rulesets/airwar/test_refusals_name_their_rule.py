@@ -138,3 +138,25 @@ def test_2_1_a_city_taken_back_by_its_owner_is_recaptured() -> None:
     told = [e.text for e in game.events() if e.kind == "city"]
     assert told == ["Cycle 1: player 1 recaptured the city K4 from player 2"]
     assert holder(game, "K4") == "1"
+
+
+def test_2_moves_in_the_aim_fire_stage_are_refused_naming_the_stage() -> None:
+    """§2, the stages of the cycle: the aim-fire stage takes fire only; a move in it is refused
+    (not dropped)."""
+    game = game_at("small-four-cities", cities=CITIES, units={"1": {"K10": 1, "K11": 1},
+                   "2": {"K11": 1, "K18": 1}}, phase=FIRE)  # fmt: skip
+    refusal = _refusal(game, "1", "K10-K9")
+    assert str(refusal) == (
+        "moves cannot be ordered in the aim-fire stage [§2 stages of the cycle]"
+    )
+
+
+def test_3_b_may_not_fire_on_as_cities_for_five_complete_cycles() -> None:
+    """§3: "B cannot attack A's cities for 5 complete cycles" -- aimed fire is an attack: in
+    cycle 5 B's unit on I4 may not fire on A's unit in A's city I5 next to it (it may on A's
+    unit on H4, outside the city)."""
+    game = game_at("small-unequal", cities=[("I5", "1", True)], units={"1": {"I5": 1, "H4": 1},
+                   "2": {"I4": 1}}, cycle=5, phase=FIRE)  # fmt: skip
+    refusal = _refusal(game, "2", "I4@I5")
+    assert refusal.rule == "§3 B cannot attack A's cities"
+    assert str(refusal).startswith("I4@I5: you may not attack before cycle 6")
