@@ -22,8 +22,10 @@ def _game() -> AirwarGame:
 
 
 def _refusal(game: AirwarGame, side: str, order: str) -> IllegalOrderError:
+    """The refusal of ``order``; every refusal carries the order it refuses."""
     with pytest.raises(IllegalOrderError) as info:
         game.submit(side, order)
+    assert info.value.order == parse_order(order)
     return info.value
 
 
@@ -77,8 +79,6 @@ def test_a_bad_field_is_refused_with_the_order_it_is_in(order: str, what: str) -
     refusal = _refusal(_game(), "1", order)
     assert refusal.rule == "§3 the board"
     assert str(refusal).startswith(f"{what}: bad air war field 'Z99'")
-    assert refusal.order is not None
-    assert refusal.order == parse_order(order)
 
 
 def _announcing() -> tuple[AirwarGame, str]:
@@ -160,3 +160,47 @@ def test_3_b_may_not_fire_on_as_cities_for_five_complete_cycles() -> None:
     refusal = _refusal(game, "2", "I4@I5")
     assert refusal.rule == "§3 B cannot attack A's cities"
     assert str(refusal).startswith("I4@I5: you may not attack before cycle 6")
+
+
+def _fire_game() -> AirwarGame:
+    """Aim-fire stage: player 1 on K10 (2), the contested K11 (1) and K13; player 2 on K11,
+    K12 and K18."""
+    return game_at("small-four-cities", cities=CITIES, units={"1": {"K10": 2, "K11": 1, "K13": 1},
+                   "2": {"K11": 1, "K12": 1, "K18": 1}}, phase=FIRE)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("order", "why"),
+    [
+        ("K9@K10", "you have no unit on K9"),
+        ("K11@K12", "units on the contested field K11 must fire on it"),
+        ("K10@K12", "fire reaches adjacent fields only"),
+        ("K10@K11x3", "K10: 3 units fire but 2 are there"),
+        ("K13@K12 K13@K14", "K13: 2 units fire but 1 are there"),
+    ],
+)
+def test_2_3_every_aim_fire_refusal_names_the_fire_rule(order: str, why: str) -> None:
+    """§2.3: "Any unit on an uncontested field may direct fire on any adjacent field but no
+    further ... A unit can fire only once in each cycle", and units on a contested field fire
+    on it."""
+    refusal = _refusal(_fire_game(), "1", order)
+    assert refusal.rule == "§2.3 aim fire"
+    assert why in str(refusal)
+
+
+@pytest.mark.parametrize(
+    ("order", "why"),
+    [
+        ("K6-K7x2", "K6: 2 units ordered but 1 there"),
+        ("K11-K10", "K10: 4 units of one colour after moving (at most three)"),
+        ("K6-K8", "K6-K8: K8 is not adjacent to K6"),
+    ],
+)
+def test_2_1_every_move_refusal_names_the_move_rule(order: str, why: str) -> None:
+    """§2.1: "Each unit may be moved to an adjacent field, provided that at the end of the
+    move there are no more than three units of the same color on any field"."""
+    game = game_at("small-four-cities", cities=CITIES,
+                   units={"1": {"K10": 3, "K11": 1, "K6": 1}, "2": {"K18": 1}})  # fmt: skip
+    refusal = _refusal(game, "1", order)
+    assert refusal.rule == "§2.1 moves"
+    assert why in str(refusal)
