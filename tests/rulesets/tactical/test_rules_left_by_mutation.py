@@ -238,6 +238,7 @@ def test_a_side_breaks_at_its_break_point_and_the_larger_share_loses(
     outcome = game.outcome()
     if reason is None:
         assert outcome is None
+        assert game.mover == "axis"  # the game goes on
     else:
         assert outcome is not None
         assert (outcome.winner, outcome.reason) == (winner, reason)
