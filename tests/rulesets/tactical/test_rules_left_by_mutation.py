@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.game import TacticalGame
 
 from .conftest import make_game, make_scenario
@@ -308,8 +309,8 @@ def test_an_enemy_commander_is_shown_only_where_an_enemy_unit_is_seen() -> None:
               {"id": "C", "side": "axis", "name": "Col", "at": "7,-3", "leadership": 5,
                "command": 1}]  # fmt: skip
     game = make_game(commanders=bosses, visibility=4)
-    shown = [c["id"] for c in game.view("allied").data["enemy_commanders"]]
-    assert shown == ["M"]
+    shown = [(c["id"], c["hex"]) for c in game.view("allied").data["enemy_commanders"]]
+    assert shown == [("M", "4,0")]
 
 
 def test_laying_smoke_spends_one_smoke_round() -> None:
@@ -332,3 +333,44 @@ def test_a_commander_with_exactly_the_fires_ap_lends_his_command_to_opportunity_
     shot = next(e for e in game.events() if e.kind == "opportunity-fire")
     assert shot.receipt is not None
     assert (shot.receipt.inputs["command"], shot.receipt.inputs["net_attack"]) == (3, 7.0)
+
+
+@pytest.mark.parametrize(("allied_lost", "axis_lost", "winner"), [(2, 1, "allied"), (1, 2, "axis")])
+def test_after_the_last_turn_the_side_with_more_victory_points_wins(
+    allied_lost: int, axis_lost: int, winner: str
+) -> None:
+    """docs/tactical.md, Winning: after the last turn the side with more VP wins, whichever it
+    is. One turn; axis lost 2 SPs and allied 1: allied 2 VP to 1 (and the other way round)."""
+    game = make_game(turns=1)
+    game.lost["allied"], game.lost["axis"] = axis_lost, allied_lost
+    game.submit("allied", "")
+    game.submit("axis", "")
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winner == winner
+
+
+def test_a_side_sees_its_own_commanders_only_among_its_commanders() -> None:
+    """Fog of war: the list of a side's own commanders holds its own only; the axis captain,
+    even on a hex the allies see, appears among the enemy commanders, not there."""
+    bosses = [{"id": "M", "side": "axis", "name": "Maj", "at": "4,0", "leadership": 5,
+               "command": 1},
+              {"id": "L", "side": "allied", "name": "Lt", "at": "2,1", "leadership": 5,
+               "command": 1}]  # fmt: skip
+    view = make_game(commanders=bosses).view("allied").data
+    assert [c["id"] for c in view["commanders"]] == ["L"]
+    assert [c["hex"] for c in view["commanders"]] == ["2,1"]
+
+
+@pytest.mark.parametrize("part", ["unit", "smoke"])
+def test_state_hash_tells_apart_where_a_unit_or_a_smoke_screen_is(part: str) -> None:
+    """A unit's hex and a smoke screen's hex are facts of the game: two games that differ only
+    in them are different games (the state hash, docs/architecture.md)."""
+    one, other = make_game(), make_game()
+    if part == "unit":
+        one.units["A1"].hex = Hex.from_str("2,2")
+        other.units["A1"].hex = Hex.from_str("3,1")
+    else:
+        one.smoke = {Hex.from_str("3,0"): "allied"}
+        other.smoke = {Hex.from_str("3,1"): "allied"}
+    assert one.state_hash() != other.state_hash()
