@@ -60,6 +60,7 @@ __all__ = [
     "allocation",
     "apply_losses",
     "assess_strike",
+    "assess_strike_trusted",
     "cas_targets",
     "cas_totals",
     "engagement_air_values",
@@ -944,7 +945,6 @@ def assess_strike(
     labels = tuple(range(res.shape[0])) if units is None else tuple(int(u) for u in units)
     if len(labels) != res.shape[0]:
         raise _fail("units", f"needs one label per target unit ({res.shape[0]})")
-    pc: int | None = None
     side_of: Supported | None = None
     if strike.role is StrikeRole.CAS:
         if supported is None:
@@ -958,19 +958,40 @@ def assess_strike(
                 "posture_classes",
                 f"interdiction targets share one posture class pc (§6), got {sorted(set(pcs))}",
             )
-        pc = int(pcs[0]) if pcs.size else None
     e = _env(tables, env)
+    remaining, record = assess_strike_trusted(
+        tables, strike, res.tolist(), pcs.tolist(), e, supported=side_of, units=labels, rules=rules
+    )
+    return StrikeResult(remaining=_frozen(remaining, res.shape), record=record)
+
+
+def assess_strike_trusted(
+    tables: AirTables,
+    strike: AirStrike,
+    rows: list[list[float]],
+    posture_classes: list[int],
+    env: int,
+    *,
+    supported: Supported | None,
+    units: tuple[int, ...],
+    rules: AirRules | None = None,
+) -> tuple[list[list[float]], StrikeRecord]:
+    """:func:`assess_strike` on the game's own data, which it trusts (no checks): the target
+    units' resources as rows of Python floats, their posture classes (one class for
+    interdiction), ``supported`` given for CAS only, one label per row. Returns the
+    resources after the strike, as rows, and the :class:`StrikeRecord`."""
+    rules = rules or AirRules()
     weapons = tables.weapons(strike.ascomp)
-    rows = res.tolist()
-    nmat = tables.nmat
+    nmat, n = tables.nmat, len(rows)
+    pc = posture_classes[0] if posture_classes and supported is None else None
     grdrs = _column_sums(rows, nmat)
-    if pcs.size:
-        aag = aag_rows(tables, strike.role, supported=side_of, pc=pc, rules=rules).tolist()
+    if posture_classes:
+        aag = aag_rows(tables, strike.role, supported=supported, pc=pc, rules=rules)
+        alpha = _alpha(aag.tolist(), grdrs, tables.lists("stdtgt"))
     else:
-        aag = [[0.0] * nmat for _ in range(tables.nagwep)]
-    # The inputs are checked above; the steps take them as they are, in Python floats.
-    alpha = _alpha(aag, grdrs, tables.lists("stdtgt"))
-    k = _potential(tables, rows, pcs.tolist(), e, alpha, weapons.tolist())
+        alpha = [[0.0] * nmat for _ in range(tables.nagwep)]
+    # The steps in Python floats, in the order of the array expressions of §6.
+    k = _potential(tables, rows, posture_classes, env, alpha, weapons.tolist())
     remaining, losses = _losses(tables, rows, k)
     potential = [_column_sums(unit, nmat) for unit in k]  # Σ_iw, weapon after weapon
     casfx: list[float] | None = None
@@ -978,21 +999,20 @@ def assess_strike(
         ng = tables.nggwep_target
         source = potential if rules.cas_record is CasRecord.POTENTIAL else losses
         casfx = _column_sums(source, ng)
-    n = len(rows)
     record = StrikeRecord(
         strike=strike,
-        supported=side_of,
+        supported=supported,
         pc=pc,
-        env=e,
-        units=labels,
+        env=env,
+        units=units,
         agwep=weapons,
         grdrs=_frozen(grdrs),
         alpha=_frozen(alpha, (tables.nagwep, nmat)),
         potential=_frozen(potential, (n, nmat)),
-        losses=_frozen(losses, res.shape),
+        losses=_frozen(losses, (n, tables.nrs)),
         casfx=None if casfx is None else _frozen(casfx),
     )
-    return StrikeResult(remaining=_frozen(remaining, res.shape), record=record)
+    return remaining, record
 
 
 # -- §5.2: the air values of an engagement ----------------------------------------------------

@@ -56,6 +56,8 @@ class IdahexCombat:
         cell, ``(since, feba at the frame's start, result)``."""
         self.air_records: list[StrikeRecord] = []
         """The air strikes of the current cycle (§6); their CAS losses enter §5.2's FEBA."""
+        self._toe_values: dict[tuple[int, int], float] = {}
+        """``sv`` of §5.3 by side and unit type: the value of a unit at its toe."""
 
     @cached_property
     def _values(self) -> StandardValues:
@@ -250,7 +252,11 @@ class IdahexCombat:
         if u.posture == DESTROYED:
             return
         _, rsvald = self.standard_values(u.side)
-        sv = exact.dot(self.functions.toe[u.butype - 1], rsvald)
+        sv = self._toe_values.get((u.side, u.butype))
+        if sv is None:
+            sv = self._toe_values[u.side, u.butype] = exact.dot(
+                self.functions.toe[u.butype - 1], rsvald
+            )
         cv = exact.dot(u.resources, rsvald)
         vanish = self.rules.design.vanish[u.butype - 1]
         if cv < vanish * sv - VANISH_TOLERANCE:

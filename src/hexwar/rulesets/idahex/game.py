@@ -24,7 +24,7 @@ from hexwar.rulesets.idahex.air import (
     AirTables,
     StrikeRole,
     Supported,
-    assess_strike,
+    assess_strike_trusted,
     cas_targets,
     interdiction_targets,
 )
@@ -90,6 +90,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
         self._rims: dict[int, tuple[int, ...]] = {}
+        self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        """Each own unit's view piece and the state it was built from (the same piece the
+        shared cache holds for it), so an unchanged unit costs one comparison."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
         """A frame's demand (§7) at the rates of units not engaged, by side, column and
         resources: a pure function of them, kept (units holding still repeat it)."""
@@ -371,19 +374,19 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if observed:
                 e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
             return
-        result = assess_strike(
+        remaining, record = assess_strike_trusted(
             self._air_tables[s - 1],
             strike,
-            np.array([u.resources for u in targets]),
+            [u.resources.tolist() for u in targets],
             [u.pc for u in targets],
             e.environment(c.cell),
             supported=supported,
-            units=[u.number for u in targets],
+            units=tuple(u.number for u in targets),
         )
-        for u, left in zip(targets, result.remaining, strict=True):
+        for u, left in zip(targets, remaining, strict=True):
             u.resources = np.array(left, dtype=np.float64)
-        self.combat.air_records.append(result.record)
-        lost = result.losses.sum(axis=0).tolist()
+        self.combat.air_records.append(record)
+        lost = record.losses.sum(axis=0).tolist()
         names = self.rules.resources[2 - s].names
         items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
         units = ", ".join(str(u.number) for u in targets)
@@ -522,8 +525,11 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if demands.any():
                 self._consume(engine, s, units, demands, sup)
             for tf in list(engine.task_forces.values()):
-                if tf.side == s and any(
-                    engine.units[n].resources[sup].min() <= 0 for n in tf.units
+                # Only a moving task force stops (its units' posture class is 3, movement).
+                if (
+                    tf.side == s
+                    and engine.units[tf.units[0]].pc == 3
+                    and any(engine.units[n].resources[sup].min() <= 0 for n in tf.units)
                 ):
                     engine.abort_if_unsupplied(tf)
 
@@ -649,9 +655,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     "posture_class": u.pc,
                 },
             )
-        engaged = self.engine.engaged(u.number)
+        return self._own_json(u, self.engine.engaged(u.number))
+
+    def _own_json(self, u: UnitState, engaged: bool) -> dict[str, Any]:
+        """An own unit's piece of the view, rebuilt only when the unit changed."""
         state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
-        return self._shared.get(
+        found = self._own_pieces.get(u.number)
+        if found is not None and found[0] == state:
+            return found[1]  # the piece the cache holds for this very state
+        piece = self._shared.get(
             ("unit", u.number),
             state,
             lambda: {
@@ -669,6 +681,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "adjacent": self._adjacent(u.location),
             },
         )
+        self._own_pieces[u.number] = (state, piece)
+        return piece
 
     def _adjacent(self, cell: int) -> list[int]:
         """The active cells next to ``cell`` (one list per cell, shared by the views)."""
@@ -678,16 +692,24 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         )
 
     def _tf_json(self, tf: TaskForce) -> dict[str, Any]:
+        """A task force and its mission, as its side sees it; shared while unchanged."""
         key = self.engine.clock.queue.key(tf.number)
-        return {
-            "number": tf.number,
-            "units": list(tf.units),
-            "mode": tf.mode,
-            "orders": [[o.objective, o.posture, o.start] for o in tf.orders],
-            "next": None if tf.next is None else str(tf.next),
-            "due": None if key is None else _time(key.time),
-            "warning": tf.warned,
-        }
+        due = None if key is None else _time(key.time)
+        orders = tuple((o.objective, o.posture, o.start) for o in tf.orders)
+        state = (tuple(tf.units), tf.mode, orders, tf.next, due, tf.warned)
+        return self._shared.get(
+            ("task force", tf.number),
+            state,
+            lambda: {
+                "number": tf.number,
+                "units": list(tf.units),
+                "mode": tf.mode,
+                "orders": [list(o) for o in orders],
+                "next": None if tf.next is None else str(tf.next),
+                "due": due,
+                "warning": tf.warned,
+            },
+        )
 
     def contacts(self, s: int) -> list[UnitState]:
         """Active enemy units in or next to a cell holding an active ``s`` unit."""
@@ -706,7 +728,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     def _view(self, side: str) -> dict[str, Any]:
         s = SIDE_NO[side]
         e = self.engine
-        own = [self._unit_json(u, full=True) for u in e.units.values() if u.side == s]
+        engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
+        own = [self._own_json(u, u.number in engaged) for u in e.units.values() if u.side == s]
         # The list is shared too while it holds the same unit objects: the pieces are alive
         # (the cache keeps them), so equal ids are the same objects.
         units = self._shared.get(("units", s), tuple(map(id, own)), lambda: own)
