@@ -49,7 +49,7 @@ Every order names an active cell: the commander never sends a unit outside the a
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -372,9 +372,17 @@ class IdahexAgent:
             commands += self._air(s)
         commands += self._retreats(s)
         commands += self._supply(s)
-        odds = ATTACK_ODDS * float(rng.uniform(0.85, 1.15))
+        drawn: list[float] = []
+
+        def odds() -> float:
+            # Drawn when an attack is weighed, not before: the decision's stream gives it the
+            # same first number either way, and most decisions weigh none.
+            if not drawn:
+                drawn.append(ATTACK_ODDS * float(rng.uniform(0.85, 1.15)))
+            return drawn[0]
+
         commands += self._attacks(s, odds)
-        commands += self._line(s, odds)
+        commands += self._line(s)
         return Commands(tuple(c for c in commands if self._in_area(s, c)))
 
     @staticmethod
@@ -690,7 +698,7 @@ class IdahexAgent:
         defense = sum(self._own_value(s, u, "defense") for u in s.at.get(cell, ()) if u.pc == 1)
         return threat / defense if defense > 0 else float("inf")
 
-    def _attacks(self, s: _Situation, odds: float) -> list[Command]:
+    def _attacks(self, s: _Situation, odds: Callable[[], float]) -> list[Command]:
         out: list[Command] = []
         engaged_cells = {int(g["cell"]) for g in s.engagements}
         ready = [u for u in self._fresh(s) if u.number not in s.busy and u.ratio >= SHORT + 0.1]
@@ -716,7 +724,7 @@ class IdahexAgent:
             # enough enemy) stay: an attack posture is no security force (§3.3).
             near = [u for u in near if self._threat(s, u.cell, but=target) < EXPOSED]
             strength = sum(self._own_value(s, u, "attack") for u in near)
-            if not near or strength < odds * value:
+            if not near or strength < odds() * value:
                 continue
             by_status: dict[tuple[int, int], list[int]] = {}
             for u in near:  # a task force's elements share one status (§3)
@@ -726,7 +734,7 @@ class IdahexAgent:
                 s.busy.update(numbers)
         return out
 
-    def _line(self, s: _Situation, odds: float) -> list[Command]:
+    def _line(self, s: _Situation) -> list[Command]:
         """Fill the front cells that have no combat unit, then mass the rest next to the enemy
         cell where the odds are best."""
         out: list[Command] = []
