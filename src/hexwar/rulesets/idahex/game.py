@@ -59,6 +59,8 @@ __all__ = ["IdahexGame"]
 SIDE_NO = {"red": 1, "blue": 2}
 _DEMANDS_KEPT = 4096
 """At most this many nonengaged demands are kept (then forgotten all at once)."""
+_NEAR_KEPT = 256
+"""At most this many neighbourhoods of sets of cells are kept (then forgotten all at once)."""
 
 
 def _finite(x: float) -> float | str:
@@ -90,7 +92,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
         self._rims: dict[int, tuple[int, ...]] = {}
+        self._near: dict[frozenset[int], set[int]] = {}
+        """The cells in or next to a set of cells (those holding a side's active units)."""
         self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._contact_pieces: dict[int, tuple[tuple[int, int], dict[str, Any]]] = {}
         """Each own unit's view piece and the state it was built from (the same piece the
         shared cache holds for it), so an unchanged unit costs one comparison."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
@@ -644,9 +649,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
         changed (most hold still from one period to the next)."""
         if not full:
-            return self._shared.get(
+            state = (u.location, u.pc)
+            found = self._contact_pieces.get(u.number)
+            if found is not None and found[0] == state:
+                return found[1]  # the piece the cache holds for this very state
+            piece = self._shared.get(
                 ("contact", u.number),
-                (u.location, u.pc),
+                state,
                 lambda: {
                     "number": u.number,
                     "name": u.name,
@@ -655,6 +664,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     "posture_class": u.pc,
                 },
             )
+            self._contact_pieces[u.number] = (state, piece)
+            return piece
         return self._own_json(u, self.engine.engaged(u.number))
 
     def _own_json(self, u: UnitState, engaged: bool) -> dict[str, Any]:
@@ -714,16 +725,27 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     def contacts(self, s: int) -> list[UnitState]:
         """Active enemy units in or next to a cell holding an active ``s`` unit."""
         grid, rims = self.rules.grid, self._rims
-        mine = {u.location for u in self.engine.units.values() if u.side == s and u.active}
-        near = set(mine)
-        for c in mine:
-            rim = rims.get(c)
-            if rim is None:
-                rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
-            near.update(rim)
-        return [
-            u for u in self.engine.units.values() if u.side != s and u.active and u.location in near
-        ]
+        mine: set[int] = set()
+        others: list[UnitState] = []
+        for u in self.engine.units.values():
+            if u.posture >= 10:  # active
+                if u.side == s:
+                    mine.add(u.location)
+                else:
+                    others.append(u)
+        key = frozenset(mine)
+        near = self._near.get(key)
+        if near is None:
+            near = set(mine)
+            for c in mine:
+                rim = rims.get(c)
+                if rim is None:
+                    rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
+                near.update(rim)
+            if len(self._near) > _NEAR_KEPT:
+                self._near.clear()
+            self._near[key] = near
+        return [u for u in others if u.location in near]
 
     def _view(self, side: str) -> dict[str, Any]:
         s = SIDE_NO[side]
@@ -816,11 +838,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             lambda: {str(c): e.environment(c) for c in range(1, d.ncells + 1) if grid.is_active(c)},
         )
         routes = self._shared.get("routes", (e.rtemap, e.barmap), self._route_list)
-        return static | {
-            "environment": environment,
-            "routes": routes,
-            "strikes_now": self._at_cycle_start(),
-        }
+        strikes_now = self._at_cycle_start()
+        # The pieces are alive in the cache, so equal ids are the same objects.
+        return self._shared.get(
+            ("design view", s),
+            (id(static), id(environment), id(routes), strikes_now),
+            lambda: (
+                static | {"environment": environment, "routes": routes, "strikes_now": strikes_now}
+            ),
+        )
 
     def _fixed_design(self, s: int) -> dict[str, Any]:
         d, grid = self.rules.design, self.rules.grid
