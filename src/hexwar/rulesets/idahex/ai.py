@@ -724,7 +724,7 @@ class IdahexAgent:
             # enough enemy) stay: an attack posture is no security force (§3.3).
             near = [u for u in near if self._threat(s, u.cell, but=target) < EXPOSED]
             strength = sum(self._own_value(s, u, "attack") for u in near)
-            if not near or strength < odds() * value:
+            if not near or not self._strong_enough(strength, value, odds):
                 continue
             by_status: dict[tuple[int, int], list[int]] = {}
             for u in near:  # a task force's elements share one status (§3)
@@ -733,6 +733,17 @@ class IdahexAgent:
                 out.append(Mission((Order(target, 10),), tuple(numbers)))
                 s.busy.update(numbers)
         return out
+
+    @staticmethod
+    def _strong_enough(strength: float, value: float, odds: Callable[[], float]) -> bool:
+        """``strength >= odds * value``, the odds drawn only when the draw can decide it:
+        they lie within ``ATTACK_ODDS * [0.85, 1.15]`` (with a margin for rounding), so a
+        strength below or above that range of ``value`` is answered without them."""
+        if strength < ATTACK_ODDS * 0.85 * value * (1 - 1e-9):
+            return False
+        if strength >= ATTACK_ODDS * 1.15 * value * (1 + 1e-9):
+            return True
+        return not strength < odds() * value
 
     def _line(self, s: _Situation) -> list[Command]:
         """Fill the front cells that have no combat unit, then mass the rest next to the enemy
