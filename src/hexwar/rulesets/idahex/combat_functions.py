@@ -274,26 +274,30 @@ class CombatFunctions:
         # supports it draws on stay within theirs (a + 0 <= top is a <= top for the others),
         # and it stays true after an allowed step.
         within = all(a <= top for a, top in zip(have, supply, strict=True))
+        steps = {i: RGAIN * std[i] for i in growing}
+        floors = {i: 1e-12 * max(amounts[i], 1.0) for i in growing}
         while growing:
             q = [a * b for a, b in zip(fis, amounts[:neq], strict=True)]
             short = []  # support is lacking: a later, larger step would need still more
             grew = False
             for i in growing:
                 qp = math.inf if pg[i] == 1 else sum(p * q[j] for p, j in protectors[i])
-                qadd = min(qp - q[i], RGAIN * std[i], amounts[i] - q[i])
-                if qadd <= 1e-12 * max(amounts[i], 1.0):
+                a_i, q_i = amounts[i], q[i]
+                qadd = min(qp - q_i, steps[i], a_i - q_i)
+                if qadd <= floors[i]:
                     # Unprotected for now: its protectors may still grow in this iteration or
                     # a later one (they need not come first in resource order).
                     continue
-                target = (q[i] + qadd) / amounts[i]
+                target = (q_i + qadd) / a_i
                 had = given[i]
-                req = [
-                    (k, max(_inverse_after(target, ys, xs, last) * dd - had[k], 0.0))
-                    for k, dd, ys, xs, last in needs[i]
-                ]
-                if within:
-                    fits = all(have[k] + r <= supply[k] for k, r in req)
-                else:
+                req = []
+                fits = True
+                for k, dd, ys, xs, last in needs[i]:
+                    r = max(_inverse_after(target, ys, xs, last) * dd - had[k], 0.0)
+                    req.append((k, r))
+                    if within and not have[k] + r <= supply[k]:
+                        fits = False
+                if not within:
                     full = [0.0] * nsp
                     for k, r in req:
                         full[k] = r
@@ -305,7 +309,7 @@ class CombatFunctions:
                     if not within:
                         within = all(a <= top for a, top in zip(have, supply, strict=True))
                     fis[i] = target
-                    q[i] = target * amounts[i]
+                    q[i] = target * a_i
                     grew = True
                 else:
                     short.append(i)
