@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -753,10 +753,23 @@ def _env(tables: AirTables, env: int) -> int:
 # -- the strike's outcome --------------------------------------------------------------------
 
 
+def _owned_read_only(arr: object) -> bool:
+    """Whether ``arr`` is a float array that nobody may change: read-only, and so is the
+    array whose memory it views, if any (a view of a writable array changes with it)."""
+    while isinstance(arr, np.ndarray):
+        if arr.dtype != np.float64 or arr.flags.writeable:
+            return False
+        if arr.base is None:
+            return True
+        arr = arr.base
+    return False
+
+
 def _frozen(arr: ArrayLike, shape: tuple[int, ...] | None = None) -> FloatArray:
     """``arr`` as a read-only float array (of ``shape``); one that is already is kept."""
-    if isinstance(arr, np.ndarray) and arr.dtype == np.float64 and not arr.flags.writeable:
-        return arr if shape is None else arr.reshape(shape)
+    if _owned_read_only(arr):
+        out = cast(FloatArray, arr)
+        return out if shape is None else out.reshape(shape)
     out = np.array(arr, dtype=np.float64)
     if shape is not None:
         out = out.reshape(shape)
@@ -802,10 +815,10 @@ class StrikeRecord:
     casfx: FloatArray | None
 
     def __post_init__(self) -> None:
-        for name in ("agwep", "grdrs", "alpha", "potential", "losses"):
-            object.__setattr__(self, name, _frozen(getattr(self, name)))
-        if self.casfx is not None:
-            object.__setattr__(self, "casfx", _frozen(self.casfx))
+        for name in ("agwep", "grdrs", "alpha", "potential", "losses", "casfx"):
+            value = getattr(self, name)
+            if value is not None and not _owned_read_only(value):
+                object.__setattr__(self, name, _frozen(value))
 
     @property
     def potential_total(self) -> FloatArray:
@@ -999,6 +1012,22 @@ def assess_strike_trusted(
         ng = tables.nggwep_target
         source = potential if rules.cas_record is CasRecord.POTENTIAL else losses
         casfx = _column_sums(source, ng)
+    # The record's arrays as read-only views of one array: made at once.
+    flat = [*grdrs]
+    for rows_ in (alpha, potential, losses):
+        for row in rows_:
+            flat += row
+    if casfx is not None:
+        flat += casfx
+    whole = np.array(flat, dtype=np.float64)
+    whole.setflags(write=False)
+    shapes = ((nmat,), (tables.nagwep, nmat), (n, nmat), (n, tables.nrs))
+    parts = []
+    at = 0
+    for shape in shapes:
+        size = math.prod(shape)
+        parts.append(whole[at : at + size].reshape(shape))
+        at += size
     record = StrikeRecord(
         strike=strike,
         supported=supported,
@@ -1006,11 +1035,11 @@ def assess_strike_trusted(
         env=env,
         units=units,
         agwep=weapons,
-        grdrs=_frozen(grdrs),
-        alpha=_frozen(alpha, (tables.nagwep, nmat)),
-        potential=_frozen(potential, (n, nmat)),
-        losses=_frozen(losses, (n, tables.nrs)),
-        casfx=None if casfx is None else _frozen(casfx),
+        grdrs=parts[0],
+        alpha=parts[1],
+        potential=parts[2],
+        losses=parts[3],
+        casfx=None if casfx is None else whole[at:],
     )
     return remaining, record
 
