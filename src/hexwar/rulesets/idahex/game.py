@@ -516,18 +516,20 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         forces; then moving task forces out of supplies stop."""
         tframe = self.rules.design.tframe
         engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
+        active: tuple[list[UnitState], list[UnitState]] = ([], [])
+        for u in engine.units.values():
+            if u.posture >= 10:  # active (§2.2.1)
+                active[u.side - 1].append(u)
         for s in (1, 2):
             tables = self._supplies[s - 1]
-            if tables.nss == 0:
-                continue
-            units = [u for u in engine.units.values() if u.side == s and u.active]
-            if not units:
+            units = active[s - 1]
+            if tables.nss == 0 or not units:
                 continue
             supplies = self.rules.resources[s - 1].supplies
             sup = slice(supplies.start, supplies.stop)
             demands = self._demands(engine, tables, units, tframe, engaged)
             # With nothing demanded nothing is consumed (every stock stays as it is).
-            if demands.any():
+            if demands is not None and demands.any():
                 self._consume(engine, s, units, demands, sup)
             for tf in list(engine.task_forces.values()):
                 # Only a moving task force stops (its units' posture class is 3, movement).
@@ -585,22 +587,26 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         """§7: the demands of a side's active units in a frame, one row each. Units at the
         rates of units not engaged are done together, and a unit whose resources and class
         are those of a demand computed before (most units from frame to frame) takes it
-        again; engaged ones one by one (``frinv``)."""
-        out = np.zeros((len(units), tables.nss))
+        again; engaged ones one by one (``frinv``). ``None`` when every row is 0 (no unit
+        is in a class whose resources consume anything: most frames of a quiet front)."""
+        out = None
         bulk: list[int] = []
         keys: list[tuple[int, int, bytes]] = []
         forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
         known = self._nonengaged_demands
         side = tables.side
+        idle = tables.idle
         for i, u in enumerate(units):
             passenger = u.tf is not None and engine.passenger(u)
-            pc = u.pc
+            pc = u.posture // 10  # the unit is active: posture >= 10
             engaged = not passenger and pc != 3 and u.number in engaged_units
             if engaged and tables.pointer(u.posture) != 0:
+                if out is None:
+                    out = np.zeros((len(units), tables.nss))
                 out[i] = self._demand(engine, tables, u, tframe, forces)
                 continue
             column = 1 if passenger else min(pc, 3)
-            if tables.idle[column - 1]:
+            if idle[column - 1]:
                 continue  # no resource consumes anything in this class: the row stays 0
             key = (side, column, u.resources.tobytes())
             row = known.get(key)
@@ -608,8 +614,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 bulk.append(i)
                 keys.append(key)
             else:
+                if out is None:
+                    out = np.zeros((len(units), tables.nss))
                 out[i] = row
         if bulk:
+            if out is None:
+                out = np.zeros((len(units), tables.nss))
             res = np.array([units[i].resources for i in bulk])
             columns = np.array([k[1] for k in keys])
             rows = nonengaged_demands(tables, res, columns, tframe)
