@@ -163,6 +163,9 @@ class _Enemy:
     )
     """:meth:`IdahexAgent._threat` of a cell (but a second cell), with the own units holding
     the cell it was computed for."""
+    near: dict[frozenset[int], list[int]] = field(default_factory=dict)
+    """The cells of enemy units seen in or next to a set of cells (those holding own active
+    units), in the order of :attr:`at`."""
 
 
 @dataclass(slots=True)
@@ -179,6 +182,8 @@ class _Terrain:
     safe: dict[frozenset[int], tuple[set[int], set[int]]] = field(default_factory=dict)
     """Own cells with no enemy or foreign cell next to them, and those of them next to the
     front, by the cells where enemy units are seen."""
+    seen: object = None
+    """The last view's owner map object (kept alive here): the same object is the same map."""
 
 
 @dataclass(slots=True)
@@ -256,12 +261,12 @@ class IdahexAgent:
         active = self._active
         enemy_side = "blue" if self.side == "red" else "red"
         terrain = self._terrain
-        if terrain is None or terrain.source != data["owner"]:
+        seen_owner = data["owner"]
+        if terrain is None or (terrain.seen is not seen_owner and terrain.source != seen_owner):
             names = {1: "red", 2: "blue"}
-            owner = {
-                int(c): names[int(o)] for c, o in data["owner"].items() if int(c) in active and o
-            }
-            terrain = self._terrain = _Terrain(dict(data["owner"]), owner)
+            owner = {int(c): names[int(o)] for c, o in seen_owner.items() if int(c) in active and o}
+            terrain = self._terrain = _Terrain(dict(seen_owner), owner)
+        terrain.seen = seen_owner  # (the game hands out the same map while it is unchanged)
         if self._design is None or self._design.toe_source is not design["toe"]:
             toe = {int(k): list(v) for k, v in design["toe"].items()}
             self._design = _Design(design, design["toe"], self.side, enemy_side, toe)
@@ -521,9 +526,7 @@ class IdahexAgent:
     def _supply(self, s: _Situation) -> list[Command]:
         out: list[Command] = []
         depots = [
-            u
-            for u in s.units
-            if u.pc == 1 and u.tf is None and self._supply_ratio(s, u) > DEPOT and not u.engaged
+            u for u in s.units if u.pc == 1 and u.tf is None and u.ratio > DEPOT and not u.engaged
         ]
         if not depots:
             return out
@@ -545,7 +548,7 @@ class IdahexAgent:
                 u
                 for u in s.at[d.cell]
                 if u.pc >= 1 and u.number != d.number
-                if self._supply_ratio(s, u) < 0.9 and u.posture != s.itrfp
+                if u.ratio < 0.9 and u.posture != s.itrfp
             ]
             if here:
                 out.append(Transfer(d.cell, (d.number,)))
@@ -553,16 +556,16 @@ class IdahexAgent:
             return out
         # Short units that are free go to a depot; engaged defenders near empty are relieved.
         for u in s.units:
-            if u.number in s.busy or self._supply_ratio(s, u) >= SHORT or u.pc != 1:
+            if u.number in s.busy or u.ratio >= SHORT or u.pc != 1:
                 continue
             if u.cell in depot_cells or not self._combat_unit(s, u):
                 continue
             if u.engaged:
-                if self._supply_ratio(s, u) >= CRITICAL or not self._relieve(s, u, out):
+                if u.ratio >= CRITICAL or not self._relieve(s, u, out):
                     continue
             elif u.tf is not None:
                 continue
-            if self._supply_ratio(s, u) < STUCK:
+            if u.ratio < STUCK:
                 continue  # too little to move (§7): it waits where it is
             way = self._path(s, u.cell, depot_cells)
             if way and len(way) <= TRIP:
@@ -595,13 +598,13 @@ class IdahexAgent:
                 u.number != tired.number
                 and u.pc == 1
                 and self._combat_unit(s, u)
-                and self._supply_ratio(s, u) >= SHORT
+                and u.ratio >= SHORT
             ):
                 return True
         near = set(self._next_to(tired.cell))
         for u in s.units:
             if u.cell in near and self._idle(s, u) and self._combat_unit(s, u):
-                if self._supply_ratio(s, u) < SHORT:
+                if u.ratio < SHORT:
                     continue
                 if self._last_in_front(s, u):
                     continue
@@ -804,7 +807,12 @@ class IdahexAgent:
         if cells:
             return [Strike("cas", cell, aircraft) for cell in cells]
         ours = self._held(s)
-        seen = [c for c in s.enemy_at if any(r in ours for r in self._next_to(c)) or c in ours]
+        key = frozenset(ours)
+        seen = s.enemy.near.get(key)
+        if seen is None:
+            seen = s.enemy.near[key] = [
+                c for c in s.enemy_at if any(r in ours for r in self._next_to(c)) or c in ours
+            ]
         if not seen:
             return []
         target = max(seen, key=lambda c: (len(s.enemy_at[c]), -c))
