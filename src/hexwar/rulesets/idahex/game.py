@@ -93,6 +93,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._period: Break | None = None
         self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
+        self._cycle_at: tuple[float, int | None] = (math.nan, None)
         """The cells in or next to a set of cells (those holding a side's active units)."""
         self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._contact_pieces: dict[int, tuple[tuple[int, int], dict[str, Any]]] = {}
@@ -769,7 +770,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         return {
             "time": e.t,
             "period": None if self._period is None else self._period.number,
-            "cycle": self.rules.timing.cycle_number(e.t) if e.t < self.rules.design.tend else None,
+            "cycle": self._cycle_now(),
             "side": side,
             "next_period": self._next_period(),
             "iprint": self.rules.iprint,
@@ -809,6 +810,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 },
             ),
         }
+
+    def _cycle_now(self) -> int | None:
+        """The number of the cycle now, ``None`` at ``tend``; found once per time (both
+        sides' views ask at the same time)."""
+        t = self.engine.t
+        if self._cycle_at[0] != t:
+            n = self.rules.timing.cycle_number(t) if t < self.rules.design.tend else None
+            self._cycle_at = (t, n)
+        return self._cycle_at[1]
 
     def _next_period(self) -> float | None:
         """When the players give commands next: the next period start before ``tend`` (§2.3,
@@ -851,8 +861,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         strikes_now = self._at_cycle_start()
         # The pieces are alive in the cache, so equal ids are the same objects.
         return self._shared.get(
-            ("design view", s),
-            (id(static), id(environment), id(routes), strikes_now),
+            ("design view", s, strikes_now),
+            (id(static), id(environment), id(routes)),
             lambda: (
                 static | {"environment": environment, "routes": routes, "strikes_now": strikes_now}
             ),
