@@ -11,6 +11,7 @@ instructions to his units' (§4). What players and the designer's report are tol
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -61,6 +62,8 @@ _DEMANDS_KEPT = 4096
 """At most this many nonengaged demands are kept (then forgotten all at once)."""
 _NEAR_KEPT = 256
 """At most this many neighbourhoods of sets of cells are kept (then forgotten all at once)."""
+_STRIKES_KEPT = 1024
+"""At most this many checked strike commands are kept (then forgotten all at once)."""
 
 
 def _finite(x: float) -> float | str:
@@ -94,6 +97,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
         self._cycle_at: tuple[float, int | None] = (math.nan, None)
+        self._strikes: dict[tuple[int, Strike], AirStrike] = {}
+        """Each strike command met, checked against the design data, by side."""
         """The cells in or next to a set of cells (those holding a side's active units)."""
         self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._contact_pieces: dict[int, tuple[tuple[int, int], dict[str, Any]]] = {}
@@ -331,11 +336,23 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 order=str(c),
             )
         self._check_cell(c.cell)
+        # A strike is a value: the same command of the same side is the same strike, checked
+        # once (a commander repeats its strikes cycle after cycle).
+        try:
+            strike = self._strikes.get((s, c))
+        except TypeError:  # a command built with lists, not tuples: checked every time
+            strike = None
+        if strike is not None:
+            return strike
         try:
             strike = AirStrike(s, c.cell, StrikeRole(c.role), c.aircraft, c.priority)
             strike.check(self._air_tables[s - 1])
         except InvalidInputError as e:
             raise IllegalOrderError(f"{c}: {e}", rule="seed 000 §6", order=str(c)) from None
+        if len(self._strikes) > _STRIKES_KEPT:
+            self._strikes.clear()
+        with contextlib.suppress(TypeError):
+            self._strikes[s, c] = strike
         return strike
 
     def _strike(self, s: int, c: Strike) -> None:
