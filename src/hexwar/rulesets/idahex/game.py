@@ -779,10 +779,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         s = SIDE_NO[side]
         e = self.engine
         engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
-        own = [self._own_json(u, u.number in engaged) for u in e.units.values() if u.side == s]
-        # The list is shared too while it holds the same unit objects: the pieces are alive
-        # (the cache keeps them), so equal ids are the same objects.
-        units = self._shared.get(("units", s), tuple(map(id, own)), lambda: own)
+        # A new list of shared pieces: its check steps over each piece at once (the list
+        # changes most periods, so keeping it would cost more than it saves).
+        units = [self._own_json(u, u.number in engaged) for u in e.units.values() if u.side == s]
         enemy = [self._unit_json(u, full=False) for u in self.contacts(s)]
         return {
             "time": e.t,
