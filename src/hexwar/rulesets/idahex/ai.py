@@ -184,6 +184,10 @@ class _Terrain:
     front, by the cells where enemy units are seen."""
     seen: object = None
     """The last view's owner map object (kept alive here): the same object is the same map."""
+    targets: dict[frozenset[int], list[tuple[float, int]]] = field(default_factory=dict)
+    """:meth:`IdahexAgent._targets_of` a set of cells, for the enemy seen :attr:`targets_of`
+    (emptied when it changes)."""
+    targets_of: object = None
 
 
 @dataclass(slots=True)
@@ -276,6 +280,10 @@ class IdahexAgent:
         if enemy is None or enemy.source is not data["enemy"]:
             # (The game hands out the same list while the contacts are unchanged.)
             enemy = self._enemy = self._read_enemy(data["enemy"], fixed, enemy_side)
+            terrain.targets.clear()
+        elif terrain.targets and terrain.targets_of is not enemy:
+            terrain.targets.clear()
+        terrain.targets_of = enemy
         lo, hi = (int(x) for x in design["supplies"])
         itrfp = int(design["itrfp"])
         units: list[_Unit] = []
@@ -627,9 +635,19 @@ class IdahexAgent:
     def _targets(self, s: _Situation) -> list[tuple[float, int]]:
         """Enemy cells next to own units, with the enemy's seen value on defense (0: seen
         empty), best odds first."""
-        out = [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, self._held(s))]
-        out.sort()
-        return out
+        return sorted(self._targets_of(s, self._held(s)))
+
+    def _targets_of(self, s: _Situation, cells: Iterable[int]) -> list[tuple[float, int]]:
+        """The cells next to ``cells`` the side does not own, ascending, with the enemy's
+        seen value on defense in each (kept while the owner map and the enemy seen stay)."""
+        key = frozenset(cells)
+        found = s.terrain.targets.get(key)
+        if found is None:
+            defense_at = s.enemy.defense_at
+            found = s.terrain.targets[key] = [
+                (sum(defense_at.get(c, ())), c) for c in self._beyond(s, key)
+            ]
+        return found
 
     def _beyond(self, s: _Situation, cells: Iterable[int]) -> list[int]:
         """The cells next to ``cells`` the side does not own, ascending (kept with the
@@ -793,7 +811,7 @@ class IdahexAgent:
         return out
 
     def _targets_from_front(self, s: _Situation, front: Iterable[int]) -> list[tuple[float, int]]:
-        return [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, front)]
+        return self._targets_of(s, front)
 
     # -- air -----------------------------------------------------------------------------------
 
