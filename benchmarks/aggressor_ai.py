@@ -21,6 +21,7 @@ import numpy as np
 
 from hexwar.core.orders import Order
 from hexwar.core.views import View
+from hexwar.rulesets.aggressor.aggression import Assessment, assess
 from hexwar.sessions import Session, resolve_scenario
 
 
@@ -42,40 +43,108 @@ class Timed:
         return order
 
 
-def self_play(games: int) -> None:
-    """The computer against itself: how games end, and after how many rounds."""
+class Assessing:
+    """Wraps the computer player: the last estimate (aggression.assess) under which it was
+    willing to declare, while no side was declared yet."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.last: tuple[int, Assessment] | None = None
+
+    def act(self, view: View, rng: np.random.Generator) -> Order:
+        data = view.data
+        if data["phase"] == "turn" and data["aggressor"] is None:
+            a = assess(data)
+            if a.declare:
+                self.last = (int(data["round"]), a)
+        order: Order = self.agent.act(view, rng)
+        return order
+
+
+def _deciding_term(a: Assessment) -> str:
+    """The largest term for declaring (what tipped the estimate)."""
+    if a.enemy_one_from_victory:
+        return "enemy one sector from victory"
+    terms = {
+        "strike": a.strike,
+        "partisans": a.partisans,
+        "sectors behind": a.sectors,
+        "standoff": a.standoff,
+    }
+    return max(terms, key=lambda k: terms[k])
+
+
+def self_play(games: int, verbose: bool) -> None:
+    """The computer against itself: how games end, and when and why a side declares."""
     resolved = resolve_scenario("aggressor/sector")
     ends: Counter[str] = Counter()
     rounds = 0
+    when: Counter[str] = Counter()
+    why: Counter[str] = Counter()
+    declarer: Counter[str] = Counter()
+    partisan_games = {"declared": 0, "never": 0}
     for seed in range(games):
         session = Session.start(
             resolved, seed=seed, agents=dict.fromkeys(("west", "east"), "computer")
         )
+        watch = {side: Assessing(session.agents[side]) for side in ("west", "east")}
+        session.agents.update(watch)
         session.run()
-        outcome = session.game.outcome()
+        game = session.game
+        outcome = game.outcome()
         reason = outcome.reason if outcome else "unfinished"
+        winner = outcome.winner if outcome else None
         ends["turn limit" if "rounds played" in reason else "victory"] += 1
-        ends[f"{outcome.winner if outcome and outcome.winner else 'nobody'} wins"] += 1
-        rounds += session.game.summary()["round"]
-        events = session.game.events(None)
+        ends[f"{winner or 'nobody'} wins"] += 1
+        rounds += game.summary()["round"]
+        events = game.events(None)
         declared = [e.time for e in events if e.kind == "aggressor"]
-        ends[f"declared in round {declared[0]}" if declared else "never declared"] += 1
         made = sum(1 for e in events if e.kind == "partisan-contact" and "contact made" in e.text)
         ends["games with partisans"] += 1 if made else 0
+        line = f"seed {seed}: "
+        if declared:
+            side = game.aggressor or "?"
+            when[str(declared[0])] += 1
+            last = watch[side].last
+            term = _deciding_term(last[1]) if last else "?"
+            why[term] += 1
+            won = "won" if winner == side else "lost" if winner else "drawn"
+            declarer[won] += 1
+            partisan_games["declared"] += 1 if made else 0
+            line += f"{side} declares in round {declared[0]} ({last[1].reason() if last else '?'})"
+        else:
+            when["never"] += 1
+            partisan_games["never"] += 1 if made else 0
+            line += "nobody declares"
+        if verbose:
+            print(f"{line}; partisan contacts {made}; {reason}")
     print(f"{games} games of aggressor/sector, computer against computer")
     print(
         f"sector victories {ends['victory']}, turn limit {ends['turn limit']}; west wins "
         f"{ends['west wins']}, east wins {ends['east wins']}, no winner {ends['nobody wins']}; "
         f"mean rounds {rounds / games:.1f}"
     )
-    declared = sorted(
-        (int(k.split()[-1]), v) for k, v in ends.items() if k.startswith("declared in round")
-    )
+    rows = sorted((int(k), v) for k, v in when.items() if k != "never")
     print(
         "aggressor declared in round: "
-        + ", ".join(f"{r}: {n}" for r, n in declared)
-        + f"; never: {ends['never declared']}; games with partisan contact: "
-        f"{ends['games with partisans']}/{games}"
+        + ", ".join(f"{r}: {n}" for r, n in rows)
+        + f"; never: {when['never']}"
+    )
+    n_declared = games - when["never"]
+    if n_declared:
+        print(
+            "the term that weighed most when the declaring side decided: "
+            + ", ".join(f"{k} {v}" for k, v in why.most_common())
+        )
+        print(
+            f"the declaring side won {declarer['won']}, lost {declarer['lost']}, "
+            f"drew {declarer['drawn']} of {n_declared} "
+            f"({100 * declarer['won'] / n_declared:.0f} %)"
+        )
+    print(
+        f"games with partisan contact: {ends['games with partisans']}/{games} "
+        f"({partisan_games['declared']} of {n_declared} with a declaration, "
+        f"{partisan_games['never']} of {when['never']} without)"
     )
 
 
@@ -85,7 +154,16 @@ def main() -> None:
     parser.add_argument(
         "--self-play", action="store_true", help="then the computer against itself as well"
     )
+    parser.add_argument(
+        "--games", dest="verbose", action="store_true", help="one line per self-play game"
+    )
+    parser.add_argument(
+        "--self-play-only", action="store_true", help="skip the games against random"
+    )
     args = parser.parse_args()
+    if args.self_play_only:
+        self_play(args.games, args.verbose)
+        return
     games = args.games
     resolved = resolve_scenario("aggressor/sector")
     results: Counter[str] = Counter()
@@ -114,7 +192,7 @@ def main() -> None:
     print(f"computer player per turn        : {per_turn * 1e3:8.2f} ms (target <= 2000 ms)")
     print(f"ratio computer/random: {per_turn / baseline:.1f}")
     if args.self_play:
-        self_play(games)
+        self_play(games, args.verbose)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ import numpy as np
 from hexwar.core.game import Ruleset
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.aggression import assess
 from hexwar.rulesets.aggressor.legal import Board, legal_orders
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
 
@@ -139,21 +140,11 @@ def _distance_field(targets: set[int]) -> list[int]:
 
 def declares(view: Mapping[str, Any]) -> bool:
     """Whether the computer, seeing ``view``, is willing to attack across the border now (and
-    so become the aggressor, if no side is yet): see the module's "When to become the
-    aggressor"."""
-    side = view["side"]
+    so become the aggressor, if no side is yet): the estimate of
+    :func:`hexwar.rulesets.aggressor.aggression.assess`."""
     if view["aggressor"] is not None:
         return True
-    control = list(view["control"].values())
-    own = sum(1 for c in control if c == side)
-    enemy = sum(1 for c in control if c == rl.other(side))
-    rounds, now = int(view["max_rounds"]), int(view["round"])
-    return (
-        enemy >= 4
-        or view["partisans"] >= 2
-        or (3 * now > rounds and own <= enemy)
-        or 3 * now > 2 * rounds
-    )
+    return assess(view).declare
 
 
 class ComputerPlayer:
@@ -168,7 +159,9 @@ class ComputerPlayer:
         if data["setup_due"]:
             return computer_setup(view.side, rng)
         if data["phase"] == "partisans":
-            return AggressorOrder("partisans", count=int(data["partisans_to_use"]))
+            # Kept for war (a reason to declare, aggression.assess); used once a side is.
+            at_war = data["aggressor"] is not None
+            return AggressorOrder("partisans", count=int(data["partisans_to_use"]) if at_war else 0)
         orders = legal_orders(data)
         if len(orders) <= 1:
             return AggressorOrder("end")
