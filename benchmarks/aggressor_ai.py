@@ -5,9 +5,14 @@ in odd ones) and prints the computer's win rate (target: at least 90 of 100) and
 time it spends per turn of its own (target: at most 2 s), with the random agent's time per
 turn in the same games as the baseline ratio. With ``--self-play`` it then plays the computer
 against itself in as many seeded games and prints how many end in a sector victory, how many
-at the turn limit, and the mean number of rounds. Run from the repository root:
+at the turn limit, the mean number of rounds, and when and why a side became the aggressor:
+the rounds of the declarations, the term of the computer's estimate that weighed most
+(``aggression.assess``), the rounds by the partisans the declaring side held, the declaring
+side's results, and the games with partisan contact. ``--games`` prints one line per
+self-play game with the estimate that declared; ``--self-play-only`` skips the games against
+random. Run from the repository root:
 
-    .venv/bin/python benchmarks/aggressor_ai.py [GAMES] [--self-play]
+    .venv/bin/python benchmarks/aggressor_ai.py [GAMES] [--self-play] [--self-play-only] [--games]
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import numpy as np
 
 from hexwar.core.orders import Order
 from hexwar.core.views import View
-from hexwar.rulesets.aggressor.aggression import Assessment, assess
+from hexwar.rulesets.aggressor.aggression import PARTISAN_WORTH, Assessment, assess
 from hexwar.sessions import Session, resolve_scenario
 
 
@@ -44,8 +49,8 @@ class Timed:
 
 
 class Assessing:
-    """Wraps the computer player: the last estimate (aggression.assess) under which it was
-    willing to declare, while no side was declared yet."""
+    """Wraps the computer player: its estimate (aggression.assess) at its last order while no
+    side was declared (for the declaring side: the order that declared)."""
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
@@ -54,19 +59,19 @@ class Assessing:
     def act(self, view: View, rng: np.random.Generator) -> Order:
         data = view.data
         if data["phase"] == "turn" and data["aggressor"] is None:
-            a = assess(data)
-            if a.declare:
-                self.last = (int(data["round"]), a)
+            self.last = (int(data["round"]), assess(data))
         order: Order = self.agent.act(view, rng)
         return order
 
 
 def _deciding_term(a: Assessment) -> str:
     """The largest term for declaring (what tipped the estimate)."""
+    if not a.declare:
+        return "not chosen (a move into an unseen enemy unit)"
     if a.enemy_one_from_victory:
         return "enemy one sector from victory"
     terms = {
-        "strike": a.strike,
+        "first volley (strike - reply)": a.strike - a.reply,
         "partisans": a.partisans,
         "sectors behind": a.sectors,
         "standoff": a.standoff,
@@ -83,6 +88,7 @@ def self_play(games: int, verbose: bool) -> None:
     why: Counter[str] = Counter()
     declarer: Counter[str] = Counter()
     partisan_games = {"declared": 0, "never": 0}
+    by_partisans: dict[str, list[int]] = {}
     for seed in range(games):
         session = Session.start(
             resolved, seed=seed, agents=dict.fromkeys(("west", "east"), "computer")
@@ -108,6 +114,11 @@ def self_play(games: int, verbose: bool) -> None:
             last = watch[side].last
             term = _deciding_term(last[1]) if last else "?"
             why[term] += 1
+            if last and last[1].declare:
+                held = round(last[1].partisans / PARTISAN_WORTH)
+                by_partisans.setdefault(f"{min(held, 2)}{'+' if held >= 2 else ''}", []).append(
+                    declared[0]
+                )
             won = "won" if winner == side else "lost" if winner else "drawn"
             declarer[won] += 1
             partisan_games["declared"] += 1 if made else 0
@@ -135,6 +146,13 @@ def self_play(games: int, verbose: bool) -> None:
         print(
             "the term that weighed most when the declaring side decided: "
             + ", ".join(f"{k} {v}" for k, v in why.most_common())
+        )
+        print(
+            "declaration round by partisans the declaring side held: "
+            + "; ".join(
+                f"{k}: {len(v)} games, rounds {min(v)}-{max(v)}, mean {sum(v) / len(v):.1f}"
+                for k, v in sorted(by_partisans.items())
+            )
         )
         print(
             f"the declaring side won {declarer['won']}, lost {declarer['lost']}, "
@@ -169,6 +187,8 @@ def main() -> None:
     results: Counter[str] = Counter()
     computer_time = Timed(None)
     random_time = Timed(None)
+    by_declarer: dict[str, Counter[str]] = {}
+    computer_rounds: Counter[int] = Counter()
     for seed in range(games):
         computer = "west" if seed % 2 == 0 else "east"
         other = "east" if computer == "west" else "west"
@@ -180,13 +200,30 @@ def main() -> None:
         session.run()
         outcome = session.game.outcome()
         winner = outcome.winner if outcome else None
-        results["computer" if winner == computer else "random" if winner else "draw"] += 1
+        result = "computer" if winner == computer else "random" if winner else "draw"
+        results[result] += 1
+        game = session.game
+        declared = [e.time for e in game.events(None) if e.kind == "aggressor"]
+        who = "nobody" if not declared else "computer" if game.aggressor == computer else "random"
+        by_declarer.setdefault(who, Counter())[result] += 1
+        if who == "computer":
+            computer_rounds[declared[0]] += 1
     per_turn = computer_time.seconds / max(1, len(computer_time.turns))
     baseline = random_time.seconds / max(1, len(random_time.turns))
     print(f"{games} games of aggressor/sector, computer against random")
     print(
         f"computer wins {results['computer']}/{games}, random wins {results['random']}, "
         f"draws {results['draw']} (target: computer >= 90/100)"
+    )
+    for who, counts in sorted(by_declarer.items()):
+        n = sum(counts.values())
+        print(
+            f"aggressor {who}: {n} games, computer wins {counts['computer']} "
+            f"({100 * counts['computer'] / n:.0f} %)"
+        )
+    print(
+        "the computer declared in round: "
+        + ", ".join(f"{r}: {n}" for r, n in sorted(computer_rounds.items()))
     )
     print(f"random agent per turn (baseline): {baseline * 1e3:8.2f} ms")
     print(f"computer player per turn        : {per_turn * 1e3:8.2f} ms (target <= 2000 ms)")

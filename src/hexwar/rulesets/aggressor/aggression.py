@@ -40,10 +40,11 @@ takes; an Armor has 6). :func:`assess` adds up, from the view alone:
     share of the rounds played (x 1 at the start, x 3 at the limit);
 ``standoff``
     with the sectors level, the limit ends in no victory: :data:`STANDOFF` steps times the
-    share of the rounds played, times the side's edge in the front (the columns within
-    :data:`FRONT` of the border): ``(own steps - observed enemy steps) / (their sum)`` there,
-    at least 0; so a side that sees itself the stronger where it would strike breaks the
-    standoff first, and one facing a massed enemy waits;
+    share of the rounds played doubled (at most 1), times ``0.5 + edge``, the edge being the
+    side's lead in the front (the columns within :data:`FRONT` of the border): ``(own steps -
+    observed enemy steps) / (their sum)`` there; never below 0. So a side that sees itself the
+    stronger where it would strike breaks the standoff first, and one facing a massed enemy
+    waits;
 ``column`` (a cost)
     :data:`COLUMN_COST` steps when the side holds no sector in the enemy's column of sectors
     (the aggressor's extra victory condition), nothing when it already does;
@@ -53,9 +54,9 @@ takes; an Armor has 6). :func:`assess` adds up, from the view alone:
     :data:`PARTISAN_WORTH`; half that for a unit that will be there next turn.
 
 The side declares -- opens fire, strikes or launches across the border -- when the enemy
-holds four sectors (one from victory), or when ``strike - reply + partisans + sectors + standoff -
-column - contact`` reaches :data:`THRESHOLD`. It is re-assessed before every order, so within a
-turn the units that can seek partisan contact try first and the volley follows.
+holds four sectors (one from victory), or when ``strike - reply + partisans + sectors +
+standoff - column - contact`` reaches :data:`THRESHOLD`. It is re-assessed before every order,
+so within a turn the units that can seek partisan contact try first and the volley follows.
 """
 
 from __future__ import annotations
