@@ -89,6 +89,7 @@ def self_play(games: int, verbose: bool) -> None:
     declarer: Counter[str] = Counter()
     partisan_games = {"declared": 0, "never": 0}
     by_partisans: dict[str, list[int]] = {}
+    by_edge: list[tuple[float, int]] = []
     for seed in range(games):
         session = Session.start(
             resolved, seed=seed, agents=dict.fromkeys(("west", "east"), "computer")
@@ -119,6 +120,7 @@ def self_play(games: int, verbose: bool) -> None:
                 by_partisans.setdefault(f"{min(held, 2)}{'+' if held >= 2 else ''}", []).append(
                     declared[0]
                 )
+                by_edge.append((last[1].edge, declared[0]))
             won = "won" if winner == side else "lost" if winner else "drawn"
             declarer[won] += 1
             partisan_games["declared"] += 1 if made else 0
@@ -152,6 +154,17 @@ def self_play(games: int, verbose: bool) -> None:
             + "; ".join(
                 f"{k}: {len(v)} games, rounds {min(v)}-{max(v)}, mean {sum(v) / len(v):.1f}"
                 for k, v in sorted(by_partisans.items())
+            )
+        )
+        by_edge.sort()
+        thirds = [by_edge[i * len(by_edge) // 3 : (i + 1) * len(by_edge) // 3] for i in range(3)]
+        print(
+            "declaration round by the declaring side's edge in the front (thirds of the games): "
+            + "; ".join(
+                f"edge {t[0][0]:+.2f}..{t[-1][0]:+.2f}: mean round "
+                f"{sum(r for _, r in t) / len(t):.1f}"
+                for t in thirds
+                if t
             )
         )
         print(

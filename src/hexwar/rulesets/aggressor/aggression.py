@@ -118,6 +118,7 @@ class Assessment:
     column: float
     contact: float
     enemy_one_from_victory: bool
+    edge: float = 0.0  # the front's balance the standoff term weighs (-1 .. 1)
 
     @property
     def value(self) -> float:
@@ -233,10 +234,10 @@ def assess(view: Mapping[str, Any], board: Board | None = None) -> Assessment:
     partisans = PARTISAN_WORTH * int(view["partisans"])
     sectors = SECTOR_WORTH * (theirs - own) * (1 + 2 * played)
     standoff = 0.0
+    mine = sum(u["range"] + u["strength"] for c, u in board.own.items() if _front(c))
+    seen = sum(enemy_steps(k) for c, k in board.enemy.items() if _front(c))
+    edge = (mine - seen) / (mine + seen) if mine + seen else 0.0
     if own == theirs:
-        mine = sum(u["range"] + u["strength"] for c, u in board.own.items() if _front(c))
-        seen = sum(enemy_steps(k) for c, k in board.enemy.items() if _front(c))
-        edge = (mine - seen) / (mine + seen) if mine + seen else 0.0
         standoff = max(0.0, STANDOFF * min(1.0, 2 * played) * (0.5 + edge))
     far = 2 if side == "west" else 0
     holds_far = any(control[s] == side for s in range(9) if rl.sector_column(s) == far)
@@ -257,4 +258,5 @@ def assess(view: Mapping[str, Any], board: Board | None = None) -> Assessment:
         column=column,
         contact=contact,
         enemy_one_from_victory=theirs >= 4,
+        edge=edge,
     )
