@@ -43,7 +43,10 @@ PROPOSALS = 6  # rollout-agent proposals considered at a stepwise decision
 UCB_C = 1.4
 WIDEN = 4  # the best orders by the agent's prior searched, where it scores them
 HORIZON = 4  # decisions played out after the searched one
-HORIZONS = {"tactical": 2}  # a tactical phase costs the rollout agent ~0.1 s: own + reply
+# The tactical rollout agent takes ~0.1 s a phase: the searched phase alone is played out
+# (its fire, the opportunity fire it draws, the objectives it takes), so that 1 s compares
+# the candidates over several rounds of worlds.
+HORIZONS = {"tactical": 0}
 # Rulesets whose rollouts run until the side is to decide again after another side has
 # decided (to the side's next turn), up to LONG decisions: an Aggressor turn is many unit
 # decisions, each ~2 ms of the computer player's.
@@ -181,15 +184,17 @@ class MctsAgent:
             out = [first, *(o for o in ranked if o != first)][: self.widen]
             last = legal[-1]  # ending the turn, or doing nothing
             return out if last in out else [*out, last]
+        t0 = self.clock()
         out = [self._policy[self.side].act(view, rng)]
+        cost = self.clock() - t0  # a proposal costs about what the agent's own order did
         for propose in self._proposers:
-            if self.iterations is None and self.clock() >= deadline:
+            if self.iterations is None and self.clock() + cost > deadline:
                 break
             order = propose(view)
             if order not in out:
                 out.append(order)
         for _ in range(PROPOSALS - 1 if not self._proposers else 0):
-            if self.iterations is None and self.clock() >= deadline:
+            if self.iterations is None and self.clock() + cost > deadline:
                 break
             order = self._policy[self.side].act(view, rng)
             if order in out:
@@ -213,11 +218,12 @@ class MctsAgent:
         visits = np.zeros(len(cands))
         totals = np.zeros(len(cands))
         n = 0
+        start = self.clock()
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif self.clock() >= deadline:
+            elif self._spent(start, n, 1, deadline):
                 break
             if n < len(cands):
                 i = n  # every candidate once first, in order, while the budget lasts
@@ -247,16 +253,17 @@ class MctsAgent:
         """
         scores: list[list[float]] = []
         n = 0
+        start = self.clock()
         while True:
             if self.iterations is not None:
                 if n + len(cands) > max(self.iterations, len(cands)):
                     break
-            elif self.clock() >= deadline:
-                break
+            elif scores and self._spent(start, n, len(cands), deadline):
+                break  # the next round would not end in time
             seed = int(rng.integers(2**63))
             row = []
             for order in cands:
-                if self.iterations is None and self.clock() >= deadline and scores:
+                if self.iterations is None and scores and self._spent(start, n, 1, deadline):
                     break
                 row.append(self._simulate(view, order, np.random.default_rng(seed)))
                 n += 1
@@ -273,6 +280,14 @@ class MctsAgent:
         gain, se = _gains(np.array(scores))
         best = int(np.argmax(gain - Z * se))
         return cands[best] if gain[best] - Z * se[best] > 0 else cands[0]
+
+    def _spent(self, start: float, n: int, more: int, deadline: float) -> bool:
+        """Whether ``more`` simulations, at the mean cost of the ``n`` since ``start``, would
+        end past ``deadline`` (the budget is a bound: no simulation is started that would
+        overrun it, as far as the ones before tell)."""
+        now = self.clock()
+        mean = (now - start) / n if n else 0.0
+        return now + more * mean > deadline
 
     def _simulate(self, view: View, order: Order, rng: np.random.Generator) -> float:
         world = self.ruleset.determinise(view, rng)
