@@ -69,7 +69,8 @@ def test_paired_gains_keep_the_prior_within_two_standard_errors() -> None:
     assert gain[0] == -np.inf
     assert gain[1] == pytest.approx(2 / 3)
     assert se[1] == pytest.approx(1 / 3)
-    assert Z == 2.0 and not gain[1] - Z * se[1] > 1e-12
+    assert Z == 2.0
+    assert not gain[1] - Z * se[1] > 1e-12
 
 
 def _aggressor_decisions(seed: int = 1):
@@ -105,11 +106,14 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
         assert cands[0] == own
         if worth <= 1:
             assert cands == [own]
-            assert agent.act(view, rng) == own and agent.last_iterations == 0
+            assert agent.act(view, rng) == own
+            assert agent.last_iterations == 0
             instant += 1
         else:
-            assert 2 <= len(cands) <= WIDEN + 1 and cands[-1] == legal[-1]  # "end" last
-            assert agent.act(view, rng) in cands and agent.last_iterations > 0  # searched
+            assert 2 <= len(cands) <= WIDEN + 1
+            assert cands[-1] == legal[-1]
+            assert agent.act(view, rng) in cands
+            assert agent.last_iterations > 0
             searched += 1
         if instant and searched >= 2:
             return
@@ -127,7 +131,9 @@ def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> No
     agent = MctsAgent(game.ruleset, side, iterations=4)
     cands = agent.candidates(view, agent_rng(1, side, 0))
     own = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
-    assert cands[0] == own and cands[-1].actions == () and len(set(cands)) == len(cands)
+    assert cands[0] == own
+    assert cands[-1].actions == ()
+    assert len(set(cands)) == len(cands)
     order = agent.act(view, agent_rng(1, side, 0))
     assert order in cands
     game.submit(side, order.to_json())
