@@ -213,7 +213,7 @@ class MctsAgent:
         if len(cands) == 1:
             self.last_iterations = 0
             return cands[0]
-        if self._scorer is not None or self.ruleset.stepwise(view):
+        if self._scorer is not None or self._proposers:  # a prior to keep unless beaten
             return self._rounds(view, cands, rng, deadline)
         visits = np.zeros(len(cands))
         totals = np.zeros(len(cands))
