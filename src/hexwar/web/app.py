@@ -36,6 +36,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hexwar.agents import agent_names
@@ -441,8 +442,12 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         text = await hub.call(hub.log_text, game_id, looking)
         return Response(text, media_type="text/plain; charset=utf-8")
 
-    @app.post("/api/games/{game_id}/orders")
-    async def api_order(request: Request, game_id: str) -> Any:
+    async def api_order(request: Request) -> Response:
+        """``POST /api/games/{id}/orders``: a plain Starlette route, the first in the table,
+        since an order is the request players make most and wait for: FastAPI's parameter
+        solving and the match against every route before it cost a fifth of an order's time
+        on the server."""
+        game_id: str = request.path_params["game_id"]
         try:
             body = await request.json()
         except json.JSONDecodeError:
@@ -476,6 +481,8 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         }
         # The event streams wake once the reply is sent: their work does not delay it.
         return json_response(reply, background=BackgroundTask(notify))
+
+    app.router.routes.insert(0, Route("/api/games/{game_id}/orders", api_order, methods=["POST"]))
 
     @app.get("/api/games/{game_id}/events")
     async def api_events(
