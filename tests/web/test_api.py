@@ -188,6 +188,39 @@ def test_an_order_arriving_during_another_game_operation_waits_for_it_and_is_sto
         assert [(o.seq, o.side) for o in store.load(game["id"]).orders] == [(0, "west")]
 
 
+def test_the_order_route_answers_with_the_security_headers_and_bounds_its_body(
+    client: TestClient,
+) -> None:
+    """Issue 18 (the order's fast lane answers as every route does): an accepted order, a
+    refused token and an illegal order carry the Content Security Policy and nosniff like a
+    page; a body over the bound is 413 and stores nothing; a GET on the route is 405."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    url = f"/api/games/{game['id']}/orders"
+    h = bearer(game["tokens"]["west"])
+    setup = str(random_setup("west", np.random.default_rng(1)))
+    replies = [
+        client.post(url, json={"order": setup}, headers=h),  # 200
+        client.post(url, json={"order": setup}),  # 401: no token
+        client.post(url, json={"order": setup}, headers=bearer(game["tokens"]["east"][::-1])),
+        client.post(url, json={"order": "1 3"}, headers=bearer(game["tokens"]["east"])),  # 422
+        client.post(url, content=b"{", headers=h),  # 422: not JSON
+    ]
+    assert [r.status_code for r in replies] == [200, 401, 401, 422, 422]
+    page = client.get("/")
+    for r in replies:
+        assert r.headers["content-security-policy"] == page.headers["content-security-policy"]
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["referrer-policy"] == "no-referrer"
+    assert replies[1].headers["www-authenticate"] == "Bearer"
+    assert replies[4].json()["detail"] == 'the body must be JSON: {"order": ...}'
+    big = client.post(url, json={"order": "x" * 1_000_001}, headers=h)
+    assert big.status_code == 413
+    assert "1000000 bytes at most" in big.json()["detail"]
+    state = client.get(f"/api/games/{game['id']}/state", headers=h).json()
+    assert state["orders"] == 1
+    assert client.get(url, headers=h).status_code == 405
+
+
 def test_the_umpire_sees_everything_but_gives_no_orders(client: TestClient) -> None:
     game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
     _setup(client, game, "west", 1)
