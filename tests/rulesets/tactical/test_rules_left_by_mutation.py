@@ -374,3 +374,20 @@ def test_state_hash_tells_apart_where_a_unit_or_a_smoke_screen_is(part: str) -> 
         one.smoke = {Hex.from_str("3,0"): "allied"}
         other.smoke = {Hex.from_str("3,1"): "allied"}
     assert one.state_hash() != other.state_hash()
+
+
+@pytest.mark.parametrize(
+    ("special", "roll", "holds"),
+    [("pillbox", 9, True), ("pillbox", 10, False), ("bunker", 9, True)],
+)
+def test_a_unit_in_a_pillbox_or_bunker_checks_morale_at_plus_four(
+    special: str, roll: int, holds: bool
+) -> None:
+    """TERRAIN MORALE MODIFIERS: "Bunker/Pillbox: +4**" on top of the open's -1: X1 (morale
+    6) in a pillbox or bunker in the open holds on a d10 of at most 6 - 1 + 4 = 9."""
+    game = make_game(map={"specials": [{"at": "4,0", "kind": special}]})
+    x1 = game.units["X1"]
+    _rolling(game, roll)
+    game._apply_result(x1, 0, False, True, game.units["A1"].hex)  # type: ignore[arg-type]
+    told = [e.text for e in game.events() if e.kind == "morale-check"]
+    assert told == [f"X1 {'holds' if holds else 'breaks'}"]
