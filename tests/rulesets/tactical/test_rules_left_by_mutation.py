@@ -391,3 +391,16 @@ def test_a_unit_in_a_pillbox_or_bunker_checks_morale_at_plus_four(
     game._apply_result(x1, 0, False, True, game.units["A1"].hex)  # type: ignore[arg-type]
     told = [e.text for e in game.events() if e.kind == "morale-check"]
     assert told == [f"X1 {'holds' if holds else 'breaks'}"]
+
+
+@pytest.mark.parametrize(("command_control", "side", "range_50"), [(False, "allied", 8),
+                                                                   (True, "axis", 7)])  # fmt: skip
+def test_an_hq_without_its_leader_has_the_sheets_50_percent_range(
+    command_control: bool, side: str, range_50: int
+) -> None:
+    """SUPPLY RANGES: "Battalion HQ: 8"; with Command Control, VARIED HQ RANGES (German, 1944:
+    BTLN 7), raised only by the Leadership of a leader stacked with "his" HQ -- none here. The
+    side's view shows its battalion HQ's 50% range."""
+    game = make_game(command_control=command_control)
+    hq = next(u for u in game.view(side).data["units"] if u["kind"] == "hq")
+    assert hq["range_50"] == range_50
