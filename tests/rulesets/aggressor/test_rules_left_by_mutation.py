@@ -203,3 +203,21 @@ def test_no_turn_begins_after_a_victory_on_sectors() -> None:
     assert outcome.winner == "west"
     assert g.events()[-1].kind == "game-over"
     assert g.active == "east"
+
+
+def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> None:
+    """Mobile Attacks: "If any atkd tgt is destroyed, the attacking unit must be moved into its
+    place"; MOVEMENT: "When a unit enters a CBR hex, it immediately suffers a step loss". West's
+    armor (Range 3) kills East's support (Range 0, Strength 1) on the CBR hex @JH and advances
+    into it: Range 3 -> 2."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    g.cbr.add(rl.parse_label("@JH"))
+    armor = unit(g, "west", 1)
+    armor.seen_by_enemy = True
+    g._observe("west")
+    script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert rl.label(armor.cell) == "@JH"
+    assert (armor.range, armor.strength) == (2, 3)
