@@ -221,3 +221,29 @@ def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> Non
     g.submit("west", "1 6")
     assert rl.label(armor.cell) == "@JH"
     assert (armor.range, armor.strength) == (2, 3)
+
+
+def test_an_immobile_unit_is_reported_to_its_own_side_only() -> None:
+    """MOVEMENT: a range-0 unit's move attempt fails half the time with "Immobile this turn";
+    OBSERVATION: "The results of an observation are revealed only to the side whose turn it
+    is" -- the enemy does not hear of a failed attempt. West's infantry at @EH with Range 0
+    fails: West is told, East is not."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 0
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    assert [e.text for e in g.events("west") if e.kind == "immobile"] == [
+        "unit 1: Immobile this turn"
+    ]
+    assert not [e for e in g.events("east") if e.kind == "immobile"]
+
+
+def test_without_observation_each_side_sees_how_many_enemy_units_are_left() -> None:
+    """Observation option off (seed 003, "Unless the option not to use Observation has been
+    selected"): nothing is hidden, and each side's view counts the enemy's units left: West
+    sees East's 17 after one is eliminated, East sees West's 18."""
+    g = make_game(observation=False)
+    g._eliminate(g.units["east"][0])
+    assert g.view("west").data["enemy_units_left"] == 17
+    assert g.view("east").data["enemy_units_left"] == 18
+    assert g.view("west").data["partisans_to_use"] == 0
