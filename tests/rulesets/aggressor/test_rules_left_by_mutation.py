@@ -4,6 +4,8 @@ the situations are conftest.py's hand-set maps, row H: along a row each column i
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from hexwar.core.errors import IllegalOrderError
@@ -247,3 +249,40 @@ def test_without_observation_each_side_sees_how_many_enemy_units_are_left() -> N
     assert g.view("west").data["enemy_units_left"] == 17
     assert g.view("east").data["enemy_units_left"] == 18
     assert g.view("west").data["partisans_to_use"] == 0
+
+
+def _artillery_at_range(range_: int) -> AggressorGame:
+    g = make_game({1: ("artillery", "@HH")})
+    unit(g, "west", 1).range = range_
+    return g
+
+
+@pytest.mark.parametrize(
+    ("game", "order", "rule", "why"),
+    [
+        (lambda: make_game({1: ("missile", "@BH")}), "1 7 @KH", "SPECIAL FUNCTIONS / CBR Launch",
+         "@KH is 9 hexes away; missiles reach 8"),
+        (lambda: _artillery_at_range(2), "1 7 @KH", "SPECIAL FUNCTIONS / Indirect Fire",
+         "@KH is 3 hexes away, beyond its Range 2"),
+        (lambda: make_game({1: ("infantry", "@HH")}), "1 7 @KH", "SPECIAL FUNCTIONS / types",
+         "no special function aims at @KH"),
+        (lambda: make_game({1: ("artillery", "@HH"), 2: ("infantry", "@JH")}), "1 7 @JH",
+         "SPECIAL FUNCTIONS / targets", "@JH holds your own unit 2"),
+        (lambda: make_game({1: ("infantry", "@HH"), 2: ("infantry", "@HI")}), "1 4", "MOVEMENT",
+         "@HI holds your unit 2; no stacking"),
+        (lambda: make_game(), "partisans 1", "TURN SEQUENCE E",
+         "a partisans order is not due now"),
+    ],
+)  # fmt: skip
+def test_each_refusal_names_the_section_it_enforces(
+    game: Any, order: str, rule: str, why: str
+) -> None:
+    """Seed 003's sections, named by every refusal: CBR Launch "up to 8 hexes", Indirect Fire
+    "out to a distance of the artillery unit's current Range", the special functions by type
+    and on enemy targets only, no stacking (MOVEMENT), partisans only when the enemy's turn
+    begins (TURN SEQUENCE)."""
+    with pytest.raises(IllegalOrderError) as info:
+        game().submit("west", order)
+    assert info.value.rule == rule
+    assert why in str(info.value)
+    assert info.value.order is not None
