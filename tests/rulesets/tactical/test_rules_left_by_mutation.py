@@ -309,8 +309,8 @@ def test_an_enemy_commander_is_shown_only_where_an_enemy_unit_is_seen() -> None:
               {"id": "C", "side": "axis", "name": "Col", "at": "7,-3", "leadership": 5,
                "command": 1}]  # fmt: skip
     game = make_game(commanders=bosses, visibility=4)
-    shown = [(c["id"], c["hex"]) for c in game.view("allied").data["enemy_commanders"]]
-    assert shown == [("M", "4,0")]
+    shown = [(c["id"], c["name"], c["hex"]) for c in game.view("allied").data["enemy_commanders"]]
+    assert shown == [("M", "Maj", "4,0")]
 
 
 def test_laying_smoke_spends_one_smoke_round() -> None:
@@ -404,3 +404,38 @@ def test_an_hq_without_its_leader_has_the_sheets_50_percent_range(
     game = make_game(command_control=command_control)
     hq = next(u for u in game.view(side).data["units"] if u["kind"] == "hq")
     assert hq["range_50"] == range_50
+
+
+def test_a_side_reads_its_units_and_the_enemy_it_sees_under_the_views_names() -> None:
+    """Fog of war and the view (docs/tactical.md): what a side knows of its own units (name,
+    starting SPs, morale with leadership -- LEADERSHIP: a leader of 5 with a unit of morale 6
+    raises it by one, to 7 --, attacks, smoke rounds, HQ level, riding, disruption), of the
+    enemy units it sees (riding, disruption), its commanders by name, the break point and the
+    score, each under the name front ends and the computer player read."""
+    lieutenant = {"id": "L", "side": "allied", "name": "Lt", "at": "2,1", "leadership": 5,
+                  "command": 1}  # fmt: skip
+    view = make_game(commanders=[lieutenant], break_percent=40).view("allied").data
+    a1 = next(u for u in view["units"] if u["id"] == "A1")
+    assert {k: a1[k] for k in ("name", "max_sp", "led_morale", "attack_hard", "smoke",
+            "hq_level", "mounted", "disrupted")} == {"name": "A1", "max_sp": 4,
+            "led_morale": 7, "attack_hard": 1.0, "smoke": 0, "hq_level": None,
+            "mounted": None, "disrupted": False}  # fmt: skip
+    ahq = next(u for u in view["units"] if u["id"] == "AHQ")
+    assert ahq["hq_level"] == "battalion"
+    x1 = next(u for u in view["enemy_units"] if u["id"] == "X1")
+    assert (x1["name"], x1["mounted"], x1["disrupted"]) == ("X1", None, False)
+    assert [c["name"] for c in view["commanders"]] == ["Lt"]
+    assert (view["break_percent"], view["score"]) == (40, {"allied": 0, "axis": 0})
+
+
+def test_mounting_and_dismounting_are_told_as_such() -> None:
+    """docs/rulings/tactical.md, Riders: ``mount UNIT TANK`` puts infantry in the tank's hex
+    onto it, ``dismount`` puts it off; each is its own event (``mount``, ``dismount``)."""
+    units = [*BASE, _unit("T", "allied", "armor", "2,1", sp=2), _unit("R", "allied", "infantry",
+             "1,1")]  # fmt: skip
+    game = make_game(units=units, opportunity_fire=False)
+    game.submit("allied", "move R 2,1; mount R T")
+    assert [e.text for e in game.events() if e.kind == "mount"] == ["R mounts T at 2,1"]
+    game.submit("axis", "")
+    game.submit("allied", "dismount R")
+    assert [e.text for e in game.events() if e.kind == "dismount"] == ["R dismounts at 2,1"]
