@@ -9,9 +9,12 @@ through HTTP while every stream stays open, and prints:
 - the median round trip of an order through HTTP (POST on a keep-alive connection,
   acknowledged after the store commits; its reply carries the seat's view after the order),
   and of the order plus the page's full data (GET /view: view, board description and page
-  state), each as a ratio against the in-process ``Session.submit`` (with the same store
-  commit) + ``game.view`` of the same orders, measured in the same run, each order in-process
-  just before it goes through HTTP, so both meet the same load (target: at most 2x); medians.
+  state), each as a ratio against the in-process ``Session.submit`` + ``game.view`` of the
+  same orders, measured in the same run, each order in-process just before it goes through
+  HTTP, so both meet the same load (target: at most 2x); medians. The in-process path is the
+  one ``hexwar play`` takes: ``Session.submit`` commits each order to a game store before it
+  returns, as the server does before it answers, with the same settings (SQLite WAL,
+  ``synchronous=FULL``), so the store write is on both sides of the ratio.
 
 The measuring client is one player's: one keep-alive HTTP connection (``http.client``). The
 100 event streams, the measured game's two among them, are held by a second process (the
