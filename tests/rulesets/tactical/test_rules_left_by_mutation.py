@@ -439,3 +439,21 @@ def test_mounting_and_dismounting_are_told_as_such() -> None:
     game.submit("axis", "")
     game.submit("allied", "dismount R")
     assert [e.text for e in game.events() if e.kind == "dismount"] == ["R dismounts at 2,1"]
+
+
+def test_an_assault_that_removes_the_last_combat_unit_ends_the_game_once() -> None:
+    """docs/tactical.md, Winning: a side left without combat units (only HQs) loses at once.
+    A1 (soft attack raised to 60) assaults the 1-SP X1, the axis side's only combat unit,
+    from 3,0 and eliminates it: one ``game-over`` event, the last of the game (no end-of-phase
+    dig-in roll after it), allied the winner."""
+    units = [BASE[0], {**BASE[1], "at": "3,0", "attack_soft": 60.0}, BASE[2],
+             {**BASE[3], "sp": 1}]  # fmt: skip
+    game = make_game(seed=1, units=units)
+    game.submit("allied", "assault A1 X1")
+    kinds = _kinds(game)
+    assert kinds.count("game-over") == 1
+    assert kinds[-1] == "game-over"
+    assert "improved-position" not in kinds
+    outcome = game.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == ("allied", "axis has no combat units left")

@@ -350,7 +350,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 )
                 continue
             self._carry_out(side, planned)
-        self._end_phase()
+        if self._outcome is None:  # the last action may have ended the game
+            self._end_phase()
 
     # -- phases ----------------------------------------------------------------------------
 
