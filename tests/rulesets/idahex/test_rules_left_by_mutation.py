@@ -1,0 +1,97 @@
+"""IDAHEX rules that a mutation of the rule modules once changed without failing a test, each
+checked where the design data is read or the delay computed, at its boundary (docs/testing.md,
+"Mutation testing"). Seed 000; the data are test_delays.py's."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from hexwar.core.errors import InvalidInputError
+
+from .test_delays import DATA, RED, U4, march
+
+
+def _problems(make: Callable[[], object]) -> list[tuple[str | None, str]]:
+    with pytest.raises(InvalidInputError) as info:
+        make()
+    return [(p.path, p.message) for p in info.value.problems]
+
+
+# -- §3.2.3 the march delay's section --------------------------------------------------------
+
+
+def test_3_2_3_an_objective_out_of_reach_is_an_infinite_delay_under_3_2_3() -> None:
+    """§3.2.3: "a task force in a march posture cannot jump over cells": cell 99 is not in the
+    area of war, so the delay is infinite and its reason names §3.2.3 itself (not a mode's
+    subsection: no mover was looked at)."""
+    d = march([U4], 17, 99)
+    assert (d.value, d.section) == (math.inf, "3.2.3")
+
+
+def test_3_2_3_1_a_unit_that_cannot_use_the_route_gives_an_infinite_delay_under_3_2_3_1() -> None:
+    """§3.2.3.1 (unstacked, mode 0): 17 -> 16 is swamp, route type 3, and mr(1, 1, 3) = 0 for
+    the armoured unit 4: TFAMR = 0, d1 = +inf, under §3.2.3.1."""
+    d = march([U4], 17, 16)
+    assert (d.value, d.section) == (math.inf, "3.2.3.1")
+
+
+# -- the design data name the field they break (§2.2.2, §3) ----------------------------------
+
+
+def test_2_2_2_a_side_lists_at_least_one_resource_type() -> None:
+    """nrs(s) = len(trnreq) >= 1: a side with no transport requirements has no resources."""
+    assert _problems(lambda: replace(RED, trnreq=(), nequip=0))[0] == (
+        "trnreq",
+        "must list nrs(s) >= 1 values",
+    )
+
+
+def test_3_2_3_a_transport_requirement_is_a_number() -> None:
+    """trnreq(i, s): the transport requirement of a type i resource, a number >= 0."""
+    assert _problems(lambda: replace(RED, trnreq=(0, math.nan, 0, 1, 0.1))) == [
+        ("trnreq(2)", "must be a number >= 0, got nan")
+    ]
+
+
+def test_3_2_1_the_four_posture_classes_are_given() -> None:
+    """ptran(i, j, k) for the posture classes i = 1..4 (§3.2.1)."""
+    assert _problems(lambda: replace(DATA, ptran=DATA.ptran[:3])) == [
+        ("ptran", "must give posture classes 1..4")
+    ]
+
+
+def test_3_2_1_a_bad_transition_time_names_its_class() -> None:
+    """ptran(2, 1, 1) = -1: a time is >= 0 (or inf); the path names the class, 2."""
+    ptran = (DATA.ptran[0], ((-1,),), *DATA.ptran[2:])
+    assert _problems(lambda: replace(DATA, ptran=ptran)) == [
+        ("ptran(2, 1, 1)", "must be a number >= 0 (or inf), got -1")
+    ]
+
+
+def test_3_2_1_class_3_has_npost_3_rows_from_airmove() -> None:
+    """npost(3) = len(airmove) = 2 here: class 3 given with one row is refused (its size comes
+    from airmove, not from the rows given)."""
+    ptran = (*DATA.ptran[:2], ((0,),), DATA.ptran[3])
+    assert _problems(lambda: replace(DATA, ptran=ptran)) == [
+        ("ptran(3, *)", "must have 2 values, got 1")
+    ]
+
+
+def test_3_2_1_a_class_given_as_one_number_has_no_rows() -> None:
+    """A posture class must be a square of npost(i) = 1..10 rows; a single number has none."""
+    ptran = (5.0, *DATA.ptran[1:])
+    assert _problems(lambda: replace(DATA, ptran=ptran)) == [
+        ("ptran(1, *)", "must give npost(i) = 1..10 rows")
+    ]
+
+
+def test_3_the_speed_factor_table_names_its_cell() -> None:
+    """fmr.f(i, j): the speed factor of unit type i at TR = fmr.x(j), a number >= 0."""
+    fmr_f = (DATA.fmr_f[0], (0.6, 1.0, math.nan), *DATA.fmr_f[2:])
+    assert _problems(lambda: replace(DATA, fmr_f=fmr_f)) == [
+        ("fmr.f(2, 3)", "must be a number >= 0, got nan")
+    ]
