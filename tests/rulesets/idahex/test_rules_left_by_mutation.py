@@ -8,9 +8,12 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex.design import load_sinai
+from hexwar.rulesets.idahex.values import nominal_kill_matrices
 
 from .test_delays import DATA, RED, U4, march
 
@@ -95,3 +98,31 @@ def test_3_the_speed_factor_table_names_its_cell() -> None:
     assert _problems(lambda: replace(DATA, fmr_f=fmr_f)) == [
         ("fmr.f(2, 3)", "must be a number >= 0, got nan")
     ]
+
+
+# -- §5.3 the nominal engagement ------------------------------------------------------------
+
+
+def test_5_3_a_negative_fire_allocation_names_its_entry() -> None:
+    """aggdef(i, j, s) >= 0, a fraction of fire: Red's (side 1) weapon 2 giving -0.1 of its
+    fire to Blue's materiel 2 is refused at the 0-based entry aggdef[0][1][1]."""
+    design = load_sinai()[0]
+    rows = [list(x) for x in design.aggdef]
+    rows[0][1] = (0.5, -0.1, 0.2, 0.0, 0.0, 0.0, 0.0)
+    bad = design.model_copy(update={"aggdef": tuple(tuple(x) for x in rows)})
+    assert _problems(lambda: nominal_kill_matrices(bad, 1))[0][0] == "aggdef[0][1][1]"
+
+
+def test_5_3_the_nominal_engagement_of_sides_with_unequal_ground_weapons() -> None:
+    """§5.3: ASTD is nggwep(s2) x nggwep(s1) and DSTD nggwep(s1) x nggwep(s2). The Sinai design
+    with Red's ground-to-ground weapons cut to its first three (nggwep = (3, 4)): Red defending
+    (s1 = 1), ASTD is 4 x 3 and DSTD 3 x 4; Blue's weapon 2 attacks Red's three weapons at
+    ASTD(2, j) = katk(2, j, 2) aggatk(2, j, 2) / (sum of aggatk(2, *, 2) over Red's 8
+    materiel, 1.028) = .05 x (.27, .04, .7) / 1.028."""
+    design = load_sinai()[0]
+    cut = {name: (getattr(design, name)[0][:3], getattr(design, name)[1])
+           for name in ("aggatk", "aggdef", "katk", "kdef")}  # fmt: skip
+    design = design.model_copy(update={"nggwep": (3, 4), **cut})
+    astd, dstd = nominal_kill_matrices(design, 1)
+    assert (astd.shape, dstd.shape) == ((4, 3), (3, 4))
+    np.testing.assert_allclose(astd[1], 0.05 * np.array([0.27, 0.04, 0.7]) / 1.028)
