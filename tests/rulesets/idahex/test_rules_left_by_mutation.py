@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex.delays import march_delay
 from hexwar.rulesets.idahex.design import load_sinai
 from hexwar.rulesets.idahex.values import nominal_kill_matrices
 
-from .test_delays import DATA, RED, U4, march
+from .test_delays import BLUE, DATA, GRID, RED, U4, U21, bartype, march, rtetype
 
 
 def _problems(make: Callable[[], object]) -> list[tuple[str | None, str]]:
@@ -126,3 +127,15 @@ def test_5_3_the_nominal_engagement_of_sides_with_unequal_ground_weapons() -> No
     astd, dstd = nominal_kill_matrices(design, 1)
     assert (astd.shape, dstd.shape) == ((4, 3), (3, 4))
     np.testing.assert_allclose(astd[1], 0.05 * np.array([0.27, 0.04, 0.7]) / 1.028)
+
+
+def test_3_2_3_2_carriers_without_passengers_or_capacity_move_on_all_their_transport() -> None:
+    """§3.2.3.2 and docs/rulings/idahex.md (the share LOAD/CC of the load-class transport
+    carries passengers; "LOAD/CC = 0 when CC = 0"): Red's trucks given no carrying capacity
+    (ldcap = 0), the carrier unit 21 alone (20 trucks, 30 fuel, 50 personnel) marches stacked
+    in mode 1: LOAD = CC = 0, so no share is loaded and TR = 20 trucks x 10 / (30 fuel x 1 +
+    50 personnel x 0.1) = 200/35."""
+    data = replace(DATA, sides=(replace(RED, ldcap=(0, 0, 3, 0, 0)), BLUE))
+    d = march_delay(1, [U21], 1, 6, 30, 5, GRID, rtetype, bartype, data)
+    assert (d.terms["LOAD"], d.terms["CC"], d.terms["LOAD/CC"]) == (0, 0, 0.0)
+    assert d.terms["TR"] == pytest.approx(200 / 35)
