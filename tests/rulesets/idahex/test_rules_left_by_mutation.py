@@ -16,6 +16,7 @@ from hexwar.rulesets.idahex.delays import march_delay
 from hexwar.rulesets.idahex.design import load_sinai
 from hexwar.rulesets.idahex.values import nominal_kill_matrices
 
+from .test_combat_functions import W1, W2, S, fi, no_support, small_design, spdd
 from .test_delays import BLUE, DATA, GRID, RED, U4, U21, bartype, march, rtetype
 
 
@@ -139,3 +140,32 @@ def test_3_2_3_2_carriers_without_passengers_or_capacity_move_on_all_their_trans
     d = march_delay(1, [U21], 1, 6, 30, 5, GRID, rtetype, bartype, data)
     assert (d.terms["LOAD"], d.terms["CC"], d.terms["LOAD/CC"]) == (0, 0, 0.0)
     assert d.terms["TR"] == pytest.approx(200 / 35)
+
+
+# -- §5.4.1 frinv with amounts below one -------------------------------------------------------
+
+
+def test_5_4_1_surplus_support_below_one_unit_is_not_involved() -> None:
+    """§5.4.1 last step: fi(irs) <- min{fi(irs), alloc(irs - neq) / amount(irs)} for every
+    support resource held, however little: 10 w1 need .02 S each, 0.2 of the 0.5 S held are
+    involved, fi(S) = .2 / .5 = .4."""
+    d = small_design(spdd=spdd(w1=(0.02, 0.0)))
+    got = fi(d, [10.0, 0.0, 0.0, 0.5, 10.0])
+    assert got[W1] == pytest.approx(1.0)
+    assert got[S] == pytest.approx(0.4)
+
+
+def test_5_4_1_equipment_with_a_standard_below_one_is_in_the_standard_force() -> None:
+    """§5.4.1: I = {ieq: stdtgt(ieq, s) > 0}, and fi(i) = 1 for i in I with amount(i) = 0:
+    w1 with stdtgt .5 is in I (held: none, so fully involved); w2 with stdtgt 0 is not."""
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), stdtgt=((0.5, 0.0, 10.0, 100.0, 50.0),) * 2)
+    got = fi(d, [0.0, 7.0, 0.0, 100.0, 10.0])
+    assert (got[W1], got[W2]) == (1.0, 0.0)
+
+
+def test_5_4_1_without_support_equipment_not_held_is_fully_involved() -> None:
+    """§5.4.1, nsp = 0: fi(j) = min{QP(j), amount(j)} / amount(j) for amount(j) > 0, and 1
+    for equipment not held (as for support, fi = 1 when the amount is 0). w1 = 10 in group 1,
+    w2 = 0 and t = 4 in group 2 with prot(t, w1) = .2: fi = (1, 1, 2/4)."""
+    d = no_support(pg=((1, 2, 2),) * 2, prot=(((0.0, 0.0), (0.5, 0.0), (0.2, 0.0)),) * 2)
+    assert list(fi(d, [10.0, 0.0, 4.0])) == pytest.approx([1.0, 1.0, 0.5])
