@@ -457,3 +457,43 @@ def test_an_assault_that_removes_the_last_combat_unit_ends_the_game_once() -> No
     outcome = game.outcome()
     assert outcome is not None
     assert (outcome.winner, outcome.reason) == ("allied", "axis has no combat units left")
+
+
+def test_an_objective_taken_is_told_to_both_sides_as_objective() -> None:
+    """docs/tactical.md, Winning: an objective belongs to the last side alone in it, checked at
+    the end of the phase. A1 moves onto the objective at 3,1 (nobody's): both sides hear
+    ``allied takes objective 3,1``."""
+    game = make_game(objectives=[{"at": "3,1", "vp": 10}], opportunity_fire=False)
+    game.submit("allied", "move A1 3,1")
+    told = [(e.text, e.visible_to) for e in game.events() if e.kind == "objective"]
+    assert told == [("allied takes objective 3,1", frozenset({"*"}))]
+
+
+def test_a_failed_morale_check_is_told_to_the_retreating_side_as_retreat() -> None:
+    """TERRAIN MORALE MODIFIERS, docs/rulings/tactical.md (Retreat): X1 with morale 1 fails
+    every check (d10 <= 1 - 1 never holds); A1's fire (seed 9) calls for a morale check and
+    X1 retreats one hex farther from A1 at 2,1 (from 2 hexes to 3); the axis side is told."""
+    game = make_game(seed=9, units=[*BASE[:3], {**BASE[3], "morale": 1}])
+    game.submit("allied", "fire A1 X1")
+    (retreat,) = [e for e in game.events() if e.kind == "retreat"]
+    assert retreat.text.startswith("X1 retreats from 4,0 to ")
+    assert retreat.visible_to == frozenset({"axis"})
+    x1 = game.units["X1"].hex
+    assert x1 is not None
+    assert x1.distance(Hex.from_str("2,1")) == 3
+
+
+def test_riders_of_a_destroyed_tank_are_told_as_riders_off() -> None:
+    """docs/rulings/tactical.md, Riders: the riders of a tank that is destroyed get off in its
+    hex. A1 (hard attack raised to 60) destroys the 1-SP tank T carrying R (seed
+    1): both sides hear that R is thrown off T because it is destroyed."""
+    units = [BASE[0], {**BASE[1], "attack_hard": 60.0}, BASE[2],
+             _unit("T", "axis", "armor", "4,0", sp=1),
+             _unit("R", "axis", "infantry", "4,0", mounted="tank")]  # fmt: skip
+    game = make_game(seed=1, units=units)
+    game.submit("allied", "fire A1 T")
+    off = [e for e in game.events() if e.kind == "riders-off"]
+    assert (off[0].text, off[0].visible_to) == (
+        "R is thrown off T at 4,0 (it is destroyed) and is disrupted",
+        frozenset({"*"}),
+    )
