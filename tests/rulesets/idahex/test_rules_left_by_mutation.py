@@ -14,10 +14,12 @@ import pytest
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.delays import march_delay
 from hexwar.rulesets.idahex.design import load_sinai
-from hexwar.rulesets.idahex.values import nominal_kill_matrices
+from hexwar.rulesets.idahex.supplies import demand
+from hexwar.rulesets.idahex.values import WeaponValues, nominal_kill_matrices
 
 from .test_combat_functions import W1, W2, S, fi, no_support, small_design, spdd
 from .test_delays import BLUE, DATA, GRID, RED, U4, U21, bartype, march, rtetype
+from .test_supplies import TABLES
 
 
 def _problems(make: Callable[[], object]) -> list[tuple[str | None, str]]:
@@ -169,3 +171,23 @@ def test_5_4_1_without_support_equipment_not_held_is_fully_involved() -> None:
     w2 = 0 and t = 4 in group 2 with prot(t, w1) = .2: fi = (1, 1, 2/4)."""
     d = no_support(pg=((1, 2, 2),) * 2, prot=(((0.0, 0.0), (0.5, 0.0), (0.2, 0.0)),) * 2)
     assert list(fi(d, [10.0, 0.0, 4.0])) == pytest.approx([1.0, 1.0, 0.5])
+
+
+# -- bad input is refused naming its field, never another exception ----------------------------
+
+
+def test_7_resources_that_are_not_numbers_are_refused_naming_the_field() -> None:
+    """§7 demand D(ibu, k) from [resources](ibu, irs): an entry that is no number (None) is
+    refused as bad input naming ``resources``, not a TypeError from the arithmetic."""
+    problems = _problems(lambda: demand(TABLES, [10.0, None, 200.0, 1000.0], posture=10,
+                                        engaged=False, passenger=False, frinv=None,
+                                        tframe=0.5))  # fmt: skip
+    assert [path for path, _ in problems] == ["resources"]
+
+
+def test_5_1_2_weapon_values_that_are_not_numbers_are_refused_naming_the_field() -> None:
+    """§5.1.2: va and vd are vectors of finite values >= 0; a value that is no number (None)
+    is refused naming ``va``, not a TypeError."""
+    problems = _problems(lambda: WeaponValues(va=[None, 1.0], vd=np.ones(2), alpha=1.0,
+                                              delta=1.0))  # fmt: skip
+    assert problems == [("va", "must be a vector of finite values >= 0")]
