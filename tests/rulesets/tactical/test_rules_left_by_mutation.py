@@ -497,3 +497,17 @@ def test_riders_of_a_destroyed_tank_are_told_as_riders_off() -> None:
         "R is thrown off T at 4,0 (it is destroyed) and is disrupted",
         frozenset({"*"}),
     )
+
+
+def test_an_enemy_commander_alone_in_a_hex_a_unit_moves_into_is_captured() -> None:
+    """docs/rulings/tactical.md: "A commander alone in a hex that an enemy unit enters is
+    captured (removed)." The axis captain K stands alone at 3,1; A1 moves from 2,1 into it
+    (opportunity fire off): K is captured, off the map (no hex), and both sides are told."""
+    captain = {"id": "K", "side": "axis", "name": "Hauptmann", "at": "3,1", "leadership": 5,
+               "command": 3, "ap": 100}  # fmt: skip
+    game = make_game(commanders=[captain], opportunity_fire=False)
+    game.submit("allied", "move A1 3,1")
+    k = game.commanders["K"]
+    assert (k.fate, k.hex) == ("captured", None)
+    told = [(e.text, e.visible_to) for e in game.events() if e.kind == "commander-lost"]
+    assert told == [("commander Hauptmann is captured at 3,1", frozenset({"*"}))]
