@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from hexwar.core.hexes import Hex
+from hexwar.rulesets.tactical.combat import NONE, RESULTS
 from hexwar.rulesets.tactical.game import TacticalGame
+from hexwar.rulesets.tactical.tables import sheet
 
 from .conftest import make_game, make_scenario
 
@@ -511,3 +513,17 @@ def test_an_enemy_commander_alone_in_a_hex_a_unit_moves_into_is_captured() -> No
     assert (k.fate, k.hex) == ("captured", None)
     told = [(e.text, e.visible_to) for e in game.events() if e.kind == "commander-lost"]
     assert told == [("commander Hauptmann is captured at 3,1", frozenset({"*"}))]
+
+
+def test_odds_beyond_the_last_crt_row_use_that_row_on_every_path() -> None:
+    """COMBAT RESULTS TABLE: the last row is 30:1 (loss 3 90%, loss 2 10%); odds beyond it
+    (40:1) use that row, in the vectorised resolution (``cumulative_columns``, what
+    ``resolve_many`` draws against: 90%, then 100%) and the computer player's estimate
+    (``chances_at``), as in the game's own lookup."""
+    crt = sheet().crt
+    last = [0.9, 0.1, 0.0, 0.0, 0.0]
+    assert list(crt.chances_at([40.0])[0]) == pytest.approx(last, abs=1e-12)
+    cumulative = [float(c[0]) for c in crt.cumulative_columns([40.0])]
+    assert cumulative == pytest.approx([0.9, 1.0, 1.0, 1.0, 1.0], abs=1e-12)
+    found = crt.lookup(40.0, 1.0)
+    assert [found.values[c] for c in RESULTS[:NONE]] == pytest.approx(last, abs=1e-12)
