@@ -527,3 +527,19 @@ def test_odds_beyond_the_last_crt_row_use_that_row_on_every_path() -> None:
     assert cumulative == pytest.approx([0.9, 1.0, 1.0, 1.0, 1.0], abs=1e-12)
     found = crt.lookup(40.0, 1.0)
     assert [found.values[c] for c in RESULTS[:NONE]] == pytest.approx(last, abs=1e-12)
+
+
+def test_a_scenarios_mortar_fires_without_its_own_line_of_sight() -> None:
+    """docs/tactical.md (units): a unit marked ``indirect`` in the scenario (a mortar) fires at
+    what its side sees, without its own line of sight. Forest at 3,0 and 3,1 hides X1 at 4,0
+    from A1 at 2,1; A2 at 4,2 sees X1. A1 given ``indirect = true`` by the scenario fires (one
+    round of its 6 spent)."""
+    rows = ["." * 8] * 6
+    rows[1] = "...F...."  # 3,0
+    rows[2] = "...F...."  # 3,1
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "4,2"}
+    units = [BASE[0], {**BASE[1], "indirect": True}, BASE[2], BASE[3], a2]
+    game = make_game(map={"terrain": rows}, units=units, opportunity_fire=False)
+    game.submit("allied", "fire A1 X1")
+    assert game.units["A1"].ammo == 5
+    assert "fire" in _kinds(game)
