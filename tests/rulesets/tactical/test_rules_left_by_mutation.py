@@ -543,3 +543,19 @@ def test_a_scenarios_mortar_fires_without_its_own_line_of_sight() -> None:
     game.submit("allied", "fire A1 X1")
     assert game.units["A1"].ammo == 5
     assert "fire" in _kinds(game)
+
+
+@pytest.mark.parametrize(("a2_sp", "ap"), [(8, 8), (9, 12)])
+def test_a_move_onto_a_road_hex_counts_the_sps_stacked_there_with_the_mover(
+    a2_sp: int, ap: int
+) -> None:
+    """Parameter Data: "more than this number of SPs in the hex negates any road" (12). A1
+    (4 SP, on foot) moves along the road 2,1 -> 3,0 onto A2: with 8 SP there the hex holds 12
+    and the road costs 8 AP (rules.toml, foot: road 8); with 9 SP it holds 13, the road is
+    negated and the step costs open ground's 12."""
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "3,0", "sp": a2_sp}
+    game = make_game(map={"roads": [["2,1", "3,0"]]}, units=[*BASE, a2], opportunity_fire=False)
+    game.submit("allied", "move A1 3,0")
+    assert game.units["A1"].ap == 100 - ap
+    move = next(e for e in game.events() if e.kind == "move")
+    assert move.text == f"A1 moves to 3,0 ({ap} AP)"
