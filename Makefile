@@ -60,8 +60,8 @@ docs: $(DEVSTAMP)  # the documentation site, from docs/ and README.md, into site
 golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
 	$(BIN)/python -m hexwar.testing.golden
 
-mutate: $(DEVSTAMP)  # mutation testing of the rule modules (docs/testing.md); GROUP=aggressor for one, SAMPLE=N for N mutants
-	$(BIN)/python scripts/mutate.py $(GROUP) $(if $(SAMPLE),--sample $(SAMPLE))
+mutate: $(DEVSTAMP)  # mutation testing of the rule modules (docs/testing.md); GROUP=aggressor for one, SAMPLE=N for N mutants, ONLY=aggressor.game for one module
+	$(BIN)/python scripts/mutate.py $(GROUP) $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(ONLY),--only $(ONLY))
 
 clean:
 	rm -rf $(VENV) build site *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -18,6 +18,7 @@ Two further lines show the cost of an hour where the first figure hides it: long
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -71,7 +72,13 @@ def battles(war: WarSetup, deployments: Deployments, n: int) -> tuple[float, flo
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument(
+        "n", nargs="?", type=int, default=1000, help="battles of Hastings (default 1000)"
+    )
+    n = parser.parse_args().n
+    if n < 1:
+        parser.error("N must be at least 1")
     hastings = setup("hastings")
     default = (hastings.default_deployment(0), hastings.default_deployment(1))
     fight(hastings, default, np.random.default_rng(n))  # warm-up: imports and caches

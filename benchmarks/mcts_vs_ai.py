@@ -72,14 +72,20 @@ def cut(scenario: str, cycles: int) -> str:
 
 
 def play(
-    scenario: str, seed: int, me: str, seconds: float, clock: str, opponent: str
+    scenario: str,
+    seed: int,
+    me: str,
+    seconds: float,
+    clock: str,
+    opponent: str,
+    horizon: int | None = None,
 ) -> dict[str, Any]:
     """One game, mcts playing ``me``; its result and each agent's time and decisions."""
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     tick = CLOCKS[clock]
     agents: dict[str, Agent] = {
-        s: MctsAgent(ruleset, s, seconds=seconds, clock=tick)
+        s: MctsAgent(ruleset, s, seconds=seconds, clock=tick, horizon=horizon)
         if s == me
         else make_agent(ruleset, s, opponent)
         for s in ruleset.info.sides
@@ -118,16 +124,23 @@ def main() -> None:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     parser.add_argument("--opponent", default="ai", help="the ruleset's agent to play against")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument(
+        "--horizon", type=int, help="decisions played out after mcts's (default: the agent's)"
+    )
+    parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed")
     args = parser.parse_args()
     summary: list[str] = []
     for rid in args.rulesets.split(","):
         name = SCENARIOS[rid]
         scenario = cut(name, args.cycles) if rid == "airwar" else name
         sides = resolve_scenario(scenario).ruleset.info.sides
-        jobs = [(seed, sides[seed % 2]) for seed in range(2 * args.games)]
+        seeds = range(args.first_seed, args.first_seed + 2 * args.games)
+        jobs = [(seed, sides[seed % 2]) for seed in seeds]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             futures = [
-                pool.submit(play, scenario, s, me, args.seconds, args.clock, args.opponent)
+                pool.submit(
+                    play, scenario, s, me, args.seconds, args.clock, args.opponent, args.horizon
+                )
                 for s, me in jobs
             ]
             results = []

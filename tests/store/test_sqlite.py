@@ -95,6 +95,36 @@ def test_new_id_is_drawn_again_on_collision(store: GameStore, fixed_ids: list[st
     assert store.create_game(make_record()) == "g-0000bbbb"
 
 
+def test_a_shared_store_is_written_from_another_thread_in_turn(path: Path) -> None:
+    """A web server's store (``shared=True``) is used by its games thread and its event loop,
+    one at a time: an order appended from a thread other than the opener's is stored."""
+    with GameStore(path, shared=True) as shared:
+        game_id = shared.create_game(make_record(orders=(order(0),)))
+        worker = threading.Thread(target=shared.append_order, args=(game_id, order(1, "red")))
+        worker.start()
+        worker.join(timeout=30)
+        assert [o.seq for o in shared.load(game_id).orders] == [0, 1]
+
+
+def test_a_store_not_shared_refuses_another_thread(store: GameStore) -> None:
+    """By default a store belongs to the thread that opened it (SQLite's own check kept)."""
+    game_id = store.create_game(make_record())
+    failures: list[BaseException] = []
+
+    def append() -> None:
+        try:
+            store.append_order(game_id, order(0))
+        except StoreError as e:
+            failures.append(e)
+
+    worker = threading.Thread(target=append)
+    worker.start()
+    worker.join(timeout=30)
+    assert len(failures) == 1
+    assert "thread" in str(failures[0])
+    assert store.load(game_id).orders == ()
+
+
 def test_append_refuses_a_gap(store: GameStore) -> None:
     game_id = store.create_game(make_record(orders=(order(0),)))
     with pytest.raises(OrderSequenceError, match=r"seq 2 \(gap\); the next seq is 1"):

@@ -4,6 +4,7 @@ the air war clock, the lobby."""
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,75 @@ def test_an_orders_reply_carries_the_seats_view_after_the_computers_answer(
     assert data["view"] == client.get(f"/api/games/{game['id']}/view", headers=h).json()["view"]
     assert data["view"]["side"] == "west"
     assert data["state"]["side"] == "west"
+
+
+def test_an_order_arriving_during_another_game_operation_waits_for_it_and_is_stored(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """Issue 18 item 1 (a game's orders strictly sequential; acknowledged once stored): the
+    hub runs one game operation at a time, whether on its games thread or on the event loop;
+    an order that comes while another operation runs (here the test holds the hub's lock, as
+    the games thread does while it works) is not run beside it: it is answered once that
+    operation ends, and by then it is in the store."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    order = str(random_setup("west", np.random.default_rng(1)))
+    replies: list[Any] = []
+
+    def post() -> None:
+        replies.append(
+            client.post(
+                f"/api/games/{game['id']}/orders",
+                json={"order": order},
+                headers=bearer(game["tokens"]["west"]),
+            )
+        )
+
+    poster = threading.Thread(target=post)
+    with hub._lock:
+        poster.start()
+        poster.join(timeout=0.5)
+        assert poster.is_alive()
+        assert not replies
+        with GameStore(tmp_path / "web-home" / "games.sqlite3", readonly=True) as store:
+            assert store.load(game["id"]).orders == ()
+    poster.join(timeout=30)
+    assert replies[0].status_code == 200
+    with GameStore(tmp_path / "web-home" / "games.sqlite3", readonly=True) as store:
+        assert [(o.seq, o.side) for o in store.load(game["id"]).orders] == [(0, "west")]
+
+
+def test_the_order_route_answers_with_the_security_headers_and_bounds_its_body(
+    client: TestClient,
+) -> None:
+    """Issue 18 (the order's fast lane answers as every route does): an accepted order, a
+    refused token and an illegal order carry the Content Security Policy and nosniff like a
+    page; a body over the bound is 413 and stores nothing; a GET on the route is 405."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    url = f"/api/games/{game['id']}/orders"
+    h = bearer(game["tokens"]["west"])
+    setup = str(random_setup("west", np.random.default_rng(1)))
+    replies = [
+        client.post(url, json={"order": setup}, headers=h),  # 200
+        client.post(url, json={"order": setup}),  # 401: no token
+        client.post(url, json={"order": setup}, headers=bearer(game["tokens"]["east"][::-1])),
+        client.post(url, json={"order": "1 3"}, headers=bearer(game["tokens"]["east"])),  # 422
+        client.post(url, content=b"{", headers=h),  # 422: not JSON
+    ]
+    assert [r.status_code for r in replies] == [200, 401, 401, 422, 422]
+    page = client.get("/")
+    for r in replies:
+        assert r.headers["content-security-policy"] == page.headers["content-security-policy"]
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["referrer-policy"] == "no-referrer"
+    assert replies[1].headers["www-authenticate"] == "Bearer"
+    assert replies[4].json()["detail"] == 'the body must be JSON: {"order": ...}'
+    big = client.post(url, json={"order": "x" * 1_000_001}, headers=h)
+    assert big.status_code == 413
+    assert "1000000 bytes at most" in big.json()["detail"]
+    state = client.get(f"/api/games/{game['id']}/state", headers=h).json()
+    assert state["orders"] == 1
+    assert client.get(url, headers=h).status_code == 405
 
 
 def test_the_umpire_sees_everything_but_gives_no_orders(client: TestClient) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -64,6 +64,36 @@ def agent_rng(seed: int, side: str, step: int) -> np.random.Generator:
     """The stream an agent draws from at decision ``step``.
 
     One stream per decision (not one per game) so an agent resumed from the store draws exactly
-    what it would have drawn had the game never stopped.
+    what it would have drawn had the game never stopped. It is made when the agent first uses
+    it (most decisions of most agents draw nothing, and making one costs more than many a
+    decision): the same generator, the same draws.
     """
-    return stream(seed, f"agent:{side}@{step}")
+    return cast(np.random.Generator, _LazyStream(seed, f"agent:{side}@{step}"))
+
+
+class _LazyStream:
+    """:func:`~hexwar.core.rng.stream` ``(seed, purpose)``, made on first use; every
+    attribute is the generator's."""
+
+    __slots__ = ("_args", "_made")
+
+    def __init__(self, seed: int, purpose: str) -> None:
+        self._args = (seed, purpose)
+        self._made: np.random.Generator | None = None
+
+    def _generator(self) -> np.random.Generator:
+        made = self._made
+        if made is None:
+            made = self._made = stream(*self._args)
+        return made
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _LazyStream.__slots__:
+            raise AttributeError(name)  # not set yet (an object being copied or unpickled)
+        return getattr(self._generator(), name)
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        return self._generator().__reduce__()  # copied or pickled: the generator as it is
+
+    def __repr__(self) -> str:
+        return repr(self._generator())

@@ -28,19 +28,32 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.agents.priors import PROPOSERS, SCORERS
 from hexwar.core import exact
 from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent, Game, Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
+from hexwar.rulesets.aggressor.scenario import ARMY_SIZE
 
 __all__ = ["MCTS", "VALUES", "MctsAgent", "has_determinisation"]
 
 MCTS = "mcts"
 PROPOSALS = 6  # rollout-agent proposals considered at a stepwise decision
 UCB_C = 1.4
+WIDEN = 4  # the best orders by the agent's prior searched, where it scores them
 HORIZON = 4  # decisions played out after the searched one
-HORIZONS = {"tactical": 2}  # a tactical phase costs the rollout agent ~0.1 s: own + reply
+# The tactical rollout agent takes ~0.1 s a phase: the searched phase alone is played out
+# (its fire, the opportunity fire it draws, the objectives it takes), so that 1 s compares
+# the candidates over several rounds of worlds.
+HORIZONS = {"tactical": 0}
+# Rulesets whose rollouts run until the side is to decide again after another side has
+# decided (to the side's next turn), up to LONG decisions: an Aggressor turn is many unit
+# decisions, each ~2 ms of the computer player's.
+TO_NEXT_TURN = {"aggressor"}
+LONG = 80
+Z = 2.0  # standard errors by which another candidate must beat the prior
+SURE_ROUNDS = 4  # rounds after which the search may stop early
 
 
 def _airwar_value(v: Mapping[str, Any]) -> float:
@@ -52,18 +65,32 @@ def _airwar_value(v: Mapping[str, Any]) -> float:
 
 
 def _aggressor_value(v: Mapping[str, Any]) -> float:
+    """The sectors' balance (VICTORY counts sectors), plus a quarter of the strength the
+    side's units have left, over the strongest army (a destroyed unit leaves the view)."""
     control = list(v["control"].values())
     mine = control.count(v["side"])
     theirs = sum(1 for c in control if c not in (None, v["side"]))
-    return (mine - theirs) / 9
+    left = sum(int(u["strength"]) for u in v["units"])
+    return (mine - theirs) / 9 + 0.25 * left / (3 * ARMY_SIZE)
 
 
 def _tactical_value(v: Mapping[str, Any]) -> float:
+    """Half the victory points' balance, half the way to the break point: a side whose
+    combat units lose ``break_percent`` % of their starting SPs loses (docs/tactical.md,
+    Winning), so SPs lost weigh as much as VP. The enemy is taken to have started as strong
+    as the side (as the worlds drawn from a view assume)."""
     score = v["score"]
     me = v["side"]
     mine = float(score.get(me, 0))
     theirs = sum(float(n) for s, n in score.items() if s != me)
-    return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
+    points = 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
+    lost = v["lost"]
+    start = sum(int(u["sp"]) for u in v["units"] if u["kind"] != "hq") + int(lost.get(me, 0))
+    limit = float(v.get("break_percent") or 30) / 100 * max(start, 1)
+    ours = float(lost.get(me, 0))
+    others = sum(float(n) for s, n in lost.items() if s != me)
+    broken = max(-1.0, min(1.0, (others - ours) / limit))
+    return 0.5 * points + 0.5 * broken
 
 
 VALUES: dict[str, Callable[[Mapping[str, Any]], float]] = {
@@ -75,6 +102,17 @@ VALUES: dict[str, Callable[[Mapping[str, Any]], float]] = {
 
 def _no_value(view_data: Mapping[str, Any]) -> float:
     return 0.0
+
+
+def _gains(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each candidate's mean gain over the first (rounds x candidates scores, paired by
+    round) and its standard error; the first candidate's own entry is ``-inf``."""
+    diff = scores - scores[:, :1]
+    k = len(scores)
+    gain = diff.mean(axis=0)
+    se = np.sqrt(((diff - gain) ** 2).sum(axis=0) / max(k - 1, 1) / k)
+    gain[0] = -np.inf
+    return gain, se
 
 
 def has_determinisation(ruleset: Ruleset[Any, Any]) -> bool:
@@ -95,6 +133,7 @@ class MctsAgent:
         horizon: int | None = None,
         rollout: str | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        widen: int = WIDEN,
     ) -> None:
         if not has_determinisation(ruleset):
             raise HexwarError(
@@ -109,12 +148,19 @@ class MctsAgent:
         self.side = side
         self.seconds = seconds
         self.iterations = iterations
-        self.horizon = HORIZONS.get(ruleset.info.id, HORIZON) if horizon is None else horizon
+        rid = ruleset.info.id
+        self.to_next_turn = rid in TO_NEXT_TURN
+        default = LONG if self.to_next_turn else HORIZONS.get(rid, HORIZON)
+        self.horizon = default if horizon is None else horizon
         self.clock = clock
         self._policy: dict[str, Agent] = {
             s: make_agent(ruleset, s, self.rollout_name) for s in ruleset.info.sides
         }
         self.value = VALUES.get(ruleset.info.id, _no_value)
+        self.widen = widen
+        self._scorer = SCORERS.get(ruleset.info.id)
+        proposers = PROPOSERS.get(ruleset.info.id)
+        self._proposers = proposers(ruleset, side) if proposers is not None else []
         self.last_iterations = 0
 
     # -- candidates -------------------------------------------------------------------------
@@ -127,15 +173,33 @@ class MctsAgent:
         if not self.ruleset.stepwise(view):
             legal = self.ruleset.legal_orders(view)
             first = self._policy[self.side].act(view, rng)  # searched first: the prior
-            return [first, *(o for o in legal if o != first)] if first in legal else legal
-        out: list[Order] = []
-        for _ in range(PROPOSALS):
+            if first not in legal:
+                return legal
+            if self._scorer is None:
+                return [first, *(o for o in legal if o != first)]
+            scores = self._scorer(view.data, legal)
+            ranked = [o for _, o in sorted(zip(scores, legal, strict=True), key=lambda p: -p[0])]
+            if sum(x > 0 for x in scores) <= 1:
+                return [first]  # one order worth giving, or none: the agent's own, at once
+            out = [first, *(o for o in ranked if o != first)][: self.widen]
+            last = legal[-1]  # ending the turn, or doing nothing
+            return out if last in out else [*out, last]
+        t0 = self.clock()
+        out = [self._policy[self.side].act(view, rng)]
+        cost = self.clock() - t0  # a proposal costs about what the agent's own order did
+        for propose in self._proposers:
+            if self.iterations is None and self.clock() + cost > deadline:
+                break
+            order = propose(view)
+            if order not in out:
+                out.append(order)
+        for _ in range(PROPOSALS - 1 if not self._proposers else 0):
+            if self.iterations is None and self.clock() + cost > deadline:
+                break
             order = self._policy[self.side].act(view, rng)
             if order in out:
                 break  # a deterministic policy proposes one order, a random one rarely repeats
             out.append(order)
-            if self.iterations is None and self.clock() >= deadline:
-                break
         nothing = self.ruleset.legal_orders(view)[-1]  # the empty plan
         if nothing not in out:
             out.append(nothing)
@@ -149,14 +213,17 @@ class MctsAgent:
         if len(cands) == 1:
             self.last_iterations = 0
             return cands[0]
+        if self._scorer is not None or self._proposers:  # a prior to keep unless beaten
+            return self._rounds(view, cands, rng, deadline)
         visits = np.zeros(len(cands))
         totals = np.zeros(len(cands))
         n = 0
+        start = self.clock()
         while True:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif self.clock() >= deadline:
+            elif self._spent(start, n, 1, deadline):
                 break
             if n < len(cands):
                 i = n  # every candidate once first, in order, while the budget lasts
@@ -174,6 +241,54 @@ class MctsAgent:
         best = np.flatnonzero(visits == visits.max())
         return cands[int(best[np.argmax(mean[best])])]
 
+    def _rounds(
+        self, view: View, cands: list[Order], rng: np.random.Generator, deadline: float
+    ) -> Order:
+        """Every candidate played in the same worlds, round after round (common random
+        numbers: the world and its dice drawn from one seed per round), so that candidates are
+        compared on equal luck. The first candidate (the rollout agent's own choice, the
+        prior) is kept unless another beats it by more than :data:`Z` standard errors of the
+        paired differences over the complete rounds; the search stops early once
+        :data:`SURE_ROUNDS` rounds leave no candidate within one standard error of beating it.
+        """
+        scores: list[list[float]] = []
+        n = 0
+        start = self.clock()
+        while True:
+            if self.iterations is not None:
+                if n + len(cands) > max(self.iterations, len(cands)):
+                    break
+            elif scores and self._spent(start, n, len(cands), deadline):
+                break  # the next round would not end in time
+            seed = int(rng.integers(2**63))
+            row = []
+            for order in cands:
+                if self.iterations is None and scores and self._spent(start, n, 1, deadline):
+                    break
+                row.append(self._simulate(view, order, np.random.default_rng(seed)))
+                n += 1
+            if len(row) < len(cands):
+                break  # an incomplete round is not counted
+            scores.append(row)
+            if len(scores) >= SURE_ROUNDS and self.iterations is None:
+                gain, se = _gains(np.array(scores))
+                if np.all(gain + se <= 0):
+                    break  # nothing comes near the prior: spend no more
+        self.last_iterations = n
+        if len(scores) < 2:
+            return cands[0]
+        gain, se = _gains(np.array(scores))
+        best = int(np.argmax(gain - Z * se))
+        return cands[best] if gain[best] - Z * se[best] > 0 else cands[0]
+
+    def _spent(self, start: float, n: int, more: int, deadline: float) -> bool:
+        """Whether ``more`` simulations, at the mean cost of the ``n`` since ``start``, would
+        end past ``deadline`` (the budget is a bound: no simulation is started that would
+        overrun it, as far as the ones before tell)."""
+        now = self.clock()
+        mean = (now - start) / n if n else 0.0
+        return now + more * mean > deadline
+
     def _simulate(self, view: View, order: Order, rng: np.random.Generator) -> float:
         world = self.ruleset.determinise(view, rng)
         assert world is not None  # checked at construction
@@ -183,7 +298,12 @@ class MctsAgent:
                 self._play(world, s, rng)
         world.submit(self.side, order)
         start = world.step
+        away = False  # whether another side has decided since
         while (d := world.decision()) is not None and world.step - start < self.horizon:
+            if self.to_next_turn:
+                if self.side in d.sides and away:
+                    break
+                away = away or self.side not in d.sides
             for s in sorted(d.sides):
                 if world.outcome() is None and s in (world.decision() or d).sides:
                     self._play(world, s, rng)

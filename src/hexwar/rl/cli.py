@@ -29,7 +29,7 @@ def tournament(
         typer.Option("--max-steps", metavar="N", help="Stop a game after N decisions (a draw)."),
     ] = None,
     mcts_seconds: Annotated[
-        float, typer.Option("--mcts-seconds", help="Time per decision of the mcts agent.")
+        float, typer.Option("--mcts-seconds", help="CPU seconds per decision of the mcts agent.")
     ] = 1.0,
     csv: Annotated[
         Path | None, typer.Option("--csv", metavar="PATH", help="Write ratings and pairs here.")

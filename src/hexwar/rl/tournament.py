@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from hexwar.agents import agent_rng, make_agent
+from hexwar.agents.mcts import MctsAgent
 from hexwar.core.game import Agent
 from hexwar.sessions import resolve_scenario
 
@@ -60,8 +61,9 @@ def play_game(
     players: dict[str, Agent] = {}
     for side, name in zip(sides, agents, strict=True):
         agent = make_agent(ruleset, side, name)
-        if hasattr(agent, "seconds"):
+        if isinstance(agent, MctsAgent):
             agent.seconds = mcts_seconds
+            agent.clock = time.process_time  # CPU time: the same search on a busy machine
         players[side] = agent
     game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=resolved.scenario_id)
     spent = dict.fromkeys(sides, 0.0)
@@ -70,9 +72,9 @@ def play_game(
         if max_steps is not None and game.step >= max_steps:
             break
         for side in sorted(decision.sides):
-            t0 = time.perf_counter()
+            t0 = time.process_time()  # each game runs in its own process: its CPU time
             order = players[side].act(game.view(side), agent_rng(seed, side, decision.step))
-            spent[side] += time.perf_counter() - t0
+            spent[side] += time.process_time() - t0
             count[side] += 1
             game.submit(side, order.to_json())
     outcome = game.outcome()

@@ -256,11 +256,17 @@ class GameStore:
     prefix, as typed by a user. With ``readonly=True`` the file is opened read-only and never
     created: a store that does not exist yet reads as an empty one, and a directory without
     write permission is no obstacle to listing or exporting games.
+
+    With ``shared=True`` the store may be used from more than one thread, one at a time: the
+    caller serialises every use (a web server does it with one lock).
     """
 
-    def __init__(self, path: Path | None = None, *, readonly: bool = False) -> None:
+    def __init__(
+        self, path: Path | None = None, *, readonly: bool = False, shared: bool = False
+    ) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.readonly = readonly
+        self._shared = shared
         try:
             self._db = self._connect()
         except sqlite3.Error as exc:
@@ -301,9 +307,13 @@ class GameStore:
         # writer instead of failing at once with "database is locked".
         if not self.readonly:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            return sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        if not self.path.exists():
-            return sqlite3.connect(":memory:", isolation_level=None)  # migrated: an empty store
+            return sqlite3.connect(
+                self.path, timeout=30, isolation_level=None, check_same_thread=not self._shared
+            )
+        if not self.path.exists():  # migrated: an empty store
+            return sqlite3.connect(
+                ":memory:", isolation_level=None, check_same_thread=not self._shared
+            )
         uri = self.path.resolve().as_uri() + "?mode=ro"
         wal = self.path.with_name(self.path.name + "-wal")
         if not os.access(self.path.parent, os.W_OK) and not wal.exists():
@@ -311,7 +321,9 @@ class GameStore:
             # nobody can be writing the database either, so read it as immutable. (With a -wal
             # file left by a killed writer, SQLite reads through the existing -shm instead.)
             uri += "&immutable=1"
-        return sqlite3.connect(uri, uri=True, timeout=30, isolation_level=None)
+        return sqlite3.connect(
+            uri, uri=True, timeout=30, isolation_level=None, check_same_thread=not self._shared
+        )
 
     def __enter__(self) -> GameStore:
         return self

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import inspect
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -36,6 +37,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hexwar.agents import agent_names
@@ -69,6 +71,12 @@ _SECURITY_HEADERS = [
 ]
 
 
+def _secured(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` with the security headers it does not set itself."""
+    names = {k.lower() for k, _ in headers}
+    return [*headers, *((k, v) for k, v in _SECURITY_HEADERS if k not in names)]
+
+
 class SecurityHeaders:
     """Adds the security headers to every HTTP response (a plain ASGI middleware: it does not
     buffer, so event streams pass straight through)."""
@@ -83,12 +91,57 @@ class SecurityHeaders:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in _SECURITY_HEADERS if k not in names]
-                message["headers"] = [*message.get("headers", []), *extra]
+                message["headers"] = _secured(list(message.get("headers", [])))
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+_ORDER_PATH = re.compile(r"/api/games/([^/]+)/orders")
+MAX_ORDER = 1_000_000  # bytes of an order's request body
+
+
+class HexwarApp(FastAPI):
+    """FastAPI with one fast lane: ``POST /api/games/{id}/orders``, the request players make
+    most and wait for, goes to :attr:`order_endpoint` before FastAPI's middleware stack and
+    router (server errors, body limits, exception handlers, matching every route: 0.07 ms of
+    an order's round trip of about 1 ms). It answers as the same route in the table would:
+    with the security headers, an HTTP error through the app's own handler (JSON
+    ``{"detail"}``); an unexpected error is the server's 500."""
+
+    order_endpoint: Callable[[Request], Awaitable[Response]] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        lane = self.order_endpoint
+        if lane is not None and scope["type"] == "http" and scope["method"] == "POST":
+            found = _ORDER_PATH.fullmatch(scope["path"])
+            if found is not None:
+                scope["app"] = self
+                scope["path_params"] = {"game_id": found[1]}
+                request = Request(scope, receive, send)
+                try:
+                    response = await lane(request)
+                except StarletteHTTPException as exc:
+                    handled = self.exception_handlers[StarletteHTTPException](request, exc)
+                    response = await handled if inspect.isawaitable(handled) else handled
+                response.raw_headers = _secured(response.raw_headers)
+                await response(scope, receive, send)
+                return
+        await super().__call__(scope, receive, send)
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request's body, refused with 413 beyond ``limit`` bytes."""
+    if int(request.headers.get("content-length") or 0) > limit:
+        raise HTTPException(413, f"the body is too large ({limit} bytes at most)")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(413, f"the body is too large ({limit} bytes at most)")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def json_response(
@@ -162,7 +215,7 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         finally:
             await hub.close()
 
-    app = FastAPI(title="hexwar", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = HexwarApp(title="hexwar", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     env = Environment(
         loader=PackageLoader("hexwar.web", "templates"),
@@ -441,11 +494,13 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         text = await hub.call(hub.log_text, game_id, looking)
         return Response(text, media_type="text/plain; charset=utf-8")
 
-    @app.post("/api/games/{game_id}/orders")
-    async def api_order(request: Request, game_id: str) -> Any:
+    async def api_order(request: Request) -> Response:
+        """``POST /api/games/{id}/orders``: the app's fast lane (:class:`HexwarApp`), and a
+        plain Starlette route in the table (a GET there is 405)."""
+        game_id: str = request.path_params["game_id"]
         try:
-            body = await request.json()
-        except json.JSONDecodeError:
+            body = orjson.loads(await _body(request, MAX_ORDER))
+        except orjson.JSONDecodeError:
             raise HTTPException(422, 'the body must be JSON: {"order": ...}') from None
         if not isinstance(body, dict) or "order" not in body:
             raise HTTPException(422, 'the body must be {"order": ...}')
@@ -476,6 +531,9 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         }
         # The event streams wake once the reply is sent: their work does not delay it.
         return json_response(reply, background=BackgroundTask(notify))
+
+    app.router.routes.insert(0, Route("/api/games/{game_id}/orders", api_order, methods=["POST"]))
+    app.order_endpoint = api_order
 
     @app.get("/api/games/{game_id}/events")
     async def api_events(

@@ -86,4 +86,5 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        access_log=False,  # (not shown at this level, but formatted for every request)
     )

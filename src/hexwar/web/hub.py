@@ -1,8 +1,12 @@
 """The games a server holds: sessions from the store, seats, computer players, clocks, changes.
 
-Every game operation runs on one worker thread (SQLite connections belong to the thread that
-opened them, and one thread makes each game's orders strictly sequential); the event loop only
-waits for it. An order is acknowledged after :meth:`Session.submit` returns, which is after the
+Every game operation runs under one lock, so each game's orders are strictly sequential and
+the store and the seat book are used by one thread at a time. They run on one worker thread
+(the games thread) while the event loop waits -- except a human's order in a game already
+loaded that no computer plays in, which runs on the event loop itself when the games thread
+is idle: the hand-off to the thread and back cost as much as the order's own work, and such
+an order takes well under a millisecond (the event loop waits for the store's commit). An
+order is acknowledged after :meth:`Session.submit` returns, which is after the
 store has committed it, so a server killed at any moment and restarted finds every acknowledged
 order: games are loaded from the store on first use. Computer players move on that thread as
 soon as it is their turn. A side with a time limit (:meth:`Ruleset.time_limit`) that is late
@@ -16,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -80,6 +85,7 @@ class Hub:
     def __init__(self, home: Path) -> None:
         self.home = home
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexwar-games")
+        self._lock = threading.Lock()  # held by every game operation, on whichever thread
         self._store: GameStore | None = None
         self._seats: SeatBook | None = None
         self._live: dict[str, _Live] = {}
@@ -95,18 +101,23 @@ class Hub:
         from the store)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool, fn, *args)
+            return await loop.run_in_executor(self._pool, self._locked, fn, args)
         finally:
             while self._fresh:
                 game_id, deadline = self._fresh.pop()
                 self._bump(game_id, deadline)
 
+    def _locked(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        with self._lock:
+            return fn(*args)
+
     async def open(self) -> None:
         await self.call(self._open)
 
     def _open(self) -> None:
-        self._store = GameStore(self.home / "games.sqlite3")
-        self._seats = SeatBook(self.home / "seats.sqlite3")
+        # shared: used by the games thread and the event loop, one at a time (``_lock``)
+        self._store = GameStore(self.home / "games.sqlite3", shared=True)
+        self._seats = SeatBook(self.home / "seats.sqlite3", shared=True)
         for game_id in self._seats.running_clocks():  # their clocks run on: enforce them
             try:
                 self._get(game_id)
@@ -234,7 +245,16 @@ class Hub:
         call it to wake the game's event streams and restart its clock (the order's route
         calls it once its reply is sent, so the streams' work does not delay the reply).
         Raises :class:`SeatError` for a bad seat."""
-        submitted, late, deadline, after = await self.call(self.order, token, game_id, side, order)
+        live = self._live.get(game_id)
+        if live is not None and not live.session.agents and self._lock.acquire(blocking=False):
+            try:  # loaded, no computer to answer, the games thread idle: no hand-off
+                submitted, late, deadline, after = self.order(token, game_id, side, order)
+            finally:
+                self._lock.release()
+        else:
+            submitted, late, deadline, after = await self.call(
+                self.order, token, game_id, side, order
+            )
 
         async def notify() -> None:  # a coroutine: it runs on the event loop
             self._bump(game_id, deadline)

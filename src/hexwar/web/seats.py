@@ -47,11 +47,14 @@ class Seat:
 
 
 class SeatBook:
-    """The seats of every web game, by token hash."""
+    """The seats of every web game, by token hash. With ``shared=True`` it may be used from
+    more than one thread, one at a time (the caller serialises every use)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, shared: bool = False) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, timeout=30, isolation_level=None)
+        self._db = sqlite3.connect(
+            path, timeout=30, isolation_level=None, check_same_thread=not shared
+        )
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute(

@@ -56,16 +56,6 @@ def test_no_leak_an_unidentified_unit_s_type_does_not_change_the_computer_s_orde
     assert orders[0].target == "@JH"  # fire before movement: indirect fire at the known unit
 
 
-def test_computer_uses_partisans_when_asked() -> None:
-    """TURN SEQUENCE C: the computer answers the partisan question by using them."""
-    g = make_game(first="west")
-    g.partisans["west"] = 2
-    g.submit("west", "0")
-    view = g.view("west")
-    order = ComputerPlayer(AggressorRuleset(), "west").act(view, np.random.default_rng(0))
-    assert str(order) == "partisans 2"
-
-
 @pytest.mark.parametrize(("seed", "computer"), [(11, "west"), (12, "east")])
 def test_computer_beats_random(seed: int, computer: str) -> None:
     """Issue item 8: the computer beats the random agent (here two seeded games; the benchmark

@@ -29,6 +29,7 @@ from hexwar.rulesets.idahex.air import (
     StrikeResult,
     StrikeRole,
     Supported,
+    _sum,
     aag_rows,
     agwep,
     air_values,
@@ -765,3 +766,17 @@ def test_6_cas_without_an_engagement_is_warned_and_no_strike_occurs() -> None:
     assert not events(g, "air")
     assert e.combat.air_records == []  # type: ignore[attr-defined]
     np.testing.assert_array_equal(e.units[153].resources, held)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.floats(min_value=0.0, max_value=1e12, allow_nan=False, allow_subnormal=True),
+        max_size=300,
+    )
+)
+def test_6_sums_in_python_floats_are_numpys_bit_for_bit(xs: list[float]) -> None:
+    """§6's sums (``Σ_i aag(i) grdrs(i)/stdtgt(i)``) are taken over Python floats in
+    numpy's order, so strikes give the same bits as the array expressions did (pairwise
+    from 8 terms)."""
+    assert _sum(xs) == float(np.sum(np.array(xs, dtype=np.float64)))

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from hexwar.core.errors import ScenarioError
 from hexwar.rulesets.idahex.design import (
+    MAGNITUDE,
     CycleMaps,
     File60,
     MapChange,
@@ -143,7 +144,10 @@ def test_infinite_delays_round_trip_through_toml(sinai: IdahexScenario) -> None:
 @settings(max_examples=25, deadline=None)
 @given(
     rates=st.lists(
-        st.floats(min_value=0, allow_nan=False, allow_subnormal=True), min_size=8, max_size=8
+        # every float the design data take: up to the magnitude bound, and +inf ("never")
+        st.floats(min_value=0, max_value=MAGNITUDE, allow_subnormal=True) | st.just(math.inf),
+        min_size=8,
+        max_size=8,
     ),
     cycles=st.lists(
         st.builds(

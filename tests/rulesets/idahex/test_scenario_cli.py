@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,43 @@ def test_installed_command_exits_2_on_a_damaged_deck_without_traceback(
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert f"{deck}:3: group 3 (ncells): field 1:" in result.stderr
+
+
+def _sinai_with(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
+    """The bundled Sinai TOML with the first line holding ``old`` changed to hold ``new``;
+    the file and that line's number."""
+    lines = _sinai_toml().read_text().splitlines()
+    n = next(i for i, line in enumerate(lines) if old in line)
+    lines[n] = lines[n].replace(old, new, 1)
+    path = tmp_path / "big.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path, n + 1
+
+
+RATES = "[0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05]"
+"""The first row of the Sinai deck's Red ``katk`` (§9.1.1 group 45, kill rates per day)."""
+
+
+def test_a_rate_beyond_the_magnitude_bound_exits_2_naming_file_line_field_and_rule(
+    refused_by_validate_and_run: Callable[[Path, str], None], tmp_path: Path
+) -> None:
+    """A finite kill rate of 1e308 would overflow mid-game; the design data's magnitude bound
+    (1e15, docs/rulings/idahex.md 'Magnitudes') refuses it at load, at its line, before any
+    game starts: ``hexwar validate`` and ``hexwar run`` exit 2 without a traceback."""
+    path, line = _sinai_with(tmp_path, RATES, RATES.replace("0.05", "1e308", 1))
+    refused_by_validate_and_run(
+        path,
+        f"{path}:{line}: design.katk[0][0][0]: 1e+308 is beyond the magnitude the design "
+        "data may have (1e+15; rule: docs/rulings/idahex.md, 'Magnitudes')",
+    )
+
+
+def test_the_magnitude_bound_is_inclusive_and_leaves_never_alone(tmp_path: Path) -> None:
+    """1e15 itself is taken (the bound is 'at most'); just above it is refused; the deck's
+    'never' (999999999, far below) and the other fields are untouched."""
+    at, _ = _sinai_with(tmp_path, RATES, RATES.replace("0.05", "1e15", 1))
+    assert runner.invoke(app, ["validate", str(at)]).exit_code == 0
+    above, line = _sinai_with(tmp_path, RATES, RATES.replace("0.05", "1.000001e15", 1))
+    result = runner.invoke(app, ["validate", str(above)])
+    assert result.exit_code == 2
+    assert f"{above}:{line}: design.katk[0][0][0]: 1e+15 is beyond" in result.output

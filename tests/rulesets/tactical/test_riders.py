@@ -134,3 +134,86 @@ def test_a_tank_rider_must_start_on_a_tank() -> None:
     unit's `mounted` line."""
     with pytest.raises(ValueError, match=r"units\[\d+\]\.mounted: a tank rider starts on"):
         make_scenario(units=_units({**RIDER, "at": "1,1"}))
+
+
+def test_legal_orders_list_mounting_where_it_is_legal() -> None:
+    """The research adapters' list (issue 21: complete for tactical) offers `mount W1 T1`
+    once W1 stands in the tank's hex with 10 AP (`mount_ap`) and room on T1 (one rider a
+    tank), never before; the listed mount, then the tank's listed move, carries W1 along
+    (riding is the tank's move) at 100 - 12 (a hex on foot) - 10 (mount) = 78 AP."""
+    walker = {**RIDER, "id": "W1", "at": "1,1"}
+    walker.pop("mounted")
+    game = _game(TANK, walker)
+    view = game.view("allied")
+    ruleset = game.ruleset
+    mount = Action("mount", "W1", "T1")
+    first = ruleset.legal_orders(view)
+    assert all(mount not in o.actions for o in first)  # W1 is a hex away from T1
+    moved = next(o for o in first if o.actions == (Action("move", "W1", "2,1"),))
+    second = ruleset.legal_orders(view, moved)
+    mounted = next(o for o in second if o.actions[-1] == mount)
+    ride = next(
+        o
+        for o in ruleset.legal_orders(view, mounted)
+        if o.actions[-1] == Action("move", "T1", "0,1")
+    )
+    aboard = ruleset.legal_orders(view, mounted)[:-1]  # the last entry is the plan itself
+    mine = [o.actions[-1] for o in aboard if o.actions[-1].unit == "W1"]
+    assert mine == [Action("dismount", "W1")]  # aboard, it may only get off again
+    game.submit("allied", ride)
+    w = game.units["W1"]
+    assert (w.carrier, str(w.hex), w.ap) == ("T1", "0,1", 78)
+
+
+def test_legal_orders_offer_no_mount_on_a_full_tank() -> None:
+    """`riders_per_vehicle` = 1: with R1 aboard T1, infantry in T1's hex is offered no
+    mount until R1 dismounts."""
+    walker = {**RIDER, "id": "W1"}
+    walker.pop("mounted")
+    game = _game(TANK, RIDER, walker)
+    view = game.view("allied")
+    mount = Action("mount", "W1", "T1")
+    first = game.ruleset.legal_orders(view)
+    assert all(mount not in o.actions for o in first)
+    off = next(o for o in first if o.actions == (Action("dismount", "R1"),))
+    assert any(o.actions[-1] == mount for o in game.ruleset.legal_orders(view, off))
+
+
+class _Die:
+    """Every d10 shows ``face``; no other draw is expected."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def die(self, label: str, sides: int) -> int:
+        assert sides == 10
+        return self.face
+
+    def take(self) -> tuple[()]:
+        return ()
+
+
+@pytest.mark.parametrize(("face", "driven_back"), [(6, False), (7, True)])
+def test_a_tank_driven_back_throws_its_riders_off_where_it_stood(
+    face: int, driven_back: bool
+) -> None:
+    """TERRAIN MORALE MODIFIERS ("Open & Beach: -1*", "* Does not apply to armored (hard)
+    units") and docs/rulings/tactical.md, Riders: T1 (morale 6) on open ground takes a morale
+    check after X1's attack from 4,0; the open-ground -1 does not apply to a tank, so a d10 of
+    6 passes (R1 rides on) and 7 fails: T1 falls back one hex away from 4,0 and R1 is thrown
+    off in 2,1, disrupted."""
+    game = _game(TANK, RIDER)
+    game.dice = _Die(face)  # type: ignore[assignment]
+    tank, rider = game.units["T1"], game.units["R1"]
+    x1 = game.units["X1"].hex
+    assert x1 is not None
+    game._apply_result(tank, 0, False, True, x1)
+    assert tank.hex is not None
+    assert str(rider.hex) == "2,1"
+    if driven_back:
+        assert tank.hex.distance(x1) == 3  # was 2
+        assert (rider.carrier, rider.mounted, rider.disrupted) == (None, None, True)
+        assert any("R1 is thrown off T1 at 2,1 (it falls back)" in e.text for e in game.events())
+    else:
+        assert str(tank.hex) == "2,1"
+        assert (rider.carrier, rider.disrupted) == ("T1", False)

@@ -27,14 +27,20 @@ It sees only its side's view. Its plan:
   reflex. Until a side is declared it attacks only enemy units on its own side of the border
   (or on the border), keeps its other units out of the reach of the enemy units it knows
   (:data:`REACH`: a first strike then meets units that are dug in, and the enemy that comes
-  for them is hit on this side of the border, which declares nobody), sends one Infantry
+  for them is hit on this side of the border, which declares nobody), and sends one Infantry
   (:data:`SEEKERS`) across, by the hexes farthest from known enemies, to seek partisan
-  contact, and declares -- attacks,
-  fires, strikes or launches across the border -- only when the situation calls for it
-  (:func:`declares`): the enemy is one sector from victory, or it has contacted partisans to
-  back an attack, or the game is past a third of its rounds and it does not hold more sectors
-  than the enemy, or past two thirds whatever the score.
-* **Partisans** are used as soon as they exist.
+  contact. Before every order it estimates, from its view, what declaring now gives and
+  costs, in steps (:func:`hexwar.rulesets.aggressor.aggression.assess`, whose docstring
+  states the rule): the enemy steps its first volley across the border would take, less what
+  the enemy's answer would take of its own; the partisans it holds; the sectors it is behind
+  (or ahead: the round limit favours the side ahead, which keeps the peace); in a level
+  standoff, which ends in no victory at the limit, its edge in the front as the rounds go by;
+  less the aggressor's column condition (nothing if it already holds a sector in the enemy's
+  column) and the partisan contacts it would give up. It declares -- attacks, fires, strikes
+  or launches across the border -- when the enemy holds four sectors, or when that estimate
+  reaches :data:`~hexwar.rulesets.aggressor.aggression.THRESHOLD`.
+* **Partisans** are kept while no side is declared (they weigh for declaring) and all used
+  at the first chance once a side is.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ import numpy as np
 from hexwar.core.game import Ruleset
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.aggression import assess
 from hexwar.rulesets.aggressor.legal import Board, legal_orders
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
 
@@ -139,21 +146,11 @@ def _distance_field(targets: set[int]) -> list[int]:
 
 def declares(view: Mapping[str, Any]) -> bool:
     """Whether the computer, seeing ``view``, is willing to attack across the border now (and
-    so become the aggressor, if no side is yet): see the module's "When to become the
-    aggressor"."""
-    side = view["side"]
+    so become the aggressor, if no side is yet): the estimate of
+    :func:`hexwar.rulesets.aggressor.aggression.assess`."""
     if view["aggressor"] is not None:
         return True
-    control = list(view["control"].values())
-    own = sum(1 for c in control if c == side)
-    enemy = sum(1 for c in control if c == rl.other(side))
-    rounds, now = int(view["max_rounds"]), int(view["round"])
-    return (
-        enemy >= 4
-        or view["partisans"] >= 2
-        or (3 * now > rounds and own <= enemy)
-        or 3 * now > 2 * rounds
-    )
+    return assess(view).declare
 
 
 class ComputerPlayer:
@@ -168,7 +165,9 @@ class ComputerPlayer:
         if data["setup_due"]:
             return computer_setup(view.side, rng)
         if data["phase"] == "partisans":
-            return AggressorOrder("partisans", count=int(data["partisans_to_use"]))
+            # Kept for war (a reason to declare, aggression.assess); used once a side is.
+            at_war = data["aggressor"] is not None
+            return AggressorOrder("partisans", count=int(data["partisans_to_use"]) if at_war else 0)
         orders = legal_orders(data)
         if len(orders) <= 1:
             return AggressorOrder("end")

@@ -16,7 +16,7 @@ after the dead are removed) the two always name the same player, so a city keeps
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from hexwar.core.errors import IllegalOrderError
@@ -191,14 +191,6 @@ class Position:
         """§2.3: units on a contested field fire on it, except on an airport contested only
         because its city is."""
         return self.occupied_by_both(h)
-
-    def copy(self) -> Position:
-        return replace(
-            self,
-            cities=[replace(c) for c in self.cities],
-            units={s: dict(u) for s, u in self.units.items()},
-            transports_left=dict(self.transports_left),
-        )
 
 
 def _refuse(message: str, rule: str, order: object = None) -> IllegalOrderError:

@@ -49,7 +49,7 @@ Every order names an active cell: the commander never sends a unit outside the a
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,6 +163,9 @@ class _Enemy:
     )
     """:meth:`IdahexAgent._threat` of a cell (but a second cell), with the own units holding
     the cell it was computed for."""
+    near: dict[frozenset[int], list[int]] = field(default_factory=dict)
+    """The cells of enemy units seen in or next to a set of cells (those holding own active
+    units), in the order of :attr:`at`."""
 
 
 @dataclass(slots=True)
@@ -179,6 +182,12 @@ class _Terrain:
     safe: dict[frozenset[int], tuple[set[int], set[int]]] = field(default_factory=dict)
     """Own cells with no enemy or foreign cell next to them, and those of them next to the
     front, by the cells where enemy units are seen."""
+    seen: object = None
+    """The last view's owner map object (kept alive here): the same object is the same map."""
+    targets: dict[frozenset[int], list[tuple[float, int]]] = field(default_factory=dict)
+    """:meth:`IdahexAgent._targets_of` a set of cells, for the enemy seen :attr:`targets_of`
+    (emptied when it changes)."""
+    targets_of: object = None
 
 
 @dataclass(slots=True)
@@ -256,12 +265,12 @@ class IdahexAgent:
         active = self._active
         enemy_side = "blue" if self.side == "red" else "red"
         terrain = self._terrain
-        if terrain is None or terrain.source != data["owner"]:
+        seen_owner = data["owner"]
+        if terrain is None or (terrain.seen is not seen_owner and terrain.source != seen_owner):
             names = {1: "red", 2: "blue"}
-            owner = {
-                int(c): names[int(o)] for c, o in data["owner"].items() if int(c) in active and o
-            }
-            terrain = self._terrain = _Terrain(dict(data["owner"]), owner)
+            owner = {int(c): names[int(o)] for c, o in seen_owner.items() if int(c) in active and o}
+            terrain = self._terrain = _Terrain(dict(seen_owner), owner)
+        terrain.seen = seen_owner  # (the game hands out the same map while it is unchanged)
         if self._design is None or self._design.toe_source is not design["toe"]:
             toe = {int(k): list(v) for k, v in design["toe"].items()}
             self._design = _Design(design, design["toe"], self.side, enemy_side, toe)
@@ -271,6 +280,10 @@ class IdahexAgent:
         if enemy is None or enemy.source is not data["enemy"]:
             # (The game hands out the same list while the contacts are unchanged.)
             enemy = self._enemy = self._read_enemy(data["enemy"], fixed, enemy_side)
+            terrain.targets.clear()
+        elif terrain.targets and terrain.targets_of is not enemy:
+            terrain.targets.clear()
+        terrain.targets_of = enemy
         lo, hi = (int(x) for x in design["supplies"])
         itrfp = int(design["itrfp"])
         units: list[_Unit] = []
@@ -372,9 +385,17 @@ class IdahexAgent:
             commands += self._air(s)
         commands += self._retreats(s)
         commands += self._supply(s)
-        odds = ATTACK_ODDS * float(rng.uniform(0.85, 1.15))
+        drawn: list[float] = []
+
+        def odds() -> float:
+            # Drawn when an attack is weighed, not before: the decision's stream gives it the
+            # same first number either way, and most decisions weigh none.
+            if not drawn:
+                drawn.append(ATTACK_ODDS * float(rng.uniform(0.85, 1.15)))
+            return drawn[0]
+
         commands += self._attacks(s, odds)
-        commands += self._line(s, odds)
+        commands += self._line(s)
         return Commands(tuple(c for c in commands if self._in_area(s, c)))
 
     @staticmethod
@@ -513,9 +534,7 @@ class IdahexAgent:
     def _supply(self, s: _Situation) -> list[Command]:
         out: list[Command] = []
         depots = [
-            u
-            for u in s.units
-            if u.pc == 1 and u.tf is None and self._supply_ratio(s, u) > DEPOT and not u.engaged
+            u for u in s.units if u.pc == 1 and u.tf is None and u.ratio > DEPOT and not u.engaged
         ]
         if not depots:
             return out
@@ -537,7 +556,7 @@ class IdahexAgent:
                 u
                 for u in s.at[d.cell]
                 if u.pc >= 1 and u.number != d.number
-                if self._supply_ratio(s, u) < 0.9 and u.posture != s.itrfp
+                if u.ratio < 0.9 and u.posture != s.itrfp
             ]
             if here:
                 out.append(Transfer(d.cell, (d.number,)))
@@ -545,16 +564,16 @@ class IdahexAgent:
             return out
         # Short units that are free go to a depot; engaged defenders near empty are relieved.
         for u in s.units:
-            if u.number in s.busy or self._supply_ratio(s, u) >= SHORT or u.pc != 1:
+            if u.number in s.busy or u.ratio >= SHORT or u.pc != 1:
                 continue
             if u.cell in depot_cells or not self._combat_unit(s, u):
                 continue
             if u.engaged:
-                if self._supply_ratio(s, u) >= CRITICAL or not self._relieve(s, u, out):
+                if u.ratio >= CRITICAL or not self._relieve(s, u, out):
                     continue
             elif u.tf is not None:
                 continue
-            if self._supply_ratio(s, u) < STUCK:
+            if u.ratio < STUCK:
                 continue  # too little to move (§7): it waits where it is
             way = self._path(s, u.cell, depot_cells)
             if way and len(way) <= TRIP:
@@ -587,13 +606,13 @@ class IdahexAgent:
                 u.number != tired.number
                 and u.pc == 1
                 and self._combat_unit(s, u)
-                and self._supply_ratio(s, u) >= SHORT
+                and u.ratio >= SHORT
             ):
                 return True
         near = set(self._next_to(tired.cell))
         for u in s.units:
             if u.cell in near and self._idle(s, u) and self._combat_unit(s, u):
-                if self._supply_ratio(s, u) < SHORT:
+                if u.ratio < SHORT:
                     continue
                 if self._last_in_front(s, u):
                     continue
@@ -616,9 +635,19 @@ class IdahexAgent:
     def _targets(self, s: _Situation) -> list[tuple[float, int]]:
         """Enemy cells next to own units, with the enemy's seen value on defense (0: seen
         empty), best odds first."""
-        out = [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, self._held(s))]
-        out.sort()
-        return out
+        return sorted(self._targets_of(s, self._held(s)))
+
+    def _targets_of(self, s: _Situation, cells: Iterable[int]) -> list[tuple[float, int]]:
+        """The cells next to ``cells`` the side does not own, ascending, with the enemy's
+        seen value on defense in each (kept while the owner map and the enemy seen stay)."""
+        key = frozenset(cells)
+        found = s.terrain.targets.get(key)
+        if found is None:
+            defense_at = s.enemy.defense_at
+            found = s.terrain.targets[key] = [
+                (sum(defense_at.get(c, ())), c) for c in self._beyond(s, key)
+            ]
+        return found
 
     def _beyond(self, s: _Situation, cells: Iterable[int]) -> list[int]:
         """The cells next to ``cells`` the side does not own, ascending (kept with the
@@ -690,7 +719,7 @@ class IdahexAgent:
         defense = sum(self._own_value(s, u, "defense") for u in s.at.get(cell, ()) if u.pc == 1)
         return threat / defense if defense > 0 else float("inf")
 
-    def _attacks(self, s: _Situation, odds: float) -> list[Command]:
+    def _attacks(self, s: _Situation, odds: Callable[[], float]) -> list[Command]:
         out: list[Command] = []
         engaged_cells = {int(g["cell"]) for g in s.engagements}
         ready = [u for u in self._fresh(s) if u.number not in s.busy and u.ratio >= SHORT + 0.1]
@@ -716,7 +745,7 @@ class IdahexAgent:
             # enough enemy) stay: an attack posture is no security force (§3.3).
             near = [u for u in near if self._threat(s, u.cell, but=target) < EXPOSED]
             strength = sum(self._own_value(s, u, "attack") for u in near)
-            if not near or strength < odds * value:
+            if not near or not self._strong_enough(strength, value, odds):
                 continue
             by_status: dict[tuple[int, int], list[int]] = {}
             for u in near:  # a task force's elements share one status (§3)
@@ -726,7 +755,18 @@ class IdahexAgent:
                 s.busy.update(numbers)
         return out
 
-    def _line(self, s: _Situation, odds: float) -> list[Command]:
+    @staticmethod
+    def _strong_enough(strength: float, value: float, odds: Callable[[], float]) -> bool:
+        """``strength >= odds * value``, the odds drawn only when the draw can decide it:
+        they lie within ``ATTACK_ODDS * [0.85, 1.15]`` (with a margin for rounding), so a
+        strength below or above that range of ``value`` is answered without them."""
+        if strength < ATTACK_ODDS * 0.85 * value * (1 - 1e-9):
+            return False
+        if strength >= ATTACK_ODDS * 1.15 * value * (1 + 1e-9):
+            return True
+        return not strength < odds() * value
+
+    def _line(self, s: _Situation) -> list[Command]:
         """Fill the front cells that have no combat unit, then mass the rest next to the enemy
         cell where the odds are best."""
         out: list[Command] = []
@@ -771,7 +811,7 @@ class IdahexAgent:
         return out
 
     def _targets_from_front(self, s: _Situation, front: Iterable[int]) -> list[tuple[float, int]]:
-        return [(sum(s.enemy.defense_at.get(c, ())), c) for c in self._beyond(s, front)]
+        return self._targets_of(s, front)
 
     # -- air -----------------------------------------------------------------------------------
 
@@ -785,7 +825,12 @@ class IdahexAgent:
         if cells:
             return [Strike("cas", cell, aircraft) for cell in cells]
         ours = self._held(s)
-        seen = [c for c in s.enemy_at if any(r in ours for r in self._next_to(c)) or c in ours]
+        key = frozenset(ours)
+        seen = s.enemy.near.get(key)
+        if seen is None:
+            seen = s.enemy.near[key] = [
+                c for c in s.enemy_at if any(r in ours for r in self._next_to(c)) or c in ours
+            ]
         if not seen:
             return []
         target = max(seen, key=lambda c: (len(s.enemy_at[c]), -c))

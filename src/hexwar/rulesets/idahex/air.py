@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -59,6 +60,7 @@ __all__ = [
     "allocation",
     "apply_losses",
     "assess_strike",
+    "assess_strike_trusted",
     "cas_targets",
     "cas_totals",
     "engagement_air_values",
@@ -295,6 +297,52 @@ class AirTables:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """:func:`agwep` of each strike composition met so far (a function of it alone)."""
+    _lists: dict[str, list[Any]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Tables as nested lists of Python floats, and products of them, made once."""
+
+    def lists(self, name: str) -> list[Any]:
+        """The table ``name`` as nested lists of Python floats (made once; do not change)."""
+        found = self._lists.get(name)
+        if found is None:
+            found = self._lists[name] = getattr(self, name).tolist()
+        return found
+
+    def implied(self) -> list[list[list[tuple[int, float]]]]:
+        """``[j][iw]``: the personnel columns ``p`` (of a target unit's resources) and the
+        ``dgp`` each loses per unit of type ``j`` materiel that type ``iw`` weapons destroy,
+        those with ``dgp > 0`` only (a loss of 0 changes no stock)."""
+        found = self._lists.get("implied")
+        if found is None:
+            dgp = self.lists("dgp")  # [j][k][iw]
+            found = self._lists["implied"] = [
+                [
+                    [(self.nmat + k, d[iw]) for k, d in enumerate(dgp[j]) if d[iw] != 0.0]
+                    for iw in range(self.nagwep)
+                ]
+                for j in range(self.nmat)
+            ]
+        return found
+
+    def factors(self, pc: int, env: int) -> list[list[float]]:
+        """``[iw][j]``: ``kag(iw,j,s) * fcagrp(iw,s,pc) * fcagcp(j,v,pc) * fcagre(iw,s,env) *
+        fcagce(j,v,env)``, multiplied in that order (:func:`kill_potential`), made once per
+        posture class and environment."""
+        key = f"factors {pc} {env}"
+        found = self._lists.get(key)
+        if found is None:
+            kag, rp, cp = self.lists("kag"), self.lists("fcagrp"), self.lists("fcagcp")
+            re_, ce = self.lists("fcagre"), self.lists("fcagce")
+            found = self._lists[key] = [
+                [
+                    (((kag[iw][j] * rp[iw][pc - 1]) * cp[j][pc - 1]) * re_[iw][env - 1])
+                    * ce[j][env - 1]
+                    for j in range(self.nmat)
+                ]
+                for iw in range(self.nagwep)
+            ]
+        return found
 
     def weapons(self, ascomp: tuple[int, ...]) -> FloatArray:
         """:func:`agwep` of ``ascomp``, computed once per composition (read-only)."""
@@ -534,25 +582,68 @@ def allocation(aag: ArrayLike, grdrs: ArrayLike, stdtgt: ArrayLike) -> FloatArra
 
 
 def _allocation(a: FloatArray, g: FloatArray, std: FloatArray) -> FloatArray:
-    weight = a * g  # [iw, j]
-    bad = np.flatnonzero(np.any(weight > 0, axis=0) & (std <= 0))
-    if bad.size:
-        j = int(bad[0]) + 1
-        raise _fail(
-            "stdtgt",
-            f"stdtgt({j},v) = 0 but the targets hold type {j} materiel that air weapons fire "
-            "at: the allocation of fire (§6) divides by it",
-        )
-    share = np.divide(weight, std, out=np.zeros_like(weight), where=weight > 0)
-    total = share.sum(axis=1, keepdims=True)
-    lost = (total[:, 0] <= 0) & np.any(weight > 0, axis=1)
-    if lost.any():
-        # weights near the smallest float underflowed in the quotient: alpha does not change
-        # when a row is scaled, so scale those rows to their largest weight first
-        w = weight[lost] / weight[lost].max(axis=1, keepdims=True)
-        share[lost] = np.divide(w, std, out=np.zeros_like(w), where=w > 0)
-        total = share.sum(axis=1, keepdims=True)
-    out: FloatArray = np.divide(share, total, out=np.zeros_like(share), where=total > 0)
+    return np.array(_alpha(a.tolist(), g.tolist(), std.tolist()), dtype=np.float64).reshape(a.shape)
+
+
+def _alpha(aag: list[list[float]], grdrs: list[float], std: list[float]) -> list[list[float]]:
+    """:func:`allocation` in Python floats: a strike's handful of numbers, the same IEEE
+    operations in the same order as the array expressions (sums as numpy's, :func:`_sum`),
+    without their per-call cost."""
+    weight = [[x * y for x, y in zip(row, grdrs, strict=True)] for row in aag]  # [iw, j]
+    for j, sd in enumerate(std):
+        if sd <= 0 and any(row[j] > 0 for row in weight):
+            raise _fail(
+                "stdtgt",
+                f"stdtgt({j + 1},v) = 0 but the targets hold type {j + 1} materiel that air "
+                "weapons fire at: the allocation of fire (§6) divides by it",
+            )
+    out = []
+    for row in weight:
+        share = [w / sd if w > 0 else 0.0 for w, sd in zip(row, std, strict=True)]
+        total = _sum(share)
+        if total <= 0 and any(w > 0 for w in row):
+            # weights near the smallest float underflowed in the quotient: alpha does not
+            # change when a row is scaled, so scale the row to its largest weight first
+            top = max(row)
+            scaled = [w / top for w in row]
+            share = [w / sd if w > 0 else 0.0 for w, sd in zip(scaled, std, strict=True)]
+            total = _sum(share)
+        out.append([x / total if total > 0 else 0.0 for x in share])
+    return out
+
+
+def _sum(xs: list[float]) -> float:
+    """``numpy.sum`` of a contiguous float64 vector, in the same order (so the same bits):
+    one by one below 8 terms, then eight running sums paired, halves above 128 terms."""
+    n = len(xs)
+    if n < 8:
+        total = 0.0
+        for x in xs:
+            total += x
+        return total
+    if n <= 128:
+        r = xs[:8]
+        i = 8
+        while i < n - n % 8:
+            for k in range(8):
+                r[k] += xs[i + k]
+            i += 8
+        total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+        for x in xs[i:]:
+            total += x
+        return total
+    half = n // 2
+    half -= half % 8
+    return _sum(xs[:half]) + _sum(xs[half:])
+
+
+def _column_sums(rows: list[list[float]], width: int) -> list[float]:
+    """``numpy.sum(axis=0)`` of the first ``width`` columns: row after row, in order."""
+    if not rows:
+        return [0.0] * width
+    out = rows[0][:width]
+    for row in rows[1:]:
+        out = [a + b for a, b in zip(out, row[:width], strict=True)]
     return out
 
 
@@ -605,18 +696,32 @@ def _kill_potential(
     alpha_arr: FloatArray,
     weapons_arr: FloatArray,
 ) -> FloatArray:
-    mat = res[:, : tables.nmat]
-    grdrs = mat.sum(axis=0)
-    share = np.divide(mat, grdrs, out=np.zeros_like(mat), where=grdrs > 0)  # [ibu, j]
-    q = alpha_arr[None, :, :] * share[:, None, :] * weapons_arr[None, :, None]
-    factors = (
-        tables.kag[None, :, :]
-        * tables.fcagrp[:, pcs - 1].T[:, :, None]  # [ibu, iw, 1]
-        * tables.fcagcp[:, pcs - 1].T[:, None, :]  # [ibu, 1, j]
-        * tables.fcagre[:, e - 1][None, :, None]
-        * tables.fcagce[:, e - 1][None, None, :]
-    )
-    out: FloatArray = factors * q
+    k = _potential(tables, res.tolist(), pcs.tolist(), e, alpha_arr.tolist(), weapons_arr.tolist())
+    return np.array(k, dtype=np.float64).reshape(res.shape[0], tables.nagwep, tables.nmat)
+
+
+def _potential(
+    tables: AirTables,
+    rows: list[list[float]],
+    pcs: list[int],
+    e: int,
+    alpha: list[list[float]],
+    weapons: list[float],
+) -> list[list[list[float]]]:
+    """:func:`kill_potential` in Python floats, ``[ibu][iw][j]``: the products in the order
+    of the array expression (``factors * q``, each left to right)."""
+    nmat = tables.nmat
+    grdrs = _column_sums(rows, nmat)
+    out = []
+    for row, pc in zip(rows, pcs, strict=True):
+        factors = tables.factors(pc, e)
+        share = [x / g if g > 0 else 0.0 for x, g in zip(row[:nmat], grdrs, strict=True)]
+        out.append(
+            [
+                [f * ((a * x) * w) for f, a, x in zip(fr, al, share, strict=True)]
+                for fr, al, w in zip(factors, alpha, weapons, strict=True)
+            ]
+        )
     return out
 
 
@@ -648,8 +753,28 @@ def _env(tables: AirTables, env: int) -> int:
 # -- the strike's outcome --------------------------------------------------------------------
 
 
-def _frozen(arr: ArrayLike) -> FloatArray:
-    return _read_only(arr)
+def _owned_read_only(arr: object) -> bool:
+    """Whether ``arr`` is a float array that nobody may change: read-only, and so is the
+    array whose memory it views, if any (a view of a writable array changes with it)."""
+    while isinstance(arr, np.ndarray):
+        if arr.dtype != np.float64 or arr.flags.writeable:
+            return False
+        if arr.base is None:
+            return True
+        arr = arr.base
+    return False
+
+
+def _frozen(arr: ArrayLike, shape: tuple[int, ...] | None = None) -> FloatArray:
+    """``arr`` as a read-only float array (of ``shape``); one that is already is kept."""
+    if _owned_read_only(arr):
+        out = cast(FloatArray, arr)
+        return out if shape is None else out.reshape(shape)
+    out = np.array(arr, dtype=np.float64)
+    if shape is not None:
+        out = out.reshape(shape)
+    out.setflags(write=False)
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -690,10 +815,10 @@ class StrikeRecord:
     casfx: FloatArray | None
 
     def __post_init__(self) -> None:
-        for name in ("agwep", "grdrs", "alpha", "potential", "losses"):
-            object.__setattr__(self, name, _frozen(getattr(self, name)))
-        if self.casfx is not None:
-            object.__setattr__(self, "casfx", _frozen(self.casfx))
+        for name in ("agwep", "grdrs", "alpha", "potential", "losses", "casfx"):
+            value = getattr(self, name)
+            if value is not None and not _owned_read_only(value):
+                object.__setattr__(self, name, _frozen(value))
 
     @property
     def potential_total(self) -> FloatArray:
@@ -749,22 +874,35 @@ def apply_losses(
 def _apply_losses(
     tables: AirTables, res: FloatArray, k: FloatArray
 ) -> tuple[FloatArray, FloatArray]:
-    nmat, nw = tables.nmat, tables.nagwep
-    dgp = tables.dgp.tolist()  # [j][k][iw]
-    rows = res.tolist()
+    left, lost = _losses(tables, res.tolist(), k.tolist())
+    return np.array(left, dtype=np.float64).reshape(res.shape), np.array(
+        lost, dtype=np.float64
+    ).reshape(res.shape)
+
+
+def _losses(
+    tables: AirTables, rows: list[list[float]], k: list[list[list[float]]]
+) -> tuple[list[list[float]], list[list[float]]]:
+    """:func:`apply_losses` in Python floats: ``(remaining, losses)`` as lists of rows."""
+    nmat = tables.nmat
+    implied = tables.implied()
+    left = []
     # Unit by unit in Python floats: a few dozen scalar steps, the same IEEE operations an
     # array expression would do, without its per-call cost.
-    for row, kill in zip(rows, k.tolist(), strict=True):
+    for res, kill in zip(rows, k, strict=True):
+        row = list(res)
         for j in range(nmat):
-            for iw in range(nw):
+            for iw, pairs in enumerate(implied[j]):
                 lost = min(kill[iw][j], row[j])
+                if lost == 0.0:
+                    continue  # nothing lost, no personnel lost (the stocks are >= 0)
                 row[j] -= lost
-                for p in range(nmat, len(row)):
-                    row[p] -= min(lost * dgp[j][p - nmat][iw], row[p])
-    left = np.array(rows, dtype=np.float64).reshape(res.shape)
-    # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
-    np.maximum(left, 0.0, out=left)
-    return left, res - left
+                for p, d in pairs:
+                    row[p] -= min(lost * d, row[p])
+        # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
+        left.append([x if x >= 0.0 or x != x else 0.0 for x in row])
+    losses = [[a - b for a, b in zip(r, x, strict=True)] for r, x in zip(rows, left, strict=True)]
+    return left, losses
 
 
 def assess_strike(
@@ -820,7 +958,6 @@ def assess_strike(
     labels = tuple(range(res.shape[0])) if units is None else tuple(int(u) for u in units)
     if len(labels) != res.shape[0]:
         raise _fail("units", f"needs one label per target unit ({res.shape[0]})")
-    pc: int | None = None
     side_of: Supported | None = None
     if strike.role is StrikeRole.CAS:
         if supported is None:
@@ -834,38 +971,77 @@ def assess_strike(
                 "posture_classes",
                 f"interdiction targets share one posture class pc (§6), got {sorted(set(pcs))}",
             )
-        pc = int(pcs[0]) if pcs.size else None
     e = _env(tables, env)
+    remaining, record = assess_strike_trusted(
+        tables, strike, res.tolist(), pcs.tolist(), e, supported=side_of, units=labels, rules=rules
+    )
+    return StrikeResult(remaining=_frozen(remaining, res.shape), record=record)
+
+
+def assess_strike_trusted(
+    tables: AirTables,
+    strike: AirStrike,
+    rows: list[list[float]],
+    posture_classes: list[int],
+    env: int,
+    *,
+    supported: Supported | None,
+    units: tuple[int, ...],
+    rules: AirRules | None = None,
+) -> tuple[list[list[float]], StrikeRecord]:
+    """:func:`assess_strike` on the game's own data, which it trusts (no checks): the target
+    units' resources as rows of Python floats, their posture classes (one class for
+    interdiction), ``supported`` given for CAS only, one label per row. Returns the
+    resources after the strike, as rows, and the :class:`StrikeRecord`."""
+    rules = rules or AirRules()
     weapons = tables.weapons(strike.ascomp)
-    grdrs = res[:, : tables.nmat].sum(axis=0)
-    if pcs.size:
-        aag = aag_rows(tables, strike.role, supported=side_of, pc=pc, rules=rules)
+    nmat, n = tables.nmat, len(rows)
+    pc = posture_classes[0] if posture_classes and supported is None else None
+    grdrs = _column_sums(rows, nmat)
+    if posture_classes:
+        aag = aag_rows(tables, strike.role, supported=supported, pc=pc, rules=rules)
+        alpha = _alpha(aag.tolist(), grdrs, tables.lists("stdtgt"))
     else:
-        aag = np.zeros((tables.nagwep, tables.nmat))
-    # The inputs are checked above; the steps take them as they are.
-    alpha = _allocation(aag, grdrs, tables.stdtgt)
-    k = _kill_potential(tables, res, pcs, e, alpha, weapons)
-    remaining, losses = _apply_losses(tables, res, k)
-    potential = k.sum(axis=1)
-    casfx: FloatArray | None = None
+        alpha = [[0.0] * nmat for _ in range(tables.nagwep)]
+    # The steps in Python floats, in the order of the array expressions of §6.
+    k = _potential(tables, rows, posture_classes, env, alpha, weapons.tolist())
+    remaining, losses = _losses(tables, rows, k)
+    potential = [_column_sums(unit, nmat) for unit in k]  # Σ_iw, weapon after weapon
+    casfx: list[float] | None = None
     if strike.role is StrikeRole.CAS:
         ng = tables.nggwep_target
         source = potential if rules.cas_record is CasRecord.POTENTIAL else losses
-        casfx = source[:, :ng].sum(axis=0)
+        casfx = _column_sums(source, ng)
+    # The record's arrays as read-only views of one array: made at once.
+    flat = [*grdrs]
+    for rows_ in (alpha, potential, losses):
+        for row in rows_:
+            flat += row
+    if casfx is not None:
+        flat += casfx
+    whole = np.array(flat, dtype=np.float64)
+    whole.setflags(write=False)
+    shapes = ((nmat,), (tables.nagwep, nmat), (n, nmat), (n, tables.nrs))
+    parts = []
+    at = 0
+    for shape in shapes:
+        size = math.prod(shape)
+        parts.append(whole[at : at + size].reshape(shape))
+        at += size
     record = StrikeRecord(
         strike=strike,
-        supported=side_of,
+        supported=supported,
         pc=pc,
-        env=e,
-        units=labels,
+        env=env,
+        units=units,
         agwep=weapons,
-        grdrs=grdrs,
-        alpha=alpha,
-        potential=potential,
-        losses=losses,
-        casfx=casfx,
+        grdrs=parts[0],
+        alpha=parts[1],
+        potential=parts[2],
+        losses=parts[3],
+        casfx=None if casfx is None else whole[at:],
     )
-    return StrikeResult(remaining=_frozen(remaining), record=record)
+    return remaining, record
 
 
 # -- §5.2: the air values of an engagement ----------------------------------------------------

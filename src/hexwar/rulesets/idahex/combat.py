@@ -10,6 +10,7 @@ defenders retreat along the line :func:`haven` finds or eliminates them (§5.3).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -56,6 +57,9 @@ class IdahexCombat:
         cell, ``(since, feba at the frame's start, result)``."""
         self.air_records: list[StrikeRecord] = []
         """The air strikes of the current cycle (§6); their CAS losses enter §5.2's FEBA."""
+        self._toe_values: dict[tuple[int, int], tuple[float, list[float]]] = {}
+        """``sv`` of §5.3 by side and unit type (the value of a unit at its toe), with the
+        side's ``rsvald``."""
 
     @cached_property
     def _values(self) -> StandardValues:
@@ -249,15 +253,21 @@ class IdahexCombat:
         """§5.3: eliminate ``u`` if its value has fallen below ``vanish`` of its toe value."""
         if u.posture == DESTROYED:
             return
-        _, rsvald = self.standard_values(u.side)
-        sv = exact.dot(self.functions.toe[u.butype - 1], rsvald)
-        cv = exact.dot(u.resources, rsvald)
+        found = self._toe_values.get((u.side, u.butype))
+        if found is None:
+            _, rsvald = self.standard_values(u.side)
+            sv = exact.dot(self.functions.toe[u.butype - 1], rsvald)
+            found = self._toe_values[u.side, u.butype] = (sv, rsvald.tolist())
+        sv, values = found
+        held = u.resources.tolist()
+        # exact.dot in Python floats: the same rounded products, summed exactly by fsum.
+        cv = math.fsum([x * v for x, v in zip(held, values, strict=True)])
         vanish = self.rules.design.vanish[u.butype - 1]
         if cv < vanish * sv - VANISH_TOLERANCE:
             engine.eliminate(
                 u, f"its value fell to {cv:.4g}, below {vanish:g} of {sv:.4g} at toe (§5.3)"
             )
-        elif not np.any(u.resources > VANISH_TOLERANCE):
+        elif not any(x > VANISH_TOLERANCE for x in held):
             engine.eliminate(u, "it has no resources left (docs/rulings/idahex.md)")
 
     def _defeat(self, engine: Engine, e: Engagement) -> None:

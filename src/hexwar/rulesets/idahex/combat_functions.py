@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -71,6 +72,32 @@ def _inverse(target: float, ys: Sequence[float], xs: Sequence[float]) -> float:
             return float(
                 xs[k - 1] + (target - ys[k - 1]) / (ys[k] - ys[k - 1]) * (xs[k] - xs[k - 1])
             )
+    return math.inf
+
+
+def _inverse_after(target: float, ys: list[float], xs: list[float], last: list[Any]) -> float:
+    """:func:`_inverse` where ``last = [t, k]`` says the point found for a target ``t`` was
+    ``k``: the point for a target no smaller is no earlier (the first ``ys[k] >= target``),
+    so the search starts there; ``last`` is updated."""
+    if target < last[0]:
+        last[1] = 0
+    last[0] = target
+    k = last[1]
+    if k == 0:
+        if ys[0] >= target:
+            return 0.0
+        k = 1
+    n = len(xs)
+    while k < n:
+        if ys[k] >= target:
+            last[1] = k
+            if ys[k] == ys[k - 1] or xs[k] == xs[k - 1]:
+                return float(xs[k])
+            return float(
+                xs[k - 1] + (target - ys[k - 1]) / (ys[k] - ys[k - 1]) * (xs[k] - xs[k - 1])
+            )
+        k += 1
+    last[1] = n
     return math.inf
 
 
@@ -232,30 +259,57 @@ class CombatFunctions:
             i: [(prot[i][j], j) for j in members if pg[j] < pg[i] and j < nggwep] for i in growing
         }
         given = [[0.0] * nsp for _ in range(neq)]  # support allocated so far to each type
+        # What each step of a type needs: the supports it draws on (spdd > 0), its demand
+        # of each (fixed: the amounts do not change here), the curve it inverts and where
+        # on the curve the last step's target was found (``[target, index]``).
+        needs = {
+            i: [
+                (k, amounts[i] * spdd[i][k], *curves[i][k], [-math.inf, 0])
+                for k in range(nsp)
+                if amounts[i] * spdd[i][k] > 0.0
+            ]
+            for i in growing
+        }
+        # Whether every support is within its supply: then a step is allowed when the
+        # supports it draws on stay within theirs (a + 0 <= top is a <= top for the others),
+        # and it stays true after an allowed step.
+        within = all(a <= top for a, top in zip(have, supply, strict=True))
+        steps = {i: RGAIN * std[i] for i in growing}
+        floors = {i: 1e-12 * max(amounts[i], 1.0) for i in growing}
         while growing:
             q = [a * b for a, b in zip(fis, amounts[:neq], strict=True)]
             short = []  # support is lacking: a later, larger step would need still more
             grew = False
             for i in growing:
                 qp = math.inf if pg[i] == 1 else sum(p * q[j] for p, j in protectors[i])
-                qadd = min(qp - q[i], RGAIN * std[i], amounts[i] - q[i])
-                if qadd <= 1e-12 * max(amounts[i], 1.0):
+                a_i, q_i = amounts[i], q[i]
+                qadd = min(qp - q_i, steps[i], a_i - q_i)
+                if qadd <= floors[i]:
                     # Unprotected for now: its protectors may still grow in this iteration or
                     # a later one (they need not come first in resource order).
                     continue
-                target = (q[i] + qadd) / amounts[i]
-                req = [0.0] * nsp
-                for k in range(nsp):
-                    dd = amounts[i] * spdd[i][k]
-                    if dd <= 0.0:
-                        continue
-                    ratio = _inverse(target, *curves[i][k])
-                    req[k] = max(ratio * dd - given[i][k], 0.0)
-                if all(a + r <= top for a, r, top in zip(have, req, supply, strict=True)):
-                    have = [a + r for a, r in zip(have, req, strict=True)]
-                    given[i] = [g + r for g, r in zip(given[i], req, strict=True)]
+                target = (q_i + qadd) / a_i
+                had = given[i]
+                req = []
+                fits = True
+                for k, dd, ys, xs, last in needs[i]:
+                    r = max(_inverse_after(target, ys, xs, last) * dd - had[k], 0.0)
+                    req.append((k, r))
+                    if within and not have[k] + r <= supply[k]:
+                        fits = False
+                if not within:
+                    full = [0.0] * nsp
+                    for k, r in req:
+                        full[k] = r
+                    fits = all(a + r <= top for a, r, top in zip(have, full, supply, strict=True))
+                if fits:
+                    for k, r in req:
+                        have[k] += r
+                        had[k] += r
+                    if not within:
+                        within = all(a <= top for a, top in zip(have, supply, strict=True))
                     fis[i] = target
-                    q[i] = target * amounts[i]
+                    q[i] = target * a_i
                     grew = True
                 else:
                     short.append(i)

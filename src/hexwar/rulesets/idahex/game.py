@@ -11,6 +11,7 @@ instructions to his units' (§4). What players and the designer's report are tol
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from hexwar.rulesets.idahex.air import (
     AirTables,
     StrikeRole,
     Supported,
-    assess_strike,
+    assess_strike_trusted,
     cas_targets,
     interdiction_targets,
 )
@@ -59,6 +60,10 @@ __all__ = ["IdahexGame"]
 SIDE_NO = {"red": 1, "blue": 2}
 _DEMANDS_KEPT = 4096
 """At most this many nonengaged demands are kept (then forgotten all at once)."""
+_NEAR_KEPT = 256
+"""At most this many neighbourhoods of sets of cells are kept (then forgotten all at once)."""
+_STRIKES_KEPT = 1024
+"""At most this many checked strike commands are kept (then forgotten all at once)."""
 
 
 def _finite(x: float) -> float | str:
@@ -90,6 +95,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
         self._rims: dict[int, tuple[int, ...]] = {}
+        self._near: dict[frozenset[int], set[int]] = {}
+        self._cycle_at: tuple[float, int | None] = (math.nan, None)
+        self._strikes: dict[tuple[int, Strike], AirStrike] = {}
+        """Each strike command met, checked against the design data, by side."""
+        """The cells in or next to a set of cells (those holding a side's active units)."""
+        self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._contact_pieces: dict[int, tuple[tuple[int, int], dict[str, Any]]] = {}
+        """Each own unit's view piece and the state it was built from (the same piece the
+        shared cache holds for it), so an unchanged unit costs one comparison."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
         """A frame's demand (§7) at the rates of units not engaged, by side, column and
         resources: a pure function of them, kept (units holding still repeat it)."""
@@ -322,11 +336,23 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 order=str(c),
             )
         self._check_cell(c.cell)
+        # A strike is a value: the same command of the same side is the same strike, checked
+        # once (a commander repeats its strikes cycle after cycle).
+        try:
+            strike = self._strikes.get((s, c))
+        except TypeError:  # a command built with lists, not tuples: checked every time
+            strike = None
+        if strike is not None:
+            return strike
         try:
             strike = AirStrike(s, c.cell, StrikeRole(c.role), c.aircraft, c.priority)
             strike.check(self._air_tables[s - 1])
         except InvalidInputError as e:
             raise IllegalOrderError(f"{c}: {e}", rule="seed 000 §6", order=str(c)) from None
+        if len(self._strikes) > _STRIKES_KEPT:
+            self._strikes.clear()
+        with contextlib.suppress(TypeError):
+            self._strikes[s, c] = strike
         return strike
 
     def _strike(self, s: int, c: Strike) -> None:
@@ -371,19 +397,19 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if observed:
                 e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
             return
-        result = assess_strike(
+        remaining, record = assess_strike_trusted(
             self._air_tables[s - 1],
             strike,
-            np.array([u.resources for u in targets]),
+            [u.resources.tolist() for u in targets],
             [u.pc for u in targets],
             e.environment(c.cell),
             supported=supported,
-            units=[u.number for u in targets],
+            units=tuple(u.number for u in targets),
         )
-        for u, left in zip(targets, result.remaining, strict=True):
+        for u, left in zip(targets, remaining, strict=True):
             u.resources = np.array(left, dtype=np.float64)
-        self.combat.air_records.append(result.record)
-        lost = result.losses.sum(axis=0).tolist()
+        self.combat.air_records.append(record)
+        lost = record.losses.sum(axis=0).tolist()
         names = self.rules.resources[2 - s].names
         items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
         units = ", ".join(str(u.number) for u in targets)
@@ -508,22 +534,27 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         forces; then moving task forces out of supplies stop."""
         tframe = self.rules.design.tframe
         engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
+        active: tuple[list[UnitState], list[UnitState]] = ([], [])
+        for u in engine.units.values():
+            if u.posture >= 10:  # active (§2.2.1)
+                active[u.side - 1].append(u)
         for s in (1, 2):
             tables = self._supplies[s - 1]
-            if tables.nss == 0:
-                continue
-            units = [u for u in engine.units.values() if u.side == s and u.active]
-            if not units:
+            units = active[s - 1]
+            if tables.nss == 0 or not units:
                 continue
             supplies = self.rules.resources[s - 1].supplies
             sup = slice(supplies.start, supplies.stop)
             demands = self._demands(engine, tables, units, tframe, engaged)
             # With nothing demanded nothing is consumed (every stock stays as it is).
-            if demands.any():
+            if demands is not None and demands.any():
                 self._consume(engine, s, units, demands, sup)
             for tf in list(engine.task_forces.values()):
-                if tf.side == s and any(
-                    engine.units[n].resources[sup].min() <= 0 for n in tf.units
+                # Only a moving task force stops (its units' posture class is 3, movement).
+                if (
+                    tf.side == s
+                    and engine.units[tf.units[0]].pc == 3
+                    and any(engine.units[n].resources[sup].min() <= 0 for n in tf.units)
                 ):
                     engine.abort_if_unsupplied(tf)
 
@@ -574,22 +605,26 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         """§7: the demands of a side's active units in a frame, one row each. Units at the
         rates of units not engaged are done together, and a unit whose resources and class
         are those of a demand computed before (most units from frame to frame) takes it
-        again; engaged ones one by one (``frinv``)."""
-        out = np.zeros((len(units), tables.nss))
+        again; engaged ones one by one (``frinv``). ``None`` when every row is 0 (no unit
+        is in a class whose resources consume anything: most frames of a quiet front)."""
+        out = None
         bulk: list[int] = []
         keys: list[tuple[int, int, bytes]] = []
         forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
         known = self._nonengaged_demands
         side = tables.side
+        idle = tables.idle
         for i, u in enumerate(units):
             passenger = u.tf is not None and engine.passenger(u)
-            pc = u.pc
+            pc = u.posture // 10  # the unit is active: posture >= 10
             engaged = not passenger and pc != 3 and u.number in engaged_units
             if engaged and tables.pointer(u.posture) != 0:
+                if out is None:
+                    out = np.zeros((len(units), tables.nss))
                 out[i] = self._demand(engine, tables, u, tframe, forces)
                 continue
             column = 1 if passenger else min(pc, 3)
-            if tables.idle[column - 1]:
+            if idle[column - 1]:
                 continue  # no resource consumes anything in this class: the row stays 0
             key = (side, column, u.resources.tobytes())
             row = known.get(key)
@@ -597,8 +632,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 bulk.append(i)
                 keys.append(key)
             else:
+                if out is None:
+                    out = np.zeros((len(units), tables.nss))
                 out[i] = row
         if bulk:
+            if out is None:
+                out = np.zeros((len(units), tables.nss))
             res = np.array([units[i].resources for i in bulk])
             columns = np.array([k[1] for k in keys])
             rows = nonengaged_demands(tables, res, columns, tframe)
@@ -638,9 +677,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
         changed (most hold still from one period to the next)."""
         if not full:
-            return self._shared.get(
+            state = (u.location, u.pc)
+            found = self._contact_pieces.get(u.number)
+            if found is not None and found[0] == state:
+                return found[1]  # the piece the cache holds for this very state
+            piece = self._shared.get(
                 ("contact", u.number),
-                (u.location, u.pc),
+                state,
                 lambda: {
                     "number": u.number,
                     "name": u.name,
@@ -649,9 +692,17 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     "posture_class": u.pc,
                 },
             )
-        engaged = self.engine.engaged(u.number)
+            self._contact_pieces[u.number] = (state, piece)
+            return piece
+        return self._own_json(u, self.engine.engaged(u.number))
+
+    def _own_json(self, u: UnitState, engaged: bool) -> dict[str, Any]:
+        """An own unit's piece of the view, rebuilt only when the unit changed."""
         state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
-        return self._shared.get(
+        found = self._own_pieces.get(u.number)
+        if found is not None and found[0] == state:
+            return found[1]  # the piece the cache holds for this very state
+        piece = self._shared.get(
             ("unit", u.number),
             state,
             lambda: {
@@ -669,6 +720,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "adjacent": self._adjacent(u.location),
             },
         )
+        self._own_pieces[u.number] = (state, piece)
+        return piece
 
     def _adjacent(self, cell: int) -> list[int]:
         """The active cells next to ``cell`` (one list per cell, shared by the views)."""
@@ -678,43 +731,62 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         )
 
     def _tf_json(self, tf: TaskForce) -> dict[str, Any]:
+        """A task force and its mission, as its side sees it; shared while unchanged."""
         key = self.engine.clock.queue.key(tf.number)
-        return {
-            "number": tf.number,
-            "units": list(tf.units),
-            "mode": tf.mode,
-            "orders": [[o.objective, o.posture, o.start] for o in tf.orders],
-            "next": None if tf.next is None else str(tf.next),
-            "due": None if key is None else _time(key.time),
-            "warning": tf.warned,
-        }
+        due = None if key is None else _time(key.time)
+        orders = tuple((o.objective, o.posture, o.start) for o in tf.orders)
+        state = (tuple(tf.units), tf.mode, orders, tf.next, due, tf.warned)
+        return self._shared.get(
+            ("task force", tf.number),
+            state,
+            lambda: {
+                "number": tf.number,
+                "units": list(tf.units),
+                "mode": tf.mode,
+                "orders": [list(o) for o in orders],
+                "next": None if tf.next is None else str(tf.next),
+                "due": due,
+                "warning": tf.warned,
+            },
+        )
 
     def contacts(self, s: int) -> list[UnitState]:
         """Active enemy units in or next to a cell holding an active ``s`` unit."""
         grid, rims = self.rules.grid, self._rims
-        mine = {u.location for u in self.engine.units.values() if u.side == s and u.active}
-        near = set(mine)
-        for c in mine:
-            rim = rims.get(c)
-            if rim is None:
-                rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
-            near.update(rim)
-        return [
-            u for u in self.engine.units.values() if u.side != s and u.active and u.location in near
-        ]
+        mine: set[int] = set()
+        others: list[UnitState] = []
+        for u in self.engine.units.values():
+            if u.posture >= 10:  # active
+                if u.side == s:
+                    mine.add(u.location)
+                else:
+                    others.append(u)
+        key = frozenset(mine)
+        near = self._near.get(key)
+        if near is None:
+            near = set(mine)
+            for c in mine:
+                rim = rims.get(c)
+                if rim is None:
+                    rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
+                near.update(rim)
+            if len(self._near) > _NEAR_KEPT:
+                self._near.clear()
+            self._near[key] = near
+        return [u for u in others if u.location in near]
 
     def _view(self, side: str) -> dict[str, Any]:
         s = SIDE_NO[side]
         e = self.engine
-        own = [self._unit_json(u, full=True) for u in e.units.values() if u.side == s]
-        # The list is shared too while it holds the same unit objects: the pieces are alive
-        # (the cache keeps them), so equal ids are the same objects.
-        units = self._shared.get(("units", s), tuple(map(id, own)), lambda: own)
+        engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
+        # A new list of shared pieces: its check steps over each piece at once (the list
+        # changes most periods, so keeping it would cost more than it saves).
+        units = [self._own_json(u, u.number in engaged) for u in e.units.values() if u.side == s]
         enemy = [self._unit_json(u, full=False) for u in self.contacts(s)]
         return {
             "time": e.t,
             "period": None if self._period is None else self._period.number,
-            "cycle": self.rules.timing.cycle_number(e.t) if e.t < self.rules.design.tend else None,
+            "cycle": self._cycle_now(),
             "side": side,
             "next_period": self._next_period(),
             "iprint": self.rules.iprint,
@@ -755,6 +827,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             ),
         }
 
+    def _cycle_now(self) -> int | None:
+        """The number of the cycle now, ``None`` at ``tend``; found once per time (both
+        sides' views ask at the same time)."""
+        t = self.engine.t
+        if self._cycle_at[0] != t:
+            n = self.rules.timing.cycle_number(t) if t < self.rules.design.tend else None
+            self._cycle_at = (t, n)
+        return self._cycle_at[1]
+
     def _next_period(self) -> float | None:
         """When the players give commands next: the next period start before ``tend`` (§2.3,
         §4), ``None`` after the last one."""
@@ -793,11 +874,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             lambda: {str(c): e.environment(c) for c in range(1, d.ncells + 1) if grid.is_active(c)},
         )
         routes = self._shared.get("routes", (e.rtemap, e.barmap), self._route_list)
-        return static | {
-            "environment": environment,
-            "routes": routes,
-            "strikes_now": self._at_cycle_start(),
-        }
+        strikes_now = self._at_cycle_start()
+        # The pieces are alive in the cache, so equal ids are the same objects.
+        return self._shared.get(
+            ("design view", s, strikes_now),
+            (id(static), id(environment), id(routes)),
+            lambda: (
+                static | {"environment": environment, "routes": routes, "strikes_now": strikes_now}
+            ),
+        )
 
     def _fixed_design(self, s: int) -> dict[str, Any]:
         d, grid = self.rules.design, self.rules.grid

@@ -28,6 +28,7 @@ side equals the view it was drawn from (tests/rulesets/tactical/test_determinise
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,23 @@ if TYPE_CHECKING:
     from hexwar.rulesets.tactical.ruleset import TacticalRuleset
 
 __all__ = ["determinise"]
+
+
+# Boards by their map's JSON: a board is never changed by a game, and sharing it shares its
+# cache of sight lines between the many worlds a search draws from one view.
+_BOARDS: dict[str, Board] = {}
+# The hexes out of the side's sight, for the last view worlds were drawn from (by identity:
+# a search draws many worlds from one view object, which the entry keeps alive).
+_FREE: list[tuple[Mapping[str, Any], list[Hex]]] = []
+
+
+def _board(data: Mapping[str, Any]) -> Board:
+    key = json.dumps(data, sort_keys=True)
+    if key not in _BOARDS:
+        if len(_BOARDS) >= 8:
+            _BOARDS.clear()
+        _BOARDS[key] = Board.from_json(data)
+    return _BOARDS[key]
 
 
 def _other(side: str) -> str:
@@ -167,7 +185,7 @@ def determinise(
         game, ruleset, scenario, seed=int(rng.integers(2**31)), scenario_id="determinised"
     )
     game._step = step
-    game.board = Board.from_json(view["map"])
+    game.board = _board(view["map"])
     game._board_json = view["map"]
     game.turn = turn
     game.phase = phase
@@ -234,18 +252,11 @@ def _draw_unseen(
     if left <= 0 or not templates:
         return
     block = int(sheet().parameters["los_block_non_wreck_sp"]) - 1  # SPs that block no sight
-    occupied = {u.hex for u in game.units.values() if u.hex is not None}
-    occupied |= {c.hex for c in game.commanders.values() if c.hex is not None}
-    eyes = sorted({u.hex for u in own if u.hex is not None})
-    sp = game._sp_by_hex()
-    free = [
-        h
-        for h in sorted(game.board.terrain)
-        if h not in occupied
-        and h not in game.objectives
-        and h not in game.board.blocked
-        and not any(a.distance(h) <= game.visibility and game.line_of_sight(a, h, sp) for a in eyes)
-    ]
+    if _FREE and _FREE[0][0] is view:
+        free = _FREE[0][1]
+    else:
+        free = _out_of_sight(game, own)
+        _FREE[:] = [(view, free)]
     for number, i in enumerate(rng.permutation(len(free)), 1):
         if left <= 0:
             break
@@ -254,3 +265,20 @@ def _draw_unseen(
         uid = f"?{number}"
         game.units[uid] = _enemy_unit(enemy, uid, "unseen", kind, free[int(i)], size, morale)
         left -= size
+
+
+def _out_of_sight(game: TacticalGame, own: list[Unit]) -> list[Hex]:
+    """The hexes where an unseen enemy unit may stand: empty, no objective, not blocked, and
+    seen by no unit of the side (before any unseen unit is placed)."""
+    occupied = {u.hex for u in game.units.values() if u.hex is not None}
+    occupied |= {c.hex for c in game.commanders.values() if c.hex is not None}
+    eyes = sorted({u.hex for u in own if u.hex is not None})
+    sp = game._sp_by_hex()
+    return [
+        h
+        for h in sorted(game.board.terrain)
+        if h not in occupied
+        and h not in game.objectives
+        and h not in game.board.blocked
+        and not any(a.distance(h) <= game.visibility and game.line_of_sight(a, h, sp) for a in eyes)
+    ]

@@ -3,9 +3,10 @@
 A tactical order is the list of actions of one phase. Listing every such list is hopeless, so
 the list is built one action at a time (:meth:`Ruleset.legal_orders` with a ``plan``): every
 action the side may add to ``plan`` now -- a move of a unit or commander to each hex within
-its AP, fire and assault on each enemy unit in sight, smoke on their hexes, dismounting --
-each as ``plan`` plus that action, then ``plan`` itself, which ends the phase. Every action
-costs AP, ammunition or smoke, or happens once (dismounting), so the list ends.
+its AP, fire and assault on each enemy unit in sight, smoke on their hexes, dismounting,
+mounting infantry on each own tank in its hex (riding is the tank's move: its riders go with
+it; docs/rulings/tactical.md, Riders) -- each as ``plan`` plus that action, then ``plan``
+itself, which ends the phase. Every action costs AP, ammunition or smoke, so the list ends.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ __all__ = ["legal_actions", "legal_orders"]
 def legal_actions(planner: Planner) -> list[Action]:
     """Every action the planner's side may take next, in a fixed order: by unit id (units,
     then commanders), moves by destination, then fire, assault and smoke by enemy id, then
-    dismounting."""
+    dismounting, then mounting by tank id."""
     out: list[Action] = []
     for uid in sorted(planner.units) + sorted(planner.commanders):
         for h in sorted(planner.destinations(uid)):
@@ -37,6 +38,11 @@ def legal_actions(planner: Planner) -> list[Action]:
             if planner.units[uid]["smoke"]:
                 candidates.append(Action("smoke", uid, planner.enemies[e]["hex"]))
         candidates.append(Action("dismount", uid))
+        candidates.extend(
+            Action("mount", uid, v["id"])
+            for v in sorted(planner.own_in(planner.hex_of(uid), but=uid), key=lambda v: v["id"])
+            if v["kind"] == "armor"
+        )
         for a in candidates:
             try:
                 planner.check(a)

@@ -16,6 +16,7 @@ from hexwar.rulesets.idahex.design.cards import (
     write_file60,
 )
 from hexwar.rulesets.idahex.design.model import (
+    MAGNITUDE,
     BasicEnv,
     CellOwner,
     CellRoutes,
@@ -36,6 +37,7 @@ from hexwar.rulesets.idahex.design.model import (
 
 __all__ = [
     "CARD_WIDTH",
+    "MAGNITUDE",
     "BasicEnv",
     "CellOwner",
     "CellRoutes",

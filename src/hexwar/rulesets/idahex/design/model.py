@@ -35,6 +35,7 @@ from hexwar.scenarios import KeyPath, ScenarioModel
 
 __all__ = [
     "DEFER_CONSISTENCY",
+    "MAGNITUDE",
     "NAME_WIDTH",
     "RSNAME_WIDTH",
     "BasicEnv",
@@ -656,7 +657,34 @@ def consistency_problems(d: File50) -> Problems:
     _check_combat(c, d)
     _check_frinv(c, d)
     _check_air(c, d)
+    _check_magnitudes(c, ("",), d)
     return c.problems
+
+
+MAGNITUDE = 1e15
+"""The largest magnitude of a finite number in the design data (docs/rulings/idahex.md,
+'Magnitudes'): far above any count, tonnage, distance, time or rate per day of a theatre
+army (the Sinai deck's largest figure is its 'never', 999999999), far enough below the largest
+double that the products the model forms (§6's kill potential has eight factors) never
+overflow mid-game."""
+
+
+def _check_magnitudes(c: _Checker, path: KeyPath, value: object) -> None:
+    """Every finite float beyond :data:`MAGNITUDE`, at its key path (``+inf``, which some
+    fields allow as 'never', is not a magnitude)."""
+    if type(value) is float:
+        if abs(value) > MAGNITUDE and math.isfinite(value):
+            c.add(
+                path[1:],
+                f"{value:g} is beyond the magnitude the design data may have ({MAGNITUDE:g}; "
+                "rule: docs/rulings/idahex.md, 'Magnitudes')",
+            )
+    elif isinstance(value, tuple | list):
+        for i, item in enumerate(value):
+            _check_magnitudes(c, (*path, i), item)
+    elif isinstance(value, ScenarioModel):
+        for name in type(value).model_fields:
+            _check_magnitudes(c, (*path, name), getattr(value, name))
 
 
 def _check_time(c: _Checker, d: File50) -> None:

@@ -1,0 +1,88 @@
+"""The ruleset agents' own judgement, lent to the ``mcts`` search (its priors).
+
+Two hooks, each keyed by ruleset id:
+
+- :data:`SCORERS` -- for rulesets whose legal orders are whole orders: the score the
+  ruleset's computer player gives each legal order (Aggressor: the computer player's own
+  order scores, seed 003 "the machine"). The search keeps the few best (progressive widening
+  with the agent's prior) and spends no time on a decision with at most one order worth
+  giving: it plays the computer player's choice at once.
+- :data:`PROPOSERS` -- for rulesets whose orders are built one action at a time: whole
+  orders that differ from the computer player's own, for the search to weigh against it
+  (tactical: the computer player's plan with its weights shifted toward boldness or care,
+  and its plan with its attacks only, every unit holding its ground).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.core.game import Ruleset
+from hexwar.core.orders import Order
+from hexwar.core.views import View
+
+__all__ = ["PROPOSERS", "SCORERS", "Proposer", "Scorer"]
+
+Scorer = Callable[[Mapping[str, Any], list[Order]], list[float]]
+Proposer = Callable[[Ruleset[Any, Any], str], list[Callable[[View], Order]]]
+
+
+def _aggressor_scores(view: Mapping[str, Any], orders: list[Order]) -> list[float]:
+    from hexwar.rulesets.aggressor.ai import _Plan
+
+    plan = _Plan(view)
+    return [float(plan.score(o)) for o in orders]  # type: ignore[arg-type]
+
+
+# Tactical variants of the computer player: (name, weights that differ from its own).
+TACTICAL_VARIANTS: tuple[tuple[str, dict[str, float]], ...] = (
+    ("bold", {"least_value": 0.05, "exposure_weight": 0.3, "danger_weight": 0.3}),
+    ("careful", {"exposure_weight": 3.0, "danger_weight": 3.0, "stay_weight": 2.0}),
+    ("eager", {"goal_weight": 6.0, "shot_weight": 2.0}),
+)
+_ATTACKS = frozenset({"fire", "assault", "smoke"})
+
+
+def _acting(agent: Any, rng: np.random.Generator, view: View) -> Order:
+    order: Order = agent.act(view, rng)
+    return order
+
+
+def _tactical_proposers(ruleset: Ruleset[Any, Any], side: str) -> list[Callable[[View], Order]]:
+    from hexwar.rulesets.tactical.agent import TacticalAgent
+    from hexwar.rulesets.tactical.orders import TurnOrders
+    from hexwar.rulesets.tactical.plan import Planner
+
+    rng = np.random.default_rng(0)  # the tactical agent is deterministic: never drawn from
+    out: list[Callable[[View], Order]] = []
+    for name, weights in TACTICAL_VARIANTS:
+        cls = type(f"TacticalAgent_{name}", (TacticalAgent,), dict(weights))
+        out.append(partial(_acting, cls(ruleset, side), rng))
+    own = TacticalAgent(ruleset, side)
+
+    def attacks_only(view: View) -> Order:
+        """The computer player's attacks of this phase, no unit moving (those still legal
+        without the moves before them)."""
+        planner = Planner(view.data)
+        kept = []
+        for a in own.act(view, rng).actions:
+            if a.verb not in _ATTACKS:
+                continue
+            try:
+                planner.plan(a)
+            except IllegalOrderError:
+                continue
+            kept.append(a)
+        return TurnOrders(tuple(kept))
+
+    out.append(attacks_only)
+    return out
+
+
+SCORERS: dict[str, Scorer] = {"aggressor": _aggressor_scores}
+PROPOSERS: dict[str, Proposer] = {"tactical": _tactical_proposers}

@@ -1,0 +1,288 @@
+"""Aggressor rules that a mutation of the game once changed without failing a test, each checked
+where the game applies it, at its boundary (docs/testing.md, "Mutation testing"). Seed 003;
+the situations are conftest.py's hand-set maps, row H: along a row each column is one hex."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hexwar.core.errors import IllegalOrderError
+from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.game import AggressorGame
+from tests.rulesets.aggressor.conftest import ScriptedDice, make_game, put, script, unit
+from tests.rulesets.aggressor.test_turns import _occupy
+
+
+def _recon_with_dice(a: int, b: int) -> AggressorGame:
+    """West's airbase (Range 0, Strength 3) at @AH flies a recon to @GH, 6 hexes away."""
+    g = make_game({1: ("airbase", "@AH")}, air_loss="dice", air_loss_die=6)
+    script(g, dice=[a, b])
+    g.submit("west", "1 7 @GH recon")
+    return g
+
+
+@pytest.mark.parametrize(("a", "b", "strength"), [(1, 2, 2), (2, 2, 3), (1, 3, 3)])
+def test_recon_air_loss_on_two_dice_at_most_half_the_distance(
+    a: int, b: int, strength: int
+) -> None:
+    """SPECIAL FUNCTIONS, Recon/Strike: "2d <= (Dist (+ Airbase Str, if Strike msn))/ 2". A
+    recon 6 hexes out: a loss on a total of at most 6 / 2 = 3 (1 + 2, the boundary: Range is
+    0, so Strength 3 -> 2), none on 4."""
+    g = _recon_with_dice(a, b)
+    assert unit(g, "west", 1).strength == strength
+
+
+def test_the_anti_aircraft_dice_are_those_the_options_name() -> None:
+    """Recon/Strike: the formula "allows for d8, d10, d12": with ``air_loss_die = 10`` both
+    anti-aircraft dice are d10s."""
+    g = make_game({1: ("airbase", "@AH")}, air_loss="dice", air_loss_die=10)
+    dice = script(g, dice=[9, 9])
+    g.submit("west", "1 7 @GH recon")
+    assert dice.asked == [("anti-aircraft die 1", 10.0), ("anti-aircraft die 2", 10.0)]
+
+
+def _strike(
+    *,
+    emplaced: bool = False,
+    chances: tuple[bool, ...] = (False, False),
+    dice: tuple[int, ...] = (),
+    **options: object,
+) -> tuple[AggressorGame, ScriptedDice]:  # fmt: skip
+    """West's airbase (Strength 3) at @AH strikes East's known infantry (Strength 2) at @UH,
+    20 hexes away along row H."""
+    g = make_game({1: ("airbase", "@AH")}, {1: ("infantry", "@UH")}, **options)  # type: ignore[arg-type]
+    unit(g, "east", 1).seen_by_enemy = True
+    unit(g, "east", 1).emplaced = emplaced
+    g.known["west"][rl.parse_label("@UH")] = None
+    scripted = script(g, chances=list(chances), dice=list(dice))
+    g.submit("west", "1 7 @UH strike")
+    return g, scripted
+
+
+@pytest.mark.parametrize(("a", "b", "strength"), [(5, 6, 2), (6, 6, 3)])
+def test_strike_air_loss_adds_the_airbase_strength(a: int, b: int, strength: int) -> None:
+    """The same formula on a Strike adds the airbase's Strength: (20 + 3) / 2 = 11 (rounded
+    down); 5 + 6 = 11 loses a step, 6 + 6 = 12 does not."""
+    g, _ = _strike(dice=(a, b), air_loss="dice", air_loss_die=6)
+    assert unit(g, "west", 1).strength == strength
+
+
+def test_a_strike_on_an_emplaced_unit_has_the_further_ten_points_off() -> None:
+    """COMBAT: "If the defender is emplaced, subtract a further 10%" -- on a Strike too: the
+    airbase's 3 against the dug-in infantry's 2 in clear terrain, 50% + 10% - 10% = 50%
+    (60% when it is not dug in)."""
+    asked = _strike(emplaced=True)[1].asked
+    assert asked[0] == ("strike", pytest.approx(0.5))
+    asked = _strike(emplaced=False)[1].asked
+    assert asked[0] == ("strike", pytest.approx(0.6))
+
+
+def test_a_strike_at_a_hex_the_enemy_has_left_finds_no_target() -> None:
+    """Strike: "the enemy unit at the target coordinates is attacked". West still marks @UH
+    where East's infantry was; it has gone to @TH: the strike finds no target there and
+    nobody is hit (no attack roll; the anti-aircraft chance is still asked)."""
+    g = make_game({1: ("airbase", "@AH")}, {1: ("infantry", "@UH")})
+    g.known["west"][rl.parse_label("@UH")] = None
+    put(g, "east", 1, "@TH")
+    dice = script(g, chances=[False])
+    g.submit("west", "1 7 @UH strike")
+    assert [label for label, _ in dice.asked] == ["anti-aircraft"]
+    assert any("no target there" in e.text for e in g.events("west"))
+    assert (unit(g, "east", 1).range, unit(g, "east", 1).strength) == (2, 2)
+
+
+@pytest.mark.parametrize(("roll", "hit"), [(1, True), (3, True), (4, False)])
+def test_with_the_die_factor_a_d10_hits_on_at_most_ten_times_the_chance(
+    roll: int, hit: bool
+) -> None:
+    """dieFac (docs/rulings/aggressor.md): a d10 hits when it shows at most 10 x the chance,
+    and a 1 always hits. Support (Strength 1) on armor (3): 50% + 10% x (1 - 3) = 30%, so 1 to
+    3 hit (Range 3 -> 2), 4 misses."""
+    g = make_game({1: ("support", "@IH")}, {1: ("armor", "@LH")}, die_factor=True)
+    put(g, "east", 1, "@JH")
+    unit(g, "west", 1).seen_by_enemy = True
+    g._observe("west")
+    script(g, dice=[roll])
+    g.submit("west", "1 6")
+    assert unit(g, "east", 1).range == (2 if hit else 3)
+
+
+@pytest.mark.parametrize(("at", "frozen"), [("@FH", True), ("@GH", False)])
+def test_partisans_freeze_units_within_3_hexes_of_the_spot(at: str, frozen: bool) -> None:
+    """TURN SEQUENCE C: partisans "freeze/disable for one turn all those acting units within
+    3 hexes distance of the spot". The spot @CH: a West unit at @FH (3 hexes) is frozen, one
+    at @GH (4 hexes) is not."""
+    g = make_game({1: ("armor", at)}, first="east")
+    g.partisans["west"] = 0
+    g.partisans["east"] = 1
+    g.submit("east", "0")
+    home = [c for c in range(rl.NCELLS) if rl.territory(c) == "west"]
+    script(g, dice=[home.index(rl.parse_label("@CH"))])
+    g.submit("east", "partisans 1")
+    assert unit(g, "west", 1).frozen is frozen
+
+
+def test_rounds_advance_after_both_sides_move_and_the_limit_counts_them() -> None:
+    """TURN SEQUENCE A: "Turns thereafter alternate between sides"; a round is both sides'
+    turns (docs/rulings/aggressor.md, Turn limit). With a limit of 2 rounds the game goes on
+    after round 1 (West, then East) and ends after round 2."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 2})
+    g.submit("west", "0")
+    assert g.round == 1
+    g.submit("east", "0")
+    assert (g.round, g.outcome()) == (2, None)
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert g.outcome() is not None
+
+
+def test_a_missile_hit_on_an_unobserved_unit_is_told_to_both_sides() -> None:
+    """CBR Missile Launch: a hit eliminates the target; the launch is an attack both sides are
+    told of (COMBAT: "the result of the attack are reported to both sides"), so the
+    elimination is too, even of a unit West never observed (docs/rulings/aggressor.md)."""
+    g = make_game({1: ("missile", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@KH")
+    assert rl.parse_label("@KH") not in g.known["west"]
+    script(g, chances=[True])
+    g.submit("west", "1 7 @KH")
+    told = [e.text for e in g.events("west") if e.kind == "eliminated"]
+    assert told == ["The unit at @KH is eliminated"]
+
+
+def test_a_strike_that_takes_the_last_strength_eliminates_the_unit() -> None:
+    """COMBAT: "If a unit's Strength is reduced to zero by any means, it is removed" -- by a
+    Strike too: East's support at @UH with Range 0 and Strength 1 is hit (a step loss takes
+    Strength when Range is 0) and leaves the map; West no longer marks @UH."""
+    g = make_game({1: ("airbase", "@AH")}, {1: ("support", "@UH")})
+    target = unit(g, "east", 1)
+    target.range, target.strength, target.seen_by_enemy = 0, 1, True
+    g.known["west"][rl.parse_label("@UH")] = None
+    script(g, chances=[True, False])
+    g.submit("west", "1 7 @UH strike")
+    assert target not in g.units["east"]
+    assert rl.parse_label("@UH") not in g.at
+    assert rl.parse_label("@UH") not in g.known["west"]
+    assert [e.text for e in g.events("west") if e.kind == "eliminated"] == [
+        "The unit at @UH is eliminated"
+    ]
+
+
+def test_indirect_fire_at_a_hex_holding_ones_own_unit_is_refused() -> None:
+    """SPECIAL FUNCTIONS, Indirect Fire is "directed against an enemy target": West's
+    artillery at @HH may not fire at @JH, held by West's own infantry (unit 2)."""
+    g = make_game({1: ("artillery", "@HH"), 2: ("infantry", "@JH")})
+    with pytest.raises(IllegalOrderError, match="your own unit 2"):
+        g.submit("west", "1 7 @JH")
+
+
+def test_no_turn_begins_after_a_side_has_lost_its_last_unit() -> None:
+    """docs/rulings/aggressor.md: a side with no units left loses at the end of the turn, and
+    the game ends there: East's turn never begins (no event after the game's end, West still
+    the side that moved last)."""
+    g = make_game(first="west")
+    for u in list(g.units["east"]):
+        g._eliminate(u)
+    g.submit("west", "0")
+    assert g.outcome() is not None
+    last = g.events()[-1]
+    assert last.kind == "game-over"
+    assert g.active == "west"
+
+
+def test_no_turn_begins_after_a_victory_on_sectors() -> None:
+    """TURN SEQUENCE F: victory is assigned at the end of the enemy's turn, and the game ends
+    there. West holds 5 of the 9 sectors when East ends its turn: West wins and no West turn
+    begins (no event after the game's end)."""
+    g = make_game(first="west")
+    _occupy(g, "west", ["N", "C"])
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == "west"
+    assert g.events()[-1].kind == "game-over"
+    assert g.active == "east"
+
+
+def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> None:
+    """Mobile Attacks: "If any atkd tgt is destroyed, the attacking unit must be moved into its
+    place"; MOVEMENT: "When a unit enters a CBR hex, it immediately suffers a step loss". West's
+    armor (Range 3) kills East's support (Range 0, Strength 1) on the CBR hex @JH and advances
+    into it: Range 3 -> 2."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    g.cbr.add(rl.parse_label("@JH"))
+    armor = unit(g, "west", 1)
+    armor.seen_by_enemy = True
+    g._observe("west")
+    script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert rl.label(armor.cell) == "@JH"
+    assert (armor.range, armor.strength) == (2, 3)
+
+
+def test_an_immobile_unit_is_reported_to_its_own_side_only() -> None:
+    """MOVEMENT: a range-0 unit's move attempt fails half the time with "Immobile this turn";
+    OBSERVATION: "The results of an observation are revealed only to the side whose turn it
+    is" -- the enemy does not hear of a failed attempt. West's infantry at @EH with Range 0
+    fails: West is told, East is not."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 0
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    assert [e.text for e in g.events("west") if e.kind == "immobile"] == [
+        "unit 1: Immobile this turn"
+    ]
+    assert not [e for e in g.events("east") if e.kind == "immobile"]
+
+
+def test_without_observation_each_side_sees_how_many_enemy_units_are_left() -> None:
+    """Observation option off (seed 003, "Unless the option not to use Observation has been
+    selected"): nothing is hidden, and each side's view counts the enemy's units left: West
+    sees East's 17 after one is eliminated, East sees West's 18."""
+    g = make_game(observation=False)
+    g._eliminate(g.units["east"][0])
+    assert g.view("west").data["enemy_units_left"] == 17
+    assert g.view("east").data["enemy_units_left"] == 18
+    assert g.view("west").data["partisans_to_use"] == 0
+
+
+def _artillery_at_range(range_: int) -> AggressorGame:
+    g = make_game({1: ("artillery", "@HH")})
+    unit(g, "west", 1).range = range_
+    return g
+
+
+@pytest.mark.parametrize(
+    ("game", "order", "rule", "why"),
+    [
+        (lambda: make_game({1: ("missile", "@BH")}), "1 7 @KH", "SPECIAL FUNCTIONS / CBR Launch",
+         "@KH is 9 hexes away; missiles reach 8"),
+        (lambda: _artillery_at_range(2), "1 7 @KH", "SPECIAL FUNCTIONS / Indirect Fire",
+         "@KH is 3 hexes away, beyond its Range 2"),
+        (lambda: make_game({1: ("infantry", "@HH")}), "1 7 @KH", "SPECIAL FUNCTIONS / types",
+         "no special function aims at @KH"),
+        (lambda: make_game({1: ("artillery", "@HH"), 2: ("infantry", "@JH")}), "1 7 @JH",
+         "SPECIAL FUNCTIONS / targets", "@JH holds your own unit 2"),
+        (lambda: make_game({1: ("infantry", "@HH"), 2: ("infantry", "@HI")}), "1 4", "MOVEMENT",
+         "@HI holds your unit 2; no stacking"),
+        (lambda: make_game(), "partisans 1", "TURN SEQUENCE E",
+         "a partisans order is not due now"),
+    ],
+)  # fmt: skip
+def test_each_refusal_names_the_section_it_enforces(
+    game: Any, order: str, rule: str, why: str
+) -> None:
+    """Seed 003's sections, named by every refusal: CBR Launch "up to 8 hexes", Indirect Fire
+    "out to a distance of the artillery unit's current Range", the special functions by type
+    and on enemy targets only, no stacking (MOVEMENT), partisans only when the enemy's turn
+    begins (TURN SEQUENCE)."""
+    with pytest.raises(IllegalOrderError) as info:
+        game().submit("west", order)
+    assert info.value.rule == rule
+    assert why in str(info.value)
+    assert info.value.order is not None
