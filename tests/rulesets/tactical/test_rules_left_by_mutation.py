@@ -559,3 +559,24 @@ def test_a_move_onto_a_road_hex_counts_the_sps_stacked_there_with_the_mover(
     assert game.units["A1"].ap == 100 - ap
     move = next(e for e in game.events() if e.kind == "move")
     assert move.text == f"A1 moves to 3,0 ({ap} AP)"
+
+
+@pytest.mark.parametrize(("curve", "chance"), [("linear", 0.8125), ("inverse", 1.0)])
+def test_the_scenarios_supply_curve_sets_the_resupply_chance_in_play(
+    curve: str, chance: float
+) -> None:
+    """SUPPLY RANGES, docs/rulings/tactical.md (the chance formula, ``supply_curve``): A1 out
+    of ammunition, 3 hexes from its battalion HQ (50% range 8), which is stacked with its
+    regiment HQ (in supply for certain). At the start of the allied phase of turn 2 the attempt
+    has 1 - 0.5 x 3 / 8 = 81.25% on the linear curve, 0.5 x 8 / 3 capped at 100% on the
+    inverse one."""
+    top = _hq("TOP", "allied", "regiment", "0,0")
+    units = [top, {**BASE[0], "hq": "TOP"}, *BASE[1:]]
+    game = make_game(units=units, supply_curve=curve)
+    game.units["A1"].ammo = 0
+    game.submit("allied", "pass")
+    game.submit("axis", "pass")
+    attempt = next(e for e in game.events() if e.kind == "resupply")
+    assert attempt.receipt is not None
+    assert attempt.receipt.inputs["distance"] == 3
+    assert attempt.receipt.rolls[0].chance == pytest.approx(chance)
