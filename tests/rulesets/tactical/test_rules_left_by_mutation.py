@@ -580,3 +580,21 @@ def test_the_scenarios_supply_curve_sets_the_resupply_chance_in_play(
     assert attempt.receipt is not None
     assert attempt.receipt.inputs["distance"] == 3
     assert attempt.receipt.rolls[0].chance == pytest.approx(chance)
+
+
+def test_a_tank_that_cannot_retreat_is_destroyed_and_its_rider_put_off() -> None:
+    """TERRAIN MORALE MODIFIERS and docs/rulings/tactical.md (Retreat, Riders): the 1-SP tank T
+    with morale 1 (no check passes: d10 <= 1 - 1 never holds) in the bottom right corner 7,2,
+    A1 adjacent at 6,2, has no hex farther from A1 to go to, so it loses an SP instead and is
+    eliminated; its rider R is put off in 7,2. A1's fire (hard attack 2, seed 4) calls for the
+    morale check."""
+    units = [BASE[0], {**BASE[1], "at": "6,2", "attack_hard": 2.0}, BASE[2],
+             _unit("T", "axis", "armor", "7,2", sp=1, morale=1),
+             _unit("R", "axis", "infantry", "7,2", mounted="tank")]  # fmt: skip
+    game = make_game(seed=4, units=units)
+    game.submit("allied", "fire A1 T")
+    texts = [e.text for e in game.events() if e.kind in ("retreat", "eliminated")]
+    assert texts[:2] == ["T cannot retreat from 7,2: loses 1 SP", "T is eliminated at 7,2"]
+    assert not game.units["T"].alive
+    r = game.units["R"]
+    assert (r.carrier, r.mounted, str(r.hex)) == (None, None, "7,2")
