@@ -2,8 +2,9 @@
 
 Starts ``hexwar serve`` (its own process) on 127.0.0.1 and a free port over a temporary
 store, creates GAMES Aggressor games (human against human, both set up) and holds two
-Server-Sent-Event clients on each (100 for 50 games), then plays ORDERS orders of one game
-through HTTP while every stream stays open, and prints:
+Server-Sent-Event clients on each (100 for 50 games), then plays ORDERS orders through HTTP
+while every stream stays open (the orders of one game; where it ends, 90 orders in, the same
+game again in the next one), and prints:
 
 - how many streams were connected, and how long after an order its two streams had the news;
 - the median round trip of an order through HTTP (POST on a keep-alive connection,
@@ -119,17 +120,17 @@ async def hold_stream(
 
 async def crowd(url: str) -> None:
     """Everybody's browsers: hold an event stream for each seat read from stdin as JSON
-    ``{"seats": [[game id, side, token], ...], "watch": game id}``; print how many are
-    connected, then a line ``{"news": side, "t": perf_counter}`` at each new state of the
-    watched game, and at the end (stdin closed) how many streams were still open."""
+    ``{"seats": [[game id, side, token], ...], "watch": [game id, ...]}``; print how many are
+    connected, then a line ``{"game": id, "news": side, "t": perf_counter}`` at each new
+    state of a watched game, and at the end (stdin closed) how many streams were still open."""
     given = json.loads(sys.stdin.readline())
-    seats, watch = given["seats"], given["watch"]
+    seats, watch = given["seats"], set(given["watch"])
     limits = httpx.Limits(max_connections=len(seats) + 10)
 
-    def noter(side: str) -> Callable[[], None]:
+    def noter(gid: str, side: str) -> Callable[[], None]:
         def note() -> None:
             t = time.perf_counter()  # CLOCK_MONOTONIC: one clock for both processes
-            print(json.dumps({"news": side, "t": t}), flush=True)
+            print(json.dumps({"game": gid, "news": side, "t": t}), flush=True)
 
         return note
 
@@ -137,7 +138,7 @@ async def crowd(url: str) -> None:
         readies = [asyncio.Event() for _ in seats]
         tasks = [
             asyncio.create_task(
-                hold_stream(client, gid, token, ready, noter(side) if gid == watch else None)
+                hold_stream(client, gid, token, ready, noter(gid, side) if gid in watch else None)
             )
             for (gid, side, token), ready in zip(seats, readies, strict=True)
         ]
@@ -168,7 +169,16 @@ class Client:
         return r.status, json.loads(r.read() or b"null")
 
 
-def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) -> dict[str, Any]:
+def run(
+    port: int,
+    games: int,
+    orders: list[tuple[str, str]],
+    n: int,
+    local: Callable[[], InProcess],
+) -> dict[str, Any]:
+    """Play ``n`` orders through HTTP: the game's orders after the set-ups in the first game,
+    then again in the next game (the same seed: the same game) if it ended before ``n``; each
+    one in-process first, in a game of its own (``local()``) beside each game played."""
     client = Client(port)
     made = []
     for _ in range(games):
@@ -184,7 +194,8 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
                 "POST", f"/api/games/{g['id']}/orders", {"order": order}, g["tokens"][side]
             )
             assert status == 200
-    game = made[0]
+    plan = [(g, side, order) for g in made for side, order in orders[2:]][:n]
+    played = list(dict.fromkeys(g["id"] for g, _, _ in plan))
     others = subprocess.Popen(
         [sys.executable, __file__, "--crowd", f"http://127.0.0.1:{port}"],
         stdin=subprocess.PIPE,
@@ -194,7 +205,7 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
     assert others.stdin is not None
     assert others.stdout is not None
     seats = [[g["id"], side, g["tokens"][side]] for g in made for side in ("west", "east")]
-    others.stdin.write(json.dumps({"seats": seats, "watch": game["id"]}) + "\n")
+    others.stdin.write(json.dumps({"seats": seats, "watch": played}) + "\n")
     others.stdin.flush()
     connected = json.loads(others.stdout.readline())["connected"]
 
@@ -204,8 +215,9 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
     )
     reader.start()
 
-    def news_after(t0: float) -> float | None:
-        """When both of the game's streams had news after ``t0`` (None: not within 10 s)."""
+    def news_after(gid: str, t0: float) -> float | None:
+        """When both of game ``gid``'s streams had news after ``t0`` (None: not within
+        10 s)."""
         got: dict[str, float] = {}
         deadline = time.perf_counter() + 10
         while len(got) < 2:
@@ -213,7 +225,7 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
                 line = lines.get(timeout=max(0.0, deadline - time.perf_counter()))
             except queue.Empty:
                 return None
-            if line.get("t", 0) >= t0:
+            if line.get("game") == gid and line.get("t", 0) >= t0:
                 got[line["news"]] = line["t"]
         return max(got.values()) - t0
 
@@ -224,9 +236,14 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
     carries_view = False
     delivery: list[float] = []
     baseline: list[float] = []
-    for side, order in orders[2:]:
+    inproc: dict[str, InProcess] = {}
+    for game, side, order in plan:
+        if game["id"] not in inproc:
+            for done in inproc.values():
+                done.store.close()
+            inproc[game["id"]] = local()
         # the in-process baseline of the same order, just before: the same load on both
-        baseline.append(local.step(side, order))
+        baseline.append(inproc[game["id"]].step(side, order))
         token = game["tokens"][side]
         t0 = time.perf_counter()
         status, reply = client.call(
@@ -238,7 +255,7 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
         assert not carries_view or reply["view"]["side"] == side
         client.call("GET", f"/api/games/{game['id']}/view", token=token)
         t2 = time.perf_counter()
-        arrived = news_after(t0)
+        arrived = news_after(game["id"], t0)
         if arrived is not None:
             delivery.append(arrived)
         t3 = time.perf_counter()
@@ -248,6 +265,8 @@ def run(port: int, games: int, orders: list[tuple[str, str]], local: InProcess) 
         posts.append(t1 - t0)
         views.append(t2 - t0)
         overhead.append((t1 - t0) - baseline[-1])
+    for done in inproc.values():
+        done.store.close()
     others.stdin.close()
     reader.join(timeout=30)
     still = 0
@@ -295,7 +314,12 @@ def main() -> None:
     games, n = args.games, args.orders
     orders = orders_of_a_game(n)
     home = Path(tempfile.mkdtemp(prefix="hexwar-bench-"))
-    local = InProcess(orders, home / "inproc.sqlite3")
+    made: list[InProcess] = []
+
+    def local() -> InProcess:
+        made.append(InProcess(orders, home / f"inproc-{len(made)}.sqlite3"))
+        return made[-1]
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -319,11 +343,10 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("hexwar serve did not start") from None
                 time.sleep(0.2)
-        result = run(port, games, orders, local)
+        result = run(port, games, orders, n, local)
     finally:
         server.terminate()
         server.wait(timeout=30)
-    local.store.close()
     baseline = result["in_process_submit_and_view_s"]
     result["ratio_http_order"] = result["http_order_s"] / baseline
     result["ratio_http_order_and_view"] = result["http_order_and_view_s"] / baseline

@@ -177,3 +177,43 @@ def test_legal_orders_offer_no_mount_on_a_full_tank() -> None:
     assert all(mount not in o.actions for o in first)
     off = next(o for o in first if o.actions == (Action("dismount", "R1"),))
     assert any(o.actions[-1] == mount for o in game.ruleset.legal_orders(view, off))
+
+
+class _Die:
+    """Every d10 shows ``face``; no other draw is expected."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def die(self, label: str, sides: int) -> int:
+        assert sides == 10
+        return self.face
+
+    def take(self) -> tuple[()]:
+        return ()
+
+
+@pytest.mark.parametrize(("face", "driven_back"), [(6, False), (7, True)])
+def test_a_tank_driven_back_throws_its_riders_off_where_it_stood(
+    face: int, driven_back: bool
+) -> None:
+    """TERRAIN MORALE MODIFIERS ("Open & Beach: -1*", "* Does not apply to armored (hard)
+    units") and docs/rulings/tactical.md, Riders: T1 (morale 6) on open ground takes a morale
+    check after X1's attack from 4,0; the open-ground -1 does not apply to a tank, so a d10 of
+    6 passes (R1 rides on) and 7 fails: T1 falls back one hex away from 4,0 and R1 is thrown
+    off in 2,1, disrupted."""
+    game = _game(TANK, RIDER)
+    game.dice = _Die(face)  # type: ignore[assignment]
+    tank, rider = game.units["T1"], game.units["R1"]
+    x1 = game.units["X1"].hex
+    assert x1 is not None
+    game._apply_result(tank, 0, False, True, x1)
+    assert tank.hex is not None
+    assert str(rider.hex) == "2,1"
+    if driven_back:
+        assert tank.hex.distance(x1) == 3  # was 2
+        assert (rider.carrier, rider.mounted, rider.disrupted) == (None, None, True)
+        assert any("R1 is thrown off T1 at 2,1 (it falls back)" in e.text for e in game.events())
+    else:
+        assert str(tank.hex) == "2,1"
+        assert (rider.carrier, rider.disrupted) == ("T1", False)
