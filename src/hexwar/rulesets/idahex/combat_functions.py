@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -235,7 +236,7 @@ class CombatFunctions:
         # What each step of a type needs: the supports it draws on (spdd > 0), its demand
         # of each (fixed: the amounts do not change here), the curve it inverts and where
         # on the curve the last step's target was found (``[target, index]``).
-        needs = {
+        needs: dict[int, list[tuple[int, float, list[float], list[float], list[Any]]]] = {
             i: [
                 (k, amounts[i] * spdd[i][k], *curves[i][k], [-math.inf, 0])
                 for k in range(nsp)
