@@ -96,10 +96,14 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._period: Break | None = None
         self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
+        """The cells in or next to a set of cells (those holding a side's active units)."""
         self._cycle_at: tuple[float, int | None] = (math.nan, None)
         self._strikes: dict[tuple[int, Strike], AirStrike] = {}
         """Each strike command met, checked against the design data, by side."""
-        """The cells in or next to a set of cells (those holding a side's active units)."""
+        self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any]] = {}
+        """Each strike assessment (§6) by side, strike, cell environment, supported side and
+        the targets' numbers, posture classes and resources: its remaining resources and
+        record (a pure function of these)."""
         self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._contact_pieces: dict[int, tuple[tuple[int, int], dict[str, Any]]] = {}
         """Each own unit's view piece and the state it was built from (the same piece the
@@ -397,15 +401,36 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if observed:
                 e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
             return
-        remaining, record = assess_strike_trusted(
-            self._air_tables[s - 1],
+        env = e.environment(c.cell)
+        numbers = tuple(u.number for u in targets)
+        pcs = [u.pc for u in targets]
+        # The assessment is a function of the strike and its targets' state: the same
+        # strike on the same targets holding the same resources (a strike that destroyed
+        # nothing, flown again next cycle) has the same outcome, taken again.
+        key = (
+            s,
             strike,
-            [u.resources.tolist() for u in targets],
-            [u.pc for u in targets],
-            e.environment(c.cell),
-            supported=supported,
-            units=tuple(u.number for u in targets),
+            env,
+            supported,
+            numbers,
+            tuple(pcs),
+            b"".join(u.resources.tobytes() for u in targets),
         )
+        found = self._assessed.get(key)
+        if found is None:
+            found = assess_strike_trusted(
+                self._air_tables[s - 1],
+                strike,
+                [u.resources.tolist() for u in targets],
+                pcs,
+                env,
+                supported=supported,
+                units=numbers,
+            )
+            if len(self._assessed) > _STRIKES_KEPT:
+                self._assessed.clear()
+            self._assessed[key] = found
+        remaining, record = found
         for u, left in zip(targets, remaining, strict=True):
             u.resources = np.array(left, dtype=np.float64)
         self.combat.air_records.append(record)
