@@ -53,7 +53,9 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "aggressor": (
         ["src/hexwar/rulesets/aggressor/rules.py", "src/hexwar/rulesets/aggressor/game.py"],
-        _rule_tests("tests/rulesets/aggressor/", "test_ai test_cli test_conformance"),
+        _rule_tests(
+            "tests/rulesets/aggressor/", "test_ai test_ai_aggression test_cli test_conformance"
+        ),
     ),
     "airwar": (
         ["src/hexwar/rulesets/airwar/rules.py", "src/hexwar/rulesets/airwar/game.py"],

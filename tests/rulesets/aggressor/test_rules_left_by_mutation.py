@@ -4,6 +4,8 @@ the situations are conftest.py's hand-set maps, row H: along a row each column i
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from hexwar.core.errors import IllegalOrderError
@@ -203,3 +205,84 @@ def test_no_turn_begins_after_a_victory_on_sectors() -> None:
     assert outcome.winner == "west"
     assert g.events()[-1].kind == "game-over"
     assert g.active == "east"
+
+
+def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> None:
+    """Mobile Attacks: "If any atkd tgt is destroyed, the attacking unit must be moved into its
+    place"; MOVEMENT: "When a unit enters a CBR hex, it immediately suffers a step loss". West's
+    armor (Range 3) kills East's support (Range 0, Strength 1) on the CBR hex @JH and advances
+    into it: Range 3 -> 2."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    g.cbr.add(rl.parse_label("@JH"))
+    armor = unit(g, "west", 1)
+    armor.seen_by_enemy = True
+    g._observe("west")
+    script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert rl.label(armor.cell) == "@JH"
+    assert (armor.range, armor.strength) == (2, 3)
+
+
+def test_an_immobile_unit_is_reported_to_its_own_side_only() -> None:
+    """MOVEMENT: a range-0 unit's move attempt fails half the time with "Immobile this turn";
+    OBSERVATION: "The results of an observation are revealed only to the side whose turn it
+    is" -- the enemy does not hear of a failed attempt. West's infantry at @EH with Range 0
+    fails: West is told, East is not."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 0
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    assert [e.text for e in g.events("west") if e.kind == "immobile"] == [
+        "unit 1: Immobile this turn"
+    ]
+    assert not [e for e in g.events("east") if e.kind == "immobile"]
+
+
+def test_without_observation_each_side_sees_how_many_enemy_units_are_left() -> None:
+    """Observation option off (seed 003, "Unless the option not to use Observation has been
+    selected"): nothing is hidden, and each side's view counts the enemy's units left: West
+    sees East's 17 after one is eliminated, East sees West's 18."""
+    g = make_game(observation=False)
+    g._eliminate(g.units["east"][0])
+    assert g.view("west").data["enemy_units_left"] == 17
+    assert g.view("east").data["enemy_units_left"] == 18
+    assert g.view("west").data["partisans_to_use"] == 0
+
+
+def _artillery_at_range(range_: int) -> AggressorGame:
+    g = make_game({1: ("artillery", "@HH")})
+    unit(g, "west", 1).range = range_
+    return g
+
+
+@pytest.mark.parametrize(
+    ("game", "order", "rule", "why"),
+    [
+        (lambda: make_game({1: ("missile", "@BH")}), "1 7 @KH", "SPECIAL FUNCTIONS / CBR Launch",
+         "@KH is 9 hexes away; missiles reach 8"),
+        (lambda: _artillery_at_range(2), "1 7 @KH", "SPECIAL FUNCTIONS / Indirect Fire",
+         "@KH is 3 hexes away, beyond its Range 2"),
+        (lambda: make_game({1: ("infantry", "@HH")}), "1 7 @KH", "SPECIAL FUNCTIONS / types",
+         "no special function aims at @KH"),
+        (lambda: make_game({1: ("artillery", "@HH"), 2: ("infantry", "@JH")}), "1 7 @JH",
+         "SPECIAL FUNCTIONS / targets", "@JH holds your own unit 2"),
+        (lambda: make_game({1: ("infantry", "@HH"), 2: ("infantry", "@HI")}), "1 4", "MOVEMENT",
+         "@HI holds your unit 2; no stacking"),
+        (lambda: make_game(), "partisans 1", "TURN SEQUENCE E",
+         "a partisans order is not due now"),
+    ],
+)  # fmt: skip
+def test_each_refusal_names_the_section_it_enforces(
+    game: Any, order: str, rule: str, why: str
+) -> None:
+    """Seed 003's sections, named by every refusal: CBR Launch "up to 8 hexes", Indirect Fire
+    "out to a distance of the artillery unit's current Range", the special functions by type
+    and on enemy targets only, no stacking (MOVEMENT), partisans only when the enemy's turn
+    begins (TURN SEQUENCE)."""
+    with pytest.raises(IllegalOrderError) as info:
+        game().submit("west", order)
+    assert info.value.rule == rule
+    assert why in str(info.value)
+    assert info.value.order is not None

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.game import TacticalGame
 
 from .conftest import make_game, make_scenario
@@ -168,3 +171,271 @@ def test_fire_is_stopped_at_resolution_by_an_unseen_stack_across_the_line() -> N
     refused = next(e for e in game.events() if e.kind == "no-line-of-sight")
     assert refused.text == "fire G X1: no line of sight from 0,0 to 4,0"
     assert (game.units["G"].ammo, game.units["X1"].sp) == (4, 4)
+
+
+# -- the second sample (400 mutants of tables, combat, morale and game) ---------------------
+
+
+class _Rolling:
+    """The game's dice, but every die shows ``value``."""
+
+    def __init__(self, dice: object, value: int) -> None:
+        self._dice, self._value = dice, value
+
+    def die(self, label: str, sides: int = 6) -> int:
+        return self._value
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._dice, name)
+
+
+def _rolling(game: TacticalGame, value: int) -> None:
+    game.dice = _Rolling(game.dice, value)  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize(("roll", "holds"), [(5, True), (6, False)])
+def test_a_morale_check_passes_on_a_d10_at_most_morale_plus_the_terrain(
+    roll: int, holds: bool
+) -> None:
+    """MORALE: a d10 at or under the morale plus the TERRAIN MORALE MODIFIER passes. X1
+    (morale 6) in the open (-1) needs at most 5: a 5 holds, a 6 breaks (disrupted, it falls
+    back from A1)."""
+    game = make_game()
+    x1 = game.units["X1"]
+    _rolling(game, roll)
+    game._apply_result(x1, 0, False, True, game.units["A1"].hex)  # type: ignore[arg-type]
+    told = [e.text for e in game.events() if e.kind == "morale-check"]
+    assert told == [f"X1 {'holds' if holds else 'breaks'}"]
+    assert x1.disrupted is not holds
+    assert (str(x1.hex) == "4,0") is holds
+
+
+def _losses(game: TacticalGame, allied: int, axis: int) -> None:
+    game.units["A1"].sp -= allied
+    game.units["X1"].sp -= axis
+
+
+@pytest.mark.parametrize(
+    ("allied", "axis", "winner", "reason"),
+    [
+        (1, 0, None, None),
+        (2, 0, "axis", "allied breaks: its combat units lost 2 of 4 SPs (break point 50%)"),
+        (3, 2, "axis", "allied breaks: its combat units lost 3 of 4 SPs (break point 50%)"),
+        (2, 3, "allied", "axis breaks: its combat units lost 3 of 4 SPs (break point 50%)"),
+        (2, 2, None, "allied breaks: its combat units lost 2 of 4 SPs (break point 50%); "
+                     "so does the other side: a draw"),
+    ],
+)  # fmt: skip
+def test_a_side_breaks_at_its_break_point_and_the_larger_share_loses(
+    allied: int, axis: int, winner: str | None, reason: str | None
+) -> None:
+    """docs/tactical.md, Winning: at the end of a phase a side whose combat units lost at least
+    ``break_percent`` % of their starting SPs breaks and loses; if both do, the one that lost
+    the larger share; equal shares, a draw. Break point 50%, 4 SPs a side: 1 lost is not
+    enough, 2 (exactly 50%) is."""
+    game = make_game(break_percent=50)
+    _losses(game, allied, axis)
+    game.submit("allied", "")
+    outcome = game.outcome()
+    if reason is None:
+        assert outcome is None
+        assert game.mover == "axis"  # the game goes on
+    else:
+        assert outcome is not None
+        assert (outcome.winner, outcome.reason) == (winner, reason)
+
+
+def test_each_enemy_sp_lost_scores_a_victory_point() -> None:
+    """docs/tactical.md, Winning: victory points are objectives held plus enemy SPs
+    eliminated, 1 VP each (rules.toml ``vp_per_sp``). Axis lost 3 SPs, allied 1."""
+    game = make_game()
+    game.lost["axis"], game.lost["allied"] = 3, 1
+    assert game.score() == {"allied": 3, "axis": 1}
+
+
+def test_a_commander_with_exactly_the_attacks_ap_lends_his_command() -> None:
+    """COMMANDERS, COMMAND: "provided the commander has at least as many Action Points as that
+    attack costs". A captain with 40 AP (a fire costs 40) stacked with A1 adds his Command 3:
+    net attack 4 + 3 = 7."""
+    captain = {"id": "K", "side": "allied", "name": "Capt", "at": "2,1", "leadership": 5,
+               "command": 3, "ap": 40}  # fmt: skip
+    game = make_game(commanders=[captain])
+    game.submit("allied", "fire A1 X1")
+    fire = next(e for e in game.events() if e.kind == "fire")
+    assert fire.receipt is not None
+    assert (fire.receipt.inputs["command"], fire.receipt.inputs["net_attack"]) == (3, 7.0)
+
+
+@pytest.mark.parametrize(
+    ("change", "least"), [({"ammo": 1}, None), ({}, 1.0)], ids=["last round", "least odds"]
+)
+def test_opportunity_fire_with_the_last_round_and_at_exactly_the_least_odds(
+    change: dict[str, int], least: float | None
+) -> None:
+    """docs/rulings/tactical.md, Opportunity fire: a unit with ammunition fires at net odds of
+    at least ``opportunity_fire_odds``. X1 with its last round fires at A1 entering 3,1; and
+    with the least odds set to 1, X1's 4 against A1's 4 (1:1) is exactly enough."""
+    game = make_game(units=[*BASE[:3], {**BASE[3], **change}], opportunity_fire_odds=least)
+    game.submit("allied", "move A1 3,1")
+    assert [e.kind for e in game.events()].count("opportunity-fire") == 1
+
+
+def test_a_target_in_an_improved_position_is_harder_to_hit() -> None:
+    """TERRAIN COMBAT MODIFIERS: an improved position multiplies the attack on the unit in it
+    by .75: A1's 4 on X1 dug in becomes 3."""
+    game = make_game()
+    game.units["X1"].improved = True
+    game.submit("allied", "fire A1 X1")
+    fire = next(e for e in game.events() if e.kind == "fire")
+    assert fire.receipt is not None
+    assert fire.receipt.inputs["net_attack"] == 3.0
+
+
+def test_a_unit_that_moves_leaves_its_improved_position() -> None:
+    """docs/rulings/tactical.md, Improved positions: "moving or retreating loses the
+    position"."""
+    game = make_game(opportunity_fire=False)
+    game.units["A1"].improved = True
+    game.submit("allied", "move A1 2,2")
+    assert game.units["A1"].improved is False
+
+
+def test_an_enemy_commander_is_shown_only_where_an_enemy_unit_is_seen() -> None:
+    """Fog of war (docs/tactical.md): a side sees an enemy commander only stacked with an enemy
+    unit it sees. With visibility 4 the allies see X1 (2 hexes from A1) but not the axis HQ
+    at 7,-3 (5): the major with X1 is shown, the colonel at the HQ is not."""
+    bosses = [{"id": "M", "side": "axis", "name": "Maj", "at": "4,0", "leadership": 5,
+               "command": 1},
+              {"id": "C", "side": "axis", "name": "Col", "at": "7,-3", "leadership": 5,
+               "command": 1}]  # fmt: skip
+    game = make_game(commanders=bosses, visibility=4)
+    shown = [(c["id"], c["name"], c["hex"]) for c in game.view("allied").data["enemy_commanders"]]
+    assert shown == [("M", "Maj", "4,0")]
+
+
+def test_laying_smoke_spends_one_smoke_round() -> None:
+    """SMOKE (the sheet's unit smoke rounds): a gun with 3 smoke rounds lays smoke on 3,0 and
+    has 2 left."""
+    units = [*BASE, _unit("G", "allied", "gun", "1,1", smoke=3)]
+    game = make_game(units=units)
+    game.submit("allied", "smoke G 3,0")
+    assert game.units["G"].smoke == 2
+
+
+def test_a_commander_with_exactly_the_fires_ap_lends_his_command_to_opportunity_fire() -> None:
+    """The same at the boundary on opportunity fire (docs/rulings/tactical.md: "a stacked
+    commander with 40 AP left lends Command"): the axis captain with exactly 40 AP in X1's hex
+    adds 3 to X1's fire at A1 entering 3,1 (4 + 3 = 7)."""
+    captain = {"id": "K", "side": "axis", "name": "Hptm", "at": "4,0", "leadership": 5,
+               "command": 3, "ap": 40}  # fmt: skip
+    game = make_game(commanders=[captain])
+    game.submit("allied", "move A1 3,1")
+    shot = next(e for e in game.events() if e.kind == "opportunity-fire")
+    assert shot.receipt is not None
+    assert (shot.receipt.inputs["command"], shot.receipt.inputs["net_attack"]) == (3, 7.0)
+
+
+@pytest.mark.parametrize(("allied_lost", "axis_lost", "winner"), [(2, 1, "allied"), (1, 2, "axis")])
+def test_after_the_last_turn_the_side_with_more_victory_points_wins(
+    allied_lost: int, axis_lost: int, winner: str
+) -> None:
+    """docs/tactical.md, Winning: after the last turn the side with more VP wins, whichever it
+    is. One turn; axis lost 2 SPs and allied 1: allied 2 VP to 1 (and the other way round)."""
+    game = make_game(turns=1)
+    game.lost["allied"], game.lost["axis"] = axis_lost, allied_lost
+    game.submit("allied", "")
+    game.submit("axis", "")
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winner == winner
+
+
+def test_a_side_sees_its_own_commanders_only_among_its_commanders() -> None:
+    """Fog of war: the list of a side's own commanders holds its own only; the axis captain,
+    even on a hex the allies see, appears among the enemy commanders, not there."""
+    bosses = [{"id": "M", "side": "axis", "name": "Maj", "at": "4,0", "leadership": 5,
+               "command": 1},
+              {"id": "L", "side": "allied", "name": "Lt", "at": "2,1", "leadership": 5,
+               "command": 1}]  # fmt: skip
+    view = make_game(commanders=bosses).view("allied").data
+    assert [c["id"] for c in view["commanders"]] == ["L"]
+    assert [c["hex"] for c in view["commanders"]] == ["2,1"]
+
+
+@pytest.mark.parametrize("part", ["unit", "smoke"])
+def test_state_hash_tells_apart_where_a_unit_or_a_smoke_screen_is(part: str) -> None:
+    """A unit's hex and a smoke screen's hex are facts of the game: two games that differ only
+    in them are different games (the state hash, docs/architecture.md)."""
+    one, other = make_game(), make_game()
+    if part == "unit":
+        one.units["A1"].hex = Hex.from_str("2,2")
+        other.units["A1"].hex = Hex.from_str("3,1")
+    else:
+        one.smoke = {Hex.from_str("3,0"): "allied"}
+        other.smoke = {Hex.from_str("3,1"): "allied"}
+    assert one.state_hash() != other.state_hash()
+
+
+@pytest.mark.parametrize(
+    ("special", "roll", "holds"),
+    [("pillbox", 9, True), ("pillbox", 10, False), ("bunker", 9, True)],
+)
+def test_a_unit_in_a_pillbox_or_bunker_checks_morale_at_plus_four(
+    special: str, roll: int, holds: bool
+) -> None:
+    """TERRAIN MORALE MODIFIERS: "Bunker/Pillbox: +4**" on top of the open's -1: X1 (morale
+    6) in a pillbox or bunker in the open holds on a d10 of at most 6 - 1 + 4 = 9."""
+    game = make_game(map={"specials": [{"at": "4,0", "kind": special}]})
+    x1 = game.units["X1"]
+    _rolling(game, roll)
+    game._apply_result(x1, 0, False, True, game.units["A1"].hex)  # type: ignore[arg-type]
+    told = [e.text for e in game.events() if e.kind == "morale-check"]
+    assert told == [f"X1 {'holds' if holds else 'breaks'}"]
+
+
+@pytest.mark.parametrize(("command_control", "side", "range_50"), [(False, "allied", 8),
+                                                                   (True, "axis", 7)])  # fmt: skip
+def test_an_hq_without_its_leader_has_the_sheets_50_percent_range(
+    command_control: bool, side: str, range_50: int
+) -> None:
+    """SUPPLY RANGES: "Battalion HQ: 8"; with Command Control, VARIED HQ RANGES (German, 1944:
+    BTLN 7), raised only by the Leadership of a leader stacked with "his" HQ -- none here. The
+    side's view shows its battalion HQ's 50% range."""
+    game = make_game(command_control=command_control)
+    hq = next(u for u in game.view(side).data["units"] if u["kind"] == "hq")
+    assert hq["range_50"] == range_50
+
+
+def test_a_side_reads_its_units_and_the_enemy_it_sees_under_the_views_names() -> None:
+    """Fog of war and the view (docs/tactical.md): what a side knows of its own units (name,
+    starting SPs, morale with leadership -- LEADERSHIP: a leader of 5 with a unit of morale 6
+    raises it by one, to 7 --, attacks, smoke rounds, HQ level, riding, disruption), of the
+    enemy units it sees (riding, disruption), its commanders by name, the break point and the
+    score, each under the name front ends and the computer player read."""
+    lieutenant = {"id": "L", "side": "allied", "name": "Lt", "at": "2,1", "leadership": 5,
+                  "command": 1}  # fmt: skip
+    view = make_game(commanders=[lieutenant], break_percent=40).view("allied").data
+    a1 = next(u for u in view["units"] if u["id"] == "A1")
+    assert {k: a1[k] for k in ("name", "max_sp", "led_morale", "attack_hard", "smoke",
+            "hq_level", "mounted", "disrupted")} == {"name": "A1", "max_sp": 4,
+            "led_morale": 7, "attack_hard": 1.0, "smoke": 0, "hq_level": None,
+            "mounted": None, "disrupted": False}  # fmt: skip
+    ahq = next(u for u in view["units"] if u["id"] == "AHQ")
+    assert ahq["hq_level"] == "battalion"
+    x1 = next(u for u in view["enemy_units"] if u["id"] == "X1")
+    assert (x1["name"], x1["mounted"], x1["disrupted"]) == ("X1", None, False)
+    assert [c["name"] for c in view["commanders"]] == ["Lt"]
+    assert (view["break_percent"], view["score"]) == (40, {"allied": 0, "axis": 0})
+
+
+def test_mounting_and_dismounting_are_told_as_such() -> None:
+    """docs/rulings/tactical.md, Riders: ``mount UNIT TANK`` puts infantry in the tank's hex
+    onto it, ``dismount`` puts it off; each is its own event (``mount``, ``dismount``)."""
+    units = [*BASE, _unit("T", "allied", "armor", "2,1", sp=2), _unit("R", "allied", "infantry",
+             "1,1")]  # fmt: skip
+    game = make_game(units=units, opportunity_fire=False)
+    game.submit("allied", "move R 2,1; mount R T")
+    assert [e.text for e in game.events() if e.kind == "mount"] == ["R mounts T at 2,1"]
+    game.submit("axis", "")
+    game.submit("allied", "dismount R")
+    assert [e.text for e in game.events() if e.kind == "dismount"] == ["R dismounts at 2,1"]

@@ -89,6 +89,7 @@ class TacticalAgent:
     shot_weight = 4.0
     vision_weight = 2.0
     stay_weight = 0.5  # for staying put (twice that dug in): no fire drawn on the way
+    share = 0.6  # attacker: how much each other unit reaching an enemy unit lessens a shot
     least_value = 0.15  # an attack worth less than this is not made
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
@@ -189,6 +190,7 @@ class _Turn:
         self.advances: set[Hex] = set()
         self.leavers: dict[Hex, int] = {}
         self.seen0 = self.seen_hexes()
+        self._engagers: dict[str, set[str]] | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -566,23 +568,61 @@ class _Turn:
                 self.do(Action("move", hq["id"], str(best[1])))
 
     def _holding(self, uid: str) -> bool:
-        """A unit on an objective its side holds, or in a bunker, pillbox or trench, stays."""
+        """A unit in a bunker, pillbox or trench stays, and so does the garrison of an
+        objective its side holds: its infantry, or, with none there, every unit. Tanks and
+        guns beside infantry on an objective are free to go where they can fire."""
         u = self.p.units[uid]
         here = Hex.from_str(u["hex"])
         fortified = self.p.board.specials.get(here) in _FORTS and u["mobility"] not in _VEHICLE
-        return (here in self.mine and not u["mounted"]) or fortified
+        if fortified:
+            return True
+        if here not in self.mine or u["mounted"]:
+            return False
+        if u["kind"] == "infantry":
+            return True
+        return not any(
+            x["kind"] == "infantry" and not x["mounted"] for x in self.p.own_in(here, but=uid)
+        )
+
+    def _reaches(self, u: dict[str, Any], h: Hex, e: dict[str, Any]) -> bool:
+        """Whether ``u`` standing in ``h`` could attack ``e`` with its full AP: fire in range
+        and sight (or indirect), or an assault next door."""
+        there = Hex.from_str(e["hex"])
+        d = h.distance(there)
+        return (d == 1 and u["can_assault"]) or (
+            d <= u["range"] and bool(u.get("indirect") or self.clear(h, there))
+        )
+
+    def _engaged(self) -> dict[str, set[str]]:
+        """For each known enemy unit, the side's combat units that could attack it from where
+        they stand (once a phase)."""
+        if self._engagers is None:
+            self._engagers = {
+                eid: {
+                    uid
+                    for uid, u in self.p.units.items()
+                    if u["kind"] != "hq" and self._reaches(u, Hex.from_str(u["hex"]), e)
+                }
+                for eid, e in self.p.enemies.items()
+            }
+        return self._engagers
 
     def _prospect(self, u: dict[str, Any], h: Hex) -> float:
         """The best attack ``u`` would have from ``h`` on the enemy units it knows of, with
-        its full AP (next phase): fire in range and sight, or an assault next door."""
+        its full AP (next phase): fire in range and sight, or an assault next door.
+
+        A side still going for objectives spreads its attacks: of a phase's attacks on one
+        enemy unit the orders can count on the first only (the rest need a line of sight to
+        every hex it may have fallen back to, which they seldom have), so an attack on an
+        enemy unit that ``k`` other units already reach counts ``1 / (1 + share k)``."""
         best = 0.0
-        for e in self.p.enemies.values():
-            there = Hex.from_str(e["hex"])
-            d = h.distance(there)
-            if (d == 1 and u["can_assault"]) or (
-                d <= u["range"] and (u.get("indirect") or self.clear(h, there))
-            ):
-                best = max(best, self.agent._estimate(self.p.board, u, h, e))
+        engaged = self._engaged() if self.goals else {}
+        for eid, e in self.p.enemies.items():
+            if not self._reaches(u, h, e):
+                continue
+            others = len(engaged.get(eid, set()) - {u["id"]})
+            value = self.agent._estimate(self.p.board, u, h, e)
+            best = max(best, value / (1.0 + self.agent.share * others))
         return best
 
     # -- the phase -------------------------------------------------------------------------
