@@ -13,15 +13,18 @@ periods, 40 frames).
 The figure of merit is events per second (breaks and changes of status, §2.3) and its ratio
 to a bare ``heapq`` loop pushing and popping the same number of (time, priority, seq, item)
 events in the same run: the share of the engine's time that is the event queue itself.
-Run from the repository root: ``.venv/bin/python benchmarks/idahex_scale.py``.
+Run from the repository root: ``.venv/bin/python benchmarks/idahex_scale.py [--units N]
+[--cycles N]`` (``--help`` for the options).
 """
 
 from __future__ import annotations
 
+import argparse
 import heapq
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -35,11 +38,15 @@ from hexwar.rulesets.idahex.scenario import IdahexScenario
 NCELLS = 10_000
 NRANK1 = 100
 UNITS_PER_SIDE = 500
+MAX_UNITS_PER_SIDE = 2000  # a Red unit in every fourth cell of the first half, at most
 CYCLES = 10
-LEGS = 400  # orders per mission: more than a unit can march in 10 cycles
+MAX_CYCLES = 100
+LEGS_PER_CYCLE = 40  # orders per mission: more than a unit can march in those cycles
 
 
-def generated_design() -> tuple[File50, IdahexScenario]:
+def generated_design(
+    units_per_side: int = UNITS_PER_SIDE, cycles: int = CYCLES
+) -> tuple[File50, IdahexScenario]:
     f50, f60 = load_sinai()
     red = next(u for u in f50.units if u.butype == 1)
     blue = next(u for u in f50.units if u.butype == 6)
@@ -58,7 +65,7 @@ def generated_design() -> tuple[File50, IdahexScenario]:
         if grid_probe.successor(c, 1) > 0
         and grid_probe.successor(grid_probe.successor(c, 1), 1) > 0
     ]
-    red_cells = movable[: 4 * UNITS_PER_SIDE : 4]
+    red_cells = movable[: 4 * units_per_side : 4]
     blue_cells = [grid_probe.successor(c, 1) for c in red_cells]
     units = [
         red.model_copy(
@@ -72,7 +79,7 @@ def generated_design() -> tuple[File50, IdahexScenario]:
     ] + [
         blue.model_copy(
             update={
-                "number": UNITS_PER_SIDE + i + 1,
+                "number": units_per_side + i + 1,
                 "buloc": c,
                 "tentry": 0.0,
             }
@@ -86,11 +93,11 @@ def generated_design() -> tuple[File50, IdahexScenario]:
             "basic_env": env,
             "basic_routes": routes,
             "units": tuple(Unit.model_validate(u.model_dump()) for u in units),
-            "iblul": UNITS_PER_SIDE + 1,
+            "iblul": units_per_side + 1,
             "border": NCELLS,
             "side": 1,
             "owner": tuple(CellOwner(cell=c, owner=2) for c in blue_cells),
-            "tend": f50.tinit + CYCLES * f50.tcycle,
+            "tend": f50.tinit + cycles * f50.tcycle,
             "iprint": 1,
             # No consumption outside combat, so that no task force runs out of supplies
             # and stops (§7); consumption is still assessed every frame.
@@ -104,7 +111,7 @@ def generated_design() -> tuple[File50, IdahexScenario]:
     return design, scenario
 
 
-def missions(game: IdahexGame, side: int) -> str:
+def missions(game: IdahexGame, side: int, legs: int) -> str:
     """Red's even units attack the Blue cell below them; every other unit marches."""
     grid = game.rules.grid
     out = []
@@ -113,8 +120,8 @@ def missions(game: IdahexGame, side: int) -> str:
         if side == 1 and k % 2 == 0:
             out.append(f"mission {b},10 units {u.number}")
             continue
-        legs = " ".join(f"{b if j % 2 == 0 else a},10" for j in range(LEGS))
-        out.append(f"mission {legs} units {u.number}")
+        orders = " ".join(f"{b if j % 2 == 0 else a},10" for j in range(legs))
+        out.append(f"mission {orders} units {u.number}")
     return "; ".join(out)
 
 
@@ -133,13 +140,14 @@ def strikes(game: IdahexGame, side: int) -> str:
     return "; ".join(f"interdiction {c} priority 4,1,2,3 aircraft {aircraft}" for c in cells[:100])
 
 
-def play(scenario: IdahexScenario) -> tuple[IdahexGame, float]:
+def play(scenario: IdahexScenario, cycles: int) -> tuple[IdahexGame, float]:
     game = IdahexRuleset().new_game(scenario, seed=1, scenario_id="bench/scale")
     assert isinstance(game, IdahexGame)
     start = time.perf_counter()
     # Parsed here: the first orders are far longer than a text order may be (core.orders).
     for side, s in (("red", 1), ("blue", 2)):
-        text = "; ".join(x for x in (missions(game, s), strikes(game, s)) if x)
+        legs = LEGS_PER_CYCLE * cycles
+        text = "; ".join(x for x in (missions(game, s, legs), strikes(game, s)) if x)
         game.submit(side, parse_commands(text))
     while game.outcome() is None:
         game.submit("red", strikes(game, 1))
@@ -147,9 +155,9 @@ def play(scenario: IdahexScenario) -> tuple[IdahexGame, float]:
     return game, time.perf_counter() - start
 
 
-def bare_heapq(n: int) -> float:
+def bare_heapq(n: int, cycles: int) -> float:
     rng = random.Random(1)
-    times = [rng.random() * CYCLES for _ in range(n)]
+    times = [rng.random() * cycles for _ in range(n)]
     start = time.perf_counter()
     heap: list[tuple[float, int, int, int]] = []
     for seq, t in enumerate(times):
@@ -159,13 +167,46 @@ def bare_heapq(n: int) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
-    _, scenario = generated_design()
-    game, elapsed = play(scenario)
+def _within(low: int, high: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not in {low}..{high}")
+        return value
+
+    return read
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0]
+        + " (by default). Prints the engine's events per second and its ratio to a bare heapq loop "
+        "pushing and popping as many events in the same run."
+    )
+    parser.add_argument(
+        "--units",
+        type=_within(1, MAX_UNITS_PER_SIDE),
+        default=UNITS_PER_SIDE,
+        metavar="N",
+        help=f"units per side (1..{MAX_UNITS_PER_SIDE}; default {UNITS_PER_SIDE})",
+    )
+    parser.add_argument(
+        "--cycles",
+        type=_within(1, MAX_CYCLES),
+        default=CYCLES,
+        metavar="N",
+        help=f"cycles the game lasts (1..{MAX_CYCLES}; default {CYCLES})",
+    )
+    args = parser.parse_args(argv)
+    _, scenario = generated_design(args.units, args.cycles)
+    game, elapsed = play(scenario, args.cycles)
     events = game.engine.event_count
-    baseline = bare_heapq(events)
+    baseline = bare_heapq(events, args.cycles)
     rate, bare_rate = events / elapsed, events / baseline
-    print(f"{len(game.engine.units)} units on {NCELLS} cells, {CYCLES} cycles")
+    print(f"{len(game.engine.units)} units on {NCELLS} cells, {args.cycles} cycles")
     kinds = [e.kind for e in game.events(None)]
     print(f"events: {events} in {elapsed:.2f} s ({game.step} decisions)")
     frames, air = kinds.count("combat") // 2, kinds.count("air")

@@ -224,7 +224,7 @@ class Tournament:
         err = [[r.elo - r.low for r in self.ratings], [r.high - r.elo for r in self.ratings]]
         ax.bar(names, elo, yerr=err, capsize=4, color="#4c72b0")
         ax.set_ylabel("rating (Elo scale, 95 % interval)")
-        ax.set_title(f"hexwar tournament: {self.scenario}")
+        ax.set_title(f"hexwar tournament:\n{self.scenario}", fontsize=10)
         ax.set_ylim(min(r.low for r in self.ratings) - 50, max(r.high for r in self.ratings) + 50)
         fig.tight_layout()
         fig.savefig(path)

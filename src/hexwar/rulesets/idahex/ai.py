@@ -238,6 +238,10 @@ class IdahexAgent:
         self._enemy: _Enemy | None = None
         """Each own unit as read from the last view, with the view's object it was read from
         (kept alive here, so an identical object is the same unit data)."""
+        self._decided: dict[bool, tuple[tuple[Any, ...], Commands]] = {}
+        """The last decision taken without a draw, by whether air strikes could be entered:
+        the view's parts it read (kept alive here) and the commands. The commands are a
+        function of those parts alone, so the same parts give the same commands."""
 
     # -- reading the view ---------------------------------------------------------------------
 
@@ -378,14 +382,28 @@ class IdahexAgent:
     # -- decisions -----------------------------------------------------------------------------
 
     def act(self, view: View, rng: np.random.Generator) -> Commands:
-        s = self._situation(view.data)
+        data = view.data
+        design = data["design"]
+        parts = (design, data["owner"], data["enemy"], data["units"], data["engagements"])
+        strikes_now = bool(design["strikes_now"])
+        last = self._decided.get(strikes_now)
+        if last is not None and _same_parts(last[0], parts):
+            # Nothing the commander reads changed since its last decision at such a time
+            # (most periods of a quiet front): it decides the same.
+            return last[1]
+        drawn: list[float] = []
+        commands = self._decide(self._situation(data), rng, drawn)
+        if not drawn:  # a decision that drew the odds depends on the decision's stream
+            self._decided[strikes_now] = (parts, commands)
+        return commands
+
+    def _decide(self, s: _Situation, rng: np.random.Generator, drawn: list[float]) -> Commands:
         commands: list[Command] = []
         commands += self._reinforce(s)
         if s.strikes_now:
             commands += self._air(s)
         commands += self._retreats(s)
         commands += self._supply(s)
-        drawn: list[float] = []
 
         def odds() -> float:
             # Drawn when an attack is weighed, not before: the decision's stream gives it the
@@ -835,6 +853,22 @@ class IdahexAgent:
             return []
         target = max(seen, key=lambda c: (len(s.enemy_at[c]), -c))
         return [Strike("interdiction", target, aircraft, (4, 3, 1, 2))]
+
+
+def _same_parts(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    """Whether a view's parts are those of an earlier view: the game hands out the same
+    objects for unchanged parts (the design, the owner map, the enemy seen, each own unit;
+    the earlier ones are kept alive, so the same object is the same data); the
+    engagements are compared by value."""
+    design, owner, enemy, units, engagements = old
+    return (
+        new[0] is design
+        and new[1] is owner
+        and new[2] is enemy
+        and len(new[3]) == len(units)
+        and all(a is b for a, b in zip(new[3], units, strict=True))
+        and new[4] == engagements
+    )
 
 
 class HoldingAgent:

@@ -75,32 +75,6 @@ def _inverse(target: float, ys: Sequence[float], xs: Sequence[float]) -> float:
     return math.inf
 
 
-def _inverse_after(target: float, ys: list[float], xs: list[float], last: list[Any]) -> float:
-    """:func:`_inverse` where ``last = [t, k]`` says the point found for a target ``t`` was
-    ``k``: the point for a target no smaller is no earlier (the first ``ys[k] >= target``),
-    so the search starts there; ``last`` is updated."""
-    if target < last[0]:
-        last[1] = 0
-    last[0] = target
-    k = last[1]
-    if k == 0:
-        if ys[0] >= target:
-            return 0.0
-        k = 1
-    n = len(xs)
-    while k < n:
-        if ys[k] >= target:
-            last[1] = k
-            if ys[k] == ys[k - 1] or xs[k] == xs[k - 1]:
-                return float(xs[k])
-            return float(
-                xs[k - 1] + (target - ys[k - 1]) / (ys[k] - ys[k - 1]) * (xs[k] - xs[k - 1])
-            )
-        k += 1
-    last[1] = n
-    return math.inf
-
-
 def cell_area(depth: float) -> float:
     """The area of a cell: a regular hexagon whose opposite sides are ``depth`` apart (§2.1)."""
     return math.sqrt(3.0) / 2.0 * depth * depth
@@ -262,7 +236,7 @@ class CombatFunctions:
         # What each step of a type needs: the supports it draws on (spdd > 0), its demand
         # of each (fixed: the amounts do not change here), the curve it inverts and where
         # on the curve the last step's target was found (``[target, index]``).
-        needs = {
+        needs: dict[int, list[tuple[int, float, list[float], list[float], list[Any]]]] = {
             i: [
                 (k, amounts[i] * spdd[i][k], *curves[i][k], [-math.inf, 0])
                 for k in range(nsp)
@@ -274,26 +248,77 @@ class CombatFunctions:
         # supports it draws on stay within theirs (a + 0 <= top is a <= top for the others),
         # and it stays true after an allowed step.
         within = all(a <= top for a, top in zip(have, supply, strict=True))
-        steps = {i: RGAIN * std[i] for i in growing}
-        floors = {i: 1e-12 * max(amounts[i], 1.0) for i in growing}
-        while growing:
+        # Each growing type's fixed data in one tuple, read once per step: its number,
+        # amount, step, floor (below which a step is no step), whether it is unprotected
+        # (pg = 1), its protectors, its needs and the support given to it so far.
+        rows = [
+            (
+                i,
+                amounts[i],
+                RGAIN * std[i],
+                1e-12 * max(amounts[i], 1.0),
+                pg[i] == 1,
+                protectors[i],
+                needs[i],
+                given[i],
+            )
+            for i in growing
+        ]
+        inf = math.inf
+        while rows:
             q = [a * b for a, b in zip(fis, amounts[:neq], strict=True)]
-            short = []  # support is lacking: a later, larger step would need still more
+            kept = []  # the types that grew and may grow further
             grew = False
-            for i in growing:
-                qp = math.inf if pg[i] == 1 else sum(p * q[j] for p, j in protectors[i])
-                a_i, q_i = amounts[i], q[i]
-                qadd = min(qp - q_i, steps[i], a_i - q_i)
-                if qadd <= floors[i]:
+            for row in rows:
+                i, a_i, step, floor, unprotected, protected_by, need, had = row
+                q_i = q[i]
+                qp = inf if unprotected else sum(p * q[j] for p, j in protected_by)
+                # min(qp - q_i, step, a_i - q_i), the first of equals as min keeps it
+                qadd = qp - q_i
+                if step < qadd:
+                    qadd = step
+                if a_i - q_i < qadd:
+                    qadd = a_i - q_i
+                if qadd <= floor:
                     # Unprotected for now: its protectors may still grow in this iteration or
                     # a later one (they need not come first in resource order).
+                    kept.append(row)
                     continue
                 target = (q_i + qadd) / a_i
-                had = given[i]
                 req = []
                 fits = True
-                for k, dd, ys, xs, last in needs[i]:
-                    r = max(_inverse_after(target, ys, xs, last) * dd - had[k], 0.0)
+                for k, dd, ys, xs, last in need:
+                    # w = _inverse(target, ys, xs), inline (the hottest step here): the point
+                    # for a target no smaller than the last is no earlier (the first
+                    # ys[n] >= target), so the search starts where the last one ended.
+                    if target < last[0]:
+                        last[1] = 0
+                    last[0] = target
+                    n = last[1]
+                    w = 0.0
+                    if n == 0 and ys[0] >= target:
+                        pass  # the support needed is 0
+                    else:
+                        if n == 0:
+                            n = 1
+                        size = len(xs)
+                        while n < size:
+                            y = ys[n]
+                            if y >= target:
+                                last[1] = n
+                                y0, x0, x = ys[n - 1], xs[n - 1], xs[n]
+                                if y == y0 or x == x0:
+                                    w = float(x)
+                                else:
+                                    w = float(x0 + (target - y0) / (y - y0) * (x - x0))
+                                break
+                            n += 1
+                        else:
+                            last[1] = size
+                            w = inf
+                    r = w * dd - had[k]
+                    if r < 0.0:  # max(r, 0.0)
+                        r = 0.0
                     req.append((k, r))
                     if within and not have[k] + r <= supply[k]:
                         fits = False
@@ -311,11 +336,12 @@ class CombatFunctions:
                     fis[i] = target
                     q[i] = target * a_i
                     grew = True
-                else:
-                    short.append(i)
+                    if target < 1.0:
+                        kept.append(row)
+                # else support is lacking: a later, larger step would need still more
             if not grew:
                 break
-            growing = [i for i in growing if i not in short and fis[i] < 1.0]
+            rows = kept
         fi[:neq] = fis
         alloc[:] = have
 

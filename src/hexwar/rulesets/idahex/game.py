@@ -96,10 +96,14 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._period: Break | None = None
         self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
+        """The cells in or next to a set of cells (those holding a side's active units)."""
         self._cycle_at: tuple[float, int | None] = (math.nan, None)
         self._strikes: dict[tuple[int, Strike], AirStrike] = {}
         """Each strike command met, checked against the design data, by side."""
-        """The cells in or next to a set of cells (those holding a side's active units)."""
+        self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any]] = {}
+        """Each strike assessment (§6) by side, strike, cell environment, supported side and
+        the targets' numbers, posture classes and resources: its remaining resources and
+        record (a pure function of these)."""
         self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._contact_pieces: dict[int, tuple[tuple[int, int], dict[str, Any]]] = {}
         """Each own unit's view piece and the state it was built from (the same piece the
@@ -397,15 +401,36 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if observed:
                 e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
             return
-        remaining, record = assess_strike_trusted(
-            self._air_tables[s - 1],
+        env = e.environment(c.cell)
+        numbers = tuple(u.number for u in targets)
+        pcs = [u.pc for u in targets]
+        # The assessment is a function of the strike and its targets' state: the same
+        # strike on the same targets holding the same resources (a strike that destroyed
+        # nothing, flown again next cycle) has the same outcome, taken again.
+        key = (
+            s,
             strike,
-            [u.resources.tolist() for u in targets],
-            [u.pc for u in targets],
-            e.environment(c.cell),
-            supported=supported,
-            units=tuple(u.number for u in targets),
+            env,
+            supported,
+            numbers,
+            tuple(pcs),
+            b"".join(u.resources.tobytes() for u in targets),
         )
+        found = self._assessed.get(key)
+        if found is None:
+            found = assess_strike_trusted(
+                self._air_tables[s - 1],
+                strike,
+                [u.resources.tolist() for u in targets],
+                pcs,
+                env,
+                supported=supported,
+                units=numbers,
+            )
+            if len(self._assessed) > _STRIKES_KEPT:
+                self._assessed.clear()
+            self._assessed[key] = found
+        remaining, record = found
         for u, left in zip(targets, remaining, strict=True):
             u.resources = np.array(left, dtype=np.float64)
         self.combat.air_records.append(record)
@@ -546,9 +571,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             supplies = self.rules.resources[s - 1].supplies
             sup = slice(supplies.start, supplies.stop)
             demands = self._demands(engine, tables, units, tframe, engaged)
-            # With nothing demanded nothing is consumed (every stock stays as it is).
-            if demands is not None and demands.any():
-                self._consume(engine, s, units, demands, sup)
+            if demands:
+                self._consume(engine, units, demands, sup)
             for tf in list(engine.task_forces.values()):
                 # Only a moving task force stops (its units' posture class is 3, movement).
                 if (
@@ -559,22 +583,40 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     engine.abort_if_unsupplied(tf)
 
     def _consume(
-        self, engine: Engine, s: int, units: list[UnitState], demands: Any, sup: slice
+        self,
+        engine: Engine,
+        units: list[UnitState],
+        demands: list[tuple[UnitState, Any]],
+        sup: slice,
     ) -> None:
-        """§7: the side's units consume their ``demands``, pooled within task forces."""
-        stocks = np.array([u.resources[sup] for u in units])
-        index = {u.number: i for i, u in enumerate(units)}
-        groups: list[list[int]] = [
-            [index[n] for n in tf.units if n in index]
-            for tf in engine.task_forces.values()
-            if tf.side == s
-        ]
-        grouped = {i for g in groups for i in g}
-        groups += [[i] for i in range(len(units)) if i not in grouped]
-        after = consume_trusted(stocks, demands, [g for g in groups if g])
-        self._consumed[s - 1] += (stocks - after).sum(axis=0)
+        """§7: the units with a demand consume it, pooled within task forces (every active
+        element of such a task force takes part). The other units' stocks stay as they are
+        (a lone unit that demands nothing consumes nothing; a task force none of whose
+        elements demands anything keeps ``(stk - 0) / stk = 1`` of each stock): they are
+        left out, and what they would add to the side's consumption is 0."""
+        rows: dict[int, Any] = {u.number: row for u, row in demands}
+        if not any(row.any() for row in rows.values()):
+            return  # with nothing demanded nothing is consumed
+        side_units = {u.number: u for u in units}
+        taking = [u for u, _ in demands]
+        groups: list[list[int]] = []
+        pooled: set[int] = set()
+        for u, _ in demands:
+            if u.tf is None or u.tf in pooled:
+                continue
+            pooled.add(u.tf)
+            members = [n for n in engine.task_forces[u.tf].units if n in side_units]
+            if len(members) > 1:
+                groups.append(members)
+                taking += [side_units[n] for n in members if n not in rows]
+        at = {u.number: i for i, u in enumerate(taking)}
+        stocks = np.array([u.resources[sup] for u in taking])
+        zero = np.zeros(stocks.shape[1])
+        dem = np.array([rows.get(u.number, zero) for u in taking])
+        after = consume_trusted(stocks, dem, [[at[n] for n in g] for g in groups])
+        self._consumed[taking[0].side - 1] += (stocks - after).sum(axis=0)
         for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
-            units[i].resources[sup] = after[i]
+            taking[i].resources[sup] = after[i]
 
     def _report_consumption(self) -> None:
         """§7: each side's supplies consumed since the last cycle start, to the designer's
@@ -601,47 +643,42 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         units: list[UnitState],
         tframe: float,
         engaged_units: set[int],
-    ) -> Any:
-        """§7: the demands of a side's active units in a frame, one row each. Units at the
-        rates of units not engaged are done together, and a unit whose resources and class
-        are those of a demand computed before (most units from frame to frame) takes it
-        again; engaged ones one by one (``frinv``). ``None`` when every row is 0 (no unit
-        is in a class whose resources consume anything: most frames of a quiet front)."""
-        out = None
+    ) -> list[tuple[UnitState, Any]]:
+        """§7: the demands of a side's active units in a frame, as (unit, row) for each unit
+        that may demand something; the others (a class whose resources consume nothing
+        while not engaged: most units of a quiet front) demand 0. Units at the rates of
+        units not engaged are done together, and a unit whose resources and class are
+        those of a demand computed before (most units from frame to frame) takes it again;
+        engaged ones one by one (``frinv``)."""
+        out: list[tuple[UnitState, Any]] = []
         bulk: list[int] = []
         keys: list[tuple[int, int, bytes]] = []
         forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
         known = self._nonengaged_demands
         side = tables.side
         idle = tables.idle
-        for i, u in enumerate(units):
+        for u in units:
             passenger = u.tf is not None and engine.passenger(u)
             pc = u.posture // 10  # the unit is active: posture >= 10
             engaged = not passenger and pc != 3 and u.number in engaged_units
             if engaged and tables.pointer(u.posture) != 0:
-                if out is None:
-                    out = np.zeros((len(units), tables.nss))
-                out[i] = self._demand(engine, tables, u, tframe, forces)
+                out.append((u, self._demand(engine, tables, u, tframe, forces)))
                 continue
             column = 1 if passenger else min(pc, 3)
             if idle[column - 1]:
-                continue  # no resource consumes anything in this class: the row stays 0
+                continue  # no resource consumes anything in this class: the demand is 0
             key = (side, column, u.resources.tobytes())
             row = known.get(key)
             if row is None:
-                bulk.append(i)
+                bulk.append(len(out))
                 keys.append(key)
-            else:
-                if out is None:
-                    out = np.zeros((len(units), tables.nss))
-                out[i] = row
+            out.append((u, row))
         if bulk:
-            if out is None:
-                out = np.zeros((len(units), tables.nss))
-            res = np.array([units[i].resources for i in bulk])
+            res = np.array([out[i][0].resources for i in bulk])
             columns = np.array([k[1] for k in keys])
             rows = nonengaged_demands(tables, res, columns, tframe)
-            out[bulk] = rows
+            for i, row in zip(bulk, rows, strict=True):
+                out[i] = (out[i][0], row)
             if len(known) > _DEMANDS_KEPT:
                 known.clear()
             known.update(zip(keys, rows, strict=True))
