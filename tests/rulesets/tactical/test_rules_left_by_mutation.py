@@ -499,6 +499,13 @@ def test_riders_of_a_destroyed_tank_are_told_as_riders_off() -> None:
         "R is thrown off T at 4,0 (it is destroyed) and is disrupted",
         frozenset({"*"}),
     )
+    # The same fire then strikes R, who was riding T when it came: the strike names T, and R,
+    # already off, is not thrown off a second time.
+    assert len(off) == 1
+    (strike,) = [e for e in game.events() if e.kind == "fire" and "also strikes" in e.text]
+    assert strike.text.startswith("A1's fire also strikes R riding T at 4,0: ")
+    assert strike.receipt is not None
+    assert strike.receipt.inputs["riding"] == "T"
 
 
 def test_an_enemy_commander_alone_in_a_hex_a_unit_moves_into_is_captured() -> None:
