@@ -6,21 +6,10 @@ from __future__ import annotations
 import pytest
 
 from hexwar.core import registry
-from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.airwar.game import AirwarGame
-from hexwar.rulesets.airwar.orders import parse_order
 from hexwar.sessions import resolve_scenario
 
-from .conftest import game_at, new_game
-
-
-def _refusal(game: AirwarGame, side: str, order: str) -> IllegalOrderError:
-    """The refusal of ``order``; every refusal carries the order it refuses."""
-    with pytest.raises(IllegalOrderError) as info:
-        game.submit(side, order)
-    assert info.value.order == parse_order(order)
-    return info.value
-
+from .conftest import game_at, new_game, refused
 
 # -- §2.0 and §3 city placements ------------------------------------------------------------
 
@@ -40,7 +29,7 @@ def test_2_0_every_city_placement_refusal_names_its_rule(order: str, rule: str, 
     """§2.0: each player places the opponent's cities in the opponent's territory (row 13 of
     the small board is no-man's-land), "separated by at least four fields" (F16 and F18 are
     two apart); §3 small board: four cities each. Player 1 places player 2's."""
-    refusal = _refusal(new_game("small-four-cities"), "1", order)
+    refusal = refused(new_game("small-four-cities"), "1", order)
     assert refusal.rule == rule
     assert str(refusal) == f"{why} [{rule}]"
 
@@ -51,7 +40,7 @@ def test_3_2_2_the_nearest_city_three_fields_from_the_back_boundary() -> None:
     (47, 48, 49), row 45 four. Cities all on rows 45 and nearer the middle are refused under
     §3.2.2 city placement; the same with the back row at 46 is accepted."""
     game = new_game("large-no-mans-land-city")
-    refusal = _refusal(game, "1", "cities D45 K45 R45 H40 D35 R35")
+    refusal = refused(game, "1", "cities D45 K45 R45 H40 D35 R35")
     assert refusal.rule == "§3.2.2 city placement"
     assert str(refusal).startswith(
         "the cities nearest player 2's back boundary must be separated from it by 3 fields "
@@ -68,7 +57,7 @@ def test_3_1_1_the_near_each_boundary_rule_for_player_1s_cities() -> None:
     (6 from the middle) for S10 no city is near the middle boundary: refused, naming
     player 1's middle boundary and the rule."""
     game = new_game("small-three-cities")
-    refusal = _refusal(game, "2", "cities C4 K7 S7")
+    refusal = refused(game, "2", "cities C4 K7 S7")
     assert refusal.rule == "§3.1.1 one city near each boundary"
     assert str(refusal).startswith("no city is separated from player 1's middle boundary")
     game.submit("2", "cities C4 K7 S10")
@@ -116,7 +105,7 @@ def test_3_2_2_every_double_transportation_refusal_names_its_rule(order: str, wh
     """§3.2.2: "D has two double transportations: two units from one of his airports to
     another airport of his, one of them on to the city" -- more than the two left, from a
     field that is no airport of his, or to a field that is no airport of his, is refused."""
-    refusal = _refusal(_transports(), "2", order)
+    refusal = refused(_transports(), "2", order)
     assert refusal.rule == "§3.2.2 D's double transportations"
     assert str(refusal) == f"{why} [§3.2.2 D's double transportations]"
 
@@ -125,7 +114,7 @@ def test_3_2_2_no_double_transportation_once_both_are_used() -> None:
     """§3.2.2: with none left (both used) the next is refused, naming the rule."""
     game = _transports()
     game.pos.transports_left["2"] = 0
-    refusal = _refusal(game, "2", "D45>>K45")
+    refusal = refused(game, "2", "D45>>K45")
     assert refusal.rule == "§3.2.2 D's double transportations"
     assert str(refusal).startswith("D45>>K45: no double transportation left")
 
@@ -134,6 +123,6 @@ def test_3_2_2_a_move_into_cs_territory_before_cycle_16_is_refused_with_its_orde
     """§3.2.2: D cannot attack C's territory for 15 cycles: in cycle 15 D's move J25-J24 (row
     24 is C's) is refused, naming the rule and the cycle he may from."""
     game = game_at("large-no-mans-land-city", units={"1": {"A1": 1}, "2": {"J25": 1}}, cycle=15)
-    refusal = _refusal(game, "2", "J25-J24")
+    refusal = refused(game, "2", "J25-J24")
     assert refusal.rule == "§3.2.2 D cannot attack"
     assert str(refusal).startswith("J24: you may not attack before cycle 16")
