@@ -605,3 +605,78 @@ def test_a_tank_that_cannot_retreat_is_destroyed_and_its_rider_put_off() -> None
     assert not game.units["T"].alive
     r = game.units["R"]
     assert (r.carrier, r.mounted, str(r.hex)) == (None, None, "7,2")
+
+
+def _broken_at_4_0(units: list[dict[str, Any]]) -> str:
+    """X1 at 4,0 breaks (every d10 a 10, above its morale 6 - 1 in the open) under A1's attack
+    from 2,1; where it falls back to."""
+    game = make_game(units=[*BASE, *units])
+    _rolling(game, 10)
+    game._apply_result(game.units["X1"], 0, False, True, game.units["A1"].hex)  # type: ignore[arg-type]
+    return str(game.units["X1"].hex)
+
+
+# Of 4,0's six neighbours only 5,-1 and 5,0 are farther from A1 at 2,1 (3 hexes, against 2);
+# with both free and unthreatened X1 takes 5,-1, the first in hex order.
+
+
+def test_a_retreat_takes_the_hex_with_the_fewest_adjacent_enemies() -> None:
+    """docs/rulings/tactical.md, Retreat: "to the open hex with the fewest adjacent enemies".
+    A2 at 5,-2 is next to 5,-1 (one enemy adjacent) and not to 5,0 (none): X1 goes to 5,0."""
+    assert _broken_at_4_0([_unit("A2", "allied", "infantry", "5,-2")]) == "5,0"
+
+
+def test_a_retreat_never_enters_an_enemy_hex() -> None:
+    """docs/rulings/tactical.md, Retreat (an open hex): A2 stands in 5,0, which has no enemy of
+    X1's next to it (5,-1 has one, A2): X1 still goes to 5,-1."""
+    assert _broken_at_4_0([_unit("A2", "allied", "infantry", "5,0")]) == "5,-1"
+
+
+@pytest.mark.parametrize(("there", "to"), [(5, "5,-1"), (6, "5,0")])
+def test_a_retreat_respects_the_units_stacking_limit(there: int, to: str) -> None:
+    """Parameter Data: at most 6 units in a hex. With 5 one-SP axis units in 5,-1, X1 makes
+    the sixth and goes there; with 6 it would be the seventh and goes to 5,0."""
+    friends = [_unit(f"Y{i}", "axis", "infantry", "5,-1", sp=1) for i in range(there)]
+    assert _broken_at_4_0(friends) == to
+
+
+@pytest.mark.parametrize(("last_sp", "to"), [(4, "5,-1"), (5, "5,0")])
+def test_a_retreat_respects_the_sp_stacking_limit(last_sp: int, to: str) -> None:
+    """Parameter Data: at most 24 SPs in a hex. Four units of 4 SPs in 5,-1 and a fifth of 4:
+    with X1's 4 the hex holds 24 and X1 goes there; with a fifth of 5 it would hold 25 and X1
+    goes to 5,0."""
+    sps = [4, 4, 4, 4, last_sp]
+    friends = [_unit(f"Y{i}", "axis", "infantry", "5,-1", sp=sp) for i, sp in enumerate(sps)]
+    assert _broken_at_4_0(friends) == to
+
+
+def test_the_rider_of_a_tank_that_advances_after_an_assault_advances_with_it() -> None:
+    """docs/rulings/tactical.md, Riders: "when the tank moves, advances or goes to ground, its
+    riders go with it". The tank T (soft attack raised to 60) carrying R assaults the 1-SP X1
+    from 3,0, eliminates it (seed 1) and advances into 4,0: R is at 4,0, still on T, and has
+    moved."""
+    units = [BASE[0], {**BASE[1], "at": "0,3"}, BASE[2], {**BASE[3], "sp": 1},
+             _unit("X2", "axis", "infantry", "7,0"),
+             _unit("T", "allied", "armor", "3,0", attack_soft=60.0),
+             _unit("R", "allied", "infantry", "3,0", mounted="tank")]  # fmt: skip
+    game = make_game(seed=1, units=units)
+    game.submit("allied", "assault T X1")
+    assert "T advances from 3,0 into 4,0" in [e.text for e in game.events()]
+    r = game.units["R"]
+    assert (str(r.hex), r.carrier, r.moved) == ("4,0", "T", True)
+
+
+def test_the_rider_of_a_tank_pinned_by_opportunity_fire_goes_to_ground_with_it() -> None:
+    """docs/rulings/tactical.md, Opportunity fire (a mover newly disrupted goes to ground: its
+    AP drop to 0) and Riders (a rider has no more AP left than its tank). The tank T carrying R
+    moves from 2,1 to 3,1, next to X1 (hard attack raised to 8); X1's opportunity fire (seed 2)
+    disrupts T and does nothing to R: T is pinned at 3,1 and both have 0 AP left."""
+    units = [BASE[0], {**BASE[1], "at": "0,3"}, BASE[2], {**BASE[3], "attack_hard": 8.0},
+             _unit("T", "allied", "armor", "2,1"),
+             _unit("R", "allied", "infantry", "2,1", mounted="tank")]  # fmt: skip
+    game = make_game(seed=2, units=units)
+    game.submit("allied", "move T 3,1")
+    assert "T's move is stopped by opportunity fire at 3,1" in [e.text for e in game.events()]
+    t, r = game.units["T"], game.units["R"]
+    assert (t.disrupted, r.disrupted, r.carrier) == (True, False, "T")
+    assert (t.ap, r.ap) == (0.0, 0.0)
