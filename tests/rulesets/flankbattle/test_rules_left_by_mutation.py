@@ -1,0 +1,39 @@
+"""Flank battle rules that a mutation of the engine once changed without failing a test, each
+checked where the battle applies it, at its boundary (docs/testing.md, "Mutation testing").
+Seed 004; the battle is the two-flank duel at Hastings of conftest.py."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hexwar.rulesets.flankbattle.aftermath import Occupation, stability_changes
+from hexwar.rulesets.flankbattle.engine import Battle
+
+from .conftest import WarFactory, duel
+
+
+def _after_the_battle(battle: Battle, occupation_score: float) -> tuple[float, float]:
+    """Each side's stability after the attacker's victory, the same random numbers."""
+    occupation = Occupation(1.0, occupation_score, 0.0, "", 0, "")
+    winner, loser = stability_changes(battle, 0, occupation, [], {}, np.random.default_rng(1))
+    return winner.after, loser.after
+
+
+def test_the_winners_stability_loss_has_no_occupation_term(war: WarFactory) -> None:
+    """Seed 004, Stability reduction: Stability = (Stability*Innate Stability) - ((Military
+    Casualties/Maximum Military)/(Economy*2))*log(Occupation+1)*3 + Random Number, and
+    "log(Occupation+1) is dropped for the winner". Each side lost as many as its maximum
+    military (ratio 1). An occupation score of 999 instead of 0 (log 3 instead of 0) leaves the
+    winner's stability as it is and costs the loser (1/(2 x Economy)) x 3 x 3 = 4.5 / Economy
+    more."""
+    battle = duel(war(map_name="Plain"))
+    for state in battle.sides:
+        state.killed = state.vars.maximum_military
+    (won_0, lost_0), (won_999, lost_999) = (
+        _after_the_battle(battle, 0.0),
+        _after_the_battle(battle, 999.0),
+    )
+    assert won_999 == won_0
+    economy = battle.sides[1].vars.economy.value
+    assert lost_0 - lost_999 == pytest.approx(4.5 / economy, rel=1e-9)
