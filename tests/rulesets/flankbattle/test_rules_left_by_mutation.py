@@ -9,6 +9,7 @@ import pytest
 
 from hexwar.rulesets.flankbattle.aftermath import Occupation, stability_changes
 from hexwar.rulesets.flankbattle.engine import Battle
+from hexwar.rulesets.flankbattle.terrain import SIZE
 
 from .conftest import WarFactory, duel
 
@@ -37,3 +38,32 @@ def test_the_winners_stability_loss_has_no_occupation_term(war: WarFactory) -> N
     assert won_999 == won_0
     economy = battle.sides[1].vars.economy.value
     assert lost_0 - lost_999 == pytest.approx(4.5 / economy, rel=1e-9)
+
+
+def _routing_defender_moved_to(war: WarFactory, end_x: float) -> Battle:
+    """The defending flank, routing, steps away from the attacker (to the east, +x) at half its
+    speed and ends its move at ``end_x`` (no jitter: every draw 0.5)."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    attacker, defender = battle.flanks
+    defender.routing = True
+    x, y = defender.x, defender.y
+    battle.move(defender, attacker, 0.0, False)  # how far a routing step goes, mid-map
+    step = defender.x - x
+    assert step > 0.0
+    defender.x, defender.y = end_x - step, y
+    defender.routed = False
+    battle.move(defender, attacker, 0.0, False)
+    return battle
+
+
+def test_a_routing_flank_that_reaches_the_edge_of_the_map_is_routed(war: WarFactory) -> None:
+    """Seed 004, Attacking: "If a routing flank succeeds to reach the edge of the map without
+    being fully routed, then they are considered routed automatically." A step that would take
+    the routing defender past the east edge ends on it: the flank is fully routed."""
+    battle = _routing_defender_moved_to(war, SIZE + 0.5)
+    defender = battle.flanks[1]
+    assert defender.routed
+    assert any(
+        e.kind == "routed" and "reaches the edge of the map" in e.text for e in battle.events
+    )
