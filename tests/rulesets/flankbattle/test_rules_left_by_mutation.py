@@ -9,6 +9,7 @@ import pytest
 
 from hexwar.rulesets.flankbattle.aftermath import Occupation, stability_changes
 from hexwar.rulesets.flankbattle.engine import Battle
+from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.terrain import SIZE
 
 from .conftest import WarFactory, duel
@@ -67,3 +68,34 @@ def test_a_routing_flank_that_reaches_the_edge_of_the_map_is_routed(war: WarFact
     assert any(
         e.kind == "routed" and "reaches the edge of the map" in e.text for e in battle.events
     )
+
+
+def test_cutting_the_supplies_of_every_flank_still_fighting_cuts_the_sides_capacity(
+    war: WarFactory,
+) -> None:
+    """Seed 004, Attacking and Supply lines: "If all enemy flanks have their supply lines cut,
+    then the belligerent as a whole takes a severe penalty to their carrying capacity" (x 0.1,
+    ``supply_cut_capacity_factor``). The defender has two flanks, the second empty (no
+    soldiers): cutting the supplies of the first, the only one with soldiers, cuts them all."""
+    setup = war(map_name="Plain")
+    ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
+    battle = Battle(
+        setup.sides,
+        (
+            [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
+            [
+                FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships),
+                FlankSpec(205, 220, 0, 0, 0, 0),
+            ],
+        ),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(5),
+    )
+    attacker, fighting, empty = battle.flanks
+    assert (fighting.size > 0, empty.size) == (True, 0)
+    capacity = battle.sides[1].capacity
+    battle.cut_supplies(attacker, fighting, 0.25)
+    assert battle.sides[1].supply_all_cut
+    assert battle.sides[1].capacity == pytest.approx(capacity * 0.1, rel=1e-12)
