@@ -10,9 +10,14 @@ import pytest
 from hexwar.rulesets.flankbattle.aftermath import Occupation, stability_changes
 from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec
+from hexwar.rulesets.flankbattle.params import default_parameters, default_units
+from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.terrain import SIZE
+from hexwar.rulesets.flankbattle.variables import compute_side
 
 from .conftest import WarFactory, duel
+
+P = default_parameters()
 
 
 def _after_the_battle(battle: Battle, occupation_score: float) -> tuple[float, float]:
@@ -74,9 +79,10 @@ def test_cutting_the_supplies_of_every_flank_still_fighting_cuts_the_sides_capac
     war: WarFactory,
 ) -> None:
     """Seed 004, Attacking and Supply lines: "If all enemy flanks have their supply lines cut,
-    then the belligerent as a whole takes a severe penalty to their carrying capacity" (x 0.1,
-    ``supply_cut_capacity_factor``). The defender has two flanks, the second empty (no
-    soldiers): cutting the supplies of the first, the only one with soldiers, cuts them all."""
+    then the belligerent as a whole takes a sever penalty to their carrying capacity"; Supply
+    lines: "the variable of Capacity is reduced by 90%". The defender has two flanks, the
+    second empty (no soldiers): cutting the supplies of the first, the only one with soldiers,
+    cuts them all."""
     setup = war(map_name="Plain")
     ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
     battle = Battle(
@@ -99,3 +105,45 @@ def test_cutting_the_supplies_of_every_flank_still_fighting_cuts_the_sides_capac
     battle.cut_supplies(attacker, fighting, 0.25)
     assert battle.sides[1].supply_all_cut
     assert battle.sides[1].capacity == pytest.approx(capacity * 0.1, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("civilization", "government", "share"),
+    [
+        ("Industrial", "Dictatorship", 0.2),
+        ("Industrial", "Proletariat", 0.2),
+        ("Industrial", "Monarchy", 0.1),
+        ("Medieval", "Dictatorship", 0.07),
+    ],
+)
+def test_the_maximum_military_is_the_governments_share_of_the_population(
+    civilization: str, government: str, share: float
+) -> None:
+    """Seed 004, Maximum military (the table): a modern (Early Modern, Industrial,
+    Post-Industrial) Proletariat or Dictatorship fields 20% of its population, any other modern
+    government 10%; a Bronze Age to Medieval nation 7% whatever its government. A nation of
+    1,000,000: 200,000, 100,000 and 70,000."""
+    nation = with_defaults(
+        TABS["Nation"],
+        {"name": "Testland", "population": 1e6, "year_founded": 1000.0,
+         "year_crisis": 1050.0, "gdp": 1e9, "urban_population": 0.2, "arable_land": 1e6,
+         "diet": "Wheat", "animals": "Herd animals", "steel_production": 1000.0,
+         "civilization": civilization, "federal_government": government},
+        P,
+    )  # fmt: skip
+    side = compute_side(
+        "attacker",
+        nation=nation,
+        military=with_defaults(
+            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, P
+        ),
+        national_leader=None,
+        military_leader=None,
+        location=with_defaults(TABS["Location"], {"name": "Here"}, P),
+        year=1900,
+        motive="Conquest",
+        defender=False,
+        units=default_units(),
+        params=P,
+    )
+    assert side.maximum_military == pytest.approx(1e6 * share, rel=1e-12)
