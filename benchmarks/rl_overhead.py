@@ -1,12 +1,21 @@
 """What the PettingZoo adapter adds to a random playout (issue 21 goal: at most 20 %).
 
-For each scenario, plays ``--games`` random playouts (seeds 0, 1, ...) twice: bare, through the
-game protocol (each decision: the side's view, its legal orders, a uniformly chosen one
-submitted -- or, in stepwise lists, followed until the plan is submitted), and through the
-AEC environment of :mod:`hexwar.rl.pettingzoo` (each step: the observation arrays and action
-mask, a uniformly chosen legal action). Both make the same choices from the same stream, so
-they play the same games; the ratio of their times is the adapter's overhead. Times are this
-process's CPU time (the machine's other load does not count), the two alternating game by game.
+For each scenario, plays ``--games`` random playouts (seeds 0, 1, ...) twice, on one Driver and
+one environment reset for each game (as training does):
+
+- bare, through the game protocol (:class:`hexwar.rl.driver.Driver`): each decision, the side
+  awaited, its view and legal orders (``Driver.choices``), a uniform draw among them and
+  ``Driver.act`` (submitting, or in stepwise lists extending the plan until it is submitted);
+- through the AEC environment that ``hexwar.rl.pettingzoo.env()`` returns (the environment
+  class itself: ``env()`` adds no PettingZoo wrapper), driven the standard way: ``agent_iter``,
+  ``last()`` (which builds the observation planes, the vector and the action mask from the
+  view, every step), a uniform draw among the legal actions (the mask's count: legal actions
+  are numbered 0 .. n-1), ``step`` (rewards, terminations, the next agent).
+
+Both draw from the same seeded stream the same way, so they play the same games (the script
+checks the step counts); the ratio of their times is the adapter's overhead. Times are this
+process's CPU time (the machine's other load counts only through the shared caches), the two
+alternating game by game after one warm-up game each.
 
 Run from the repository root: ``.venv/bin/python benchmarks/rl_overhead.py``.
 """
@@ -57,8 +66,9 @@ def adapted(e: HexwarAEC, seed: int) -> int:
         if term or trunc:
             e.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        e.step(int(legal[int(rng.integers(len(legal)))]))
+        # The legal actions are 0 .. n-1 (choice i is the i-th legal order), so the mask's count
+        # is the choice count the bare path draws from: the same draw, the same action.
+        e.step(int(rng.integers(np.count_nonzero(obs["action_mask"]))))
         steps += 1
     return steps
 
