@@ -11,7 +11,9 @@ import pytest
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.game import AggressorGame
-from tests.rulesets.aggressor.conftest import ScriptedDice, make_game, put, script, unit
+from hexwar.rulesets.aggressor.orders import parse_order
+from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
+from tests.rulesets.aggressor.conftest import SECTOR, ScriptedDice, make_game, put, script, unit
 from tests.rulesets.aggressor.test_turns import _occupy
 
 
@@ -211,7 +213,7 @@ def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> Non
     """Mobile Attacks: "If any atkd tgt is destroyed, the attacking unit must be moved into its
     place"; MOVEMENT: "When a unit enters a CBR hex, it immediately suffers a step loss". West's
     armor (Range 3) kills East's support (Range 0, Strength 1) on the CBR hex @JH and advances
-    into it: Range 3 -> 2."""
+    into it: Range 3 -> 2. The advance is told to West as a ``move``."""
     g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
     put(g, "east", 1, "@JH")
     unit(g, "east", 1).range = 0
@@ -223,6 +225,7 @@ def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> Non
     g.submit("west", "1 6")
     assert rl.label(armor.cell) == "@JH"
     assert (armor.range, armor.strength) == (2, 3)
+    assert _last(g, "move") == ("unit 1 advances into @JH", frozenset({"west"}), {})
 
 
 def test_an_immobile_unit_is_reported_to_its_own_side_only() -> None:
@@ -286,3 +289,198 @@ def test_each_refusal_names_the_section_it_enforces(
     assert info.value.rule == rule
     assert why in str(info.value)
     assert info.value.order is not None
+
+
+# -- the kinds of events the front ends and the computer player read ---------------------------
+
+
+def _last(g: AggressorGame, kind: str) -> tuple[str, frozenset[str], dict[str, Any]]:
+    e = [e for e in g.events() if e.kind == kind][-1]
+    return e.text, e.visible_to, dict(e.data)
+
+
+def test_a_saved_set_up_is_announced_as_setup_to_both_sides() -> None:
+    """SET UP: a scenario's saved set-up is loaded (no set-up orders); its ``setup`` event
+    says who moves first (here West), to both sides."""
+    g = make_game(first="west")
+    assert _last(g, "setup") == ("Saved set-up loaded; west moves first", frozenset({"*"}), {})
+
+
+def test_a_move_is_told_as_move_and_a_zone_of_control_halt_as_zoc() -> None:
+    """MOVEMENT: key 4 moves down one hex (@EH -> @EI); a unit that shifts around an enemy unit
+    (East's at @FH, next to both hexes) halts. Both events go to the mover's side only."""
+    g = make_game({1: ("infantry", "@EH")})
+    put(g, "east", 1, "@FH")
+    g.submit("west", "1 4")
+    assert _last(g, "move") == ("unit 1 moves @EH -> @EI", frozenset({"west"}), {})
+    assert _last(g, "zoc") == (
+        "unit 1 shifts around an enemy unit and halts (zone of control)",
+        frozenset({"west"}),
+        {},
+    )
+
+
+def test_a_missile_on_an_empty_hex_is_told_as_cbr_and_a_hit_carries_its_result() -> None:
+    """CBR Missile Launch: the hex turns CBR whether or not a unit is there (both sides are
+    told, ``cbr``); a launch at a unit is an attack whose target and result the event carries
+    for the front ends."""
+    g = make_game({1: ("missile", "@EH")})
+    g.submit("west", "1 7 @KH")
+    assert _last(g, "cbr") == (
+        "west launches CBR missiles at @KH: the hex is contaminated",
+        frozenset({"*"}),
+        {},
+    )
+    g = make_game({1: ("missile", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@KH")
+    script(g, chances=[True])
+    g.submit("west", "1 7 @KH")
+    assert _last(g, "cbr")[2] == {"target": "@KH", "results": ["hit"]}
+
+
+def test_a_replacement_and_a_partisan_contact_are_told_to_their_side() -> None:
+    """SPECIAL FUNCTIONS: Replacement (key 7 on the unit's own hex; a reduced infantry, Range
+    1, gains a Range step) and Partisan Contact (key 7 @@, from a turn begun in enemy
+    territory: @PH is East's) are told to the acting side, as ``replacement`` and
+    ``partisan-contact``; ending the turn (key 0) is told to both as ``end-turn``."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 1
+    script(g, chances=[True])
+    g.submit("west", "1 7 @EH")
+    assert _last(g, "replacement") == ("unit 1 seeks replacements: range +1",
+                                       frozenset({"west"}), {})  # fmt: skip
+    g.submit("west", "0")
+    assert _last(g, "end-turn") == ("west ends its turn", frozenset({"*"}), {})
+    g = make_game({1: ("infantry", "@EH")})
+    put(g, "west", 1, "@PH")
+    script(g, chances=[True])
+    g.submit("west", "1 7 @@")
+    assert _last(g, "partisan-contact") == (
+        "unit 1 seeks partisans: contact made (1 available)",
+        frozenset({"west"}),
+        {},
+    )
+
+
+def test_an_attack_is_told_to_both_sides_as_combat() -> None:
+    """COMBAT: "the result of the attack are reported to both sides" -- the attacker's type,
+    the defender's hex, the form and the result. West's infantry, not observed in East's turn,
+    attacks East's unit at @EI (key 4) without moving: an Ambush, "two consecutive attack
+    attempts" (scripted hit, then miss)."""
+    g = make_game({1: ("infantry", "@EH")})
+    put(g, "east", 1, "@EI")
+    unit(g, "east", 1).seen_by_enemy = True
+    g._observe("west")
+    script(g, chances=[True, False])
+    g.submit("west", "1 4")
+    text, told, data = _last(g, "combat")
+    assert (text, told) == ("west infantry ambushes @EI: hit, miss", frozenset({"*"}))
+    assert (data["form"], data["results"]) == ("ambush", ["hit", "miss"])
+
+
+# -- every refusal names its section and carries its order -----------------------------------
+
+
+def _setting_up() -> AggressorGame:
+    """The bundled Sector scenario without a saved set-up: West sets up first."""
+    return AggressorRuleset().new_game(SECTOR, seed=1, scenario_id="sector")
+
+
+def _partisans_asked() -> AggressorGame:
+    """East holds one partisan when West's second turn begins: East is asked (TURN SEQUENCE
+    C)."""
+    g = make_game(first="west")
+    g.partisans["east"] = 1
+    g.submit("west", "0")
+    g.submit("east", "0")
+    return g
+
+
+def _with(setting: str, **fields: Any) -> Any:
+    """West's unit 1 (``setting`` = TYPE@HEX) with some of its fields set by hand."""
+    type_, at = setting.split("@")
+
+    def make() -> AggressorGame:
+        g = make_game({1: (type_, "@" + at)})
+        for name, value in fields.items():
+            setattr(unit(g, "west", 1), name, value)
+        return g
+
+    return make
+
+
+def _next_to_support() -> AggressorGame:
+    return make_game({1: ("infantry", "@EH"), 2: ("support", "@EI")})
+
+
+def _next_to_known_enemy(**fields: Any) -> Any:
+    def make() -> AggressorGame:
+        g = _with("infantry@EH", **fields)()
+        put(g, "east", 1, "@EI")
+        g.known["west"][rl.parse_label("@EI")] = "infantry"
+        return g
+
+    return make
+
+
+def _moved() -> AggressorGame:
+    """West's infantry has moved @EH -> @EI this turn."""
+    g = make_game({1: ("infantry", "@EH")})
+    g.submit("west", "1 4")
+    return g
+
+
+@pytest.mark.parametrize(
+    ("game", "side", "order", "rule", "why"),
+    [
+        (_setting_up, "west", "0", "SET UP", "set up your units first"),
+        (_setting_up, "west", "setup infantry@AH", "SET UP", ""),
+        (_partisans_asked, "east", "1 4", "TURN SEQUENCE C", "answer whether to use partisans"),
+        (_partisans_asked, "east", "partisans 2", "TURN SEQUENCE C",
+         "you have 1 partisans, not 2"),
+        (_with("infantry@EH", frozen=True), "west", "1 4", "TURN SEQUENCE C",
+         "unit 1 is busy suppressing partisans this turn"),
+        (lambda: make_game(), "west", "setup infantry@AH", "TURN SEQUENCE E",
+         "a setup order is not due now"),
+        (lambda: make_game(), "west", "19 4", "UNIT TYPES", "west has no unit 19"),
+        (_with("infantry@AH"), "west", "1 1", "MAP BOARD", "key 1 leads off the map"),
+        (_moved, "west", "1 7 @EI", "SPECIAL FUNCTIONS",
+         "may not perform a special function: it has already acted"),
+        (_next_to_support, "west", "1 4", "SPECIAL FUNCTIONS / Supply Request",
+         "unit 1 is at full Range and Strength: no supply needed"),
+        (_next_to_known_enemy(attacked=True), "west", "1 4", "COMBAT",
+         "unit 1 may not attack now"),
+        (_with("infantry@EH", halted=True), "west", "1 4", "MOVEMENT",
+         "unit 1 cannot move another hex this turn"),
+        (_with("infantry@EH"), "west", "1 7 @@", "SPECIAL FUNCTIONS / Partisans",
+         "partisan contact needs a turn begun in enemy territory"),
+        (_with("armor@EH"), "west", "1 7 @EH", "SPECIAL FUNCTIONS / Replacement",
+         "only Infantry and Support units take Replacement"),
+        (_with("infantry@EH"), "west", "1 7 @EH", "SPECIAL FUNCTIONS / Replacement",
+         "already at full Range and Strength"),
+        (_with("airbase@EH"), "west", "1 7 @KH strike",
+         "SPECIAL FUNCTIONS / Recon/Strike Air Mission", "you observe no enemy unit at @KH"),
+        (_with("missile@EH", missiles=False), "west", "1 7 @KH",
+         "SPECIAL FUNCTIONS / CBR Missile Launch", "its missiles are already launched"),
+        (_with("artillery@HH"), "west", "1 7 @JH", "SPECIAL FUNCTIONS / Indirect Fire",
+         "you observe no enemy unit at @JH"),
+    ],
+)  # fmt: skip
+def test_every_refusal_names_its_section_and_carries_its_order(
+    game: Any, side: str, order: str, rule: str, why: str
+) -> None:
+    """Seed 003's sections, each named by the refusal of an order that breaks it: SET UP (set
+    up first, 18 units), TURN SEQUENCE C (answer the partisan question; no more partisans
+    than held; frozen units take no action) and E (no set-up order in a turn), UNIT TYPES,
+    MAP BOARD (21 columns: nothing upper left of column A), SPECIAL FUNCTIONS ("requires that a
+    unit have done no other movement nor action"; Supply Request for a reduced unit only;
+    Partisan Contact "by a unit which begins its turn in enemy territory"; Replacement for
+    Infantry and Support; a Strike at "the enemy unit at the target coordinates"; missiles
+    "once each"; Indirect Fire "against an enemy target"), COMBAT (once per turn) and MOVEMENT
+    (a halted unit). Every refusal carries the order it refuses."""
+    with pytest.raises(IllegalOrderError) as info:
+        game().submit(side, order)
+    assert info.value.rule == rule
+    assert why in str(info.value)
+    assert info.value.order is not None
+    assert info.value.order.to_json() == parse_order(order).to_json()

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+import pytest
+
 from hexwar.core import registry
+from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.airwar.game import FIRE, MOVE, AirwarGame
+from hexwar.rulesets.airwar.orders import parse_order
 from hexwar.rulesets.airwar.rules import City, fire_choices
 from hexwar.sessions import resolve_scenario
 
@@ -64,3 +68,11 @@ def holder(game: AirwarGame, field: str) -> str:
     city = game.pos.city_at(game.pos.geo.parse(field))
     assert city is not None
     return city.holder
+
+
+def refused(game: AirwarGame, side: str, order: str) -> IllegalOrderError:
+    """The refusal of ``order``; every refusal carries the order it refuses."""
+    with pytest.raises(IllegalOrderError) as info:
+        game.submit(side, order)
+    assert info.value.order == parse_order(order)
+    return info.value

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.airwar.game import FIRE, AirwarGame
-from hexwar.rulesets.airwar.orders import parse_order
 
-from .conftest import game_at, holder, new_game, units_of
+from .conftest import game_at, holder, new_game, refused, units_of
 
 # Player 1's cities K4 (airport K3) and D4 (airport D3), player 2's K22 (airport K23).
 CITIES = [("K4", "1", False), ("D4", "1", False), ("K22", "2", False)]
@@ -19,14 +17,6 @@ CITIES = [("K4", "1", False), ("D4", "1", False), ("K22", "2", False)]
 def _game() -> AirwarGame:
     return game_at("small-four-cities", cities=CITIES, units={"1": {"K3": 3, "K6": 1},
                                                              "2": {"K18": 1}})  # fmt: skip
-
-
-def _refusal(game: AirwarGame, side: str, order: str) -> IllegalOrderError:
-    """The refusal of ``order``; every refusal carries the order it refuses."""
-    with pytest.raises(IllegalOrderError) as info:
-        game.submit(side, order)
-    assert info.value.order == parse_order(order)
-    return info.value
 
 
 @pytest.mark.parametrize(
@@ -48,7 +38,7 @@ def test_2_1_every_flight_refusal_names_the_flight_rule(order: str, why: str) ->
     uncontested airport to another airport controlled by the same player." K6 is no airport;
     K21 is next to the opponent's city K22 and K23 is its airport; C16 is no airport and K3 is
     the flight's own; and one flight from an airport in a cycle (ruling)."""
-    refusal = _refusal(_game(), "1", order)
+    refusal = refused(_game(), "1", order)
     assert refusal.rule == "§2.1 flights"
     assert why in str(refusal)
 
@@ -76,7 +66,7 @@ def test_2_1_the_boundary_flights_are_accepted() -> None:
 def test_a_bad_field_is_refused_with_the_order_it_is_in(order: str, what: str) -> None:
     """§3, the board: a field off the board is refused, naming the list it is in, and the
     refusal carries the order refused (what a front end shows beside the message)."""
-    refusal = _refusal(_game(), "1", order)
+    refusal = refused(_game(), "1", order)
     assert refusal.rule == "§3 the board"
     assert str(refusal).startswith(f"{what}: bad air war field 'Z99'")
 
@@ -96,10 +86,10 @@ def test_3_a_must_announce_its_unproductive_city_and_it_must_be_its_own() -> Non
     I20 and M8); both refusals name that rule."""
     rule = "§3 unequal game: A announces its unproductive city"
     game, units = _announcing()
-    missing = _refusal(game, "1", units)
+    missing = refused(game, "1", units)
     assert (missing.rule, missing.order is not None) == (rule, True)
     assert str(missing).startswith("announce which of your cities is not productive")
-    not_mine = _refusal(game, "1", units + " unproductive C5")
+    not_mine = refused(game, "1", units + " unproductive C5")
     assert (not_mine.rule, not_mine.order is not None) == (rule, True)
     assert str(not_mine).startswith("C5 is not one of your cities")
     game.submit("1", units + " unproductive M8")
@@ -109,7 +99,7 @@ def test_2_1_no_flight_from_an_airport_without_a_unit_on_it() -> None:
     """§2.1: a unit is flown from an uncontested airport, so from one of your airports only
     while a unit stands on it: D3, player 1's empty airport, is refused under the flight rule
     (not merely as a move of units that are not there)."""
-    refusal = _refusal(_game(), "1", "D3>K10")
+    refusal = refused(_game(), "1", "D3>K10")
     assert refusal.rule == "§2.1 flights"
     assert "D3 is not an uncontested airport you control with a unit on it" in str(refusal)
 
@@ -145,7 +135,7 @@ def test_2_moves_in_the_aim_fire_stage_are_refused_naming_the_stage() -> None:
     (not dropped)."""
     game = game_at("small-four-cities", cities=CITIES, units={"1": {"K10": 1, "K11": 1},
                    "2": {"K11": 1, "K18": 1}}, phase=FIRE)  # fmt: skip
-    refusal = _refusal(game, "1", "K10-K9")
+    refusal = refused(game, "1", "K10-K9")
     assert str(refusal) == (
         "moves cannot be ordered in the aim-fire stage [§2 stages of the cycle]"
     )
@@ -157,7 +147,7 @@ def test_3_b_may_not_fire_on_as_cities_for_five_complete_cycles() -> None:
     unit on H4, outside the city)."""
     game = game_at("small-unequal", cities=[("I5", "1", True)], units={"1": {"I5": 1, "H4": 1},
                    "2": {"I4": 1}}, cycle=5, phase=FIRE)  # fmt: skip
-    refusal = _refusal(game, "2", "I4@I5")
+    refusal = refused(game, "2", "I4@I5")
     assert refusal.rule == "§3 B cannot attack A's cities"
     assert str(refusal).startswith("I4@I5: you may not attack before cycle 6")
 
@@ -183,7 +173,7 @@ def test_2_3_every_aim_fire_refusal_names_the_fire_rule(order: str, why: str) ->
     """§2.3: "Any unit on an uncontested field may direct fire on any adjacent field but no
     further ... A unit can fire only once in each cycle", and units on a contested field fire
     on it."""
-    refusal = _refusal(_fire_game(), "1", order)
+    refusal = refused(_fire_game(), "1", order)
     assert refusal.rule == "§2.3 aim fire"
     assert why in str(refusal)
 
@@ -201,6 +191,6 @@ def test_2_1_every_move_refusal_names_the_move_rule(order: str, why: str) -> Non
     move there are no more than three units of the same color on any field"."""
     game = game_at("small-four-cities", cities=CITIES,
                    units={"1": {"K10": 3, "K11": 1, "K6": 1}, "2": {"K18": 1}})  # fmt: skip
-    refusal = _refusal(game, "1", order)
+    refusal = refused(game, "1", order)
     assert refusal.rule == "§2.1 moves"
     assert why in str(refusal)

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from hexwar.core.hexes import Hex
+from hexwar.rulesets.tactical.combat import NONE, RESULTS
 from hexwar.rulesets.tactical.game import TacticalGame
+from hexwar.rulesets.tactical.tables import sheet
 
 from .conftest import make_game, make_scenario
 
@@ -439,3 +441,167 @@ def test_mounting_and_dismounting_are_told_as_such() -> None:
     game.submit("axis", "")
     game.submit("allied", "dismount R")
     assert [e.text for e in game.events() if e.kind == "dismount"] == ["R dismounts at 2,1"]
+
+
+def test_an_assault_that_removes_the_last_combat_unit_ends_the_game_once() -> None:
+    """docs/tactical.md, Winning: a side left without combat units (only HQs) loses at once.
+    A1 (soft attack raised to 60) assaults the 1-SP X1, the axis side's only combat unit,
+    from 3,0 and eliminates it: one ``game-over`` event, the last of the game (no end-of-phase
+    dig-in roll after it), allied the winner."""
+    units = [BASE[0], {**BASE[1], "at": "3,0", "attack_soft": 60.0}, BASE[2],
+             {**BASE[3], "sp": 1}]  # fmt: skip
+    game = make_game(seed=1, units=units)
+    game.submit("allied", "assault A1 X1")
+    kinds = _kinds(game)
+    assert kinds.count("game-over") == 1
+    assert kinds[-1] == "game-over"
+    assert "improved-position" not in kinds
+    outcome = game.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == ("allied", "axis has no combat units left")
+
+
+def test_an_objective_taken_is_told_to_both_sides_as_objective() -> None:
+    """docs/tactical.md, Winning: an objective belongs to the last side alone in it, checked at
+    the end of the phase. A1 moves onto the objective at 3,1 (nobody's): both sides hear
+    ``allied takes objective 3,1``."""
+    game = make_game(objectives=[{"at": "3,1", "vp": 10}], opportunity_fire=False)
+    game.submit("allied", "move A1 3,1")
+    told = [(e.text, e.visible_to) for e in game.events() if e.kind == "objective"]
+    assert told == [("allied takes objective 3,1", frozenset({"*"}))]
+
+
+def test_a_failed_morale_check_is_told_to_the_retreating_side_as_retreat() -> None:
+    """TERRAIN MORALE MODIFIERS, docs/rulings/tactical.md (Retreat): X1 with morale 1 fails
+    every check (d10 <= 1 - 1 never holds); A1's fire (seed 9) calls for a morale check and
+    X1 retreats one hex farther from A1 at 2,1 (from 2 hexes to 3); the axis side is told."""
+    game = make_game(seed=9, units=[*BASE[:3], {**BASE[3], "morale": 1}])
+    game.submit("allied", "fire A1 X1")
+    (retreat,) = [e for e in game.events() if e.kind == "retreat"]
+    assert retreat.text.startswith("X1 retreats from 4,0 to ")
+    assert retreat.visible_to == frozenset({"axis"})
+    x1 = game.units["X1"].hex
+    assert x1 is not None
+    assert x1.distance(Hex.from_str("2,1")) == 3
+
+
+def test_riders_of_a_destroyed_tank_are_told_as_riders_off() -> None:
+    """docs/rulings/tactical.md, Riders: the riders of a tank that is destroyed get off in its
+    hex. A1 (hard attack raised to 60) destroys the 1-SP tank T carrying R (seed
+    1): both sides hear that R is thrown off T because it is destroyed."""
+    units = [BASE[0], {**BASE[1], "attack_hard": 60.0}, BASE[2],
+             _unit("T", "axis", "armor", "4,0", sp=1),
+             _unit("R", "axis", "infantry", "4,0", mounted="tank")]  # fmt: skip
+    game = make_game(seed=1, units=units)
+    game.submit("allied", "fire A1 T")
+    off = [e for e in game.events() if e.kind == "riders-off"]
+    assert (off[0].text, off[0].visible_to) == (
+        "R is thrown off T at 4,0 (it is destroyed) and is disrupted",
+        frozenset({"*"}),
+    )
+    # The same fire then strikes R, who was riding T when it came: the strike names T, and R,
+    # already off, is not thrown off a second time.
+    assert len(off) == 1
+    (strike,) = [e for e in game.events() if e.kind == "fire" and "also strikes" in e.text]
+    assert strike.text.startswith("A1's fire also strikes R riding T at 4,0: ")
+    assert strike.receipt is not None
+    assert strike.receipt.inputs["riding"] == "T"
+
+
+def test_an_enemy_commander_alone_in_a_hex_a_unit_moves_into_is_captured() -> None:
+    """docs/rulings/tactical.md: "A commander alone in a hex that an enemy unit enters is
+    captured (removed)." The axis captain K stands alone at 3,1; A1 moves from 2,1 into it
+    (opportunity fire off): K is captured, off the map (no hex), and both sides are told."""
+    captain = {"id": "K", "side": "axis", "name": "Hauptmann", "at": "3,1", "leadership": 5,
+               "command": 3, "ap": 100}  # fmt: skip
+    game = make_game(commanders=[captain], opportunity_fire=False)
+    game.submit("allied", "move A1 3,1")
+    k = game.commanders["K"]
+    assert (k.fate, k.hex) == ("captured", None)
+    told = [(e.text, e.visible_to) for e in game.events() if e.kind == "commander-lost"]
+    assert told == [("commander Hauptmann is captured at 3,1", frozenset({"*"}))]
+
+
+def test_odds_beyond_the_last_crt_row_use_that_row_on_every_path() -> None:
+    """COMBAT RESULTS TABLE: the last row is 30:1 (loss 3 90%, loss 2 10%); odds beyond it
+    (40:1) use that row, in the vectorised resolution (``cumulative_columns``, what
+    ``resolve_many`` draws against: 90%, then 100%) and the computer player's estimate
+    (``chances_at``), as in the game's own lookup."""
+    crt = sheet().crt
+    last = [0.9, 0.1, 0.0, 0.0, 0.0]
+    assert list(crt.chances_at([40.0])[0]) == pytest.approx(last, abs=1e-12)
+    cumulative = [float(c[0]) for c in crt.cumulative_columns([40.0])]
+    assert cumulative == pytest.approx([0.9, 1.0, 1.0, 1.0, 1.0], abs=1e-12)
+    found = crt.lookup(40.0, 1.0)
+    assert [found.values[c] for c in RESULTS[:NONE]] == pytest.approx(last, abs=1e-12)
+
+
+def test_a_scenarios_mortar_fires_without_its_own_line_of_sight() -> None:
+    """docs/tactical.md (units): a unit marked ``indirect`` in the scenario (a mortar) fires at
+    what its side sees, without its own line of sight. Forest at 3,0 and 3,1 hides X1 at 4,0
+    from A1 at 2,1; A2 at 4,2 sees X1. A1 given ``indirect = true`` by the scenario fires (one
+    round of its 6 spent)."""
+    rows = ["." * 8] * 6
+    rows[1] = "...F...."  # 3,0
+    rows[2] = "...F...."  # 3,1
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "4,2"}
+    units = [BASE[0], {**BASE[1], "indirect": True}, BASE[2], BASE[3], a2]
+    game = make_game(map={"terrain": rows}, units=units, opportunity_fire=False)
+    game.submit("allied", "fire A1 X1")
+    assert game.units["A1"].ammo == 5
+    assert "fire" in _kinds(game)
+
+
+@pytest.mark.parametrize(("a2_sp", "ap"), [(8, 8), (9, 12)])
+def test_a_move_onto_a_road_hex_counts_the_sps_stacked_there_with_the_mover(
+    a2_sp: int, ap: int
+) -> None:
+    """Parameter Data: "more than this number of SPs in the hex negates any road" (12). A1
+    (4 SP, on foot) moves along the road 2,1 -> 3,0 onto A2: with 8 SP there the hex holds 12
+    and the road costs 8 AP (rules.toml, foot: road 8); with 9 SP it holds 13, the road is
+    negated and the step costs open ground's 12."""
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "3,0", "sp": a2_sp}
+    game = make_game(map={"roads": [["2,1", "3,0"]]}, units=[*BASE, a2], opportunity_fire=False)
+    game.submit("allied", "move A1 3,0")
+    assert game.units["A1"].ap == 100 - ap
+    move = next(e for e in game.events() if e.kind == "move")
+    assert move.text == f"A1 moves to 3,0 ({ap} AP)"
+
+
+@pytest.mark.parametrize(("curve", "chance"), [("linear", 0.8125), ("inverse", 1.0)])
+def test_the_scenarios_supply_curve_sets_the_resupply_chance_in_play(
+    curve: str, chance: float
+) -> None:
+    """SUPPLY RANGES, docs/rulings/tactical.md (the chance formula, ``supply_curve``): A1 out
+    of ammunition, 3 hexes from its battalion HQ (50% range 8), which is stacked with its
+    regiment HQ (in supply for certain). At the start of the allied phase of turn 2 the attempt
+    has 1 - 0.5 x 3 / 8 = 81.25% on the linear curve, 0.5 x 8 / 3 capped at 100% on the
+    inverse one."""
+    top = _hq("TOP", "allied", "regiment", "0,0")
+    units = [top, {**BASE[0], "hq": "TOP"}, *BASE[1:]]
+    game = make_game(units=units, supply_curve=curve)
+    game.units["A1"].ammo = 0
+    game.submit("allied", "pass")
+    game.submit("axis", "pass")
+    attempt = next(e for e in game.events() if e.kind == "resupply")
+    assert attempt.receipt is not None
+    assert attempt.receipt.inputs["distance"] == 3
+    assert attempt.receipt.rolls[0].chance == pytest.approx(chance)
+
+
+def test_a_tank_that_cannot_retreat_is_destroyed_and_its_rider_put_off() -> None:
+    """TERRAIN MORALE MODIFIERS and docs/rulings/tactical.md (Retreat, Riders): the 1-SP tank T
+    with morale 1 (no check passes: d10 <= 1 - 1 never holds) in the bottom right corner 7,2,
+    A1 adjacent at 6,2, has no hex farther from A1 to go to, so it loses an SP instead and is
+    eliminated; its rider R is put off in 7,2. A1's fire (hard attack 2, seed 4) calls for the
+    morale check."""
+    units = [BASE[0], {**BASE[1], "at": "6,2", "attack_hard": 2.0}, BASE[2],
+             _unit("T", "axis", "armor", "7,2", sp=1, morale=1),
+             _unit("R", "axis", "infantry", "7,2", mounted="tank")]  # fmt: skip
+    game = make_game(seed=4, units=units)
+    game.submit("allied", "fire A1 T")
+    texts = [e.text for e in game.events() if e.kind in ("retreat", "eliminated")]
+    assert texts[:2] == ["T cannot retreat from 7,2: loses 1 SP", "T is eliminated at 7,2"]
+    assert not game.units["T"].alive
+    r = game.units["R"]
+    assert (r.carrier, r.mounted, str(r.hex)) == (None, None, "7,2")

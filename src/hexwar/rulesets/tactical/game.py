@@ -350,7 +350,8 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                 )
                 continue
             self._carry_out(side, planned)
-        self._end_phase()
+        if self._outcome is None:  # the last action may have ended the game
+            self._end_phase()
 
     # -- phases ----------------------------------------------------------------------------
 
@@ -798,7 +799,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         self._apply_result(t, net.loss, net.disruption, net.morale_check, u.hex)
         for r in riders:
             if r.alive and r.hex == hit_at and u.alive:
-                self._strike_rider(u, r, command, verb)
+                self._strike_rider(u, r, t.id, command, verb)
 
     def _crt_attack(
         self, u: Unit, t: Unit, command: int, label: str, **extra: object
@@ -828,32 +829,34 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         net = combine(indices, self.scenario.combination)
         return _CrtAttack(inputs, row, modifiers, indices, net)
 
-    def _strike_rider(self, u: Unit, r: Unit, command: int, verb: str) -> None:
+    def _strike_rider(self, u: Unit, r: Unit, tank: str, command: int, verb: str) -> None:
         """An attack on a tank also strikes each of its riders (docs/rulings/tactical.md,
         Riders): the same attack on the CRT against the rider as a soft target (the attacker's
         soft attack and the same modifiers, with no cover of its own), one draw per attacker
-        SP, no further AP or ammunition. A rider the attack touches is thrown off the tank."""
+        SP, no further AP or ammunition. A rider the attack touches is thrown off the tank,
+        unless the tank's own result (destroyed, driven back) has already put it off."""
         assert u.hex is not None
         assert r.hex is not None
-        attack = self._crt_attack(u, r, command, "rider attack", riding=r.carrier)
+        attack = self._crt_attack(u, r, command, "rider attack", riding=tank)
         receipt = attack.receipt(self.dice.take())
         net = attack.net
         self.log.append(
             self.turn,
             verb,
-            f"{u.id}'s fire also strikes {r.id} riding {r.carrier} at {r.hex}: {net.text}",
+            f"{u.id}'s fire also strikes {r.id} riding {tank} at {r.hex}: {net.text}",
             visible_to=ALL,
             receipt=receipt,
         )
         if net.loss or net.disruption or net.morale_check:
-            self.log.append(
-                self.turn,
-                "riders-off",
-                f"{r.id} is thrown off {r.carrier} at {r.hex}",
-                visible_to=ALL,
-            )
-            r.carrier = None
-            r.mounted = None
+            if r.carrier is not None:
+                self.log.append(
+                    self.turn,
+                    "riders-off",
+                    f"{r.id} is thrown off {tank} at {r.hex}",
+                    visible_to=ALL,
+                )
+                r.carrier = None
+                r.mounted = None
             self._apply_result(r, net.loss, net.disruption, net.morale_check, u.hex)
 
     def _command_for(self, u: Unit, cost: float) -> tuple[str | None, int]:
