@@ -55,3 +55,46 @@ def test_aggressor_planes_count_stacked_units_and_mark_a_frozen_cell_once() -> N
     # phase set-up / turn / partisans, own turn, round / max rounds, partisans to use,
     # sectors held by the side / 9 and by the enemy / 9
     assert np.array_equal(vector, np.array([0, 1, 0, 1, 3 / 30, 2, 1 / 9, 1 / 9], np.float32))
+
+
+def test_idahex_planes_count_units_per_cell_and_follow_cells_changing_hands() -> None:
+    """IDAHEX (seed 000): cells are numbered from 1 in ranks of ``nrank1`` (here 3 per rank,
+    5 cells, cell 5 inactive). Blue's two units in cell 4 count 2 and add their resources /
+    1000; the enemy seen in cell 2 counts 1; cells 1 and 3 are blue's, cell 2 red's. When
+    cell 1 changes hands in a later view, the ownership planes follow it."""
+
+    def view(owner: dict[str, int]) -> dict[str, Any]:
+        return {
+            "side": "blue",
+            "design": {"ncells": 5, "nrank1": 3, "inactive": [5]},
+            "units": [
+                {"location": 4, "resources": [500.0, 1.0]},
+                {"location": 4, "resources": [250.0, 2.0]},
+            ],
+            "enemy": [{"location": 2}],
+            "owner": owner,
+            "time": 250.0,
+            "period": 12.0,
+            "engagements": [{}, {}, {}],
+            "task_forces": [{}],
+        }
+
+    first = view({"1": 2, "2": 1, "3": 2})
+    encoder = Encoder("idahex", [first])
+    planes, vector = encoder.encode(first)
+    expected = np.zeros((6, 2, 3), np.float32)
+    expected[0, 1, 0] = 2  # two own units in cell 4 (rank 2, first place)
+    expected[1, 1, 0] = np.float32(0.5) + np.float32(0.25)  # resources / 1000
+    expected[2, 0, 1] = 1  # the enemy seen in cell 2
+    expected[3, 0, 0] = expected[3, 0, 2] = 1  # cells 1 and 3: blue's (side 2)
+    expected[4, 0, 1] = 1  # cell 2: red's
+    expected[5, 1, 1] = 1  # cell 5 is inactive
+    assert np.array_equal(planes, expected)
+    # time / 100, period / 100, engagements / 10, task forces / 10
+    assert np.array_equal(vector, np.array([2.5, 0.12, 0.3, 0.1], np.float32))
+
+    taken = view({"1": 1, "2": 1, "3": 2})  # red took cell 1
+    planes, _ = encoder.encode(taken)
+    assert planes[3, 0, 0] == 0
+    assert planes[4, 0, 0] == 1
+    assert np.array_equal(encoder.encode(first)[0], expected)  # and back, as first seen
