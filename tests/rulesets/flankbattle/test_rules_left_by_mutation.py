@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hexwar.rulesets.flankbattle.aftermath import Occupation, stability_changes
+from hexwar.rulesets.flankbattle.aftermath import Occupation, leader_fates, stability_changes
 from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.params import default_parameters, default_units
@@ -147,3 +147,23 @@ def test_the_maximum_military_is_the_governments_share_of_the_population(
         params=P,
     )
     assert side.maximum_military == pytest.approx(1e6 * share, rel=1e-12)
+
+
+def test_each_sides_military_leader_risks_his_life_at_his_age(war: WarFactory) -> None:
+    """Seed 004, Military ("Military leaders can be killed during the battle") and Leader: P =
+    (Random[0-10] - Martial*10 + Training/2 + Leader Age/10)/100 + Final/Original military
+    size. At Hastings William (born 1028) and Harold (born 1022) lead their armies and are
+    their nations' leaders: each has a fate. William born ten years earlier (1018: 48 years old
+    in 1066, not 38) has, with the same draws, 10/10/100 = 0.01 more chance to survive."""
+    battle = duel(war(map_name="Plain"))
+    fates = leader_fates(battle, 1066, np.random.default_rng(1))
+    assert [(f.side, f.name, f.national) for f in fates] == [
+        (0, "William the Conqueror", True),
+        (1, "Harold Godwinson", True),
+    ]
+    william = battle.sides[0].vars.military_leader
+    assert william is not None
+    william["birth_year"] = 1018.0
+    older = leader_fates(battle, 1066, np.random.default_rng(1))
+    assert older[0].probability - fates[0].probability == pytest.approx(0.01, abs=1e-12)
+    assert older[1].probability == fates[1].probability
