@@ -167,3 +167,20 @@ def test_each_sides_military_leader_risks_his_life_at_his_age(war: WarFactory) -
     older = leader_fates(battle, 1066, np.random.default_rng(1))
     assert older[0].probability - fates[0].probability == pytest.approx(0.01, abs=1e-12)
     assert older[1].probability == fates[1].probability
+
+
+def test_a_flank_half_a_cell_beyond_its_optimal_range_closes_to_it(war: WarFactory) -> None:
+    """Seed 004, Movement: when the enemy is closer than a move, "the flank will move such that
+    the enemy comes within optimal attacking range". The defender is half a map cell farther
+    than the attacker's optimal range (its own optimal range plus the square root of the
+    defender's size): the attacker advances that half cell (no jitter: every draw 0.5), ending
+    at its optimal range."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    attacker, defender = battle.flanks
+    optimal = (attacker.optimal + defender.size**0.5) / battle.px
+    defender.x, defender.y = attacker.x + optimal + 0.5, attacker.y
+    start = attacker.x
+    battle.move(attacker, defender, (optimal + 0.5) * battle.px, False)
+    assert attacker.x - start == pytest.approx(0.5, abs=1e-9)
+    assert defender.x - attacker.x == pytest.approx(optimal, abs=1e-9)
