@@ -4,6 +4,8 @@ Seed 004; the battle is the two-flank duel at Hastings of conftest.py."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -184,3 +186,22 @@ def test_a_flank_half_a_cell_beyond_its_optimal_range_closes_to_it(war: WarFacto
     battle.move(attacker, defender, (optimal + 0.5) * battle.px, False)
     assert attacker.x - start == pytest.approx(0.5, abs=1e-9)
     assert defender.x - attacker.x == pytest.approx(optimal, abs=1e-9)
+
+
+def test_both_diseases_can_break_out_on_a_side_in_the_same_hour(war: WarFactory) -> None:
+    """Seed 004, Diseases: "the algo reads the disease from both sides, and then applies both
+    diseases to each side once every round ... each army has not one but two chances for a
+    disease outbreak every round". At Hastings both sides carry Influenza; with every outbreak
+    draw 0 (below any chance) and every random number 0.5, the attacker's flank suffers two
+    outbreaks in the hour, the second on the soldiers the first left, and loses both tolls."""
+    battle = duel(war(map_name="Plain"))
+    draws = itertools.cycle([0.0, 0.5])
+    battle._random = lambda: next(draws)
+    flank = battle.flanks[0]
+    before = flank.size
+    battle.disease(0)
+    outbreaks = [e for e in battle.events if e.kind == "disease"]
+    assert [e.text for e in outbreaks] == ["An outbreak of Influenza strikes the attacker"] * 2
+    first, second = (float(e.data["casualties"]) for e in outbreaks)
+    assert second < first
+    assert before - flank.size == pytest.approx(first + second, abs=2e-3)
