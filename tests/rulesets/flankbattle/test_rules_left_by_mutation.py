@@ -11,7 +11,7 @@ import pytest
 
 from hexwar.rulesets.flankbattle.aftermath import Occupation, leader_fates, stability_changes
 from hexwar.rulesets.flankbattle.engine import Battle
-from hexwar.rulesets.flankbattle.flanks import FlankSpec
+from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.params import default_parameters, default_units
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.terrain import SIZE
@@ -205,3 +205,20 @@ def test_both_diseases_can_break_out_on_a_side_in_the_same_hour(war: WarFactory)
     first, second = (float(e.data["casualties"]) for e in outbreaks)
     assert second < first
     assert before - flank.size == pytest.approx(first + second, abs=2e-3)
+
+
+def test_a_hit_and_run_flank_in_its_retreat_rounds_moves_away_from_the_enemy(
+    war: WarFactory,
+) -> None:
+    """Seed 004, Movement: "Hit and run - Attack for only two rounds, then retreat for three
+    rounds". The attacker (west, at x 200; the defender east, at 205) is in its retreat
+    rounds: in the battle's next hour it moves west, away from the enemy, and has one retreat
+    round fewer to go."""
+    battle = duel(war(map_name="Plain"))
+    attacker = battle.flanks[0]
+    attacker.maneuver = Maneuver.HIT_AND_RUN
+    attacker.hr_retreat = 3
+    start = attacker.x
+    battle.step()
+    assert attacker.x < start
+    assert attacker.hr_retreat == 2
