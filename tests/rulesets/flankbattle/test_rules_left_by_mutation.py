@@ -17,9 +17,12 @@ from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.terrain import SIZE
 from hexwar.rulesets.flankbattle.variables import compute_side
 
-from .conftest import WarFactory, duel
+from .conftest import WarFactory, duel, edited_parameters
 
 P = default_parameters()
+NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
+          "gdp": 1e9, "urban_population": 0.2, "arable_land": 1e6, "diet": "Wheat",
+          "animals": "Herd animals", "steel_production": 1000.0}  # fmt: skip
 
 
 def _after_the_battle(battle: Battle, occupation_score: float) -> tuple[float, float]:
@@ -127,12 +130,9 @@ def test_the_maximum_military_is_the_governments_share_of_the_population(
     1,000,000: 200,000, 100,000 and 70,000."""
     nation = with_defaults(
         TABS["Nation"],
-        {"name": "Testland", "population": 1e6, "year_founded": 1000.0,
-         "year_crisis": 1050.0, "gdp": 1e9, "urban_population": 0.2, "arable_land": 1e6,
-         "diet": "Wheat", "animals": "Herd animals", "steel_production": 1000.0,
-         "civilization": civilization, "federal_government": government},
+        NATION | {"civilization": civilization, "federal_government": government},
         P,
-    )  # fmt: skip
+    )
     side = compute_side(
         "attacker",
         nation=nation,
@@ -222,3 +222,33 @@ def test_a_hit_and_run_flank_in_its_retreat_rounds_moves_away_from_the_enemy(
     battle.step()
     assert attacker.x < start
     assert attacker.hr_retreat == 2
+
+
+def test_the_morale_bonus_stays_within_its_range_of_0_to_2() -> None:
+    """Seed 004, Mapping inputs to outputs: "Morale Bonus 0-2". With the leader's bonus added
+    as written (``leader_bonus_headroom`` 0: "+ (zeal+1)/10", seed 004, Leader), a military
+    leader of zeal 19 adds 2 to the nation's own Morale Bonus; the sum is held at 2."""
+    params = edited_parameters(leader_bonus_headroom=0.0)
+    leader = with_defaults(
+        TABS["Leader"],
+        {"name": "Tester", "attack": 1.0, "defense": 1.0, "siege": 1.0, "authority": 1.0,
+         "cunning": 1.0, "zeal": 19.0, "martial": 1.0},
+        params,
+    )  # fmt: skip
+    side = compute_side(
+        "attacker",
+        nation=with_defaults(TABS["Nation"], NATION, params),
+        military=with_defaults(
+            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, params
+        ),
+        national_leader=None,
+        military_leader=leader,
+        location=with_defaults(TABS["Location"], {"name": "Here"}, params),
+        year=1066,
+        motive="Conquest",
+        defender=False,
+        units=default_units(),
+        params=params,
+    )
+    assert side.morale_bonus.terms[-1].value == pytest.approx(2.0)
+    assert side.morale_bonus.value == 2.0
