@@ -6,6 +6,9 @@ is checked is the environment API, not the games (the rulesets' own tests play t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test
@@ -61,3 +64,27 @@ def test_same_seed_same_observations() -> None:
     b.reset()
     for key in ("observation", "vector", "action_mask"):
         assert np.array_equal(a.observe("west")[key], b.observe("west")[key])
+
+
+def test_shaping_pays_potential_differences_that_telescope() -> None:
+    """Optional shaping (module docstring of hexwar.rl.pettingzoo): after every step each side
+    gets shaping(view) - shaping(previous view), so over a game cut short (no win/loss reward)
+    a side's rewards sum to its last potential minus its first. Potential here: the strength
+    of the side's own units in its Aggressor view."""
+
+    def strength(view: Mapping[str, Any]) -> float:
+        return float(sum(u["strength"] for u in view["units"]))
+
+    e = env("aggressor/sector", seed=2, max_decisions=60, shaping=strength)
+    e.reset()
+    first = {a: strength(e.driver.game.view(a).data) for a in e.possible_agents}
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    rng = np.random.default_rng(2)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _info = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else int(rng.integers(np.count_nonzero(obs["action_mask"]))))
+    assert all(e.truncations.values()) or not e.agents
+    last = {a: strength(e.driver.game.view(a).data) for a in e.possible_agents}
+    assert total == {a: last[a] - first[a] for a in e.possible_agents}
+    assert any(last[a] != first[a] for a in e.possible_agents)  # the potential did move
