@@ -468,9 +468,24 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def parse_order(self, side: str, data: JsonValue | str) -> OrderT:
         """An order from its JSON form or its text notation; IllegalOrderError if malformed."""
 
-    @abstractmethod
     def random_order(self, view: View, rng: np.random.Generator) -> OrderT:
-        """A uniformly chosen legal order, knowing only ``view`` (used by the random agent)."""
+        """A legal order chosen at random from :meth:`legal_orders`, knowing only ``view``
+        (the random agent's order): one uniform draw from ``rng`` per list. A stepwise list is
+        followed until the draw picks its last entry (the plan as it stands), so each unit
+        action added is uniform among the actions legal after the ones before it."""
+        stepwise = self.stepwise(view)
+        plan: OrderT | None = None
+        while True:
+            orders = self.legal_orders(view, plan)
+            if not orders:
+                raise IllegalOrderError(
+                    f"{view.side} has no legal order to choose from at step {view.step}",
+                    rule="legal orders",
+                )
+            k = int(rng.integers(len(orders)))
+            if not stepwise or k == len(orders) - 1:
+                return orders[k]
+            plan = orders[k]
 
     def legal_orders(self, view: View, plan: OrderT | None = None) -> list[OrderT]:
         """The orders the viewing side may give now, derived from ``view`` alone: a

@@ -14,7 +14,7 @@ from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.keys import KeyboardPlayer, single_key_reader
-from hexwar.rulesets.aggressor.legal import legal_orders, random_setup
+from hexwar.rulesets.aggressor.legal import legal_orders
 from hexwar.rulesets.aggressor.orders import AggressorOrder, parse_order
 from hexwar.rulesets.aggressor.render import render, unit_table
 from hexwar.rulesets.aggressor.scenario import AggressorScenario
@@ -65,13 +65,6 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
     def parse_order(self, side: str, data: JsonValue | str) -> AggressorOrder:
         check_order(data)
         return parse_order(data)
-
-    def random_order(self, view: View, rng: np.random.Generator) -> AggressorOrder:
-        """A uniformly chosen legal order (a random set-up when one is due)."""
-        if view.data["setup_due"]:
-            return random_setup(view.side, rng)
-        orders = legal_orders(view.data)
-        return orders[int(rng.integers(len(orders)))]
 
     def legal_orders(self, view: View, plan: AggressorOrder | None = None) -> list[AggressorOrder]:
         """Every order of the turn or the partisan choice; at set-up, a menu of set-ups

@@ -6,14 +6,12 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
-import numpy as np
 import typer
 
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.flankbattle import legal
-from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
 
@@ -53,33 +51,6 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
     def parse_order(self, side: str, data: JsonValue | str) -> Deployment:
         check_order(data)
         return Deployment.parse(data)
-
-    def random_order(self, view: View, rng: np.random.Generator) -> Deployment:
-        """The default composition, each flank at a random place in the side's half of the
-        map with a random maneuver."""
-        flanks = view.data.get("default_flanks", [])
-        if not flanks:
-            return Deployment()
-        attacker = view.side == "attacker"
-        maneuvers = list(Maneuver)
-        out = []
-        for f in flanks:
-            x = float(rng.uniform(0, 200)) if attacker else float(rng.uniform(200, 400))
-            x = min(x, 399.0)
-            y = min(float(rng.uniform(0, 400)), 399.0)
-            m = maneuvers[int(rng.integers(len(maneuvers)))]
-            out.append(
-                FlankSpec(
-                    round(x, 1),
-                    round(y, 1),
-                    int(f["infantry"]),
-                    int(f["cavalry"]),
-                    int(f["artillery"]),
-                    int(f["ships"]),
-                    m,
-                )
-            )
-        return Deployment(tuple(out))
 
     def legal_orders(self, view: View, plan: Deployment | None = None) -> list[Deployment]:
         """A documented menu of sensible orders (:mod:`hexwar.rulesets.flankbattle.legal`)."""

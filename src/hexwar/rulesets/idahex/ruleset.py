@@ -7,7 +7,6 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
-import numpy as np
 import typer
 
 from hexwar.core.boards import Board
@@ -17,9 +16,8 @@ from hexwar.core.views import View
 from hexwar.rulesets.idahex import legal
 from hexwar.rulesets.idahex.ai import HoldingAgent, IdahexAgent
 from hexwar.rulesets.idahex.ai_legacy import LegacyAgent
-from hexwar.rulesets.idahex.commands import Commands, Mission, parse_commands
+from hexwar.rulesets.idahex.commands import Commands, parse_commands
 from hexwar.rulesets.idahex.game import IdahexGame
-from hexwar.rulesets.idahex.postures import Order
 from hexwar.rulesets.idahex.scenario import IdahexScenario, claim_card_deck, read_card_deck
 from hexwar.rulesets.idahex.terminal import IdahexTerminal
 
@@ -61,19 +59,6 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
     def parse_order(self, side: str, data: JsonValue | str) -> Commands:
         check_order(data)
         return parse_commands(data)
-
-    def random_order(self, view: View, rng: np.random.Generator) -> Commands:
-        """Either no command, or one idle holding unit sent to hold an adjacent cell."""
-        idle = [
-            u for u in view.data["units"] if u["task_force"] is None and u["posture_class"] == 1
-        ]
-        if not idle or rng.random() < 0.5:
-            return Commands()
-        u = idle[int(rng.integers(len(idle)))]
-        if not u["adjacent"]:
-            return Commands()
-        cell = int(u["adjacent"][int(rng.integers(len(u["adjacent"])))])
-        return Commands((Mission((Order(cell, 10),), (int(u["number"]),)),))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """``ai``: the computer commander of :mod:`hexwar.rulesets.idahex.ai`; ``hold``: one

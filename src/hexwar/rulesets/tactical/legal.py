@@ -11,6 +11,7 @@ itself, which ends the phase. Every action costs AP, ammunition or smoke, so the
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,7 +60,26 @@ def legal_orders(view: Mapping[str, Any], plan: TurnOrders | None = None) -> lis
     if view["phase"] != view["side"]:
         return []
     plan = plan if plan is not None else TurnOrders()
-    planner = Planner(view)
-    for action in plan.actions:
-        planner.plan(action)  # raises IllegalOrderError if the plan was not built from here
+    planner = _planner(view, plan.actions)
     return [TurnOrders((*plan.actions, a)) for a in legal_actions(planner)] + [plan]
+
+
+_last = threading.local()  # .entry: (view, actions, planner) of the latest listing
+
+
+def _planner(view: Mapping[str, Any], actions: tuple[Action, ...]) -> Planner:
+    """A planner with ``actions`` planned over ``view``. A plan built one action at a time
+    extends the one listed before over the same view: that planner is reused and only the new
+    actions are planned (replaying the whole plan each time made a random turn quadratic)."""
+    entry = getattr(_last, "entry", None)
+    _last.entry = None  # the cached planner is changed below: never reuse a half-planned one
+    planner: Planner
+    done: tuple[Action, ...]
+    if entry is not None and entry[0] is view and actions[: len(entry[1])] == entry[1]:
+        planner, done = entry[2], entry[1]
+    else:
+        planner, done = Planner(view), ()
+    for action in actions[len(done) :]:
+        planner.plan(action)  # raises IllegalOrderError if the plan was not built from here
+    _last.entry = (view, actions, planner)
+    return planner

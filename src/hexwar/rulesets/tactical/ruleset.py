@@ -10,15 +10,13 @@ import numpy as np
 import typer
 
 from hexwar.core.boards import Board
-from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.amend import HELP as AMENDMENT_HELP
 from hexwar.rulesets.tactical.game import TacticalGame, unit_states
 from hexwar.rulesets.tactical.legal import legal_orders
-from hexwar.rulesets.tactical.orders import Action, TurnOrders, parse_orders
-from hexwar.rulesets.tactical.plan import Planned, Planner
+from hexwar.rulesets.tactical.orders import TurnOrders, parse_orders
 from hexwar.rulesets.tactical.render import draw_board, legend
 from hexwar.rulesets.tactical.scenario import TacticalScenario
 from hexwar.rulesets.tactical.terminal import TacticalTerminal
@@ -64,44 +62,6 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
     def parse_order(self, side: str, data: JsonValue | str) -> TurnOrders:
         check_order(data)
         return parse_orders(data)
-
-    def random_order(self, view: View, rng: np.random.Generator) -> TurnOrders:
-        """For each own unit and commander in turn, one uniformly chosen legal action or none
-        (moves to every reachable hex; fire, assault and smoke at every enemy it sees)."""
-        planner = Planner(view.data)
-        actions: list[Action] = []
-        ids = sorted(planner.units) + sorted(planner.commanders)
-        for uid in ids:
-            options: list[Action] = []
-            legal = []
-            reach = planner.reach(uid)
-            for h in sorted(planner.destinations(uid)):
-                path = [h]
-                while (prev := reach[path[-1]][1]) is not None:
-                    path.append(prev)
-                legal.append(Planned(Action("move", uid, str(h)), reach[h][0], tuple(path[::-1])))
-            if uid in planner.units:
-                for e in sorted(planner.enemies):
-                    options.append(Action("fire", uid, e))
-                    options.append(Action("assault", uid, e))
-                    if planner.units[uid]["smoke"]:  # smoke on the hexes of seen enemies
-                        options.append(Action("smoke", uid, planner.enemies[e]["hex"]))
-                options.append(Action("dismount", uid))
-                options.extend(
-                    Action("mount", uid, v["id"])
-                    for v in planner.own_in(planner.hex_of(uid), but=uid)
-                    if v["kind"] == "armor"
-                )
-            for a in options:
-                try:
-                    legal.append(planner.check(a))
-                except IllegalOrderError:  # not a choice
-                    continue
-            k = int(rng.integers(len(legal) + 1))
-            if k < len(legal):
-                planner.apply(legal[k])
-                actions.append(legal[k].action)
-        return TurnOrders(tuple(actions))
 
     def legal_orders(self, view: View, plan: TurnOrders | None = None) -> list[TurnOrders]:
         """Built one action at a time (:mod:`hexwar.rulesets.tactical.legal`)."""
