@@ -5,6 +5,7 @@ Seed 004; the battle is the two-flank duel at Hastings of conftest.py."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,10 +13,10 @@ import pytest
 from hexwar.rulesets.flankbattle.aftermath import Occupation, leader_fates, stability_changes
 from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
-from hexwar.rulesets.flankbattle.params import default_parameters, default_units
+from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.terrain import SIZE
-from hexwar.rulesets.flankbattle.variables import compute_side
+from hexwar.rulesets.flankbattle.variables import SideVariables, compute_side
 
 from .conftest import WarFactory, duel, edited_parameters
 
@@ -23,6 +24,32 @@ P = default_parameters()
 NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
           "gdp": 1e9, "urban_population": 0.2, "arable_land": 1e6, "diet": "Wheat",
           "animals": "Herd animals", "steel_production": 1000.0}  # fmt: skip
+
+
+def _testland_side(
+    nation: dict[str, Any],
+    *,
+    year: int,
+    leader: dict[str, Any] | None = None,
+    params: Parameters = P,
+) -> SideVariables:
+    """The attacking side of Testland: a military of 10,000 at "Here", no national leader,
+    ``leader`` as its military leader, fighting for Conquest in ``year``."""
+    return compute_side(
+        "attacker",
+        nation=nation,
+        military=with_defaults(
+            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, params
+        ),
+        national_leader=None,
+        military_leader=leader,
+        location=with_defaults(TABS["Location"], {"name": "Here"}, params),
+        year=year,
+        motive="Conquest",
+        defender=False,
+        units=default_units(),
+        params=params,
+    )
 
 
 def _after_the_battle(battle: Battle, occupation_score: float) -> tuple[float, float]:
@@ -133,21 +160,7 @@ def test_the_maximum_military_is_the_governments_share_of_the_population(
         NATION | {"civilization": civilization, "federal_government": government},
         P,
     )
-    side = compute_side(
-        "attacker",
-        nation=nation,
-        military=with_defaults(
-            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, P
-        ),
-        national_leader=None,
-        military_leader=None,
-        location=with_defaults(TABS["Location"], {"name": "Here"}, P),
-        year=1900,
-        motive="Conquest",
-        defender=False,
-        units=default_units(),
-        params=P,
-    )
+    side = _testland_side(nation, year=1900)
     assert side.maximum_military == pytest.approx(1e6 * share, rel=1e-12)
 
 
@@ -235,20 +248,8 @@ def test_the_morale_bonus_stays_within_its_range_of_0_to_2() -> None:
          "cunning": 1.0, "zeal": 19.0, "martial": 1.0},
         params,
     )  # fmt: skip
-    side = compute_side(
-        "attacker",
-        nation=with_defaults(TABS["Nation"], NATION, params),
-        military=with_defaults(
-            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, params
-        ),
-        national_leader=None,
-        military_leader=leader,
-        location=with_defaults(TABS["Location"], {"name": "Here"}, params),
-        year=1066,
-        motive="Conquest",
-        defender=False,
-        units=default_units(),
-        params=params,
+    side = _testland_side(
+        with_defaults(TABS["Nation"], NATION, params), year=1066, leader=leader, params=params
     )
     assert side.morale_bonus.terms[-1].value == pytest.approx(2.0)
     assert side.morale_bonus.value == 2.0
