@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -105,7 +105,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         the targets' numbers, posture classes and resources: its remaining resources and
         record (a pure function of these)."""
         self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
-        self._contact_pieces: dict[int, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self._contact_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Each own unit's view piece and the state it was built from (the same piece the
         shared cache holds for it), so an unchanged unit costs one comparison."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
@@ -714,13 +714,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
         changed (most hold still from one period to the next)."""
         if not full:
-            state = (u.location, u.pc)
-            found = self._contact_pieces.get(u.number)
-            if found is not None and found[0] == state:
-                return found[1]  # the piece the cache holds for this very state
-            piece = self._shared.get(
+            return self._piece(
+                self._contact_pieces,
                 ("contact", u.number),
-                state,
+                (u.location, u.pc),
                 lambda: {
                     "number": u.number,
                     "name": u.name,
@@ -729,17 +726,29 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                     "posture_class": u.pc,
                 },
             )
-            self._contact_pieces[u.number] = (state, piece)
-            return piece
         return self._own_json(u, self.engine.engaged(u.number))
+
+    def _piece(
+        self,
+        pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]],
+        key: tuple[str, int],
+        state: tuple[Any, ...],
+        build: Callable[[], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """A unit's piece of the views (``key``: its kind and number), the one ``pieces``
+        holds while the unit's ``state`` is the same, else made anew and shared."""
+        found = pieces.get(key[1])
+        if found is not None and found[0] == state:
+            return found[1]  # the piece the cache holds for this very state
+        piece = self._shared.get(key, state, build)
+        pieces[key[1]] = (state, piece)
+        return piece
 
     def _own_json(self, u: UnitState, engaged: bool) -> dict[str, Any]:
         """An own unit's piece of the view, rebuilt only when the unit changed."""
         state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
-        found = self._own_pieces.get(u.number)
-        if found is not None and found[0] == state:
-            return found[1]  # the piece the cache holds for this very state
-        piece = self._shared.get(
+        return self._piece(
+            self._own_pieces,
             ("unit", u.number),
             state,
             lambda: {
@@ -757,8 +766,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "adjacent": self._adjacent(u.location),
             },
         )
-        self._own_pieces[u.number] = (state, piece)
-        return piece
 
     def _adjacent(self, cell: int) -> list[int]:
         """The active cells next to ``cell`` (one list per cell, shared by the views)."""
