@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hexwar.rulesets.idahex.attrition import (
@@ -927,6 +927,27 @@ participants = st.tuples(
     feba=num(0.0, 1.0),
     td=num(0.0, 20.0),
     cas=num(0.0, 10.0),
+)
+# Found by hypothesis: §5.1.3's delval / value underflowing to 0 made a loss inf * 0 = nan.
+@example(
+    side_a=2,
+    atk=[
+        (([0.0, 0.0, 0.0], [0.0, 0.0, 0.0], 0.0, 0.0, 0.0), 4, 40, 0),
+        (([1.0, 0.0, 0.0], [1.0, 0.0, 0.0], 1.0, 0.0, 0.0), 4, 40, 0),
+    ],
+    dfn=[
+        (([0.0, 1.0, 0.0], [0.0, 1.0, 0.0], 0.0, 0.0, 0.0), 10),
+        (([1.0, 0.0, 0.0], [1.0, 0.0, 0.0], 1.0, 0.0, 0.0), 10),
+    ],
+    rates=[0.0, 0.0, 3.0897747027836433e-109, 0.0, 1.0, 0.0, 0.0, 0.0],
+    agg=[0.0, 0.0, 6.142852407499898e-215, 1.0, 1.0, 0.0, 0.0, 0.0],
+    std=[1.0, 1.0, 0.0, 1.0, 0.0, 0.0],
+    pf=0.0,
+    fd=1.0,
+    v=0.0,
+    feba=0.0,
+    td=0.0,
+    cas=0.0,
 )
 def test_5_1_no_combat_frame_creates_resources(
     side_a: int,

@@ -367,7 +367,10 @@ def assess_frame(
         if temp >= 0.0 and delval > 0.0 and value > 0.0:
             scalar = temp / (delval / value)
             for u in units:
-                ploss[u.number] = scalar * ploss[u.number]
+                if math.isfinite(scalar):
+                    ploss[u.number] = scalar * ploss[u.number]
+                else:  # delval / value underflowed to 0: no loss may become inf * 0 = nan
+                    ploss[u.number] = ploss[u.number] * (temp * value) / delval
     to = min(feba * depth + float(data.td[env - 1]), defdepth)
     ti = to / defdepth if defdepth > 0.0 else 1.0
     losses: dict[int, FloatArray] = {}
