@@ -718,13 +718,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 self._contact_pieces,
                 ("contact", u.number),
                 (u.location, u.pc),
-                lambda: {
-                    "number": u.number,
-                    "name": u.name,
-                    "type": u.butype,
-                    "location": u.location,
-                    "posture_class": u.pc,
-                },
+                lambda: _seen_of(u),
             )
         return self._own_json(u, self.engine.engaged(u.number))
 
@@ -752,11 +746,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             ("unit", u.number),
             state,
             lambda: {
-                "number": u.number,
-                "name": u.name,
-                "type": u.butype,
-                "location": u.location,
-                "posture_class": u.pc,
+                **_seen_of(u),
                 "posture": u.posture,
                 "objective": u.objective,
                 "tentry": _time(u.tentry),
@@ -1088,3 +1078,14 @@ _STATUSES = ("active", "engaged", "inactive", "destroyed")
 
 def _amounts(x: np.ndarray[Any, np.dtype[np.float64]]) -> list[float]:
     return [round(float(v), 6) for v in x]
+
+
+def _seen_of(u: UnitState) -> dict[str, Any]:
+    """What the enemy sees of a unit in contact (and an own unit's piece begins with)."""
+    return {
+        "number": u.number,
+        "name": u.name,
+        "type": u.butype,
+        "location": u.location,
+        "posture_class": u.pc,
+    }
