@@ -258,3 +258,81 @@ def test_2_1_one_flight_per_airport_in_each_cycle() -> None:
     assert str(flights) == "D45: one flight per airport in each cycle [§2.1 flights]"
     both = refused(_d_moves({"D45": 3}), "2", "D45>D30 D45>>K45")
     assert str(both).startswith("D45>>K45: D45 must be an uncontested airport you control, not")
+
+
+def _unequal_units() -> AirwarGame:
+    """§3 small board rotated, before the units: A's (player 1's) cities I4 I12 I20 M8, B's
+    C5 C20 S5 S20."""
+    game = new_game("small-unequal")
+    game.submit("1", "cities C5 C20 S5 S20")
+    game.submit("2", "cities I4 I12 I20 M8")
+    return game
+
+
+# 39 of A's units, three on each of 13 fields of its home territory; H9 holds 3 of them
+A39 = " ".join(f"{c}{n}x3" for c, n in zip("HHIIJJKKLLMMN", (9, 10) * 7, strict=False))
+A36 = A39.replace("H9x3 ", "")
+
+
+@pytest.mark.parametrize(
+    ("side", "order", "rule", "why"),
+    [
+        ("2", "units A1 unproductive C5", "§2 stages of the cycle",
+         "unproductive cannot be ordered in the initial stage (units)"),
+        ("1", f"units {A39} unproductive M8", "§3 (small board rotated) number of units",
+         "place all 40 units, not 39"),
+        ("1", f"units H9x2 H9x2 {A36} unproductive M8", "§2.0 placement",
+         "4 units on H9: no field may have more than three"),
+        ("1", f"units A1 {A39} unproductive M8", "§2.0 placement",
+         "A1: units are placed in your home territory only"),
+        ("1", f"units H11 {A39} unproductive Z99", "§3 the board",
+         "unproductive: bad air war field"),
+        ("1", f"units Z99 {A39} unproductive M8", "§3 the board", "units: bad air war field"),
+    ],
+)  # fmt: skip
+def test_2_0_every_unit_placement_refusal_names_its_rule(
+    side: str, order: str, rule: str, why: str
+) -> None:
+    """§2.0: each player places all his units (40 in the unequal game of §3), at most three on
+    a field (H9 given twice, 2 + 2), in his own territory (A1 is B's); only A (the "announced"
+    rule of §3) names an unproductive city, B may not; a field off the board is refused naming
+    the list it is in. Each refusal names its rule and carries the order."""
+    refusal = refused(_unequal_units(), side, order)
+    assert refusal.rule == rule
+    assert str(refusal).startswith(why)
+
+
+def test_3_2_2_d_firing_into_cs_territory_before_cycle_16_names_its_rule() -> None:
+    """§3.2.2: D cannot attack C's territory for 15 cycles; aimed fire is an attack: in cycle
+    15 D's unit on J25 may not fire on C's unit on J24 (row 24 is C's; it may on C's unit on
+    K25, in D's territory), refused under the rule of D's territory (not B's cities of the
+    unequal game)."""
+    game = game_at("large-no-mans-land-city", units={"1": {"J24": 1, "K25": 1}, "2": {"J25": 1}},
+                   cycle=15, phase="fire")  # fmt: skip
+    refusal = refused(game, "2", "J25@J24")
+    assert refusal.rule == "§3.2.2 D cannot attack"
+    assert str(refusal).startswith("J25@J24: you may not attack before cycle 16")
+
+
+def test_3_b_moving_into_as_city_in_the_first_five_cycles_names_its_rule() -> None:
+    """§3: "B cannot attack A's cities for 5 complete cycles": in cycle 5 B's move from I4 into
+    A's city I5 is refused under that rule."""
+    game = game_at("small-unequal", cities=[("I5", "1", True)], units={"1": {"H4": 1},
+                   "2": {"I4": 1}}, cycle=5)  # fmt: skip
+    refusal = refused(game, "2", "I4-I5")
+    assert refusal.rule == "§3 B cannot attack A's cities"
+
+
+def test_2_a_move_that_brings_enemies_together_opens_the_aim_fire_stage() -> None:
+    """§2, the cycle: moves, then aim fire for the players who have fire to aim. Before any
+    unit is placed the view shows no totals and no one to fire; after player 1 moves next to
+    player 2's unit (K10-K11, beside K12) both have fire to aim: the game asks for it and the
+    view names both."""
+    assert new_game("small-four-cities").view("1").data["totals"] == {}
+    game = game_at("small-four-cities", units={"1": {"K10": 1}, "2": {"K12": 1}})
+    view = game.view("1").data
+    assert (view["totals"], view["fire_sides"]) == ({"1": 1, "2": 1}, [])
+    game.submit("1", "K10-K11")
+    game.submit("2", "pass")
+    assert game.phase == "fire"
+    assert game.view("2").data["fire_sides"] == ["1", "2"]
