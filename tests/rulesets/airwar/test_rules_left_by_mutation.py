@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hexwar.core import registry
-from hexwar.rulesets.airwar.game import AirwarGame
+from hexwar.rulesets.airwar.game import FIRE, AirwarGame
 from hexwar.sessions import resolve_scenario
 
 from .conftest import game_at, holder, new_game, refused, units_of
@@ -336,3 +336,23 @@ def test_2_a_move_that_brings_enemies_together_opens_the_aim_fire_stage() -> Non
     game.submit("2", "pass")
     assert game.phase == "fire"
     assert game.view("2").data["fire_sides"] == ["1", "2"]
+
+
+@pytest.mark.parametrize(
+    ("phase", "order", "what"),
+    [("cities", "cities Z99 K21 F16 P17", "cities"), ("fire", "Z99@K11", "fire"),
+     ("fire", "K10@Z99", "fire")],
+)  # fmt: skip
+def test_3_a_bad_field_in_a_placement_or_a_fire_order_names_its_list(
+    phase: str, order: str, what: str
+) -> None:
+    """§3, the board: a field off the board in a city placement or an aimed fire is refused,
+    naming the list it is in and carrying the order."""
+    game = (
+        new_game("small-four-cities")
+        if phase == "cities"
+        else game_at("small-four-cities", units={"1": {"K10": 2}, "2": {"K11": 1}}, phase=FIRE)
+    )
+    refusal = refused(game, "1", order)
+    assert refusal.rule == "§3 the board"
+    assert str(refusal).startswith(f"{what}: bad air war field 'Z99'")
