@@ -281,7 +281,7 @@ A36 = A39.replace("H9x3 ", "")
          "unproductive cannot be ordered in the initial stage (units)"),
         ("1", f"units {A39} unproductive M8", "§3 (small board rotated) number of units",
          "place all 40 units, not 39"),
-        ("1", f"units H9x2 H9x2 {A36} unproductive M8", "§2.0 placement",
+        ("1", f"units H9x2 H09x2 {A36} unproductive M8", "§2.0 placement",
          "4 units on H9: no field may have more than three"),
         ("1", f"units A1 {A39} unproductive M8", "§2.0 placement",
          "A1: units are placed in your home territory only"),
@@ -294,7 +294,7 @@ def test_2_0_every_unit_placement_refusal_names_its_rule(
     side: str, order: str, rule: str, why: str
 ) -> None:
     """§2.0: each player places all his units (40 in the unequal game of §3), at most three on
-    a field (H9 given twice, 2 + 2), in his own territory (A1 is B's); only A (the "announced"
+    a field (H9 given twice, as H9 and H09: 2 + 2), in his own territory (A1 is B's); only A (the "announced"
     rule of §3) names an unproductive city, B may not; a field off the board is refused naming
     the list it is in. Each refusal names its rule and carries the order."""
     refusal = refused(_unequal_units(), side, order)
