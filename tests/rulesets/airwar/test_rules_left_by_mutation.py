@@ -294,9 +294,9 @@ def test_2_0_every_unit_placement_refusal_names_its_rule(
     side: str, order: str, rule: str, why: str
 ) -> None:
     """§2.0: each player places all his units (40 in the unequal game of §3), at most three on
-    a field (H9 given twice, as H9 and H09: 2 + 2), in his own territory (A1 is B's); only A (the "announced"
-    rule of §3) names an unproductive city, B may not; a field off the board is refused naming
-    the list it is in. Each refusal names its rule and carries the order."""
+    a field (H9 given twice, as H9 and H09: 2 + 2), in his own territory (A1 is B's); only A
+    (the "announced" rule of §3) names an unproductive city, B may not; a field off the board
+    is refused naming the list it is in. Each refusal names its rule and carries the order."""
     refusal = refused(_unequal_units(), side, order)
     assert refusal.rule == rule
     assert str(refusal).startswith(why)
@@ -356,3 +356,28 @@ def test_3_a_bad_field_in_a_placement_or_a_fire_order_names_its_list(
     refusal = refused(game, "1", order)
     assert refusal.rule == "§3 the board"
     assert str(refusal).startswith(f"{what}: bad air war field 'Z99'")
+
+
+def test_2_5_a_captured_city_produces_after_five_complete_uncontested_cycles() -> None:
+    """§2.5: "in unsymmetric games ... a player who captures a productive city receives
+    production at that city in each cycle after he first possesses the city uncontested for
+    five complete cycles"; "There is no production at a contested city" and a city changes
+    hands only to uncontested units (§2.1). In the unequal game A captures B's productive C5
+    in cycle 1 and holds it alone: cycles 2 to 6 are the five complete ones, so its first new
+    unit comes at the end of cycle 7, one more at the end of cycle 8. B's C20, listed first,
+    is contested by a unit of each side all along: it stays B's and produces nothing."""
+    game = game_at("small-unequal", cities=[("C20", "2", True), ("C5", "2", True)],
+                   units={"1": {"C4": 1, "C20": 1}, "2": {"C20": 1}})  # fmt: skip
+    game.submit("1", "C4-C5")
+    game.submit("2", "pass")
+    on_c5 = []
+    while game.pos.cycle <= 8:
+        on_c5.append(units_of(game, "1")["C5"])
+        game.submit("1", "pass")
+        game.submit("2", "pass")
+    assert on_c5 == [1, 1, 1, 1, 1, 1, 2]  # after cycles 1..7
+    assert units_of(game, "1")["C5"] == 3  # after cycle 8
+    assert (holder(game, "C20"), holder(game, "C5")) == ("2", "1")
+    assert (units_of(game, "1")["C20"], units_of(game, "2")) == (1, {"C20": 1})
+    told = [e.text for e in game.events() if e.kind == "city"]
+    assert told == ["Cycle 1: player 1 captured the city C5 from player 2"]
