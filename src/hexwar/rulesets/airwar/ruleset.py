@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -14,7 +14,6 @@ from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TimeLimit, Turn
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar import legal
-from hexwar.rulesets.airwar.agents import random_order
 from hexwar.rulesets.airwar.amend import HELP as AMENDMENT_HELP
 from hexwar.rulesets.airwar.game import AirwarGame
 from hexwar.rulesets.airwar.orders import AirwarOrder, parse_order
@@ -64,16 +63,15 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         check_order(data)
         return parse_order(data)
 
-    def random_order(self, view: View, rng: np.random.Generator) -> AirwarOrder:
-        """A random legal order for the stage, from the view alone, drawn whole rather than
-        from :meth:`legal_orders` (the default): the stepwise listing checks every candidate
-        move against the plan so far, which made a random game about 40 times slower."""
-        return random_order(view.data, rng)
-
     def legal_orders(self, view: View, plan: AirwarOrder | None = None) -> list[AirwarOrder]:
         """A menu of placements, then every move and fire one unit at a time
         (:mod:`hexwar.rulesets.airwar.legal`)."""
         return legal.legal_orders(view.data, plan)
+
+    def legal_choices(self, view: View, plan: AirwarOrder | None = None) -> Sequence[AirwarOrder]:
+        """The same list, its move and fire entries built when read (a unit step's list has
+        a few hundred entries; the random agent reads one of each)."""
+        return legal.legal_choices(view.data, plan)
 
     def stepwise(self, view: View) -> bool:
         return legal.stepwise(view.data)
