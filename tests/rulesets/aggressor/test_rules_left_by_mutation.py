@@ -484,3 +484,27 @@ def test_every_refusal_names_its_section_and_carries_its_order(
     assert why in str(info.value)
     assert info.value.order is not None
     assert info.value.order.to_json() == parse_order(order).to_json()
+
+
+@pytest.mark.parametrize(
+    ("sector", "winner", "loser"), [("west", "west", "east"), ("east", "east", "west")]
+)
+def test_at_the_round_limit_the_side_with_more_sectors_wins(
+    sector: str, winner: str, loser: str
+) -> None:
+    """Turn limit (docs/rulings/aggressor.md): after max_rounds without a VICTORY the side with
+    more sectors wins. Each side starts with the three sectors its units stand in; the empty
+    middle sector (4) given to one side makes it 4 to 3, short of the 5 of a VICTORY: after the
+    one round of the limit that side wins, on sectors."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 1})
+    g.control[4] = sector
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == winner
+    assert outcome.reason == (
+        f"1 rounds played without a victory; {winner} holds more sectors (4 to 3)"
+    )
+    assert g.sectors_won(loser)[0] == 3
