@@ -508,3 +508,15 @@ def test_at_the_round_limit_the_side_with_more_sectors_wins(
         f"1 rounds played without a victory; {winner} holds more sectors (4 to 3)"
     )
     assert g.sectors_won(loser)[0] == 3
+
+
+def test_at_the_round_limit_equal_sectors_are_a_draw_and_say_so() -> None:
+    """Turn limit (docs/rulings/aggressor.md): equal counts at the limit draw; the reason gives
+    the count each side holds (3: the sectors their units stand in)."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 1})
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (None, "1 rounds played, 3 sectors each: no victory")
