@@ -520,3 +520,34 @@ def test_at_the_round_limit_equal_sectors_are_a_draw_and_say_so() -> None:
     outcome = g.outcome()
     assert outcome is not None
     assert (outcome.winner, outcome.reason) == (None, "1 rounds played, 3 sectors each: no victory")
+
+
+def test_each_turn_and_each_change_of_control_is_told() -> None:
+    """TURN SEQUENCE A ("Turns thereafter alternate between sides") and GAME OBJECT (the last
+    occupying side controls a sector): the game tells both sides whose turn begins, as a
+    `turn` event, and a sector changing hands, as a `control` event. West's unit put alone in
+    the empty centre sector C takes control of it at the end of West's turn."""
+    g = make_game(first="west")
+    put(g, "west", 1, "@KH")
+    g.submit("west", "0")
+    turns = [e.text for e in g.events() if e.kind == "turn"]
+    assert turns[:2] == ["Round 1: west's turn", "Round 1: east's turn"]
+    control = [e.text for e in g.events() if e.kind == "control"]
+    assert control == ["west takes control of sector C"]
+
+
+def test_a_victory_without_an_aggressor_needs_no_column_rule() -> None:
+    """VICTORY: a side controlling 5 of the 9 sectors wins; only the aggressor needs one in
+    each column (docs/rulings/aggressor.md). With no aggressor declared West, holding its three
+    home sectors and the two empty middle ones given to it, wins at the end of its turn, and
+    the reason says nothing of an aggressor."""
+    g = make_game(first="west")
+    g.control[3] = g.control[4] = "west"
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (
+        "west",
+        "west controls 5 of the 9 sectors (VICTORY)",
+    )
