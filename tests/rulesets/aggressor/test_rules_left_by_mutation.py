@@ -551,3 +551,21 @@ def test_a_victory_without_an_aggressor_needs_no_column_rule() -> None:
         "west",
         "west controls 5 of the 9 sectors (VICTORY)",
     )
+
+
+def test_a_step_loss_in_a_cbr_hex_is_told_to_its_side_and_shown_in_its_view() -> None:
+    """MOVEMENT and CBR ("a unit entering a CBR hex takes a step loss"): West's armor (range 3,
+    strength 3) moving into the CBR hex @EG loses a step, range first: range 2. The loss is a
+    `step-loss` event for West alone (East does not see West's units); West's view shows the
+    unit in the CBR hex and its other units not."""
+    g = make_game({1: ("armor", "@EH")})
+    g.cbr.add(rl.parse_label("@EG"))
+    g.submit("west", "1 3")
+    (loss,) = [e for e in g.events("west") if e.kind == "step-loss"]
+    assert loss.text == (
+        "west unit 1 (armor) at @EG takes a step loss (entered a CBR hex): now range 2, strength 3"
+    )
+    assert not [e for e in g.events("east") if e.kind == "step-loss"]
+    in_cbr = {u["number"]: u["in_cbr"] for u in g.view("west").data["units"]}
+    assert in_cbr[1] is True
+    assert not any(v for n, v in in_cbr.items() if n != 1)
