@@ -569,3 +569,20 @@ def test_a_step_loss_in_a_cbr_hex_is_told_to_its_side_and_shown_in_its_view() ->
     in_cbr = {u["number"]: u["in_cbr"] for u in g.view("west").data["units"]}
     assert in_cbr[1] is True
     assert not any(v for n, v in in_cbr.items() if n != 1)
+
+
+def test_replacements_that_do_not_arrive_leave_the_unit_as_it_was() -> None:
+    """SPECIAL FUNCTIONS / Replacement: 60% at home (@EH is West's). The chance fails: the
+    reduced infantry (Range 1) stays at Range 1, West is told none arrive, and the receipt
+    gives the home territory and the failed roll."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 1
+    script(g, chances=[False])
+    g.submit("west", "1 7 @EH")
+    assert unit(g, "west", 1).range == 1
+    (event,) = [e for e in g.events() if e.kind == "replacement"]
+    assert event.text == "unit 1 seeks replacements: none arrive"
+    assert event.receipt is not None
+    assert event.receipt.inputs == {"home_territory": True}
+    assert event.receipt.result is False
+    assert [r.label for r in event.receipt.rolls] == ["replacement"]
