@@ -586,3 +586,21 @@ def test_replacements_that_do_not_arrive_leave_the_unit_as_it_was() -> None:
     assert event.receipt.inputs == {"home_territory": True}
     assert event.receipt.result is False
     assert [r.label for r in event.receipt.rolls] == ["replacement"]
+
+
+def test_a_recon_counts_the_units_it_finds_and_tells_its_side() -> None:
+    """SPECIAL FUNCTIONS / Recon: "unobserved enemy units on the traced line are revealed" --
+    West's airbase on @CH flies to @JH over East's two unobserved units on @GH and @IH: a
+    `recon` report to West alone, "2 unit(s) found", and both units are now known to West
+    (they have been seen by the enemy). The anti-aircraft chance (distance / 28 / Strength)
+    spares the airbase."""
+    g = make_game({1: ("airbase", "@CH")}, {1: ("armor", "@LH"), 2: ("armor", "@LG")})
+    put(g, "east", 1, "@GH")
+    put(g, "east", 2, "@IH")
+    g._observe("west")
+    assert g.view("west").data["enemy"] == []
+    script(g, chances=[False])
+    g.submit("west", "1 7 @JH recon")
+    text, told, _ = _last(g, "recon")
+    assert (text, told) == ("airbase 1 flies recon to @JH: 2 unit(s) found", frozenset({"west"}))
+    assert (unit(g, "east", 1).seen_by_enemy, unit(g, "east", 2).seen_by_enemy) == (True, True)
