@@ -224,6 +224,7 @@ def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> Non
     script(g, chances=[True])
     g.submit("west", "1 6")
     assert rl.label(armor.cell) == "@JH"
+    assert g.at[rl.parse_label("@JH")] is armor  # the board holds it there (no stacking on it)
     assert (armor.range, armor.strength) == (2, 3)
     assert _last(g, "move") == ("unit 1 advances into @JH", frozenset({"west"}), {})
 
