@@ -227,6 +227,9 @@ def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> Non
     assert g.at[rl.parse_label("@JH")] is armor  # the board holds it there (no stacking on it)
     assert (armor.range, armor.strength) == (2, 3)
     assert _last(g, "move") == ("unit 1 advances into @JH", frozenset({"west"}), {})
+    assert _last(g, "step-loss")[0] == (
+        "west unit 1 (armor) at @JH takes a step loss (entered a CBR hex): now range 2, strength 3"
+    )
 
 
 def test_an_immobile_unit_is_reported_to_its_own_side_only() -> None:
