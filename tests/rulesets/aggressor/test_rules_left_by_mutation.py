@@ -608,3 +608,22 @@ def test_a_recon_counts_the_units_it_finds_and_tells_its_side() -> None:
     text, told, _ = _last(g, "recon")
     assert (text, told) == ("airbase 1 flies recon to @JH: 2 unit(s) found", frozenset({"west"}))
     assert (unit(g, "east", 1).seen_by_enemy, unit(g, "east", 2).seen_by_enemy) == (True, True)
+
+
+def test_the_first_attack_across_the_border_declares_the_aggressor_to_both_sides() -> None:
+    """GAME OBJECT: the first side to attack a unit on the enemy's side of the border is the
+    aggressor for the rest of the game. West's armor on the border column (@KH) attacks East's
+    armor on @LH, East's territory (the attack misses): both sides are told, as an `aggressor`
+    event, that West is the AGGRESSOR."""
+    g = make_game({1: ("armor", "@JH")}, {1: ("armor", "@RH")})
+    put(g, "west", 1, "@KH")
+    put(g, "east", 1, "@LH")
+    unit(g, "west", 1).seen_by_enemy = True
+    g._observe("west")
+    script(g, chances=[False])
+    g.submit("west", "1 6")
+    assert g.aggressor == "west"
+    assert _last(g, "aggressor")[:2] == (
+        "west attacks across the border at @LH: west is the AGGRESSOR for the rest of the game",
+        frozenset({"*"}),
+    )
