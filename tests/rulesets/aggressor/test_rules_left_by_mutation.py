@@ -627,3 +627,19 @@ def test_the_first_attack_across_the_border_declares_the_aggressor_to_both_sides
         "west attacks across the border at @LH: west is the AGGRESSOR for the rest of the game",
         frozenset({"*"}),
     )
+
+
+def test_the_summary_counts_the_turns_played() -> None:
+    """TURN SEQUENCE A: turns alternate, a round is both sides' turns (docs/rulings/aggressor.md,
+    Turn limit). After West's, East's and West's turns the game summary gives round 2, three
+    turns played, West the first mover, no aggressor yet."""
+    g = make_game(first="west")
+    for side in ("west", "east", "west"):
+        g.submit(side, "0")
+    summary = g.summary()
+    assert {k: summary[k] for k in ("round", "turns_played", "first_mover", "aggressor")} == {
+        "round": 2,
+        "turns_played": 3,
+        "first_mover": "west",
+        "aggressor": None,
+    }
