@@ -643,3 +643,18 @@ def test_the_summary_counts_the_turns_played() -> None:
         "first_mover": "west",
         "aggressor": None,
     }
+
+
+def test_a_unit_in_a_cbr_hex_loses_a_step_as_its_turn_begins() -> None:
+    """TURN SEQUENCE D (CBR hex effects): a unit in a CBR hex at the start of its side's turn
+    takes a step loss. West's armor (Range 3) stands in the CBR hex @EH; when East ends its
+    turn and West's begins, the armor drops to Range 2, told to West with that cause."""
+    g = make_game({1: ("armor", "@EH")}, first="east")
+    g.cbr.add(rl.parse_label("@EH"))
+    g.submit("east", "0")
+    assert unit(g, "west", 1).range == 2
+    assert _last(g, "step-loss")[:2] == (
+        "west unit 1 (armor) at @EH takes a step loss (CBR hex effects (TURN SEQUENCE D)): "
+        "now range 2, strength 3",
+        frozenset({"west"}),
+    )
