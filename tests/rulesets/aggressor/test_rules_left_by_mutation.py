@@ -13,7 +13,15 @@ from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.orders import parse_order
 from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
-from tests.rulesets.aggressor.conftest import SECTOR, ScriptedDice, make_game, put, script, unit
+from tests.rulesets.aggressor.conftest import (
+    SECTOR,
+    ScriptedDice,
+    make_game,
+    put,
+    rough,
+    script,
+    unit,
+)
 from tests.rulesets.aggressor.test_turns import _occupy
 
 
@@ -658,3 +666,18 @@ def test_a_unit_in_a_cbr_hex_loses_a_step_as_its_turn_begins() -> None:
         "now range 2, strength 3",
         frozenset({"west"}),
     )
+
+
+def test_an_observer_of_range_2_identifies_a_unit_in_rough_terrain_at_1_hex_only() -> None:
+    """OBSERVATION: a unit in rough terrain is identified only within Range/2, rounded up, of
+    an observer that is not dug in (docs/rulings/aggressor.md). West's armor reduced to Range 2
+    (so it observes out to 2 hexes) identifies East's artillery in rough terrain 1 hex away
+    (ceil(2/2) = 1), and at 2 hexes observes it without identifying it."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("artillery", "@LH")}, terrain=rough("@GH", "@FH"))
+    unit(g, "west", 1).range = 2
+    put(g, "east", 1, "@GH")
+    g._observe("west")
+    assert g.view("west").data["enemy"] == [{"at": "@GH", "type": None}]
+    put(g, "east", 1, "@FH")
+    g._observe("west")
+    assert g.view("west").data["enemy"] == [{"at": "@FH", "type": "artillery"}]
