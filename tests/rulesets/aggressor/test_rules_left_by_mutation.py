@@ -681,3 +681,21 @@ def test_an_observer_of_range_2_identifies_a_unit_in_rough_terrain_at_1_hex_only
     put(g, "east", 1, "@FH")
     g._observe("west")
     assert g.view("west").data["enemy"] == [{"at": "@FH", "type": "artillery"}]
+
+
+def test_a_supply_request_is_told_to_its_side_with_the_supports_step_loss() -> None:
+    """SPECIAL FUNCTIONS / Supply Request: "the supporting unit takes a step loss"; the
+    supplied unit gains Strength if below its maximum. West's armor (Strength 2 of 3) draws
+    supply from the Support above it (key 3): West alone is told, as a `supply` event, that it
+    gained Strength, and the Support's step loss names its cause."""
+    g = make_game({1: ("armor", "@EH"), 2: ("support", "@EG")})
+    armor = unit(g, "west", 1)
+    armor.strength, armor.range = 2, 1
+    g.submit("west", "1 3")
+    assert _last(g, "supply")[:2] == (
+        "unit 1 draws supply from support unit 2: strength +1",
+        frozenset({"west"}),
+    )
+    assert _last(g, "step-loss")[0] == (
+        "west unit 2 (support) at @EG takes a step loss (gave supply): now range 1, strength 1"
+    )
