@@ -7,7 +7,9 @@ unit at a time: every step one more unit of the side may take -- a move to an ad
 flight of one unit (or two, to an airport it controls) from an airport, a §3.2.2 double
 transportation; one unit's aimed fire at an adjacent field -- as ``plan`` plus that step, then
 ``plan`` itself (the units not ordered stay, or hold their fire). Each step uses up a unit, so
-the list ends.
+the list ends. A plan that leaves four units on a field (the unit produced on D's full city,
+§3.2.2) may not be submitted: the last entry is then the plan with them moved off
+(:func:`_relieved`), and the steps listed are those that make the order legal.
 
 The lists are incremental. Once a plan is legal, a further step can break only the rules about
 what the step itself changes: the units left on its field, the stacks where it lands (at most
@@ -78,7 +80,8 @@ def stepwise(view: Mapping[str, Any]) -> bool:
 
 def legal_orders(view: Mapping[str, Any], plan: AirwarOrder | None = None) -> list[AirwarOrder]:
     """The menu of placements in the initial stage; in the move and fire stages ``plan`` plus
-    each legal next unit step, then ``plan`` itself."""
+    each legal next unit step, then the plan to submit (``plan`` itself, but for a fourth unit
+    on a field: the module docstring)."""
     return list(legal_choices(view, plan))
 
 
