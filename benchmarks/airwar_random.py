@@ -77,7 +77,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="games per run (seeds 0..N-1)")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each tree (best kept)")
-    parser.add_argument("--scenario", default="airwar/small-four-cities", help="scenario id")
+    parser.add_argument(
+        "--scenario", default="airwar/small-four-cities", help="an air war scenario id"
+    )
     parser.add_argument("--baseline", default=BASELINE, help="baseline git revision")
     args = parser.parse_args()
     if args.games < 1 or args.repeat < 1:

@@ -226,3 +226,26 @@ def test_3_2_2_a_double_transportation_is_listed_once_its_city_has_room() -> Non
         ("K45", "K45"),
     ]
     assert _walk(data, np.random.default_rng(4), 12) > 3
+
+
+def test_4_a_late_order_is_pass_or_the_move_that_takes_a_fourth_unit_off() -> None:
+    """§4's time limit, ruling 22: a late order is ``pass`` -- but with four units on K5
+    (ruling 14: "the fourth unit must move off at the next move") ``pass`` is refused, so the
+    late order is the least move that takes it off: K5 to J5, J5 passing one of its own on to
+    I5 (the neighbours are full, as in the test above). The game accepts it as given."""
+    full = dict.fromkeys(("J5", "J6", "J4", "K6", "K4", "L5"), 3)
+    crowded = game_at("small-four-cities", units={"1": {"K5": 4, **full}, "2": {"K20": 1}})
+    limit = crowded.ruleset.time_limit(crowded.view("1"))
+    assert limit is not None
+    assert limit.seconds == 30  # §4: half a minute on the small board
+    assert limit.late_order == "K5-J5 J5-I5"
+    crowded.submit("1", limit.late_order)
+    decision = crowded.decision()
+    assert decision is not None
+    assert "1" not in decision.sides  # its order is in
+
+    calm = game_at("small-four-cities", units={"1": {"K5": 3, **full}, "2": {"K20": 1}})
+    limit = calm.ruleset.time_limit(calm.view("1"))
+    assert limit is not None
+    assert limit.late_order == "pass"
+    calm.submit("1", limit.late_order)

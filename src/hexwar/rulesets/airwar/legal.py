@@ -7,7 +7,9 @@ unit at a time: every step one more unit of the side may take -- a move to an ad
 flight of one unit (or two, to an airport it controls) from an airport, a §3.2.2 double
 transportation; one unit's aimed fire at an adjacent field -- as ``plan`` plus that step, then
 ``plan`` itself (the units not ordered stay, or hold their fire). Each step uses up a unit, so
-the list ends.
+the list ends. A plan that leaves four units on a field (the unit produced on D's full city,
+§3.2.2) may not be submitted: the last entry is then the plan with them moved off
+(:func:`_relieved`), and the steps listed are those that make the order legal.
 
 The lists are incremental. Once a plan is legal, a further step can break only the rules about
 what the step itself changes: the units left on its field, the stacks where it lands (at most
@@ -78,7 +80,8 @@ def stepwise(view: Mapping[str, Any]) -> bool:
 
 def legal_orders(view: Mapping[str, Any], plan: AirwarOrder | None = None) -> list[AirwarOrder]:
     """The menu of placements in the initial stage; in the move and fire stages ``plan`` plus
-    each legal next unit step, then ``plan`` itself."""
+    each legal next unit step, then the plan to submit (``plan`` itself, but for a fourth unit
+    on a field: the module docstring)."""
     return list(legal_choices(view, plan))
 
 
@@ -231,7 +234,9 @@ class _Plan:
         "flown",
         "flyable",
         "full",
+        "pairs",
         "segments",
+        "steps",
         "totals",
         "transports",
         "used",
@@ -245,6 +250,10 @@ class _Plan:
     flyable: int  # fields a unit flown alone may land on (its own field among them)
     segments: list[tuple[Segment, ...]]
     totals: list[int]
+    # where each (from, to) stands in the plan's moves (fire, in the fire stage), the first
+    # if twice, and how many those are: a step onto a listed pair adds to its count (_add)
+    pairs: dict[tuple[str, str], int]
+    steps: int
 
 
 class _Stage:
@@ -274,6 +283,17 @@ class _Stage:
         "watchers",
     )
 
+    steps_to: dict[str, list[str]]  # §2.1 moves: the adjacent fields a unit may enter
+    steps_set: dict[str, set[str]]
+    watchers: dict[str, list[int]]  # field -> the units that may step onto it
+    airports: set[str]  # §2.1: the airports the side may fly from
+    airport_units: list[int]
+    fly_to: list[str]  # where a unit flown alone may land
+    fly_set: set[str]
+    two_to: list[str]  # where two units may fly
+    transport_to: list[str]  # §3.2.2: where a double transportation may go
+    fire_targets: dict[str, list[str]]  # §2.3: where each unit field may aim
+
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.view = view
         self.phase = str(view["phase"])
@@ -281,18 +301,28 @@ class _Stage:
         side = self.side = str(view["side"])
         geo = pos.geo
         label = geo.label
-        labels, near = _labelled(geo.kind)
         forbidden = {label(h) for h in pos.forbidden_targets(side)}  # §3 no attack yet
         self.last: _Listing | None = None
-        self.units = [(label(h), n) for h, n in sorted(pos.units[side].items())]
+        # sorted by field as the lists take them (a Hex orders by q, then r)
+        self.units = [(label(h), n) for h, n in sorted(pos.units[side].items(), key=_by_hex)]
         self.unit_index = {a: i for i, (a, _n) in enumerate(self.units)}
+        self.city_of = {label(c.airport): label(c.field) for c in pos.cities}
+        self.transports_left = pos.transports_left.get(side, 0)
+        if self.phase == "move":
+            self._moves(pos, forbidden)
+        else:
+            self._fire(pos, forbidden)
+
+    def _moves(self, pos: Position, forbidden: set[str]) -> None:
+        side, label = self.side, pos.geo.label
+        labels, near = _labelled(pos.geo.kind)
         # §2.1 moves: to an adjacent field other than its own
         self.steps_to = {
             a: [b for b in near[a] if b not in forbidden] if forbidden else list(near[a])
             for a, _n in self.units
         }
         self.steps_set = {a: set(bs) for a, bs in self.steps_to.items()}
-        self.watchers: dict[str, list[int]] = {}  # field -> the units that may step onto it
+        self.watchers = {}
         for i, (a, _n) in enumerate(self.units):
             for b in self.steps_to[a]:
                 self.watchers.setdefault(b, []).append(i)
@@ -310,7 +340,6 @@ class _Stage:
             if _city(pos, b).holder == side and b not in forbidden
         ]
         # §3.2.2 double transportations: to the airport of an own city, one unit on to the city
-        self.city_of = {label(c.airport): label(c.field) for c in pos.cities}
         self.transport_to = [
             b
             for b in sorted(label(c.airport) for c in pos.cities if c.owner == side)
@@ -318,7 +347,13 @@ class _Stage:
             and b not in forbidden
             and label(_city(pos, b).field) not in forbidden
         ]
-        self.transports_left = pos.transports_left.get(side, 0)
+        self.fire_targets = {}
+
+    def _fire(self, pos: Position, forbidden: set[str]) -> None:
+        side, label, geo = self.side, pos.geo.label, pos.geo
+        self.steps_to, self.steps_set, self.watchers = {}, {}, {}
+        self.airports, self.airport_units, self.fly_to, self.fly_set = set(), [], [], set()
+        self.two_to, self.transport_to = [], []
         # §2.3 aim fire: off a contested field, at an adjacent field with enemies on it
         foe = pos.units[other(side)]
         self.fire_targets = {
@@ -360,6 +395,11 @@ class _Stage:
         state.flown = {a for a, _b, _n in plan.flights} | {a for a, _b in plan.transports}
         state.transports = len(plan.transports)
         state.flyable = len(self.fly_to) - len(self.fly_set & state.full)
+        listed = plan.moves if self.phase == "move" else plan.fire
+        state.pairs = {}
+        for i, (a, b, _n) in enumerate(listed):
+            state.pairs.setdefault((a, b), i)
+        state.steps = len(listed)
         state.segments = [self.unit_segments(i, state) for i in range(len(self.units))]
         state.totals = [sum(k for _kind, _a, k in run) for run in state.segments]
         return state
@@ -374,6 +414,10 @@ class _Stage:
         used[a] = used.get(a, 0) + n
         out.after, out.full, out.flown = state.after, state.full, state.flown
         out.transports, out.flyable = state.transports, state.flyable
+        out.pairs, out.steps = state.pairs, state.steps
+        if kind in (MOVE, FIRE) and (a, b) not in state.pairs:
+            out.pairs = {**state.pairs, (a, b): state.steps}
+            out.steps += 1
         redo = {self.unit_index[a]}
         if kind != FIRE:
             after = out.after = dict(state.after)
@@ -451,6 +495,10 @@ class _Stage:
         return self.fire_targets[a]
 
 
+def _by_hex(item: tuple[Hex, int]) -> tuple[int, int]:
+    return item[0].q, item[0].r
+
+
 @cache
 def _labelled(kind: BoardKind) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """The labels of a board's fields (in board order) and each field's neighbours' labels
@@ -462,14 +510,19 @@ def _labelled(kind: BoardKind) -> tuple[tuple[str, ...], dict[str, tuple[str, ..
     return tuple(geo.label(h) for h in geo.fields), near
 
 
-def _build(plan: AirwarOrder, kind: int, a: str, b: str) -> AirwarOrder:
-    """``plan`` with one more step (as :func:`_move_steps` and :func:`_fire_steps` write it)."""
-    if kind == MOVE:
-        return AirwarOrder(
-            moves=_add(plan.moves, a, b), flights=plan.flights, transports=plan.transports
-        )
-    if kind == FIRE:
-        return AirwarOrder(fire=_add(plan.fire, a, b))
+def _build(plan: AirwarOrder, state: _Plan, kind: int, a: str, b: str) -> AirwarOrder:
+    """``plan`` with one more step (as :func:`_move_steps` and :func:`_fire_steps` write it,
+    :func:`_add` finding the pair by ``state.pairs`` rather than by a search of the plan)."""
+    if kind in (MOVE, FIRE):
+        steps = plan.moves if kind == MOVE else plan.fire
+        i = state.pairs.get((a, b))
+        if i is None:
+            added = (*steps, (a, b, 1))
+        else:
+            added = (*steps[:i], (a, b, steps[i][2] + 1), *steps[i + 1 :])
+        if kind == FIRE:
+            return AirwarOrder(fire=added)
+        return AirwarOrder(moves=added, flights=plan.flights, transports=plan.transports)
     if kind == TRANSPORT:
         return AirwarOrder(
             moves=plan.moves, flights=plan.flights, transports=(*plan.transports, (a, b))
@@ -535,7 +588,7 @@ class _Listing(Sequence[AirwarOrder]):
         yield self.plan
 
     def _keep(self, i: int, kind: int, a: str, b: str) -> AirwarOrder:
-        order = _build(self.plan, kind, a, b)
+        order = _build(self.plan, self.state, kind, a, b)
         self._built[i] = order
         self._steps[id(order)] = (order, (kind, a, b))
         return order
