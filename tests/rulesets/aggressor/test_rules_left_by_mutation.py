@@ -699,3 +699,22 @@ def test_a_supply_request_is_told_to_its_side_with_the_supports_step_loss() -> N
     assert _last(g, "step-loss")[0] == (
         "west unit 2 (support) at @EG takes a step loss (gave supply): now range 1, strength 1"
     )
+
+
+def test_an_observation_reports_the_units_observed_and_identified() -> None:
+    """OBSERVATION: West's armor (Range 3) observes East's armor in clear terrain 1 hex away,
+    identified, and East's artillery and support in rough terrain 3 hexes away, beyond Range/2
+    rounded up (2): observed, not identified. West alone is told, as an `observation` event, 3
+    observed and 1 identified."""
+    g = make_game({1: ("armor", "@EH")},
+                  {1: ("artillery", "@LH"), 2: ("armor", "@LG"), 3: ("support", "@LF")},
+                  terrain=rough("@HH", "@HG"))  # fmt: skip
+    put(g, "east", 1, "@HH")
+    put(g, "east", 2, "@FH")
+    put(g, "east", 3, "@HG")
+    g._observe("west")
+    assert _last(g, "observation") == (
+        "west observes 3 enemy units (1 identified)",
+        frozenset({"west"}),
+        {"observed": 3, "identified": 1},
+    )
