@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -67,7 +67,11 @@ _RULE = "seed 000 §4.1"
 
 @dataclass(slots=True)
 class UnitState:
-    """A battle unit now (§2.2): its status, ``tentry``, ``[resources]`` and task force."""
+    """A battle unit now (§2.2): its status, ``tentry``, ``[resources]`` and task force.
+
+    ``memo`` holds what others derive from the unit's state alone (its piece of its side's
+    view, its demand for supplies), kept while that state holds: setting any field empties
+    it. ``resources`` is read-only, so its holdings change only by setting a new array."""
 
     number: int
     side: int  # 1 Red, 2 Blue
@@ -79,6 +83,20 @@ class UnitState:
     tentry: float
     resources: NDArray[np.float64]
     tf: int | None = None
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "resources":
+            value.setflags(write=False)
+        object.__setattr__(self, name, value)
+        if name != "memo":
+            object.__setattr__(self, "memo", {})
+
+    def change_resources(self, index: Any, values: Any) -> None:
+        """``resources[index] = values``, in a new array (the unit's own is read-only)."""
+        resources = self.resources.copy()
+        resources[index] = values
+        self.resources = resources
 
     @property
     def status(self) -> Status:
@@ -199,7 +217,7 @@ class Engine:
                 posture=u.bupost,
                 objective=u.buloc,
                 tentry=u.tentry,
-                resources=np.asarray(u.resources, dtype=np.float64),
+                resources=np.array(u.resources, dtype=np.float64),
             )
         self._at: dict[int, set[int]] = {}  # cell -> units located there
         self._toward: dict[int, set[int]] = {}  # cell -> units whose objective it is

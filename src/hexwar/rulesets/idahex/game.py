@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -104,9 +104,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         """Each strike assessment (§6) by side, strike, cell environment, supported side and
         the targets' numbers, posture classes and resources: its remaining resources and
         record (a pure function of these)."""
-        self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._contact_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
-        """Each own unit's view piece and the state it was built from (the same piece the
+        """Each enemy unit's piece and the state it was built from (the same piece the
         shared cache holds for it), so an unchanged unit costs one comparison."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
         """A frame's demand (§7) at the rates of units not engaged, by side, column and
@@ -595,8 +594,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         elements demands anything keeps ``(stk - 0) / stk = 1`` of each stock): they are
         left out, and what they would add to the side's consumption is 0."""
         rows: dict[int, Any] = {u.number: row for u, row in demands}
-        if not any(row.any() for row in rows.values()):
-            return  # with nothing demanded nothing is consumed
         side_units = {u.number: u for u in units}
         taking = [u for u, _ in demands]
         groups: list[list[int]] = []
@@ -616,7 +613,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         after = consume_trusted(stocks, dem, [[at[n] for n in g] for g in groups])
         self._consumed[taking[0].side - 1] += (stocks - after).sum(axis=0)
         for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
-            taking[i].resources[sup] = after[i]
+            taking[i].change_resources(sup, after[i])
 
     def _report_consumption(self) -> None:
         """§7: each side's supplies consumed since the last cycle start, to the designer's
@@ -645,8 +642,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         engaged_units: set[int],
     ) -> list[tuple[UnitState, Any]]:
         """§7: the demands of a side's active units in a frame, as (unit, row) for each unit
-        that may demand something; the others (a class whose resources consume nothing
-        while not engaged: most units of a quiet front) demand 0. Units at the rates of
+        that demands something (an engaged unit's row may be 0); the others (a class whose
+        resources consume nothing while not engaged: most units of a quiet front) demand 0
+        and are left out. Units at the rates of
         units not engaged are done together, and a unit whose resources and class are
         those of a demand computed before (most units from frame to frame) takes it again;
         engaged ones one by one (``frinv``)."""
@@ -668,21 +666,25 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if idle[column - 1]:
                 continue  # no resource consumes anything in this class: the demand is 0
             key = (side, column, u.resources.tobytes())
-            row = known.get(key)
-            if row is None:
+            row = known.get(key, u)  # the unit itself: not known yet
+            if row is u:
                 bulk.append(len(out))
                 keys.append(key)
-            out.append((u, row))
-        if bulk:
-            res = np.array([out[i][0].resources for i in bulk])
-            columns = np.array([k[1] for k in keys])
-            rows = nonengaged_demands(tables, res, columns, tframe)
-            for i, row in zip(bulk, rows, strict=True):
-                out[i] = (out[i][0], row)
-            if len(known) > _DEMANDS_KEPT:
-                known.clear()
-            known.update(zip(keys, rows, strict=True))
-        return out
+            if row is not None:
+                out.append((u, row))
+        if not bulk:
+            return out
+        res = np.array([out[i][0].resources for i in bulk])
+        columns = np.array([k[1] for k in keys])
+        rows = nonengaged_demands(tables, res, columns, tframe)
+        # A demand of 0 is kept as None: such a unit consumes nothing and is left out.
+        kept = [row if row.any() else None for row in rows]
+        for i, row in zip(bulk, kept, strict=True):
+            out[i] = (out[i][0], row)
+        if len(known) > _DEMANDS_KEPT:
+            known.clear()
+        known.update(zip(keys, kept, strict=True))
+        return [(u, row) for u, row in out if row is not None]
 
     @staticmethod
     def _demand(
@@ -711,41 +713,26 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def _unit_json(self, u: UnitState, *, full: bool) -> dict[str, Any]:
         """What a player knows of a unit: all of it for its own (``full``), number, type,
-        cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
-        changed (most hold still from one period to the next)."""
+        cell and posture class for the enemy's."""
         if not full:
-            return self._piece(
-                self._contact_pieces,
-                ("contact", u.number),
-                (u.location, u.pc),
-                lambda: _seen_of(u),
-            )
+            state = (u.location, u.pc)
+            found = self._contact_pieces.get(u.number)
+            if found is not None and found[0] == state:
+                return found[1]  # the piece the cache holds for this very state
+            piece = self._shared.get(("contact", u.number), state, lambda: _seen_of(u))
+            self._contact_pieces[u.number] = (state, piece)
+            return piece
         return self._own_json(u, self.engine.engaged(u.number))
 
-    def _piece(
-        self,
-        pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]],
-        key: tuple[str, int],
-        state: tuple[Any, ...],
-        build: Callable[[], dict[str, Any]],
-    ) -> dict[str, Any]:
-        """A unit's piece of the views (``key``: its kind and number), the one ``pieces``
-        holds while the unit's ``state`` is the same, else made anew and shared."""
-        found = pieces.get(key[1])
-        if found is not None and found[0] == state:
-            return found[1]  # the piece the cache holds for this very state
-        piece = self._shared.get(key, state, build)
-        pieces[key[1]] = (state, piece)
-        return piece
-
     def _own_json(self, u: UnitState, engaged: bool) -> dict[str, Any]:
-        """An own unit's piece of the view, rebuilt only when the unit changed."""
-        state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
-        return self._piece(
-            self._own_pieces,
+        """An own unit's piece of the view, kept in the unit's memo while neither the unit
+        nor ``engaged`` changes (most units hold still from one period to the next)."""
+        found = u.memo.get("view")
+        if found is not None and found[0] is engaged:
+            return found[1]  # type: ignore[no-any-return]
+        piece = self._shared.put(
             ("unit", u.number),
-            state,
-            lambda: {
+            {
                 **_seen_of(u),
                 "posture": u.posture,
                 "objective": u.objective,
@@ -756,6 +743,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "adjacent": self._adjacent(u.location),
             },
         )
+        u.memo["view"] = (engaged, piece)
+        return piece
 
     def _adjacent(self, cell: int) -> list[int]:
         """The active cells next to ``cell`` (one list per cell, shared by the views)."""
