@@ -97,7 +97,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
         """The cells in or next to a set of cells (those holding a side's active units)."""
-        self._cycle_at: tuple[float, int | None] = (math.nan, None)
+        self._clock_at: tuple[float, int | None, bool] = (math.nan, None, False)
+        """The time the clock was last read at, the cycle then and whether one starts then."""
+        self._decision: Decision | None = None
+        self._own_units = tuple(
+            [u for u in self.engine.units.values() if u.side == s] for s in (1, 2)
+        )
+        """Each side's units, in the engine's order (units never change sides)."""
         self._strikes: dict[tuple[int, Strike], AirStrike] = {}
         """Each strike command met, checked against the design data, by side."""
         self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any]] = {}
@@ -167,11 +173,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def _awaiting(self) -> Decision:
         assert self._period is not None
-        return Decision(
-            self.step,
-            frozenset(SIDE_NAMES),
-            f"period {self._period.number} at t = {self.engine.t:g}: your commands",
-        )
+        if self._decision is None or self._decision.step != self.step:
+            self._decision = Decision(
+                self.step,
+                frozenset(SIDE_NAMES),
+                f"period {self._period.number} at t = {self.engine.t:g}: your commands",
+            )
+        return self._decision
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -324,9 +332,18 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- air support (§6) -------------------------------------------------------------------
 
     def _at_cycle_start(self) -> bool:
-        d = self.rules.design
-        x = (self.engine.t - d.tinit) / d.tcycle
-        return abs(x - round(x)) < 1e-9
+        return self._cycle()[1]
+
+    def _cycle(self) -> tuple[int | None, bool]:
+        """The number of the cycle now (``None`` at ``tend``) and whether it starts now;
+        found once per time (the commands and both sides' views ask at the same time)."""
+        t = self.engine.t
+        if self._clock_at[0] != t:
+            d = self.rules.design
+            x = (t - d.tinit) / d.tcycle
+            n = self.rules.timing.cycle_number(t) if t < d.tend else None
+            self._clock_at = (t, n, abs(x - round(x)) < 1e-9)
+        return self._clock_at[1:]
 
     def _air_strike(self, s: int, c: Strike) -> AirStrike:
         """The strike checked against the design data and the clock (§6)."""
@@ -558,33 +575,27 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         forces; then moving task forces out of supplies stop."""
         tframe = self.rules.design.tframe
         engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
-        active: tuple[list[UnitState], list[UnitState]] = ([], [])
-        for u in engine.units.values():
-            if u.posture >= 10:  # active (§2.2.1)
-                active[u.side - 1].append(u)
         for s in (1, 2):
             tables = self._supplies[s - 1]
-            units = active[s - 1]
-            if tables.nss == 0 or not units:
+            if tables.nss == 0:
                 continue
             supplies = self.rules.resources[s - 1].supplies
             sup = slice(supplies.start, supplies.stop)
-            demands = self._demands(engine, tables, units, tframe, engaged)
+            demands = self._demands(engine, tables, self._own_units[s - 1], tframe, engaged)
             if demands:
-                self._consume(engine, units, demands, sup)
+                self._consume(engine, demands, sup)
             for tf in list(engine.task_forces.values()):
                 # Only a moving task force stops (its units' posture class is 3, movement).
                 if (
                     tf.side == s
                     and engine.units[tf.units[0]].pc == 3
-                    and any(engine.units[n].resources[sup].min() <= 0 for n in tf.units)
+                    and any(_runs_short(engine.units[n], sup) for n in tf.units)
                 ):
                     engine.abort_if_unsupplied(tf)
 
     def _consume(
         self,
         engine: Engine,
-        units: list[UnitState],
         demands: list[tuple[UnitState, Any]],
         sup: slice,
     ) -> None:
@@ -594,7 +605,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         elements demands anything keeps ``(stk - 0) / stk = 1`` of each stock): they are
         left out, and what they would add to the side's consumption is 0."""
         rows: dict[int, Any] = {u.number: row for u, row in demands}
-        side_units = {u.number: u for u in units}
         taking = [u for u, _ in demands]
         groups: list[list[int]] = []
         pooled: set[int] = set()
@@ -602,10 +612,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if u.tf is None or u.tf in pooled:
                 continue
             pooled.add(u.tf)
-            members = [n for n in engine.task_forces[u.tf].units if n in side_units]
+            members = [n for n in engine.task_forces[u.tf].units if engine.units[n].active]
             if len(members) > 1:
                 groups.append(members)
-                taking += [side_units[n] for n in members if n not in rows]
+                taking += [engine.units[n] for n in members if n not in rows]
         at = {u.number: i for i, u in enumerate(taking)}
         stocks = np.array([u.resources[sup] for u in taking])
         zero = np.zeros(stocks.shape[1])
@@ -641,13 +651,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         tframe: float,
         engaged_units: set[int],
     ) -> list[tuple[UnitState, Any]]:
-        """§7: the demands of a side's active units in a frame, as (unit, row) for each unit
-        that demands something (an engaged unit's row may be 0); the others (a class whose
-        resources consume nothing while not engaged: most units of a quiet front) demand 0
-        and are left out. Units at the rates of
-        units not engaged are done together, and a unit whose resources and class are
-        those of a demand computed before (most units from frame to frame) takes it again;
-        engaged ones one by one (``frinv``)."""
+        """§7: the demands in a frame of the active ones of a side's ``units``, as (unit, row)
+        for each unit that demands something (an engaged unit's row may be 0); the others (a
+        class whose resources consume nothing while not engaged: most units of a quiet
+        front) demand 0 and are left out. Units at the rates of units not engaged are done
+        together, and a unit whose resources and class are those of a demand computed before
+        (most units from frame to frame) takes it again; engaged ones one by one
+        (``frinv``)."""
         out: list[tuple[UnitState, Any]] = []
         bulk: list[int] = []
         keys: list[tuple[int, int, bytes]] = []
@@ -656,13 +666,18 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         side = tables.side
         idle = tables.idle
         for u in units:
-            passenger = u.tf is not None and engine.passenger(u)
-            pc = u.posture // 10  # the unit is active: posture >= 10
-            engaged = not passenger and pc != 3 and u.number in engaged_units
-            if engaged and tables.pointer(u.posture) != 0:
-                out.append((u, self._demand(engine, tables, u, tframe, forces)))
-                continue
-            column = 1 if passenger else min(pc, 3)
+            posture = u.posture
+            if posture < 10:
+                continue  # not active (§2.2.1): no consumption
+            if u.tf is not None and engine.passenger(u):
+                column = 1  # a passenger is never engaged
+            elif posture < 30 or posture >= 40:  # not moving (class 3): may be engaged
+                if u.number in engaged_units and tables.pointer(posture) != 0:
+                    out.append((u, self._demand(engine, tables, u, tframe, forces)))
+                    continue
+                column = min(posture // 10, 3)
+            else:
+                column = 3
             if idle[column - 1]:
                 continue  # no resource consumes anything in this class: the demand is 0
             key = (side, column, u.resources.tobytes())
@@ -804,12 +819,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
         # A new list of shared pieces: its check steps over each piece at once (the list
         # changes most periods, so keeping it would cost more than it saves).
-        units = [self._own_json(u, u.number in engaged) for u in e.units.values() if u.side == s]
+        units = [self._own_json(u, u.number in engaged) for u in self._own_units[s - 1]]
         enemy = [self._unit_json(u, full=False) for u in self.contacts(s)]
         return {
             "time": e.t,
             "period": None if self._period is None else self._period.number,
-            "cycle": self._cycle_now(),
+            "cycle": self._cycle()[0],
             "side": side,
             "next_period": self._next_period(),
             "iprint": self.rules.iprint,
@@ -849,15 +864,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 },
             ),
         }
-
-    def _cycle_now(self) -> int | None:
-        """The number of the cycle now, ``None`` at ``tend``; found once per time (both
-        sides' views ask at the same time)."""
-        t = self.engine.t
-        if self._cycle_at[0] != t:
-            n = self.rules.timing.cycle_number(t) if t < self.rules.design.tend else None
-            self._cycle_at = (t, n)
-        return self._cycle_at[1]
 
     def _next_period(self) -> float | None:
         """When the players give commands next: the next period start before ``tend`` (§2.3,
@@ -1067,6 +1073,15 @@ _STATUSES = ("active", "engaged", "inactive", "destroyed")
 
 def _amounts(x: np.ndarray[Any, np.dtype[np.float64]]) -> list[float]:
     return [round(float(v), 6) for v in x]
+
+
+def _runs_short(u: UnitState, sup: slice) -> bool:
+    """Whether the unit holds none of some supply type (``sup``: its side's supply columns,
+    §7); kept in its memo (the columns of a unit never change)."""
+    found = u.memo.get("runs short")
+    if found is None:
+        found = u.memo["runs short"] = bool(u.resources[sup].min() <= 0)
+    return found
 
 
 def _seen_of(u: UnitState) -> dict[str, Any]:
