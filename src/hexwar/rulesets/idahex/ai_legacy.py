@@ -140,9 +140,10 @@ class LegacyAgent:
             commands.extend(self._air(data, enemy_at, design["aircraft_types"], units))
         idle = [u for u in units if u["task_force"] is None and u["posture_class"] == 1]
         itrfp = int(design["itrfp"])
-        depots = [u for u in idle if ratio(u) > DEPOT]
-        fighters = [u for u in idle if ratio(u) <= DEPOT and not u["engaged"]]
-        short = [u for u in units if ratio(u) < SHORT and u["posture"] != itrfp]
+        supply = {u["number"]: ratio(u) for u in units}  # each unit's, once a decision
+        depots = [u for u in idle if supply[u["number"]] > DEPOT]
+        fighters = [u for u in idle if supply[u["number"]] <= DEPOT and not u["engaged"]]
+        short = [u for u in units if supply[u["number"]] < SHORT and u["posture"] != itrfp]
         commands.extend(self._supply(depots, short, itrfp, owner, me, neighbours))
         commands.extend(self._deliveries(data, itrfp, {int(u["location"]) for u in short}))
         front = self._front
@@ -154,7 +155,9 @@ class LegacyAgent:
             near = [
                 u
                 for u in fighters
-                if target in u["adjacent"] and u["number"] not in used and ratio(u) >= SHORT
+                if target in u["adjacent"]
+                and u["number"] not in used
+                and supply[u["number"]] >= SHORT
             ]
             if len(near) < ODDS * enemy_at[target]:
                 continue
@@ -172,7 +175,7 @@ class LegacyAgent:
                 loc = int(u["location"])
                 if u["number"] in used or loc in front or loc not in step:
                     continue
-                if ratio(u) < SHORT:
+                if supply[u["number"]] < SHORT:
                     continue
                 commands.append(Mission((Order(step[loc], 10),), (int(u["number"]),)))
                 used.add(int(u["number"]))

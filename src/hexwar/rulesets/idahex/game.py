@@ -162,11 +162,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         if self._period is None:
             self._finish(None, f"the game reached tend = {self.rules.design.tend:g}")
             return
-        alive = {
-            s
-            for s in (1, 2)
-            if any(u.side == s and u.posture != DESTROYED for u in self.engine.units.values())
-        }
+        alive = {s for s in (1, 2) if any(u.posture != DESTROYED for u in self._own_units[s - 1])}
         if len(alive) < 2:
             winner = SIDE_NAMES[next(iter(alive)) - 1] if alive else None
             self._finish(winner, "a side has no units left")
@@ -791,14 +787,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     def contacts(self, s: int) -> list[UnitState]:
         """Active enemy units in or next to a cell holding an active ``s`` unit."""
         grid, rims = self.rules.grid, self._rims
-        mine: set[int] = set()
-        others: list[UnitState] = []
-        for u in self.engine.units.values():
-            if u.posture >= 10:  # active
-                if u.side == s:
-                    mine.add(u.location)
-                else:
-                    others.append(u)
+        mine = {u.location for u in self._own_units[s - 1] if u.posture >= 10}  # active
         key = frozenset(mine)
         near = self._near.get(key)
         if near is None:
@@ -811,7 +800,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if len(self._near) > _NEAR_KEPT:
                 self._near.clear()
             self._near[key] = near
-        return [u for u in others if u.location in near]
+        return [u for u in self._own_units[2 - s] if u.posture >= 10 and u.location in near]
 
     def _view(self, side: str) -> dict[str, Any]:
         s = SIDE_NO[side]
