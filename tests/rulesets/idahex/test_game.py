@@ -160,13 +160,17 @@ def test_4_fog_other_sides_orders_and_distant_units_are_hidden() -> None:
 
 def test_4_own_units_in_the_view_follow_every_change_of_the_unit() -> None:
     """§4: a side sees all of its own units as they are now. A unit that holds still keeps
-    its piece of the view from one period to the next; any change to it (here its
-    resources, which are read-only and change as a whole) shows in the next view."""
+    its piece of the view from one period to the next (a computer commander reuses its
+    decision when the pieces it read are the same); any change to it (here its resources,
+    which are read-only and change as a whole) shows in the next view."""
     g = game(unit(2, 26), unit(150, 99))
     piece = next(u for u in g.view("red").data["units"] if u["number"] == 2)
     play(g)
     assert next(u for u in g.view("red").data["units"] if u["number"] == 2) is piece
     u = g.engine.units[2]
+    u.location = u.location  # set to the value it has: no change
+    u.resources = u.resources.copy()  # the same holdings in a new array: no change
+    assert next(u for u in g.view("red").data["units"] if u["number"] == 2) is piece
     with pytest.raises(ValueError, match="read-only"):
         u.resources[0] = 1.0
     u.change_resources(0, 1.0)

@@ -65,13 +65,27 @@ _MAX_EVENTS_AT_ONE_TIME = 100_000
 _RULE = "seed 000 §4.1"
 
 
+_UNSET = object()
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether a unit's field keeps its value: the same type and value, an array the same
+    bits (a value of another type, say 1 for 1.0, is a change: it shows differently)."""
+    if type(old) is not type(new):
+        return False
+    if isinstance(new, np.ndarray):
+        return bool(old.shape == new.shape and old.tobytes() == new.tobytes())
+    return bool(old == new)
+
+
 @dataclass(slots=True)
 class UnitState:
     """A battle unit now (§2.2): its status, ``tentry``, ``[resources]`` and task force.
 
     ``memo`` holds what others derive from the unit's state alone (its piece of its side's
-    view, its demand for supplies), kept while that state holds: setting any field empties
-    it. ``resources`` is read-only, so its holdings change only by setting a new array."""
+    view, whether it runs short of supplies), kept while that state holds: setting a field
+    to another value empties it. ``resources`` is read-only, so its holdings change only by
+    setting a new array (compared bit for bit with the one before)."""
 
     number: int
     side: int  # 1 Red, 2 Blue
@@ -88,8 +102,9 @@ class UnitState:
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "resources":
             value.setflags(write=False)
+        old = getattr(self, name, _UNSET)
         object.__setattr__(self, name, value)
-        if name != "memo":
+        if name != "memo" and not _same(old, value):
             object.__setattr__(self, "memo", {})
 
     def change_resources(self, index: Any, values: Any) -> None:
