@@ -476,11 +476,12 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """A legal order chosen at random from :meth:`legal_orders`, knowing only ``view``
         (the random agent's order): one uniform draw from ``rng`` per list. A stepwise list is
         followed until the draw picks its last entry (the plan as it stands), so each unit
-        action added is uniform among the actions legal after the ones before it."""
+        action added is uniform among the actions legal after the ones before it. The lists
+        are read through :meth:`legal_choices`, which may build only the entry drawn."""
         stepwise = self.stepwise(view)
         plan: OrderT | None = None
         while True:
-            orders = self.legal_orders(view, plan)
+            orders = self.legal_choices(view, plan)
             if not orders:
                 raise IllegalOrderError(
                     f"{view.side} has no legal order to choose from at step {view.step}",
@@ -503,6 +504,12 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         offer a documented menu instead (docs/research.md). A ruleset without the hook refuses.
         """
         raise NotImplementedError(f"the {self.info.id} ruleset lists no legal orders")
+
+    def legal_choices(self, view: View, plan: OrderT | None = None) -> Sequence[OrderT]:
+        """:meth:`legal_orders` as a sequence: the same entries in the same order, which a
+        ruleset whose lists are long may build only when read (a random draw reads one entry
+        of each list). Default: the list itself."""
+        return self.legal_orders(view, plan)
 
     def stepwise(self, view: View) -> bool:
         """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""
