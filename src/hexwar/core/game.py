@@ -226,7 +226,10 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         if self._outcome is not None:
             raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
         d = self._awaiting()
-        if is_concession(order):
+        # An order object's JSON, made once: what the concession check reads and the record
+        # keeps.
+        data = order.to_json() if is_order(order) else None
+        if is_concession(order if data is None else data):
             return self._concede(side)
         if side not in d.sides:
             raise IllegalOrderError(
@@ -241,13 +244,14 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
                 order=order,
             )
         parsed: OrderT
-        if is_order(order):
+        if data is not None:
             parsed = cast(OrderT, order)
         else:
             check_order(order)  # the shared limits, whatever the ruleset's parser does
             parsed = self.ruleset.parse_order(side, cast("JsonValue | str", order))
+            data = parsed.to_json()
         self._check(side, parsed)
-        submitted = SubmittedOrder(len(self._orders), d.step, side, parsed.to_json())
+        submitted = SubmittedOrder(len(self._orders), d.step, side, data)
         self._orders.append(submitted)
         self._sealed[side] = parsed
         if self._sealed.keys() >= d.sides:
