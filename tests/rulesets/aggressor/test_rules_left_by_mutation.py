@@ -14,6 +14,7 @@ from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.orders import parse_order
 from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
 from tests.rulesets.aggressor.conftest import (
+    ALL_CLEAR,
     SECTOR,
     ScriptedDice,
     make_game,
@@ -718,3 +719,353 @@ def test_an_observation_reports_the_units_observed_and_identified() -> None:
         frozenset({"west"}),
         {"observed": 3, "identified": 1},
     )
+
+
+# -- combat where the game applies it: the form, the step, the kill, the receipt -----------------
+
+
+def _combat_receipt(g: AggressorGame) -> Any:
+    """The umpire's receipt of the last attack."""
+    return [e for e in g.events() if e.kind == "combat" and e.receipt is not None][-1].receipt
+
+
+def test_a_mobile_attack_uses_one_movement_point() -> None:
+    """OPTIONAL RULES / Mobile Attacks: "the attacking unit must have one or more movement
+    points remaining" -- the attack spends one. West's armor (Range 3, clear terrain) moves one
+    hex (@EH -> @EI), attacks East's unit on @EJ (2 of its 3 points spent; it misses), may
+    still move one hex back to @EH (3 spent), and no further."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("infantry", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@EJ")
+    g.known["west"][rl.parse_label("@EJ")] = "infantry"
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    g.submit("west", "1 4")
+    assert unit(g, "west", 1).moved == 2
+    g.submit("west", "1 3")
+    assert rl.label(unit(g, "west", 1).cell) == "@EH"
+    with pytest.raises(IllegalOrderError, match="cannot move another hex"):
+        g.submit("west", "1 3")
+
+
+@pytest.mark.parametrize(("hit", "strength", "result"), [(True, 2, "hit"), (False, 3, "miss")])
+def test_an_assault_takes_strength_directly_on_an_even_chance(
+    hit: bool, strength: int, result: str
+) -> None:
+    """COMBAT (1): an attacker that moves more than one hex from its starting hex makes an
+    Assault: "a 50% chance that the defender's Strength will be reduced by one directly, even
+    if the unit still retains a Range value". West's armor moves @EH -> @EI -> @EJ (2 hexes)
+    and assaults East's armor (Range 3, Strength 3) on @EK: a hit leaves it Range 3,
+    Strength 2; a miss, 3 and 3. The report and the receipt (chance 50%) say which."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@EK")
+    g.known["west"][rl.parse_label("@EK")] = "armor"
+    dice = script(g, chances=[hit])
+    g.submit("west", "1 4")
+    g.submit("west", "1 4")
+    g.submit("west", "1 4")
+    assert dice.asked == [("assault", 0.5)]
+    assert (unit(g, "east", 1).range, unit(g, "east", 1).strength) == (3, strength)
+    assert _last(g, "combat")[2]["results"] == [result]
+    assert _last(g, "combat")[2]["form"] == "assault"
+    receipt = _combat_receipt(g)
+    assert receipt.result == {"chance": 0.5, "results": [result]}
+    assert receipt.inputs["form"] == "assault"
+
+
+def test_an_ambush_that_eliminates_with_its_first_attempt_makes_no_second() -> None:
+    """COMBAT (2): an Ambush is "two consecutive attack attempts"; a unit whose Strength is
+    reduced to zero is removed. West's unobserved infantry (Strength 2) ambushes East's support
+    at Range 0, Strength 1 on @EI: 50% + 10% x (2 - 1) = 60%; the first attempt hits and
+    eliminates it, so no second attempt is rolled."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("support", "@LH")})
+    put(g, "east", 1, "@EI")
+    unit(g, "east", 1).range = 0
+    g.known["west"][rl.parse_label("@EI")] = "support"
+    dice = script(g, chances=[True])
+    g.submit("west", "1 4")
+    assert dice.asked == [("attack 1", pytest.approx(0.6))]
+    assert rl.parse_label("@EI") not in g.at
+    assert _last(g, "combat")[2]["results"] == ["hit"]
+
+
+def test_an_ambush_on_a_unit_of_strength_1_still_has_two_attempts() -> None:
+    """COMBAT (2): the Ambush's two attempts -- East's support (Range 2, Strength 1) on @EI is
+    missed by the first; the second is rolled (and misses too): results "miss, miss"."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("support", "@LH")})
+    put(g, "east", 1, "@EI")
+    g.known["west"][rl.parse_label("@EI")] = "support"
+    dice = script(g, chances=[False, False])
+    g.submit("west", "1 4")
+    assert [label for label, _ in dice.asked] == ["attack 1", "attack 2"]
+    assert _last(g, "combat")[2]["results"] == ["miss", "miss"]
+
+
+@pytest.mark.parametrize("mobile", [False, True])
+def test_a_hit_on_a_unit_of_strength_1_with_range_left_only_reduces_it(mobile: bool) -> None:
+    """COMBAT: a hit is a step loss, Range first ("reduced by one, unless its Range is already
+    at zero"); only Strength 0 removes a unit, and only a destroyed target draws the mobile
+    attacker into its hex. West's observed armor (Strength 3) hits East's support (Range 2,
+    Strength 1) on @EI: 50% + 10% x (3 - 1) = 70%; the support stays on @EI at Range 1,
+    Strength 1, and the armor stays on @EH (with or without Mobile Attacks)."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("support", "@LH")}, mobile_attacks=mobile)
+    put(g, "east", 1, "@EI")
+    unit(g, "west", 1).seen_by_enemy = True
+    g.known["west"][rl.parse_label("@EI")] = "support"
+    dice = script(g, chances=[True])
+    g.submit("west", "1 4")
+    assert dice.asked == [("attack 1", pytest.approx(0.7))]
+    support = unit(g, "east", 1)
+    assert (support.range, support.strength) == (1, 1)
+    assert g.at[rl.parse_label("@EI")] is support
+    assert rl.label(unit(g, "west", 1).cell) == "@EH"
+
+
+def test_a_mobile_attacker_of_strength_1_advances_into_the_hex_it_cleared() -> None:
+    """Mobile Attacks: "If any atkd tgt is destroyed, the attacking unit must be moved into its
+    place" -- whatever its own Strength. West's observed support (Strength 1) hits East's
+    support at Range 0, Strength 1 on @EI (50% + 10% x 0 = 50%), which is eliminated; West's
+    support moves @EH -> @EI."""
+    g = make_game({1: ("support", "@EH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@EI")
+    unit(g, "east", 1).range = 0
+    unit(g, "west", 1).seen_by_enemy = True
+    g.known["west"][rl.parse_label("@EI")] = "support"
+    dice = script(g, chances=[True])
+    g.submit("west", "1 4")
+    assert dice.asked == [("attack 1", pytest.approx(0.5))]
+    assert rl.label(unit(g, "west", 1).cell) == "@EI"
+    assert g.at[rl.parse_label("@EI")] is unit(g, "west", 1)
+
+
+def test_the_receipt_of_an_attack_names_each_modifier_it_applied() -> None:
+    """COMBAT: "If the defender is in a rough terrain hex or any CBR hex, subtract 10% ... If
+    the defender is emplaced, subtract a further 10%". West's observed armor (3) attacks East's
+    emplaced armor (3) in the CBR hex @EI (clear terrain): 50% - 10% - 10% = 30%. The umpire's
+    receipt names both modifiers, the chance, the result, and the roll it made."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@EI")
+    unit(g, "east", 1).emplaced = True
+    g.cbr.add(rl.parse_label("@EI"))
+    unit(g, "west", 1).seen_by_enemy = True
+    g.known["west"][rl.parse_label("@EI")] = "armor"
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    receipt = _combat_receipt(g)
+    assert [(m.name, m.value) for m in receipt.modifiers] == [
+        ("rough or CBR defender", "-10%"),
+        ("emplaced defender", "-10%"),
+    ]
+    assert receipt.table == "COMBAT: 50% + 10% x (A - D)"
+    assert receipt.result == {"chance": pytest.approx(0.3), "results": ["miss"]}
+    assert [(r.label, r.chance) for r in receipt.rolls] == [("attack 1", pytest.approx(0.3))]
+    assert receipt.inputs == {"attacker_strength": 3, "defender_strength": 3, "form": "attack"}
+
+
+# -- Indirect Fire ------------------------------------------------------------------------------
+
+
+def _fire_at(at: str, *, rough_hex: bool = False, cbr: bool = False, hit: bool = False) -> Any:
+    """West's artillery (Range 3, Strength 2) on @HH fires at East's support (Range 2,
+    Strength 1) on ``at``."""
+    g = make_game(
+        {1: ("artillery", "@HH")},
+        {1: ("support", "@LH")},
+        terrain=rough(at) if rough_hex else ALL_CLEAR,
+    )
+    put(g, "east", 1, at)
+    if cbr:
+        g.cbr.add(rl.parse_label(at))
+    g.known["west"][rl.parse_label(at)] = "support"
+    dice = script(g, chances=[hit])
+    g.submit("west", f"1 7 {at}")
+    return g, dice
+
+
+@pytest.mark.parametrize(
+    ("rough_hex", "cbr", "chance"), [(False, False, 0.6), (True, False, 0.5), (False, True, 0.5)]
+)
+def test_indirect_fire_has_the_ten_points_off_for_a_rough_or_cbr_target(
+    rough_hex: bool, cbr: bool, chance: float
+) -> None:
+    """SPECIAL FUNCTIONS / Indirect Fire: "An attack is resolved versus the target unit using
+    the artillery unit's current Strength" -- with COMBAT's modifiers: Strength 2 on the
+    support's 1, 50% + 10% = 60% in clear terrain, 50% in a rough or a CBR hex."""
+    _, dice = _fire_at("@JH", rough_hex=rough_hex, cbr=cbr)
+    assert [p for _, p in dice.asked] == [pytest.approx(chance)]
+
+
+@pytest.mark.parametrize(("hit", "result"), [(True, "hit"), (False, "miss")])
+def test_indirect_fire_reports_its_result_and_a_hit_is_a_step_loss(hit: bool, result: str) -> None:
+    """Indirect Fire is an attack: its result is reported to both sides (COMBAT), and a hit is
+    a step loss, Range first -- the support (Range 2, Strength 1) is left at Range 1 on its
+    hex, not removed; a miss leaves it as it was."""
+    g, _ = _fire_at("@JH", hit=hit)
+    _, told, data = _last(g, "combat")
+    assert (data["attacker_side"], data["attacker_type"], data["target"]) == (
+        "west",
+        "artillery",
+        "@JH",
+    )
+    assert data["results"] == [result]
+    assert told == frozenset({"*"})
+    support = unit(g, "east", 1)
+    assert (support.range, support.strength) == ((1, 1) if hit else (2, 1))
+    assert g.at[rl.parse_label("@JH")] is support
+    receipt = _combat_receipt(g)
+    assert receipt.result == {"chance": pytest.approx(0.6), "hit": hit}
+    assert receipt.inputs == {"attacker_strength": 2, "defender_strength": 1}
+
+
+def test_indirect_fire_at_a_hex_the_enemy_has_left_is_told_to_the_firing_side_only() -> None:
+    """OBSERVATION: "A player will not know how much the enemy knows" -- West's artillery fires
+    at @JH, where West last saw East's unit, now gone to @KH: West alone is told there is no
+    target there; East hears nothing of it."""
+    g = make_game({1: ("artillery", "@HH")}, {1: ("support", "@LH")})
+    g.known["west"][rl.parse_label("@JH")] = "support"
+    g.submit("west", "1 7 @JH")
+    assert any("no target there" in e.text for e in g.events("west"))
+    assert not any("no target there" in e.text for e in g.events("east"))
+
+
+# -- CBR Missile Launch -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("terrain", "already_cbr", "emplaced", "chance"),
+    [("clear", False, False, 0.6), ("rough", False, False, 0.5), ("clear", True, False, 0.5),
+     ("clear", False, True, 0.5)],
+)  # fmt: skip
+def test_a_missile_attack_has_the_combat_modifiers_of_its_target(
+    terrain: str, already_cbr: bool, emplaced: bool, chance: float
+) -> None:
+    """CBR Missile Launch: the target "is attacked with an implied Strength of four", by
+    COMBAT's procedure: on East's armor (Strength 3), 50% + 10% x (4 - 3) = 60%, less 10% in
+    rough terrain, in a hex already CBR before the launch, or dug in."""
+    g = make_game(
+        {1: ("missile", "@EH")},
+        {1: ("armor", "@LH")},
+        terrain=rough("@JH") if terrain == "rough" else ALL_CLEAR,
+    )
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).emplaced = emplaced
+    if already_cbr:
+        g.cbr.add(rl.parse_label("@JH"))
+    dice = script(g, chances=[False])
+    g.submit("west", "1 7 @JH")
+    assert dice.asked == [("missile", pytest.approx(chance))]
+    receipt = _combat_receipt(g)
+    assert receipt.inputs == {"attacker_strength": 4, "defender_strength": 3}
+    assert receipt.result == {"chance": pytest.approx(chance), "hit": False}
+
+
+def test_a_missile_that_misses_is_told_as_a_miss_and_the_target_stays() -> None:
+    """CBR Missile Launch: only a hit eliminates; a miss is reported to both sides as a miss,
+    the hex contaminated all the same."""
+    g = make_game({1: ("missile", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@KH")
+    script(g, chances=[False])
+    g.submit("west", "1 7 @KH")
+    assert _last(g, "cbr") == (
+        "west launches CBR missiles at @KH: miss; the hex is contaminated",
+        frozenset({"*"}),
+        {"target": "@KH", "results": ["miss"]},
+    )
+    assert g.at[rl.parse_label("@KH")] is unit(g, "east", 1)
+    assert unit(g, "west", 1).missiles is False
+
+
+def test_ones_own_unit_surviving_a_launch_loses_a_step_when_its_next_turn_begins() -> None:
+    """CBR Missile Launch, the timing note: a unit that survives a launch "doesn't take a hit
+    from the CBR hex until the beginning of its turn" -- it did not voluntarily enter the CBR
+    hex (TURN SEQUENCE D). West's infantry moves @GG -> @GH, then West's own missile is
+    launched at @GH and misses: when West's next turn begins the infantry, Range 2, loses a
+    step (Range 1), although it had entered @GH on its last move."""
+    g = make_game({1: ("missile", "@BH"), 2: ("infantry", "@GG")})
+    g.submit("west", "2 4")
+    script(g, chances=[False])
+    g.submit("west", "1 7 @GH")
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert unit(g, "west", 2).range == 1
+
+
+# -- MOVEMENT where the game applies it ---------------------------------------------------------
+
+
+def test_a_hex_a_unit_has_moved_into_is_closed_to_the_next() -> None:
+    """MOVEMENT: "A unit may not move into a hex occupied by any other unit" -- also one it
+    has just moved into. West's infantry 1 moves @EH -> @EI; infantry 2 on @EJ may not then
+    move up into @EI."""
+    g = make_game({1: ("infantry", "@EH"), 2: ("infantry", "@EJ")})
+    g.submit("west", "1 4")
+    with pytest.raises(IllegalOrderError, match="holds your unit 1; no stacking"):
+        g.submit("west", "2 3")
+
+
+def test_running_into_an_unseen_unit_attacks_it_and_marks_it_unidentified() -> None:
+    """COMBAT ("If a unit wants to attack an adjacent enemy unit, it simply hits the key") and
+    OBSERVATION: West's infantry on @EH moves (key 4) into @EI, where East's unit stands unseen
+    by West: it attacks it instead (an Ambush: it has not moved and was not observed -- two
+    misses here). West alone is told of the contact, and now marks @EI as an enemy unit of
+    unknown type."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@EI")
+    script(g, chances=[False, False])
+    g.submit("west", "1 4")
+    assert _last(g, "contact")[1] == frozenset({"west"})
+    assert not [e for e in g.events("east") if e.kind == "contact"]
+    assert _last(g, "combat")[2]["form"] == "ambush"
+    assert g.view("west").data["enemy"] == [{"at": "@EI", "type": None}]
+    assert rl.label(unit(g, "west", 1).cell) == "@EH"
+
+
+def test_running_into_an_unseen_unit_after_attacking_halts_the_mover() -> None:
+    """COMBAT: a unit "can't attack more than once per turn". West's observed infantry on @EH
+    attacks East's unit on @EI (a miss), then tries to move up (key 3) into @EG, where East's
+    second unit stands unseen: it may not attack again, so it halts there for the turn, told
+    of the contact alone; a further move is refused."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("armor", "@LH"), 2: ("armor", "@LG")})
+    put(g, "east", 1, "@EI")
+    put(g, "east", 2, "@EG")
+    unit(g, "west", 1).seen_by_enemy = True
+    g.known["west"][rl.parse_label("@EI")] = "armor"
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    g.submit("west", "1 3")
+    assert _last(g, "contact")[1] == frozenset({"west"})
+    assert rl.label(unit(g, "west", 1).cell) == "@EH"
+    with pytest.raises(IllegalOrderError, match="cannot move another hex"):
+        g.submit("west", "1 5")
+
+
+def test_a_mobile_attacker_that_destroys_an_unseen_unit_moves_into_its_hex() -> None:
+    """Mobile Attacks: "If any atkd tgt is destroyed, the attacking unit must be moved into its
+    place" -- also when the attack began as a move into an unseen unit. West's armor (Strength
+    3) on @EH moves into @EI, held unseen by East's support at Range 0, Strength 1: an Ambush,
+    the first attempt (50% + 10% x 2 = 70%) hits and destroys it, and the armor stands on
+    @EI."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@EI")
+    unit(g, "east", 1).range = 0
+    dice = script(g, chances=[True])
+    g.submit("west", "1 4")
+    assert dice.asked == [("attack 1", pytest.approx(0.7))]
+    assert rl.label(unit(g, "west", 1).cell) == "@EI"
+    assert g.at[rl.parse_label("@EI")] is unit(g, "west", 1)
+
+
+def test_a_failed_range_0_attempt_counts_as_one_hex_moved() -> None:
+    """MOVEMENT: a range-0 unit's attempt has "a 50% chance"; if it fails, "The unit is still
+    treated as though it did move one hex". West's infantry at Range 0 fails: its view shows 1
+    hex moved, and the umpire's receipt the 50% roll and its failure."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 0
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    (mine,) = [u for u in g.view("west").data["units"] if u["number"] == 1]
+    assert mine["moved"] == 1
+    (event,) = [e for e in g.events() if e.kind == "move-attempt"]
+    assert event.receipt is not None
+    assert event.receipt.table == "MOVEMENT: 50%"
+    assert event.receipt.result is False
+    assert [(r.label, r.chance) for r in event.receipt.rolls] == [("range-0 move attempt", 0.5)]
