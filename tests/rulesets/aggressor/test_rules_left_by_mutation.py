@@ -747,17 +747,19 @@ def test_a_mobile_attack_uses_one_movement_point() -> None:
         g.submit("west", "1 3")
 
 
-@pytest.mark.parametrize(("hit", "strength", "result"), [(True, 2, "hit"), (False, 3, "miss")])
+@pytest.mark.parametrize(("hit", "strength", "result"), [(True, 1, "hit"), (False, 2, "miss")])
 def test_an_assault_takes_strength_directly_on_an_even_chance(
     hit: bool, strength: int, result: str
 ) -> None:
     """COMBAT (1): an attacker that moves more than one hex from its starting hex makes an
     Assault: "a 50% chance that the defender's Strength will be reduced by one directly, even
     if the unit still retains a Range value". West's armor moves @EH -> @EI -> @EJ (2 hexes)
-    and assaults East's armor (Range 3, Strength 3) on @EK: a hit leaves it Range 3,
-    Strength 2; a miss, 3 and 3. The report and the receipt (chance 50%) say which."""
+    and assaults East's armor (Range 3, Strength 2) on @EK: a hit leaves it Range 3,
+    Strength 1; a miss, 3 and 2. The report and the receipt say which, with the chance 50%
+    (not the normal attack's 50% + 10% x (3 - 2) = 60%)."""
     g = make_game({1: ("armor", "@EH")}, {1: ("armor", "@LH")})
     put(g, "east", 1, "@EK")
+    unit(g, "east", 1).strength = 2
     g.known["west"][rl.parse_label("@EK")] = "armor"
     dice = script(g, chances=[hit])
     g.submit("west", "1 4")
@@ -914,6 +916,8 @@ def test_indirect_fire_reports_its_result_and_a_hit_is_a_step_loss(hit: bool, re
     receipt = _combat_receipt(g)
     assert receipt.result == {"chance": pytest.approx(0.6), "hit": hit}
     assert receipt.inputs == {"attacker_strength": 2, "defender_strength": 1}
+    assert receipt.table == "COMBAT: 50% + 10% x (A - D)"
+    assert [(r.label, r.chance) for r in receipt.rolls] == [("indirect fire", pytest.approx(0.6))]
 
 
 def test_indirect_fire_at_a_hex_the_enemy_has_left_is_told_to_the_firing_side_only() -> None:
@@ -923,7 +927,10 @@ def test_indirect_fire_at_a_hex_the_enemy_has_left_is_told_to_the_firing_side_on
     g = make_game({1: ("artillery", "@HH")}, {1: ("support", "@LH")})
     g.known["west"][rl.parse_label("@JH")] = "support"
     g.submit("west", "1 7 @JH")
-    assert any("no target there" in e.text for e in g.events("west"))
+    assert _last(g, "combat")[:2] == (
+        "west artillery indirect fire at @JH: no target there",
+        frozenset({"west"}),
+    )
     assert not any("no target there" in e.text for e in g.events("east"))
 
 
@@ -956,6 +963,8 @@ def test_a_missile_attack_has_the_combat_modifiers_of_its_target(
     receipt = _combat_receipt(g)
     assert receipt.inputs == {"attacker_strength": 4, "defender_strength": 3}
     assert receipt.result == {"chance": pytest.approx(chance), "hit": False}
+    assert receipt.table == "COMBAT: 50% + 10% x (A - D)"
+    assert [(r.label, r.chance) for r in receipt.rolls] == [("missile", pytest.approx(chance))]
 
 
 def test_a_missile_that_misses_is_told_as_a_miss_and_the_target_stays() -> None:
@@ -1069,3 +1078,49 @@ def test_a_failed_range_0_attempt_counts_as_one_hex_moved() -> None:
     assert event.receipt.table == "MOVEMENT: 50%"
     assert event.receipt.result is False
     assert [(r.label, r.chance) for r in event.receipt.rolls] == [("range-0 move attempt", 0.5)]
+
+
+def test_a_missile_that_hits_is_told_as_a_hit() -> None:
+    """CBR Missile Launch: "If this attack results in a hit of any kind, the target unit is
+    immediately eliminated" -- both sides are told of the hit and the contaminated hex."""
+    g = make_game({1: ("missile", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@JH")
+    script(g, chances=[True])
+    g.submit("west", "1 7 @JH")
+    assert _last(g, "cbr")[:2] == (
+        "west launches CBR missiles at @JH: hit; the hex is contaminated",
+        frozenset({"*"}),
+    )
+    assert rl.parse_label("@JH") not in g.at
+
+
+def test_a_launch_into_an_empty_enemy_hex_declares_the_aggressor() -> None:
+    """GAME OBJECT: the first side to attack across the border is the aggressor; "This
+    includes the launch of CBR missiles, even into an unoccupied hex in enemy territory".
+    West's missile on @EH is launched at the empty @MH, East's territory: both sides are told
+    that West is the AGGRESSOR, by its launch."""
+    g = make_game({1: ("missile", "@EH")})
+    g.submit("west", "1 7 @MH")
+    assert g.aggressor == "west"
+    assert _last(g, "aggressor")[:2] == (
+        "west launches CBR missiles across the border at @MH: west is the AGGRESSOR for the "
+        "rest of the game",
+        frozenset({"*"}),
+    )
+
+
+def test_indirect_fire_into_enemy_territory_declares_the_aggressor() -> None:
+    """GAME OBJECT: "The first side to attack in any manner a unit which is located on the
+    enemy's side of the border" is the aggressor -- by Indirect Fire too. West's artillery on
+    @IH (Range 3) fires at East's support on @LH, 3 hexes away in East's territory (a miss):
+    West is the AGGRESSOR, both sides are told so and how."""
+    g = make_game({1: ("artillery", "@IH")}, {1: ("support", "@LH")})
+    g.known["west"][rl.parse_label("@LH")] = "support"
+    script(g, chances=[False])
+    g.submit("west", "1 7 @LH")
+    assert g.aggressor == "west"
+    assert _last(g, "aggressor")[:2] == (
+        "west opens indirect fire across the border at @LH: west is the AGGRESSOR for the "
+        "rest of the game",
+        frozenset({"*"}),
+    )
