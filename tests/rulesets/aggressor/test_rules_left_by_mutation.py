@@ -1124,3 +1124,93 @@ def test_indirect_fire_into_enemy_territory_declares_the_aggressor() -> None:
         "rest of the game",
         frozenset({"*"}),
     )
+
+
+# -- Partisan Contact, anti-aircraft losses, who may attack --------------------------------------
+
+
+def _contact(held: int, ok: bool) -> AggressorGame:
+    """West's infantry (Strength 2) began its turn on @PH, East's territory; West holds
+    ``held`` partisans."""
+    g = make_game({1: ("infantry", "@EH")})
+    put(g, "west", 1, "@PH")
+    g.partisans["west"] = held
+    script(g, chances=[ok])
+    g.submit("west", "1 7 @@")
+    return g
+
+
+def test_a_partisan_contact_adds_one_to_those_already_held() -> None:
+    """SPECIAL FUNCTIONS / Partisan Contact: "If contact is made, the number of partisans
+    available to the contacting side is increased by one" -- West, holding 1, has 2."""
+    g = _contact(1, True)
+    assert g.partisans["west"] == 2
+    assert _last(g, "partisan-contact")[0] == "unit 1 seeks partisans: contact made (2 available)"
+
+
+def test_a_failed_partisan_contact_has_its_chance_in_the_receipt() -> None:
+    """Partisan Contact: "50% minus 10% times the unit's rated attack Strength" -- infantry of
+    Strength 2: 30%. The roll fails: no partisan gained, West is told "no contact", and the
+    receipt gives the Strength, the formula, the roll and its failure."""
+    g = _contact(0, False)
+    assert g.partisans["west"] == 0
+    (event,) = [e for e in g.events("west") if e.kind == "partisan-contact"]
+    assert event.text == "unit 1 seeks partisans: no contact"
+    assert event.receipt is not None
+    assert event.receipt.inputs == {"attack_strength": 2}
+    assert event.receipt.table == "50% - 10% x Strength"
+    assert event.receipt.result is False
+    assert [(r.label, r.chance) for r in event.receipt.rolls] == [
+        ("partisan contact", pytest.approx(0.3))
+    ]
+
+
+def _air_loss_receipt(g: AggressorGame) -> Any:
+    (event,) = [e for e in g.events() if e.kind == "air-loss"]
+    return event.receipt
+
+
+def test_the_anti_aircraft_receipt_of_a_strike_on_two_dice() -> None:
+    """Recon/Strike: "2d <= (Dist (+ Airbase Str, if Strike msn))/ 2" -- the Strike 20 hexes
+    out by the airbase of Strength 3: (20 + 3) / 2 = 11, and 5 + 6 = 11 loses a step. The
+    umpire's receipt gives the distance, the Strength, the formula with its threshold, both
+    dice and the loss."""
+    g, _ = _strike(dice=(5, 6), air_loss="dice", air_loss_die=6)
+    receipt = _air_loss_receipt(g)
+    assert receipt.inputs == {"distance": 20, "strength": 3}
+    assert receipt.table == "2d6 <= (distance + Strength) / 2 = 11"
+    assert [(r.label, r.value) for r in receipt.rolls] == [
+        ("anti-aircraft die 1", 5),
+        ("anti-aircraft die 2", 6),
+    ]
+    assert receipt.result is True
+
+
+def test_the_anti_aircraft_receipt_of_a_recon_on_the_distance_formula() -> None:
+    """Recon/Strike, the first formula: "100% times distance divided by 28 divided by the
+    airbase's current Strength" -- a recon 6 hexes out by the airbase of Strength 3: 6 / 28 /
+    3 = 1/14. The receipt names the formula, the roll and that the airbase is spared."""
+    g = make_game({1: ("airbase", "@AH")})
+    script(g, chances=[False])
+    g.submit("west", "1 7 @GH recon")
+    receipt = _air_loss_receipt(g)
+    assert receipt.table == "distance / 28 / Strength"
+    assert [(r.label, r.chance) for r in receipt.rolls] == [
+        ("anti-aircraft", pytest.approx(1 / 14))
+    ]
+    assert receipt.result is False
+    assert receipt.inputs == {"distance": 6, "strength": 3}
+
+
+def test_a_unit_in_a_cbr_hex_that_runs_into_an_unseen_unit_halts_without_attacking() -> None:
+    """COMBAT: "The attacking unit must be ... not in a CBR hex in order to attack". West's
+    armor stands in the CBR hex @EH and moves (key 4) into @EI, held unseen by East's unit: it
+    may not attack, so it halts, and no attack is rolled."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@EI")
+    g.cbr.add(rl.parse_label("@EH"))
+    dice = script(g)
+    g.submit("west", "1 4")
+    assert dice.asked == []
+    assert not [e for e in g.events() if e.kind == "combat"]
+    assert unit(g, "west", 1).halted is True
