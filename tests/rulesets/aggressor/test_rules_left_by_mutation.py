@@ -1214,3 +1214,81 @@ def test_a_unit_in_a_cbr_hex_that_runs_into_an_unseen_unit_halts_without_attacki
     assert dice.asked == []
     assert not [e for e in g.events() if e.kind == "combat"]
     assert unit(g, "west", 1).halted is True
+
+
+def test_a_unit_may_not_attack_after_its_special_function() -> None:
+    """COMBAT: "A unit may not attack if it performed a special function earlier in the turn".
+    West's artillery on @HH fires at East's unit on @JH (Indirect Fire, a miss); East's second
+    unit stands next to it on @HI, known to West: the attack (key 4) is refused."""
+    g = make_game({1: ("artillery", "@HH")}, {1: ("armor", "@LH"), 2: ("armor", "@LG")})
+    put(g, "east", 1, "@JH")
+    put(g, "east", 2, "@HI")
+    g.known["west"][rl.parse_label("@JH")] = "armor"
+    g.known["west"][rl.parse_label("@HI")] = "armor"
+    script(g, chances=[False])
+    g.submit("west", "1 7 @JH")
+    with pytest.raises(IllegalOrderError, match="may not attack now") as info:
+        g.submit("west", "1 4")
+    assert info.value.rule == "COMBAT"
+
+
+# -- TURN SEQUENCE C: the enemy's partisans ------------------------------------------------------
+
+
+def _partisans_due() -> AggressorGame:
+    """West's turn begins in round 2 with East holding 1 partisan: East is asked."""
+    g = make_game({1: ("armor", "@FH")}, first="east")
+    g.partisans["west"] = 0
+    g.partisans["east"] = 1
+    g.submit("east", "0")
+    return g
+
+
+def test_partisans_held_back_are_told_to_their_side_only() -> None:
+    """TURN SEQUENCE C: "If either check or response is negative, the computer passes to D)".
+    East answers 0: it keeps its partisan, is told so (as `partisans`, in round 1 -- East
+    moved first, so West's turn is round 1's second), and West hears nothing of it."""
+    g = _partisans_due()
+    g.submit("east", "partisans 0")
+    assert g.partisans["east"] == 1
+    (event,) = [e for e in g.events() if e.kind == "partisans"]
+    assert (event.time, event.text, event.visible_to) == (
+        1,
+        "east holds its partisans",
+        frozenset({"east"}),
+    )
+    assert not [e for e in g.events("west") if e.kind == "partisans"]
+
+
+@pytest.mark.parametrize(("at", "names"), [("@HK", "1 armor"), ("@HJ", "none")])
+def test_partisan_activity_names_the_units_it_freezes(at: str, names: str) -> None:
+    """TURN SEQUENCE C: the units "within 3 hexes distance of the spot" are frozen, and the
+    acting side is told which: East's partisan strikes at @HN; West's armor 3 hexes away
+    (@HK) is named, at 4 hexes (@HJ) none is (West's other units are far off, in columns A
+    and B)."""
+    g = make_game({1: ("armor", at)}, first="east")
+    g.partisans["west"] = 0
+    g.partisans["east"] = 1
+    g.submit("east", "0")
+    home = [c for c in range(rl.NCELLS) if rl.territory(c) == "west"]
+    script(g, dice=[home.index(rl.parse_label("@HN"))])
+    g.submit("east", "partisans 1")
+    told = [e.text for e in g.events("west") if e.kind == "partisans"]
+    assert told == [f"Partisan activity at @HN: west units busy this turn: {names}"]
+    assert g.partisans["east"] == 0
+
+
+def test_the_partisan_strike_is_told_to_its_side_with_its_radius_and_roll() -> None:
+    """TURN SEQUENCE C: "the computer will generate a random location for the partisan activity
+    within the acting side's borders" -- one draw from the game's stream. East, the user, is
+    told where its partisans strike (a hex of West's territory); the umpire's receipt gives the
+    radius of 3 hexes and the one draw."""
+    g = _partisans_due()
+    g.submit("east", "partisans 1")
+    (event,) = [e for e in g.events() if e.kind == "partisans" and e.receipt is not None]
+    assert event.visible_to == frozenset({"east"})
+    assert event.text.startswith("east partisans strike at @")
+    spot = rl.parse_label(event.text.rsplit(" ", 1)[1])
+    assert rl.territory(spot) == "west"
+    assert event.receipt.inputs == {"radius": 3}
+    assert [r.label for r in event.receipt.rolls] == ["partisan activity spot"]
