@@ -747,26 +747,28 @@ def test_a_mobile_attack_uses_one_movement_point() -> None:
         g.submit("west", "1 3")
 
 
-@pytest.mark.parametrize(("hit", "strength", "result"), [(True, 1, "hit"), (False, 2, "miss")])
+@pytest.mark.parametrize(
+    ("hit", "before", "after", "result"), [(True, 3, 2, "hit"), (False, 2, 2, "miss")]
+)
 def test_an_assault_takes_strength_directly_on_an_even_chance(
-    hit: bool, strength: int, result: str
+    hit: bool, before: int, after: int, result: str
 ) -> None:
     """COMBAT (1): an attacker that moves more than one hex from its starting hex makes an
     Assault: "a 50% chance that the defender's Strength will be reduced by one directly, even
     if the unit still retains a Range value". West's armor moves @EH -> @EI -> @EJ (2 hexes)
-    and assaults East's armor (Range 3, Strength 2) on @EK: a hit leaves it Range 3,
-    Strength 1; a miss, 3 and 2. The report and the receipt say which, with the chance 50%
-    (not the normal attack's 50% + 10% x (3 - 2) = 60%)."""
+    and assaults East's armor (Range 3) on @EK: a hit takes Strength 3 to 2, Range still 3; a
+    miss leaves Strength 2 as it was. The report and the receipt say which, with the chance
+    50% (not the normal attack's 50% + 10% x (3 - 2) = 60% on Strength 2)."""
     g = make_game({1: ("armor", "@EH")}, {1: ("armor", "@LH")})
     put(g, "east", 1, "@EK")
-    unit(g, "east", 1).strength = 2
+    unit(g, "east", 1).strength = before
     g.known["west"][rl.parse_label("@EK")] = "armor"
     dice = script(g, chances=[hit])
     g.submit("west", "1 4")
     g.submit("west", "1 4")
     g.submit("west", "1 4")
     assert dice.asked == [("assault", 0.5)]
-    assert (unit(g, "east", 1).range, unit(g, "east", 1).strength) == (3, strength)
+    assert (unit(g, "east", 1).range, unit(g, "east", 1).strength) == (3, after)
     assert _last(g, "combat")[2]["results"] == [result]
     assert _last(g, "combat")[2]["form"] == "assault"
     receipt = _combat_receipt(g)
@@ -1292,3 +1294,30 @@ def test_the_partisan_strike_is_told_to_its_side_with_its_radius_and_roll() -> N
     assert rl.territory(spot) == "west"
     assert event.receipt.inputs == {"radius": 3}
     assert [r.label for r in event.receipt.rolls] == ["partisan activity spot"]
+
+
+def test_the_anti_aircraft_receipt_of_a_recon_on_two_dice_adds_no_strength() -> None:
+    """Recon/Strike: "2d <= (Dist (+ Airbase Str, if Strike msn))/ 2" -- a recon adds nothing:
+    6 hexes out, 6 / 2 = 3, and 1 + 2 loses a step. The receipt's formula says so, and the
+    airbase's step loss is told to West with its cause."""
+    g = _recon_with_dice(1, 2)
+    assert _air_loss_receipt(g).table == "2d6 <= (distance) / 2 = 3"
+    assert _last(g, "step-loss")[:2] == (
+        "west unit 1 (airbase) at @AH takes a step loss (anti-aircraft measures): "
+        "now range 0, strength 2",
+        frozenset({"west"}),
+    )
+
+
+def test_an_airbase_of_strength_1_still_faces_the_anti_aircraft_roll() -> None:
+    """Recon/Strike: "the greater the distance to the target, the more chance that the airbase
+    will suffer a step loss (after the mission)" -- whatever its Strength. West's airbase at
+    Strength 1 strikes East's infantry 20 hexes away: the anti-aircraft chance, 20 / 28 / 1,
+    is rolled after the strike."""
+    g = make_game({1: ("airbase", "@AH")}, {1: ("infantry", "@UH")})
+    unit(g, "west", 1).strength = 1
+    g.known["west"][rl.parse_label("@UH")] = None
+    dice = script(g, chances=[False, False])
+    g.submit("west", "1 7 @UH strike")
+    assert [label for label, _ in dice.asked] == ["strike", "anti-aircraft"]
+    assert dice.asked[1][1] == pytest.approx(20 / 28)
