@@ -10,12 +10,15 @@ the game checks orders with, so the agent never gives an illegal order.
 
 A phase's orders are given at once and carried out in turn, so chance can spoil a later action
 (docs/tactical.md, "Orders"). The agent gives none that chance can spoil, as far as its view
-lets it know:
+lets it know, but follow-up attacks:
 
 * every unit fires (then assaults) before any unit moves, and an enemy unit already attacked
-  this phase is attacked again only when the attacks so far cannot have destroyed it -- each
-  can cost it at most the SPs of the severest result its odds give on the CRT -- and the
+  this phase is attacked again for sure when the attacks so far cannot have destroyed it --
+  each can cost it at most the SPs of the severest result its odds give on the CRT -- and the
   attacker reaches (and, firing, sees) every hex those attacks may have driven it into;
+  otherwise when the chance that it still stands alive in its hex is at least ``least_hit``
+  (the attack is "not carried out", at no cost, when it is gone);
+* a garrison (or a unit in a fort) makes no assault that may advance it out of its hex;
 * a unit that assaults does nothing more that phase (it may advance);
 * a unit whose move may draw opportunity fire -- from an enemy unit it knows of, or from a hex
   it does not see -- does nothing after that move, and no later move depends on where it
@@ -104,6 +107,7 @@ class TacticalAgent:
     # stands where it was is at least this (it is "not carried out" otherwise, at no cost).
     least_hit = 0.6
     enemy_morale = 6  # the morale assumed of an enemy unit (the view does not show it)
+    hold_fast = True  # a garrison or a unit in a fort makes no assault it may advance from
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
@@ -369,6 +373,7 @@ class _Turn:
         u = self.p.units[uid]
         here = Hex.from_str(u["hex"])
         best: tuple[float, Planned | None, int] = (0.0, None, 0)
+        holding = self.agent.hold_fast and self._holding(uid)
         for eid, e in sorted(self.p.enemies.items()):
             there = Hex.from_str(e["hex"])
             d = here.distance(there)
@@ -381,6 +386,8 @@ class _Turn:
                 if verb == "assault":
                     if d != 1 or not u["can_assault"]:
                         continue
+                    if holding and self._may_empty(eid, self._hexes_of(eid)):
+                        continue  # it would advance out of the hex it holds
                     cand = value + (0.5 if e["sp"] <= 2 else 0.0)
                 else:
                     if d > u["range"]:
