@@ -85,26 +85,3 @@ def test_an_attacker_spreads_to_an_enemy_unit_no_other_unit_reaches() -> None:
     assert Hex(2, 1).distance(x2) > rifle_range  # A1 does not reach X2
     assert sent[TacticalAgent.share].distance(x2) <= rifle_range
     assert sent[0.0].distance(x2) > rifle_range  # without spreading it joins A1
-
-
-def test_a_garrison_fires_rather_than_assault_out_of_its_objective() -> None:
-    """X1 (4 SPs) holds the objective 4,0; A1, 2 SPs alone in 3,0, stands next to it. An
-    assault that leaves 3,0 empty (A1 destroyed or fallen back) advances the assaulting unit
-    into it (docs/tactical.md, "Orders"), out of the objective. The garrison fires at A1
-    instead (twice: 40 of its 100 AP a shot) and stays on its objective; without that rule
-    the computer assaults with its second attack."""
-    game = make_game(
-        units=_units({"A1": {"at": "3,0", "sp": 2}}),
-        objectives=[{"at": "4,0", "vp": 10, "owner": "axis"}],
-        opportunity_fire=False,
-        first="axis",
-    )
-    view = game.view("axis")
-    rash = TacticalAgent(game.ruleset, "axis")
-    rash.hold_fast = False
-    verbs = [a.verb for a in rash.act(view, np.random.default_rng(0)).actions if a.unit == "X1"]
-    assert "assault" in verbs
-    orders = TacticalAgent(game.ruleset, "axis").act(view, np.random.default_rng(0))
-    assert [(a.verb, a.unit) for a in orders.actions] == [("fire", "X1"), ("fire", "X1")]
-    game.submit("axis", orders)
-    assert game.units["X1"].hex == Hex(4, 0)

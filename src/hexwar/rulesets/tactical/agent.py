@@ -18,7 +18,6 @@ lets it know, but follow-up attacks:
   attacker reaches (and, firing, sees) every hex those attacks may have driven it into;
   otherwise when the chance that it still stands alive in its hex is at least ``least_hit``
   (the attack is "not carried out", at no cost, when it is gone);
-* a garrison (or a unit in a fort) makes no assault that may advance it out of its hex;
 * a unit that assaults does nothing more that phase (it may advance);
 * a unit whose move may draw opportunity fire -- from an enemy unit it knows of, or from a hex
   it does not see -- does nothing after that move, and no later move depends on where it
@@ -107,7 +106,6 @@ class TacticalAgent:
     # stands where it was is at least this (it is "not carried out" otherwise, at no cost).
     least_hit = 0.6
     enemy_morale = 6  # the morale assumed of an enemy unit (the view does not show it)
-    hold_fast = True  # a garrison or a unit in a fort makes no assault it may advance from
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
@@ -373,7 +371,6 @@ class _Turn:
         u = self.p.units[uid]
         here = Hex.from_str(u["hex"])
         best: tuple[float, Planned | None, int] = (0.0, None, 0)
-        holding = self.agent.hold_fast and self._holding(uid)
         for eid, e in sorted(self.p.enemies.items()):
             there = Hex.from_str(e["hex"])
             d = here.distance(there)
@@ -386,8 +383,6 @@ class _Turn:
                 if verb == "assault":
                     if d != 1 or not u["can_assault"]:
                         continue
-                    if holding and self._may_empty(eid, self._hexes_of(eid)):
-                        continue  # it would advance out of the hex it holds
                     cand = value + (0.5 if e["sp"] <= 2 else 0.0)
                 else:
                     if d > u["range"]:
