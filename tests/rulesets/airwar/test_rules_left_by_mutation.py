@@ -252,12 +252,14 @@ def test_2_1_three_units_on_a_field_after_moving_are_allowed(units: dict[str, in
 
 def test_2_1_one_flight_per_airport_in_each_cycle() -> None:
     """§2.1: one flight from each airport in a cycle; a double transportation is a flight from
-    its airport too (§3.2.2): two flights from D45, or a flight and a double transportation
-    from it, are refused."""
+    its airport too (§3.2.2): two flights from D45, a flight and a double transportation from
+    it, or two double transportations from it, are refused."""
     flights = refused(_d_moves({"D45": 3}), "2", "D45>D30 D45>E30")
     assert str(flights) == "D45: one flight per airport in each cycle [§2.1 flights]"
     both = refused(_d_moves({"D45": 3}), "2", "D45>D30 D45>>K45")
     assert str(both).startswith("D45>>K45: D45 must be an uncontested airport you control, not")
+    twice = refused(_d_moves({"D45": 3}), "2", "D45>>K45 D45>>K45")
+    assert str(twice).startswith("D45>>K45: D45 must be an uncontested airport you control, not")
 
 
 def _unequal_units() -> AirwarGame:

@@ -659,3 +659,34 @@ def test_the_crew_is_the_share_the_land_units_leave_beyond_rounding(
         params=P,
     )
     assert side.units["ship"].slot.proportion == pytest.approx(crew, abs=1e-12)
+
+
+def test_an_occupier_above_its_carrying_capacity_loses_morale_to_attrition(war: WarFactory) -> None:
+    """Seed 004, Occupation score: each round the occupation value grows by the Efficiency rate
+    (the Normans' best land Efficiency, the Knights' 0.70975), and an occupier above its
+    carrying capacity suffers attrition, (Attrition + Random) x Size x (L - 1) soldiers (seed
+    004, Carrying capacity), each taking his 20 points of morale. With one round allowed, 8000
+    Normans at 1.5 times their capacity (local population 1000) lose (0.01 + r x 0.05) x 8000
+    x 0.5 soldiers, r the stream's first draw; the score is the base times 1.70975, the base
+    (Winner Occupation Base / Loser Occupation Base) / (Loser Disease Power x Winner Medicine),
+    Influenza's power 1.2. The moderator's log is told each note with its round."""
+    from hexwar.rulesets.flankbattle.aftermath import occupy
+
+    battle = duel(war(map_name="Plain", params=edited_parameters(occupation_max_rounds=1.0)))
+    side = battle.sides[0]
+    side.local_population, side.capacity = 1000.0, 8000.0 / 1.5 / 1000.0
+    told: list[tuple[int, str]] = []
+    occupation = occupy(battle, 0, np.random.default_rng(1), log=lambda n, t: told.append((n, t)))
+    r = float(np.random.default_rng(1).random())
+    lost_morale = (0.01 + r * 0.05) * 8000 * 0.5 * 20
+    assert occupation.rounds == 1
+    assert occupation.events[0][1].startswith("Occupation phase begins: base ")
+    assert occupation.events[1] == (1, f"Occupation attrition: morale -{lost_morale:.0f}")
+    assert occupation.score == pytest.approx(occupation.base * 1.70975, rel=1e-12)
+    assert told == occupation.events
+    normans, english = (s.vars for s in battle.sides)
+    medicine = battle.params.ordered("Medicine", normans.nation["medicine"], "occupation_divisor")
+    assert occupation.base == pytest.approx(
+        normans.occupation_base.value / english.occupation_base.value / (1.2 * medicine),
+        rel=1e-12,
+    )
