@@ -1,4 +1,5 @@
-"""The computer opponent gives orders chance cannot spoil, keeps out of hexes it cannot see,
+"""The computer opponent gives orders chance cannot spoil (but follow-up attacks on a unit
+already destroyed or driven back), keeps out of hexes it cannot see,
 holds its bunkers, and its hedgerows games end by the rules (issue 17; docs/tactical.md, "The
 computer opponent"; benchmarks/ai_matches.py measures it over 50 seeds per side)."""
 
