@@ -863,6 +863,8 @@ def test_the_receipt_of_an_attack_names_each_modifier_it_applied() -> None:
     assert receipt.result == {"chance": pytest.approx(0.3), "results": ["miss"]}
     assert [(r.label, r.chance) for r in receipt.rolls] == [("attack 1", pytest.approx(0.3))]
     assert receipt.inputs == {"attacker_strength": 3, "defender_strength": 3, "form": "attack"}
+    text, _, data = _last(g, "combat")
+    assert (text, data["emplaced"]) == ("west armor attacks @EI {DEF}: miss", True)
 
 
 # -- Indirect Fire ------------------------------------------------------------------------------
@@ -1321,3 +1323,23 @@ def test_an_airbase_of_strength_1_still_faces_the_anti_aircraft_roll() -> None:
     g.submit("west", "1 7 @UH strike")
     assert [label for label, _ in dice.asked] == ["strike", "anti-aircraft"]
     assert dice.asked[1][1] == pytest.approx(20 / 28)
+
+
+def test_a_unit_that_advanced_into_a_cbr_hex_loses_no_second_step_as_its_turn_begins() -> None:
+    """TURN SEQUENCE D: the step loss at the start of a turn is for units in CBR hexes "that did
+    not move into them on their last turn" -- an advance after a kill (Mobile Attacks) is such a
+    move. West's armor (Range 3) destroys East's support on the CBR hex @JH and advances into
+    it, losing a step on entering (Range 2); when West's next turn begins it loses none."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    g.cbr.add(rl.parse_label("@JH"))
+    armor = unit(g, "west", 1)
+    armor.seen_by_enemy = True
+    g.known["west"][rl.parse_label("@JH")] = "support"
+    script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert (rl.label(armor.cell), armor.range) == ("@JH", 2)
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert (armor.range, armor.strength) == (2, 3)
