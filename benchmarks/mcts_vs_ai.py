@@ -19,6 +19,11 @@ ai's being the baseline. Games run ``--jobs`` at a time in separate processes (t
 is per process). Prints, per ruleset, the wins, draws and losses of mcts, its win rate with
 the Wilson 95 % interval, and the time per decision of each agent.
 
+The baseline: the same seeds and sides played by ``--opponent`` in mcts's place (the prior
+mcts searches around, against itself), so that a win rate is read against what its prior
+alone scores on those seeds (sides and dice are not even: the first mover and the dice of a
+seed favour one side).
+
 Run from the repository root: ``.venv/bin/python benchmarks/mcts_vs_ai.py [--games 10]``.
 """
 
@@ -79,14 +84,16 @@ def play(
     clock: str,
     opponent: str,
     horizon: int | None = None,
+    baseline: bool = False,
 ) -> dict[str, Any]:
-    """One game, mcts playing ``me``; its result and each agent's time and decisions."""
+    """One game, mcts playing ``me`` (with ``baseline``, the opponent's agent in its place);
+    its result and each agent's time and decisions."""
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     tick = CLOCKS[clock]
     agents: dict[str, Agent] = {
         s: MctsAgent(ruleset, s, seconds=seconds, clock=tick, horizon=horizon)
-        if s == me
+        if s == me and not baseline
         else make_agent(ruleset, s, opponent)
         for s in ruleset.info.sides
     }
@@ -152,6 +159,17 @@ def main() -> None:
                     f"{r['winner'] or 'draw'} ({r['reason']})",
                     flush=True,
                 )
+            base = [
+                f.result()
+                for f in [
+                    pool.submit(
+                        play, scenario, s, me, args.seconds, args.clock, args.opponent, None, True
+                    )
+                    for s, me in jobs
+                ]
+            ]
+        base_wins = sum(r["winner"] == r["me"] for r in base)
+        base_draws = sum(r["winner"] is None for r in base)
         wins = sum(r["winner"] == r["me"] for r in results)
         draws = sum(r["winner"] is None for r in results)
         n = len(results)
@@ -164,7 +182,9 @@ def main() -> None:
             f"{rid:9} {name}{f' cut to {args.cycles} cycles' if rid == 'airwar' else ''}: "
             f"mcts won {wins} of {n} (draws {draws}, losses {n - wins - draws}): "
             f"{wins / max(n, 1):.0%}, Wilson 95 % {lo:.0%}-{hi:.0%}; {args.clock} s per "
-            f"decision: mcts {per['mcts']:.3f}, {args.opponent} {per['ai']:.3f}"
+            f"decision: mcts {per['mcts']:.3f}, {args.opponent} {per['ai']:.3f}; "
+            f"baseline ({args.opponent} in mcts's place, same seeds and sides): won "
+            f"{base_wins} of {n} (draws {base_draws}, losses {n - base_wins - base_draws})"
         )
         print(line, flush=True)
         summary.append(line)
