@@ -6,11 +6,17 @@ the true state -- plays one of its candidate orders there, lets the ruleset's ow
 every side for up to ``horizon`` decisions (the rollout policy; sealed orders of other sides
 in the current decision are drawn from it too, since the view hides them), and scores the
 result from the side's view of that world: +1 / -1 for a won / lost game, else the
-ruleset's view value (:data:`VALUES`, in [-1, 1]). Candidates are chosen by UCB1 over the
-information set at the root (the side's own decision, the same in every sampled world).
+ruleset's view value (:data:`VALUES`), plus, where :data:`MATERIAL` names a count, the
+steps the enemy lost less those the side lost in the sampled world (clipped to [-1, 1]).
+Candidates are chosen by UCB1 over the information set at the root (the side's own
+decision, the same in every sampled world), or, where the rollout agent lends a prior
+(:mod:`hexwar.agents.priors`), compared in paired rounds that keep the prior unless another
+candidate clearly beats it (:meth:`MctsAgent._rounds`).
 
 Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
 choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
+with a scorer, only the few it scores best above zero (never ending the turn), and the
+agent's own order alone where the list is a menu without it (Aggressor's set-up);
 where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
 orders the rollout agent proposes with several streams (until one repeats), plus doing
 nothing. The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
@@ -274,7 +280,8 @@ class MctsAgent:
         numbers: the world and its dice drawn from one seed per round), so that candidates are
         compared on equal luck. The first candidate (the rollout agent's own choice, the
         prior) is kept unless another beats it by more than :data:`Z` standard errors of the
-        paired differences over the complete rounds; the search stops early once
+        paired differences over the complete rounds, of which there must be at least two
+        (:data:`MIN_ROUNDS` for some rulesets); the search stops early once
         :data:`SURE_ROUNDS` rounds leave no candidate within one standard error of beating it.
         """
         scores: list[list[float]] = []
