@@ -27,6 +27,7 @@ import numpy as np
 from hexwar.core.orders import Order
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.aggression import PARTISAN_WORTH, Assessment, assess
+from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.sessions import Session, resolve_scenario
 
 
@@ -98,6 +99,7 @@ def self_play(games: int, verbose: bool) -> None:
         session.agents.update(watch)
         session.run()
         game = session.game
+        assert isinstance(game, AggressorGame)
         outcome = game.outcome()
         reason = outcome.reason if outcome else "unfinished"
         winner = outcome.winner if outcome else None
@@ -105,7 +107,7 @@ def self_play(games: int, verbose: bool) -> None:
         ends[f"{winner or 'nobody'} wins"] += 1
         rounds += game.summary()["round"]
         events = game.events(None)
-        declared = [e.time for e in events if e.kind == "aggressor"]
+        declared = [int(e.time) for e in events if e.kind == "aggressor"]
         made = sum(1 for e in events if e.kind == "partisan-contact" and "contact made" in e.text)
         ends["games with partisans"] += 1 if made else 0
         line = f"seed {seed}: "
@@ -216,7 +218,8 @@ def main() -> None:
         result = "computer" if winner == computer else "random" if winner else "draw"
         results[result] += 1
         game = session.game
-        declared = [e.time for e in game.events(None) if e.kind == "aggressor"]
+        assert isinstance(game, AggressorGame)
+        declared = [int(e.time) for e in game.events(None) if e.kind == "aggressor"]
         who = "nobody" if not declared else "computer" if game.aggressor == computer else "random"
         by_declarer.setdefault(who, Counter())[result] += 1
         if who == "computer":

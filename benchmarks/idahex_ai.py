@@ -29,6 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from hexwar.rulesets.idahex.game import IdahexGame
@@ -48,7 +50,7 @@ def play(red: str, blue: str, seed: int) -> dict[str, Any]:
     e = game.engine
     grid = game.rules.grid
     frames = [ev.time for ev in game.events(None) if ev.kind == "combat"]
-    start = {u.number: u.resources for u in game.rules.design.units}
+    start = {u.number: np.asarray(u.resources, dtype=float) for u in game.rules.design.units}
     out: dict[str, Any] = {"last_combat": max(frames, default=0.0), "sides": {}}
     for s, side in enumerate(SIDES, start=1):
         _, rsvald = game.combat.standard_values(s)
@@ -59,9 +61,13 @@ def play(red: str, blue: str, seed: int) -> dict[str, Any]:
         for o in game.orders:
             if o.side != side or not isinstance(o.order, dict):
                 continue
-            for c in o.order.get("commands", []):
+            commands = o.order.get("commands")
+            for c in commands if isinstance(commands, list) else []:
                 mission = c.get("mission") if isinstance(c, dict) else None
-                if mission and any(not grid.is_active(int(x[0])) for x in mission["orders"]):
+                legs = mission.get("orders") if isinstance(mission, dict) else None
+                if isinstance(legs, list) and any(
+                    isinstance(x, list) and not grid.is_active(int(str(x[0]))) for x in legs
+                ):
                     inactive_orders += 1
         out["sides"][side] = {
             "cells": sum(1 for c, o in e.owner.items() if o == s and grid.is_active(c)),

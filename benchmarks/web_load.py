@@ -204,15 +204,18 @@ def run(
     )
     assert others.stdin is not None
     assert others.stdout is not None
-    seats = [[g["id"], side, g["tokens"][side]] for g in made for side in ("west", "east")]
-    others.stdin.write(json.dumps({"seats": seats, "watch": played}) + "\n")
+    crowd = [[g["id"], side, g["tokens"][side]] for g in made for side in ("west", "east")]
+    others.stdin.write(json.dumps({"seats": crowd, "watch": played}) + "\n")
     others.stdin.flush()
     connected = json.loads(others.stdout.readline())["connected"]
 
     lines: queue.Queue[dict[str, Any]] = queue.Queue()
-    reader = threading.Thread(
-        target=lambda: [lines.put(json.loads(line)) for line in others.stdout or ()], daemon=True
-    )
+
+    def read_crowd() -> None:
+        for line in others.stdout or ():
+            lines.put(json.loads(line))
+
+    reader = threading.Thread(target=read_crowd, daemon=True)
     reader.start()
 
     def news_after(gid: str, t0: float) -> float | None:

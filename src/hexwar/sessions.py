@@ -20,7 +20,7 @@ from hexwar.core import registry
 from hexwar.core.errors import UnknownScenarioError
 from hexwar.core.events import render_text
 from hexwar.core.game import Agent, Game, Ruleset
-from hexwar.core.orders import JsonValue, SubmittedOrder
+from hexwar.core.orders import JsonValue, Order, SubmittedOrder
 from hexwar.scenarios import load_document, peek_ruleset, validate
 from hexwar.store import GameStore
 
@@ -119,10 +119,13 @@ class Session:
     def human_sides(self) -> list[str]:
         return [s for s in self.game.info.sides if s not in self.agent_names]
 
-    def submit(self, side: str, order: JsonValue | str, *, save: bool = True) -> SubmittedOrder:
-        """Accept ``side``'s order; it is acknowledged (returned) only after the store commits
-        it (with every order before it), unless ``save`` is false. If the commit fails, the
-        game is rolled back to what the store holds and the error raised."""
+    def submit(
+        self, side: str, order: Order | JsonValue | str, *, save: bool = True
+    ) -> SubmittedOrder:
+        """Accept ``side``'s order (an order object, as an agent gives it, or its JSON or
+        text); it is acknowledged (returned) only after the store commits it (with every
+        order before it), unless ``save`` is false. If the commit fails, the game is rolled
+        back to what the store holds and the error raised."""
         submitted = self.game.submit(side, order)
         if save:
             self.save()
@@ -179,7 +182,7 @@ class Session:
                         return  # an agent conceded (a sealed decision's other movers have none)
                     view = game.view(side)
                     order = self.agents[side].act(view, agent_rng(game.seed, side, decision.step))
-                    self.submit(side, order.to_json(), save=False)
+                    self.submit(side, order, save=False)
                 if self.game.order_count - self.saved >= SAVE_EVERY:
                     self.save(snapshot=False)
         finally:

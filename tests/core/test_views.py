@@ -90,3 +90,17 @@ def test_a_list_of_shared_pieces_stays_checked_when_one_of_them_is_replaced() ->
     shared.get(("unit", 1), "b", lambda: {"resources": [3.0]})  # the list still holds the old
     assert id(units) in shared.ids
     check_jsonable({"units": units}, checked=shared.ids)
+
+
+def test_a_piece_put_replaces_the_one_before_and_is_checked() -> None:
+    from hexwar.core.views import SharedJson
+
+    shared = SharedJson()
+    old = shared.get(("unit", 1), "a", lambda: {"resources": [1.0]})
+    new = shared.put(("unit", 1), {"resources": [2.0]})
+    assert id(new["resources"]) in shared.ids
+    assert id(old["resources"]) not in shared.ids
+    # a piece put is never taken for one built from a source, whatever the source
+    assert shared.get(("unit", 1), "a", lambda: {"resources": [3.0]}) == {"resources": [3.0]}
+    with pytest.raises(TypeError, match=r"\.resources\[0\]: nan is not finite$"):
+        shared.put(("unit", 2), {"resources": [math.nan]})

@@ -226,7 +226,10 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         if self._outcome is not None:
             raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
         d = self._awaiting()
-        if is_concession(order):
+        # An order object's JSON, made once: what the concession check reads and the record
+        # keeps.
+        data = order.to_json() if is_order(order) else None
+        if is_concession(order if data is None else data):
             return self._concede(side)
         if side not in d.sides:
             raise IllegalOrderError(
@@ -241,13 +244,14 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
                 order=order,
             )
         parsed: OrderT
-        if is_order(order):
+        if data is not None:
             parsed = cast(OrderT, order)
         else:
             check_order(order)  # the shared limits, whatever the ruleset's parser does
             parsed = self.ruleset.parse_order(side, cast("JsonValue | str", order))
+            data = parsed.to_json()
         self._check(side, parsed)
-        submitted = SubmittedOrder(len(self._orders), d.step, side, parsed.to_json())
+        submitted = SubmittedOrder(len(self._orders), d.step, side, data)
         self._orders.append(submitted)
         self._sealed[side] = parsed
         if self._sealed.keys() >= d.sides:
@@ -472,11 +476,12 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """A legal order chosen at random from :meth:`legal_orders`, knowing only ``view``
         (the random agent's order): one uniform draw from ``rng`` per list. A stepwise list is
         followed until the draw picks its last entry (the plan as it stands), so each unit
-        action added is uniform among the actions legal after the ones before it."""
+        action added is uniform among the actions legal after the ones before it. The lists
+        are read through :meth:`legal_choices`, which may build only the entry drawn."""
         stepwise = self.stepwise(view)
         plan: OrderT | None = None
         while True:
-            orders = self.legal_orders(view, plan)
+            orders = self.legal_choices(view, plan)
             if not orders:
                 raise IllegalOrderError(
                     f"{view.side} has no legal order to choose from at step {view.step}",
@@ -499,6 +504,12 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         offer a documented menu instead (docs/research.md). A ruleset without the hook refuses.
         """
         raise NotImplementedError(f"the {self.info.id} ruleset lists no legal orders")
+
+    def legal_choices(self, view: View, plan: OrderT | None = None) -> Sequence[OrderT]:
+        """:meth:`legal_orders` as a sequence: the same entries in the same order, which a
+        ruleset whose lists are long may build only when read (a random draw reads one entry
+        of each list). Default: the list itself."""
+        return self.legal_orders(view, plan)
 
     def stepwise(self, view: View) -> bool:
         """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""

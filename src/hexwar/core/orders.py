@@ -74,9 +74,11 @@ _JSON_TYPES = frozenset({dict, list, str, int, float, bool, type(None)})
 
 
 def is_order(value: object) -> TypeGuard[Order]:
-    """Whether ``value`` is an order object rather than an order's JSON or text (plain JSON
-    is settled by its type, without the slower protocol check)."""
-    return type(value) not in _JSON_TYPES and isinstance(value, Order)
+    """Whether ``value`` is an order object rather than an order's JSON or text: its type has
+    a ``to_json`` method (what :class:`Order` asks, settled by the type alone, without the
+    slower protocol check)."""
+    t = type(value)
+    return t not in _JSON_TYPES and callable(getattr(t, "to_json", None))
 
 
 def is_concession(data: object) -> bool:

@@ -102,20 +102,45 @@ class SharedJson:
         if found is not None and found[0] == source:
             value: T = found[1]
             return value
-        value = build()
+        return self._put(key, _kept(source), build())
+
+    def put(self, key: object, value: T) -> T:
+        """``value`` as the piece ``key`` from now on, checked (for a caller who knows by
+        itself when a piece is out of date).
+
+        Raises:
+            TypeError: ``value`` is not JSON-able (naming its path under ``key``).
+        """
+        return self._put(key, _NEVER, value)
+
+    def _put(self, key: object, source: object, value: T) -> T:
         ids = self.ids
         check_jsonable(value, f"view.{key}", checked=ids)
         inner = _containers(value, ids)
         for i in inner:
             ids[i] = ids.get(i, 0) + 1
+        found = self._pieces.get(key)
         if found is not None:
             for i in found[2]:
                 if ids[i] == 1:
                     del ids[i]
                 else:
                     ids[i] -= 1
-        self._pieces[key] = (_kept(source), value, inner)
+        self._pieces[key] = (source, value, inner)
         return value
+
+
+class _Never:
+    """A source equal to nothing: a piece :meth:`SharedJson.put` gave is never found by
+    :meth:`SharedJson.get`."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = object.__hash__
+
+
+_NEVER = _Never()
 
 
 def _kept(source: object) -> object:

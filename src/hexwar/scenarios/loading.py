@@ -782,10 +782,18 @@ def _problem(data: Any, error: ErrorDetails) -> tuple[KeyPath, str]:
         message = "unknown key"
     elif error["type"] == "missing":
         message = "missing required key"
+    elif error["type"] in ("list_type", "tuple_type") and _loc_in_list(error["loc"]):
+        # a number where a table wants one of its rows (an IDAHEX matrix, a map's row)
+        message = f"must be a row of values (got {_short(error['input']) or 'nothing'})"
     else:
         shown = _short(error["input"])
         message = f"{error['msg']} (got {shown})" if shown else error["msg"]
     return path, message
+
+
+def _loc_in_list(loc: Sequence[str | int]) -> bool:
+    """Whether a pydantic ``loc`` ends at an entry of a list (an index)."""
+    return bool(loc) and isinstance(loc[-1], int)
 
 
 def _data_path(data: Any, loc: Sequence[str | int], *, missing: bool) -> KeyPath:

@@ -13,7 +13,15 @@ from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.orders import parse_order
 from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
-from tests.rulesets.aggressor.conftest import SECTOR, ScriptedDice, make_game, put, script, unit
+from tests.rulesets.aggressor.conftest import (
+    SECTOR,
+    ScriptedDice,
+    make_game,
+    put,
+    rough,
+    script,
+    unit,
+)
 from tests.rulesets.aggressor.test_turns import _occupy
 
 
@@ -224,8 +232,12 @@ def test_a_unit_advancing_into_a_cbr_hex_after_a_kill_takes_a_step_loss() -> Non
     script(g, chances=[True])
     g.submit("west", "1 6")
     assert rl.label(armor.cell) == "@JH"
+    assert g.at[rl.parse_label("@JH")] is armor  # the board holds it there (no stacking on it)
     assert (armor.range, armor.strength) == (2, 3)
     assert _last(g, "move") == ("unit 1 advances into @JH", frozenset({"west"}), {})
+    assert _last(g, "step-loss")[0] == (
+        "west unit 1 (armor) at @JH takes a step loss (entered a CBR hex): now range 2, strength 3"
+    )
 
 
 def test_an_immobile_unit_is_reported_to_its_own_side_only() -> None:
@@ -484,3 +496,225 @@ def test_every_refusal_names_its_section_and_carries_its_order(
     assert why in str(info.value)
     assert info.value.order is not None
     assert info.value.order.to_json() == parse_order(order).to_json()
+
+
+@pytest.mark.parametrize(
+    ("sector", "winner", "loser"), [("west", "west", "east"), ("east", "east", "west")]
+)
+def test_at_the_round_limit_the_side_with_more_sectors_wins(
+    sector: str, winner: str, loser: str
+) -> None:
+    """Turn limit (docs/rulings/aggressor.md): after max_rounds without a VICTORY the side with
+    more sectors wins. Each side starts with the three sectors its units stand in; the empty
+    middle sector (4) given to one side makes it 4 to 3, short of the 5 of a VICTORY: after the
+    one round of the limit that side wins, on sectors."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 1})
+    g.control[4] = sector
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == winner
+    assert outcome.reason == (
+        f"1 rounds played without a victory; {winner} holds more sectors (4 to 3)"
+    )
+    assert g.sectors_won(loser)[0] == 3
+
+
+def test_at_the_round_limit_equal_sectors_are_a_draw_and_say_so() -> None:
+    """Turn limit (docs/rulings/aggressor.md): equal counts at the limit draw; the reason gives
+    the count each side holds (3: the sectors their units stand in)."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 1})
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (None, "1 rounds played, 3 sectors each: no victory")
+
+
+def test_each_turn_and_each_change_of_control_is_told() -> None:
+    """TURN SEQUENCE A ("Turns thereafter alternate between sides") and GAME OBJECT (the last
+    occupying side controls a sector): the game tells both sides whose turn begins, as a
+    `turn` event, and a sector changing hands, as a `control` event. West's unit put alone in
+    the empty centre sector C takes control of it at the end of West's turn."""
+    g = make_game(first="west")
+    put(g, "west", 1, "@KH")
+    g.submit("west", "0")
+    turns = [e.text for e in g.events() if e.kind == "turn"]
+    assert turns[:2] == ["Round 1: west's turn", "Round 1: east's turn"]
+    control = [e.text for e in g.events() if e.kind == "control"]
+    assert control == ["west takes control of sector C"]
+
+
+def test_a_victory_without_an_aggressor_needs_no_column_rule() -> None:
+    """VICTORY: a side controlling 5 of the 9 sectors wins; only the aggressor needs one in
+    each column (docs/rulings/aggressor.md). With no aggressor declared West, holding its three
+    home sectors and the two empty middle ones given to it, wins at the end of its turn, and
+    the reason says nothing of an aggressor."""
+    g = make_game(first="west")
+    g.control[3] = g.control[4] = "west"
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (
+        "west",
+        "west controls 5 of the 9 sectors (VICTORY)",
+    )
+
+
+def test_a_step_loss_in_a_cbr_hex_is_told_to_its_side_and_shown_in_its_view() -> None:
+    """MOVEMENT and CBR ("a unit entering a CBR hex takes a step loss"): West's armor (range 3,
+    strength 3) moving into the CBR hex @EG loses a step, range first: range 2. The loss is a
+    `step-loss` event for West alone (East does not see West's units); West's view shows the
+    unit in the CBR hex and its other units not."""
+    g = make_game({1: ("armor", "@EH")})
+    g.cbr.add(rl.parse_label("@EG"))
+    g.submit("west", "1 3")
+    (loss,) = [e for e in g.events("west") if e.kind == "step-loss"]
+    assert loss.text == (
+        "west unit 1 (armor) at @EG takes a step loss (entered a CBR hex): now range 2, strength 3"
+    )
+    assert not [e for e in g.events("east") if e.kind == "step-loss"]
+    in_cbr = {u["number"]: u["in_cbr"] for u in g.view("west").data["units"]}
+    assert in_cbr[1] is True
+    assert not any(v for n, v in in_cbr.items() if n != 1)
+
+
+def test_replacements_that_do_not_arrive_leave_the_unit_as_it_was() -> None:
+    """SPECIAL FUNCTIONS / Replacement: 60% at home (@EH is West's). The chance fails: the
+    reduced infantry (Range 1) stays at Range 1, West is told none arrive, and the receipt
+    gives the home territory and the failed roll."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 1
+    script(g, chances=[False])
+    g.submit("west", "1 7 @EH")
+    assert unit(g, "west", 1).range == 1
+    (event,) = [e for e in g.events() if e.kind == "replacement"]
+    assert event.text == "unit 1 seeks replacements: none arrive"
+    assert event.receipt is not None
+    assert event.receipt.inputs == {"home_territory": True}
+    assert event.receipt.result is False
+    assert [r.label for r in event.receipt.rolls] == ["replacement"]
+
+
+def test_a_recon_counts_the_units_it_finds_and_tells_its_side() -> None:
+    """SPECIAL FUNCTIONS / Recon: "unobserved enemy units on the traced line are revealed" --
+    West's airbase on @CH flies to @JH over East's two unobserved units on @GH and @IH: a
+    `recon` report to West alone, "2 unit(s) found", and both units are now known to West
+    (they have been seen by the enemy). The anti-aircraft chance (distance / 28 / Strength)
+    spares the airbase."""
+    g = make_game({1: ("airbase", "@CH")}, {1: ("armor", "@LH"), 2: ("armor", "@LG")})
+    put(g, "east", 1, "@GH")
+    put(g, "east", 2, "@IH")
+    g._observe("west")
+    assert g.view("west").data["enemy"] == []
+    script(g, chances=[False])
+    g.submit("west", "1 7 @JH recon")
+    text, told, _ = _last(g, "recon")
+    assert (text, told) == ("airbase 1 flies recon to @JH: 2 unit(s) found", frozenset({"west"}))
+    assert (unit(g, "east", 1).seen_by_enemy, unit(g, "east", 2).seen_by_enemy) == (True, True)
+
+
+def test_the_first_attack_across_the_border_declares_the_aggressor_to_both_sides() -> None:
+    """GAME OBJECT: the first side to attack a unit on the enemy's side of the border is the
+    aggressor for the rest of the game. West's armor on the border column (@KH) attacks East's
+    armor on @LH, East's territory (the attack misses): both sides are told, as an `aggressor`
+    event, that West is the AGGRESSOR."""
+    g = make_game({1: ("armor", "@JH")}, {1: ("armor", "@RH")})
+    put(g, "west", 1, "@KH")
+    put(g, "east", 1, "@LH")
+    unit(g, "west", 1).seen_by_enemy = True
+    g._observe("west")
+    script(g, chances=[False])
+    g.submit("west", "1 6")
+    assert g.aggressor == "west"
+    assert _last(g, "aggressor")[:2] == (
+        "west attacks across the border at @LH: west is the AGGRESSOR for the rest of the game",
+        frozenset({"*"}),
+    )
+
+
+def test_the_summary_counts_the_turns_played() -> None:
+    """TURN SEQUENCE A: turns alternate, a round is both sides' turns (docs/rulings/aggressor.md,
+    Turn limit). After West's, East's and West's turns the game summary gives round 2, three
+    turns played, West the first mover, no aggressor yet."""
+    g = make_game(first="west")
+    for side in ("west", "east", "west"):
+        g.submit(side, "0")
+    summary = g.summary()
+    assert {k: summary[k] for k in ("round", "turns_played", "first_mover", "aggressor")} == {
+        "round": 2,
+        "turns_played": 3,
+        "first_mover": "west",
+        "aggressor": None,
+    }
+
+
+def test_a_unit_in_a_cbr_hex_loses_a_step_as_its_turn_begins() -> None:
+    """TURN SEQUENCE D (CBR hex effects): a unit in a CBR hex at the start of its side's turn
+    takes a step loss. West's armor (Range 3) stands in the CBR hex @EH; when East ends its
+    turn and West's begins, the armor drops to Range 2, told to West with that cause."""
+    g = make_game({1: ("armor", "@EH")}, first="east")
+    g.cbr.add(rl.parse_label("@EH"))
+    g.submit("east", "0")
+    assert unit(g, "west", 1).range == 2
+    assert _last(g, "step-loss")[:2] == (
+        "west unit 1 (armor) at @EH takes a step loss (CBR hex effects (TURN SEQUENCE D)): "
+        "now range 2, strength 3",
+        frozenset({"west"}),
+    )
+
+
+def test_an_observer_of_range_2_identifies_a_unit_in_rough_terrain_at_1_hex_only() -> None:
+    """OBSERVATION: a unit in rough terrain is identified only within Range/2, rounded up, of
+    an observer that is not dug in (docs/rulings/aggressor.md). West's armor reduced to Range 2
+    (so it observes out to 2 hexes) identifies East's artillery in rough terrain 1 hex away
+    (ceil(2/2) = 1), and at 2 hexes observes it without identifying it."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("artillery", "@LH")}, terrain=rough("@GH", "@FH"))
+    unit(g, "west", 1).range = 2
+    put(g, "east", 1, "@GH")
+    g._observe("west")
+    assert g.view("west").data["enemy"] == [{"at": "@GH", "type": None}]
+    put(g, "east", 1, "@FH")
+    g._observe("west")
+    assert g.view("west").data["enemy"] == [{"at": "@FH", "type": "artillery"}]
+
+
+def test_a_supply_request_is_told_to_its_side_with_the_supports_step_loss() -> None:
+    """SPECIAL FUNCTIONS / Supply Request: "the supporting unit takes a step loss"; the
+    supplied unit gains Strength if below its maximum. West's armor (Strength 2 of 3) draws
+    supply from the Support above it (key 3): West alone is told, as a `supply` event, that it
+    gained Strength, and the Support's step loss names its cause."""
+    g = make_game({1: ("armor", "@EH"), 2: ("support", "@EG")})
+    armor = unit(g, "west", 1)
+    armor.strength, armor.range = 2, 1
+    g.submit("west", "1 3")
+    assert _last(g, "supply")[:2] == (
+        "unit 1 draws supply from support unit 2: strength +1",
+        frozenset({"west"}),
+    )
+    assert _last(g, "step-loss")[0] == (
+        "west unit 2 (support) at @EG takes a step loss (gave supply): now range 1, strength 1"
+    )
+
+
+def test_an_observation_reports_the_units_observed_and_identified() -> None:
+    """OBSERVATION: West's armor (Range 3) observes East's armor in clear terrain 1 hex away,
+    identified, and East's artillery and support in rough terrain 3 hexes away, beyond Range/2
+    rounded up (2): observed, not identified. West alone is told, as an `observation` event, 3
+    observed and 1 identified."""
+    g = make_game({1: ("armor", "@EH")},
+                  {1: ("artillery", "@LH"), 2: ("armor", "@LG"), 3: ("support", "@LF")},
+                  terrain=rough("@HH", "@HG"))  # fmt: skip
+    put(g, "east", 1, "@HH")
+    put(g, "east", 2, "@FH")
+    put(g, "east", 3, "@HG")
+    g._observe("west")
+    assert _last(g, "observation") == (
+        "west observes 3 enemy units (1 identified)",
+        frozenset({"west"}),
+        {"observed": 3, "identified": 1},
+    )

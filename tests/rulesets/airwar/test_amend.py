@@ -4,7 +4,8 @@ on a field (seed 001); a city always has a holder (§2.1); the sealed moves alre
 for the cycle are withdrawn (§2.2: moves are written for the position both players saw); the
 amended game replays to the same state hash.
 
-The game: small-four-cities, seed 2, both initial stages played at random (rng 0); cycle 1's
+The game: small-four-cities, seed 2, both initial stages placed at random by the placement
+helpers (``random_cities``, ``random_units``; rng 0); cycle 1's
 moves are due. Player 1 has 2 units on J9 and L2, 1 on A11 and A2; player 2 holds the city
 P21 and has 1 unit on A16.
 """
@@ -17,7 +18,8 @@ import pytest
 from hexwar.core import registry
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.orders import UMPIRE
-from hexwar.rulesets.airwar.game import MOVE, AirwarGame
+from hexwar.rulesets.airwar.agents import position_from_view, random_cities, random_units
+from hexwar.rulesets.airwar.game import CITIES, MOVE, AirwarGame
 from hexwar.sessions import resolve_scenario
 
 NOTICE = "The umpire amends the game: "
@@ -30,7 +32,9 @@ def game() -> AirwarGame:
     rng = np.random.default_rng(0)
     while (d := g.decision()) is not None and g.phase != MOVE:
         for side in sorted(d.sides):
-            g.submit(side, str(r.ruleset.random_order(g.view(side), rng)))
+            pos = position_from_view(g.view(side).data)
+            place = random_cities if g.phase == CITIES else random_units
+            g.submit(side, str(place(pos, side, rng)))
     assert isinstance(g, AirwarGame)
     return g
 

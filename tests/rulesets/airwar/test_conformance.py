@@ -19,7 +19,6 @@ import tomli_w
 
 from hexwar.core import registry
 from hexwar.core.game import Game
-from hexwar.rulesets.airwar.agents import random_order
 from hexwar.sessions import resolve_scenario
 from hexwar.testing import ConformanceSuite
 
@@ -42,10 +41,10 @@ class _AirwarSuite(ConformanceSuite):
         if decision is None or foe not in decision.sides or side not in decision.sides:
             return None
         other = registry.replay(game.record())
-        view = game.view(foe).data
+        view = game.view(foe)
         first = second = None
         for seed in range(50):  # two different legal sealed orders of the opponent
-            order = random_order(view, np.random.default_rng(seed))
+            order = game.ruleset.random_order(view, np.random.default_rng(seed))
             if first is None:
                 first = order
             elif order != first:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from hexwar.core import registry
-from hexwar.rulesets.airwar.game import AirwarGame
+from hexwar.rulesets.airwar.game import FIRE, AirwarGame
 from hexwar.sessions import resolve_scenario
 
-from .conftest import game_at, new_game, refused
+from .conftest import game_at, holder, new_game, refused, units_of
 
 # -- §2.0 and §3 city placements ------------------------------------------------------------
 
@@ -126,3 +126,260 @@ def test_3_2_2_a_move_into_cs_territory_before_cycle_16_is_refused_with_its_orde
     refusal = refused(game, "2", "J25-J24")
     assert refusal.rule == "§3.2.2 D cannot attack"
     assert str(refusal).startswith("J24: you may not attack before cycle 16")
+
+
+# -- the full run's survivors (docs/testing.md, "Full runs") ---------------------------------
+
+
+def test_2_0_a_new_game_opens_with_its_setup_and_hashes_its_state() -> None:
+    """§2.0, the initial stage: the game's log opens with the setup (the variant and its board)
+    told to both players, and the position before any order already has a state hash (the
+    stage, the cycle, no cities, no units, no side to fire)."""
+    game = new_game("small-four-cities")
+    first = game.events()[0]
+    assert first.kind == "setup"
+    assert first.text.endswith("on the small board")
+    assert len(game.state_hash()) == 64
+
+
+def test_2_1_a_city_entered_by_the_opponent_is_captured_and_told() -> None:
+    """§2.1: "A city is controlled by a player until the opponent has uncontested fighting
+    units in the city": player 2's unit moves alone into player 1's city K4. The event says it
+    was captured (not recaptured: K4 is not player 2's own) and names the city and its new
+    holder."""
+    game = game_at("small-four-cities", cities=[("K4", "1", False)],
+                   units={"1": {"K18": 1}, "2": {"K5": 1}})  # fmt: skip
+    game.submit("1", "pass")
+    game.submit("2", "K5-K4")
+    (told,) = [e for e in game.events() if e.kind == "city"]
+    assert told.text == "Cycle 1: player 2 captured the city K4 from player 1"
+    assert told.data == {"city": "K4", "holder": "2"}
+    assert holder(game, "K4") == "2"
+
+
+def test_3_the_placed_units_and_the_announced_city_are_told() -> None:
+    """§2.0 and §3 (the unequal game): each player's placement is told as a `units` event
+    with its side; A's announcement of its unproductive city as an `announce` event with the
+    side and the city (M8)."""
+    game = new_game("small-unequal")
+    game.submit("1", "cities C5 C20 S5 S20")
+    game.submit("2", "cities I4 I12 I20 M8")
+    a = "units " + " ".join([f"{c}{n}x3" for c in "HIJKLMN" for n in (9, 10)][:13]) + " H11"
+    game.submit("1", a + " unproductive M8")
+    game.submit("2", "units " + " ".join(f"A{n}x3" for n in range(1, 14)) + " B1")
+    told = [(e.kind, e.data) for e in game.events() if e.kind in ("units", "announce")]
+    assert told == [
+        ("units", {"side": "1"}),
+        ("announce", {"side": "1", "city": "M8"}),
+        ("units", {"side": "2"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("phase", "order", "part", "stage"),
+    [
+        ("move", "cities K20", "cities", "the move stage"),
+        ("move", "units K3", "units", "the move stage"),
+        ("fire", "K10>K9", "flights", "the aim-fire stage"),
+        ("fire", "K10>>K9", "transports", "the aim-fire stage"),
+    ],
+)
+def test_2_each_part_of_an_order_out_of_its_stage_is_refused(
+    phase: str, order: str, part: str, stage: str
+) -> None:
+    """§2, the stages of the cycle: cities and units are placed in the initial stage, flights
+    and transportations belong to the move stage; each in another stage is refused, naming
+    itself."""
+    game = game_at("small-four-cities", units={"1": {"K10": 1, "K11": 1},
+                   "2": {"K11": 1, "K18": 1}}, phase=phase)  # fmt: skip
+    refusal = refused(game, "1", order)
+    assert str(refusal) == f"{part} cannot be ordered in {stage} [§2 stages of the cycle]"
+
+
+def _d_moves(units: dict[str, int]) -> AirwarGame:
+    """Large board, §3.2.2: D (player 2) owns K44 (airport K45) and D44 (airport D45), with
+    ``units``; two double transportations left."""
+    return game_at("large-no-mans-land-city", cities=[("K44", "2", False), ("D44", "2", False)],
+                   units={"1": {"A1": 1}, "2": units})  # fmt: skip
+
+
+def test_3_2_2_a_double_transportation_takes_two_units_and_stacks_them_where_they_land() -> None:
+    """§3.2.2: a double transportation flies two units from D45 to the airport K45, one of
+    them on to its city K44. With two units on D45, one already on K45 and on K44: D45 is left
+    empty, K45 and K44 hold two each; a unit moving from D47 onto D46's one makes two there."""
+    game = _d_moves({"D45": 2, "K45": 1, "K44": 1, "D46": 1, "D47": 1})
+    game.submit("2", "D45>>K45 D47-D46")
+    game.submit("1", "pass")
+    assert units_of(game, "2") == {"D46": 2, "K44": 2, "K45": 2}
+
+
+FOUR = "4 units of one colour after moving (at most three)"
+
+
+@pytest.mark.parametrize(
+    ("units", "order", "why"),
+    [
+        ({"D45": 2, "D46": 1}, "D45-D46 D45>>K45", "D45: 3 units ordered but 2 there"),
+        ({"D46": 1, "D47": 1}, "D46-D45 D46-D47", "D46: 2 units ordered but 1 there"),
+        ({"D45": 2, "K45": 3}, "D45>>K45", f"K45: {FOUR}"),
+        ({"D45": 2, "K44": 3}, "D45>>K45", f"K44: {FOUR}"),
+        ({"D45": 3, "D46": 3}, "D46-D45x3 D45>>K45", f"D45: {FOUR}"),
+    ],
+)  # fmt: skip
+def test_2_1_units_ordered_and_stacked_count_every_move_and_transportation(
+    units: dict[str, int], order: str, why: str
+) -> None:
+    """§2.1: every unit moves to an adjacent field or is flown, "a maximum of three units of one
+    colour on each field" after moving; §3.2.2: a double transportation takes two units from
+    its airport, one to the airport it flies to, one on to that airport's city. Each order
+    asks for more units than a field holds, or leaves four on one field: refused under §2.1."""
+    refusal = refused(_d_moves(units), "2", order)
+    assert str(refusal) == f"{why} [§2.1 moves]"
+
+
+@pytest.mark.parametrize("units", [{"D45": 2, "K45": 2, "K44": 2}, {"D40": 3, "D39": 1}])
+def test_2_1_three_units_on_a_field_after_moving_are_allowed(units: dict[str, int]) -> None:
+    """§2.1: three units of one colour on a field is the maximum, not beyond it: a double
+    transportation onto an airport and a city holding two each makes three on each; three
+    units leaving D40 for the empty D41 while one moves from D39 into D40 leaves three on D41
+    and one on D40."""
+    game = _d_moves(units)
+    game.submit("2", "D45>>K45" if "D45" in units else "D40-D41x3 D39-D40")
+    game.submit("1", "pass")
+    expected = {"K44": 3, "K45": 3} if "D45" in units else {"D40": 1, "D41": 3}
+    assert units_of(game, "2") == expected
+
+
+def test_2_1_one_flight_per_airport_in_each_cycle() -> None:
+    """§2.1: one flight from each airport in a cycle; a double transportation is a flight from
+    its airport too (§3.2.2): two flights from D45, a flight and a double transportation from
+    it, or two double transportations from it, are refused."""
+    flights = refused(_d_moves({"D45": 3}), "2", "D45>D30 D45>E30")
+    assert str(flights) == "D45: one flight per airport in each cycle [§2.1 flights]"
+    both = refused(_d_moves({"D45": 3}), "2", "D45>D30 D45>>K45")
+    assert str(both).startswith("D45>>K45: D45 must be an uncontested airport you control, not")
+    twice = refused(_d_moves({"D45": 3}), "2", "D45>>K45 D45>>K45")
+    assert str(twice).startswith("D45>>K45: D45 must be an uncontested airport you control, not")
+
+
+def _unequal_units() -> AirwarGame:
+    """§3 small board rotated, before the units: A's (player 1's) cities I4 I12 I20 M8, B's
+    C5 C20 S5 S20."""
+    game = new_game("small-unequal")
+    game.submit("1", "cities C5 C20 S5 S20")
+    game.submit("2", "cities I4 I12 I20 M8")
+    return game
+
+
+# 39 of A's units, three on each of 13 fields of its home territory; H9 holds 3 of them
+A39 = " ".join(f"{c}{n}x3" for c, n in zip("HHIIJJKKLLMMN", (9, 10) * 7, strict=False))
+A36 = A39.replace("H9x3 ", "")
+
+
+@pytest.mark.parametrize(
+    ("side", "order", "rule", "why"),
+    [
+        ("2", "units A1 unproductive C5", "§2 stages of the cycle",
+         "unproductive cannot be ordered in the initial stage (units)"),
+        ("1", f"units {A39} unproductive M8", "§3 (small board rotated) number of units",
+         "place all 40 units, not 39"),
+        ("1", f"units H9x2 H09x2 {A36} unproductive M8", "§2.0 placement",
+         "4 units on H9: no field may have more than three"),
+        ("1", f"units A1 {A39} unproductive M8", "§2.0 placement",
+         "A1: units are placed in your home territory only"),
+        ("1", f"units H11 {A39} unproductive Z99", "§3 the board",
+         "unproductive: bad air war field"),
+        ("1", f"units Z99 {A39} unproductive M8", "§3 the board", "units: bad air war field"),
+    ],
+)  # fmt: skip
+def test_2_0_every_unit_placement_refusal_names_its_rule(
+    side: str, order: str, rule: str, why: str
+) -> None:
+    """§2.0: each player places all his units (40 in the unequal game of §3), at most three on
+    a field (H9 given twice, as H9 and H09: 2 + 2), in his own territory (A1 is B's); only A
+    (the "announced" rule of §3) names an unproductive city, B may not; a field off the board
+    is refused naming the list it is in. Each refusal names its rule and carries the order."""
+    refusal = refused(_unequal_units(), side, order)
+    assert refusal.rule == rule
+    assert str(refusal).startswith(why)
+
+
+def test_3_2_2_d_firing_into_cs_territory_before_cycle_16_names_its_rule() -> None:
+    """§3.2.2: D cannot attack C's territory for 15 cycles; aimed fire is an attack: in cycle
+    15 D's unit on J25 may not fire on C's unit on J24 (row 24 is C's; it may on C's unit on
+    K25, in D's territory), refused under the rule of D's territory (not B's cities of the
+    unequal game)."""
+    game = game_at("large-no-mans-land-city", units={"1": {"J24": 1, "K25": 1}, "2": {"J25": 1}},
+                   cycle=15, phase="fire")  # fmt: skip
+    refusal = refused(game, "2", "J25@J24")
+    assert refusal.rule == "§3.2.2 D cannot attack"
+    assert str(refusal).startswith("J25@J24: you may not attack before cycle 16")
+
+
+def test_3_b_moving_into_as_city_in_the_first_five_cycles_names_its_rule() -> None:
+    """§3: "B cannot attack A's cities for 5 complete cycles": in cycle 5 B's move from I4 into
+    A's city I5 is refused under that rule."""
+    game = game_at("small-unequal", cities=[("I5", "1", True)], units={"1": {"H4": 1},
+                   "2": {"I4": 1}}, cycle=5)  # fmt: skip
+    refusal = refused(game, "2", "I4-I5")
+    assert refusal.rule == "§3 B cannot attack A's cities"
+
+
+def test_2_a_move_that_brings_enemies_together_opens_the_aim_fire_stage() -> None:
+    """§2, the cycle: moves, then aim fire for the players who have fire to aim. Before any
+    unit is placed the view shows no totals and no one to fire; after player 1 moves next to
+    player 2's unit (K10-K11, beside K12) both have fire to aim: the game asks for it and the
+    view names both."""
+    assert new_game("small-four-cities").view("1").data["totals"] == {}
+    game = game_at("small-four-cities", units={"1": {"K10": 1}, "2": {"K12": 1}})
+    view = game.view("1").data
+    assert (view["totals"], view["fire_sides"]) == ({"1": 1, "2": 1}, [])
+    game.submit("1", "K10-K11")
+    game.submit("2", "pass")
+    assert game.phase == "fire"
+    assert game.view("2").data["fire_sides"] == ["1", "2"]
+
+
+@pytest.mark.parametrize(
+    ("phase", "order", "what"),
+    [("cities", "cities Z99 K21 F16 P17", "cities"), ("fire", "Z99@K11", "fire"),
+     ("fire", "K10@Z99", "fire")],
+)  # fmt: skip
+def test_3_a_bad_field_in_a_placement_or_a_fire_order_names_its_list(
+    phase: str, order: str, what: str
+) -> None:
+    """§3, the board: a field off the board in a city placement or an aimed fire is refused,
+    naming the list it is in and carrying the order."""
+    game = (
+        new_game("small-four-cities")
+        if phase == "cities"
+        else game_at("small-four-cities", units={"1": {"K10": 2}, "2": {"K11": 1}}, phase=FIRE)
+    )
+    refusal = refused(game, "1", order)
+    assert refusal.rule == "§3 the board"
+    assert str(refusal).startswith(f"{what}: bad air war field 'Z99'")
+
+
+def test_2_5_a_captured_city_produces_after_five_complete_uncontested_cycles() -> None:
+    """§2.5: "in unsymmetric games ... a player who captures a productive city receives
+    production at that city in each cycle after he first possesses the city uncontested for
+    five complete cycles"; "There is no production at a contested city" and a city changes
+    hands only to uncontested units (§2.1). In the unequal game A captures B's productive C5
+    in cycle 1 and holds it alone: cycles 2 to 6 are the five complete ones, so its first new
+    unit comes at the end of cycle 7, one more at the end of cycle 8. B's C20, listed first,
+    is contested by a unit of each side all along: it stays B's and produces nothing."""
+    game = game_at("small-unequal", cities=[("C20", "2", True), ("C5", "2", True)],
+                   units={"1": {"C4": 1, "C20": 1}, "2": {"C20": 1}})  # fmt: skip
+    game.submit("1", "C4-C5")
+    game.submit("2", "pass")
+    on_c5 = []
+    while game.pos.cycle <= 8:
+        on_c5.append(units_of(game, "1")["C5"])
+        game.submit("1", "pass")
+        game.submit("2", "pass")
+    assert on_c5 == [1, 1, 1, 1, 1, 1, 2]  # after cycles 1..7
+    assert units_of(game, "1")["C5"] == 3  # after cycle 8
+    assert (holder(game, "C20"), holder(game, "C5")) == ("2", "1")
+    assert (units_of(game, "1")["C20"], units_of(game, "2")) == (1, {"C20": 1})
+    told = [e.text for e in game.events() if e.kind == "city"]
+    assert told == ["Cycle 1: player 1 captured the city C5 from player 2"]

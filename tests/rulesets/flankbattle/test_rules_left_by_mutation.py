@@ -5,6 +5,7 @@ Seed 004; the battle is the two-flank duel at Hastings of conftest.py."""
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 import numpy as np
@@ -253,3 +254,432 @@ def test_the_morale_bonus_stays_within_its_range_of_0_to_2() -> None:
     )
     assert side.morale_bonus.terms[-1].value == pytest.approx(2.0)
     assert side.morale_bonus.value == 2.0
+
+
+# -- The flank battle's fourth-round survivors (docs/testing.md, "Fifth round") ----------------
+
+
+def _hastings_flanks(war: WarFactory, specs: tuple[list[FlankSpec], list[FlankSpec]]) -> Battle:
+    """Hastings on the plain map with the given flanks, the battle's stream seeded 5."""
+    setup = war(map_name="Plain")
+    return Battle(
+        setup.sides,
+        specs,
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(5),
+    )
+
+
+def test_flanks_start_idle_and_an_empty_flank_inactive(war: WarFactory) -> None:
+    """Seed 004, Flank editor: "Before the battle, this will always be 'Idle'", and a flank of
+    size zero is "listed as Inactive". The defender's second flank holds no soldiers."""
+    battle = _hastings_flanks(
+        war,
+        (
+            [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
+            [FlankSpec(205, 200, 2100, 0, 4900, 0), FlankSpec(205, 230, 0, 0, 0, 0)],
+        ),
+    )
+    assert [f.to_json()["status"] for f in battle.flanks] == ["Idle", "Idle", "Inactive"]
+
+
+def _attacks(battle: Battle) -> dict[str, int]:
+    """Each attacking flank's ``flanking`` in the hour's attack events."""
+    return {e.data["flank"]: e.data["flanking"] for e in battle.events if e.kind == "attack"}
+
+
+def test_flanking_counts_the_flanks_attacking_the_same_enemy(war: WarFactory) -> None:
+    """Seed 004, Attacking: "Flanking indicates the number of flanks that are attacking the
+    same enemy". Two Norman flanks a metre from two English flanks, each facing its own: each
+    attack has flanking 1; the same two Norman flanks both next to one English flank (the other
+    far away): flanking 2. Every unit is in range at that distance (d - sqrt(size) < 0), so
+    every flank attacks without a charge roll."""
+
+    def half(x: float, y: float) -> FlankSpec:
+        return FlankSpec(x, y, 2000, 1000, 1000, 67)
+
+    def english(x: float, y: float) -> FlankSpec:
+        return FlankSpec(x, y, 1050, 0, 2450, 0)
+
+    apart = _hastings_flanks(
+        war, ([half(200, 200), half(200, 300)], [english(201, 200), english(201, 300)])
+    )
+    apart.step()
+    assert _attacks(apart) == {
+        "Attacker flank 1": 1,
+        "Attacker flank 2": 1,
+        "Defender flank 1": 1,
+        "Defender flank 2": 1,
+    }
+    together = _hastings_flanks(
+        war, ([half(200, 200), half(200, 202)], [english(201, 201), english(390, 390)])
+    )
+    together.step()
+    flanking = _attacks(together)
+    assert (flanking["Attacker flank 1"], flanking["Attacker flank 2"]) == (2, 2)
+
+
+def test_a_routing_flank_half_a_pixel_from_the_edge_is_not_yet_routed(war: WarFactory) -> None:
+    """Seed 004, Attacking: a routing flank is routed automatically when it "succeeds to reach
+    the edge of the map". On a map of a kilometre a pixel (at Hastings a routing step at 1 m a
+    pixel crosses the whole map) the English flank routs east at half its 4 km/h: 2 pixels an
+    hour (no jitter: every draw 0.5). From x 397.5 it ends half a pixel inside the east edge of
+    the 400-pixel map, not on it; the next step reaches the edge and routs it."""
+    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
+    battle._random = lambda: 0.5
+    attacker, defender = battle.flanks
+    defender.routing = True
+    defender.x = SIZE - 2.5
+    battle.move(defender, attacker, 0.0, False)
+    assert defender.x == pytest.approx(SIZE - 0.5, abs=1e-9)
+    assert not defender.routed
+    battle.move(defender, attacker, 0.0, False)
+    assert defender.routed
+
+
+@pytest.mark.parametrize(("side", "direction"), [(0, -1.0), (1, 1.0)])
+def test_a_routing_flank_on_its_enemys_spot_flees_to_its_own_side(
+    war: WarFactory, side: int, direction: float
+) -> None:
+    """Seed 004, Attacking: a routing flank "attempt[s] to retreat". On the very spot of its
+    nearest enemy there is no away; the attacker, who came from the west, flees due west, the
+    defender due east, each by its half-speed step (no jitter: every draw 0.5), keeping its y;
+    on a map of a kilometre a pixel, so that the step stays on the map."""
+    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
+    battle._random = lambda: 0.5
+    flank, enemy = battle.flanks[side], battle.flanks[1 - side]
+    flank.x, flank.y = enemy.x, enemy.y = 200.0, 200.0
+    flank.routing = True
+    step = battle.flank_speed(flank, flank.feat) * 500.0 / battle.px
+    battle.move(flank, enemy, 0.0, False)
+    assert (flank.x, flank.y) == pytest.approx((200.0 + direction * step, 200.0), abs=1e-9)
+
+
+def _soldiers_attack_from(war: WarFactory, feature: int) -> tuple[Battle, dict[str, Any]]:
+    """The Norman flank's Soldiers (infantry) alone attack the English flank from ground of
+    ``feature``, every draw 0.5: the attack's event data."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    attacker, defender = battle.flanks
+    attacker.feat = feature
+    soldiers = attacker.units[0]
+    assert (soldiers.role, soldiers.unit.name) == ("infantry", "Soldier")
+    battle.attack(attacker, defender, [(soldiers, 0)], 1)
+    return battle, next(e.data for e in battle.events if e.kind == "attack")
+
+
+def test_high_ground_raises_limitation_no_higher_than_1(war: WarFactory) -> None:
+    """Seed 004, Attacking: terrain multiplies Limitation and Efficiency (high ground x 1.2 each,
+    the parameters' terrain table), and Limitation is 0-1 (Mapping inputs to outputs). The
+    Soldiers' Limitation L = 0.859 becomes min(1, 1.2 L) = 1 on high ground; their Efficiency
+    0.67 becomes 0.804. Casualties = sqrt(Size*Limitation)*Effectiveness*Power*Efficiency*...,
+    so the same attack kills sqrt(1/L) x 1.2 times as many from high ground as from the plain
+    (not sqrt(1.2) x 1.2, had limitation gone above 1)."""
+    from hexwar.rulesets.flankbattle.terrain import HIGH, PLAIN
+
+    plain_battle, plain = _soldiers_attack_from(war, PLAIN)
+    _, high = _soldiers_attack_from(war, HIGH)
+    limitation = plain_battle.sides[0].vars.units["infantry"].limitation.value
+    assert 1.2 * limitation > 1.0
+    assert high["killed"] / plain["killed"] == pytest.approx(
+        math.sqrt(1.0 / limitation) * 1.2, rel=1e-5
+    )
+
+
+def test_an_attack_event_names_its_flank_and_its_demoralised(war: WarFactory) -> None:
+    """Seed 004, Attacking: morale loss = Battalion*Effectiveness*Psychology*Power*
+    (1+(flanking-1)/10)*Efficiency*Random*(1-Defense), casualties the same with Mercy for
+    Psychology and the flanking term. Soldiers have Psychology 1, one flank attacks (flanking
+    1) a steady flank (Mercy 1): as many demoralised as killed, to the event's 3 decimals."""
+    _, data = _soldiers_attack_from(war, 0)
+    assert data["flank"] == "Attacker flank 1"
+    assert data["target"] == "Defender flank 1"
+    assert data["killed"] > 1.0
+    assert data["demoralised"] == data["killed"]
+    assert data["killed"] != round(data["killed"])
+
+
+def test_pillaging_cuts_supplies_after_the_targets_resilience_in_rounds(war: WarFactory) -> None:
+    """Seed 004, Supply lines: a pillaging flank attacking alongside another (flanking 2) cuts
+    the supplies of a flank it "has been attacking ... for sufficient number of rounds" (the
+    Resilience table: Foraging, the English flanks' logistics, three rounds), then with the 50%
+    chance (every draw 0.25 here). Two rounds against the first English flank, then three
+    against the second: the rounds against the first do not count for the second, whose
+    supplies are cut in the third round against it, the attack forfeited."""
+    battle = _hastings_flanks(
+        war,
+        (
+            [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
+            [FlankSpec(205, 200, 1050, 0, 2450, 0), FlankSpec(205, 230, 1050, 0, 2450, 0)],
+        ),
+    )
+    battle._random = lambda: 0.25
+    attacker, first, second = battle.flanks
+    attacker.maneuver = Maneuver.PILLAGING
+    soldiers = attacker.units[0]
+    kinds = []
+    for target in (first, first, second, second, second):
+        before = len(battle.events)
+        battle.attack(attacker, target, [(soldiers, 0)], 2)
+        kinds.append([e.kind for e in battle.events[before:]])
+    assert kinds == [["attack"]] * 4 + [["supply-cut"]]
+    assert (first.supply_cut, second.supply_cut) == (False, True)
+
+
+def test_natural_attrition_reports_the_ratio_over_capacity(war: WarFactory) -> None:
+    """Seed 004, Carrying capacity: a military of 1.25 times its carrying capacity (local
+    population x Capacity) loses (Attrition + Random) x Size x (L - 1) per flank, L = 1.25:
+    at Hastings (Attrition none: 0.01) with the random draw 0.5 x 0.05, (0.01 + 0.025) x 8000
+    x 0.25 = 70 Normans; the event gives the ratio 1.25."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    side = battle.sides[0]
+    assert battle.flanks[0].size == 8000.0
+    side.local_population = 1000.0
+    side.capacity = 8000.0 / 1.25 / 1000.0
+    assert battle.attrition(0)
+    (event,) = [e for e in battle.events if e.kind == "attrition"]
+    assert event.data["ratio"] == 1.25
+    assert event.data["lost"] == pytest.approx(70.0, abs=1e-3)
+
+
+def test_an_outbreak_of_a_familiar_disease_has_a_tenth_of_the_chance(war: WarFactory) -> None:
+    """Seed 004, Diseases: P = Outbreak*(Military Size/Maximum Military)/(Generation*Secular
+    Cycle*Familiarity*6), Familiarity 10 for the nation's own endemic disease. The Normans carry
+    Influenza (Outbreak 0.05) and meet it in the English: familiar. 8000 Normans of a maximum
+    of 70,000 (7% of Normandy's million): the event gives P to 6 decimals."""
+    battle = duel(war(map_name="Plain"))
+    draws = itertools.cycle([0.0, 0.5])
+    battle._random = lambda: next(draws)
+    sv = battle.sides[0].vars
+    assert (sv.nation["disease"], sv.maximum_military) == ("Influenza", 70000.0)
+    p = battle.params
+    generation = p.ordered("Generation", sv.generation, "disease")
+    secular = p.ordered("Secular cycle", sv.secular_cycle, "disease")
+    expected = 0.05 * (8000.0 / 70000.0) / (generation * secular * 10.0 * 6.0)
+    battle.disease(0)
+    first = next(e for e in battle.events if e.kind == "disease")
+    assert first.data["probability"] == pytest.approx(expected, abs=5e-7)
+    assert first.data["probability"] > 0.0
+
+
+def test_a_sinking_tells_the_ships_left_afloat(war: WarFactory) -> None:
+    """Seed 004, Navy and Output ("ships sunk"; ruling: ships go down with their complement):
+    the Combined Fleet's first flank at Trafalgar, 11 ships of 900 men, loses 1,800 men: 2
+    ships are sunk and 9 are left afloat."""
+    setup = war(
+        attacker="Combined Fleet",
+        defender="Mediterranean Fleet",
+        location="Cape Trafalgar",
+        year=1805,
+    )
+    battle = Battle(
+        setup.sides,
+        (setup.default_deployment(0), setup.default_deployment(1)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(1),
+    )
+    fleet = battle.flanks[0]
+    assert (fleet.ships, round(fleet.size)) == (11, 9900)
+    battle.apply_losses(fleet, 1800.0, 0.0, attacker=None)
+    (sunk,) = [e for e in battle.events if e.kind == "sunk"]
+    assert (sunk.data["ships"], sunk.data["afloat"]) == (2, 9)
+    assert sunk.text.endswith("(9 afloat)")
+
+
+def test_the_battles_end_names_its_winner(war: WarFactory) -> None:
+    """Seed 004, Introduction: "Once all flanks for one side have been routed, the other side
+    automatically wins". The English flank routed before the first hour: the battle ends in
+    hour 1, won by the attacker, and its last event names the winner."""
+    battle = duel(war(map_name="Plain"))
+    battle.flanks[1].routed = True
+    result = battle.run()
+    assert (result.winner, result.hours) == (0, 1)
+    end = battle.events[-1]
+    assert (end.kind, end.data["winner"]) == ("battle-end", "Attacker")
+
+
+def test_both_sides_routed_in_the_same_hour_end_the_battle_in_that_hour(
+    war: WarFactory,
+) -> None:
+    """Seed 004, Introduction: the battle is over when every flank of a side is routed; when
+    both sides' last flanks go in the same hour (here both routed before the first), the battle
+    ends in that hour, hour 1, the side with more of its morale left holding the field (the
+    English flank kept its whole morale, the Norman none: the defender)."""
+    battle = duel(war(map_name="Plain"))
+    normans, english = battle.flanks
+    normans.routed = english.routed = True
+    normans.morale = 0.0
+    result = battle.run()
+    assert (result.winner, result.hours, result.reason) == (
+        1,
+        1,
+        "both sides routed in the same hour",
+    )
+    assert battle.events[-1].text.startswith("The battle ends after 1 hours")
+
+
+def test_a_charge_at_sea_counts_the_ships_and_their_shock(war: WarFactory) -> None:
+    """Seed 004, Movement and Navy: the charge probability is (1 - ready/total size of the
+    flank)/2 + shock; at sea the ships fight too, a ship counting its capacity (Longship: 60),
+    and the flank's shock is the ship's (Longship 0.4). The Norman flank on water, 4,000
+    Soldiers, 2,000 Knights, 2,000 Archers and 134 Longships (8,040), the English 50 metres
+    beyond the square root of their size: only the Archers (80-metre bows) reach. P = (1 -
+    2000/16040)/2 + 0.4; the roll 0 commits to the charge."""
+    from hexwar.rulesets.flankbattle.terrain import WATER
+
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.0
+    normans, english = battle.flanks
+    assert (normans.ships, english.size) == (134, 7000.0)
+    normans.feat = WATER
+    english.x = normans.x + math.sqrt(7000.0) + 50.0
+    battle.step()
+    charge = next(
+        e for e in battle.events if e.kind == "charge" and e.data["flank"] == "Attacker flank 1"
+    )
+    assert charge.data["probability"] == round((1.0 - 2000.0 / 16040.0) / 2.0 + 0.4, 4)
+
+
+def test_a_leaders_chance_to_survive_counts_his_units_training(war: WarFactory) -> None:
+    """Seed 004, Leader: P = (Random[0-10] - Martial*10 + Training/2 + Leader Age/10)/100 +
+    Final/Original military size, Training "the average skills of the units near him". William
+    (Martial 4, 38 in 1066) leads 4,000 Soldiers (Tactical Training 5), 2,000 Knights (8) and
+    2,000 Archers (6): an average of 6. Before any loss (Final/Original 1) and with the random
+    number the stream's first draw x 10, P = (R - 40 + 3 + 3.8)/100 + 1."""
+    battle = duel(war(map_name="Plain"))
+    (william, _) = leader_fates(battle, 1066, np.random.default_rng(1))
+    r10 = float(np.random.default_rng(1).random()) * 10.0
+    assert william.probability == pytest.approx((r10 - 40.0 + 3.0 + 3.8) / 100 + 1.0, abs=1e-12)
+
+
+def test_a_winner_with_any_morale_left_occupies(war: WarFactory) -> None:
+    """Seed 004, Occupation score: "The occupation phase begins as soon as the battle phase
+    ends"; each round the occupation value grows by the Efficiency rate. The Normans won with
+    half a point of morale left (of 20 a soldier): the occupation still runs its rounds."""
+    from hexwar.rulesets.flankbattle.aftermath import occupy
+
+    battle = duel(war(map_name="Plain"))
+    battle.flanks[0].morale = 0.5
+    occupation = occupy(battle, 0, np.random.default_rng(1))
+    assert occupation.rounds >= 1
+    assert occupation.score > occupation.base
+
+
+def test_the_log_shows_how_each_variable_came_about(war: WarFactory) -> None:
+    """Seed 004, Output: the log "displays the input values and how each of them contributes
+    towards the intermediate variables". For the Normans at Hastings:
+
+    - Siege Rate = Location Attrition + Artillery Power + Leader Siege (Sieging; the two 0-10
+      ratings over 10): none 0.01, the Norman Archer's best power 0.6 / 10, William's siege
+      6 / 10: 0.67;
+    - the Knights' Effectiveness = (1+Shock) x Soldier Type x (attack+1): (1 + 0.6) x 1.25
+      (Traditional) x 9 (William's attack 8);
+    - the Occupation Base is the product of its terms (Occupation), each a factor (Writing
+      among them) but William's, a national leader's."""
+    sv = war(map_name="Plain").sides[0]
+    p = default_parameters()
+    assert [(t.name, t.value, t.significance) for t in sv.siege_rate.terms] == [
+        ("Location Attrition (none)", 0.01, "factor"),
+        ("Artillery Power/10", 0.06, "factor"),
+        ("Leader Siege/10", 0.6, "factor"),
+    ]
+    assert sv.siege_rate.value == pytest.approx(0.67, abs=1e-12)
+    knights = sv.units["cavalry"].effectiveness
+    assert p.ordered("Soldier type", "Traditional", "effectiveness") == 1.25
+    assert [(t.name, t.value, t.significance) for t in knights.terms] == [
+        ("Shock", 0.6, "factor"),
+        ("Soldier Type (Traditional)", 1.25, "factor"),
+        ("* (attack+1) (William the Conqueror)", 9.0, "leader"),
+    ]
+    assert knights.value == pytest.approx((1 + 0.6) * 1.25 * 9.0, rel=1e-12)
+    occupation = sv.occupation_base
+    assert {t.significance for t in occupation.terms[:-1]} == {"factor"}
+    assert occupation.terms[-1].significance == "leader"
+    assert any(t.name.startswith("Writing (") for t in occupation.terms)
+    assert occupation.value == pytest.approx(math.prod(t.value for t in occupation.terms))
+    lines = sv.log_lines()
+    for line in (
+        "  cavalry (Norman Knight, proportion 0.25):",
+        "    Effectiveness = 18.0000",
+        "      Shock = 0.6 (factor)",
+        "      Soldier Type (Traditional) = 1.25 (factor)",
+        "  Siege Rate = 0.67",
+        "    Location Attrition (none) = 0.01 (factor)",
+        "    Artillery Power/10 = 0.06 (factor)",
+        "    Leader Siege/10 = 0.6 (factor)",
+        "  Maximum military = 70000 (ratio 0.07 of the population)",
+    ):
+        assert line in lines
+
+
+@pytest.mark.parametrize(("founded", "term"), [(1064.0, 0.02107), (1066.0, 0.01)])
+def test_a_civilization_is_at_least_a_year_old(founded: float, term: float) -> None:
+    """Seed 004, Occupation Base: log(Diet Yield*Diet Protein*(1-1/Diet Diversity)*Diet
+    Domestication*(Age/3700)), each special term at least 0.01 (the occupation term floor).
+    Rice (yield 3.5, protein 685, diversity 10, domestication 0.9): 1941.975 x Age/3700. A
+    civilization two years old in 1066: log10(1.0497) = 0.02107; one begun in 1066 counts as a
+    year old: log10(0.5249) < 0, the floor 0.01."""
+    nation = with_defaults(
+        TABS["Nation"], NATION | {"diet": "Rice", "age_of_civilization": founded}, P
+    )
+    side = _testland_side(nation, year=1066)
+    (diet_term,) = [t for t in side.occupation_base.terms if t.name.startswith("log(Diet Yield")]
+    assert diet_term.value == pytest.approx(term, abs=1e-5)
+
+
+@pytest.mark.parametrize(("land", "crew"), [(0.995, 0.005), (0.9995, 0.0)])
+def test_the_crew_is_the_share_the_land_units_leave_beyond_rounding(
+    land: float, crew: float
+) -> None:
+    """Seed 004, Military and docs/rulings/flankbattle.md (Military composition): the
+    proportions sum to 1 within 0.01, and the share the land units leave is the ships' crew;
+    less than 0.001 left is the rounding of the proportions, no crew."""
+    military = with_defaults(
+        TABS["Military"],
+        {"nation": "Testland", "name": "M", "size": 1e4, "infantry_type": "Soldier",
+         "infantry_proportion": land},
+        P,
+    )  # fmt: skip
+    side = compute_side(
+        "attacker",
+        nation=with_defaults(TABS["Nation"], NATION, P),
+        military=military,
+        national_leader=None,
+        military_leader=None,
+        location=with_defaults(TABS["Location"], {"name": "Here"}, P),
+        year=1066,
+        motive="Conquest",
+        defender=False,
+        units=default_units(),
+        params=P,
+    )
+    assert side.units["ship"].slot.proportion == pytest.approx(crew, abs=1e-12)
+
+
+def test_an_occupier_above_its_carrying_capacity_loses_morale_to_attrition(war: WarFactory) -> None:
+    """Seed 004, Occupation score: each round the occupation value grows by the Efficiency rate
+    (the Normans' best land Efficiency, the Knights' 0.70975), and an occupier above its
+    carrying capacity suffers attrition, (Attrition + Random) x Size x (L - 1) soldiers (seed
+    004, Carrying capacity), each taking his 20 points of morale. With one round allowed, 8000
+    Normans at 1.5 times their capacity (local population 1000) lose (0.01 + r x 0.05) x 8000
+    x 0.5 soldiers, r the stream's first draw; the score is the base times 1.70975. The
+    moderator's log is told each note with its round."""
+    from hexwar.rulesets.flankbattle.aftermath import occupy
+
+    battle = duel(war(map_name="Plain", params=edited_parameters(occupation_max_rounds=1.0)))
+    side = battle.sides[0]
+    side.local_population, side.capacity = 1000.0, 8000.0 / 1.5 / 1000.0
+    told: list[tuple[int, str]] = []
+    occupation = occupy(battle, 0, np.random.default_rng(1), log=lambda n, t: told.append((n, t)))
+    r = float(np.random.default_rng(1).random())
+    lost_morale = (0.01 + r * 0.05) * 8000 * 0.5 * 20
+    assert occupation.rounds == 1
+    assert occupation.events[0][1].startswith("Occupation phase begins: base ")
+    assert occupation.events[1] == (1, f"Occupation attrition: morale -{lost_morale:.0f}")
+    assert occupation.score == pytest.approx(occupation.base * 1.70975, rel=1e-12)
+    assert told == occupation.events

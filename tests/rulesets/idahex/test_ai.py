@@ -35,7 +35,8 @@ def missions(commands: tuple[Command, ...]) -> dict[tuple[int, ...], tuple[Order
 def starve(g: IdahexGame, n: int, share: float) -> None:
     """Leave unit ``n`` with ``share`` of its supplies."""
     lo, hi = g.rules.resources[g.engine.units[n].side - 1].supplies
-    g.engine.units[n].resources[lo:hi] *= share
+    u = g.engine.units[n]
+    u.change_resources(slice(lo, hi), u.resources[lo:hi] * share)
 
 
 # -- §4.1: reinforcements --------------------------------------------------------------------

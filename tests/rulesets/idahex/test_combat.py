@@ -220,7 +220,7 @@ def test_5_3_vanish_of_zero_spares_a_unit_that_holds_anything() -> None:
     u = e.units[37]
     assert g.rules.design.vanish[u.butype - 1] == 0.0
     u.resources = np.zeros_like(u.resources)
-    u.resources[-1] = 1.0  # one soldier
+    u.change_resources(-1, 1.0)  # one soldier
     combat_of(g).vanish(e, u)
     assert not kinds(g, "eliminated")
 
@@ -496,8 +496,8 @@ def test_5_4_1_units_of_one_side_in_one_cell_and_engagement_share_support() -> N
     c = combat_of(g)
     nmat = g.rules.design.nmat[0]
     neq = g.rules.design.nequip[0]
-    e.units[4].resources[neq:nmat] = 0.0  # no supplies of its own
-    e.units[5].resources[neq:nmat] = 0.0
+    e.units[4].change_resources(slice(neq, nmat), 0.0)  # no supplies of its own
+    e.units[5].change_resources(slice(neq, nmat), 0.0)
     fi2, fi4, fi5 = (c.involvement(e, e.units[n]) for n in (2, 4, 5))
     assert fi4 == pytest.approx(fi2)
     assert fi4[:neq].max() > 0.0

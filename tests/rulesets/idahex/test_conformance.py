@@ -56,7 +56,7 @@ class TestIdahexConformance(ConformanceSuite):
             if u.side != (1 if side == "red" else 2):
                 # Half the first resource only: a uniform scaling would leave an interdiction
                 # strike's allocation of fire, hence its losses, unchanged (§6).
-                u.resources[0] *= 0.5
+                u.change_resources(0, u.resources[0] * 0.5)
         return other
 
     def hidden_probe(self, game: Game[Any, Any], side: str) -> list[dict[str, Any]]:

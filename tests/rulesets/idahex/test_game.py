@@ -158,6 +158,29 @@ def test_4_fog_other_sides_orders_and_distant_units_are_hidden() -> None:
     assert len(red["task_forces"]) == 1
 
 
+def test_4_own_units_in_the_view_follow_every_change_of_the_unit() -> None:
+    """§4: a side sees all of its own units as they are now. A unit that holds still keeps
+    its piece of the view from one period to the next (a computer commander reuses its
+    decision when the pieces it read are the same); any change to it (here its resources,
+    which are read-only and change as a whole) shows in the next view."""
+    g = game(unit(2, 26), unit(150, 99))
+    piece = next(u for u in g.view("red").data["units"] if u["number"] == 2)
+    play(g)
+    assert next(u for u in g.view("red").data["units"] if u["number"] == 2) is piece
+    u = g.engine.units[2]
+    u.location = u.location  # set to the value it has: no change
+    u.resources = u.resources.copy()  # the same holdings in a new array: no change
+    assert next(u for u in g.view("red").data["units"] if u["number"] == 2) is piece
+    with pytest.raises(ValueError, match="read-only"):
+        u.resources[0] = 1.0
+    u.change_resources(0, 1.0)
+    now = next(u for u in g.view("red").data["units"] if u["number"] == 2)
+    assert now["resources"][0] == 1.0
+    assert now["resources"][1:] == piece["resources"][1:]
+    u.objective = 27
+    assert next(u for u in g.view("red").data["units"] if u["number"] == 2)["objective"] == 27
+
+
 def test_7_supplies_are_consumed_every_frame() -> None:
     """§7: every active unit consumes supplies at the end of each frame by its posture class
     (Sinai: nothing while holding; ssvncr(2, 9, 3) = .034 per person per day moving)."""

@@ -96,6 +96,21 @@ def test_3_2_1_a_class_given_as_one_number_has_no_rows() -> None:
     ]
 
 
+@pytest.mark.parametrize(("field", "per"), [("bdelay", "barrier type"), ("mr", "route type")])
+def test_3_2_3_a_number_where_a_row_of_the_delay_tables_should_be_is_refused(
+    field: str, per: str
+) -> None:
+    """bdelay(i, j, k) and mr(i, j, k) (§3.2.3, group 32): for each unit type i and movement
+    posture j a row with one value per barrier (route) type k. A number, 0.25, in the place of
+    the first row, bdelay(1, 1, *), is refused as not a row (the table has no width then: the
+    other rows are not measured against it)."""
+    table = getattr(DATA, field)
+    broken = ((0.25, *table[0][1:]), *table[1:])
+    assert _problems(lambda: replace(DATA, **{field: broken})) == [
+        (f"{field}(1, 1, *)", f"must be a row (one value per {per}), got 0.25")
+    ]
+
+
 def test_3_the_speed_factor_table_names_its_cell() -> None:
     """fmr.f(i, j): the speed factor of unit type i at TR = fmr.x(j), a number >= 0."""
     fmr_f = (DATA.fmr_f[0], (0.6, 1.0, math.nan), *DATA.fmr_f[2:])

@@ -207,6 +207,18 @@ def test_wrong_value_deep_in_a_matrix_is_at_its_line(sinai_text: str) -> None:
     ]
 
 
+def test_a_number_where_a_row_of_a_matrix_should_be_is_at_its_line(sinai_text: str) -> None:
+    """Group 32, bdelay[unit type][movement posture][barrier type]: the first unit type's row
+    given as the number 0.25 is refused at its line, as not a row."""
+    line = _line_of(sinai_text, r"^bdelay = ") + 1
+    lines = sinai_text.splitlines()
+    assert lines[line - 1].strip() == "[[0.25, 100.0]],"
+    lines[line - 1] = "    [0.25],"
+    assert _problems("\n".join(lines)) == [
+        f"s.toml:{line}: design.bdelay[0][0]: must be a row of values (got 0.25)"
+    ]
+
+
 def test_cross_group_problems_are_each_at_their_line(sinai_text: str) -> None:
     # seed 000 §9.1.1 group 5 / group 6: ename holds nenv names
     text = sinai_text.replace("\nnenv = 4\n", "\nnenv = 5\n")

@@ -318,7 +318,7 @@ def test_7_moving_task_force_out_of_supplies_stops_and_holds() -> None:
     g = started(unit(2, 27), unit(150, 99))
     e = g.engine
     m = place(g, 2, "27/30/38", "38,10", at=5.0)
-    e.units[2].resources[6:8] = 0.0  # no ammunition and no fuel left
+    e.units[2].change_resources(slice(6, 8), 0.0)  # no ammunition and no fuel left
     e.abort_if_unsupplied(m)
     assert m.orders == [Order(27, 10)]
     play(g)

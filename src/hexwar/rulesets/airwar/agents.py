@@ -1,6 +1,7 @@
-"""Orders drawn from a side's view: the random agent's legal orders, and the helpers the
-computer opponent shares with it (rebuilding the position a view describes, placing cities
-and units legally)."""
+"""Helpers that build orders from a side's view, shared by the legal lists
+(:mod:`hexwar.rulesets.airwar.legal`) and the computer opponent: rebuilding the position a view
+describes, placing cities and units legally at random (the initial stage's menu). The random
+agent itself is the core's, drawing from the legal lists."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from hexwar.rulesets.airwar.rules import (
     City,
     Position,
     check_cities,
-    check_moves,
     city_site_problem,
 )
 from hexwar.rulesets.airwar.scenario import AirwarScenario
@@ -28,9 +28,6 @@ from hexwar.rulesets.airwar.scenario import AirwarScenario
 __all__ = [
     "position_from_view",
     "random_cities",
-    "random_fire",
-    "random_moves",
-    "random_order",
     "random_units",
 ]
 
@@ -51,20 +48,6 @@ def position_from_view(data: Mapping[str, Any]) -> Position:
         pos.units[side] = {geo.parse(f): int(n) for f, n in data["units"].get(side, {}).items()}
     pos.transports_left = {s: int(n) for s, n in data["transports_left"].items()}
     return pos
-
-
-def random_order(data: Mapping[str, Any], rng: np.random.Generator) -> AirwarOrder:
-    """A random legal order for the stage the view is at."""
-    pos = position_from_view(data)
-    side = str(data["side"])
-    phase = data["phase"]
-    if phase == "cities":
-        return random_cities(pos, side, rng)
-    if phase == "units":
-        return random_units(pos, side, rng)
-    if phase == "move":
-        return random_moves(pos, side, rng)
-    return random_fire(pos, side, rng)
 
 
 # -- cities -------------------------------------------------------------------------------
@@ -221,68 +204,4 @@ def random_units(pos: Position, side: str, rng: np.random.Generator) -> AirwarOr
     return AirwarOrder(
         units=tuple(sorted((pos.geo.label(h), n) for h, n in placed.items())),
         unproductive=unproductive,
-    )
-
-
-# -- moves and fire -------------------------------------------------------------------------
-
-
-def random_moves(pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:
-    """Each unit to a random adjacent field with room (or a random flight now and then)."""
-    geo = pos.geo
-    forbidden = pos.forbidden_targets(side)
-    units = [h for h, n in sorted(pos.units[side].items()) for _ in range(n)]
-    rng.shuffle(units)
-    after: dict[Hex, int] = {}
-    moves: dict[tuple[Hex, Hex], int] = {}
-    flights: list[tuple[str, str, int]] = []
-    flyable = {c.airport for c in pos.flight_airports(side)}
-    zone = pos.no_flight_zone(side) if flyable else set()
-    for h in units:
-        if h in flyable and rng.random() < 0.3:
-            flyable.discard(h)
-            dst = geo.fields[int(rng.integers(len(geo.fields)))]
-            if dst not in zone and dst not in forbidden and after.get(dst, 0) < MAX_STACK:
-                after[dst] = after.get(dst, 0) + 1
-                flights.append((geo.label(h), geo.label(dst), 1))
-                continue
-        options = [
-            t
-            for t in geo.adjacent(h)
-            if after.get(t, 0) < MAX_STACK and (t == h or t not in forbidden)
-        ]
-        if not options:
-            options = [h]
-        dst = options[int(rng.integers(len(options)))]
-        after[dst] = after.get(dst, 0) + 1
-        if dst != h:
-            moves[(h, dst)] = moves.get((h, dst), 0) + 1
-    order = AirwarOrder(
-        moves=tuple(sorted((geo.label(a), geo.label(b), n) for (a, b), n in moves.items())),
-        flights=tuple(flights),
-    )
-    try:
-        check_moves(pos, side, order)
-    except ValueError:
-        return AirwarOrder()
-    return order
-
-
-def random_fire(pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:
-    """Each unit off a contested field fires on a random adjacent field holding enemies."""
-    geo = pos.geo
-    foe = pos.units[other(side)]
-    forbidden = pos.forbidden_targets(side)
-    shots: dict[tuple[Hex, Hex], int] = {}
-    for h, n in sorted(pos.units[side].items()):
-        if pos.must_fire_here(h):
-            continue
-        targets = [t for t in geo.adjacent(h) if foe.get(t, 0) > 0 and t not in forbidden]
-        if not targets:
-            continue
-        for _ in range(n):
-            t = targets[int(rng.integers(len(targets)))]
-            shots[(h, t)] = shots.get((h, t), 0) + 1
-    return AirwarOrder(
-        fire=tuple(sorted((geo.label(a), geo.label(b), n) for (a, b), n in shots.items()))
     )

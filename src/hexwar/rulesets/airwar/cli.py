@@ -68,7 +68,8 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play against the computer with a time limit per move; a late order counts as pass."""
+    """Play against the computer with a time limit per move; a late order counts as pass (or,
+    with a fourth unit on a field, as the least move that takes it off)."""
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     if ruleset.info.id != "airwar":
@@ -172,11 +173,10 @@ def _ask(session: Session, side: str, seconds: int | None, lines: _Lines) -> boo
             continue
         late = seconds is not None and (read is None or time.monotonic() - start > seconds)
         if late:
-            if read is None:
-                out.print(f"Time is up ({seconds} s): your order is 'pass'.", markup=False)
-            else:
-                out.print(f"Too late (more than {seconds} s): your order is 'pass'.", markup=False)
-            line = "pass"
+            limit = session.game.ruleset.time_limit(session.game.view(side))
+            line = limit.late_order if limit is not None else "pass"
+            why = f"Time is up ({seconds} s)" if read is None else f"Too late (> {seconds} s)"
+            out.print(f"{why}: your order is '{line}'.", markup=False)
         if not line:
             continue
         order: JsonValue | str = {"concede": True} if line == ":concede" else line
@@ -191,7 +191,7 @@ def _ask(session: Session, side: str, seconds: int | None, lines: _Lines) -> boo
             submitted = session.submit(side, order)
         except IllegalOrderError as e:
             out.print(f"refused: {e}", markup=False)
-            if late:  # pass is refused only when a field holds four units (§3.2.2): go on
+            if late:  # refused only if no moves can take a fourth unit off its field: go on
                 start = time.monotonic()
             continue
         out.print(f"ok: order {submitted.seq} accepted", markup=False)

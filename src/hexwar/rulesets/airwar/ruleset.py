@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -14,7 +14,6 @@ from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TimeLimit, Turn
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar import legal
-from hexwar.rulesets.airwar.agents import random_order
 from hexwar.rulesets.airwar.amend import HELP as AMENDMENT_HELP
 from hexwar.rulesets.airwar.game import AirwarGame
 from hexwar.rulesets.airwar.orders import AirwarOrder, parse_order
@@ -64,16 +63,15 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         check_order(data)
         return parse_order(data)
 
-    def random_order(self, view: View, rng: np.random.Generator) -> AirwarOrder:
-        """A random legal order for the stage, from the view alone, drawn whole rather than
-        from :meth:`legal_orders` (the default): the stepwise listing checks every candidate
-        move against the plan so far, which made a random game about 40 times slower."""
-        return random_order(view.data, rng)
-
     def legal_orders(self, view: View, plan: AirwarOrder | None = None) -> list[AirwarOrder]:
         """A menu of placements, then every move and fire one unit at a time
         (:mod:`hexwar.rulesets.airwar.legal`)."""
         return legal.legal_orders(view.data, plan)
+
+    def legal_choices(self, view: View, plan: AirwarOrder | None = None) -> Sequence[AirwarOrder]:
+        """The same list, its move and fire entries built when read (a unit step's list has
+        a few hundred entries; the random agent reads one of each)."""
+        return legal.legal_choices(view.data, plan)
 
     def stepwise(self, view: View) -> bool:
         return legal.stepwise(view.data)
@@ -96,12 +94,15 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         return describe_board(view)
 
     def time_limit(self, view: View) -> TimeLimit | None:
-        """§4's time limit per move (moving and firing stages); a late order is ``pass``
-        (docs/rulings/airwar.md, ruling 22)."""
+        """§4's time limit per move (moving and firing stages). A late order is ``pass``, or
+        where a field holds a fourth unit (§3.2.2, ruling 14) the least move that takes it
+        off: the plan the legal list ends on (docs/rulings/airwar.md, ruling 22)."""
         seconds = view.data["scenario"].get("move_time_limit_s")
-        if seconds and view.data["phase"] in ("move", "fire"):
-            return TimeLimit(float(seconds), "pass")
-        return None
+        if not seconds or view.data["phase"] not in ("move", "fire"):
+            return None
+        listed = legal.legal_choices(view.data)
+        late = listed[len(listed) - 1] if listed else AirwarOrder()
+        return TimeLimit(float(seconds), str(late))
 
     def side_names(self, scenario: AirwarScenario) -> Mapping[str, str]:
         """E.g. "player 1 (A: 6 cities, 4 productive, 60 units)" (ruling 7: the paper's

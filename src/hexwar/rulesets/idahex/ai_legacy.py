@@ -55,6 +55,8 @@ DEPOT = 2.0
 """A unit holding more than this multiple of its planned supplies is a depot."""
 DELIVERY = 0.5
 """The share of its surplus a convoy hands over where it delivers (§4.2.2 ``size``)."""
+_RATIOS_KEPT = 4096
+"""At most this many units' supply ratios are kept (then forgotten all at once)."""
 
 
 class LegacyAgent:
@@ -70,6 +72,9 @@ class LegacyAgent:
         self._owner: dict[int, int] = {}
         self._front: set[int] = set()
         self._ways: dict[frozenset[int], dict[int, int]] = {}
+        self._ratios: dict[int, tuple[Mapping[str, Any], float]] = {}
+        """Each own unit's supply ratio by the id of its piece of the view (kept with it, so
+        the id stays its own): a game hands out the same piece while the unit holds still."""
 
     def _area(self, design: Mapping[str, Any]) -> IdahexGrid:
         if self._grid is None:
@@ -89,15 +94,19 @@ class LegacyAgent:
             enemy_at[int(u["location"])] = enemy_at.get(int(u["location"]), 0) + 1
         lo, hi = design["supplies"]
 
-        ratios: dict[int, float] = {}
+        ratios = self._ratios
+        if len(ratios) > _RATIOS_KEPT:
+            ratios.clear()
 
         def ratio(u: Mapping[str, Any]) -> float:
-            out = ratios.get(u["number"])
-            if out is None:
-                toe = design["toe"][str(u["type"])][lo:hi]
-                have = u["resources"][lo:hi]
-                shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
-                out = ratios[u["number"]] = min(shares) if shares else 1.0
+            found = ratios.get(id(u))
+            if found is not None and found[0] is u:
+                return found[1]
+            toe = design["toe"][str(u["type"])][lo:hi]
+            have = u["resources"][lo:hi]
+            shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
+            out = min(shares) if shares else 1.0
+            ratios[id(u)] = (u, out)
             return out
 
         def neighbours(c: int) -> list[int]:
@@ -106,8 +115,10 @@ class LegacyAgent:
                 out = self._neighbours[c] = [r for r in grid.active_rim(c) if r is not None]
             return out
 
-        if self._owner_json != data["owner"]:
-            self._owner_json = dict(data["owner"])
+        # A view is read-only, so the map as read is kept as it is; a game hands out the
+        # same one while it holds.
+        if self._owner_json is not data["owner"] and self._owner_json != data["owner"]:
+            self._owner_json = data["owner"]
             owner = self._owner = {int(c): int(o) for c, o in data["owner"].items()}
             self._front = {
                 c
@@ -129,9 +140,10 @@ class LegacyAgent:
             commands.extend(self._air(data, enemy_at, design["aircraft_types"], units))
         idle = [u for u in units if u["task_force"] is None and u["posture_class"] == 1]
         itrfp = int(design["itrfp"])
-        depots = [u for u in idle if ratio(u) > DEPOT]
-        fighters = [u for u in idle if ratio(u) <= DEPOT and not u["engaged"]]
-        short = [u for u in units if ratio(u) < SHORT and u["posture"] != itrfp]
+        supply = {u["number"]: ratio(u) for u in units}  # each unit's, once a decision
+        depots = [u for u in idle if supply[u["number"]] > DEPOT]
+        fighters = [u for u in idle if supply[u["number"]] <= DEPOT and not u["engaged"]]
+        short = [u for u in units if supply[u["number"]] < SHORT and u["posture"] != itrfp]
         commands.extend(self._supply(depots, short, itrfp, owner, me, neighbours))
         commands.extend(self._deliveries(data, itrfp, {int(u["location"]) for u in short}))
         front = self._front
@@ -143,7 +155,9 @@ class LegacyAgent:
             near = [
                 u
                 for u in fighters
-                if target in u["adjacent"] and u["number"] not in used and ratio(u) >= SHORT
+                if target in u["adjacent"]
+                and u["number"] not in used
+                and supply[u["number"]] >= SHORT
             ]
             if len(near) < ODDS * enemy_at[target]:
                 continue
@@ -161,7 +175,7 @@ class LegacyAgent:
                 loc = int(u["location"])
                 if u["number"] in used or loc in front or loc not in step:
                     continue
-                if ratio(u) < SHORT:
+                if supply[u["number"]] < SHORT:
                     continue
                 commands.append(Mission((Order(step[loc], 10),), (int(u["number"]),)))
                 used.add(int(u["number"]))

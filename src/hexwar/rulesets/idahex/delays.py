@@ -414,8 +414,14 @@ class MovementData:
             problems.append(Problem("must give the Red and the Blue SideData", path="sides"))
         if problems:
             raise InvalidInputError(problems)
-        nrtety = _width(self.mr, 2)
-        nbarty = _width(self.bdelay, 2)
+        nrtety, nbarty = _width(self.mr), _width(self.bdelay)
+        for name, per, width in (("mr", "route type", nrtety), ("bdelay", "barrier type", nbarty)):
+            if width is None:
+                first = getattr(self, name)[0][0]
+                message = f"must be a row (one value per {per}), got {first!r}"
+                problems.append(Problem(message, path=f"{name}(1, 1, *)"))
+        if nrtety is None or nbarty is None:
+            raise InvalidInputError(problems)
         nx = len(self.fmr_x)
         _check_table(problems, "mrair", self.mrair, (nutype,))
         _check_table(problems, "mr", self.mr, (nutype, npost3, max(nrtety, 1)))
@@ -500,14 +506,16 @@ class MovementData:
         return f(tr)
 
 
-def _width(table: tuple[object, ...], depth: int) -> int:
-    """The length of the first innermost row of a nested table (0 if there is none)."""
+def _width(table: tuple[object, ...]) -> int | None:
+    """The length of ``table(1, 1, *)``, the first innermost row of a nested table (0 if there
+    is none), which every row must have; None if a number stands in its place (the table then
+    has no width to check the other rows against)."""
     row: object = table
-    for _ in range(depth):
+    for _ in range(2):
         if not isinstance(row, tuple) or not row:
             return 0
         row = row[0]
-    return len(row) if isinstance(row, tuple) else 0
+    return len(row) if isinstance(row, tuple) else None
 
 
 def _check_inputs(

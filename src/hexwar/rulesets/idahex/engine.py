@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -65,9 +65,27 @@ _MAX_EVENTS_AT_ONE_TIME = 100_000
 _RULE = "seed 000 §4.1"
 
 
+_UNSET = object()
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether a unit's field keeps its value: the same type and value, an array the same
+    bits (a value of another type, say 1 for 1.0, is a change: it shows differently)."""
+    if type(old) is not type(new):
+        return False
+    if isinstance(new, np.ndarray):
+        return bool(old.shape == new.shape and old.tobytes() == new.tobytes())
+    return bool(old == new)
+
+
 @dataclass(slots=True)
 class UnitState:
-    """A battle unit now (§2.2): its status, ``tentry``, ``[resources]`` and task force."""
+    """A battle unit now (§2.2): its status, ``tentry``, ``[resources]`` and task force.
+
+    ``memo`` holds what others derive from the unit's state alone (its piece of its side's
+    view, whether it runs short of supplies), kept while that state holds: setting a field
+    to another value empties it. ``resources`` is read-only, so its holdings change only by
+    setting a new array (compared bit for bit with the one before)."""
 
     number: int
     side: int  # 1 Red, 2 Blue
@@ -79,6 +97,21 @@ class UnitState:
     tentry: float
     resources: NDArray[np.float64]
     tf: int | None = None
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "resources":
+            value.setflags(write=False)
+        old = getattr(self, name, _UNSET)
+        object.__setattr__(self, name, value)
+        if name != "memo" and not _same(old, value):
+            object.__setattr__(self, "memo", {})
+
+    def change_resources(self, index: Any, values: Any) -> None:
+        """``resources[index] = values``, in a new array (the unit's own is read-only)."""
+        resources = self.resources.copy()
+        resources[index] = values
+        self.resources = resources
 
     @property
     def status(self) -> Status:
@@ -199,7 +232,7 @@ class Engine:
                 posture=u.bupost,
                 objective=u.buloc,
                 tentry=u.tentry,
-                resources=np.asarray(u.resources, dtype=np.float64),
+                resources=np.array(u.resources, dtype=np.float64),
             )
         self._at: dict[int, set[int]] = {}  # cell -> units located there
         self._toward: dict[int, set[int]] = {}  # cell -> units whose objective it is

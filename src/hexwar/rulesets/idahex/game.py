@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -97,16 +97,21 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
         """The cells in or next to a set of cells (those holding a side's active units)."""
-        self._cycle_at: tuple[float, int | None] = (math.nan, None)
+        self._clock_at: tuple[float, int | None, bool] = (math.nan, None, False)
+        """The time the clock was last read at, the cycle then and whether one starts then."""
+        self._decision: Decision | None = None
+        self._own_units = tuple(
+            [u for u in self.engine.units.values() if u.side == s] for s in (1, 2)
+        )
+        """Each side's units, in the engine's order (units never change sides)."""
         self._strikes: dict[tuple[int, Strike], AirStrike] = {}
         """Each strike command met, checked against the design data, by side."""
         self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any]] = {}
         """Each strike assessment (§6) by side, strike, cell environment, supported side and
         the targets' numbers, posture classes and resources: its remaining resources and
         record (a pure function of these)."""
-        self._own_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._contact_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
-        """Each own unit's view piece and the state it was built from (the same piece the
+        """Each enemy unit's piece and the state it was built from (the same piece the
         shared cache holds for it), so an unchanged unit costs one comparison."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
         """A frame's demand (§7) at the rates of units not engaged, by side, column and
@@ -157,22 +162,20 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         if self._period is None:
             self._finish(None, f"the game reached tend = {self.rules.design.tend:g}")
             return
-        alive = {
-            s
-            for s in (1, 2)
-            if any(u.side == s and u.posture != DESTROYED for u in self.engine.units.values())
-        }
+        alive = {s for s in (1, 2) if any(u.posture != DESTROYED for u in self._own_units[s - 1])}
         if len(alive) < 2:
             winner = SIDE_NAMES[next(iter(alive)) - 1] if alive else None
             self._finish(winner, "a side has no units left")
 
     def _awaiting(self) -> Decision:
         assert self._period is not None
-        return Decision(
-            self.step,
-            frozenset(SIDE_NAMES),
-            f"period {self._period.number} at t = {self.engine.t:g}: your commands",
-        )
+        if self._decision is None or self._decision.step != self.step:
+            self._decision = Decision(
+                self.step,
+                frozenset(SIDE_NAMES),
+                f"period {self._period.number} at t = {self.engine.t:g}: your commands",
+            )
+        return self._decision
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -325,9 +328,18 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- air support (§6) -------------------------------------------------------------------
 
     def _at_cycle_start(self) -> bool:
-        d = self.rules.design
-        x = (self.engine.t - d.tinit) / d.tcycle
-        return abs(x - round(x)) < 1e-9
+        return self._cycle()[1]
+
+    def _cycle(self) -> tuple[int | None, bool]:
+        """The number of the cycle now (``None`` at ``tend``) and whether it starts now;
+        found once per time (the commands and both sides' views ask at the same time)."""
+        t = self.engine.t
+        if self._clock_at[0] != t:
+            d = self.rules.design
+            x = (t - d.tinit) / d.tcycle
+            n = self.rules.timing.cycle_number(t) if t < d.tend else None
+            self._clock_at = (t, n, abs(x - round(x)) < 1e-9)
+        return self._clock_at[1:]
 
     def _air_strike(self, s: int, c: Strike) -> AirStrike:
         """The strike checked against the design data and the clock (§6)."""
@@ -559,33 +571,27 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         forces; then moving task forces out of supplies stop."""
         tframe = self.rules.design.tframe
         engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
-        active: tuple[list[UnitState], list[UnitState]] = ([], [])
-        for u in engine.units.values():
-            if u.posture >= 10:  # active (§2.2.1)
-                active[u.side - 1].append(u)
         for s in (1, 2):
             tables = self._supplies[s - 1]
-            units = active[s - 1]
-            if tables.nss == 0 or not units:
+            if tables.nss == 0:
                 continue
             supplies = self.rules.resources[s - 1].supplies
             sup = slice(supplies.start, supplies.stop)
-            demands = self._demands(engine, tables, units, tframe, engaged)
+            demands = self._demands(engine, tables, self._own_units[s - 1], tframe, engaged)
             if demands:
-                self._consume(engine, units, demands, sup)
+                self._consume(engine, demands, sup)
             for tf in list(engine.task_forces.values()):
                 # Only a moving task force stops (its units' posture class is 3, movement).
                 if (
                     tf.side == s
                     and engine.units[tf.units[0]].pc == 3
-                    and any(engine.units[n].resources[sup].min() <= 0 for n in tf.units)
+                    and any(_runs_short(engine.units[n], sup) for n in tf.units)
                 ):
                     engine.abort_if_unsupplied(tf)
 
     def _consume(
         self,
         engine: Engine,
-        units: list[UnitState],
         demands: list[tuple[UnitState, Any]],
         sup: slice,
     ) -> None:
@@ -595,9 +601,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         elements demands anything keeps ``(stk - 0) / stk = 1`` of each stock): they are
         left out, and what they would add to the side's consumption is 0."""
         rows: dict[int, Any] = {u.number: row for u, row in demands}
-        if not any(row.any() for row in rows.values()):
-            return  # with nothing demanded nothing is consumed
-        side_units = {u.number: u for u in units}
         taking = [u for u, _ in demands]
         groups: list[list[int]] = []
         pooled: set[int] = set()
@@ -605,10 +608,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if u.tf is None or u.tf in pooled:
                 continue
             pooled.add(u.tf)
-            members = [n for n in engine.task_forces[u.tf].units if n in side_units]
+            members = [n for n in engine.task_forces[u.tf].units if engine.units[n].active]
             if len(members) > 1:
                 groups.append(members)
-                taking += [side_units[n] for n in members if n not in rows]
+                taking += [engine.units[n] for n in members if n not in rows]
         at = {u.number: i for i, u in enumerate(taking)}
         stocks = np.array([u.resources[sup] for u in taking])
         zero = np.zeros(stocks.shape[1])
@@ -616,7 +619,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         after = consume_trusted(stocks, dem, [[at[n] for n in g] for g in groups])
         self._consumed[taking[0].side - 1] += (stocks - after).sum(axis=0)
         for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
-            taking[i].resources[sup] = after[i]
+            taking[i].change_resources(sup, after[i])
 
     def _report_consumption(self) -> None:
         """§7: each side's supplies consumed since the last cycle start, to the designer's
@@ -644,12 +647,13 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         tframe: float,
         engaged_units: set[int],
     ) -> list[tuple[UnitState, Any]]:
-        """§7: the demands of a side's active units in a frame, as (unit, row) for each unit
-        that may demand something; the others (a class whose resources consume nothing
-        while not engaged: most units of a quiet front) demand 0. Units at the rates of
-        units not engaged are done together, and a unit whose resources and class are
-        those of a demand computed before (most units from frame to frame) takes it again;
-        engaged ones one by one (``frinv``)."""
+        """§7: the demands in a frame of the active ones of a side's ``units``, as (unit, row)
+        for each unit that demands something (an engaged unit's row may be 0); the others (a
+        class whose resources consume nothing while not engaged: most units of a quiet
+        front) demand 0 and are left out. Units at the rates of units not engaged are done
+        together, and a unit whose resources and class are those of a demand computed before
+        (most units from frame to frame) takes it again; engaged ones one by one
+        (``frinv``)."""
         out: list[tuple[UnitState, Any]] = []
         bulk: list[int] = []
         keys: list[tuple[int, int, bytes]] = []
@@ -658,31 +662,40 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         side = tables.side
         idle = tables.idle
         for u in units:
-            passenger = u.tf is not None and engine.passenger(u)
-            pc = u.posture // 10  # the unit is active: posture >= 10
-            engaged = not passenger and pc != 3 and u.number in engaged_units
-            if engaged and tables.pointer(u.posture) != 0:
-                out.append((u, self._demand(engine, tables, u, tframe, forces)))
-                continue
-            column = 1 if passenger else min(pc, 3)
+            posture = u.posture
+            if posture < 10:
+                continue  # not active (§2.2.1): no consumption
+            if u.tf is not None and engine.passenger(u):
+                column = 1  # a passenger is never engaged
+            elif posture < 30 or posture >= 40:  # not moving (class 3): may be engaged
+                if u.number in engaged_units and tables.pointer(posture) != 0:
+                    out.append((u, self._demand(engine, tables, u, tframe, forces)))
+                    continue
+                column = min(posture // 10, 3)
+            else:
+                column = 3
             if idle[column - 1]:
                 continue  # no resource consumes anything in this class: the demand is 0
             key = (side, column, u.resources.tobytes())
-            row = known.get(key)
-            if row is None:
+            row = known.get(key, u)  # the unit itself: not known yet
+            if row is u:
                 bulk.append(len(out))
                 keys.append(key)
-            out.append((u, row))
-        if bulk:
-            res = np.array([out[i][0].resources for i in bulk])
-            columns = np.array([k[1] for k in keys])
-            rows = nonengaged_demands(tables, res, columns, tframe)
-            for i, row in zip(bulk, rows, strict=True):
-                out[i] = (out[i][0], row)
-            if len(known) > _DEMANDS_KEPT:
-                known.clear()
-            known.update(zip(keys, rows, strict=True))
-        return out
+            if row is not None:
+                out.append((u, row))
+        if not bulk:
+            return out
+        res = np.array([out[i][0].resources for i in bulk])
+        columns = np.array([k[1] for k in keys])
+        rows = nonengaged_demands(tables, res, columns, tframe)
+        # A demand of 0 is kept as None: such a unit consumes nothing and is left out.
+        kept = [row if row.any() else None for row in rows]
+        for i, row in zip(bulk, kept, strict=True):
+            out[i] = (out[i][0], row)
+        if len(known) > _DEMANDS_KEPT:
+            known.clear()
+        known.update(zip(keys, kept, strict=True))
+        return [(u, row) for u, row in out if row is not None]
 
     @staticmethod
     def _demand(
@@ -711,41 +724,26 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def _unit_json(self, u: UnitState, *, full: bool) -> dict[str, Any]:
         """What a player knows of a unit: all of it for its own (``full``), number, type,
-        cell and posture class for the enemy's. An own unit's is rebuilt only when the unit
-        changed (most hold still from one period to the next)."""
+        cell and posture class for the enemy's."""
         if not full:
-            return self._piece(
-                self._contact_pieces,
-                ("contact", u.number),
-                (u.location, u.pc),
-                lambda: _seen_of(u),
-            )
+            state = (u.location, u.pc)
+            found = self._contact_pieces.get(u.number)
+            if found is not None and found[0] == state:
+                return found[1]  # the piece the cache holds for this very state
+            piece = self._shared.get(("contact", u.number), state, lambda: _seen_of(u))
+            self._contact_pieces[u.number] = (state, piece)
+            return piece
         return self._own_json(u, self.engine.engaged(u.number))
 
-    def _piece(
-        self,
-        pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]],
-        key: tuple[str, int],
-        state: tuple[Any, ...],
-        build: Callable[[], dict[str, Any]],
-    ) -> dict[str, Any]:
-        """A unit's piece of the views (``key``: its kind and number), the one ``pieces``
-        holds while the unit's ``state`` is the same, else made anew and shared."""
-        found = pieces.get(key[1])
-        if found is not None and found[0] == state:
-            return found[1]  # the piece the cache holds for this very state
-        piece = self._shared.get(key, state, build)
-        pieces[key[1]] = (state, piece)
-        return piece
-
     def _own_json(self, u: UnitState, engaged: bool) -> dict[str, Any]:
-        """An own unit's piece of the view, rebuilt only when the unit changed."""
-        state = (u.location, u.posture, u.objective, u.tentry, u.tf, engaged, u.resources.tobytes())
-        return self._piece(
-            self._own_pieces,
+        """An own unit's piece of the view, kept in the unit's memo while neither the unit
+        nor ``engaged`` changes (most units hold still from one period to the next)."""
+        found = u.memo.get("view")
+        if found is not None and found[0] is engaged:
+            return found[1]  # type: ignore[no-any-return]
+        piece = self._shared.put(
             ("unit", u.number),
-            state,
-            lambda: {
+            {
                 **_seen_of(u),
                 "posture": u.posture,
                 "objective": u.objective,
@@ -756,6 +754,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 "adjacent": self._adjacent(u.location),
             },
         )
+        u.memo["view"] = (engaged, piece)
+        return piece
 
     def _adjacent(self, cell: int) -> list[int]:
         """The active cells next to ``cell`` (one list per cell, shared by the views)."""
@@ -787,14 +787,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     def contacts(self, s: int) -> list[UnitState]:
         """Active enemy units in or next to a cell holding an active ``s`` unit."""
         grid, rims = self.rules.grid, self._rims
-        mine: set[int] = set()
-        others: list[UnitState] = []
-        for u in self.engine.units.values():
-            if u.posture >= 10:  # active
-                if u.side == s:
-                    mine.add(u.location)
-                else:
-                    others.append(u)
+        mine = {u.location for u in self._own_units[s - 1] if u.posture >= 10}  # active
         key = frozenset(mine)
         near = self._near.get(key)
         if near is None:
@@ -807,7 +800,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             if len(self._near) > _NEAR_KEPT:
                 self._near.clear()
             self._near[key] = near
-        return [u for u in others if u.location in near]
+        return [u for u in self._own_units[2 - s] if u.posture >= 10 and u.location in near]
 
     def _view(self, side: str) -> dict[str, Any]:
         s = SIDE_NO[side]
@@ -815,12 +808,12 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
         # A new list of shared pieces: its check steps over each piece at once (the list
         # changes most periods, so keeping it would cost more than it saves).
-        units = [self._own_json(u, u.number in engaged) for u in e.units.values() if u.side == s]
+        units = [self._own_json(u, u.number in engaged) for u in self._own_units[s - 1]]
         enemy = [self._unit_json(u, full=False) for u in self.contacts(s)]
         return {
             "time": e.t,
             "period": None if self._period is None else self._period.number,
-            "cycle": self._cycle_now(),
+            "cycle": self._cycle()[0],
             "side": side,
             "next_period": self._next_period(),
             "iprint": self.rules.iprint,
@@ -860,15 +853,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 },
             ),
         }
-
-    def _cycle_now(self) -> int | None:
-        """The number of the cycle now, ``None`` at ``tend``; found once per time (both
-        sides' views ask at the same time)."""
-        t = self.engine.t
-        if self._cycle_at[0] != t:
-            n = self.rules.timing.cycle_number(t) if t < self.rules.design.tend else None
-            self._cycle_at = (t, n)
-        return self._cycle_at[1]
 
     def _next_period(self) -> float | None:
         """When the players give commands next: the next period start before ``tend`` (§2.3,
@@ -1078,6 +1062,15 @@ _STATUSES = ("active", "engaged", "inactive", "destroyed")
 
 def _amounts(x: np.ndarray[Any, np.dtype[np.float64]]) -> list[float]:
     return [round(float(v), 6) for v in x]
+
+
+def _runs_short(u: UnitState, sup: slice) -> bool:
+    """Whether the unit holds none of some supply type (``sup``: its side's supply columns,
+    §7); kept in its memo (the columns of a unit never change)."""
+    found = u.memo.get("runs short")
+    if found is None:
+        found = u.memo["runs short"] = bool(u.resources[sup].min() <= 0)
+    return found
 
 
 def _seen_of(u: UnitState) -> dict[str, Any]:
