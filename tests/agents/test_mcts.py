@@ -198,3 +198,32 @@ def test_aggressor_mcts_keeps_its_prior_unless_clearly_beaten(monkeypatch) -> No
     # Eight rounds, better on average (+0.1) but by +0.5 and -0.3 in turn: paired differences
     # with a standard error of 0.4 / sqrt(8) * sqrt(8/7) = 0.151; 0.1 < 2 x 0.151: kept.
     assert choice([[0.0, 0.5], [0.0, -0.3]] * 4) == cands[0]
+
+
+def test_aggressor_mcts_plays_the_computer_players_partisan_choice() -> None:
+    """TURN SEQUENCE C: at the start of a turn the side with partisans chooses how many to
+    use -- no unit's order, so nothing for the computer player's order scores to weigh: mcts
+    gives the computer player's own choice (all of them, a side being declared), at once."""
+    session = random_session("aggressor/sector", 1)
+    game = session.game
+    while game.decision() is not None:
+        d = game.decision()
+        side = sorted(d.sides)[0]
+        if game.phase == "turn" and game.round >= 3:
+            break
+        game.submit(
+            side,
+            make_agent(game.ruleset, side, "ai").act(game.view(side), agent_rng(1, side, d.step)),
+        )
+    side = game.active  # its partisans act at the start of the enemy's turn
+    game.partisans[side] = 2
+    game.aggressor = "west"
+    game._end_turn("the turn ends (test)")
+    assert game.phase == "partisans"
+    view = game.view(side)
+    assert view.data["partisans_to_use"] == 2
+    agent = MctsAgent(game.ruleset, side, iterations=8)
+    order = agent.act(view, agent_rng(1, side, game.step))
+    assert order.kind == "partisans"
+    assert order.count == 2
+    assert agent.last_iterations == 0
