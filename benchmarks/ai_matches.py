@@ -173,6 +173,8 @@ class Result:
     moves: int = 0
     seconds: float = 0.0
     refused: dict[str, int] = field(default_factory=dict)
+    # actions accepted but not carried out (the tactical game's "not-carried-out" events)
+    spoiled: dict[str, int] = field(default_factory=dict)
 
 
 def play(
@@ -230,6 +232,10 @@ def play(
                 p.close()
     outcome = game.outcome()
     reason = outcome.reason if outcome else f"unfinished after {game.step} decisions"
+    spoiled = {
+        s: sum(1 for e in game.events(None) if e.kind == "not-carried-out" and s in e.visible_to)
+        for s in sides
+    }
     return Result(
         matchup,
         sides[0] if matchup == "self" else seat,
@@ -241,6 +247,7 @@ def play(
         moves=moves,
         seconds=seconds,
         refused=refused,
+        spoiled=spoiled,
     )
 
 
@@ -399,12 +406,33 @@ def main(argv: list[str] | None = None) -> None:
                 f"{elapsed:.0f} s\n"
             )
             print(table(results, sides, agent, f"{baseline_agent}@{args.baseline_rev}"))
+            print(not_carried_out(results))
             unfinished = [r for r in results if not r.finished]
             if unfinished:
                 print(f"\n{len(unfinished)} games unfinished at --max-steps {args.max_steps}")
             if args.games:
                 for r in results:
                     print(f"  {r.matchup:8} {r.seat:8} seed {r.seed:4}: {r.winner}: {r.reason}")
+
+
+def not_carried_out(results: list[Result]) -> str:
+    """Per match-up, the measured agent's actions accepted but not carried out (a ruleset that
+    carries out a phase's orders in turn logs them: the tactical game), a game and per 100
+    decisions."""
+    lines = []
+    for matchup in ("random", "baseline", "self"):
+        rs = [r for r in results if r.matchup == matchup]
+        if not rs:
+            continue
+        mine = sum(
+            sum(r.spoiled.values()) if matchup == "self" else r.spoiled.get(r.seat, 0) for r in rs
+        )
+        moves = sum(r.moves for r in rs)
+        lines.append(
+            f"{matchup}: {mine} of the agent's actions not carried out in {len(rs)} games "
+            f"({mine / len(rs):.1f} a game, {100 * mine / max(moves, 1):.1f} per 100 decisions)"
+        )
+    return "\n".join(lines)
 
 
 @contextmanager

@@ -667,8 +667,9 @@ def test_an_occupier_above_its_carrying_capacity_loses_morale_to_attrition(war: 
     carrying capacity suffers attrition, (Attrition + Random) x Size x (L - 1) soldiers (seed
     004, Carrying capacity), each taking his 20 points of morale. With one round allowed, 8000
     Normans at 1.5 times their capacity (local population 1000) lose (0.01 + r x 0.05) x 8000
-    x 0.5 soldiers, r the stream's first draw; the score is the base times 1.70975. The
-    moderator's log is told each note with its round."""
+    x 0.5 soldiers, r the stream's first draw; the score is the base times 1.70975, the base
+    (Winner Occupation Base / Loser Occupation Base) / (Loser Disease Power x Winner Medicine),
+    Influenza's power 1.2. The moderator's log is told each note with its round."""
     from hexwar.rulesets.flankbattle.aftermath import occupy
 
     battle = duel(war(map_name="Plain", params=edited_parameters(occupation_max_rounds=1.0)))
@@ -683,3 +684,9 @@ def test_an_occupier_above_its_carrying_capacity_loses_morale_to_attrition(war: 
     assert occupation.events[1] == (1, f"Occupation attrition: morale -{lost_morale:.0f}")
     assert occupation.score == pytest.approx(occupation.base * 1.70975, rel=1e-12)
     assert told == occupation.events
+    normans, english = (s.vars for s in battle.sides)
+    medicine = battle.params.ordered("Medicine", normans.nation["medicine"], "occupation_divisor")
+    assert occupation.base == pytest.approx(
+        normans.occupation_base.value / english.occupation_base.value / (1.2 * medicine),
+        rel=1e-12,
+    )

@@ -10,12 +10,14 @@ the game checks orders with, so the agent never gives an illegal order.
 
 A phase's orders are given at once and carried out in turn, so chance can spoil a later action
 (docs/tactical.md, "Orders"). The agent gives none that chance can spoil, as far as its view
-lets it know:
+lets it know, but follow-up attacks:
 
 * every unit fires (then assaults) before any unit moves, and an enemy unit already attacked
-  this phase is attacked again only when the attacks so far cannot have destroyed it -- each
-  can cost it at most the SPs of the severest result its odds give on the CRT -- and the
+  this phase is attacked again for sure when the attacks so far cannot have destroyed it --
+  each can cost it at most the SPs of the severest result its odds give on the CRT -- and the
   attacker reaches (and, firing, sees) every hex those attacks may have driven it into;
+  otherwise when the chance that it still stands alive in its hex is at least ``least_hit``
+  (the attack is "not carried out", at no cost, when it is gone);
 * a unit that assaults does nothing more that phase (it may advance);
 * a unit whose move may draw opportunity fire -- from an enemy unit it knows of, or from a hex
   it does not see -- does nothing after that move, and no later move depends on where it
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from typing import Any
 
 import numpy as np
@@ -40,6 +43,7 @@ from hexwar.core.hexes import Hex
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.board import Board, product
 from hexwar.rulesets.tactical.combat import net_defense
+from hexwar.rulesets.tactical.morale import terrain_morale
 from hexwar.rulesets.tactical.orders import Action, TurnOrders, Verb
 from hexwar.rulesets.tactical.plan import Planned, Planner
 from hexwar.rulesets.tactical.tables import rules, sheet
@@ -54,12 +58,18 @@ _LOSSES = (3, 2, 1)  # the SPs of the CRT's loss columns C, D, E
 _WEIGHTS = np.array([3.0, 2.0, 1.0, 0.4, 0.5])  # loss 3, 2, 1, disruption, morale check
 
 
-def attack_value(chances: np.ndarray, n: int) -> float:
-    """Expected worth of a unit attack of ``n`` single attacks under the ``worst`` rule."""
+def net_chances(chances: np.ndarray, n: int) -> np.ndarray:
+    """The chances of a unit attack's net result under the ``worst`` rule, by CRT column
+    (loss 3, loss 2, loss 1, disruption, morale check): the most severe of ``n`` draws."""
     cum = np.cumsum(chances)
     at_most = 1.0 - exact.ipow(1.0 - np.clip(cum, 0.0, 1.0), max(n, 0))
-    worst = np.diff(np.concatenate([[0.0], at_most]))
-    return exact.dot(worst, _WEIGHTS)
+    out: np.ndarray = np.diff(np.concatenate([[0.0], at_most]))
+    return out
+
+
+def attack_value(chances: np.ndarray, n: int) -> float:
+    """Expected worth of a unit attack of ``n`` single attacks under the ``worst`` rule."""
+    return exact.dot(net_chances(chances, n), _WEIGHTS)
 
 
 def max_loss(chances: np.ndarray, n: int, rule: str = "worst") -> int:
@@ -91,6 +101,11 @@ class TacticalAgent:
     stay_weight = 0.5  # for staying put (twice that dug in): no fire drawn on the way
     share = 0.6  # attacker: how much each other unit reaching an enemy unit lessens a shot
     least_value = 0.15  # an attack worth less than this is not made
+    # A follow-up attack on an enemy unit that earlier attacks this phase may have driven to a
+    # hex the attacker cannot reach (or destroyed) is made when the chance that the unit still
+    # stands where it was is at least this (it is "not carried out" otherwise, at no cost).
+    least_hit = 0.6
+    enemy_morale = 6  # the morale assumed of an enemy unit (the view does not show it)
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
@@ -180,6 +195,10 @@ class _Turn:
         # check falls back one hex away from its attacker) and the SPs they may have lost.
         self.where: dict[str, set[Hex]] = {}
         self.hurt: dict[str, int] = {}
+        # For each enemy unit attacked this phase, the chances of (SPs lost, fallen back,
+        # disrupted) after the attacks so far (net results under the ``worst`` rule, a morale
+        # check failed at the assumed morale with the terrain's modifier).
+        self.fate: dict[str, dict[tuple[int, bool, bool], float]] = {}
         self.settled: set[str] = set()  # units that give no further order this phase
         self.lenders: set[str] = set()  # commanders who lent Command to an attack
         # Hexes where a unit whose move may be stopped by opportunity fire may end up, with
@@ -262,36 +281,91 @@ class _Turn:
 
     # -- attacks ---------------------------------------------------------------------------
 
+    def _reach_hex(self, u: dict[str, Any], here: Hex, h: Hex, verb: str) -> bool:
+        """Whether ``u`` in ``here`` can carry out a ``verb`` on a unit standing in ``h``."""
+        if verb == "fire":
+            if here.distance(h) > u["range"]:
+                return False
+            if u.get("indirect"):
+                return self._spotted(h)  # its spotters must see where the target is
+            return self.sees(here, h)
+        # the assault follows it into any hex next to the attacker
+        enter = self.p.board.step_cost(here, h, u["mobility"], u["sp"])
+        if here.distance(h) != 1 or enter is None:
+            return False
+        return bool(u["ap"] + 1e-9 >= enter + sheet().misc["assault_ap"])
+
     def _safe_attack(
         self, u: dict[str, Any], here: Hex, eid: str, verb: str, command: int
-    ) -> tuple[bool, int]:
-        """Whether ``u``'s attack on ``eid`` cannot come to nothing, given the attacks
-        planned before it, and the most SPs the attack itself may cost it."""
+    ) -> tuple[float, int]:
+        """The chance that ``u``'s attack on ``eid`` is carried out, given the attacks
+        planned before it (1 when it cannot come to nothing; else the chance that the unit
+        still stands alive where it was, or 0 when the attacker cannot reach that hex), and
+        the most SPs the attack itself may cost it."""
         e = self.p.enemies[eid]
-        hexes = self._hexes_of(eid)
+        start = Hex.from_str(e["hex"])
         worst = 0
-        for h in hexes:
+        sure = True
+        for h in self._hexes_of(eid):
             if h not in self.p.board:
                 continue
-            if verb == "fire":
-                if here.distance(h) > u["range"]:
-                    return False, 0
-                if not u.get("indirect") and not self.sees(here, h):
-                    return False, 0
-                if u.get("indirect") and not self._spotted(h):
-                    return False, 0  # its spotters may not see where it fell back to
-            else:  # the assault follows it into any hex next to the attacker
-                enter = self.p.board.step_cost(here, h, u["mobility"], u["sp"])
-                if here.distance(h) != 1 or enter is None:
-                    return False, 0
-                if u["ap"] + 1e-9 < enter + sheet().misc["assault_ap"]:
-                    return False, 0
-            moved = h != Hex.from_str(e["hex"])
+            if not self._reach_hex(u, here, h, verb):
+                if h == start:
+                    return 0.0, 0
+                sure = False
+                continue
+            moved = h != start
             chances = self.agent._chances(
                 self.p.board, u, here, e, h, command=command, improved=False if moved else None
             )
             worst = max(worst, max_loss(chances, u["sp"], self.rule))
-        return e["sp"] > self.hurt.get(eid, 0), worst
+        if sure and e["sp"] > self.hurt.get(eid, 0):
+            return 1.0, worst
+        return self._stays(eid), worst
+
+    def _stays(self, eid: str) -> float:
+        """The chance that ``eid`` still stands alive in its hex after this phase's attacks
+        so far."""
+        sp = int(self.p.enemies[eid]["sp"])
+        fate = self.fate.get(eid, {(0, False, False): 1.0})
+        return math.fsum(p for (lost, moved, _), p in fate.items() if not moved and lost < sp)
+
+    def _suffer(self, eid: str, chances: np.ndarray, n: int, can_fall_back: bool) -> None:
+        """Update the chances of ``eid``'s fate with one more unit attack of ``n`` single
+        attacks at ``chances`` on it where it stands (COMBAT RESULTS TABLE; a second
+        disruption is a morale check; a failed check falls back, or costs 1 SP with nowhere
+        to go)."""
+        e = self.p.enemies[eid]
+        there = Hex.from_str(e["hex"])
+        mod, _ = terrain_morale(
+            self.p.board.terrain[there],
+            hard=bool(e["hard"]),
+            special=self.p.board.specials.get(there),
+            improved=bool(e["improved"]),
+            vehicle=e["mobility"] in _VEHICLE,
+        )
+        fail = min(1.0, max(0.0, (10 - self.agent.enemy_morale - mod) / 10.0))
+        net = net_chances(chances, n)
+        fate = self.fate.get(eid, {(0, False, bool(e["disrupted"])): 1.0})
+        out: dict[tuple[int, bool, bool], float] = {}
+
+        def put(key: tuple[int, bool, bool], p: float) -> None:
+            if p > 0:
+                out[key] = out.get(key, 0.0) + p
+
+        for (lost, moved, dis), p in fate.items():
+            if moved or lost >= e["sp"]:
+                put((lost, moved, dis), p)
+                continue
+            for k, c in zip(_LOSSES, net[:3], strict=True):
+                put((lost + k, False, dis), p * c)
+            check = float(net[4]) + (float(net[3]) if dis else 0.0)
+            if not dis:
+                put((lost, False, True), p * float(net[3]))
+            broke = (lost, True, True) if can_fall_back else (lost + 1, False, True)
+            put(broke, p * check * fail)
+            put((lost, False, dis), p * (check * (1.0 - fail) + 1.0 - float(net[:5].sum())))
+        self.fate[eid] = out
 
     def best_attack(self, uid: str, verbs: tuple[Verb, ...]) -> tuple[float, Planned | None, int]:
         u = self.p.units[uid]
@@ -319,9 +393,9 @@ class _Turn:
                 planned = self.legal(Action(verb, uid, eid))
                 if planned is None:
                     continue
-                ok, worst = self._safe_attack(u, here, eid, verb, planned.command)
-                if ok:
-                    best = (cand, planned, worst)
+                hit, worst = self._safe_attack(u, here, eid, verb, planned.command)
+                if hit >= 1.0 or (hit >= self.agent.least_hit and cand * hit > best[0]):
+                    best = (cand * hit, planned, worst)
         return best
 
     def _fallback(self, e: dict[str, Any], here: Hex, attacker: Hex) -> set[Hex]:
@@ -403,6 +477,13 @@ class _Turn:
         at = self._hexes_of(eid)
         e = self.p.enemies[eid]
         fallback: set[Hex] = set().union(*(self._fallback(e, h, frm) for h in at)) - at
+        start = Hex.from_str(e["hex"])
+        if start in at:
+            chances = self.agent._chances(
+                self.p.board, self.p.units[uid], frm, e, start, command=planned.command
+            )
+            room = bool(self._fallback(e, start, frm) - {start})
+            self._suffer(eid, chances, int(self.p.units[uid]["sp"]), room)
         for x in [eid, *self._riding_with(eid)]:
             self.where[x] = self._hexes_of(x) | fallback
             self.hurt[x] = self.hurt.get(x, 0) + worst
