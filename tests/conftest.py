@@ -10,12 +10,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 # Property tests draw the same examples on every run and every machine ("derandomize"), so the
 # suite passes or fails the same way everywhere and a failure repeats. HEXWAR_HYPOTHESIS=explore
 # draws new examples on each run, for a hunt (docs/testing.md, "Property tests").
-settings.register_profile("suite", derandomize=True, database=None, print_blob=True)
+# A loaded machine (CI shares its cores) makes generating examples slow; that is no failure.
+settings.register_profile(
+    "suite",
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile("explore", print_blob=True)
 settings.load_profile(os.environ.get("HEXWAR_HYPOTHESIS", "suite"))
 

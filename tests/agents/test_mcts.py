@@ -89,8 +89,10 @@ def _aggressor_decisions(seed: int = 1):
 
 def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None:
     """Progressive widening with the computer player's own order scores: at most the four
-    best orders (its own choice first) and ending the turn are searched; a decision where it
-    scores at most one order above zero costs no search -- its choice is played at once."""
+    best orders (its own choice first), each scored above zero, are searched -- never ending
+    the turn (seed 003 TURN SEQUENCE E: key 0 ends the turn, forgoing every unit action still
+    to come); a decision where it scores at most one order above zero costs no search -- its
+    choice is played at once."""
     from hexwar.agents.mcts import WIDEN
     from hexwar.agents.priors import SCORERS
     from hexwar.rulesets.aggressor.legal import legal_orders
@@ -110,8 +112,10 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
             assert agent.last_iterations == 0
             instant += 1
         else:
-            assert 2 <= len(cands) <= WIDEN + 1
-            assert cands[-1] == legal[-1]
+            assert 2 <= len(cands) <= WIDEN
+            scored = dict(zip(legal, SCORERS["aggressor"](view.data, legal), strict=True))
+            assert all(scored[o] > 0 for o in cands)
+            assert all(o.kind != "end" for o in cands)
             assert agent.act(view, rng) in cands
             assert agent.last_iterations > 0
             searched += 1
@@ -137,3 +141,89 @@ def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> No
     order = agent.act(view, agent_rng(1, side, 0))
     assert order in cands
     game.submit(side, order.to_json())
+
+
+def test_aggressor_mcts_sets_up_as_the_computer_player() -> None:
+    """Set-up (seed 003 CONDUCT OF PLAY, SET UP: "the machine proceeds to select and position
+    the 18 units it has decided to play with"): the legal list is a menu of random set-ups
+    that does not hold the computer player's template, so mcts gives the computer player's
+    own set-up without searching."""
+    session = random_session("aggressor/sector", 3)
+    game = session.game
+    side = sorted(game.decision().sides)[0]
+    view = game.view(side)
+    assert view.data["setup_due"]
+    own = make_agent(game.ruleset, side, "ai").act(view, agent_rng(3, side, 0))
+    assert own not in game.ruleset.legal_orders(view)
+    agent = MctsAgent(game.ruleset, side, iterations=8)
+    assert agent.act(view, agent_rng(3, side, 0)) == own
+    assert agent.last_iterations == 0
+
+
+def _scripted(monkeypatch: pytest.MonkeyPatch, agent: MctsAgent, rows: list[list[float]]) -> None:
+    """Make the agent's rollouts return ``rows`` (one row per round, one score per
+    candidate, in the candidates' order)."""
+    flat = iter(x for row in rows for x in row)
+    monkeypatch.setattr(agent, "_simulate", lambda view, order, rng: next(flat))
+
+
+def test_aggressor_mcts_keeps_its_prior_unless_clearly_beaten(monkeypatch) -> None:
+    """The computer player's own order (the prior) is kept when no candidate beats it by
+    more than two standard errors over at least four complete rounds (MIN_ROUNDS): an
+    Aggressor game is ~100 searched decisions, each a chance for noise to replace it."""
+    from hexwar.agents.mcts import MIN_ROUNDS
+
+    assert MIN_ROUNDS["aggressor"] == 4
+    game, view = next(
+        (g, v)
+        for g, v in _aggressor_decisions()
+        if len(MctsAgent(g.ruleset, "west", iterations=8).candidates(v, agent_rng(1, "west", 0)))
+        >= 2
+    )
+    rng = agent_rng(1, "west", game.step)
+    cands = MctsAgent(game.ruleset, "west", iterations=8).candidates(view, rng)
+    k = len(cands)
+
+    def choice(rows: list[list[float]]) -> object:
+        agent = MctsAgent(game.ruleset, "west", iterations=k * len(rows))
+        padded = [row[:2] + [-1.0] * (k - 2) for row in rows]
+        _scripted(monkeypatch, agent, padded)
+        return agent.act(view, agent_rng(1, "west", game.step))
+
+    # The second candidate 0.1 better in every one of three rounds (standard error 0): too
+    # few rounds to replace the prior.
+    assert choice([[0.0, 0.1]] * 3) == cands[0]
+    # Four rounds, better by 0.1 in each: replaced.
+    assert choice([[0.0, 0.1]] * 4) == cands[1]
+    # Eight rounds, better on average (+0.1) but by +0.5 and -0.3 in turn: paired differences
+    # with a standard error of 0.4 / sqrt(8) * sqrt(8/7) = 0.151; 0.1 < 2 x 0.151: kept.
+    assert choice([[0.0, 0.5], [0.0, -0.3]] * 4) == cands[0]
+
+
+def test_aggressor_mcts_plays_the_computer_players_partisan_choice() -> None:
+    """TURN SEQUENCE C: at the start of a turn the side with partisans chooses how many to
+    use -- no unit's order, so nothing for the computer player's order scores to weigh: mcts
+    gives the computer player's own choice (all of them, a side being declared), at once."""
+    session = random_session("aggressor/sector", 1)
+    game = session.game
+    while game.decision() is not None:
+        d = game.decision()
+        side = sorted(d.sides)[0]
+        if game.phase == "turn" and game.round >= 3:
+            break
+        game.submit(
+            side,
+            make_agent(game.ruleset, side, "ai").act(game.view(side), agent_rng(1, side, d.step)),
+        )
+    side = game.active  # its partisans act at the start of the enemy's turn
+    game.partisans[side] = 2
+    game.aggressor = "west"
+    game._end_turn("the turn ends (test)")
+    assert game.phase == "partisans"
+    view = game.view(side)
+    assert view.data["partisans_to_use"] == 2
+    agent = MctsAgent(game.ruleset, side, iterations=8)
+    order = agent.act(view, agent_rng(1, side, game.step))
+    assert order.kind == "partisans"
+    assert order.count == 2
+    assert agent.last_iterations == 0

@@ -6,11 +6,17 @@ the true state -- plays one of its candidate orders there, lets the ruleset's ow
 every side for up to ``horizon`` decisions (the rollout policy; sealed orders of other sides
 in the current decision are drawn from it too, since the view hides them), and scores the
 result from the side's view of that world: +1 / -1 for a won / lost game, else the
-ruleset's view value (:data:`VALUES`, in [-1, 1]). Candidates are chosen by UCB1 over the
-information set at the root (the side's own decision, the same in every sampled world).
+ruleset's view value (:data:`VALUES`), plus, where :data:`MATERIAL` names a count, the
+steps the enemy lost less those the side lost in the sampled world (clipped to [-1, 1]).
+Candidates are chosen by UCB1 over the information set at the root (the side's own
+decision, the same in every sampled world), or, where the rollout agent lends a prior
+(:mod:`hexwar.agents.priors`), compared in paired rounds that keep the prior unless another
+candidate clearly beats it (:meth:`MctsAgent._rounds`).
 
 Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
 choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
+with a scorer, only the few it scores best above zero (never ending the turn), and the
+agent's own order alone where the list is a menu without it (Aggressor's set-up);
 where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
 orders the rollout agent proposes with several streams (until one repeats), plus doing
 nothing. The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
@@ -34,7 +40,6 @@ from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent, Game, Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
-from hexwar.rulesets.aggressor.scenario import ARMY_SIZE
 
 __all__ = ["MCTS", "VALUES", "MctsAgent", "has_determinisation"]
 
@@ -54,6 +59,11 @@ TO_NEXT_TURN = {"aggressor"}
 LONG = 80
 Z = 2.0  # standard errors by which another candidate must beat the prior
 SURE_ROUNDS = 4  # rounds after which the search may stop early
+# Complete rounds needed before another candidate may replace the prior (the standard error
+# of two or three paired differences says little). Aggressor: an order's rollouts run to the
+# side's next turn (~1 s buys 6-8 rounds of its four candidates), and a game is ~100 searched
+# decisions, each a chance for noise to replace the computer player's choice.
+MIN_ROUNDS = {"aggressor": 4}
 
 
 def _airwar_value(v: Mapping[str, Any]) -> float:
@@ -65,13 +75,18 @@ def _airwar_value(v: Mapping[str, Any]) -> float:
 
 
 def _aggressor_value(v: Mapping[str, Any]) -> float:
-    """The sectors' balance (VICTORY counts sectors), plus a quarter of the strength the
-    side's units have left, over the strongest army (a destroyed unit leaves the view)."""
+    """The sectors' balance (VICTORY counts sectors); the steps won and lost are counted in
+    the world (:data:`MATERIAL`)."""
     control = list(v["control"].values())
     mine = control.count(v["side"])
     theirs = sum(1 for c in control if c not in (None, v["side"]))
-    left = sum(int(u["strength"]) for u in v["units"])
-    return (mine - theirs) / 9 + 0.25 * left / (3 * ARMY_SIZE)
+    return (mine - theirs) / 9
+
+
+def _aggressor_material(world: Any) -> dict[str, float]:
+    """The steps each side's units hold in a world: Range plus Strength (COMBAT: a hit takes
+    one step, from Range while it lasts, then from Strength)."""
+    return {s: float(sum(u.range + u.strength for u in us)) for s, us in world.units.items()}
 
 
 def _tactical_value(v: Mapping[str, Any]) -> float:
@@ -97,6 +112,15 @@ VALUES: dict[str, Callable[[Mapping[str, Any]], float]] = {
     "airwar": _airwar_value,
     "aggressor": _aggressor_value,
     "tactical": _tactical_value,
+}
+
+
+# Rulesets whose value also counts the steps each side lost in the rollout, read from the
+# sampled world (whose hidden part is drawn, never the true state: the enemy's losses are
+# not in the side's view), at a weight per step. Aggressor: a sector (1/9) is worth three
+# steps -- about what taking one costs the computer player in a round of fighting.
+MATERIAL: dict[str, tuple[Callable[[Any], dict[str, float]], float]] = {
+    "aggressor": (_aggressor_material, 1 / 27),
 }
 
 
@@ -157,6 +181,8 @@ class MctsAgent:
             s: make_agent(ruleset, s, self.rollout_name) for s in ruleset.info.sides
         }
         self.value = VALUES.get(ruleset.info.id, _no_value)
+        self.min_rounds = MIN_ROUNDS.get(rid, 2)
+        self._material = MATERIAL.get(rid)
         self.widen = widen
         self._scorer = SCORERS.get(ruleset.info.id)
         proposers = PROPOSERS.get(ruleset.info.id)
@@ -174,16 +200,22 @@ class MctsAgent:
             legal = self.ruleset.legal_orders(view)
             first = self._policy[self.side].act(view, rng)  # searched first: the prior
             if first not in legal:
+                if self._scorer is not None:
+                    # A menu without the agent's own order (Aggressor's set-up: random
+                    # set-ups, the computer's template not among them): its own, at once.
+                    return [first]
                 return legal
             if self._scorer is None:
                 return [first, *(o for o in legal if o != first)]
             scores = self._scorer(view.data, legal)
-            ranked = [o for _, o in sorted(zip(scores, legal, strict=True), key=lambda p: -p[0])]
-            if sum(x > 0 for x in scores) <= 1:
+            worth = [(x, o) for x, o in zip(scores, legal, strict=True) if x > 0]
+            if len(worth) <= 1:
                 return [first]  # one order worth giving, or none: the agent's own, at once
-            out = [first, *(o for o in ranked if o != first)][: self.widen]
-            last = legal[-1]  # ending the turn, or doing nothing
-            return out if last in out else [*out, last]
+            # Only orders the agent would give some time (scored above zero): not ending the
+            # turn or doing nothing, which forgoes every action still to come and which a
+            # rollout to the next turn rates too well (nothing exposed, no sector yet lost).
+            ranked = [o for _, o in sorted(worth, key=lambda p: -p[0])]
+            return [first, *(o for o in ranked if o != first)][: self.widen]
         t0 = self.clock()
         out = [self._policy[self.side].act(view, rng)]
         cost = self.clock() - t0  # a proposal costs about what the agent's own order did
@@ -248,7 +280,8 @@ class MctsAgent:
         numbers: the world and its dice drawn from one seed per round), so that candidates are
         compared on equal luck. The first candidate (the rollout agent's own choice, the
         prior) is kept unless another beats it by more than :data:`Z` standard errors of the
-        paired differences over the complete rounds; the search stops early once
+        paired differences over the complete rounds, of which there must be at least two
+        (:data:`MIN_ROUNDS` for some rulesets); the search stops early once
         :data:`SURE_ROUNDS` rounds leave no candidate within one standard error of beating it.
         """
         scores: list[list[float]] = []
@@ -275,7 +308,7 @@ class MctsAgent:
                 if np.all(gain + se <= 0):
                     break  # nothing comes near the prior: spend no more
         self.last_iterations = n
-        if len(scores) < 2:
+        if len(scores) < max(2, self.min_rounds):
             return cands[0]
         gain, se = _gains(np.array(scores))
         best = int(np.argmax(gain - Z * se))
@@ -292,6 +325,7 @@ class MctsAgent:
     def _simulate(self, view: View, order: Order, rng: np.random.Generator) -> float:
         world = self.ruleset.determinise(view, rng)
         assert world is not None  # checked at construction
+        before = self._material[0](world) if self._material is not None else {}
         decision = world.decision()
         if decision is not None:  # sides ahead of us in a sealed decision: their hidden orders
             for s in sorted(decision.sides - {self.side}):
@@ -310,7 +344,14 @@ class MctsAgent:
         outcome = world.outcome()
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.side else -1.0)
-        return float(self.value(world.view(self.side).data))
+        value = float(self.value(world.view(self.side).data))
+        if self._material is not None:
+            count, weight = self._material
+            after = count(world)
+            lost = {s: before[s] - after[s] for s in before}
+            mine = lost.pop(self.side)
+            value += weight * (sum(lost.values()) - mine)
+        return max(-1.0, min(1.0, value))
 
     def _play(self, world: Game[Any, Any], side: str, rng: np.random.Generator) -> None:
         order = self._policy[side].act(world.view(side), rng)

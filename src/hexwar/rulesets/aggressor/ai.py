@@ -127,8 +127,15 @@ def _disk(cell: int, radius: int) -> frozenset[int]:
     return frozenset(c for c, d in enumerate(rl.DIST[cell]) if d <= radius)
 
 
-def _distance_field(targets: set[int]) -> list[int]:
+def _distance_field(targets: set[int]) -> tuple[int, ...]:
     """Steps from every cell to the nearest target cell (breadth-first over the map)."""
+    return _field(frozenset(targets))
+
+
+@lru_cache(maxsize=256)
+def _field(targets: frozenset[int]) -> tuple[int, ...]:
+    """:func:`_distance_field`, kept while the targets recur (the known enemies stay where they
+    are through a side's turn: each of its decisions asks for their field)."""
     far = 10**6
     dist = [far] * rl.NCELLS
     queue: deque[int] = deque()
@@ -141,7 +148,7 @@ def _distance_field(targets: set[int]) -> list[int]:
             if n >= 0 and dist[n] == far:
                 dist[n] = dist[c] + 1
                 queue.append(n)
-    return dist
+    return tuple(dist)
 
 
 def declares(view: Mapping[str, Any]) -> bool:

@@ -135,13 +135,20 @@ def line_cells(a: int, b: int) -> list[int]:
     return [_BY_HEX[h] for h in line(hex_of(a), hex_of(b)) if h in _BY_HEX]
 
 
-def sector_of(cell: int) -> int:
-    """Index into SECTOR_NAMES of the sector holding ``cell`` (one sector per hex: the seed's
-    rejected overlap note, ``rej:``, is not applied; docs/rulings/aggressor.md)."""
+def _sector_of(cell: int) -> int:
     col, row = divmod(cell, ROWS)
     c = sum(col >= s for s in SECTOR_COLUMN_STARTS) - 1
     r = sum(row >= s for s in SECTOR_ROW_STARTS) - 1
     return c * 3 + r
+
+
+_SECTOR: Final = tuple(_sector_of(c) for c in range(NCELLS))
+
+
+def sector_of(cell: int) -> int:
+    """Index into SECTOR_NAMES of the sector holding ``cell`` (one sector per hex: the seed's
+    rejected overlap note, ``rej:``, is not applied; docs/rulings/aggressor.md)."""
+    return _SECTOR[cell]
 
 
 def sector_column(sector: int) -> int:

@@ -252,6 +252,12 @@ class Break:
         edge = self.kind.value.split()[1]
         return f"{edge} of {unit} {self.number}"
 
+    def __hash__(self) -> int:
+        # The generated hash would hash the kind through ``Enum.__hash__``, a Python call;
+        # the members are singletons, so their identity hashes them as well (the clock
+        # hashes breaks several times an event).
+        return hash((id(self.kind), self.number))
+
 
 class Priority(IntEnum):
     """The order of events scheduled for the same time, lowest first.

@@ -819,11 +819,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             "iprint": self.rules.iprint,
             "units": units,
             "task_forces": [self._tf_json(tf) for tf in e.task_forces.values() if tf.side == s],
-            "deliveries": [
-                {"number": d.number, "task_force": d.task_force, "cell": d.cell, "size": d.size}
-                for d in e.deliveries.values()
-                if d.side == s
-            ],
+            "deliveries": self._deliveries_json(s),
             "enemy": self._shared.get(("enemy", s), tuple(map(id, enemy)), lambda: enemy),
             "owner": self._shared.get(
                 "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
@@ -853,6 +849,21 @@ class IdahexGame(Game[IdahexScenario, Commands]):
                 },
             ),
         }
+
+    def _deliveries_json(self, s: int) -> list[dict[str, Any]]:
+        """The side's supply deliveries on their way (shared while none changes)."""
+        state = tuple(
+            (d.number, d.task_force, d.cell, d.size)
+            for d in self.engine.deliveries.values()
+            if d.side == s
+        )
+        return self._shared.get(
+            ("deliveries", s),
+            state,
+            lambda: [
+                {"number": n, "task_force": tf, "cell": c, "size": size} for n, tf, c, size in state
+            ],
+        )
 
     def _next_period(self) -> float | None:
         """When the players give commands next: the next period start before ``tend`` (§2.3,
