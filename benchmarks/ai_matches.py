@@ -30,16 +30,12 @@ Run from the repository root, for example::
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -48,6 +44,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from _revision import revision_source
 
 from hexwar.agents import RANDOM, agent_names, agent_rng, make_agent
 from hexwar.core.errors import IllegalOrderError
@@ -249,23 +247,6 @@ def play(
         refused=refused,
         spoiled=spoiled,
     )
-
-
-@contextmanager
-def revision_source(rev: str) -> Iterator[Path]:
-    """The ``src/`` tree of git revision ``rev``, unpacked in a temporary directory."""
-    tmp = Path(tempfile.mkdtemp(prefix=f"hexwar-{rev}-"))
-    try:
-        archive = subprocess.run(
-            ["git", "-C", str(REPO), "archive", "--format=tar", rev, "src"],
-            check=True,
-            capture_output=True,
-        ).stdout
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
-        yield tmp / "src"
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def run_all(tasks: list[tuple[Any, ...]], jobs: int) -> list[Result]:

@@ -22,12 +22,9 @@ Run from the repository root: ``.venv/bin/python benchmarks/airwar_random.py [--
 from __future__ import annotations
 
 import argparse
-import io
-import subprocess
-import sys
-import tarfile
-import tempfile
 from pathlib import Path
+
+from _revision import revision_source, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "94b37ac"
@@ -52,25 +49,8 @@ print(spent, int(decisions), sum(units))
 
 
 def timed(src: Path, scenario: str, games: int) -> tuple[float, int, int]:
-    out = subprocess.run(
-        [sys.executable, "-c", PLAY, scenario, str(games)],
-        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=src.parent,
-    ).stdout.split()
+    out = run_python(src, PLAY, scenario, str(games))
     return float(out[0]), int(out[1]), int(out[2])
-
-
-def unpack(revision: str, into: Path) -> Path:
-    """The ``src`` tree of ``revision``, written under ``into``."""
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", revision, "src"], capture_output=True, check=True
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    return into / "src"
 
 
 def main() -> None:
@@ -84,8 +64,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.repeat < 1:
         parser.error("--games and --repeat must be at least 1")
-    with tempfile.TemporaryDirectory(prefix="hexwar-baseline-") as tmp:
-        trees = {"baseline": unpack(args.baseline, Path(tmp)), "legal lists": ROOT / "src"}
+    with revision_source(args.baseline) as baseline:
+        trees = {"baseline": baseline, "legal lists": ROOT / "src"}
         best: dict[str, tuple[float, int, int]] = {}
         for _ in range(args.repeat):
             for name, src in trees.items():

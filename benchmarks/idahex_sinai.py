@@ -1,12 +1,11 @@
 """The whole Sinai game, computer against computer: this tree against a baseline revision.
 
 ``hexwar run idahex/sinai --seed 1`` from ``tinit`` to ``tend`` (2,000 periods) is timed in
-this tree and in a baseline revision of the repository checked out in a temporary git
-worktree, each in its own Python process, alternately, best of ``--repeat`` runs. The figure
-is the process's CPU time (``time.process_time``), which the other loads of a shared machine
-disturb less than the wall clock. The
-baseline defaults to the revision before the view and supply work (issue 16); its figure is
-the "today" the target is measured against (at most 1/5 of its time).
+this tree and in a baseline revision's ``src`` unpacked in a temporary directory, each in its
+own Python process, alternately, best of ``--repeat`` runs. The figure is the process's CPU
+time (``time.process_time``), which the other loads of a shared machine disturb less than the
+wall clock. The baseline defaults to the revision before the view and supply work (issue 16);
+its figure is the "today" the target is measured against (at most 1/5 of its time).
 
 Three games are timed:
 
@@ -22,10 +21,9 @@ Run from the repository root: ``.venv/bin/python benchmarks/idahex_sinai.py [--r
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
+
+from _revision import revision_source, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "ca25103"
@@ -46,14 +44,7 @@ print(time.process_time() - start, session.game.state_hash())
 
 
 def timed(src: Path, agent: str) -> tuple[float, str]:
-    out = subprocess.run(
-        [sys.executable, "-c", PLAY, agent],
-        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=src.parent,
-    ).stdout.split()
+    out = run_python(src, PLAY, agent)
     return float(out[0]), out[1]
 
 
@@ -62,31 +53,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each game (best kept)")
     parser.add_argument("--baseline", default=BASELINE, help="baseline git revision")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="hexwar-baseline-") as tmp:
-        base = Path(tmp) / "tree"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.baseline],
-            check=True,
-            capture_output=True,
-        )
-        try:
-            games = {
-                "baseline": (base / "src", "-"),
-                "same game": (ROOT / "src", "legacy"),
-                "default": (ROOT / "src", "-"),
-            }
-            best: dict[str, float] = {}
-            hashes: dict[str, str] = {}
-            for _ in range(args.repeat):
-                for name, (src, agent) in games.items():
-                    seconds, hashes[name] = timed(src, agent)
-                    best[name] = min(best.get(name, seconds), seconds)
-        finally:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
-                check=False,
-                capture_output=True,
-            )
+    with revision_source(args.baseline) as baseline:
+        games = {
+            "baseline": (baseline, "-"),
+            "same game": (ROOT / "src", "legacy"),
+            "default": (ROOT / "src", "-"),
+        }
+        best: dict[str, float] = {}
+        hashes: dict[str, str] = {}
+        for _ in range(args.repeat):
+            for name, (src, agent) in games.items():
+                seconds, hashes[name] = timed(src, agent)
+                best[name] = min(best.get(name, seconds), seconds)
     print(f"Sinai, seed 1, tinit to tend; best of {args.repeat}; baseline {args.baseline}")
     for name, seconds in best.items():
         ratio = seconds / best["baseline"]

@@ -30,7 +30,9 @@ import argparse
 import gc
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -91,7 +93,8 @@ def main() -> None:
     for scenario, (decisions, games) in SCENARIOS.items():
         if args.only and scenario != args.only:
             continue
-        runners = {  # one environment per scenario, reset for each game (as training does)
+        # one environment per scenario, reset for each game (as training does)
+        runners: dict[str, tuple[Callable[[Any, int], int], Any]] = {
             "bare": (bare, Driver(scenario, 0, max_decisions=decisions)),
             "adapter": (adapted, env(scenario, 0, max_decisions=decisions)),
         }

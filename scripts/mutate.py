@@ -150,7 +150,7 @@ def _quietly(command: list[str], cwd: Path) -> None:
         assert p.stdout is not None
         shown = 0
         pending = b""
-        while chunk := p.stdout.read1(4096):
+        while chunk := p.stdout.read1(4096):  # type: ignore[attr-defined]
             *parts, pending = re.split(rb"[\r\n]", pending + chunk)
             for raw in parts:
                 line = raw.decode("utf-8", "replace")
