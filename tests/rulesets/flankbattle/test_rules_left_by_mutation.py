@@ -32,16 +32,17 @@ def _testland_side(
     *,
     year: int,
     leader: dict[str, Any] | None = None,
+    military: dict[str, Any] | None = None,
     params: Parameters = P,
 ) -> SideVariables:
-    """The attacking side of Testland: a military of 10,000 at "Here", no national leader,
-    ``leader`` as its military leader, fighting for Conquest in ``year``."""
+    """The attacking side of Testland: a military of 10,000 at "Here" (with ``military``'s
+    fields on its row), no national leader, ``leader`` as its military leader, fighting for
+    Conquest in ``year``."""
+    row = {"nation": "Testland", "name": "M", "size": 1e4} | (military or {})
     return compute_side(
         "attacker",
         nation=nation,
-        military=with_defaults(
-            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, params
-        ),
+        military=with_defaults(TABS["Military"], row, params),
         national_leader=None,
         military_leader=leader,
         location=with_defaults(TABS["Location"], {"name": "Here"}, params),
@@ -639,24 +640,10 @@ def test_the_crew_is_the_share_the_land_units_leave_beyond_rounding(
     """Seed 004, Military and docs/rulings/flankbattle.md (Military composition): the
     proportions sum to 1 within 0.01, and the share the land units leave is the ships' crew;
     less than 0.001 left is the rounding of the proportions, no crew."""
-    military = with_defaults(
-        TABS["Military"],
-        {"nation": "Testland", "name": "M", "size": 1e4, "infantry_type": "Soldier",
-         "infantry_proportion": land},
-        P,
-    )  # fmt: skip
-    side = compute_side(
-        "attacker",
-        nation=with_defaults(TABS["Nation"], NATION, P),
-        military=military,
-        national_leader=None,
-        military_leader=None,
-        location=with_defaults(TABS["Location"], {"name": "Here"}, P),
+    side = _testland_side(
+        with_defaults(TABS["Nation"], NATION, P),
         year=1066,
-        motive="Conquest",
-        defender=False,
-        units=default_units(),
-        params=P,
+        military={"infantry_type": "Soldier", "infantry_proportion": land},
     )
     assert side.units["ship"].slot.proportion == pytest.approx(crew, abs=1e-12)
 
