@@ -138,6 +138,17 @@ def test_a_nation_without_gdp(gdp: float, budget: float, economy: float, limitat
     assert _term(side.units["infantry"].limitation, "Budget*2.5/GDP") == limitation
 
 
+def test_the_economys_farming_terms() -> None:
+    """Seed 004, Mapping inputs to outputs: Economy's moderate inputs log(Arable Land*Diet
+    Yield*Diet Worth)/7 and log(Animals*Arable Land)/7 (base 10, the ruling on Economy). A
+    sugar-growing Testland (Diet: yield 4, worth 2, parameters.json) of 1,000 acres with herd
+    animals (10): log10(1000 x 4 x 2) / 7 = 3.90309 / 7 = 0.557584 and log10(10 x 1000) / 7 =
+    4 / 7."""
+    side = _side(nation={"diet": "Sugar", "arable_land": 1000.0, "animals": "Herd animals"})
+    assert _term(side.economy, "log(Arable Land") == pytest.approx(0.557584, abs=1e-6)
+    assert _term(side.economy, "log(Animals") == pytest.approx(4 / 7, rel=1e-12)
+
+
 def test_a_budget_above_a_thousand_dollars_a_soldier_counts_as_one() -> None:
     """Seed 004, Mapping inputs to outputs: Efficiency's moderate input Budget/(Military
     Size*Soldier Type*1000), Efficiency 0-1. 15 million for 10,000 Soldiers (Regular, 1): 1.5,
