@@ -178,6 +178,24 @@ def test_a_unit_type_without_soldiers_is_no_part_of_the_military() -> None:
     assert any(t.name.endswith("-Basic)") for t in side.capacity.terms)
 
 
+def test_the_capacity_counts_the_most_advanced_logistics() -> None:
+    """Seed 004, Composition: "The resilience of supply lines is set to the resilience of the
+    unit type with the most advanced logistics", and Carrying Capacity's major input
+    Urbanization-Logistics. Half Hoplites (Personally supplied, the most advanced of the
+    seed's list Basic, Uses roads, Advanced caches, Foraging, Personally supplied) and half
+    Norman Archers (Uses roads): the Capacity counts Personally supplied."""
+    side = _side(
+        military={
+            "infantry_type": "Hoplite",
+            "infantry_proportion": 0.5,
+            "artillery_type": "Norman Archer",
+            "artillery_proportion": 0.5,
+        }
+    )
+    names = [t.name for t in side.capacity.terms if t.name.startswith("Urbanization-")]
+    assert names == ["Urbanization-Logistics (none-Personally supplied)"]
+
+
 def test_a_military_of_blank_composition_is_all_soldiers() -> None:
     """Seed 004, Military: "If no unit types are specified, then they are assumed to all be
     infantry" -- Soldier, "with a proportion of 1", and no crew share left for the ships."""
