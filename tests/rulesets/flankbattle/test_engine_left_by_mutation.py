@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 
+from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
+
+from .conftest import WarFactory, duel
 
 P = default_parameters()
 NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
@@ -339,3 +342,67 @@ def test_a_leader_rated_10_in_defense_leaves_a_flank_vulnerable() -> None:
     0.95, not 1."""
     side = _side(leaders=True, skills={"defense": 10.0})
     assert [u.defense.value for u in side.units.values()] == [0.95, 0.95]
+
+
+# -- engine: morale, rout and capture ------------------------------------------------------
+
+
+def _english_at_20_a_soldier(war: WarFactory) -> Battle:
+    """The duel at Hastings, the English flank (7,000) at 20 morale a soldier: 140,000."""
+    battle = duel(war(map_name="Plain"))
+    english = battle.flanks[1]
+    assert english.size == 7000.0
+    english.morale = english.start_morale = 140000.0
+    return battle
+
+
+@pytest.mark.parametrize(("demoralised", "routing"), [(4200.0, False), (4201.0, True)])
+def test_a_flank_routs_below_thirty_percent_of_its_morale(
+    war: WarFactory, demoralised: float, routing: bool
+) -> None:
+    """Seed 004, Attacking: "If morale of a flank is less than 30% of its original size, then
+    they start to rout"; each soldier killed or demoralised takes his share of the morale (the
+    morale of a dead soldier is zero). An attack kills 700 English and demoralises 4,200: 4,900
+    x 20 = 98,000 of 140,000 lost, 42,000 left, exactly 30%: they hold. One more demoralised:
+    41,980, below: they rout, the routing event giving the morale and the 6,300 men left."""
+    battle = _english_at_20_a_soldier(war)
+    english = battle.flanks[1]
+    battle.apply_losses(english, 700.0, demoralised, attacker=battle.flanks[0])
+    assert english.morale == 140000.0 - (700.0 + demoralised) * 20.0
+    assert (english.routing, english.routed) == (routing, False)
+    routs = [(e.text, e.data) for e in battle.events if e.kind == "routing"]
+    if routing:
+        assert english.status == "Retreating"
+        assert routs == [
+            (
+                "Defender flank 1 is starting to rout",
+                {"flank": "Defender flank 1", "morale": 41980, "size": 6300},
+            )
+        ]
+    else:
+        assert (english.status, routs) == ("Idle", [])
+
+
+@pytest.mark.parametrize(("demoralised", "routed"), [(5600.0, False), (5601.0, True)])
+def test_a_flank_leaves_the_battle_below_ten_percent_of_its_morale(
+    war: WarFactory, demoralised: float, routed: bool
+) -> None:
+    """Seed 004, Attacking: "Once a flank's morale is less than 10% its original size, then
+    they drop out of the battle entirely". 700 killed and 5,600 demoralised: 14,000 of 140,000
+    left, exactly 10%: routing, still in the battle. One more: 13,980, fully routed, the
+    routed event giving why, the morale and the 6,300 men left."""
+    battle = _english_at_20_a_soldier(war)
+    english = battle.flanks[1]
+    battle.apply_losses(english, 700.0, demoralised, attacker=battle.flanks[0])
+    assert (english.routing, english.routed) == (True, routed)
+    routs = [(e.text, e.data) for e in battle.events if e.kind == "routed"]
+    if routed:
+        assert english.status == "Routed"
+        assert routs == [
+            (
+                "Defender flank 1 is fully routed (has lost all will to fight)",
+                {"flank": "Defender flank 1", "morale": 13980, "size": 6300},
+            )
+        ]
+    else:
+        assert (english.status, routs) == ("Retreating", [])
