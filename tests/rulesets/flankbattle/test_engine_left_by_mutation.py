@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 
 from hexwar.rulesets.flankbattle.engine import Battle
+from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
@@ -406,3 +408,154 @@ def test_a_flank_leaves_the_battle_below_ten_percent_of_its_morale(
         ]
     else:
         assert (english.status, routs) == ("Retreating", [])
+
+
+# -- engine: supply lines, ships, the time limit -------------------------------------------
+
+
+def _hastings(war: WarFactory, english: list[FlankSpec]) -> Battle:
+    """Hastings on the plain map: the Normans in one flank at (200, 200), the English in
+    ``english``; the battle's stream seeded 5."""
+    setup = war(map_name="Plain")
+    return Battle(
+        setup.sides,
+        ([FlankSpec(200, 200, 4000, 2000, 2000, 134)], english),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(5),
+    )
+
+
+def test_cutting_the_last_supply_line_tells_the_cut_and_the_sides_capacity(
+    war: WarFactory,
+) -> None:
+    """Seed 004, Supply lines: the pillaging flank cuts the enemy flank's supply lines on "a
+    random number from 0-1 ... equal to or less than 0.5"; "If all enemy flanks are cut off from
+    supplies ... the variable of Capacity is reduced by 90%"; the log tells "A flank's supply
+    lines are cut" and "One belligerent's supply lines have been completely cut off" (Output).
+    The English in one flank, cut on the roll 0.123456: both events, the roll to 4 decimals,
+    the side and its capacity a tenth of what it was."""
+    battle = _hastings(war, [FlankSpec(205, 200, 2100, 0, 4900, 0)])
+    normans, english = battle.flanks
+    capacity = battle.sides[1].capacity
+    battle.cut_supplies(normans, english, 0.123456)
+    assert [(e.kind, e.text, e.data) for e in battle.events] == [
+        (
+            "supply-cut",
+            "Attacker flank 1 cuts the supply lines of Defender flank 1",
+            {"flank": "Attacker flank 1", "target": "Defender flank 1", "roll": 0.1235},
+        ),
+        (
+            "supply-all-cut",
+            "The defender's supply lines are completely cut off: Capacity reduced by 90%",
+            {"side": "Defender", "capacity": pytest.approx(capacity * 0.1, rel=1e-12)},
+        ),
+    ]
+
+
+def test_a_flank_of_one_soldier_keeps_its_sides_supply_lines(war: WarFactory) -> None:
+    """Seed 004, Supply lines: the 90% cut comes when "all enemy flanks" are cut (the ruling:
+    every flank that still has men). The English hold a second flank of one soldier, not cut:
+    cutting the first flank's supplies does not cut the side's."""
+    battle = _hastings(
+        war, [FlankSpec(205, 200, 2100, 0, 4899, 0), FlankSpec(205, 230, 0, 0, 1, 0)]
+    )
+    normans, english, lone = battle.flanks
+    assert lone.size == 1.0
+    capacity = battle.sides[1].capacity
+    battle.cut_supplies(normans, english, 0.25)
+    assert (battle.sides[1].supply_all_cut, battle.sides[1].capacity) == (False, capacity)
+
+
+def test_each_sinking_is_told_and_counted_on_the_sides_total(war: WarFactory) -> None:
+    """Seed 004, Navy and Output ("ships sunk"; ruling: ships go down with their complement).
+    The Combined Fleet's first flank at Trafalgar, 11 ships of 900 men, loses 900 men (one
+    ship, "1 ship ... sunk"), then 1,800 more (two ships): each sinking is told with the flank,
+    the ships lost and afloat and the men killed, and the side's ships sunk add up to 3."""
+    setup = war(
+        attacker="Combined Fleet",
+        defender="Mediterranean Fleet",
+        location="Cape Trafalgar",
+        year=1805,
+    )
+    battle = Battle(
+        setup.sides,
+        (setup.default_deployment(0), setup.default_deployment(1)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(1),
+    )
+    fleet = battle.flanks[0]
+    assert (fleet.ships, round(fleet.size)) == (11, 9900)
+    battle.apply_losses(fleet, 900.0, 0.0, attacker=None)
+    battle.apply_losses(fleet, 1800.0, 0.0, attacker=None)
+    assert [(e.text, e.data) for e in battle.events if e.kind == "sunk"] == [
+        (
+            "1 ship of Attacker flank 1 sunk (10 afloat)",
+            {"flank": "Attacker flank 1", "ships": 1, "afloat": 10, "killed": 900.0},
+        ),
+        (
+            "2 ships of Attacker flank 1 sunk (8 afloat)",
+            {"flank": "Attacker flank 1", "ships": 2, "afloat": 8, "killed": 1800.0},
+        ),
+    ]
+    assert (fleet.sunk, battle.sides[0].sunk) == (3, 3)
+
+
+def test_a_boat_of_one_man_sinks_with_him(war: WarFactory) -> None:
+    """Ruling (ships go down with their complement): a flank's ships carry its men in equal
+    shares, and after losses it keeps the ships its survivors fill, rounded up. The Combined
+    Fleet's first flank cut down to one man on two ships (half a man each: a flank of a single
+    man is no exception) loses 0.61234 of him: the 0.38766 left fill one ship, the other
+    sinks; the event's killed to 3 decimals, 0.612."""
+    setup = war(
+        attacker="Combined Fleet",
+        defender="Mediterranean Fleet",
+        location="Cape Trafalgar",
+        year=1805,
+    )
+    battle = Battle(
+        setup.sides,
+        (setup.default_deployment(0), setup.default_deployment(1)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(1),
+    )
+    boat = battle.flanks[0]
+    boat.scale(1.0 / boat.size)
+    boat.start_size, boat.start_ships, boat.ships = boat.size, 2, 2
+    assert boat.size == pytest.approx(1.0, rel=1e-12)
+    battle.apply_losses(boat, 0.61234, 0.0, attacker=None)
+    (sunk,) = [e.data for e in battle.events if e.kind == "sunk"]
+    assert (sunk["ships"], sunk["afloat"], sunk["killed"]) == (1, 1, 0.612)
+
+
+def test_the_time_limit_names_the_hour_and_its_sixty_days(war: WarFactory) -> None:
+    """Seed 004, Introduction (twelve hours a day) and docs/rulings/flankbattle.md: after 60
+    days (720 hours) with no side routed, the side with the larger share of its starting
+    morale holds the field. The English kept a tenth of theirs, the Normans half: the
+    attacker's, in hour 720, and the reason says so."""
+    battle = duel(war(map_name="Plain"))
+    normans, english = battle.flanks
+    normans.morale, english.morale = normans.start_morale / 2, english.start_morale / 10
+    battle.hour = 720
+    result = battle.time_limit()
+    assert (result.winner, result.hours, result.reason) == (
+        0,
+        720,
+        "no side routed in 60 days; the side with more of its morale left holds the field",
+    )
+
+
+def test_a_side_that_started_without_morale_has_no_share_left(war: WarFactory) -> None:
+    """docs/rulings/flankbattle.md: at the time limit the side with the larger share of its
+    starting morale wins. The Normans started with none (a share of 0, not of all of it); the
+    English have a tenth of theirs left: the English hold the field."""
+    battle = duel(war(map_name="Plain"))
+    normans, english = battle.flanks
+    normans.start_morale = normans.morale = 0.0
+    english.morale = english.start_morale / 10
+    assert battle.time_limit().winner == 1
