@@ -6,6 +6,7 @@ Hastings of conftest.py."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, d
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
 
-from .conftest import WarFactory, duel
+from .conftest import WarFactory, duel, edited_parameters
 
 P = default_parameters()
 NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
@@ -559,3 +560,92 @@ def test_a_side_that_started_without_morale_has_no_share_left(war: WarFactory) -
     normans.start_morale = normans.morale = 0.0
     english.morale = english.start_morale / 10
     assert battle.time_limit().winner == 1
+
+
+# -- engine: routing to the edge of the map, the charge ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("side", "start", "enemy", "inside"),
+    [
+        (0, (2.0, 200.0), (205.0, 200.0), (0.5, 200.0)),
+        (1, (200.0, 2.5), (200.0, 200.0), (200.0, 0.5)),
+        (1, (200.0, 397.5), (200.0, 200.0), (200.0, 399.5)),
+    ],
+)
+def test_a_routing_flank_is_routed_at_the_west_north_or_south_edge_not_before(
+    war: WarFactory,
+    side: int,
+    start: tuple[float, float],
+    enemy: tuple[float, float],
+    inside: tuple[float, float],
+) -> None:
+    """Seed 004, Attacking: "If a routing flank succeeds to reach the edge of the map without
+    being fully routed, then they are considered routed automatically"; Movement: a routing
+    flank "will attempt to get away from the enemy at half its normal speed". On a map of a
+    kilometre a pixel, no jitter (every draw 0.5): the Normans (slowest member the Soldiers,
+    3 km/h: 1.5 pixels an hour) rout west from x 2, the English (4 km/h: 2 pixels) north from
+    y 2.5 or south from y 397.5, each away from the other. The first hour ends half a pixel
+    inside the edge of the 400-pixel map: still routing; the second reaches the edge: routed."""
+    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
+    battle._random = lambda: 0.5
+    flank, other = battle.flanks[side], battle.flanks[1 - side]
+    (flank.x, flank.y), (other.x, other.y) = start, enemy
+    flank.routing = True
+    battle.move(flank, other, 0.0, False)
+    assert (flank.x, flank.y) == pytest.approx(inside)
+    assert not flank.routed
+    battle.move(flank, other, 0.0, False)
+    assert flank.routed
+    assert battle.events[-1].text.endswith("is fully routed (reaches the edge of the map)")
+
+
+@pytest.mark.parametrize(("soldiers", "knights", "archers"), [(50, 25, 25), (100, 0, 1)])
+def test_the_battalion_of_a_flank_of_100_and_of_101(
+    war: WarFactory, soldiers: int, knights: int, archers: int
+) -> None:
+    """Seed 004, Attacking: the battalion is sqrt(Military Size*Unit Proportion*Limitation)
+    "for militaries larger than 100", the square root "waived if the military size is less
+    than 100" (the ruling: the whole unit, count x limitation, in a flank of 100 or fewer);
+    Casualties = Battalion*Effectiveness*Power*Efficiency*Random*Mercy*(1-Enemy Defense). A
+    Norman flank of exactly 100 (50 Soldiers, 25 Knights, 25 Archers): the 25 Archers'
+    battalion is 25 x L; a flank of 101 (100 Soldiers, 1 Archer): the lone Archer's is
+    sqrt(1 x L), below 1. The Archers alone attack the English with their long bows (Power
+    0.4) on the plain (factors 1), the random draw 0.5 x 5, Mercy 1."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    normans, english = battle.flanks
+    for unit, count in zip(normans.units, (soldiers, knights, archers), strict=True):
+        unit.count = float(count)
+    normans.scale(1.0)
+    archer = battle.sides[0].vars.units["artillery"]
+    assert normans.units[2].unit.name == "Norman Archer"
+    assert normans.size == soldiers + knights + archers
+    lim, eff = archer.limitation.value, archer.efficiency.value
+    battalion = archers * lim if normans.size <= 100 else math.sqrt(archers * lim)
+    defense = max(u.defense.value for r, u in battle.sides[1].vars.units.items() if r != "ship")
+    battle.attack(normans, english, [(normans.units[2], 2)], 1)
+    killed = next(e.data["killed"] for e in battle.events if e.kind == "attack")
+    expected = battalion * archer.effectiveness.value * 0.4 * eff * 2.5 * 1.0 * (1 - defense)
+    assert killed == pytest.approx(expected, abs=5e-4)
+
+
+def test_a_flank_of_one_soldier_may_charge(war: WarFactory) -> None:
+    """Seed 004, Movement: when only some units can attack, the flank charges with probability
+    (1-(units ready to attack/total size of flank))/2+shock, the shock its slowest member's
+    (Composition; on land, not its ships'). The Norman flank cut down to one soldier (half
+    Soldiers, a quarter Knights, a quarter Archers), the English 50 metres beyond the square
+    root of their size: only the Archers' 80-metre bows reach, 0.25 of 1; the Soldiers' shock
+    0: P = 0.75 / 2 = 0.375, the roll 0.3 below it commits to the charge."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.3
+    normans, english = battle.flanks
+    normans.scale(1.0 / normans.size)
+    english.x = normans.x + math.sqrt(english.size) + 50.0
+    battle.step()
+    (charge,) = [e.data for e in battle.events if e.kind == "charge"]
+    assert (charge["flank"], charge["probability"], charge["roll"]) == (
+        "Attacker flank 1",
+        0.375,
+        0.3,
+    )
