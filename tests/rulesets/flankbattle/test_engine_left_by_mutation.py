@@ -649,3 +649,73 @@ def test_a_flank_of_one_soldier_may_charge(war: WarFactory) -> None:
         0.375,
         0.3,
     )
+
+
+# -- engine: natural losses -----------------------------------------------------------------
+
+
+def test_attrition_of_less_than_a_soldier_an_hour_adds_up(war: WarFactory) -> None:
+    """Seed 004, Carrying capacity: Casualties = (Attrition+Random Number)*Military Size*(1-L),
+    L the military over its carrying capacity, each soldier lost taking his share of the
+    morale. 8,000 Normans at 1.001 times their capacity (no Attrition: 0.01, the random number
+    0.5 x 0.05): (0.01 + 0.025) x 8000 x 0.001 = 0.28 of a soldier in the first hour, in the
+    second 0.035 x 7999.72 x (7999.72 x 1.001 / 8000 - 1) = 0.27018 (fewer Normans, the same
+    capacity), told to 3 decimals: 0.27. Both count: the flank and the side have lost the two
+    together, the morale a soldier's share for each."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    normans = battle.flanks[0]
+    per_soldier = normans.start_morale / 8000.0
+    side = battle.sides[0]
+    side.local_population = 1000.0
+    side.capacity = 8000.0 / 1.001 / 1000.0
+    assert battle.attrition(0)
+    assert battle.attrition(0)
+    lost = [e.data["lost"] for e in battle.events if e.kind == "attrition"]
+    assert lost[0] == pytest.approx(0.28, abs=1e-9)
+    assert lost[1] == 0.27
+    assert normans.died == side.died == pytest.approx(8000.0 - normans.size, abs=1e-9)
+    assert normans.died == pytest.approx(sum(lost), abs=1e-3)
+    assert normans.morale == pytest.approx(normans.size * per_soldier, rel=1e-12)
+
+
+def test_a_vaccinated_army_loses_no_one_to_an_outbreak(war: WarFactory) -> None:
+    """Seed 004, Diseases: Casualties = Log2(Infectivity*Reproduction*Deadliness+1)*(Military
+    Size/500)*Medicine*Random; "Vaccination has a value here of 0". Influenza breaks out among
+    vaccinated Normans (every outbreak draw 0, below any chance): the outbreak is told, with no
+    casualties, and no one dies of it."""
+    battle = duel(war(map_name="Plain"))
+    draws = iter([0.0, 0.5] * 2)
+    battle._random = lambda: next(draws)
+    generation, secular, _, maximum = battle.disease_factors[0]
+    battle.disease_factors[0] = (generation, secular, 0.0, maximum)
+    battle.disease(0)
+    kinds = [(e.kind, e.data.get("casualties")) for e in battle.events]
+    assert kinds == [("disease", 0.0), ("disease", 0.0)]
+    assert (battle.flanks[0].size, battle.flanks[0].died) == (8000.0, 0.0)
+
+
+def test_a_flank_wiped_out_by_disease_has_no_morale_left(war: WarFactory) -> None:
+    """Seed 004, Attrition: "it is possible for a flank to be entirely wiped out by
+    attrition", logged as "A flank is wiped out completely by attrition" (Output); the morale
+    of a dead soldier is zero (Attacking). Disease takes every one of the 8,000 Normans: no
+    men, no morale, the flank Inactive."""
+    battle = duel(war(map_name="Plain"))
+    normans = battle.flanks[0]
+    battle.natural_loss(normans, 8000.0, "disease")
+    assert (normans.size, normans.morale, normans.status) == (0.0, 0.0, "Inactive")
+    assert [(e.kind, e.text) for e in battle.events] == [
+        ("disease-deaths", "Attacker flank 1 loses 8000 to disease"),
+        ("wiped-out", "Attacker flank 1 is wiped out completely by disease"),
+    ]
+
+
+def test_deaths_to_disease_add_up_on_the_side(war: WarFactory) -> None:
+    """Seed 004, Diseases: "casualty by diseases are tracked separately from any other type
+    of attrition". Two outbreaks take 50 and then 30 Normans: the side's disease deaths are
+    80."""
+    battle = duel(war(map_name="Plain"))
+    normans = battle.flanks[0]
+    battle.natural_loss(normans, 50.0, "disease")
+    battle.natural_loss(normans, 30.0, "disease")
+    assert battle.sides[0].disease_deaths == 80.0
