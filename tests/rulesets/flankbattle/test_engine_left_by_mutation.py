@@ -719,3 +719,26 @@ def test_deaths_to_disease_add_up_on_the_side(war: WarFactory) -> None:
     battle.natural_loss(normans, 50.0, "disease")
     battle.natural_loss(normans, 30.0, "disease")
     assert battle.sides[0].disease_deaths == 80.0
+
+
+@pytest.mark.parametrize(("left", "wiped_out"), [(1.0, False), (0.4, True)])
+def test_a_flank_of_less_than_half_a_soldier_is_wiped_out(
+    war: WarFactory, left: float, wiped_out: bool
+) -> None:
+    """Seed 004, Attrition: "it is possible for a flank to be entirely wiped out by attrition",
+    and a soldier is whole (the troops on the receipt are rounded). Disease leaves one Norman
+    of 8,000: he is left, his flank routed (its morale a soldier's share, below 10% of its
+    start), not wiped out; it leaves 0.4 of one, less than half a soldier: the flank is wiped
+    out, no one left in it, Inactive, the event naming it."""
+    battle = duel(war(map_name="Plain"))
+    normans = battle.flanks[0]
+    battle.natural_loss(normans, 8000.0 - left, "disease")
+    wiped = [e.data for e in battle.events if e.kind == "wiped-out"]
+    if wiped_out:
+        assert (normans.size, normans.status, wiped) == (
+            0.0,
+            "Inactive",
+            [{"flank": "Attacker flank 1"}],
+        )
+    else:
+        assert (normans.size, normans.status, wiped) == (pytest.approx(1.0), "Routed", [])
