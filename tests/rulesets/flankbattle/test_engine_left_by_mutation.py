@@ -600,6 +600,20 @@ def test_a_routing_flank_is_routed_at_the_west_north_or_south_edge_not_before(
     assert battle.events[-1].text.endswith("is fully routed (reaches the edge of the map)")
 
 
+def test_a_routing_flank_flees_straight_away_from_its_enemy(war: WarFactory) -> None:
+    """Seed 004, Movement: a routing flank "will attempt to get away from the enemy at half its
+    normal speed". On a map of a kilometre a pixel, no jitter: the English (4 km/h, 2 pixels
+    an hour routing) at (203, 204), the Normans at (200, 200), 3 east and 4 south of them:
+    the English move 2 pixels along (3, 4)/5, to (204.2, 205.6)."""
+    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
+    battle._random = lambda: 0.5
+    normans, english = battle.flanks
+    (normans.x, normans.y), (english.x, english.y) = (200.0, 200.0), (203.0, 204.0)
+    english.routing = True
+    battle.move(english, normans, 0.0, False)
+    assert (english.x, english.y) == pytest.approx((204.2, 205.6), abs=1e-9)
+
+
 @pytest.mark.parametrize(("soldiers", "knights", "archers"), [(50, 25, 25), (100, 0, 1)])
 def test_the_battalion_of_a_flank_of_100_and_of_101(
     war: WarFactory, soldiers: int, knights: int, archers: int
