@@ -202,6 +202,15 @@ def test_the_capacity_counts_the_most_advanced_logistics() -> None:
     assert names == ["Urbanization-Logistics (none-Personally supplied)"]
 
 
+def test_the_siege_rate_of_trebuchets_without_a_leader() -> None:
+    """Seed 004, Sieging: Siege Rate = Location Attrition + Artillery Power + Leader Siege (the
+    ruling: the 0-10 ratings over 10). Testland's Trebuchets (best power 5: 0.5) at a place
+    of no attrition (0.01, parameters.json), with no military leader (no Leader Siege): 0.51."""
+    side = _side(military={"artillery_type": "Trebuchet", "artillery_proportion": 1.0})
+    assert [t.value for t in side.siege_rate.terms] == [0.01, 0.5, 0.0]
+    assert side.siege_rate.value == pytest.approx(0.51, rel=1e-12)
+
+
 def test_a_military_of_blank_composition_is_all_soldiers() -> None:
     """Seed 004, Military: "If no unit types are specified, then they are assumed to all be
     infantry" -- Soldier, "with a proportion of 1", and no crew share left for the ships."""
@@ -309,6 +318,10 @@ def test_the_log_lists_every_input_of_every_variable_with_its_significance() -> 
     assert _named(lines[1:ship]) == UNIT_LOG
     assert _named(lines[ship + 1 : occupation]) == UNIT_LOG
     assert _named(lines[occupation:-1]) == SIDE_LOG
+    assert lines[-3:-1] == [
+        "  Siege Rate = 0",
+        "    no artillery unit type: no siege rate = 0 (factor)",
+    ]
     assert lines[-1] == "  Maximum military = 1000000 (ratio 1 of the population)"
 
 
