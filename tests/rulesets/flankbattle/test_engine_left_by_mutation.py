@@ -769,3 +769,61 @@ def test_a_flank_of_less_than_half_a_soldier_is_wiped_out(
         )
     else:
         assert (normans.size, normans.status, wiped) == (pytest.approx(1.0), "Routed", [])
+
+
+# -- engine: the battle's start, its time limit, the nearest enemy, the leader's units -----
+
+
+def test_the_battle_begins_with_every_flank_and_ends_at_its_time_limit(war: WarFactory) -> None:
+    """Seed 004, Introduction: one loop is one hour, twelve to a day; the log is "a general
+    timeline of events" from the battle's start (Output); no side routed by the time limit:
+    the side with more of its morale holds the field (docs/rulings/flankbattle.md). With a
+    limit of one day, the Normans and the English 300 pixels apart, both on Position: the
+    battle begins with both flanks as deployed, Idle, and ends after hour 12, not 13."""
+    from hexwar.rulesets.flankbattle.flanks import Maneuver
+
+    battle = duel(war(map_name="Plain", params=edited_parameters(max_days=1.0)))
+    normans, english = battle.flanks
+    english.x = 350.0
+    normans.x = 50.0
+    normans.maneuver = english.maneuver = Maneuver.POSITION
+    result = battle.run()
+    start = battle.events[0]
+    assert (start.kind, start.text) == ("battle-start", "The battle begins")
+    assert [(f["flank"], f["x"], f["size"], f["status"]) for f in start.data["flanks"]] == [
+        ("Attacker flank 1", 50.0, 8000, "Idle"),
+        ("Defender flank 1", 350.0, 7000, "Idle"),
+    ]
+    assert (result.hours, battle.hour) == (12, 12)
+    assert result.reason.startswith("no side routed in 1 days")
+
+
+def test_of_two_enemies_equally_near_the_first_is_the_nearest(war: WarFactory) -> None:
+    """docs/rulings/flankbattle.md (The battle): the nearest flank of the other side, centre
+    to centre; "of equally near enemies the first in flank order". On a map of a kilometre a
+    pixel the two English flanks are 5 pixels from the Normans, (3, 4) one way and the other:
+    the first, 5,000 metres away."""
+    setup = war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0))
+    battle = Battle(
+        setup.sides,
+        (
+            [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
+            [FlankSpec(203, 204, 1050, 0, 2450, 0), FlankSpec(197, 196, 1050, 0, 2450, 0)],
+        ),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(5),
+    )
+    normans, first, _ = battle.flanks
+    assert battle.nearest_enemy(normans) == (first, pytest.approx(5000.0, rel=1e-12))
+
+
+def test_the_training_of_a_leaders_last_soldier(war: WarFactory) -> None:
+    """Seed 004, Leader: the leader's survival counts "the weighted average of the unit's
+    training values". Harold's English cut down to one soldier, 0.3 Huscarl (Tactical Training
+    8) and 0.7 Fyrd (4): 0.3 x 8 + 0.7 x 4 = 5.2 (not the barges' 5)."""
+    battle = duel(war(map_name="Plain"))
+    english = battle.flanks[1]
+    english.scale(1.0 / english.size)
+    assert battle.leader_training(1) == pytest.approx(5.2, rel=1e-12)
