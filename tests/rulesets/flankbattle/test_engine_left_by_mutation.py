@@ -163,6 +163,17 @@ def test_a_budget_above_a_thousand_dollars_a_soldier_counts_as_one() -> None:
     assert _term(side.units["infantry"].efficiency, "Budget/(Military Size") == 1.0
 
 
+def test_the_age_of_civilization_in_the_occupation_base() -> None:
+    """Seed 004, Occupation Base: the special calculation Age^(1/log(2))/10^10, Age the war's
+    year less the Age of Civilization (the ruling on Occupation Base special calculations).
+    Testland's civilization at the seed's default, -2000: 3,066 years in 1066,
+    3066^(1/log10 2) / 10^10 = 38.21."""
+    side = _side()
+    age = _term(side.occupation_base, "Age^(1/log(2))/10^10")
+    assert age == pytest.approx(3066.0 ** (1.0 / math.log10(2.0)) / 1e10, rel=1e-12)
+    assert round(age, 2) == 38.21
+
+
 def test_a_unit_type_without_soldiers_is_no_part_of_the_military() -> None:
     """Seed 004, Unit: "The unit type that is selected is then applied to whatever portion of
     your military is made up by that type"; Siege Rate "only applies if there is some
