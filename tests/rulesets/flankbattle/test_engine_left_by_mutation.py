@@ -794,18 +794,31 @@ def test_the_battle_begins_with_every_flank_and_ends_at_its_time_limit(war: WarF
     from hexwar.rulesets.flankbattle.flanks import Maneuver
 
     battle = duel(war(map_name="Plain", params=edited_parameters(max_days=1.0)))
+    battle._random = lambda: 0.5  # no jitter
     normans, english = battle.flanks
     english.x = 350.0
-    normans.x = 50.0
+    normans.x, normans.y = 50.1234, 200.3456
     normans.maneuver = english.maneuver = Maneuver.POSITION
     result = battle.run()
     start = battle.events[0]
     assert (start.kind, start.text) == ("battle-start", "The battle begins")
     assert [(f["flank"], f["x"], f["size"], f["status"]) for f in start.data["flanks"]] == [
-        ("Attacker flank 1", 50.0, 8000, "Idle"),
+        ("Attacker flank 1", 50.12, 8000, "Idle"),
         ("Defender flank 1", 350.0, 7000, "Idle"),
     ]
+    assert (start.data["flanks"][0]["y"], start.data["flanks"][0]["maneuver"]) == (
+        200.35,
+        "Position",
+    )
     assert (result.hours, battle.hour) == (12, 12)
+    assert [h.hour for h in battle.hourly] == list(range(13))
+    first = battle.hourly[0]
+    assert (first.men, first.places, first.status) == (
+        (8000.0, 7000.0),
+        ((50.1234, 200.3456), (350.0, 200.0)),
+        ("Idle", "Idle"),
+    )
+    assert first.morale == (normans.start_morale, english.start_morale)
     assert result.reason.startswith("no side routed in 1 days")
 
 
@@ -838,3 +851,19 @@ def test_the_training_of_a_leaders_last_soldier(war: WarFactory) -> None:
     english = battle.flanks[1]
     english.scale(1.0 / english.size)
     assert battle.leader_training(1) == pytest.approx(5.2, rel=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("routed", "winner", "reason"),
+    [(1, 0, "every defending flank is routed"), (0, 1, "every attacking flank is routed")],
+)
+def test_the_battle_ends_when_every_flank_of_a_side_is_routed(
+    war: WarFactory, routed: int, winner: int, reason: str
+) -> None:
+    """Seed 004, Introduction: "Once all flanks for one side have been routed, the other side
+    automatically wins, and the battle is over". The English (or the Norman) flank routed
+    before the first hour: the other side wins in hour 1, for that reason."""
+    battle = duel(war(map_name="Plain"))
+    battle.flanks[routed].routed = True
+    result = battle.run()
+    assert (result.winner, result.hours, result.reason) == (winner, 1, reason)
