@@ -20,7 +20,7 @@ from hexwar.rulesets.flankbattle.aftermath import (
 )
 from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import Battle
-from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
+from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver, validity
 from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.terrain import SIZE
@@ -1125,7 +1125,7 @@ def test_an_occupier_at_exactly_its_carrying_capacity_suffers_no_attrition(
 def test_a_winner_without_morale_left_does_not_occupy(war: WarFactory) -> None:
     """Seed 004, Occupation score: the morale of the occupation falls each round and Efficiency
     = Efficiency*Morale/Morale at battle end. A winner with no morale left at the battle's end
-    (both sides routed, the defender holding the field with none) occupies for no round: the
+    (as a defender holding the field when both sides rout with none) occupies for no round: the
     score is the base, 2.498 (log 0.398, below the 0.5 of a Raid), and no draw is made."""
     battle, _, base = _occupiers(war)
     battle.flanks[0].morale = 0.0
@@ -1192,3 +1192,56 @@ def test_on_land_the_occupation_takes_the_best_land_unit_even_below_the_ships(
     occupation = occupy(battle, 0, _stream(0.99))
     assert occupation.unit == "Norman Knight"
     assert occupation.events[0][1].endswith("efficiency 0.7098 (Norman Knight)")
+
+
+def test_a_leader_whose_side_fielded_no_one_has_no_military_kept_in_his_chance(
+    db: Database, war: WarFactory
+) -> None:
+    """Seed 004, Leader: P = (Random[0-10] - Martial*10 + Training/2 + Leader Age/10)/100 +
+    (Final military size / Original military size). A Norman Host of 10 men may deploy none of
+    them (Interface: the status stays "Good" while the flanks are "no more than 10 soldiers"
+    off, and a ship off is allowed): nothing fielded, nothing kept, the ratio 0 (not 0/0).
+    William's units' training is then the Longship's, his chance (R - 40 + Training/2 + 3.8)
+    /100 below 0: he dies."""
+    _edit(db, "Military", "Norman Host", size=10.0, ship_number=1.0)
+    setup = war(map_name="Plain")
+    nobody = [FlankSpec(200, 200, 0, 0, 0, 0)]
+    host = setup.sides[0]
+    status = validity(nobody, 10.0, setup.proportions(0), host.ship_number, setup.crew(0))
+    assert (status.good, status.text) == (True, "Good (0/10)")
+    battle = Battle(
+        setup.sides,
+        (nobody, [FlankSpec(205, 200, 1050, 0, 2450, 0)]),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(5),
+    )
+    assert battle.sides[0].start_size == 0.0
+    william = leader_fates(battle, 1066, np.random.default_rng(1))[0]
+    training = battle.sides[0].vars.units["ship"].slot.unit.tactical_training
+    r10 = _draws(1, 1)[0] * 10.0
+    expected = (r10 - 40.0 + training / 2 + 3.8) / 100
+    assert william.probability == pytest.approx(expected, abs=1e-12)
+    assert (william.probability < 0.0, william.survived) == (True, False)
+
+
+def test_an_occupation_score_of_0_is_a_result_of_minus_infinity(
+    db: Database, war: WarFactory
+) -> None:
+    """Seed 004, Occupation Base: the product of its terms, each special term held at the
+    occupation term floor (docs/rulings/flankbattle.md: 0.01, so that a negative logarithm
+    cannot make the product negative). A parameters file with a floor of 0 lets a term of 0
+    through: Normandy on Rice, its civilization begun in the war's year (the diet term
+    log10(0.5249) < 0, held at 0), has an Occupation Base of 0; its occupation score is 0
+    whatever the rounds, and its result log 0, minus infinity: the victor cannot hold the
+    region."""
+    _edit(db, "Nation", "Normandy", diet="Rice", age_of_civilization=1066.0)
+    battle = duel(war(map_name="Plain", params=edited_parameters(occupation_term_floor=0.0)))
+    assert battle.sides[0].vars.occupation_base.value == 0.0
+    occupation = occupy(battle, 0, np.random.default_rng(1))
+    assert (occupation.score, occupation.result, occupation.text) == (
+        0.0,
+        -math.inf,
+        "The victor cannot hold the region",
+    )
