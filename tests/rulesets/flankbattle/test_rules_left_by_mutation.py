@@ -752,7 +752,8 @@ def test_a_national_leader_killed_leading_the_army_costs_his_nation_innate_stabi
     national leader is killed, and the government is dictatorship or proletariat, then Innate
     Stability is reduced by 45%"; "in all other circumstances ... by 30%"; "the death of the
     leader does not depend on losing the battle". William, Normandy's leader, dies leading its
-    army; Harold survives: Normandy's Innate Stability x 0.7 (Feudal) or x 0.55, England's kept."""
+    army, which wins; Harold survives: Normandy's Innate Stability x 0.7 (Feudal) or x 0.55,
+    England's kept."""
     _edit(db, "Nation", "Normandy", federal_government=government)
     _edit(db, "Leader", "Harold Godwinson", martial=0.0)
     battle = _wiped_out_under_a_calm_harold(war)
@@ -762,7 +763,7 @@ def test_a_national_leader_killed_leading_the_army_costs_his_nation_innate_stabi
         (1, "Harold Godwinson", True, True),
     ]
     normans, english = stability_changes(
-        battle, 1, _no_occupation(), fates, {}, np.random.default_rng(1)
+        battle, 0, _no_occupation(), fates, {}, np.random.default_rng(1)
     )
     assert normans.innate < 1.0
     assert normans.innate_after == pytest.approx(normans.innate * factor, rel=1e-12)
