@@ -772,24 +772,41 @@ def test_a_national_leader_killed_leading_the_army_costs_his_nation_innate_stabi
 
 
 @pytest.mark.parametrize(
-    ("government", "factors", "factor"),
+    ("government", "factors", "factor", "note"),
     [
-        ("Feudal", {"leader_killed_factor": 0.5}, 0.5),
-        ("Proletariat", {"leader_killed_totalitarian_factor": 0.25}, 0.25),
+        (
+            "Feudal",
+            {"leader_killed_factor": 0.5},
+            0.5,
+            "the national leader was killed: Innate Stability -50%",
+        ),
+        (
+            "Proletariat",
+            {"leader_killed_totalitarian_factor": 0.25},
+            0.25,
+            "the national leader was killed (totalitarian): -75%",
+        ),
     ],
 )
 def test_the_moderators_factors_for_a_killed_national_leader_are_applied(
-    db: Database, war: WarFactory, government: str, factors: dict[str, float], factor: float
+    db: Database,
+    war: WarFactory,
+    government: str,
+    factors: dict[str, float],
+    factor: float,
+    note: str,
 ) -> None:
     """Seed 004, "these parameters were moved to external JSON files": a parameters file's
     ``leader_killed_factor`` and ``leader_killed_totalitarian_factor`` replace the seed's 70%
-    and 55% of Innate Stability kept when the national leader is killed."""
+    and 55% of Innate Stability kept when the national leader is killed, and the note tells
+    the loss the moderator's factor gave (50% and 75%, not the seed's 30% and 45%)."""
     _edit(db, "Nation", "Normandy", federal_government=government)
     _edit(db, "Leader", "Harold Godwinson", martial=0.0)
     battle = _wiped_out_under_a_calm_harold(war, edited_parameters(**factors))
     fates = leader_fates(battle, 1066, np.random.default_rng(1))
     normans, _ = stability_changes(battle, 1, _no_occupation(), fates, {}, np.random.default_rng(1))
     assert normans.innate_after == pytest.approx(normans.innate * factor, rel=1e-12)
+    assert note in normans.notes
 
 
 def test_a_military_leader_who_does_not_lead_the_nation_dies_without_costing_its_stability(
