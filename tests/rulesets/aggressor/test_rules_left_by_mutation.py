@@ -1710,3 +1710,57 @@ def test_a_known_unit_eliminated_by_the_enemy_is_told_to_both_and_leaves_its_vie
     g.submit("east", "1 1")
     assert _last(g, "eliminated")[:2] == ("The unit at @EH is eliminated", frozenset({"*"}))
     assert "@EH" not in {e["at"] for e in g.view("east").data["enemy"]}
+
+
+# -- the designer's report ----------------------------------------------------------------------
+
+
+def test_the_report_gives_the_sectors_the_aggressor_cbr_hexes_and_the_eliminated() -> None:
+    """The designer's report (docs/aggressor.md): GAME OBJECT's 3 x 3 sectors, north to south
+    and west to east, with their controllers; each side's count of sectors, and "one in each
+    column" for a side that has it (the aggressor's condition); the aggressor; the CBR hexes;
+    each unit with its flags (dug in, in a CBR hex); the units eliminated by number and type.
+    Set by hand: West holds C and NE besides its three (5, one in each column), East NE's
+    neighbours E and SE (2); West is the aggressor and holds a partisan; @AA and West's unit
+    10 at @BD are CBR hexes, unit 10 dug in; East's units 1 (armor) and 2 are eliminated."""
+    g = make_game(east={1: ("armor", "@LH")})
+    g.control[rl.SECTOR_NAMES.index("C")] = "west"
+    g.control[rl.SECTOR_NAMES.index("NE")] = "west"
+    g.aggressor = "west"
+    g.partisans["west"] = 1
+    g.cbr.update({rl.parse_label("@AA"), rl.parse_label("@BD")})
+    unit(g, "west", 10).emplaced = True
+    for number in (1, 2):
+        g._eliminate(unit(g, "east", number))
+    text = g.report()
+    sectors = "\n".join(
+        [
+            "            west column   centre        east column",
+            "  north     NW west       N  -          NE west",
+            "  middle    W  west       C  west       E  east",
+            "  south     SW west       S  -          SE east",
+            "",
+            "west holds 5 of the 9 sectors, one in each column",
+            "east holds 2 of the 9 sectors",
+            "aggressor: west",
+            "CBR hexes: @AA, @BD",
+        ]
+    )
+    assert f"== Sectors ==\n\n{sectors}\n\n== Units at the end ==" in text
+    assert "\nwest: 18 units left, 0 eliminated, 1 partisans\n" in text
+    assert "\n  unit  9 infantry   @AL  range 2/2  strength 2/2\n" in text
+    assert "\n  unit 10 infantry   @BD  range 2/2  strength 2/2  dug in  in CBR\n" in text
+    assert "\neast: 16 units left, 2 eliminated, 0 partisans\n" in text
+    assert "\n  eliminated: 1 armor, 2 infantry\n" in text
+    board = text.split("== The map at the end ==\n\n")[1].splitlines()
+    assert board[-2:] == [
+        "",
+        "West in capitals, East in lower case (every unit shown, identified).",
+    ]
+
+
+def test_the_report_of_a_game_without_aggressor_or_cbr_says_so() -> None:
+    """The designer's report: with no aggressor declared and no CBR hex, the report says "none
+    declared" and "none"."""
+    text = make_game().report()
+    assert "\naggressor: none declared\nCBR hexes: none\n" in text
