@@ -383,3 +383,118 @@ def test_2_5_a_captured_city_produces_after_five_complete_uncontested_cycles() -
     assert (units_of(game, "1")["C20"], units_of(game, "2")) == (1, {"C20": 1})
     told = [e.text for e in game.events() if e.kind == "city"]
     assert told == ["Cycle 1: player 1 captured the city C5 from player 2"]
+
+
+# -- the full run's last open survivors (docs/testing.md, "Full runs": air war) ----------------
+
+
+def _no_mans_land_city() -> AirwarGame:
+    """§3.2.2 on the large board after the cities: C (player 1) holds K25 in no-man's-land;
+    K25's adjacent fields are K25 itself, J25 and L25 (no-man's-land, row 25), J24 and K24
+    (C's territory, rows 1-24) and J26 and K26 (D's, rows 26-49)."""
+    game = new_game("large-no-mans-land-city")
+    game.submit("1", "cities D46 K46 R46 H40 D35 R35")
+    game.submit("2", "cities D4 K4 R4 D15 K15 R15")
+    return game
+
+
+# C's 60 units away from K25: three on each of 20 fields of rows 2-6; D's 57: three on each of
+# 19 fields of rows 40-42, at least 13 moves from K25
+C_FAR = " ".join([f"{c}{r}x3" for r in (2, 3, 5, 6) for c in "ABCDEFGHIJKLMNOPQRSTU"][:20])
+D_FAR = " ".join([f"{c}{r}x3" for r in (40, 41, 42) for c in "ABCDEFG"][:19])
+
+
+@pytest.mark.parametrize(
+    ("side", "units", "rule", "why"),
+    [
+        ("1", f"K25x3 J25x3 L25x3 K26 {C_FAR}", "§2.0 placement",
+         "K26: units are placed in your home territory only [§2.0 placement]"),
+        ("2", f"{D_FAR} J25x3", "§2.0 placement",
+         "J25: units are placed in your home territory only (never in no-man's-land) "
+         "[§2.0 placement]"),
+        ("2", f"{D_FAR} K27x3", "§3.2.2 placement",
+         "K27 is closer than 3 moves to the city K25 [§3.2.2 placement]"),
+        ("1", f"K25x3 J25x3 L25x3 {C_FAR} A7", "§3.2.2 placement",
+         "exactly 10 units must be adjacent to the city K25 (9 are) [§3.2.2 placement]"),
+    ],
+)  # fmt: skip
+def test_3_2_2_the_units_beside_the_city_in_no_mans_land(
+    side: str, units: str, rule: str, why: str
+) -> None:
+    """§3.2.2: C "must have exactly 10 fighting units adjacent to" K25 -- in no-man's-land
+    beside it, as §2.0 otherwise forbids, but not in D's territory (K26 is D's: "each player
+    places his units at will in his home territory", §2.0); D "cannot place units closer than
+    3 moves from the city in no-man's-land", and no-man's-land beside it (J25) is refused him
+    under §2.0 (he has no ten units to place there). Nine units beside K25 (K25, J25, L25 three
+    each, the tenth on A7) are not ten. Each refusal names its rule and carries its order."""
+    refusal = refused(_no_mans_land_city(), side, f"units {units}")
+    assert refusal.rule == rule
+    assert str(refusal) == why
+
+
+def test_3_rotated_a_must_announce_its_unproductive_city_with_the_orders_word() -> None:
+    """§3, the unequal game: "At the beginning of the first cycle A announces which city is not
+    productive"; A's placement without it is refused, telling him what to write
+    (``unproductive FIELD``)."""
+    refusal = refused(_unequal_units(), "1", f"units H11 {A39}")
+    assert str(refusal) == (
+        "announce which of your cities is not productive (unproductive FIELD) "
+        "[§3 unequal game: A announces its unproductive city]"
+    )
+
+
+@pytest.mark.parametrize(
+    ("side", "cities", "why"),
+    [
+        ("1", "cities D46 K46 D40 K40 R40 H34 R34",
+         "exactly 3 cities must be separated by 3 fields from player 2's back boundary (these "
+         "are the productive ones); 2 are"),
+        ("2", "cities D4 K5 R4 D10 K12 R10",
+         "exactly 4 cities must be separated by 3 or 4 fields from player 1's back boundary "
+         "(these are the productive ones); 3 are"),
+    ],
+)  # fmt: skip
+def test_3_2_1_the_productive_cities_refusal_gives_their_distance_and_carries_the_order(
+    side: str, cities: str, why: str
+) -> None:
+    """§3.2.1: "Player A receives production in 4 cities which must be placed so that they are
+    separated from his back boundary by three or four fields. Player B receives production in 3
+    cities which must be placed so that they are separated from his back boundary by three
+    fields." Player 2's (B's) back boundary is behind row 49, so row 46 is three fields from
+    it: D46 and K46 make two, not three. Player 1's (A's) is before row 1: rows 4 and 5 are
+    three and four fields from it, D4, K5 and R4 three cities, not four."""
+    refusal = refused(new_game("large-unequal"), side, cities)
+    assert refusal.rule == "§3.2.1 productive cities"
+    assert str(refusal) == f"{why} [§3.2.1 productive cities]"
+
+
+def test_3_the_two_back_cities_tied_with_a_third_are_refused() -> None:
+    """§3, small board as §3.1.2: "the two back cities are the only ones gaining production".
+    Player 2's back boundary is behind row 25: D22 is three fields from it, K21 and R21 four
+    each, F16 nine. The second back city is not one city (K21 and R21 tie), so the placement
+    is refused, naming both places and the distance, and carrying the order."""
+    refusal = refused(new_game("small-four-cities"), "1", "cities D22 K21 R21 F16")
+    assert refusal.rule == "§3 (small board, as 3.1.2) productive cities"
+    assert str(refusal).startswith(
+        "the 2 cities nearest player 2's back boundary are the productive ones, but the 2th "
+        "and 3th are equally near it (4 fields)"
+    )
+
+
+def test_2_5_the_summary_counts_what_was_placed_transports_left_and_contested_cities() -> None:
+    """The umpire's summary (``hexwar run --json``): before the units are placed (§2.0) none
+    are counted as placed, so that placed + produced - lost is the 0 units on the board; D's
+    two double transportations (§3.2.2) counted down as he uses one, C has none; a city with
+    units of both players on it is contested (§2.1)."""
+    fresh = new_game("small-four-cities").summary()
+    assert [(s["units"], s["units_placed"]) for s in fresh["sides"].values()] == [(0, 0), (0, 0)]
+    game = _d_moves({"D45": 2})
+    left = game.summary()["sides"]
+    assert (left["1"]["double_transports_left"], left["2"]["double_transports_left"]) == (0, 2)
+    game.submit("2", "D45>>K45")
+    game.submit("1", "pass")
+    assert game.summary()["sides"]["2"]["double_transports_left"] == 1
+    game = game_at("small-four-cities", cities=[("K4", "1")],
+                   units={"1": {"K4": 1}, "2": {"K4": 1}})  # fmt: skip
+    (k4,) = game.summary()["cities"]
+    assert k4["contested"] is True
