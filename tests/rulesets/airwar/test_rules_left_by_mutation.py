@@ -3,10 +3,15 @@ at the game's ``submit``, at its boundary (docs/testing.md, "Mutation testing").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from hexwar.core import registry
+from hexwar.rulesets.airwar.agents import position_from_view
 from hexwar.rulesets.airwar.game import FIRE, AirwarGame
+from hexwar.rulesets.airwar.rules import City
 from hexwar.sessions import resolve_scenario
 
 from .conftest import game_at, holder, new_game, refused, units_of
@@ -498,3 +503,104 @@ def test_2_5_the_summary_counts_what_was_placed_transports_left_and_contested_ci
                    units={"1": {"K4": 1}, "2": {"K4": 1}})  # fmt: skip
     (k4,) = game.summary()["cities"]
     assert k4["contested"] is True
+
+
+def _variant(name: str, change: Callable[[dict[str, Any]], None]) -> AirwarGame:
+    """A new game of the bundled variant ``name`` with ``change`` made to its scenario data."""
+    resolved = resolve_scenario(f"airwar/{name}")
+    data = resolved.scenario.model_dump()
+    change(data)
+    scenario = type(resolved.scenario).model_validate(data)
+    game = registry.get("airwar").new_game(scenario, seed=1, scenario_id=f"{name}-changed")
+    assert isinstance(game, AirwarGame)
+    return game
+
+
+def _put(game: AirwarGame, units: dict[str, dict[str, int]], cycle: int = 1) -> AirwarGame:
+    """``game`` at the move stage of ``cycle`` with ``units`` (its cities as they are)."""
+    geo = game.pos.geo
+    game.pos.units = {s: {geo.parse(f): n for f, n in units.get(s, {}).items()} for s in "12"}
+    game.pos.cycle = cycle
+    game.phase = "move"
+    return game
+
+
+@pytest.mark.parametrize(
+    ("possessor", "expected"), [("1", [1, 1, 1, 1, 1, 2, 3, 3]), ("2", [2, 3])]
+)
+def test_3_2_2_the_city_in_no_mans_land_counts_as_captured_by_c_from_the_start(
+    possessor: str, expected: list[int]
+) -> None:
+    """§3.2.2: K25 "is considered captured by one player, say C"; §2.5: "in unsymmetric games
+    ... a player who captures a productive city receives production at that city in each cycle
+    after he first possesses the city uncontested for five complete cycles". Made productive,
+    K25 is C's capture before the first cycle: he holds it alone with one unit through cycles 1
+    to 5, the five complete ones, so his first new unit there comes at the end of cycle 6, the
+    next at the end of cycle 7 (then three stand on it: no more, §2.5). Given to its owner D
+    instead (a preassigned city its owner possesses, never captured), it produces for him from
+    the first cycle: a unit at the end of cycles 1 and 2."""
+
+    def productive_k25(data: dict[str, Any]) -> None:
+        data["preassigned_cities"][0].update(productive=True, possessor=possessor)
+
+    far = "A49" if possessor == "1" else "A1"  # the other player's one unit, far away
+    game = _put(_variant("large-no-mans-land-city", productive_k25),
+                {possessor: {"K25": 1}, "12".replace(possessor, ""): {far: 1}})  # fmt: skip
+    on_k25 = []
+    while len(on_k25) < len(expected):
+        game.submit("1", "pass")
+        game.submit("2", "pass")
+        on_k25.append(units_of(game, possessor)["K25"])
+    assert on_k25 == expected  # after cycles 1, 2, ...
+    assert holder(game, "K25") == possessor
+
+
+def test_3_a_barred_player_1_may_not_attack_player_2s_cities() -> None:
+    """§3: "B cannot attack A's cities for 5 complete cycles", with the roles the other way
+    round (the scenario bars player 1, A, from player 2's cities): in cycle 5 A's move from C4
+    into B's city C5 is refused; his move from I4 onto his own city I5 is not an attack."""
+
+    def bar_player_1(data: dict[str, Any]) -> None:
+        data["players"]["1"].update(no_attack_cycles=5, no_attack="cities")
+        data["players"]["2"].update(no_attack_cycles=0)
+
+    game = _put(_variant("small-unequal", bar_player_1),
+                {"1": {"C4": 1, "I4": 1}, "2": {"U25": 1}}, cycle=5)  # fmt: skip
+    geo = game.pos.geo
+    for field, owner in (("C5", "2"), ("I5", "1")):
+        h = geo.parse(field)
+        airport = geo.airport_of(h, owner)
+        assert airport is not None
+        game.pos.cities.append(City(h, airport, owner, True, owner))
+    refusal = refused(game, "1", "C4-C5")
+    assert str(refusal).startswith("C5: you may not attack before cycle 6")
+    game.submit("1", "I4-I5")
+
+
+def test_2_2_a_field_left_by_its_units_is_no_longer_shown() -> None:
+    """§2.1-§2.3: after the moves every player sees where the units stand (§2.2); a field its
+    units left holds none, so it is not listed. Player 1's K10 moves next to player 2's K12
+    (K11): the aim-fire stage opens, and player 1 stands on K9 and K11, not on K10."""
+    game = game_at("small-four-cities", units={"1": {"K9": 1, "K10": 1}, "2": {"K12": 1}})
+    game.submit("1", "K10-K11")
+    game.submit("2", "pass")
+    assert game.phase == FIRE
+    assert game.view("2").data["units"]["1"] == {"K9": 1, "K11": 1}
+
+
+def test_2_2_a_view_gives_the_whole_position_back() -> None:
+    """§2.2: once the barrier is lifted each player has "complete information about opponents'
+    position": the position rebuilt from a player's view (what the legal lists and the
+    computer player decide from) is the game's, city by city -- which are productive, and a
+    city contested in this cycle (K4, both players on it in the aim-fire stage)."""
+    game = game_at("small-four-cities", cities=[("K4", "1"), ("D4", "1", False)],
+                   units={"1": {"K4": 1, "K6": 1}, "2": {"K5": 2}})  # fmt: skip
+    game.submit("1", "pass")
+    game.submit("2", "K5-K4")
+    assert game.phase == FIRE
+    rebuilt = position_from_view(game.view("2").data)
+    assert rebuilt.cities == game.pos.cities
+    assert [(c.productive, c.contested_now) for c in rebuilt.cities] == [
+        (True, True),
+        (False, False),
+    ]
