@@ -225,6 +225,7 @@ FOUR = "4 units of one colour after moving (at most three)"
     ("units", "order", "why"),
     [
         ({"D45": 2, "D46": 1}, "D45-D46 D45>>K45", "D45: 3 units ordered but 2 there"),
+        ({"D45": 2}, "D45-D46x2 D45>D30", "D45: 3 units ordered but 2 there"),
         ({"D46": 1, "D47": 1}, "D46-D45 D46-D47", "D46: 2 units ordered but 1 there"),
         ({"D45": 2, "K45": 3}, "D45>>K45", f"K45: {FOUR}"),
         ({"D45": 2, "K44": 3}, "D45>>K45", f"K44: {FOUR}"),
@@ -237,7 +238,9 @@ def test_2_1_units_ordered_and_stacked_count_every_move_and_transportation(
     """§2.1: every unit moves to an adjacent field or is flown, "a maximum of three units of one
     colour on each field" after moving; §3.2.2: a double transportation takes two units from
     its airport, one to the airport it flies to, one on to that airport's city. Each order
-    asks for more units than a field holds, or leaves four on one field: refused under §2.1."""
+    asks for more units than a field holds (a move and a transportation, two moves of one unit,
+    or a move of two and a flight of one from D45's two), or leaves four on one field: refused
+    under §2.1."""
     refusal = refused(_d_moves(units), "2", order)
     assert str(refusal) == f"{why} [§2.1 moves]"
 
