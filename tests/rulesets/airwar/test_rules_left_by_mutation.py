@@ -607,3 +607,12 @@ def test_2_2_a_view_gives_the_whole_position_back() -> None:
         (True, True),
         (False, False),
     ]
+
+
+def test_3_2_2_d_moving_into_cs_territory_beside_a_double_transportation_is_refused() -> None:
+    """§3.2.2: "D can not attack for 15 cycles" (C's territory) and "D is allowed two double
+    transportations": in cycle 1 D's move J25-J24 (row 24 is C's) is refused whatever else he
+    orders with it, here a double transportation from D45 to K45 (his own city's airport)."""
+    refusal = refused(_d_moves({"J25": 1, "D45": 2}), "2", "J25-J24 D45>>K45")
+    assert refusal.rule == "§3.2.2 D cannot attack"
+    assert str(refusal).startswith("J24: you may not attack before cycle 16")
