@@ -616,3 +616,21 @@ def test_3_2_2_d_moving_into_cs_territory_beside_a_double_transportation_is_refu
     refusal = refused(_d_moves({"J25": 1, "D45": 2}), "2", "J25-J24 D45>>K45")
     assert refusal.rule == "§3.2.2 D cannot attack"
     assert str(refusal).startswith("J24: you may not attack before cycle 16")
+
+
+def test_2_1_a_preassigned_city_of_player_1_has_its_airport_behind_it() -> None:
+    """§2.1: "The field immediately behind (away from the center of the board) each city is an
+    airport"; §2.0: "in certain variations ... the city positions are preassigned". A city of
+    player 1 preassigned on K4 of the small board has its airport on K3, toward player 1's back
+    boundary (row 1), not on K5: a unit of his on K3 may fly from it (§2.1)."""
+
+    def preassign_k4(data: dict[str, Any]) -> None:
+        data["preassigned_cities"] = (
+            {"field": "K4", "owner": "1", "possessor": "1", "productive": False},
+        )
+
+    game = _put(_variant("small-four-cities", preassign_k4), {"1": {"K3": 1}, "2": {"K20": 1}})
+    assert [(c["field"], c["airport"]) for c in game.view("2").data["cities"]] == [("K4", "K3")]
+    game.submit("1", "K3>K10")
+    game.submit("2", "pass")
+    assert units_of(game, "1") == {"K10": 1}
