@@ -484,8 +484,8 @@ def test_3_the_two_back_cities_tied_with_a_third_are_refused() -> None:
     refusal = refused(new_game("small-four-cities"), "1", "cities D22 K21 R21 F16")
     assert refusal.rule == "§3 (small board, as 3.1.2) productive cities"
     assert str(refusal).startswith(
-        "the 2 cities nearest player 2's back boundary are the productive ones, but the 2th "
-        "and 3th are equally near it (4 fields)"
+        "the 2 cities nearest player 2's back boundary are the productive ones, but the 2nd "
+        "and 3rd are equally near it (4 fields)"
     )
 
 
