@@ -276,3 +276,33 @@ def test_tactical_mcts_rollouts_play_the_enemys_reply(monkeypatch) -> None:
     agent._simulate(view, order, agent_rng(1, side, 0))
     (enemy,) = set(game.ruleset.info.sides) - {side}
     assert played == [(enemy, view.step + 1)]
+
+
+def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
+    """docs/tactical.md, Winning: after the last turn the side with more VP wins, and every
+    enemy SP eliminated is a VP -- in the last turn nothing is left to keep units for, and a
+    rollout with the enemy's reply reaches the game's end. There the computer player's plan
+    with its weights shifted toward boldness (more attacks) and speed (objectives) is weighed
+    too; before it those variants propose nothing."""
+    from hexwar.agents.priors import PROPOSERS, TACTICAL_LAST_TURN
+
+    seen_early = False
+    for game, side, view in _tactical_decisions(0):
+        proposers = PROPOSERS["tactical"](game.ruleset, side)
+        late = proposers[-1 - len(TACTICAL_LAST_TURN) : -1]  # before the attacks alone
+        assert len(late) == len(TACTICAL_LAST_TURN)
+        if view.data["turn"] < view.data["turns"]:
+            if not seen_early:
+                assert all(p(view) is None for p in late)
+                seen_early = True
+            continue
+        orders = [p(view) for p in late]
+        assert all(o is not None for o in orders)
+        cands = MctsAgent(game.ruleset, side, iterations=4).candidates(view, agent_rng(0, side, 0))
+        assert all(o in cands for o in orders)
+        for o in orders:  # each one the game accepts
+            world = game.ruleset.determinise(view, agent_rng(0, side, 1))
+            world.submit(side, o.to_json())
+        assert seen_early
+        return
+    raise AssertionError("the game ended before its last turn")

@@ -224,7 +224,7 @@ class MctsAgent:
             if self.iterations is None and self.clock() + cost > deadline:
                 break
             order = propose(view)
-            if order not in out:
+            if order is not None and order not in out:
                 out.append(order)
         for _ in range(PROPOSALS - 1 if not self._proposers else 0):
             if self.iterations is None and self.clock() + cost > deadline:
