@@ -21,6 +21,7 @@ from tests.rulesets.aggressor.conftest import (
     put,
     rough,
     script,
+    setup_for,
     unit,
 )
 from tests.rulesets.aggressor.test_turns import _occupy
@@ -1343,3 +1344,139 @@ def test_a_unit_that_advanced_into_a_cbr_hex_loses_no_second_step_as_its_turn_be
     g.submit("west", "0")
     g.submit("east", "0")
     assert (armor.range, armor.strength) == (2, 3)
+
+
+# -- SET UP and TURN SEQUENCE A: who sets up, who moves first, what each side is asked ----------
+
+
+def _unsaved(first_mover: str) -> AggressorGame:
+    """The bundled Sector scenario without a saved set-up, its first mover ``first_mover``."""
+    scenario = SECTOR.model_copy(update={"first_mover": first_mover})
+    return AggressorRuleset().new_game(scenario, seed=1, scenario_id="sector")
+
+
+def _set_up(g: AggressorGame, side: str, actors: dict[int, tuple[str, str]] | None = None) -> None:
+    """``side`` submits its 18 placements (conftest's fillers, ``actors`` at their numbers)."""
+    placements = setup_for(side, actors or {})
+    g.submit(side, "setup " + " ".join(f"{p['type']}{p['at']}" for p in placements))
+
+
+def test_a_scenario_first_mover_moves_first_once_both_sides_have_set_up() -> None:
+    """TURN SEQUENCE A: the side that moves first comes with the set-up data; SET UP: each side
+    places its 18 units, West first. A scenario naming East: both sides are told before any
+    set-up (round 0) that East moves first; West is asked to set up its 18 units, then East
+    (whose view shows East as the side due, and whose set-up West is told of, as ``setup``);
+    then East, not West, acts first."""
+    g = _unsaved("east")
+    (first,) = [e for e in g.events() if e.kind == "first-mover"]
+    assert (first.time, first.text, first.visible_to) == (
+        0,
+        "east moves first (scenario)",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"west"}), "set up your 18 units")
+    _set_up(g, "west")
+    (done,) = [e for e in g.events("east") if e.kind == "setup"]
+    assert (done.time, done.text, done.visible_to) == (
+        0,
+        "west has set up its 18 units",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"east"}), "set up your 18 units")
+    assert (g.view("west").data["active"], g.view("east").data["active"]) == ("east", "east")
+    assert g.view("east").data["setup_due"] is True
+    _set_up(g, "east")
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"east"}), "round 1: east to act")
+
+
+def test_a_drawn_first_mover_is_told_with_its_draw_and_moves_first() -> None:
+    """TURN SEQUENCE A: "which side moves first (which was randomly figured into the INIT setup
+    data)". With ``first_mover = "random"`` the game draws it before the set-up (round 0),
+    tells both sides, and the umpire's receipt gives the one draw, labelled ``first mover``,
+    and the side drawn; that side acts first once both have set up."""
+    g = _unsaved("random")
+    (first,) = [e for e in g.events() if e.kind == "first-mover"]
+    side = first.text.split(" ", 1)[0]
+    assert side in rl.SIDES
+    assert (first.time, first.text, first.visible_to) == (
+        0,
+        f"{side} moves first (drawn at set-up, TURN SEQUENCE A)",
+        frozenset({"*"}),
+    )
+    assert first.receipt is not None
+    assert first.receipt.result == side
+    assert [r.label for r in first.receipt.rolls] == ["first mover"]
+    _set_up(g, "west")
+    _set_up(g, "east")
+    decision = g.decision()
+    assert decision is not None
+    assert decision.sides == frozenset({side})
+
+
+def test_a_saved_set_up_is_announced_before_the_first_round() -> None:
+    """SET UP: a saved set-up replaces both sides' placements; its announcement comes before
+    round 1 begins (time 0), like the set-up orders it stands for."""
+    g = make_game(first="west")
+    (saved,) = [e for e in g.events() if e.kind == "setup"]
+    assert saved.time == 0
+    assert [e.kind for e in g.events()][:2] == ["setup", "turn"]
+
+
+@pytest.mark.parametrize(
+    ("actors", "count", "message"),
+    [
+        ({3: ("armor", "@PH")}, 18,
+         "unit 3: @PH is on east of the border; west sets up in its own territory (SET UP)"),
+        ({}, 17, "west must choose exactly 18 units, got 17"),
+    ],
+)  # fmt: skip
+def test_a_set_up_refusal_names_the_unit_at_fault(
+    actors: dict[int, tuple[str, str]], count: int, message: str
+) -> None:
+    """SET UP: each side sets up 18 units in its own territory; a refusal names the unit (by
+    its number in choice order, from 1) whose placement breaks the rule, and a set-up of the
+    wrong size, which is no one unit's fault, names none."""
+    g = _setting_up()
+    placements = setup_for("west", actors)[:count]
+    with pytest.raises(IllegalOrderError) as info:
+        g.submit("west", "setup " + " ".join(f"{p['type']}{p['at']}" for p in placements))
+    assert str(info.value) == f"{message} [SET UP]"
+
+
+def test_the_enemy_is_asked_about_partisans_at_the_step_due_and_told_whose_turn_begins() -> None:
+    """TURN SEQUENCE C: "the computer will ask the enemy if partisans are to be used in this
+    turn". East holds one partisan as West's round-2 turn begins: the decision is East's, at
+    the game's current step, asking it by name and saying whose turn begins; East's view
+    offers its one partisan. Once East answers (holding it back), the turn is West's and
+    East's view offers none, though East still holds it."""
+    g = _partisans_asked()
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.step, decision.sides, decision.prompt) == (
+        g.step,
+        frozenset({"east"}),
+        "round 2: west begins its turn; east, use partisans?",
+    )
+    assert g.view("east").data["partisans_to_use"] == 1
+    g.submit("east", "partisans 0")
+    assert g.orders[-1].step == decision.step
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"west"}), "round 2: west to act")
+    assert (g.view("east").data["partisans"], g.view("east").data["partisans_to_use"]) == (1, 0)
+
+
+def test_with_observation_a_view_does_not_count_the_enemy_units_left() -> None:
+    """OBSERVATION: "the commander of one side will not know the composition & disposition of
+    the other side's forces" -- with the option on (the default), a side's view gives no count
+    of the enemy's units (None), though East has lost one."""
+    g = make_game()
+    g._eliminate(g.units["east"][0])
+    assert g.view("west").data["enemy_units_left"] is None
+    assert g.view("east").data["enemy_units_left"] is None
