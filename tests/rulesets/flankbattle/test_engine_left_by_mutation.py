@@ -6,16 +6,19 @@ Hastings of conftest.py."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+import numpy as np
 import pytest
 
 from hexwar.rulesets.flankbattle.engine import Battle
+from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
 
-from .conftest import WarFactory, duel
+from .conftest import WarFactory, duel, edited_parameters
 
 P = default_parameters()
 NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
@@ -199,6 +202,15 @@ def test_the_capacity_counts_the_most_advanced_logistics() -> None:
     assert names == ["Urbanization-Logistics (none-Personally supplied)"]
 
 
+def test_the_siege_rate_of_trebuchets_without_a_leader() -> None:
+    """Seed 004, Sieging: Siege Rate = Location Attrition + Artillery Power + Leader Siege (the
+    ruling: the 0-10 ratings over 10). Testland's Trebuchets (best power 5: 0.5) at a place
+    of no attrition (0.01, parameters.json), with no military leader (no Leader Siege): 0.51."""
+    side = _side(military={"artillery_type": "Trebuchet", "artillery_proportion": 1.0})
+    assert [t.value for t in side.siege_rate.terms] == [0.01, 0.5, 0.0]
+    assert side.siege_rate.value == pytest.approx(0.51, rel=1e-12)
+
+
 def test_a_military_of_blank_composition_is_all_soldiers() -> None:
     """Seed 004, Military: "If no unit types are specified, then they are assumed to all be
     infantry" -- Soldier, "with a proportion of 1", and no crew share left for the ships."""
@@ -306,6 +318,10 @@ def test_the_log_lists_every_input_of_every_variable_with_its_significance() -> 
     assert _named(lines[1:ship]) == UNIT_LOG
     assert _named(lines[ship + 1 : occupation]) == UNIT_LOG
     assert _named(lines[occupation:-1]) == SIDE_LOG
+    assert lines[-3:-1] == [
+        "  Siege Rate = 0",
+        "    no artillery unit type: no siege rate = 0 (factor)",
+    ]
     assert lines[-1] == "  Maximum military = 1000000 (ratio 1 of the population)"
 
 
@@ -406,3 +422,350 @@ def test_a_flank_leaves_the_battle_below_ten_percent_of_its_morale(
         ]
     else:
         assert (english.status, routs) == ("Retreating", [])
+
+
+# -- engine: supply lines, ships, the time limit -------------------------------------------
+
+
+def _hastings(war: WarFactory, english: list[FlankSpec]) -> Battle:
+    """Hastings on the plain map: the Normans in one flank at (200, 200), the English in
+    ``english``; the battle's stream seeded 5."""
+    setup = war(map_name="Plain")
+    return Battle(
+        setup.sides,
+        ([FlankSpec(200, 200, 4000, 2000, 2000, 134)], english),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(5),
+    )
+
+
+def test_cutting_the_last_supply_line_tells_the_cut_and_the_sides_capacity(
+    war: WarFactory,
+) -> None:
+    """Seed 004, Supply lines: the pillaging flank cuts the enemy flank's supply lines on "a
+    random number from 0-1 ... equal to or less than 0.5"; "If all enemy flanks are cut off from
+    supplies ... the variable of Capacity is reduced by 90%"; the log tells "A flank's supply
+    lines are cut" and "One belligerent's supply lines have been completely cut off" (Output).
+    The English in one flank, cut on the roll 0.123456: both events, the roll to 4 decimals,
+    the side and its capacity a tenth of what it was."""
+    battle = _hastings(war, [FlankSpec(205, 200, 2100, 0, 4900, 0)])
+    normans, english = battle.flanks
+    capacity = battle.sides[1].capacity
+    battle.cut_supplies(normans, english, 0.123456)
+    assert [(e.kind, e.text, e.data) for e in battle.events] == [
+        (
+            "supply-cut",
+            "Attacker flank 1 cuts the supply lines of Defender flank 1",
+            {"flank": "Attacker flank 1", "target": "Defender flank 1", "roll": 0.1235},
+        ),
+        (
+            "supply-all-cut",
+            "The defender's supply lines are completely cut off: Capacity reduced by 90%",
+            {"side": "Defender", "capacity": pytest.approx(capacity * 0.1, rel=1e-12)},
+        ),
+    ]
+
+
+def test_a_flank_of_one_soldier_keeps_its_sides_supply_lines(war: WarFactory) -> None:
+    """Seed 004, Supply lines: the 90% cut comes when "all enemy flanks" are cut (the ruling:
+    every flank that still has men). The English hold a second flank of one soldier, not cut:
+    cutting the first flank's supplies does not cut the side's."""
+    battle = _hastings(
+        war, [FlankSpec(205, 200, 2100, 0, 4899, 0), FlankSpec(205, 230, 0, 0, 1, 0)]
+    )
+    normans, english, lone = battle.flanks
+    assert lone.size == 1.0
+    capacity = battle.sides[1].capacity
+    battle.cut_supplies(normans, english, 0.25)
+    assert (battle.sides[1].supply_all_cut, battle.sides[1].capacity) == (False, capacity)
+
+
+def test_each_sinking_is_told_and_counted_on_the_sides_total(war: WarFactory) -> None:
+    """Seed 004, Navy and Output ("ships sunk"; ruling: ships go down with their complement).
+    The Combined Fleet's first flank at Trafalgar, 11 ships of 900 men, loses 900 men (one
+    ship, "1 ship ... sunk"), then 1,800 more (two ships): each sinking is told with the flank,
+    the ships lost and afloat and the men killed, and the side's ships sunk add up to 3."""
+    setup = war(
+        attacker="Combined Fleet",
+        defender="Mediterranean Fleet",
+        location="Cape Trafalgar",
+        year=1805,
+    )
+    battle = Battle(
+        setup.sides,
+        (setup.default_deployment(0), setup.default_deployment(1)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(1),
+    )
+    fleet = battle.flanks[0]
+    assert (fleet.ships, round(fleet.size)) == (11, 9900)
+    battle.apply_losses(fleet, 900.0, 0.0, attacker=None)
+    battle.apply_losses(fleet, 1800.0, 0.0, attacker=None)
+    assert [(e.text, e.data) for e in battle.events if e.kind == "sunk"] == [
+        (
+            "1 ship of Attacker flank 1 sunk (10 afloat)",
+            {"flank": "Attacker flank 1", "ships": 1, "afloat": 10, "killed": 900.0},
+        ),
+        (
+            "2 ships of Attacker flank 1 sunk (8 afloat)",
+            {"flank": "Attacker flank 1", "ships": 2, "afloat": 8, "killed": 1800.0},
+        ),
+    ]
+    assert (fleet.sunk, battle.sides[0].sunk) == (3, 3)
+
+
+def test_a_boat_of_one_man_sinks_with_him(war: WarFactory) -> None:
+    """Ruling (ships go down with their complement): a flank's ships carry its men in equal
+    shares, and after losses it keeps the ships its survivors fill, rounded up. The Combined
+    Fleet's first flank cut down to one man on two ships (half a man each: a flank of a single
+    man is no exception) loses 0.61234 of him: the 0.38766 left fill one ship, the other
+    sinks; the event's killed to 3 decimals, 0.612."""
+    setup = war(
+        attacker="Combined Fleet",
+        defender="Mediterranean Fleet",
+        location="Cape Trafalgar",
+        year=1805,
+    )
+    battle = Battle(
+        setup.sides,
+        (setup.default_deployment(0), setup.default_deployment(1)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(1),
+    )
+    boat = battle.flanks[0]
+    boat.scale(1.0 / boat.size)
+    boat.start_size, boat.start_ships, boat.ships = boat.size, 2, 2
+    assert boat.size == pytest.approx(1.0, rel=1e-12)
+    battle.apply_losses(boat, 0.61234, 0.0, attacker=None)
+    (sunk,) = [e.data for e in battle.events if e.kind == "sunk"]
+    assert (sunk["ships"], sunk["afloat"], sunk["killed"]) == (1, 1, 0.612)
+
+
+def test_the_time_limit_names_the_hour_and_its_sixty_days(war: WarFactory) -> None:
+    """Seed 004, Introduction (twelve hours a day) and docs/rulings/flankbattle.md: after 60
+    days (720 hours) with no side routed, the side with the larger share of its starting
+    morale holds the field. The English kept a tenth of theirs, the Normans half: the
+    attacker's, in hour 720, and the reason says so."""
+    battle = duel(war(map_name="Plain"))
+    normans, english = battle.flanks
+    normans.morale, english.morale = normans.start_morale / 2, english.start_morale / 10
+    battle.hour = 720
+    result = battle.time_limit()
+    assert (result.winner, result.hours, result.reason) == (
+        0,
+        720,
+        "no side routed in 60 days; the side with more of its morale left holds the field",
+    )
+
+
+def test_a_side_that_started_without_morale_has_no_share_left(war: WarFactory) -> None:
+    """docs/rulings/flankbattle.md: at the time limit the side with the larger share of its
+    starting morale wins. The Normans started with none (a share of 0, not of all of it); the
+    English have a tenth of theirs left: the English hold the field."""
+    battle = duel(war(map_name="Plain"))
+    normans, english = battle.flanks
+    normans.start_morale = normans.morale = 0.0
+    english.morale = english.start_morale / 10
+    assert battle.time_limit().winner == 1
+
+
+# -- engine: routing to the edge of the map, the charge ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("side", "start", "enemy", "inside"),
+    [
+        (0, (2.0, 200.0), (205.0, 200.0), (0.5, 200.0)),
+        (1, (200.0, 2.5), (200.0, 200.0), (200.0, 0.5)),
+        (1, (200.0, 397.5), (200.0, 200.0), (200.0, 399.5)),
+    ],
+)
+def test_a_routing_flank_is_routed_at_the_west_north_or_south_edge_not_before(
+    war: WarFactory,
+    side: int,
+    start: tuple[float, float],
+    enemy: tuple[float, float],
+    inside: tuple[float, float],
+) -> None:
+    """Seed 004, Attacking: "If a routing flank succeeds to reach the edge of the map without
+    being fully routed, then they are considered routed automatically"; Movement: a routing
+    flank "will attempt to get away from the enemy at half its normal speed". On a map of a
+    kilometre a pixel, no jitter (every draw 0.5): the Normans (slowest member the Soldiers,
+    3 km/h: 1.5 pixels an hour) rout west from x 2, the English (4 km/h: 2 pixels) north from
+    y 2.5 or south from y 397.5, each away from the other. The first hour ends half a pixel
+    inside the edge of the 400-pixel map: still routing; the second reaches the edge: routed."""
+    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
+    battle._random = lambda: 0.5
+    flank, other = battle.flanks[side], battle.flanks[1 - side]
+    (flank.x, flank.y), (other.x, other.y) = start, enemy
+    flank.routing = True
+    battle.move(flank, other, 0.0, False)
+    assert (flank.x, flank.y) == pytest.approx(inside)
+    assert not flank.routed
+    battle.move(flank, other, 0.0, False)
+    assert flank.routed
+    assert battle.events[-1].text.endswith("is fully routed (reaches the edge of the map)")
+
+
+def test_a_routing_flank_flees_straight_away_from_its_enemy(war: WarFactory) -> None:
+    """Seed 004, Movement: a routing flank "will attempt to get away from the enemy at half its
+    normal speed". On a map of a kilometre a pixel, no jitter: the English (4 km/h, 2 pixels
+    an hour routing) at (203, 204), the Normans at (200, 200), 3 east and 4 south of them:
+    the English move 2 pixels along (3, 4)/5, to (204.2, 205.6)."""
+    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
+    battle._random = lambda: 0.5
+    normans, english = battle.flanks
+    (normans.x, normans.y), (english.x, english.y) = (200.0, 200.0), (203.0, 204.0)
+    english.routing = True
+    battle.move(english, normans, 0.0, False)
+    assert (english.x, english.y) == pytest.approx((204.2, 205.6), abs=1e-9)
+
+
+@pytest.mark.parametrize(("soldiers", "knights", "archers"), [(50, 25, 25), (100, 0, 1)])
+def test_the_battalion_of_a_flank_of_100_and_of_101(
+    war: WarFactory, soldiers: int, knights: int, archers: int
+) -> None:
+    """Seed 004, Attacking: the battalion is sqrt(Military Size*Unit Proportion*Limitation)
+    "for militaries larger than 100", the square root "waived if the military size is less
+    than 100" (the ruling: the whole unit, count x limitation, in a flank of 100 or fewer);
+    Casualties = Battalion*Effectiveness*Power*Efficiency*Random*Mercy*(1-Enemy Defense). A
+    Norman flank of exactly 100 (50 Soldiers, 25 Knights, 25 Archers): the 25 Archers'
+    battalion is 25 x L; a flank of 101 (100 Soldiers, 1 Archer): the lone Archer's is
+    sqrt(1 x L), below 1. The Archers alone attack the English with their long bows (Power
+    0.4) on the plain (factors 1), the random draw 0.5 x 5, Mercy 1."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    normans, english = battle.flanks
+    for unit, count in zip(normans.units, (soldiers, knights, archers), strict=True):
+        unit.count = float(count)
+    normans.scale(1.0)
+    archer = battle.sides[0].vars.units["artillery"]
+    assert normans.units[2].unit.name == "Norman Archer"
+    assert normans.size == soldiers + knights + archers
+    lim, eff = archer.limitation.value, archer.efficiency.value
+    battalion = archers * lim if normans.size <= 100 else math.sqrt(archers * lim)
+    defense = max(u.defense.value for r, u in battle.sides[1].vars.units.items() if r != "ship")
+    battle.attack(normans, english, [(normans.units[2], 2)], 1)
+    killed = next(e.data["killed"] for e in battle.events if e.kind == "attack")
+    expected = battalion * archer.effectiveness.value * 0.4 * eff * 2.5 * 1.0 * (1 - defense)
+    assert killed == pytest.approx(expected, abs=5e-4)
+
+
+def test_a_flank_of_one_soldier_may_charge(war: WarFactory) -> None:
+    """Seed 004, Movement: when only some units can attack, the flank charges with probability
+    (1-(units ready to attack/total size of flank))/2+shock, the shock its slowest member's
+    (Composition; on land, not its ships'). The Norman flank cut down to one soldier (half
+    Soldiers, a quarter Knights, a quarter Archers), the English 50 metres beyond the square
+    root of their size: only the Archers' 80-metre bows reach, 0.25 of 1; the Soldiers' shock
+    0: P = 0.75 / 2 = 0.375, the roll 0.3 below it commits to the charge."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.3
+    normans, english = battle.flanks
+    normans.scale(1.0 / normans.size)
+    english.x = normans.x + math.sqrt(english.size) + 50.0
+    battle.step()
+    (charge,) = [e.data for e in battle.events if e.kind == "charge"]
+    assert (charge["flank"], charge["probability"], charge["roll"]) == (
+        "Attacker flank 1",
+        0.375,
+        0.3,
+    )
+
+
+# -- engine: natural losses -----------------------------------------------------------------
+
+
+def test_attrition_of_less_than_a_soldier_an_hour_adds_up(war: WarFactory) -> None:
+    """Seed 004, Carrying capacity: Casualties = (Attrition+Random Number)*Military Size*(1-L),
+    L the military over its carrying capacity, each soldier lost taking his share of the
+    morale. 8,000 Normans at 1.001 times their capacity (no Attrition: 0.01, the random number
+    0.5 x 0.05): (0.01 + 0.025) x 8000 x 0.001 = 0.28 of a soldier in the first hour, in the
+    second 0.035 x 7999.72 x (7999.72 x 1.001 / 8000 - 1) = 0.27018 (fewer Normans, the same
+    capacity), told to 3 decimals: 0.27. Both count: the flank and the side have lost the two
+    together, the morale a soldier's share for each."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    normans = battle.flanks[0]
+    per_soldier = normans.start_morale / 8000.0
+    side = battle.sides[0]
+    side.local_population = 1000.0
+    side.capacity = 8000.0 / 1.001 / 1000.0
+    assert battle.attrition(0)
+    assert battle.attrition(0)
+    lost = [e.data["lost"] for e in battle.events if e.kind == "attrition"]
+    assert lost[0] == pytest.approx(0.28, abs=1e-9)
+    assert lost[1] == 0.27
+    assert normans.died == side.died == pytest.approx(8000.0 - normans.size, abs=1e-9)
+    assert normans.died == pytest.approx(sum(lost), abs=1e-3)
+    assert normans.morale == pytest.approx(normans.size * per_soldier, rel=1e-12)
+
+
+def test_a_vaccinated_army_loses_no_one_to_an_outbreak(war: WarFactory) -> None:
+    """Seed 004, Diseases: Casualties = Log2(Infectivity*Reproduction*Deadliness+1)*(Military
+    Size/500)*Medicine*Random; "Vaccination has a value here of 0". Influenza breaks out among
+    vaccinated Normans (every outbreak draw 0, below any chance): the outbreak is told, with no
+    casualties, and no one dies of it."""
+    battle = duel(war(map_name="Plain"))
+    draws = iter([0.0, 0.5] * 2)
+    battle._random = lambda: next(draws)
+    generation, secular, _, maximum = battle.disease_factors[0]
+    battle.disease_factors[0] = (generation, secular, 0.0, maximum)
+    battle.disease(0)
+    kinds = [(e.kind, e.data.get("casualties")) for e in battle.events]
+    assert kinds == [("disease", 0.0), ("disease", 0.0)]
+    assert (battle.flanks[0].size, battle.flanks[0].died) == (8000.0, 0.0)
+
+
+def test_a_flank_wiped_out_by_disease_has_no_morale_left(war: WarFactory) -> None:
+    """Seed 004, Attrition: "it is possible for a flank to be entirely wiped out by
+    attrition", logged as "A flank is wiped out completely by attrition" (Output); the morale
+    of a dead soldier is zero (Attacking). Disease takes every one of the 8,000 Normans: no
+    men, no morale, the flank Inactive."""
+    battle = duel(war(map_name="Plain"))
+    normans = battle.flanks[0]
+    battle.natural_loss(normans, 8000.0, "disease")
+    assert (normans.size, normans.morale, normans.status) == (0.0, 0.0, "Inactive")
+    assert [(e.kind, e.text) for e in battle.events] == [
+        ("disease-deaths", "Attacker flank 1 loses 8000 to disease"),
+        ("wiped-out", "Attacker flank 1 is wiped out completely by disease"),
+    ]
+
+
+def test_deaths_to_disease_add_up_on_the_side(war: WarFactory) -> None:
+    """Seed 004, Diseases: "casualty by diseases are tracked separately from any other type
+    of attrition". Two outbreaks take 50 and then 30 Normans: the side's disease deaths are
+    80."""
+    battle = duel(war(map_name="Plain"))
+    normans = battle.flanks[0]
+    battle.natural_loss(normans, 50.0, "disease")
+    battle.natural_loss(normans, 30.0, "disease")
+    assert battle.sides[0].disease_deaths == 80.0
+
+
+@pytest.mark.parametrize(("left", "wiped_out"), [(1.0, False), (0.4, True)])
+def test_a_flank_of_less_than_half_a_soldier_is_wiped_out(
+    war: WarFactory, left: float, wiped_out: bool
+) -> None:
+    """Seed 004, Attrition: "it is possible for a flank to be entirely wiped out by attrition",
+    and a soldier is whole (the troops on the receipt are rounded). Disease leaves one Norman
+    of 8,000: he is left, his flank routed (its morale a soldier's share, below 10% of its
+    start), not wiped out; it leaves 0.4 of one, less than half a soldier: the flank is wiped
+    out, no one left in it, Inactive, the event naming it."""
+    battle = duel(war(map_name="Plain"))
+    normans = battle.flanks[0]
+    battle.natural_loss(normans, 8000.0 - left, "disease")
+    wiped = [e.data for e in battle.events if e.kind == "wiped-out"]
+    if wiped_out:
+        assert (normans.size, normans.status, wiped) == (
+            0.0,
+            "Inactive",
+            [{"flank": "Attacker flank 1"}],
+        )
+    else:
+        assert (normans.size, normans.status, wiped) == (pytest.approx(1.0), "Routed", [])
