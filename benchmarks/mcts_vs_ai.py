@@ -15,7 +15,9 @@ Equal time per move: mcts gets ``--seconds`` per decision (default 1.0), measure
 the same computation as an idle one) or ``wall`` -- and its candidate proposals count against
 it; the ai takes the time it takes (all of it is its own: it has no budget to raise). Both
 agents' time per decision is measured on the same clock in the same games and printed, the
-ai's being the baseline. Games run ``--jobs`` at a time in separate processes (the CPU clock
+ai's being the baseline. After each of mcts's decisions (untimed) the opponent's agent is
+asked for its order in the same view: the decisions where mcts departed from it are counted
+and printed. Games run ``--jobs`` at a time in separate processes (the CPU clock
 is per process). Prints, per ruleset, the wins, draws and losses of mcts, its win rate with
 the Wilson 95 % interval, and the time per decision of each agent.
 
@@ -98,8 +100,10 @@ def play(
         else make_agent(ruleset, s, opponent)
         for s in ruleset.info.sides
     }
+    prior = make_agent(ruleset, me, opponent)  # what the ai would give in mcts's place
     spent = {"mcts": 0.0, "ai": 0.0}
     moves = {"mcts": 0, "ai": 0}
+    departures = 0
     game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
     while (decision := game.decision()) is not None:
         for side in sorted(decision.sides):
@@ -108,6 +112,9 @@ def play(
             order = agents[side].act(game.view(side), agent_rng(seed, side, decision.step))
             spent[who] += tick() - t0
             moves[who] += 1
+            if who == "mcts" and not baseline:  # untimed: the prior's order in its view
+                own = prior.act(game.view(side), agent_rng(seed, side, decision.step))
+                departures += order != own
             game.submit(side, order.to_json())
     outcome = game.outcome()
     assert outcome is not None
@@ -118,6 +125,7 @@ def play(
         "reason": outcome.reason,
         "spent": spent,
         "moves": moves,
+        "departures": departures,
     }
 
 
@@ -164,7 +172,8 @@ def main() -> None:
                 results.append(r)
                 print(
                     f"{rid} seed {r['seed']:3}: mcts plays {r['me']}: "
-                    f"{r['winner'] or 'draw'} ({r['reason']})",
+                    f"{r['winner'] or 'draw'} ({r['reason']}); departed from {args.opponent}'s "
+                    f"order in {r['departures']} of {r['moves']['mcts']} decisions",
                     flush=True,
                 )
             base = [
@@ -189,7 +198,9 @@ def main() -> None:
         line = (
             f"{rid:9} {name}{f' cut to {args.cycles} cycles' if rid == 'airwar' else ''}: "
             f"mcts won {wins} of {n} (draws {draws}, losses {n - wins - draws}): "
-            f"{wins / max(n, 1):.0%}, Wilson 95 % {lo:.0%}-{hi:.0%}; {args.clock} s per "
+            f"{wins / max(n, 1):.0%}, Wilson 95 % {lo:.0%}-{hi:.0%}; departed from "
+            f"{args.opponent}'s order in {sum(r['departures'] for r in results)} of "
+            f"{sum(r['moves']['mcts'] for r in results)} decisions; {args.clock} s per "
             f"decision: mcts {per['mcts']:.3f}, {args.opponent} {per['ai']:.3f}; "
             f"baseline ({args.opponent} in mcts's place, same seeds and sides): won "
             f"{base_wins} of {n} (draws {base_draws}, losses {n - base_wins - base_draws})"

@@ -227,3 +227,82 @@ def test_aggressor_mcts_plays_the_computer_players_partisan_choice() -> None:
     assert order.kind == "partisans"
     assert order.count == 2
     assert agent.last_iterations == 0
+
+
+def _tactical_decisions(seed: int = 1):
+    """Decisions of a tactical game the computer plays on both sides (seed 002)."""
+    session = random_session("tactical/meeting1941", seed)
+    game = session.game
+    ai = {s: make_agent(game.ruleset, s, "ai") for s in game.ruleset.info.sides}
+    while (decision := game.decision()) is not None:
+        for side in sorted(decision.sides):
+            view = game.view(side)
+            yield game, side, view
+            game.submit(side, ai[side].act(view, agent_rng(seed, side, decision.step)).to_json())
+
+
+def test_tactical_mcts_with_no_time_gives_the_computer_players_orders() -> None:
+    """The computer player's plan is the prior: with no time to weigh another candidate
+    (a budget of 0 s) mcts gives exactly its orders for the phase (seed 002 orders: a
+    phase's actions), running no rollout -- so a game where mcts keeps its prior every time
+    is the computer player's own game."""
+    for n, (game, side, view) in enumerate(_tactical_decisions()):
+        rng = agent_rng(1, side, game.step)
+        own = make_agent(game.ruleset, side, "ai").act(view, rng)
+        agent = MctsAgent(game.ruleset, side, seconds=0.0)
+        assert agent.act(view, agent_rng(1, side, game.step)) == own
+        assert agent.last_iterations == 0
+        if n >= 3:
+            return
+
+
+def test_tactical_mcts_rollouts_play_the_enemys_reply(monkeypatch) -> None:
+    """A tactical rollout plays the searched phase and then the enemy's phase, by the
+    computer player (seed 002 sequence of play: the sides' phases alternate): the fire an
+    advance brings down on the side comes in the enemy's phase, so a rollout that stopped
+    after the searched phase rated every advance worse than holding."""
+    game, side, view = next(iter(_tactical_decisions()))
+    agent = MctsAgent(game.ruleset, side, iterations=4)
+    assert agent.horizon == 1
+    played: list[tuple[str, int]] = []
+    real = agent._play
+
+    def play(world, s, rng):
+        played.append((s, world.decision().step))
+        real(world, s, rng)
+
+    monkeypatch.setattr(agent, "_play", play)
+    order = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
+    agent._simulate(view, order, agent_rng(1, side, 0))
+    (enemy,) = set(game.ruleset.info.sides) - {side}
+    assert played == [(enemy, view.step + 1)]
+
+
+def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
+    """docs/tactical.md, Winning: after the last turn the side with more VP wins, and every
+    enemy SP eliminated is a VP -- in the last turn nothing is left to keep units for, and a
+    rollout with the enemy's reply reaches the game's end. There the computer player's plan
+    with its weights shifted toward boldness (more attacks) and speed (objectives) is weighed
+    too; before it those variants propose nothing."""
+    from hexwar.agents.priors import PROPOSERS, TACTICAL_LAST_TURN
+
+    seen_early = False
+    for game, side, view in _tactical_decisions(0):
+        proposers = PROPOSERS["tactical"](game.ruleset, side)
+        late = proposers[-1 - len(TACTICAL_LAST_TURN) : -1]  # before the attacks alone
+        assert len(late) == len(TACTICAL_LAST_TURN)
+        if view.data["turn"] < view.data["turns"]:
+            if not seen_early:
+                assert all(p(view) is None for p in late)
+                seen_early = True
+            continue
+        orders = [p(view) for p in late]
+        assert all(o is not None for o in orders)
+        cands = MctsAgent(game.ruleset, side, iterations=4).candidates(view, agent_rng(0, side, 0))
+        assert all(o in cands for o in orders)
+        for o in orders:  # each one the game accepts
+            world = game.ruleset.determinise(view, agent_rng(0, side, 1))
+            world.submit(side, o.to_json())
+        assert seen_early
+        return
+    raise AssertionError("the game ended before its last turn")

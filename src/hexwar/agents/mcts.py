@@ -48,10 +48,11 @@ PROPOSALS = 6  # rollout-agent proposals considered at a stepwise decision
 UCB_C = 1.4
 WIDEN = 4  # the best orders by the agent's prior searched, where it scores them
 HORIZON = 4  # decisions played out after the searched one
-# The tactical rollout agent takes ~0.1 s a phase: the searched phase alone is played out
-# (its fire, the opportunity fire it draws, the objectives it takes), so that 1 s compares
-# the candidates over several rounds of worlds.
-HORIZONS = {"tactical": 0}
+# Tactical: the searched phase and the enemy's reply (the computer player's, ~0.05 s): the
+# searched phase alone (its fire, the opportunity fire it draws) rated every move forward
+# worse than holding -- the fire the move draws counted, the fire it brings not -- and made
+# mcts, at 1 s, hold or only fire in most of its phases and lose more than its prior did.
+HORIZONS = {"tactical": 1}
 # Rulesets whose rollouts run until the side is to decide again after another side has
 # decided (to the side's next turn), up to LONG decisions: an Aggressor turn is many unit
 # decisions, each ~2 ms of the computer player's.
@@ -63,7 +64,7 @@ SURE_ROUNDS = 4  # rounds after which the search may stop early
 # of two or three paired differences says little). Aggressor: an order's rollouts run to the
 # side's next turn (~1 s buys 6-8 rounds of its four candidates), and a game is ~100 searched
 # decisions, each a chance for noise to replace the computer player's choice.
-MIN_ROUNDS = {"aggressor": 4}
+MIN_ROUNDS = {"aggressor": 4, "tactical": 3}
 
 
 def _airwar_value(v: Mapping[str, Any]) -> float:
@@ -223,7 +224,7 @@ class MctsAgent:
             if self.iterations is None and self.clock() + cost > deadline:
                 break
             order = propose(view)
-            if order not in out:
+            if order is not None and order not in out:
                 out.append(order)
         for _ in range(PROPOSALS - 1 if not self._proposers else 0):
             if self.iterations is None and self.clock() + cost > deadline:
@@ -242,9 +243,9 @@ class MctsAgent:
     def act(self, view: View, rng: np.random.Generator) -> Order:
         deadline = self.clock() + self.seconds
         cands = self.candidates(view, rng, deadline)
-        if len(cands) == 1:
+        if len(cands) == 1 or (self.iterations is None and self.clock() >= deadline):
             self.last_iterations = 0
-            return cands[0]
+            return cands[0]  # one candidate, or no time left to weigh it: the prior
         if self._scorer is not None or self._proposers:  # a prior to keep unless beaten
             return self._rounds(view, cands, rng, deadline)
         visits = np.zeros(len(cands))

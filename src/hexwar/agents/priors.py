@@ -9,8 +9,9 @@ Two hooks, each keyed by ruleset id:
   giving: it plays the computer player's choice at once.
 - :data:`PROPOSERS` -- for rulesets whose orders are built one action at a time: whole
   orders that differ from the computer player's own, for the search to weigh against it
-  (tactical: the computer player's plan with its weights shifted toward boldness or care,
-  and its plan with its attacks only, every unit holding its ground).
+  (tactical: the computer player's plan with its weights shifted toward care, its plan with
+  its attacks only, every unit holding its ground, and in the last turn its plan with its
+  weights shifted toward boldness or speed).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from hexwar.core.views import View
 __all__ = ["PROPOSERS", "SCORERS", "Proposer", "Scorer"]
 
 Scorer = Callable[[Mapping[str, Any], list[Order]], list[float]]
-Proposer = Callable[[Ruleset[Any, Any], str], list[Callable[[View], Order]]]
+# A proposer's order, or None where it proposes nothing (a variant for the last turn only).
+Proposer = Callable[[Ruleset[Any, Any], str], list[Callable[[View], Order | None]]]
 
 
 def _aggressor_scores(view: Mapping[str, Any], orders: list[Order]) -> list[float]:
@@ -45,8 +47,14 @@ def _aggressor_scores(view: Mapping[str, Any], orders: list[Order]) -> list[floa
 
 # Tactical variants of the computer player: (name, weights that differ from its own).
 TACTICAL_VARIANTS: tuple[tuple[str, dict[str, float]], ...] = (
-    ("bold", {"least_value": 0.05, "exposure_weight": 0.3, "danger_weight": 0.3}),
     ("careful", {"exposure_weight": 3.0, "danger_weight": 3.0, "stay_weight": 2.0}),
+)
+# Variants searched in the last turn only, where a rollout with the enemy's reply reaches the
+# game's end (won, drawn or lost: docs/tactical.md, Winning) and nothing is left to keep for:
+# more attacks (every SP eliminated is a VP) and objectives taken at any cost. Earlier, with
+# the enemy's reply in the rollouts, they seldom came near the plan and cost a round in three.
+TACTICAL_LAST_TURN: tuple[tuple[str, dict[str, float]], ...] = (
+    ("bold", {"least_value": 0.05, "exposure_weight": 0.3, "danger_weight": 0.3}),
     ("eager", {"goal_weight": 6.0, "shot_weight": 2.0}),
 )
 _ATTACKS = frozenset({"fire", "assault", "smoke"})
@@ -57,16 +65,28 @@ def _acting(agent: Any, rng: np.random.Generator, view: View) -> Order:
     return order
 
 
-def _tactical_proposers(ruleset: Ruleset[Any, Any], side: str) -> list[Callable[[View], Order]]:
+def _last_turn(agent: Any, rng: np.random.Generator, view: View) -> Order | None:
+    """The variant's orders in the scenario's last turn; none before it."""
+    if int(view.data["turn"]) < int(view.data["turns"]):
+        return None
+    return _acting(agent, rng, view)
+
+
+def _tactical_proposers(
+    ruleset: Ruleset[Any, Any], side: str
+) -> list[Callable[[View], Order | None]]:
     from hexwar.rulesets.tactical.agent import TacticalAgent
     from hexwar.rulesets.tactical.orders import TurnOrders
     from hexwar.rulesets.tactical.plan import Planner
 
     rng = np.random.default_rng(0)  # the tactical agent is deterministic: never drawn from
-    out: list[Callable[[View], Order]] = []
+    out: list[Callable[[View], Order | None]] = []
     for name, weights in TACTICAL_VARIANTS:
         cls = type(f"TacticalAgent_{name}", (TacticalAgent,), dict(weights))
         out.append(partial(_acting, cls(ruleset, side), rng))
+    for name, weights in TACTICAL_LAST_TURN:
+        cls = type(f"TacticalAgent_{name}", (TacticalAgent,), dict(weights))
+        out.append(partial(_last_turn, cls(ruleset, side), rng))
     own = TacticalAgent(ruleset, side)
 
     def attacks_only(view: View) -> Order:

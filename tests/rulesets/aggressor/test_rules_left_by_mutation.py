@@ -21,6 +21,7 @@ from tests.rulesets.aggressor.conftest import (
     put,
     rough,
     script,
+    setup_for,
     unit,
 )
 from tests.rulesets.aggressor.test_turns import _occupy
@@ -443,6 +444,22 @@ def _moved() -> AggressorGame:
     return g
 
 
+def _after_the_aggressor() -> AggressorGame:
+    """West's infantry began its turn at @PH, in East's territory; East is the aggressor
+    (both set by hand)."""
+    g = make_game({1: ("infantry", "@EH")})
+    put(g, "west", 1, "@PH")
+    g.aggressor = "east"
+    return g
+
+
+def _moved_next_to_support() -> AggressorGame:
+    """West's infantry has moved @EH -> @EI, next to its support on @EJ (below, key 4)."""
+    g = make_game({1: ("infantry", "@EH"), 2: ("support", "@EJ")})
+    g.submit("west", "1 4")
+    return g
+
+
 @pytest.mark.parametrize(
     ("game", "side", "order", "rule", "why"),
     [
@@ -467,6 +484,10 @@ def _moved() -> AggressorGame:
          "unit 1 cannot move another hex this turn"),
         (_with("infantry@EH"), "west", "1 7 @@", "SPECIAL FUNCTIONS / Partisans",
          "partisan contact needs a turn begun in enemy territory"),
+        (_after_the_aggressor, "west", "1 7 @@", "SPECIAL FUNCTIONS / Partisans",
+         "no partisan contact after an aggressor is declared"),
+        (_moved_next_to_support, "west", "1 4", "SPECIAL FUNCTIONS",
+         "may not perform a special function: it has already acted"),
         (_with("armor@EH"), "west", "1 7 @EH", "SPECIAL FUNCTIONS / Replacement",
          "only Infantry and Support units take Replacement"),
         (_with("infantry@EH"), "west", "1 7 @EH", "SPECIAL FUNCTIONS / Replacement",
@@ -486,8 +507,9 @@ def test_every_refusal_names_its_section_and_carries_its_order(
     up first, 18 units), TURN SEQUENCE C (answer the partisan question; no more partisans
     than held; frozen units take no action) and E (no set-up order in a turn), UNIT TYPES,
     MAP BOARD (21 columns: nothing upper left of column A), SPECIAL FUNCTIONS ("requires that a
-    unit have done no other movement nor action"; Supply Request for a reduced unit only;
-    Partisan Contact "by a unit which begins its turn in enemy territory"; Replacement for
+    unit have done no other movement nor action", a Supply Request too; Supply Request for a
+    reduced unit only; Partisan Contact "by a unit which begins its turn in enemy territory",
+    and not "after the aggressor's side has been declared"; Replacement for
     Infantry and Support; a Strike at "the enemy unit at the target coordinates"; missiles
     "once each"; Indirect Fire "against an enemy target"), COMBAT (once per turn) and MOVEMENT
     (a halted unit). Every refusal carries the order it refuses."""
@@ -1343,3 +1365,402 @@ def test_a_unit_that_advanced_into_a_cbr_hex_loses_no_second_step_as_its_turn_be
     g.submit("west", "0")
     g.submit("east", "0")
     assert (armor.range, armor.strength) == (2, 3)
+
+
+# -- SET UP and TURN SEQUENCE A: who sets up, who moves first, what each side is asked ----------
+
+
+def _unsaved(first_mover: str) -> AggressorGame:
+    """The bundled Sector scenario without a saved set-up, its first mover ``first_mover``."""
+    scenario = SECTOR.model_copy(update={"first_mover": first_mover})
+    return AggressorRuleset().new_game(scenario, seed=1, scenario_id="sector")
+
+
+def _set_up(g: AggressorGame, side: str, actors: dict[int, tuple[str, str]] | None = None) -> None:
+    """``side`` submits its 18 placements (conftest's fillers, ``actors`` at their numbers)."""
+    placements = setup_for(side, actors or {})
+    g.submit(side, "setup " + " ".join(f"{p['type']}{p['at']}" for p in placements))
+
+
+def test_a_scenario_first_mover_moves_first_once_both_sides_have_set_up() -> None:
+    """TURN SEQUENCE A: the side that moves first comes with the set-up data; SET UP: each side
+    places its 18 units, West first. A scenario naming East: both sides are told before any
+    set-up (round 0) that East moves first; West is asked to set up its 18 units, then East
+    (whose view shows East as the side due, and whose set-up West is told of, as ``setup``);
+    then East, not West, acts first."""
+    g = _unsaved("east")
+    (first,) = [e for e in g.events() if e.kind == "first-mover"]
+    assert (first.time, first.text, first.visible_to) == (
+        0,
+        "east moves first (scenario)",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"west"}), "set up your 18 units")
+    _set_up(g, "west")
+    (done,) = [e for e in g.events("east") if e.kind == "setup"]
+    assert (done.time, done.text, done.visible_to) == (
+        0,
+        "west has set up its 18 units",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"east"}), "set up your 18 units")
+    assert (g.view("west").data["active"], g.view("east").data["active"]) == ("east", "east")
+    assert g.view("east").data["setup_due"] is True
+    _set_up(g, "east")
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"east"}), "round 1: east to act")
+
+
+def test_a_drawn_first_mover_is_told_with_its_draw_and_moves_first() -> None:
+    """TURN SEQUENCE A: "which side moves first (which was randomly figured into the INIT setup
+    data)". With ``first_mover = "random"`` the game draws it before the set-up (round 0),
+    tells both sides, and the umpire's receipt gives the one draw, labelled ``first mover``,
+    and the side drawn; that side acts first once both have set up."""
+    g = _unsaved("random")
+    (first,) = [e for e in g.events() if e.kind == "first-mover"]
+    side = first.text.split(" ", 1)[0]
+    assert side in rl.SIDES
+    assert (first.time, first.text, first.visible_to) == (
+        0,
+        f"{side} moves first (drawn at set-up, TURN SEQUENCE A)",
+        frozenset({"*"}),
+    )
+    assert first.receipt is not None
+    assert first.receipt.result == side
+    assert [r.label for r in first.receipt.rolls] == ["first mover"]
+    _set_up(g, "west")
+    _set_up(g, "east")
+    decision = g.decision()
+    assert decision is not None
+    assert decision.sides == frozenset({side})
+
+
+def test_a_saved_set_up_is_announced_before_the_first_round() -> None:
+    """SET UP: a saved set-up replaces both sides' placements; its announcement comes before
+    round 1 begins (time 0), like the set-up orders it stands for."""
+    g = make_game(first="west")
+    (saved,) = [e for e in g.events() if e.kind == "setup"]
+    assert saved.time == 0
+    assert [e.kind for e in g.events()][:2] == ["setup", "turn"]
+
+
+@pytest.mark.parametrize(
+    ("actors", "count", "message"),
+    [
+        ({3: ("armor", "@PH")}, 18,
+         "unit 3: @PH is on east of the border; west sets up in its own territory (SET UP)"),
+        ({}, 17, "west must choose exactly 18 units, got 17"),
+    ],
+)  # fmt: skip
+def test_a_set_up_refusal_names_the_unit_at_fault(
+    actors: dict[int, tuple[str, str]], count: int, message: str
+) -> None:
+    """SET UP: each side sets up 18 units in its own territory; a refusal names the unit (by
+    its number in choice order, from 1) whose placement breaks the rule, and a set-up of the
+    wrong size, which is no one unit's fault, names none."""
+    g = _setting_up()
+    placements = setup_for("west", actors)[:count]
+    with pytest.raises(IllegalOrderError) as info:
+        g.submit("west", "setup " + " ".join(f"{p['type']}{p['at']}" for p in placements))
+    assert str(info.value) == f"{message} [SET UP]"
+
+
+def test_the_enemy_is_asked_about_partisans_at_the_step_due_and_told_whose_turn_begins() -> None:
+    """TURN SEQUENCE C: "the computer will ask the enemy if partisans are to be used in this
+    turn". East holds one partisan as West's round-2 turn begins: the decision is East's, at
+    the game's current step, asking it by name and saying whose turn begins; East's view
+    offers its one partisan. Once East answers (holding it back), the turn is West's and
+    East's view offers none, though East still holds it."""
+    g = _partisans_asked()
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.step, decision.sides, decision.prompt) == (
+        g.step,
+        frozenset({"east"}),
+        "round 2: west begins its turn; east, use partisans?",
+    )
+    assert g.view("east").data["partisans_to_use"] == 1
+    g.submit("east", "partisans 0")
+    assert g.orders[-1].step == decision.step
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"west"}), "round 2: west to act")
+    assert (g.view("east").data["partisans"], g.view("east").data["partisans_to_use"]) == (1, 0)
+
+
+def test_with_observation_a_view_does_not_count_the_enemy_units_left() -> None:
+    """OBSERVATION: "the commander of one side will not know the composition & disposition of
+    the other side's forces" -- with the option on (the default), a side's view gives no count
+    of the enemy's units (None), though East has lost one."""
+    g = make_game()
+    g._eliminate(g.units["east"][0])
+    assert g.view("west").data["enemy_units_left"] is None
+    assert g.view("east").data["enemy_units_left"] is None
+
+
+# -- the end of a turn and of a game when units run out ----------------------------------------
+
+
+def _alone(g: AggressorGame, side: str, *keep: int) -> None:
+    """Setting the stage: every unit of ``side`` but those numbered ``keep`` eliminated."""
+    for u in [u for u in g.units[side] if u.number not in keep]:
+        g._eliminate(u)
+
+
+def test_a_side_that_loses_its_last_unit_ends_its_turn_and_loses_the_game() -> None:
+    """MOVEMENT: a unit entering a CBR hex takes a step loss, and COMBAT: Strength 0 removes it;
+    TURN SEQUENCE E: the turn ends by itself when no unit has an option; a side with no units
+    left loses (docs/rulings/aggressor.md). West's last unit, an infantry of Range 0 and
+    Strength 1, makes its 50% attempt into the CBR hex @EI and is eliminated: West's turn ends
+    and East wins."""
+    g = make_game({1: ("infantry", "@EH")})
+    _alone(g, "west", 1)
+    infantry = unit(g, "west", 1)
+    infantry.range, infantry.strength = 0, 1
+    g.cbr.add(rl.parse_label("@EI"))
+    script(g, chances=[True])
+    g.submit("west", "1 4")
+    assert g.units["west"] == []
+    assert _last(g, "end-turn")[:2] == (
+        "west's turn ends: no unit has an option left",
+        frozenset({"*"}),
+    )
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == ("east", "west has no units left")
+
+
+def test_when_both_armies_are_eliminated_in_one_turn_nobody_wins() -> None:
+    """COMBAT: "If a unit's Strength is reduced to zero by any means, it is removed"; Mobile
+    Attacks: the attacker "must be moved into" the hex of a target it destroys; MOVEMENT: a
+    unit entering a CBR hex takes a step loss. West's last unit (armor, Range 0, Strength 1:
+    its one attempt is its movement point) hits East's last unit (support, Range 0, Strength 1)
+    on the CBR hex @JH at 50% + 10% x (1 - 1) - 10% = 40%, eliminating it, advances and loses
+    its own last step: both armies are eliminated, and the game ends without a winner."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    _alone(g, "west", 1)
+    _alone(g, "east", 1)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    armor = unit(g, "west", 1)
+    armor.range, armor.strength, armor.seen_by_enemy = 0, 1, True
+    g.cbr.add(rl.parse_label("@JH"))
+    g.known["west"][rl.parse_label("@JH")] = "support"
+    dice = script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert dice.asked == [("attack 1", pytest.approx(0.4))]
+    assert (g.units["west"], g.units["east"]) == ([], [])
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (None, "both armies are eliminated")
+
+
+def test_a_turn_whose_units_are_all_frozen_ends_by_itself() -> None:
+    """TURN SEQUENCE C: partisans freeze the acting units within 3 hexes of their spot; E: "A
+    player's turn will also end automatically if all his units have no other options for
+    action". West's one unit, at @FH, is frozen by East's partisan at @CH (3 hexes): West's
+    turn ends without an order, told to both sides, and East's turn begins."""
+    g = make_game({1: ("armor", "@FH")}, first="east")
+    _alone(g, "west", 1)
+    g.partisans["west"], g.partisans["east"] = 0, 1
+    g.submit("east", "0")
+    home = [c for c in range(rl.NCELLS) if rl.territory(c) == "west"]
+    script(g, dice=[home.index(rl.parse_label("@CH"))])
+    g.submit("east", "partisans 1")
+    assert _last(g, "end-turn")[:2] == (
+        "west's turn ends: no unit has an option left",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert decision.sides == frozenset({"east"})
+
+
+def test_the_summary_counts_each_sides_sectors() -> None:
+    """GAME OBJECT: the last occupying side controls a sector. West's unit put alone in the
+    empty centre sector C: at the end of West's turn the summary gives West 4 sectors (in two
+    of the three columns, so not one in each) and East its 3 home sectors."""
+    g = make_game(first="west")
+    put(g, "west", 1, "@KH")
+    g.submit("west", "0")
+    sides = g.summary()["sides"]
+    assert (sides["west"]["sectors"], sides["west"]["one_in_each_column"]) == (4, False)
+    assert (sides["east"]["sectors"], sides["east"]["one_in_each_column"]) == (3, False)
+
+
+# -- the keys and special functions as the game reads them ---------------------------------------
+
+
+def test_attacking_an_identified_unit_leaves_it_identified() -> None:
+    """OBSERVATION: an identified unit "will show its full unit symbol"; COMBAT: attacking a
+    known enemy is pressing the key of its direction. West's infantry (Range 2) identifies
+    East's armor 1 hex away (in clear terrain, within Range/2 rounded up) as its turn begins,
+    and attacks it (key 4; not observed in East's turn: an Ambush, two misses): West still
+    shows it as armor -- no contact with an unseen unit -- and the umpire's receipt tells the
+    attack."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("armor", "@LH")}, first="east")
+    put(g, "east", 1, "@EI")
+    g.submit("east", "0")
+    assert {"at": "@EI", "type": "armor"} in g.view("west").data["enemy"]
+    script(g, chances=[False, False])
+    g.submit("west", "1 4")
+    assert {"at": "@EI", "type": "armor"} in g.view("west").data["enemy"]
+    assert not [e for e in g.events() if e.kind == "contact"]
+    combat = [e for e in g.events() if e.kind == "combat" and e.receipt is not None][-1]
+    assert combat.text == "west infantry ambush on @EI"
+
+
+def test_a_unit_may_move_into_the_corner_hex_at_column_a_row_a() -> None:
+    """MAP BOARD: the map's columns A-U and rows A-O are all on the board, @AA too: West's
+    infantry at @AB moves up (key 3) into @AA."""
+    g = make_game({1: ("infantry", "@AB")})
+    g.submit("west", "1 3")
+    assert rl.label(unit(g, "west", 1).cell) == "@AA"
+
+
+def test_a_support_unit_may_take_replacement() -> None:
+    """SPECIAL FUNCTIONS / Replacement: "Infantry and Support type units only" -- West's
+    support (Range 1 of 2, Strength 1 of 1) at home gets its Range step back (the 60% roll
+    made)."""
+    g = make_game({1: ("support", "@EH")})
+    unit(g, "west", 1).range = 1
+    script(g, chances=[True])
+    g.submit("west", "1 7 @EH")
+    assert (unit(g, "west", 1).range, unit(g, "west", 1).strength) == (2, 1)
+
+
+@pytest.mark.parametrize(("known", "asked"), [(True, ["strike", "anti-aircraft"]),
+                                               (False, ["anti-aircraft"])])  # fmt: skip
+def test_an_air_mission_without_its_kind_strikes_a_known_enemy_and_reconnoitres_elsewhere(
+    known: bool, asked: list[str]
+) -> None:
+    """SPECIAL FUNCTIONS / Recon-Strike: the player names the airbase and the target hex; the
+    mission not named, a hex where West knows an enemy unit is struck (the attack rolled, then
+    the anti-aircraft chance), any other hex reconnoitred (the anti-aircraft chance only)."""
+    g = make_game({1: ("airbase", "@AH")}, {1: ("infantry", "@UH")})
+    if known:
+        g.known["west"][rl.parse_label("@UH")] = "infantry"
+    dice = script(g, chances=[False, False])
+    g.submit("west", "1 7 @UH")
+    assert [label for label, _ in dice.asked] == asked
+
+
+@pytest.mark.parametrize(("roll", "hit"), [(1, True), (2, False)])
+def test_with_the_die_factor_a_ten_percent_attack_hits_on_a_1_only(roll: int, hit: bool) -> None:
+    """dieFac (docs/rulings/aggressor.md; "die roll= 1 -> auto hit"): the least chance the
+    game can give, support (Strength 1) on a dug-in armor (3) in rough terrain, 50% + 10% x
+    (1 - 3) - 10% - 10% = 10%, is one spot of the d10: a 1 hits (Range 3 -> 2), a 2 misses."""
+    g = make_game({1: ("support", "@IH")}, {1: ("armor", "@LH")}, die_factor=True,
+                  terrain=rough("@JH"))  # fmt: skip
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).emplaced = True
+    unit(g, "west", 1).seen_by_enemy = True
+    g.known["west"][rl.parse_label("@JH")] = "armor"
+    script(g, dice=[roll])
+    g.submit("west", "1 6")
+    assert unit(g, "east", 1).range == (2 if hit else 3)
+
+
+# -- OBSERVATION off, and what the enemy learns of an elimination ----------------------------------
+
+
+def test_without_observation_a_unit_that_stays_put_makes_no_ambush() -> None:
+    """COMBAT: an Ambush is made by "an attacker which was not observed in the preceding
+    (enemy's) turn"; with Observation off every unit is observed. East's armor, put next to
+    West's infantry, attacks it in East's turn without moving: one attack attempt, an
+    ordinary attack, not two."""
+    g = make_game({1: ("infantry", "@EH")}, first="west", observation=False)
+    put(g, "east", 1, "@FH")
+    g.submit("west", "0")
+    dice = script(g, chances=[False, False])
+    g.submit("east", "1 1")
+    assert [label for label, _ in dice.asked] == ["attack 1"]
+    assert _last(g, "combat")[2]["form"] == "attack"
+
+
+def test_without_observation_a_unit_in_a_cbr_hex_shows_as_nuked() -> None:
+    """EXTRA TYPES: "Nuked (in CBR hex: type not revealed)" -- with Observation off too: East's
+    armor in the CBR hex @LH shows as ``nuked`` in West's view when West's turn begins, East's
+    other units by their type."""
+    g = make_game(first="east", observation=False)
+    g.cbr.add(unit(g, "east", 1).cell)
+    g.submit("east", "0")
+    shown = {e["at"]: e["type"] for e in g.view("west").data["enemy"]}
+    assert shown[rl.label(unit(g, "east", 1).cell)] == "nuked"
+    assert shown[rl.label(unit(g, "east", 2).cell)] == "infantry"
+
+
+def test_a_known_unit_eliminated_by_the_enemy_is_told_to_both_and_leaves_its_view() -> None:
+    """COMBAT: a unit whose Strength reaches zero is removed; both sides hear of it when the
+    enemy knew it (docs/rulings/aggressor.md). East's armor attacks West's infantry (Range 0,
+    Strength 1), which East observed as its turn began: the first hit (of an Ambush's two
+    attempts) eliminates it, both sides are told, and East no longer shows a unit at @EH."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("armor", "@LH")}, first="west")
+    infantry = unit(g, "west", 1)
+    infantry.range, infantry.strength = 0, 1
+    put(g, "east", 1, "@FH")
+    g.submit("west", "0")
+    assert "@EH" in {e["at"] for e in g.view("east").data["enemy"]}
+    script(g, chances=[True])
+    g.submit("east", "1 1")
+    assert _last(g, "eliminated")[:2] == ("The unit at @EH is eliminated", frozenset({"*"}))
+    assert "@EH" not in {e["at"] for e in g.view("east").data["enemy"]}
+
+
+# -- the designer's report ----------------------------------------------------------------------
+
+
+def test_the_report_gives_the_sectors_the_aggressor_cbr_hexes_and_the_eliminated() -> None:
+    """The designer's report (docs/aggressor.md): GAME OBJECT's 3 x 3 sectors, north to south
+    and west to east, with their controllers; each side's count of sectors, and "one in each
+    column" for a side that has it (the aggressor's condition); the aggressor; the CBR hexes;
+    each unit with its flags (dug in, in a CBR hex); the units eliminated by number and type.
+    Set by hand: West holds C and NE besides its three (5, one in each column), East NE's
+    neighbours E and SE (2); West is the aggressor and holds a partisan; @AA and West's unit
+    10 at @BD are CBR hexes, unit 10 dug in; East's units 1 (armor) and 2 are eliminated."""
+    g = make_game(east={1: ("armor", "@LH")})
+    g.control[rl.SECTOR_NAMES.index("C")] = "west"
+    g.control[rl.SECTOR_NAMES.index("NE")] = "west"
+    g.aggressor = "west"
+    g.partisans["west"] = 1
+    g.cbr.update({rl.parse_label("@AA"), rl.parse_label("@BD")})
+    unit(g, "west", 10).emplaced = True
+    for number in (1, 2):
+        g._eliminate(unit(g, "east", number))
+    text = g.report()
+    sectors = "\n".join(
+        [
+            "            west column   centre        east column",
+            "  north     NW west       N  -          NE west",
+            "  middle    W  west       C  west       E  east",
+            "  south     SW west       S  -          SE east",
+            "",
+            "west holds 5 of the 9 sectors, one in each column",
+            "east holds 2 of the 9 sectors",
+            "aggressor: west",
+            "CBR hexes: @AA, @BD",
+        ]
+    )
+    assert f"== Sectors ==\n\n{sectors}\n\n== Units at the end ==" in text
+    assert "\nwest: 18 units left, 0 eliminated, 1 partisans\n" in text
+    assert "\n  unit  9 infantry   @AL  range 2/2  strength 2/2\n" in text
+    assert "\n  unit 10 infantry   @BD  range 2/2  strength 2/2  dug in  in CBR\n" in text
+    assert "\neast: 16 units left, 2 eliminated, 0 partisans\n" in text
+    assert "\n  eliminated: 1 armor, 2 infantry\n" in text
+    board = text.split("== The map at the end ==\n\n")[1].splitlines()
+    assert board[-2:] == [
+        "",
+        "West in capitals, East in lower case (every unit shown, identified).",
+    ]
+
+
+def test_the_report_of_a_game_without_aggressor_or_cbr_says_so() -> None:
+    """The designer's report: with no aggressor declared and no CBR hex, the report says "none
+    declared" and "none"."""
+    text = make_game().report()
+    assert "\naggressor: none declared\nCBR hexes: none\n" in text

@@ -3,10 +3,15 @@ at the game's ``submit``, at its boundary (docs/testing.md, "Mutation testing").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from hexwar.core import registry
+from hexwar.rulesets.airwar.agents import position_from_view
 from hexwar.rulesets.airwar.game import FIRE, AirwarGame
+from hexwar.rulesets.airwar.rules import City
 from hexwar.sessions import resolve_scenario
 
 from .conftest import game_at, holder, new_game, refused, units_of
@@ -220,6 +225,7 @@ FOUR = "4 units of one colour after moving (at most three)"
     ("units", "order", "why"),
     [
         ({"D45": 2, "D46": 1}, "D45-D46 D45>>K45", "D45: 3 units ordered but 2 there"),
+        ({"D45": 2}, "D45-D46x2 D45>D30", "D45: 3 units ordered but 2 there"),
         ({"D46": 1, "D47": 1}, "D46-D45 D46-D47", "D46: 2 units ordered but 1 there"),
         ({"D45": 2, "K45": 3}, "D45>>K45", f"K45: {FOUR}"),
         ({"D45": 2, "K44": 3}, "D45>>K45", f"K44: {FOUR}"),
@@ -232,7 +238,9 @@ def test_2_1_units_ordered_and_stacked_count_every_move_and_transportation(
     """§2.1: every unit moves to an adjacent field or is flown, "a maximum of three units of one
     colour on each field" after moving; §3.2.2: a double transportation takes two units from
     its airport, one to the airport it flies to, one on to that airport's city. Each order
-    asks for more units than a field holds, or leaves four on one field: refused under §2.1."""
+    asks for more units than a field holds (a move and a transportation, two moves of one unit,
+    or a move of two and a flight of one from D45's two), or leaves four on one field: refused
+    under §2.1."""
     refusal = refused(_d_moves(units), "2", order)
     assert str(refusal) == f"{why} [§2.1 moves]"
 
@@ -383,3 +391,246 @@ def test_2_5_a_captured_city_produces_after_five_complete_uncontested_cycles() -
     assert (units_of(game, "1")["C20"], units_of(game, "2")) == (1, {"C20": 1})
     told = [e.text for e in game.events() if e.kind == "city"]
     assert told == ["Cycle 1: player 1 captured the city C5 from player 2"]
+
+
+# -- the full run's last open survivors (docs/testing.md, "Full runs": air war) ----------------
+
+
+def _no_mans_land_city() -> AirwarGame:
+    """§3.2.2 on the large board after the cities: C (player 1) holds K25 in no-man's-land;
+    K25's adjacent fields are K25 itself, J25 and L25 (no-man's-land, row 25), J24 and K24
+    (C's territory, rows 1-24) and J26 and K26 (D's, rows 26-49)."""
+    game = new_game("large-no-mans-land-city")
+    game.submit("1", "cities D46 K46 R46 H40 D35 R35")
+    game.submit("2", "cities D4 K4 R4 D15 K15 R15")
+    return game
+
+
+# C's 60 units away from K25: three on each of 20 fields of rows 2-6; D's 57: three on each of
+# 19 fields of rows 40-42, at least 13 moves from K25
+C_FAR = " ".join([f"{c}{r}x3" for r in (2, 3, 5, 6) for c in "ABCDEFGHIJKLMNOPQRSTU"][:20])
+D_FAR = " ".join([f"{c}{r}x3" for r in (40, 41, 42) for c in "ABCDEFG"][:19])
+
+
+@pytest.mark.parametrize(
+    ("side", "units", "rule", "why"),
+    [
+        ("1", f"K25x3 J25x3 L25x3 K26 {C_FAR}", "§2.0 placement",
+         "K26: units are placed in your home territory only [§2.0 placement]"),
+        ("2", f"{D_FAR} J25x3", "§2.0 placement",
+         "J25: units are placed in your home territory only (never in no-man's-land) "
+         "[§2.0 placement]"),
+        ("2", f"{D_FAR} K27x3", "§3.2.2 placement",
+         "K27 is closer than 3 moves to the city K25 [§3.2.2 placement]"),
+        ("1", f"K25x3 J25x3 L25x3 {C_FAR} A7", "§3.2.2 placement",
+         "exactly 10 units must be adjacent to the city K25 (9 are) [§3.2.2 placement]"),
+    ],
+)  # fmt: skip
+def test_3_2_2_the_units_beside_the_city_in_no_mans_land(
+    side: str, units: str, rule: str, why: str
+) -> None:
+    """§3.2.2: C "must have exactly 10 fighting units adjacent to" K25 -- in no-man's-land
+    beside it, as §2.0 otherwise forbids, but not in D's territory (K26 is D's: "each player
+    places his units at will in his home territory", §2.0); D "cannot place units closer than
+    3 moves from the city in no-man's-land", and no-man's-land beside it (J25) is refused him
+    under §2.0 (he has no ten units to place there). Nine units beside K25 (K25, J25, L25 three
+    each, the tenth on A7) are not ten. Each refusal names its rule and carries its order."""
+    refusal = refused(_no_mans_land_city(), side, f"units {units}")
+    assert refusal.rule == rule
+    assert str(refusal) == why
+
+
+def test_3_rotated_a_must_announce_its_unproductive_city_with_the_orders_word() -> None:
+    """§3, the unequal game: "At the beginning of the first cycle A announces which city is not
+    productive"; A's placement without it is refused, telling him what to write
+    (``unproductive FIELD``)."""
+    refusal = refused(_unequal_units(), "1", f"units H11 {A39}")
+    assert str(refusal) == (
+        "announce which of your cities is not productive (unproductive FIELD) "
+        "[§3 unequal game: A announces its unproductive city]"
+    )
+
+
+@pytest.mark.parametrize(
+    ("side", "cities", "why"),
+    [
+        ("1", "cities D46 K46 D40 K40 R40 H34 R34",
+         "exactly 3 cities must be separated by 3 fields from player 2's back boundary (these "
+         "are the productive ones); 2 are"),
+        ("2", "cities D4 K5 R4 D10 K12 R10",
+         "exactly 4 cities must be separated by 3 or 4 fields from player 1's back boundary "
+         "(these are the productive ones); 3 are"),
+    ],
+)  # fmt: skip
+def test_3_2_1_the_productive_cities_refusal_gives_their_distance_and_carries_the_order(
+    side: str, cities: str, why: str
+) -> None:
+    """§3.2.1: "Player A receives production in 4 cities which must be placed so that they are
+    separated from his back boundary by three or four fields. Player B receives production in 3
+    cities which must be placed so that they are separated from his back boundary by three
+    fields." Player 2's (B's) back boundary is behind row 49, so row 46 is three fields from
+    it: D46 and K46 make two, not three. Player 1's (A's) is before row 1: rows 4 and 5 are
+    three and four fields from it, D4, K5 and R4 three cities, not four."""
+    refusal = refused(new_game("large-unequal"), side, cities)
+    assert refusal.rule == "§3.2.1 productive cities"
+    assert str(refusal) == f"{why} [§3.2.1 productive cities]"
+
+
+def test_3_the_two_back_cities_tied_with_a_third_are_refused() -> None:
+    """§3, small board as §3.1.2: "the two back cities are the only ones gaining production".
+    Player 2's back boundary is behind row 25: D22 is three fields from it, K21 and R21 four
+    each, F16 nine. The second back city is not one city (K21 and R21 tie), so the placement
+    is refused, naming both places and the distance, and carrying the order."""
+    refusal = refused(new_game("small-four-cities"), "1", "cities D22 K21 R21 F16")
+    assert refusal.rule == "§3 (small board, as 3.1.2) productive cities"
+    assert str(refusal).startswith(
+        "the 2 cities nearest player 2's back boundary are the productive ones, but the 2nd "
+        "and 3rd are equally near it (4 fields)"
+    )
+
+
+def test_2_5_the_summary_counts_what_was_placed_transports_left_and_contested_cities() -> None:
+    """The umpire's summary (``hexwar run --json``): before the units are placed (§2.0) none
+    are counted as placed, so that placed + produced - lost is the 0 units on the board; D's
+    two double transportations (§3.2.2) counted down as he uses one, C has none; a city with
+    units of both players on it is contested (§2.1)."""
+    fresh = new_game("small-four-cities").summary()
+    assert [(s["units"], s["units_placed"]) for s in fresh["sides"].values()] == [(0, 0), (0, 0)]
+    game = _d_moves({"D45": 2})
+    left = game.summary()["sides"]
+    assert (left["1"]["double_transports_left"], left["2"]["double_transports_left"]) == (0, 2)
+    game.submit("2", "D45>>K45")
+    game.submit("1", "pass")
+    assert game.summary()["sides"]["2"]["double_transports_left"] == 1
+    game = game_at("small-four-cities", cities=[("K4", "1")],
+                   units={"1": {"K4": 1}, "2": {"K4": 1}})  # fmt: skip
+    (k4,) = game.summary()["cities"]
+    assert k4["contested"] is True
+
+
+def _variant(name: str, change: Callable[[dict[str, Any]], None]) -> AirwarGame:
+    """A new game of the bundled variant ``name`` with ``change`` made to its scenario data."""
+    resolved = resolve_scenario(f"airwar/{name}")
+    data = resolved.scenario.model_dump()
+    change(data)
+    scenario = type(resolved.scenario).model_validate(data)
+    game = registry.get("airwar").new_game(scenario, seed=1, scenario_id=f"{name}-changed")
+    assert isinstance(game, AirwarGame)
+    return game
+
+
+def _put(game: AirwarGame, units: dict[str, dict[str, int]], cycle: int = 1) -> AirwarGame:
+    """``game`` at the move stage of ``cycle`` with ``units`` (its cities as they are)."""
+    geo = game.pos.geo
+    game.pos.units = {s: {geo.parse(f): n for f, n in units.get(s, {}).items()} for s in "12"}
+    game.pos.cycle = cycle
+    game.phase = "move"
+    return game
+
+
+@pytest.mark.parametrize(
+    ("possessor", "expected"), [("1", [1, 1, 1, 1, 1, 2, 3, 3]), ("2", [2, 3])]
+)
+def test_3_2_2_the_city_in_no_mans_land_counts_as_captured_by_c_from_the_start(
+    possessor: str, expected: list[int]
+) -> None:
+    """§3.2.2: K25 "is considered captured by one player, say C"; §2.5: "in unsymmetric games
+    ... a player who captures a productive city receives production at that city in each cycle
+    after he first possesses the city uncontested for five complete cycles". Made productive,
+    K25 is C's capture before the first cycle: he holds it alone with one unit through cycles 1
+    to 5, the five complete ones, so his first new unit there comes at the end of cycle 6, the
+    next at the end of cycle 7 (then three stand on it: no more, §2.5). Given to its owner D
+    instead (a preassigned city its owner possesses, never captured), it produces for him from
+    the first cycle: a unit at the end of cycles 1 and 2."""
+
+    def productive_k25(data: dict[str, Any]) -> None:
+        data["preassigned_cities"][0].update(productive=True, possessor=possessor)
+
+    far = "A49" if possessor == "1" else "A1"  # the other player's one unit, far away
+    game = _put(_variant("large-no-mans-land-city", productive_k25),
+                {possessor: {"K25": 1}, "12".replace(possessor, ""): {far: 1}})  # fmt: skip
+    on_k25 = []
+    while len(on_k25) < len(expected):
+        game.submit("1", "pass")
+        game.submit("2", "pass")
+        on_k25.append(units_of(game, possessor)["K25"])
+    assert on_k25 == expected  # after cycles 1, 2, ...
+    assert holder(game, "K25") == possessor
+
+
+def test_3_a_barred_player_1_may_not_attack_player_2s_cities() -> None:
+    """§3: "B cannot attack A's cities for 5 complete cycles", with the roles the other way
+    round (the scenario bars player 1, A, from player 2's cities): in cycle 5 A's move from C4
+    into B's city C5 is refused; his move from I4 onto his own city I5 is not an attack."""
+
+    def bar_player_1(data: dict[str, Any]) -> None:
+        data["players"]["1"].update(no_attack_cycles=5, no_attack="cities")
+        data["players"]["2"].update(no_attack_cycles=0)
+
+    game = _put(_variant("small-unequal", bar_player_1),
+                {"1": {"C4": 1, "I4": 1}, "2": {"U25": 1}}, cycle=5)  # fmt: skip
+    geo = game.pos.geo
+    for field, owner in (("C5", "2"), ("I5", "1")):
+        h = geo.parse(field)
+        airport = geo.airport_of(h, owner)
+        assert airport is not None
+        game.pos.cities.append(City(h, airport, owner, True, owner))
+    refusal = refused(game, "1", "C4-C5")
+    assert str(refusal).startswith("C5: you may not attack before cycle 6")
+    game.submit("1", "I4-I5")
+
+
+def test_2_2_a_field_left_by_its_units_is_no_longer_shown() -> None:
+    """§2.1-§2.3: after the moves every player sees where the units stand (§2.2); a field its
+    units left holds none, so it is not listed. Player 1's K10 moves next to player 2's K12
+    (K11): the aim-fire stage opens, and player 1 stands on K9 and K11, not on K10."""
+    game = game_at("small-four-cities", units={"1": {"K9": 1, "K10": 1}, "2": {"K12": 1}})
+    game.submit("1", "K10-K11")
+    game.submit("2", "pass")
+    assert game.phase == FIRE
+    assert game.view("2").data["units"]["1"] == {"K9": 1, "K11": 1}
+
+
+def test_2_2_a_view_gives_the_whole_position_back() -> None:
+    """§2.2: once the barrier is lifted each player has "complete information about opponents'
+    position": the position rebuilt from a player's view (what the legal lists and the
+    computer player decide from) is the game's, city by city -- which are productive, and a
+    city contested in this cycle (K4, both players on it in the aim-fire stage)."""
+    game = game_at("small-four-cities", cities=[("K4", "1"), ("D4", "1", False)],
+                   units={"1": {"K4": 1, "K6": 1}, "2": {"K5": 2}})  # fmt: skip
+    game.submit("1", "pass")
+    game.submit("2", "K5-K4")
+    assert game.phase == FIRE
+    rebuilt = position_from_view(game.view("2").data)
+    assert rebuilt.cities == game.pos.cities
+    assert [(c.productive, c.contested_now) for c in rebuilt.cities] == [
+        (True, True),
+        (False, False),
+    ]
+
+
+def test_3_2_2_d_moving_into_cs_territory_beside_a_double_transportation_is_refused() -> None:
+    """§3.2.2: "D can not attack for 15 cycles" (C's territory) and "D is allowed two double
+    transportations": in cycle 1 D's move J25-J24 (row 24 is C's) is refused whatever else he
+    orders with it, here a double transportation from D45 to K45 (his own city's airport)."""
+    refusal = refused(_d_moves({"J25": 1, "D45": 2}), "2", "J25-J24 D45>>K45")
+    assert refusal.rule == "§3.2.2 D cannot attack"
+    assert str(refusal).startswith("J24: you may not attack before cycle 16")
+
+
+def test_2_1_a_preassigned_city_of_player_1_has_its_airport_behind_it() -> None:
+    """§2.1: "The field immediately behind (away from the center of the board) each city is an
+    airport"; §2.0: "in certain variations ... the city positions are preassigned". A city of
+    player 1 preassigned on K4 of the small board has its airport on K3, toward player 1's back
+    boundary (row 1), not on K5: a unit of his on K3 may fly from it (§2.1)."""
+
+    def preassign_k4(data: dict[str, Any]) -> None:
+        data["preassigned_cities"] = (
+            {"field": "K4", "owner": "1", "possessor": "1", "productive": False},
+        )
+
+    game = _put(_variant("small-four-cities", preassign_k4), {"1": {"K3": 1}, "2": {"K20": 1}})
+    assert [(c["field"], c["airport"]) for c in game.view("2").data["cities"]] == [("K4", "K3")]
+    game.submit("1", "K3>K10")
+    game.submit("2", "pass")
+    assert units_of(game, "1") == {"K10": 1}

@@ -226,6 +226,12 @@ def city_site_problem(pos: Position, h: Hex, owner: str) -> str | None:
     return None
 
 
+def _ordinal(k: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
 def productive_flags(pos: Position, fields: list[Hex], owner: str) -> list[bool] | str:
     """Which of ``owner``'s placed cities receive production, or why the placement breaks
     the variant's production rule (§3.1.1, §3.1.2, §3.2.1, §3.2.2, small boards)."""
@@ -248,7 +254,8 @@ def productive_flags(pos: Position, fields: list[Hex], owner: str) -> list[bool]
     if n < len(fields) and seps[order[n - 1]] == seps[order[n]]:
         return (
             f"the {n} cities nearest player {owner}'s back boundary are the productive ones, "
-            f"but the {n}th and {n + 1}th are equally near it ({seps[order[n]]} fields)"
+            f"but the {_ordinal(n)} and {_ordinal(n + 1)} are equally near it "
+            f"({seps[order[n]]} fields)"
         )
     chosen = set(order[:n])
     return [i in chosen for i in range(len(fields))]

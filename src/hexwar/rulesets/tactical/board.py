@@ -5,6 +5,7 @@ every view and an agent rebuilds it from there (:meth:`Board.from_json`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Mapping
@@ -16,6 +17,13 @@ from hexwar.rulesets.tactical.scenario import TacticalScenario
 from hexwar.rulesets.tactical.tables import VEHICLES, rules, sheet
 
 __all__ = ["Board", "side_key"]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _hex_lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+    """The one or two hex lines from ``a`` to ``b``: geometry alone, the same on every board
+    (kept across the boards an agent rebuilds from each view)."""
+    return tuple(dict.fromkeys(tuple(x) for x in line_both(a, b)))
 
 
 def side_key(a: Hex, b: Hex) -> str:
@@ -229,7 +237,7 @@ class Board:
         """The one or two hex lines from ``a`` to ``b`` (two where it runs along hexsides)."""
         lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = self._lines  # type: ignore[attr-defined]
         if (a, b) not in lines:
-            lines[a, b] = tuple(dict.fromkeys(tuple(x) for x in line_both(a, b)))
+            lines[a, b] = _hex_lines(a, b)
         return lines[a, b]
 
     # -- combat modifiers ----------------------------------------------------------------------
