@@ -790,7 +790,9 @@ def test_the_battle_begins_with_every_flank_and_ends_at_its_time_limit(war: WarF
     timeline of events" from the battle's start (Output); no side routed by the time limit:
     the side with more of its morale holds the field (docs/rulings/flankbattle.md). With a
     limit of one day, the Normans and the English 300 pixels apart, both on Position: the
-    battle begins with both flanks as deployed, Idle, and ends after hour 12, not 13."""
+    battle begins with both flanks as deployed, Idle (each with its place, maneuver, men and
+    morale: 20 a soldier times the Morale Bonus, Composition), and ends after hour 12, not
+    13."""
     from hexwar.rulesets.flankbattle.flanks import Maneuver
 
     battle = duel(war(map_name="Plain", params=edited_parameters(max_days=1.0)))
@@ -806,10 +808,21 @@ def test_the_battle_begins_with_every_flank_and_ends_at_its_time_limit(war: WarF
         ("Attacker flank 1", 50.12, 8000, "Idle"),
         ("Defender flank 1", 350.0, 7000, "Idle"),
     ]
-    assert (start.data["flanks"][0]["y"], start.data["flanks"][0]["maneuver"]) == (
-        200.35,
-        "Position",
-    )
+    morale = round(20 * 8000 * battle.sides[0].vars.morale_bonus.value)
+    assert start.data["flanks"][0] == {
+        "flank": "Attacker flank 1",
+        "x": 50.12,
+        "y": 200.35,
+        "maneuver": "Position",
+        "status": "Idle",
+        "size": 8000,
+        "morale": morale,
+        "start_size": 8000,
+        "start_morale": morale,
+        "ships": 134,
+        "supply_cut": False,
+        "units": {"infantry": 4000, "cavalry": 2000, "artillery": 2000},
+    }
     assert (result.hours, battle.hour) == (12, 12)
     assert [h.hour for h in battle.hourly] == list(range(13))
     first = battle.hourly[0]
