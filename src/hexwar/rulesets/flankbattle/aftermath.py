@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -93,14 +92,14 @@ def innate_after(
     notes: list[str] = []
     if lost_at_capital:
         innate *= capital
-        notes.append("the capital was lost: Innate Stability -40%")
+        notes.append(f"the capital was lost: Innate Stability -{1 - capital:.0%}")
     if national_leader_killed:
         if government in ("Dictatorship", "Proletariat"):
             innate *= totalitarian
-            notes.append("the national leader was killed (totalitarian): -45%")
+            notes.append(f"the national leader was killed (totalitarian): -{1 - totalitarian:.0%}")
         else:
             innate *= other
-            notes.append("the national leader was killed: Innate Stability -30%")
+            notes.append(f"the national leader was killed: Innate Stability -{1 - other:.0%}")
     return innate, notes
 
 
@@ -332,7 +331,3 @@ def stability_changes(
             )
         )
     return out
-
-
-def summary(changes: list[StabilityChange]) -> dict[str, Any]:
-    return {str(c.side): {"before": c.before, "after": c.after} for c in changes}

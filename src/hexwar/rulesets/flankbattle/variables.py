@@ -216,9 +216,9 @@ def unit_slots(military: Row, units: dict[str, UnitType]) -> tuple[list[UnitSlot
                 t = "Soldier"
             if t is not None and p > 0:
                 slots.append(UnitSlot(role, units[str(t)], float(p)))
-    land = sum(s.proportion for s in slots)
+    left = 1.0 - sum(s.proportion for s in slots)  # below 0.001: the proportions' rounding
     transport = units[str(military.get("transport") or "Barges")]
-    ship = UnitSlot("ship", transport, max(0.0, 1.0 - land) if land < 0.999 else 0.0)
+    ship = UnitSlot("ship", transport, left if left >= 0.001 else 0.0)
     return slots, ship
 
 
