@@ -32,12 +32,24 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_SEED = 22  # the same sample every run, so a test added for a survivor shows as a kill
 
 
+def _tracked(folder: str) -> set[str]:
+    """The files git tracks under ``folder``: the only ones the run's copy of the tree holds."""
+    out = subprocess.run(
+        ["git", "ls-files", "-z", folder], cwd=ROOT, capture_output=True, check=False
+    ).stdout.split(b"\0")
+    return {os.fsdecode(name) for name in out if name}
+
+
 def _rule_tests(folder: str, left_out: str) -> list[str]:
-    """Every ``test_*.py`` of ``folder`` but those named in ``left_out`` (so a new rule test
-    file joins its group by itself)."""
+    """Every tracked ``test_*.py`` of ``folder`` but those named in ``left_out`` (so a new
+    rule test file joins its group by itself once it is added to git; an untracked one is not
+    in the copy the mutants run in, and naming it would stop the run before any mutant)."""
     skip = {f"{name}.py" for name in left_out.split()}
+    tracked = _tracked(folder)
     return sorted(
-        str(p.relative_to(ROOT)) for p in (ROOT / folder).glob("test_*.py") if p.name not in skip
+        name
+        for p in (ROOT / folder).glob("test_*.py")
+        if p.name not in skip and (name := str(p.relative_to(ROOT))) in tracked
     )
 
 

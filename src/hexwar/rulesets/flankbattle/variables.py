@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from hexwar.core import exact
 from hexwar.rulesets.flankbattle.params import Parameters, UnitType
@@ -529,7 +528,3 @@ def compute_side(
         generation=generation,
         secular_cycle=secular,
     )
-
-
-def describe(value: Any) -> str:
-    return f"{value:.4g}" if isinstance(value, float) else str(value)
