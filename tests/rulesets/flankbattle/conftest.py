@@ -41,6 +41,19 @@ def duel(setup: WarSetup) -> Battle:
     )
 
 
+def deployed(setup: WarSetup, seed: int = 1) -> Battle:
+    """The battle of ``setup`` with each side's default deployment, its random stream seeded
+    ``seed``."""
+    return Battle(
+        setup.sides,
+        (setup.default_deployment(0), setup.default_deployment(1)),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(seed),
+    )
+
+
 def edited_parameters(**battle: Any) -> Parameters:
     """The bundled parameters with some battle constants changed."""
     data = copy.deepcopy(default_parameters().data)

@@ -18,7 +18,7 @@ from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, d
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
 
-from .conftest import WarFactory, duel, edited_parameters
+from .conftest import WarFactory, deployed, duel, edited_parameters
 
 P = default_parameters()
 NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
@@ -504,14 +504,7 @@ def test_each_sinking_is_told_and_counted_on_the_sides_total(war: WarFactory) ->
         location="Cape Trafalgar",
         year=1805,
     )
-    battle = Battle(
-        setup.sides,
-        (setup.default_deployment(0), setup.default_deployment(1)),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(1),
-    )
+    battle = deployed(setup)
     fleet = battle.flanks[0]
     assert (fleet.ships, round(fleet.size)) == (11, 9900)
     battle.apply_losses(fleet, 900.0, 0.0, attacker=None)
@@ -541,14 +534,7 @@ def test_a_boat_of_one_man_sinks_with_him(war: WarFactory) -> None:
         location="Cape Trafalgar",
         year=1805,
     )
-    battle = Battle(
-        setup.sides,
-        (setup.default_deployment(0), setup.default_deployment(1)),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(1),
-    )
+    battle = deployed(setup)
     boat = battle.flanks[0]
     boat.scale(1.0 / boat.size)
     boat.start_size, boat.start_ships, boat.ships = boat.size, 2, 2

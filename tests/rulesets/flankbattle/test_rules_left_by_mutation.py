@@ -26,7 +26,7 @@ from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.terrain import SIZE
 from hexwar.rulesets.flankbattle.variables import SideVariables, compute_side
 
-from .conftest import WarFactory, duel, edited_parameters
+from .conftest import WarFactory, deployed, duel, edited_parameters
 
 P = default_parameters()
 NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
@@ -483,14 +483,7 @@ def test_a_sinking_tells_the_ships_left_afloat(war: WarFactory) -> None:
         location="Cape Trafalgar",
         year=1805,
     )
-    battle = Battle(
-        setup.sides,
-        (setup.default_deployment(0), setup.default_deployment(1)),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(1),
-    )
+    battle = deployed(setup)
     fleet = battle.flanks[0]
     assert (fleet.ships, round(fleet.size)) == (11, 9900)
     battle.apply_losses(fleet, 1800.0, 0.0, attacker=None)
