@@ -6,6 +6,7 @@ Hastings of conftest.py."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -14,7 +15,12 @@ import pytest
 
 from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec
-from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
+from hexwar.rulesets.flankbattle.params import (
+    Parameters,
+    UnitType,
+    default_parameters,
+    default_units,
+)
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
 
@@ -37,11 +43,13 @@ def _side(
     defender: bool = False,
     year: int = 1066,
     params: Parameters = P,
+    units: dict[str, UnitType] | None = None,
 ) -> SideVariables:
     """Testland's side: a military of 10,000 (``military``'s fields on its row, the others at
     the seed's defaults) at "Here" (``location``'s fields), fighting for Conquest in ``year``;
     with ``leaders`` a leader rated 1 in every skill (or as ``skills`` says), "Tester", is both
-    its national and its military leader."""
+    its national and its military leader. The unit types are the bundled ones unless ``units``
+    gives others."""
     rated = dict.fromkeys(SKILLS, 1.0) | (skills or {})
     leader = with_defaults(TABS["Leader"], {"name": "Tester"} | rated, params)
     return compute_side(
@@ -58,7 +66,7 @@ def _side(
         year=year,
         motive="Conquest",
         defender=defender,
-        units=default_units(),
+        units=units or default_units(),
         params=params,
     )
 
@@ -142,6 +150,34 @@ def test_a_nation_without_gdp(gdp: float, budget: float, economy: float, limitat
     side = _side(nation={"gdp": gdp}, military={"budget": budget})
     assert _term(side.economy, "log(GDP*Trade/Urban*Pop)/6") == economy
     assert _term(side.units["infantry"].limitation, "Budget*2.5/GDP") == limitation
+
+
+def test_a_nation_without_city_dwellers_counts_one() -> None:
+    """Seed 004, Mapping inputs to outputs: Economy's major input log(GDP*Trade/Urban*Pop)/6
+    and the Occupation Base's special calculation log(Arable land*Diet Protein*Diet
+    Yield/Urban*Population)*2, Urban population 0-1 (Nation). A Testland of no urban
+    population divides by zero; the ruling (Economy) counts one inhabitant. With a GDP of
+    1,000 dollars and Minor trade (1, parameters.json): log10(1000 x 1 / 1) / 6 = 0.5; on
+    1,000,000 acres of Wheat (protein 455, yield 3, parameters.json): 2 x log10(1,365,000,000)
+    = 18.2703."""
+    side = _side(nation={"urban_population": 0.0, "gdp": 1000.0, "trade": "Minor"})
+    assert _term(side.economy, "log(GDP*Trade/Urban*Pop)/6") == pytest.approx(0.5, rel=1e-12)
+    farming = _term(side.occupation_base, "log(Arable land*Diet Protein")
+    assert farming == pytest.approx(2 * math.log10(1e6 * 455 * 3), rel=1e-12)
+    assert round(farming, 4) == 18.2703
+
+
+@pytest.mark.parametrize(("capacity", "ships"), [(0.0, 0), (30.0, 334)])
+def test_a_blank_ship_number_over_a_transport_carrying_no_one(capacity: float, ships: int) -> None:
+    """Seed 004, Military: Ship number "If this number is not specified, then it is
+    calculated by dividing the total military by the ship capacity", and Unit: Capacity 0-10,000
+    (default 0). Testland's 10,000 with a blank Ship number on barges that carry no one: no
+    ships (the ruling on Ship number; 10,000 / 0 has no value); on barges of 30: 10,000 / 30 =
+    333.3, rounded up, 334."""
+    units = default_units()
+    units["Barges"] = dataclasses.replace(units["Barges"], capacity=capacity)
+    side = _side(military={"transport": "Barges"}, units=units)
+    assert side.ship_number == ships
 
 
 def test_the_economys_farming_terms() -> None:
@@ -745,15 +781,16 @@ def test_deaths_to_disease_add_up_on_the_side(war: WarFactory) -> None:
     assert battle.sides[0].disease_deaths == 80.0
 
 
-@pytest.mark.parametrize(("left", "wiped_out"), [(1.0, False), (0.4, True)])
+@pytest.mark.parametrize(("left", "wiped_out"), [(1.0, False), (0.5, False), (0.4, True)])
 def test_a_flank_of_less_than_half_a_soldier_is_wiped_out(
     war: WarFactory, left: float, wiped_out: bool
 ) -> None:
     """Seed 004, Attrition: "it is possible for a flank to be entirely wiped out by attrition",
     and a soldier is whole (the troops on the receipt are rounded). Disease leaves one Norman
     of 8,000: he is left, his flank routed (its morale a soldier's share, below 10% of its
-    start), not wiped out; it leaves 0.4 of one, less than half a soldier: the flank is wiped
-    out, no one left in it, Inactive, the event naming it."""
+    start), not wiped out; so is half a soldier (the ruling on wiping out: half rounds up to
+    one); it leaves 0.4 of one, less than half a soldier: the flank is wiped out, no one left
+    in it, Inactive, the event naming it."""
     battle = duel(war(map_name="Plain"))
     normans = battle.flanks[0]
     battle.natural_loss(normans, 8000.0 - left, "disease")
@@ -765,7 +802,7 @@ def test_a_flank_of_less_than_half_a_soldier_is_wiped_out(
             [{"flank": "Attacker flank 1"}],
         )
     else:
-        assert (normans.size, normans.status, wiped) == (pytest.approx(1.0), "Routed", [])
+        assert (normans.size, normans.status, wiped) == (pytest.approx(left), "Routed", [])
 
 
 # -- engine: the battle's start, its time limit, the nearest enemy, the leader's units -----
