@@ -35,14 +35,13 @@ Proposer = Callable[[Ruleset[Any, Any], str], list[Callable[[View], Order | None
 
 
 def _aggressor_scores(view: Mapping[str, Any], orders: list[Order]) -> list[float]:
-    from hexwar.rulesets.aggressor.ai import _Plan
+    from hexwar.rulesets.aggressor.ai import order_scores
 
     if view["phase"] != "turn":
         # The partisan choice (TURN SEQUENCE C) is no unit's order: the computer player's
         # own (kept while no side is declared, all used once one is) is played as it is.
         return [0.0] * len(orders)
-    plan = _Plan(view)
-    return [float(plan.score(o)) for o in orders]  # type: ignore[arg-type]
+    return order_scores(view, orders)  # type: ignore[arg-type]
 
 
 # Tactical variants of the computer player: (name, weights that differ from its own).

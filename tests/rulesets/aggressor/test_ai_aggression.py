@@ -17,7 +17,7 @@ import pytest
 
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.aggression import PARTISAN_WORTH, assess
-from hexwar.rulesets.aggressor.ai import ComputerPlayer, _Plan
+from hexwar.rulesets.aggressor.ai import ComputerPlayer, order_scores
 from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.orders import AggressorOrder
 from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
@@ -91,7 +91,7 @@ def test_declares_when_the_enemy_is_one_sector_from_victory() -> None:
     game.amend("hold N by east: East's patrols took the northern centre")
     view = game.view("west").data
     assert assess(view).declare
-    assert _Plan(view).score(LAUNCH) > 0
+    assert order_scores(view, [LAUNCH])[0] > 0
     assert _across(_west_order(game), game)
 
 
@@ -106,7 +106,7 @@ def test_keeps_the_peace_when_ahead_in_sectors_near_the_round_limit() -> None:
     game.round = game.scenario.max_rounds - 2
     view = game.view("west").data
     assert not assess(view).declare
-    assert _Plan(view).score(LAUNCH) == 0
+    assert order_scores(view, [LAUNCH])[0] == 0
     assert not _across(_west_order(game), game)
 
 

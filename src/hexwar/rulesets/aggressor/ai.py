@@ -46,7 +46,7 @@ It sees only its side's view. Its plan:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -59,7 +59,7 @@ from hexwar.rulesets.aggressor.aggression import assess
 from hexwar.rulesets.aggressor.legal import Board, legal_orders
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
 
-__all__ = ["ComputerPlayer", "computer_setup"]
+__all__ = ["ComputerPlayer", "computer_setup", "order_scores"]
 
 _EST_STRENGTH = {
     "airbase": 3,
@@ -189,6 +189,14 @@ class ComputerPlayer:
             if score > best_score:
                 best, best_score = order, score
         return best
+
+
+def order_scores(view: Mapping[str, Any], orders: Sequence[AggressorOrder]) -> list[float]:
+    """The computer player's score of each order in a unit's turn (the order it gives is the
+    first of the highest above 0; ending the turn scores 0), from the view's data alone: the
+    prior the search weighs its candidates by."""
+    plan = _Plan(view)
+    return [float(plan.score(o)) for o in orders]
 
 
 class _Plan:
