@@ -12,7 +12,14 @@ import pytest
 from hexwar.rulesets.flankbattle.database import Database, example_database
 from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec
-from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
+from hexwar.rulesets.flankbattle.params import (
+    Parameters,
+    UnitType,
+    default_parameters,
+    default_units,
+)
+from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
+from hexwar.rulesets.flankbattle.variables import SideVariables, compute_side
 from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
 
 WarFactory = Callable[..., WarSetup]
@@ -51,6 +58,55 @@ def deployed(setup: WarSetup, seed: int = 1) -> Battle:
         grid=setup.grid,
         params=setup.params,
         rng=np.random.default_rng(seed),
+    )
+
+
+# Testland: a nation of 1,000,000 founded in 1000 (its crisis in 1050), for the tests that
+# work out one side's variables by hand (seed 004, Intermediate variables).
+TESTLAND = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
+            "gdp": 1e9, "urban_population": 0.2, "arable_land": 1e6, "diet": "Wheat",
+            "animals": "Herd animals", "steel_production": 1000.0}  # fmt: skip
+SKILLS = ("attack", "defense", "siege", "authority", "cunning", "zeal", "martial")
+
+
+def side_of_testland(
+    *,
+    nation: dict[str, Any] | None = None,
+    military: dict[str, Any] | None = None,
+    location: dict[str, Any] | None = None,
+    national_leader: bool = False,
+    military_leader: bool = False,
+    skills: dict[str, float] | None = None,
+    defender: bool = False,
+    year: int = 1066,
+    motive: str = "Conquest",
+    params: Parameters | None = None,
+    units: dict[str, UnitType] | None = None,
+) -> SideVariables:
+    """Testland's side (``nation``'s fields over :data:`TESTLAND`): a military of 10,000
+    (``military``'s fields on its row, the others at the seed's defaults) at "Here"
+    (``location``'s fields), fighting for ``motive`` in ``year``. "Tester", a leader rated 1 in
+    every skill (or as ``skills`` says), is its national and/or its military leader where
+    asked. The parameters and unit types are the bundled ones unless given."""
+    params = params or default_parameters()
+    rated = dict.fromkeys(SKILLS, 1.0) | (skills or {})
+    leader = with_defaults(TABS["Leader"], {"name": "Tester"} | rated, params)
+    return compute_side(
+        "defender" if defender else "attacker",
+        nation=with_defaults(TABS["Nation"], TESTLAND | (nation or {}), params),
+        military=with_defaults(
+            TABS["Military"],
+            {"nation": "Testland", "name": "M", "size": 1e4} | (military or {}),
+            params,
+        ),
+        national_leader=leader if national_leader else None,
+        military_leader=leader if military_leader else None,
+        location=with_defaults(TABS["Location"], {"name": "Here"} | (location or {}), params),
+        year=year,
+        motive=motive,
+        defender=defender,
+        units=units or default_units(),
+        params=params,
     )
 
 

@@ -17,58 +17,20 @@ from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.params import (
     Parameters,
-    UnitType,
     default_parameters,
     default_units,
 )
-from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
-from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
+from hexwar.rulesets.flankbattle.variables import SideVariables, Variable
 
-from .conftest import WarFactory, deployed, duel, edited_parameters
+from .conftest import WarFactory, deployed, duel, edited_parameters, side_of_testland
 
 P = default_parameters()
-NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
-          "gdp": 1e9, "urban_population": 0.2, "arable_land": 1e6, "diet": "Wheat",
-          "animals": "Herd animals", "steel_production": 1000.0}  # fmt: skip
-SKILLS = ("attack", "defense", "siege", "authority", "cunning", "zeal", "martial")
 
 
-def _side(
-    *,
-    nation: dict[str, Any] | None = None,
-    military: dict[str, Any] | None = None,
-    location: dict[str, Any] | None = None,
-    leaders: bool = False,
-    skills: dict[str, float] | None = None,
-    defender: bool = False,
-    year: int = 1066,
-    params: Parameters = P,
-    units: dict[str, UnitType] | None = None,
-) -> SideVariables:
-    """Testland's side: a military of 10,000 (``military``'s fields on its row, the others at
-    the seed's defaults) at "Here" (``location``'s fields), fighting for Conquest in ``year``;
-    with ``leaders`` a leader rated 1 in every skill (or as ``skills`` says), "Tester", is both
-    its national and its military leader. The unit types are the bundled ones unless ``units``
-    gives others."""
-    rated = dict.fromkeys(SKILLS, 1.0) | (skills or {})
-    leader = with_defaults(TABS["Leader"], {"name": "Tester"} | rated, params)
-    return compute_side(
-        "defender" if defender else "attacker",
-        nation=with_defaults(TABS["Nation"], NATION | (nation or {}), params),
-        military=with_defaults(
-            TABS["Military"],
-            {"nation": "Testland", "name": "M", "size": 1e4} | (military or {}),
-            params,
-        ),
-        national_leader=leader if leaders else None,
-        military_leader=leader if leaders else None,
-        location=with_defaults(TABS["Location"], {"name": "Here"} | (location or {}), params),
-        year=year,
-        motive="Conquest",
-        defender=defender,
-        units=units or default_units(),
-        params=params,
-    )
+def _side(*, leaders: bool = False, **fields: Any) -> SideVariables:
+    """Testland's side (conftest's :func:`side_of_testland`); with ``leaders`` "Tester" is both its
+    national and its military leader."""
+    return side_of_testland(national_leader=leaders, military_leader=leaders, **fields)
 
 
 def _term(var: Variable, starts: str) -> float:

@@ -21,44 +21,12 @@ from hexwar.rulesets.flankbattle.aftermath import (
 from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver, validity
-from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
-from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
+from hexwar.rulesets.flankbattle.params import Parameters, default_parameters
 from hexwar.rulesets.flankbattle.terrain import SIZE
-from hexwar.rulesets.flankbattle.variables import SideVariables, compute_side
 
-from .conftest import WarFactory, deployed, duel, edited_parameters
+from .conftest import WarFactory, deployed, duel, edited_parameters, side_of_testland
 
 P = default_parameters()
-NATION = {"name": "Testland", "population": 1e6, "year_founded": 1000.0, "year_crisis": 1050.0,
-          "gdp": 1e9, "urban_population": 0.2, "arable_land": 1e6, "diet": "Wheat",
-          "animals": "Herd animals", "steel_production": 1000.0}  # fmt: skip
-
-
-def _testland_side(
-    nation: dict[str, Any],
-    *,
-    year: int,
-    leader: dict[str, Any] | None = None,
-    military: dict[str, Any] | None = None,
-    params: Parameters = P,
-) -> SideVariables:
-    """The attacking side of Testland: a military of 10,000 at "Here" (with ``military``'s
-    fields on its row), no national leader, ``leader`` as its military leader, fighting for
-    Conquest in ``year``."""
-    row = {"nation": "Testland", "name": "M", "size": 1e4} | (military or {})
-    return compute_side(
-        "attacker",
-        nation=nation,
-        military=with_defaults(TABS["Military"], row, params),
-        national_leader=None,
-        military_leader=leader,
-        location=with_defaults(TABS["Location"], {"name": "Here"}, params),
-        year=year,
-        motive="Conquest",
-        defender=False,
-        units=default_units(),
-        params=params,
-    )
 
 
 def _after_the_battle(battle: Battle, occupation_score: float) -> tuple[float, float]:
@@ -164,12 +132,9 @@ def test_the_maximum_military_is_the_governments_share_of_the_population(
     Post-Industrial) Proletariat or Dictatorship fields 20% of its population, any other modern
     government 10%; a Bronze Age to Medieval nation 7% whatever its government. A nation of
     1,000,000: 200,000, 100,000 and 70,000."""
-    nation = with_defaults(
-        TABS["Nation"],
-        NATION | {"civilization": civilization, "federal_government": government},
-        P,
+    side = side_of_testland(
+        nation={"civilization": civilization, "federal_government": government}, year=1900
     )
-    side = _testland_side(nation, year=1900)
     assert side.maximum_military == pytest.approx(1e6 * share, rel=1e-12)
 
 
@@ -251,15 +216,7 @@ def test_the_morale_bonus_stays_within_its_range_of_0_to_2() -> None:
     as written (``leader_bonus_headroom`` 0: "+ (zeal+1)/10", seed 004, Leader), a military
     leader of zeal 19 adds 2 to the nation's own Morale Bonus; the sum is held at 2."""
     params = edited_parameters(leader_bonus_headroom=0.0)
-    leader = with_defaults(
-        TABS["Leader"],
-        {"name": "Tester", "attack": 1.0, "defense": 1.0, "siege": 1.0, "authority": 1.0,
-         "cunning": 1.0, "zeal": 19.0, "martial": 1.0},
-        params,
-    )  # fmt: skip
-    side = _testland_side(
-        with_defaults(TABS["Nation"], NATION, params), year=1066, leader=leader, params=params
-    )
+    side = side_of_testland(military_leader=True, skills={"zeal": 19.0}, params=params)
     assert side.morale_bonus.terms[-1].value == pytest.approx(2.0)
     assert side.morale_bonus.value == 2.0
 
@@ -625,10 +582,7 @@ def test_a_civilization_is_at_least_a_year_old(founded: float, term: float) -> N
     Rice (yield 3.5, protein 685, diversity 10, domestication 0.9): 1941.975 x Age/3700. A
     civilization two years old in 1066: log10(1.0497) = 0.02107; one begun in 1066 counts as a
     year old: log10(0.5249) < 0, the floor 0.01."""
-    nation = with_defaults(
-        TABS["Nation"], NATION | {"diet": "Rice", "age_of_civilization": founded}, P
-    )
-    side = _testland_side(nation, year=1066)
+    side = side_of_testland(nation={"diet": "Rice", "age_of_civilization": founded})
     (diet_term,) = [t for t in side.occupation_base.terms if t.name.startswith("log(Diet Yield")]
     assert diet_term.value == pytest.approx(term, abs=1e-5)
 
@@ -640,11 +594,7 @@ def test_the_crew_is_the_share_the_land_units_leave_beyond_rounding(
     """Seed 004, Military and docs/rulings/flankbattle.md (Military composition): the
     proportions sum to 1 within 0.01, and the share the land units leave is the ships' crew;
     less than 0.001 left is the rounding of the proportions, no crew."""
-    side = _testland_side(
-        with_defaults(TABS["Nation"], NATION, P),
-        year=1066,
-        military={"infantry_type": "Soldier", "infantry_proportion": land},
-    )
+    side = side_of_testland(military={"infantry_type": "Soldier", "infantry_proportion": land})
     assert side.units["ship"].slot.proportion == pytest.approx(crew, abs=1e-12)
 
 

@@ -20,21 +20,11 @@ from hexwar.rulesets.flankbattle.params import (
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
 
+from .conftest import SKILLS, TESTLAND, side_of_testland
+
 P = default_parameters()
 
-NATION = {
-    "name": "Testland",
-    "population": 1e6,
-    "year_founded": 1000.0,
-    "year_crisis": 1050.0,
-    "gdp": 1e9,
-    "urban_population": 0.2,
-    "arable_land": 1e6,
-    "diet": "Wheat",
-    "animals": "Herd animals",
-    "steel_production": 1000.0,
-}
-ONES = dict.fromkeys(("attack", "defense", "siege", "authority", "cunning", "zeal", "martial"), 1.0)
+ONES = dict.fromkeys(SKILLS, 1.0)
 
 
 def _side(
@@ -46,22 +36,13 @@ def _side(
     motive: str = "Conquest",
 ) -> SideVariables:
     """A Soldier-infantry military of 10,000 (all other inputs at the seed's defaults) with a
-    leader rated 1 in every skill where asked."""
-    leader = with_defaults(TABS["Leader"], {"name": "Tester"} | ONES, P)
-    return compute_side(
-        "defender" if defender else "attacker",
-        nation=with_defaults(TABS["Nation"], NATION, P),
-        military=with_defaults(
-            TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, P
-        ),
-        national_leader=leader if national_leader else None,
-        military_leader=leader if military_leader else None,
-        location=with_defaults(TABS["Location"], {"name": "Here"} | (location or {}), P),
-        year=1066,
-        motive=motive,
+    leader rated 1 in every skill where asked (conftest's :func:`side_of_testland`)."""
+    return side_of_testland(
+        military_leader=military_leader,
+        national_leader=national_leader,
         defender=defender,
-        units=default_units(),
-        params=P,
+        location=location,
+        motive=motive,
     )
 
 
@@ -213,7 +194,7 @@ def test_leader_bonuses_do_not_saturate_the_zero_to_one_variables() -> None:
         sides.append(
             compute_side(
                 "attacker",
-                nation=with_defaults(TABS["Nation"], NATION | {"revenue": revenue}, P),
+                nation=with_defaults(TABS["Nation"], TESTLAND | {"revenue": revenue}, P),
                 military=with_defaults(
                     TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, P
                 ),
@@ -246,7 +227,7 @@ def test_leader_bonuses_as_written_when_asked() -> None:
     params = parameters_from_data(data, "test")
     leader = with_defaults(TABS["Leader"], {"name": "Tester"} | ONES, params)
     common: dict[str, Any] = {
-        "nation": with_defaults(TABS["Nation"], NATION, params),
+        "nation": with_defaults(TABS["Nation"], TESTLAND, params),
         "military": with_defaults(
             TABS["Military"], {"nation": "Testland", "name": "M", "size": 1e4}, params
         ),
