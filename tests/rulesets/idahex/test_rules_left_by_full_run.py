@@ -1,0 +1,178 @@
+"""IDAHEX rules that the full mutation run of the rule modules (docs/testing.md, "Sixth round:
+IDAHEX in full") changed without failing a test, each checked where the game reads it, at its
+boundary, with the expected value worked out by hand from seed 000.
+
+§5.4.1's support allocation is checked through ``CombatFunctions.involvement``, the entry
+point the combat procedure calls for the engaged force ``L``, on test_combat_functions.py's
+small design (per side: w1, w2 weapons, t transport, S supplies, P personnel)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_combat_functions import RISING, W1, W2, P, S, T, fi, small_design, spdd
+
+# -- §5.4.1 support allocated to equipment ------------------------------------------------------
+
+FLAT = ((0.0, 0.0),) * 4  # frinv.f0 of every materiel for (S, P)
+
+
+def curves(w1_s: tuple[float, tuple[float, ...]], **more: object) -> dict[str, object]:
+    """frinv.f0 / frinv.f of both sides with w1's curve for supplies S set to (f0, f); every
+    other curve is RISING from 0 (sigma = min(ratio, 1) with x = 1 ... 1)."""
+    f0 = ((w1_s[0], 0.0), *FLAT[1:])
+    f = ((w1_s[1], RISING), *((RISING, RISING),) * 3)
+    return {"frinv_f0": (f0, f0), "frinv_f": (f, f), **more}
+
+
+def test_5_4_1_the_last_step_of_equipment_stops_at_what_the_force_holds() -> None:
+    """§5.4.1 Step 2 and docs/rulings/idahex.md (Equipment's share of support): qadd =
+    min{qp - q(i), qr, amount(i) - q(i)}. 10.05 w1 (stdtgt 10: steps qr = .1) each needing
+    1 S, with 1000 S: the last step adds the .05 left, not a whole .1: fi(w1) = 1 (not 10.1 /
+    10.05), and the S involved are the 10.05 allocated: fi(S) = 10.05 / 1000."""
+    got = fi(small_design(spdd=spdd(w1=(1.0, 0.0))), [10.05, 0.0, 0.0, 1000.0, 10.0])
+    assert got[W1] == pytest.approx(1.0, abs=1e-12)
+    assert got[S] == pytest.approx(10.05 / 1000)
+
+
+def test_5_4_1_a_force_holding_less_than_one_unit_of_equipment_still_needs_its_support() -> None:
+    """§5.4.1: fi(i) = 1 without support only 'if amount(i) = 0'. Half a w1 (stdtgt 10: steps
+    of qr = .1) needing 1 S a unit with .25 S: q = .1, .2 take .1 and .2 S; .3 would need .3:
+    fi(w1) = .2 / .5 = .4."""
+    got = fi(small_design(spdd=spdd(w1=(1.0, 0.0))), [0.5, 0.0, 0.0, 0.25, 10.0])
+    assert got[W1] == pytest.approx(0.4)
+    assert got[S] == pytest.approx(0.2 / 0.25)
+
+
+def test_5_4_1_equipment_outside_the_standard_force_and_not_held_is_not_involved() -> None:
+    """§5.4.1: 'If i <= neq but i not in I, fi(i) is set to 0' -- also when the force holds
+    none: w2 with stdtgt 0 and amount 0 has fi 0; t (stdtgt 10, amount 0) is in I: fi 1."""
+    d = small_design(stdtgt=((10.0, 0.0, 10.0, 100.0, 50.0),) * 2)
+    got = fi(d, [5.0, 0.0, 0.0, 100.0, 10.0])
+    assert (got[W2], got[T]) == (0.0, 1.0)
+
+
+def test_5_4_1_equipment_is_protected_only_by_a_lower_protection_group() -> None:
+    """§5.4.1 Step 1: P = {j in I: pg(j) < pg(i)}. With three ground-to-ground weapons (w1,
+    w2 and t counted as one: nggwep = 3), w1 in group 1, w2 and t in group 2; prot(w2, w1) =
+    1, prot(t, w1) = 0, prot(t, w2) = 1: w2 (same group) does not protect t, so t is never
+    committed: fi(t) = 0, while w2 (10, protected by the 10 w1) is: fi(w2) = 1."""
+    d = small_design(
+        nggwep=(3, 3),
+        pg=((1, 2, 2),) * 2,
+        prot=(((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0)),) * 2,
+    )
+    got = fi(d, [10.0, 10.0, 10.0, 1000.0, 10.0])
+    assert list(got[:3]) == pytest.approx([1.0, 1.0, 0.0])
+
+
+def test_5_4_1_protected_equipment_grows_with_its_protector_in_the_same_iteration() -> None:
+    """§5.4.1: within an iteration, q(i) <- fi(i) * amount(i) after each step, so w2 (group
+    2, prot(w2, w1) = 1) follows w1 step by step: 10 w1 and 10 w2 (stdtgt 10 each: steps of
+    .1) each needing 1 S, 10 S: each iteration w1 and then w2 gain .1, .2 S in all; after 50
+    iterations the 10 S are used: fi(w1) = fi(w2) = .5 (one step either way)."""
+    d = small_design(
+        spdd=spdd(w1=(1.0, 0.0), w2=(1.0, 0.0)),
+        pg=((1, 2, 1),) * 2,
+        prot=(((0.0, 0.0), (1.0, 0.0), (0.0, 0.0)),) * 2,
+    )
+    got = fi(d, [10.0, 10.0, 0.0, 10.0, 10.0])
+    assert got[W1] == pytest.approx(0.5, abs=0.01 + 1e-9)
+    assert got[W2] == pytest.approx(0.5, abs=0.01 + 1e-9)
+    assert got[W1] * 10 + got[W2] * 10 <= 10.0 + 1e-9
+
+
+def test_5_4_1_the_support_required_is_read_off_a_curve_with_a_jump() -> None:
+    """§5.4.1 REQ: the least ratio ss/dd whose sigma reaches the new fraction; §5.4 repeated
+    abscissae make a jump. w1's curve for S: (0, 0), (.5, .2), (.5, .8), (1, 1) (frinv.x =
+    .5 .5 1 1 1 1); 100 w1 need 1 S each (dd = 100), 60 S held, stdtgt 10 (steps of .001):
+    ratio .6 is past the jump: sigma = .8 + (.6 - .5) / .5 * .2 = .84 = fi(w1); every fraction
+    in (.2, .8] needed ratio .5 (50 S), the jump's abscissa."""
+    f = (0.2, 0.8, 1.0, 1.0, 1.0, 1.0)
+    x = (0.5, 0.5, 1.0, 1.0, 1.0, 1.0)
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), frinv_x=(x, x), **curves((0.0, f)))
+    got = fi(d, [100.0, 0.0, 0.0, 60.0, 10.0])
+    assert got[W1] == pytest.approx(0.84, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.84 + 1e-9
+    assert got[S] == pytest.approx(1.0, abs=0.01)  # ratio .6: all 60 S
+
+
+def test_5_4_1_the_support_required_follows_the_curve_segment_by_segment() -> None:
+    """§5.4 pafgen between i1 and i2, inverted for REQ: w1's curve for S through (0, 0), (.25,
+    .5), (.5, .6), (.75, .9), (1, 1) (frinv.x = .25 .5 .75 1 1 1, the Sinai abscissae); 100
+    w1 need 1 S each, 37.5 S held: ratio .375 lies on the second segment: sigma = .5 +
+    (.375 - .25) / .25 * .1 = .55 = fi(w1) (steps of .001), all 37.5 S involved."""
+    f = (0.5, 0.6, 0.9, 1.0, 1.0, 1.0)
+    x = (0.25, 0.5, 0.75, 1.0, 1.0, 1.0)
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), frinv_x=(x, x), **curves((0.0, f)))
+    got = fi(d, [100.0, 0.0, 0.0, 37.5, 10.0])
+    assert got[W1] == pytest.approx(0.55, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.55 + 1e-9
+    assert got[S] == pytest.approx(1.0, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("f0", "f", "x", "supplies", "expected", "s_used"),
+    [
+        # f0 = .5: half of w1 fights without S; the first step (to .5) needs none, the
+        # second (to 1) ratio 1: 100 S, none held.
+        (0.5, (0.5, 1.0, 1.0, 1.0, 1.0, 1.0), (0.5, 1.0, 1.0, 1.0, 1.0, 1.0), 0.0, 0.5, 0.0),
+        # a plateau at .5 from ratio .25 to .5: .5 needs ratio .25 (25 S of the 30 held),
+        # 1 needs ratio 1 (100 S).
+        (0.0, (0.5, 0.5, 1.0, 1.0, 1.0, 1.0), (0.25, 0.5, 1.0, 1.0, 1.0, 1.0), 30.0, 0.5, 25.0),
+    ],
+)
+def test_5_4_1_a_fraction_reached_at_a_curve_point_needs_that_point_s_ratio(
+    f0: float,
+    f: tuple[float, ...],
+    x: tuple[float, ...],
+    supplies: float,
+    expected: float,
+    s_used: float,
+) -> None:
+    """§5.4.1 REQ, the least ratio w with paf(w) >= the new fraction (an equality counts):
+    100 w1 with stdtgt 5000 grow in two steps of qr = 50, to .5 and to 1, each w1 needing 1 S
+    (dd = 100). A fraction equal to f0 needs no support; one equal to a plateau's value needs
+    the plateau's first abscissa."""
+    d = small_design(
+        spdd=spdd(w1=(1.0, 0.0)),
+        stdtgt=((5000.0, 10.0, 10.0, 100.0, 50.0),) * 2,
+        frinv_x=(x, x),
+        **curves((f0, f)),
+    )
+    got = fi(d, [100.0, 0.0, 0.0, supplies, 10.0])
+    assert got[W1] == expected
+    if supplies:
+        assert got[S] == s_used / supplies
+
+
+def test_5_4_1_a_curve_that_never_reaches_a_fraction_stops_the_equipment_there() -> None:
+    """§5.4.1: sigma(k) = paf(ss/dd, ...) only for dd(k) > 0, 1 if not. w1's curve for S
+    rises to .5 at ratio 1 and stays: no support raises fi(w1) above .5 (ratio 1: 100 S of
+    1000 for 100 w1 needing 1 S each, steps of .001). w2 (100, needing 1 S, no P) has a
+    curve for P that never passes .5 as well, but demands no P (dd = 0): its sigma for P is
+    1, and it is fully involved with 100 S. S involved: 200 of 1000."""
+    half = (0.5,) * 6
+    f0 = ((0.0, 0.0),) * 4
+    f = ((half, RISING), (RISING, half), (RISING, RISING), (RISING, RISING))
+    d = small_design(spdd=spdd(w1=(1.0, 0.0), w2=(1.0, 0.0)), frinv_f0=(f0, f0), frinv_f=(f, f))
+    got = fi(d, [100.0, 100.0, 0.0, 1000.0, 10.0])
+    assert got[W1] == pytest.approx(0.5, abs=0.001 + 1e-9)
+    assert got[W2] == pytest.approx(1.0)
+    assert got[S] == pytest.approx((got[W1] * 2 * 100 + 100) / 1000)
+
+
+def test_5_4_1_supplies_overallocated_to_personnel_leave_equipment_uninvolved() -> None:
+    """§5.4.1: supplies are allocated to personnel 'whether or not the allocation satisfies
+    personnel's demand', and equipment grows only 'if alloc(ksp) + REQ(ksp) <= suppt(ksp) for
+    every 1 <= ksp <= nsp'. 40 P need 1 S each: alloc(S) = 40 > the 10 S held, so no step of
+    any equipment fits: w1 (10, stdtgt 1000: one step to 1, needing 5 S a unit, 50 S) stays
+    at fi 0, and so does w2 (10, needing only P, of which 40 are held)."""
+    d = small_design(
+        spdd=spdd(P=(1.0, 0.0), w1=(5.0, 0.0), w2=(0.0, 1.0)),
+        stdtgt=((1000.0, 1000.0, 10.0, 100.0, 50.0),) * 2,
+    )
+    got = fi(d, [10.0, 10.0, 0.0, 10.0, 40.0])
+    assert (got[W1], got[W2]) == (0.0, 0.0)
+    assert got[S] == 1.0  # min{1, alloc(S) / amount(S) = 40 / 10}
+    assert got[P] == 0.0  # no P allocated
