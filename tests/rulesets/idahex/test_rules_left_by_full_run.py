@@ -8,9 +8,12 @@ small design (per side: w1, w2 weapons, t transport, S supplies, P personnel).""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from .test_combat_functions import RISING, W1, W2, P, S, T, fi, small_design, spdd
+from hexwar.rulesets.idahex.combat_functions import CombatFunctions
+
+from .test_combat_functions import RISING, W1, W2, P, S, T, fi, no_support, small_design, spdd
 
 # -- §5.4.1 support allocated to equipment ------------------------------------------------------
 
@@ -176,3 +179,64 @@ def test_5_4_1_supplies_overallocated_to_personnel_leave_equipment_uninvolved() 
     assert (got[W1], got[W2]) == (0.0, 0.0)
     assert got[S] == 1.0  # min{1, alloc(S) / amount(S) = 40 / 10}
     assert got[P] == 0.0  # no P allocated
+
+
+def test_5_4_1_personnel_overhead_is_that_of_the_unit_s_own_type() -> None:
+    """§5.4.1: suppt(k) <- suppt(k) - sum over L of ppoh(k, butype(i)). One unit of type 1
+    (overhead 15 P; type 2's is 5) with 60 P: 45 P for 100 w1 needing 1 P each: fi(w1) = .45
+    (steps of .001), fi(P) = 45 / 60."""
+    d = small_design(spdd=spdd(w1=(0.0, 1.0)), ppoh=((15.0,), (5.0,)))
+    got = fi(d, [100.0, 0.0, 0.0, 0.0, 60.0], butypes=(1,))
+    assert got[W1] == pytest.approx(0.45, abs=0.001 + 1e-9)
+    assert got[P] == pytest.approx(got[W1] * 100 / 60)
+
+
+def test_5_4_1_overhead_above_the_personnel_held_leaves_none_for_materiel() -> None:
+    """§5.4.1 and docs/rulings/idahex.md (Personnel overhead: 'not allowed below 0'): 10 P in a
+    unit of type 1 whose overhead is 15: suppt(P) = 0, so 10 w1 needing 1 P each get none:
+    fi(w1) = 0 (not one unit's worth)."""
+    d = small_design(spdd=spdd(w1=(0.0, 1.0)), ppoh=((15.0,), (5.0,)))
+    got = fi(d, [10.0, 0.0, 0.0, 0.0, 10.0], butypes=(1,))
+    assert got[W1] == 0.0
+
+
+def test_5_4_1_a_small_demand_of_supplies_for_personnel_still_reads_the_curve() -> None:
+    """§5.4.1: sigma(k) = paf(ss/dd, ...) whenever dd(k) > 0, however small. 1 S needs .5 P
+    (dd = .5) and .1 P are held: sigma = min(.1/.5, 1) = .2 = fi(S) after personnel are
+    allocated, so only .2 S are left for equipment: 10 w1 needing .1 S each (dd = 1) reach
+    fi(w1) = .2 (steps of .01)."""
+    d = small_design(spdd=spdd(S=(0.0, 0.5), w1=(0.1, 0.0)))
+    got = fi(d, [10.0, 0.0, 0.0, 1.0, 0.1])
+    assert got[W1] == pytest.approx(0.2, abs=0.01 + 1e-9)
+    assert got[W1] <= 0.2 + 1e-9
+
+
+def test_5_4_1_without_support_less_than_one_unprotected_unit_is_not_involved() -> None:
+    """§5.4.1, nsp = 0: fi(j) = min{QP(j), amount(j)} / amount(j) for any amount(j) > 0: half
+    a w2 in group 2 with no protection (QP = 0) has fi 0, not 1."""
+    d = no_support(pg=((1, 2, 1),) * 2)
+    assert list(fi(d, [10.0, 0.5, 4.0])) == [1.0, 0.0, 1.0]
+
+
+# -- §5.4.2 zrarea, §5.4.4 prep ----------------------------------------------------------------
+
+
+def test_5_4_2_a_unit_type_of_little_value_at_toe_still_has_its_area() -> None:
+    """§5.4.2: zrarea = (cv / sv) * aysize(butype, pc) for any sv > 0 (the ruling's area 0 is
+    for sv = 0 only): toe (10, 10, ...) at rsvald (.01, .02, 0, 0, 0): sv = .3; resources
+    (5, 5, ...) give cv = .15, half of hold's 20: 10."""
+    f = CombatFunctions(small_design())
+    rsvald = np.array([0.01, 0.02, 0.0, 0.0, 0.0])
+    assert f.zrarea(1, 1, np.array([5.0, 5.0, 7.0, 100.0, 3.0]), rsvald) == pytest.approx(10.0)
+
+
+def test_5_4_4_prep_reads_the_side_s_own_abscissae() -> None:
+    """§5.4.4: prep(i, s, h) = pafgen(h, prep.f(i, s, *), prep.x(s, *)). Red's abscissae
+    (-1, -.5, 0, 1, 2, 10, 10), Blue's (0, .5, 1, 2, 3, 11, 11); prep.f (3, 2, 1, 1, .8, .5,
+    .5) for both: at h = 1.5 Red reads 1 + (1.5 - 1) x (.8 - 1) = .9, Blue 1 (between its
+    points (1, 1) and (2, 1))."""
+    red = (-1.0, -0.5, 0.0, 1.0, 2.0, 10.0, 10.0)
+    blue = tuple(v + 1.0 for v in red)
+    f = CombatFunctions(small_design(prep_x=(red, blue)))
+    assert f.prep(1, 1, 1.5) == pytest.approx(0.9)
+    assert f.prep(1, 2, 1.5) == pytest.approx(1.0)
