@@ -8,12 +8,18 @@ small design (per side: w1, w2 weapons, t transport, S supplies, P personnel).""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
+from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions
+from hexwar.rulesets.idahex.supplies import consume, demand
 
 from .test_combat_functions import RISING, W1, W2, P, S, T, fi, no_support, small_design, spdd
+from .test_supplies import FRINV, TABLES, UNIT
 
 # -- §5.4.1 support allocated to equipment ------------------------------------------------------
 
@@ -240,3 +246,83 @@ def test_5_4_4_prep_reads_the_side_s_own_abscissae() -> None:
     f = CombatFunctions(small_design(prep_x=(red, blue)))
     assert f.prep(1, 1, 1.5) == pytest.approx(0.9)
     assert f.prep(1, 2, 1.5) == pytest.approx(1.0)
+
+
+# -- §7 supplies consumption: bad input is refused naming the field and what is wrong ---------
+
+
+def _refusal(make: Callable[[], object]) -> tuple[str | None, str]:
+    with pytest.raises(InvalidInputError) as info:
+        make()
+    problem = info.value.problems[0]
+    return (problem.path, problem.message)
+
+
+@pytest.mark.parametrize("tframe", [0.0, math.inf, math.nan])
+def test_7_a_frame_is_a_finite_length_of_time_above_0(tframe: float) -> None:
+    """§7: D(ibu, k) is a frame's demand, tframe times the rates: a frame of length 0 or
+    without end is refused naming ``tframe``."""
+    got = _refusal(lambda: demand(TABLES, UNIT, posture=10, engaged=False, passenger=False,
+                                  frinv=None, tframe=tframe))  # fmt: skip
+    assert got == ("tframe", f"must be a finite number > 0, got {tframe!r}")
+
+
+def test_7_the_engaged_rates_need_the_unit_s_involvement_and_a_posture_that_can_fight() -> None:
+    """§7: an engaged unit demands at ssvact for frinv(irs) of its resources (§5.4.1) and
+    ssvres for the rest, so frinv is needed; §5: a unit in a movement posture (30) cannot be
+    engaged. Each refusal names its field and says what is wrong."""
+    got = _refusal(lambda: demand(TABLES, UNIT, posture=40, engaged=True, passenger=False,
+                                  frinv=None, tframe=0.5))  # fmt: skip
+    assert got == (
+        "frinv",
+        "an engaged unit needs the fractions of its resources in combat",
+    )
+    got = _refusal(lambda: demand(TABLES, UNIT, posture=30, engaged=True, passenger=False,
+                                  frinv=FRINV, tframe=0.5))  # fmt: skip
+    assert got == (
+        "engaged",
+        "a unit in movement posture 30 cannot be engaged (§5)",
+    )
+    path, message = _refusal(lambda: demand(TABLES, UNIT[:3], posture=10, engaged=False,
+                                            passenger=False, frinv=None, tframe=0.5))  # fmt: skip
+    assert (path, message) == ("resources", "must have 4 values, got shape (3,)")
+    path, message = _refusal(lambda: demand(TABLES, UNIT, posture=40, engaged=True,
+                                            passenger=False, frinv=[1.5, 0, 0, 0],
+                                            tframe=0.5))  # fmt: skip
+    assert path == "frinv"
+    assert message.startswith("must hold finite numbers in [0, 1], got ")
+
+
+def test_7_stocks_and_demands_are_refused_by_name() -> None:
+    """§7 consume: stocks [resources](ibu, nequip + k) and demands D(ibu, k), one row per unit
+    and one column per supply type, each >= 0; a task force's rows are unit rows (not a
+    boolean), each in one task force. Each refusal names its field."""
+    ok = [[1.0], [1.0]]
+    assert _refusal(lambda: consume([1.0, 1.0], ok, [])) == (
+        "stocks",
+        "must be [units, nss], got shape (2,)",
+    )
+    assert _refusal(lambda: consume(ok, [[1.0], [-1.0]], [])) == (
+        "demands",
+        "must hold finite numbers >= 0",
+    )
+    assert _refusal(lambda: consume(ok, [[0.0, 0.0], [0.0, 0.0]], [])) == (
+        "demands",
+        "must have the stocks' shape (2, 1), got (2, 2)",
+    )
+    assert _refusal(lambda: consume(ok, ok, [[0, True]])) == (
+        "groups[0]",
+        "row True is not a unit row 0..1",
+    )
+    assert _refusal(lambda: consume(ok, ok, [[0], [1, 0]])) == (
+        "groups[1]",
+        "row 0 is in more than one task force",
+    )
+
+
+def test_7_a_task_force_of_whole_stocks_keeps_fractions_of_them() -> None:
+    """§7: a task force consumes C = min(dd, stk) of its pooled stock and each element keeps
+    (stk - C)/stk of its own: stocks 3 and 1 given as whole numbers, demands 1 and 1: C = 2 of
+    4, each keeps 1/2: 1.5 and .5 (not rounded to whole numbers)."""
+    after = consume([[3], [1]], [[1], [1]], [[0, 1]])
+    assert after.tolist() == [[1.5], [0.5]]
