@@ -16,9 +16,16 @@ import pytest
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions
+from hexwar.rulesets.idahex.delays import (
+    Delay,
+    hold_at_location_delay,
+    nonpositive_delay,
+    within_class_delay,
+)
 from hexwar.rulesets.idahex.supplies import consume, demand
 
 from .test_combat_functions import RISING, W1, W2, P, S, T, fi, no_support, small_design, spdd
+from .test_delays import DATA, U9, U33, air, red
 from .test_supplies import FRINV, TABLES, UNIT
 
 # -- §5.4.1 support allocated to equipment ------------------------------------------------------
@@ -326,3 +333,63 @@ def test_7_a_task_force_of_whole_stocks_keeps_fractions_of_them() -> None:
     4, each keeps 1/2: 1.5 and .5 (not rounded to whole numbers)."""
     after = consume([[3], [1]], [[1], [1]], [[0, 1]])
     assert after.tolist() == [[1.5], [0.5]]
+
+
+# -- §3.2 delays: the value, the section and the terms the receipt shows ----------------------
+
+
+def test_3_2_1_a_change_within_a_class_is_told_under_3_2_1_with_its_ptran() -> None:
+    """§3.2.1: d = ptran(ppc, j, k), 0 if j = k, under §3.2.1 in every case: 11 -> 11 is 0,
+    11 -> 13 is ptran(1, 2, 4) = .5, 31 -> 30 is ptran(3, 2, 1) = inf (the receipt shows the
+    ptran term it read)."""
+    same = within_class_delay(11, 11, DATA)
+    assert (same.value, same.section, str(same)) == (0.0, "3.2.1", "d = 0 (§3.2.1)")
+    d = within_class_delay(11, 13, DATA)
+    assert (d.value, d.terms["ptran"], d.section) == (0.5, 0.5, "3.2.1")
+    never = within_class_delay(31, 30, DATA)
+    assert (never.terms["ptran"], never.section) == (math.inf, "3.2.1")
+
+
+def test_3_2_1_a_posture_outside_npost_is_refused_with_the_class_s_postures() -> None:
+    """§3.2.1, ptran(ppc, j, k) for j, k <= npost(ppc): npost(2) = 1, so class 2 has posture
+    20 only, and 20 -> 22 (k = 3) is refused saying so."""
+    with pytest.raises(InvalidInputError) as info:
+        within_class_delay(20, 22, DATA)
+    assert info.value.problems[0].message == (
+        "ptran(2, 1, 3) is not in the design data: npost(2) = 1, so posture class 2 has "
+        "postures 20..20"
+    )
+
+
+def test_3_2_4_1_air_movement_terms_and_sections_of_each_outcome() -> None:
+    """§3.2.4.1: AMR = min over the movers of fmr(butype, TR) * mrair(butype); the receipt
+    gives each element's fmr and mrair. Units 9 (type 3, mrair 200) and 33 (type 4, mrair
+    150) at TR = .9: fmr = .9 / (2 - .9) for both. An infantry unit without transport
+    (ttcapacity 0: TR = 0, fmr(3, 0) = 0, mrair(3) = 200) has too little transport, not a
+    zero air rate; a task
+    force short of supplies cannot move: each infinite delay under §3.2.4.1."""
+    d = air([U9, U33], 6, 16)
+    assert d.terms["fmr(u9)"] == pytest.approx(0.9 / 1.1)
+    assert (d.terms["mrair(u9)"], d.terms["mrair(u33)"]) == (200, 150)
+    walkers = air([red(51, 3, pers=100)], 6, 16)
+    assert (walkers.value, walkers.section) == (math.inf, "3.2.4.1")
+    assert walkers.reason == (
+        "unit 51 (type 3) has too little transport to move: TR = 0 gives fmr(3, TR) = 0"
+    )
+    short = air([red(33, 4, helos=4, fuel=7)], 6, 16)
+    assert (short.value, short.section) == (math.inf, "3.2.4.1")
+
+
+def test_3_2_7_and_3_2_8_delays_name_their_section() -> None:
+    """§3.2.7: a destroyed unit never revives (d = inf, under §3.2.7); §3.2.8 is for a next
+    posture below 10 only: 10 is refused saying so."""
+    dead = hold_at_location_delay(-10)
+    assert str(dead) == "d = inf (§3.2.7): a destroyed unit cannot come back to life"
+    with pytest.raises(InvalidInputError) as info:
+        nonpositive_delay(0, 10)
+    assert info.value.problems[0].message == "bad next posture 10: §3.2.8 is for np < 10"
+
+
+def test_3_2_a_delay_without_a_section_names_none() -> None:
+    """A delay made without a section prints its value alone: 'd = 2'."""
+    assert str(Delay(2.0)) == "d = 2"
