@@ -23,6 +23,7 @@ from hexwar.rulesets.idahex.delays import (
     within_class_delay,
 )
 from hexwar.rulesets.idahex.supplies import consume, demand
+from hexwar.rulesets.idahex.transfer import deliver, transfer
 
 from .test_combat_functions import RISING, W1, W2, P, S, T, fi, no_support, small_design, spdd
 from .test_delays import DATA, U9, U33, air, red
@@ -393,3 +394,46 @@ def test_3_2_7_and_3_2_8_delays_name_their_section() -> None:
 def test_3_2_a_delay_without_a_section_names_none() -> None:
     """A delay made without a section prints its value alone: 'd = 2'."""
     assert str(Delay(2.0)) == "d = 2"
+
+
+# -- §4.2 transfers and deliveries ---------------------------------------------------------------
+
+# Unit 1 holds 10 of each of two types, unit 2 none; toe 5 of each for both.
+HOLD = [[10.0, 10.0], [0.0, 0.0]]
+TOE = [[5.0, 5.0], [5.0, 5.0]]
+BOTH = [[True, True], [True, True]]
+
+
+def test_4_2_1_each_declared_amount_counts_after_an_undeclared_one() -> None:
+    """§4.2.1: an undeclared amount is min(demand, supply) = min(5, 10 - 5) = 5; a declared one
+    is what the player says, cut to what the givers hold: type 2 declared 8 of the 10 held
+    moves 8 (the undeclared type 1 before it does not end the declarations). Declaring
+    exactly what the givers hold (10) moves it all without a warning."""
+    r = transfer([1, 2], HOLD, TOE, BOTH, [1], [2], [None, 8.0])
+    assert r.moved.tolist() == [5.0, 8.0]
+    assert r.warnings == ()
+    r = transfer([1, 2], HOLD, TOE, BOTH, [1], [2], [10.0, None])
+    assert r.moved.tolist() == [10.0, 5.0]
+    assert r.warnings == ()
+
+
+def test_4_2_1_pooling_warns_only_of_declared_amounts() -> None:
+    """§4.2.1: when the givers are the takers every type is pooled; the player is told that
+    declared amounts were set aside only if some were declared."""
+    r = transfer([1, 2], HOLD, TOE, BOTH, [1, 2], [1, 2])
+    assert (r.pooled, r.warnings) == (True, ())
+    r = transfer([1, 2], HOLD, TOE, BOTH, [1, 2], [1, 2], [3.0, None])
+    assert r.warnings == ("givers and takers are the same units: all resources pooled",)
+
+
+def test_4_2_the_amounts_and_the_delivery_size_are_refused_saying_what_is_wrong() -> None:
+    """§4.2.1: one amount per resource type (2 here); §4.2.2: the delivery size lambda is in
+    [0, 1]."""
+    assert _refusal(lambda: transfer([1, 2], HOLD, TOE, BOTH, [1], [2], [1.0])) == (
+        "amounts",
+        "needs one entry per resource type (2), got 1",
+    )
+    assert _refusal(lambda: deliver([1, 2], HOLD, TOE, BOTH, [1], [2], 1.5)) == (
+        "size",
+        "the delivery size must be in [0, 1], got 1.5",
+    )
