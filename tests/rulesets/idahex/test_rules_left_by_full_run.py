@@ -22,12 +22,12 @@ from hexwar.rulesets.idahex.delays import (
     nonpositive_delay,
     within_class_delay,
 )
-from hexwar.rulesets.idahex.supplies import consume, demand
+from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
 from hexwar.rulesets.idahex.transfer import deliver, transfer
 
 from .test_combat_functions import RISING, W1, W2, P, S, T, fi, no_support, small_design, spdd
 from .test_delays import DATA, U9, U33, air, red
-from .test_supplies import FRINV, TABLES, UNIT
+from .test_supplies import FRINV, MAPPS, NONENGAGED, SSVACT, SSVRES, TABLES, UNIT
 
 # -- §5.4.1 support allocated to equipment ------------------------------------------------------
 
@@ -437,3 +437,14 @@ def test_4_2_the_amounts_and_the_delivery_size_are_refused_saying_what_is_wrong(
         "size",
         "the delivery size must be in [0, 1], got 1.5",
     )
+
+
+def test_7_a_side_with_one_supply_type_demands_it() -> None:
+    """§7: 'If nss(s) = 0 ... nothing is done' -- with nss(s) = 1 the demand is made: the test
+    tables cut to ammunition alone, a unit in hold (posture 10, class 1) of 1000 personnel at
+    .001 a unit of time, tframe .5: D = .5 x .001 x 1000 = .5, alone and as one of many."""
+    one = SupplyTables(1, 1, NONENGAGED[:1], MAPPS, SSVACT[:1], SSVRES[:1])
+    got = demand(one, UNIT, posture=10, engaged=False, passenger=False, frinv=None, tframe=0.5)
+    assert got.tolist() == [0.5]
+    many = nonengaged_demands(one, np.array([UNIT, UNIT]), np.array([1, 1]), 0.5)
+    assert many.tolist() == [[0.5], [0.5]]
