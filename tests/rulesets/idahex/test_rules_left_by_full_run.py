@@ -448,3 +448,23 @@ def test_7_a_side_with_one_supply_type_demands_it() -> None:
     assert got.tolist() == [0.5]
     many = nonengaged_demands(one, np.array([UNIT, UNIT]), np.array([1, 1]), 0.5)
     assert many.tolist() == [[0.5], [0.5]]
+
+
+def test_5_4_1_each_personnel_type_loses_its_own_overhead() -> None:
+    """§5.4.1: suppt(k) <- suppt(k) - sum over L of ppoh(k, butype(i)) for every personnel
+    type k (support nss + k). Two personnel types P1, P2; one unit of type 1 with overheads
+    (0, 15); 100 w1 need 1 P2 each and 60 P2 are held: 45 are left for w1, fi(w1) = .45
+    (steps of .001); the 1000 S are neither reduced nor raised."""
+    rows = [(0.0, 0.0, 1.0)] + [(0.0, 0.0, 0.0)] * 5  # spdd[resource][S, P1, P2]
+    d = small_design(
+        npers=(2, 2),
+        spdd=(tuple(rows),) * 2,
+        ppoh=((0.0, 15.0),),
+        stdtgt=((10.0, 10.0, 10.0, 100.0, 50.0, 50.0),) * 2,
+        toe=((10.0, 10.0, 10.0, 100.0, 50.0, 50.0),),
+        frinv_f0=(((0.0,) * 3,) * 4,) * 2,
+        frinv_f=(((RISING,) * 3,) * 4,) * 2,
+    )
+    got = fi(d, [100.0, 0.0, 0.0, 1000.0, 0.0, 60.0])
+    assert got[W1] == pytest.approx(0.45, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.45 + 1e-9
