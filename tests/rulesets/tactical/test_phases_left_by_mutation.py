@@ -89,9 +89,14 @@ def _pass_turn(game: TacticalGame) -> None:
 def test_each_phase_is_told_to_both_sides_with_its_turn_and_minute() -> None:
     """Parameter Data, "Minutes per Turn: 6"; docs/tactical.md (The turn): the side named
     ``first`` has its phase, then the other. Turn 1 begins at minute 0, turn 2 at minute 6;
-    both sides hear each phase begin (``phase``)."""
+    both sides hear each phase begin (``phase``). A1 moves in turn 1; at the start of its
+    side's next phase it has not moved yet (docs/rulings/tactical.md, Improved positions: the
+    dig-in roll asks whether it moved in that phase)."""
     game = make_game()
-    _pass_turn(game)
+    game.submit("allied", "move A1 1,1")
+    assert _own(game, "allied", "A1")["moved"] is True
+    game.submit("axis", "pass")
+    assert _own(game, "allied", "A1")["moved"] is False
     assert _told(game, "phase") == [
         ("Turn 1 of 3 (minute 0): allied phase", BOTH),
         ("Turn 1 of 3 (minute 0): axis phase", BOTH),
@@ -101,12 +106,14 @@ def test_each_phase_is_told_to_both_sides_with_its_turn_and_minute() -> None:
 
 def test_smoke_lasts_through_the_enemys_phase_and_clears_at_the_layers_next() -> None:
     """docs/rulings/tactical.md (Not on the sheet): smoke lasts until the start of the layer's
-    next phase (one full turn), and both sides learn of it. The gun G lays smoke on 3,0 in the
-    allied phase of turn 1 (``smoke``, told to both): it stands through the axis phase and is
-    gone at the allied phase of turn 2."""
+    next phase (one full turn), and both sides learn of it; docs/tactical.md (Orders): a smoke
+    action costs 40 AP. The gun G (60 AP) lays smoke on 3,0 in the allied phase of turn 1
+    (``smoke``, told to both), 20 AP left: it stands through the axis phase and is gone at the
+    allied phase of turn 2."""
     game = make_game(units=[*BASE, _unit("G", "allied", "gun", "1,1")])
     game.submit("allied", "smoke G 3,0")
     assert _told(game, "smoke") == [("G lays smoke on 3,0", BOTH)]
+    assert _own(game, "allied", "G")["ap"] == 20
     assert game.view("axis").data["smoke"] == ["3,0"]
     game.submit("axis", "pass")
     assert game.view("allied").data["smoke"] == []
