@@ -319,3 +319,154 @@ def test_an_eliminated_unit_is_told_to_both_sides_and_its_whole_loss_counts_at_t
         "allied",
         "axis breaks: its combat units lost 1 of 2 SPs (break point 50%)",
     )
+
+
+# -- assaults --------------------------------------------------------------------------------
+
+
+def test_an_assault_that_leaves_the_target_in_its_hex_does_not_advance() -> None:
+    """docs/tactical.md, Assault: the assaulting unit advances only into a hex the attack has
+    emptied. A1 at 3,1 assaults X1 at 4,0 and draws nothing: X1 holds its hex, A1 stays."""
+    units = [BASE[0], {**BASE[1], "at": "3,1"}, *BASE[2:]]
+    game = make_game(units=units)
+    _script(game)
+    game.submit("allied", "assault A1 X1")
+    assert _events(game, "assault")
+    assert not _events(game, "advance")
+    assert str(game.units["A1"].hex) == "3,1"
+
+
+def test_an_assault_that_empties_the_hex_advances_out_of_its_position_and_takes_commanders() -> (
+    None
+):
+    """docs/tactical.md, Assault; docs/rulings/tactical.md, Improved positions and COMMANDERS:
+    A1, dug in at 3,1 (soft attack 60 on X1's 4: 15:1), draws 0.10 (loss 3, below 0.35) and
+    eliminates X1 of 1 SP; it advances into 4,0, leaving its improved position, and the axis
+    major M, alone there now (he survives the 4 % roll), is captured."""
+    units = [BASE[0], {**BASE[1], "at": "3,1", "attack_soft": 60.0}, BASE[2],
+             {**BASE[3], "sp": 1}, _unit("X2", "axis", "infantry", "7,0")]  # fmt: skip
+    m = {"id": "M", "side": "axis", "name": "Maj", "at": "4,0", "leadership": 5, "command": 1}
+    game = make_game(units=units, commanders=[m])
+    game.units["A1"].improved = True
+    _script(game, uniforms=[0.10, NO_EFFECT, NO_EFFECT, NO_EFFECT])
+    game.submit("allied", "assault A1 X1")
+    (advance,) = _events(game, "advance")
+    assert advance.text == "A1 advances from 3,1 into 4,0"
+    assert game.units["A1"].improved is False
+    assert (game.commanders["M"].fate, game.commanders["M"].hex) == ("captured", None)
+
+
+# -- opportunity fire ----------------------------------------------------------------------------
+
+
+def _movers_fire(game: TacticalGame) -> list[str]:
+    return [e.text.split()[0] for e in _events(game, "opportunity-fire")]
+
+
+def test_opportunity_fire_best_odds_first_and_it_stops_when_the_mover_is_disrupted() -> None:
+    """docs/rulings/tactical.md, Opportunity fire: best odds first; the fire stops when the
+    mover is newly disrupted. A1 enters 3,1 beside X2 (soft attack 8 on A1's 4: 2:1) and X1
+    (4 on 4: 1:1): X2 fires, then X1; when X2's first draw is 0.30 (a disruption on the 2:1
+    line, 0.15 to 0.40), A1 is disrupted and X1 holds its fire."""
+    units = [*BASE, _unit("X2", "axis", "infantry", "4,1", attack_soft=8.0)]
+    game = make_game(units=units)
+    _script(game)
+    game.submit("allied", "move A1 3,1")
+    assert _movers_fire(game) == ["X2", "X1"]
+    game = make_game(units=units)
+    _script(game, uniforms=[0.30, NO_EFFECT, NO_EFFECT, NO_EFFECT])
+    game.submit("allied", "move A1 3,1")
+    assert _movers_fire(game) == ["X2"]
+    assert game.units["A1"].disrupted
+
+
+def test_opportunity_fire_stops_when_a_disrupted_mover_is_driven_back() -> None:
+    """docs/rulings/tactical.md, Opportunity fire: the fire stops when the mover is driven out
+    of the hex, even one already disrupted (a disruption on it is a morale check). A1,
+    disrupted, enters 3,1; X2's first draw 0.30 disrupts it again: a morale check, a d10 of 10
+    fails, A1 falls back, and X1 does not fire at it."""
+    units = [*BASE, _unit("X2", "axis", "infantry", "4,1", attack_soft=8.0)]
+    game = make_game(units=units)
+    game.units["A1"].disrupted = True
+    _script(game, uniforms=[0.30, NO_EFFECT, NO_EFFECT, NO_EFFECT], die=10)
+    game.submit("allied", "move A1 3,1")
+    assert _movers_fire(game) == ["X2"]
+    assert [e.text for e in _events(game, "morale-check")] == ["A1 breaks"]
+    assert str(game.units["A1"].hex) != "3,1"
+
+
+@pytest.mark.parametrize(("ap", "fires"), [(40, True), (39, False)])
+def test_opportunity_fire_needs_a_fire_actions_ap_left(ap: int, fires: bool) -> None:
+    """docs/rulings/tactical.md, Opportunity fire: a unit fires with "at least the fire
+    action's AP (40) left". X1 with exactly 40 AP fires at A1 entering 3,1; with 39 it does
+    not."""
+    game = make_game(units=[*BASE[:3], {**BASE[3], "ap": ap}])
+    _script(game)
+    game.submit("allied", "move A1 3,1")
+    assert _movers_fire(game) == (["X1"] if fires else [])
+
+
+@pytest.mark.parametrize(("visibility", "fires"), [(2, True), (1, False)])
+def test_opportunity_fire_reaches_exactly_the_visibility(visibility: int, fires: bool) -> None:
+    """docs/rulings/tactical.md, Opportunity fire: the hex entered must be "within
+    visibility". X1 at 5,0 (range 2) is 2 hexes from 3,1: it fires at A1 entering it with a
+    visibility of 2, not of 1."""
+    game = make_game(units=[*BASE[:3], {**BASE[3], "at": "5,0"}], visibility=visibility)
+    _script(game)
+    game.submit("allied", "move A1 3,1")
+    assert _movers_fire(game) == (["X1"] if fires else [])
+
+
+def test_an_hq_never_opportunity_fires_even_armed_by_its_scenario() -> None:
+    """docs/rulings/tactical.md, Opportunity fire: "every non-HQ unit". The axis HQ, given a
+    soft attack of 4, 6 rounds and a range of 2 by the scenario, stands at 4,0 beside 3,1; X1
+    is out of range at 7,0: A1 enters 3,1 unopposed."""
+    hq = {**BASE[2], "at": "4,0", "attack_soft": 4.0, "ammo": 6, "range": 2}
+    game = make_game(units=[BASE[0], BASE[1], hq, {**BASE[3], "at": "7,0"}])
+    _script(game)
+    game.submit("allied", "move A1 3,1")
+    assert _movers_fire(game) == []
+    assert str(game.units["A1"].hex) == "3,1"
+
+
+def test_an_order_not_carried_out_leaves_the_later_orders_to_be_carried_out() -> None:
+    """docs/rulings/tactical.md, Opportunity fire, effect on the move: a unit pinned by it
+    goes to ground, "a later order for it that needs AP is not carried out" -- and only that
+    order. A1 moving to 3,1 is disrupted by X1's fire (0.20: a disruption on the 1:1 line,
+    0.10 to 0.25); its fire is not carried out, A2's fire after it is."""
+    units = [*BASE, _unit("A2", "allied", "infantry", "2,2")]
+    game = make_game(units=units)
+    _script(game, uniforms=[0.20, NO_EFFECT, NO_EFFECT, NO_EFFECT])
+    game.submit("allied", "move A1 3,1; fire A1 X1; fire A2 X1")
+    assert len(_events(game, "not-carried-out")) == 1
+    assert [e.text.split()[0] for e in _events(game, "fire")] == ["A2"]
+
+
+# -- supply ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("level", "draw", "range_50", "result"),
+    [("battalion", 0.5, 8.0, "81%: success"), ("battalion", 0.9, 8.0, "81%: failure"),
+     ("army", 0.9, "infinite", "100%: success")],
+)  # fmt: skip
+def test_a_resupply_attempts_receipt(
+    level: str, draw: float, range_50: float | str, result: str
+) -> None:
+    """SUPPLY RANGES; docs/rulings/tactical.md, the chance formula: A1, short of ammunition,
+    tries to resupply at the start of its next phase from AHQ 3 hexes away: a battalion HQ
+    (50 % at 8 hexes) gives 1 - 0.5 x 3/8 = 81.25 %, the draw 0.5 succeeds and 0.9 fails; an
+    Army HQ (infinite range) always succeeds. The receipt names the unit, the HQ, the distance
+    and the 50 % range, the table, the draw and the result."""
+    units = [{**BASE[0], "hq_level": level}, *BASE[1:]]
+    game = make_game(units=units)
+    game.units["A1"].ammo = 5
+    _script(game, chances={"resupply": draw})
+    game.submit("allied", "")
+    game.submit("axis", "")
+    (attempt,) = _events(game, "resupply")
+    r = attempt.receipt
+    assert r.inputs == {"unit": "A1", "hq": "AHQ", "distance": 3, "range_50": range_50}
+    assert r.table == "SUPPLY RANGES"
+    assert [(x.label, x.value) for x in r.rolls] == [("resupply", draw)]
+    assert r.result == result
