@@ -153,3 +153,18 @@ def test_the_summary_gives_every_unit_commander_and_the_wrecks(finished: Tactica
     assert s["sides"]["axis"]["commanders"] == [
         {"id": "K", "name": "Hptm", "hex": None, "status": "captured", "leadership": 7,
          "command": 1}]  # fmt: skip
+
+
+def test_the_terminal_view_gives_a_units_states_in_short(finished: TacticalGame) -> None:
+    """docs/tactical.md, Playing at the terminal: the list of your units gives their states
+    in short -- DISRUPTED, IP for an improved position, riding and the tank ridden, out of
+    supply for an HQ. The axis's X1 is disrupted and dug in, XHQ dug in and out of supply; the
+    allied R1 rides T1."""
+
+    def line(side: str, uid: str) -> str:
+        text = finished.ruleset.render_view(finished.view(side))
+        return next(x for x in text.splitlines() if x.startswith(f"  {uid} "))
+
+    assert line("axis", "X1").endswith(" morale 1  DISRUPTED IP")
+    assert line("axis", "XHQ").endswith(" morale 5  IP out of supply")
+    assert line("allied", "R1").endswith(" morale 6  riding T1")
