@@ -78,6 +78,19 @@ def test_six_wreck_sps_between_block_the_view_and_five_do_not(tank_sp: int, x1_s
         assert game.view(side).data["wrecks"] == {"2,0": tank_sp}
 
 
+def test_of_a_seen_enemy_unit_a_side_knows_what_the_docs_list_and_nothing_more() -> None:
+    """docs/tactical.md, Line of sight and what a side sees: "Of a seen enemy unit you know its
+    kind, SPs, hardness, defense, and whether it is disrupted, dug in or riding; never its
+    morale, AP or ammunition." X1 (infantry, on foot, defense 4 -- rules.toml) 2 hexes from
+    A1 has lost 1 of its 4 SPs and is disrupted: the allies see exactly that."""
+    game = make_game()
+    game._apply_result(game.units["X1"], 1, True, False, Hex(2, 1))
+    x1 = next(e for e in game.view("allied").data["enemy_units"] if e["id"] == "X1")
+    assert x1 == {"id": "X1", "name": "X1", "kind": "infantry", "hex": "4,0", "sp": 3,
+                  "hard": False, "defense": 4.0, "mobility": "foot", "mounted": None,
+                  "disrupted": True, "improved": False}  # fmt: skip
+
+
 # -- what a side knows of itself and the game ---------------------------------------------------
 
 
