@@ -91,6 +91,22 @@ def test_of_a_seen_enemy_unit_a_side_knows_what_the_docs_list_and_nothing_more()
                   "disrupted": True, "improved": False}  # fmt: skip
 
 
+def test_smoke_between_hides_the_enemy_until_it_clears_at_the_layers_next_phase() -> None:
+    """TERRAIN HEIGHT: smoke stands 20 m, above the 2 m sight line over open ground; smoke a
+    side lays clears at the start of its next phase (docs/tactical.md, The turn). The allied
+    gun G at 0,0 lays smoke on 2,0, the one hex between A1 (1,0) and X1 (3,0) and on G's own
+    line to X1: X1 is hidden from the allies through the axis phase and seen again in their
+    second phase."""
+    game = _line([_unit("G", "allied", "gun", "0,0", smoke=2)])
+    assert "X1" in _seen(game, "allied")
+    game.submit("allied", "smoke G 2,0")
+    assert game.view("allied").data["smoke"] == ["2,0"]
+    assert "X1" not in _seen(game, "allied")
+    game.submit("axis", "")
+    assert game.view("allied").data["smoke"] == []
+    assert "X1" in _seen(game, "allied")
+
+
 # -- what a side knows of itself and the game ---------------------------------------------------
 
 
