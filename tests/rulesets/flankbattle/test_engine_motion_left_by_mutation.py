@@ -9,17 +9,19 @@ in full"). Seed 004; the sides are the duel at Hastings of conftest.py (the Norm
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
+from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import Battle
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
-from hexwar.rulesets.flankbattle.params import Parameters, default_parameters
+from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, default_units
 from hexwar.rulesets.flankbattle.terrain import HIGH, SIZE, WATER
-from hexwar.rulesets.flankbattle.war import WarSetup
+from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
 
 from .conftest import WarFactory, deployed, duel, edited_parameters
 
@@ -452,3 +454,70 @@ def test_terrain_adjusts_an_attack_on_land_not_at_sea(
     killed = next(e.data["killed"] for e in battle.events if e.kind == "attack")
     expected = math.sqrt(4000 * lim) * 9.0 * 0.5 * eff * 2.5 * (1.0 - defense)
     assert killed == pytest.approx(expected, abs=5e-4)
+
+
+# -- the carrying capacity at sea ------------------------------------------------------------
+
+
+def _at_sea(db: Database, ships: int | None, capacity: float | None) -> WarSetup:
+    """Hastings under an Ocean climate, the Housecarls and Fyrd attacking the Norman Host;
+    ``ships`` on each side (``None``: as the database has it) and each ship carrying
+    ``capacity`` (``None``: the unit type's own)."""
+    db.location("Hastings")["climate"] = "Ocean"
+    units = default_units()
+    for military, transport in (("Housecarls and Fyrd", "Barges"), ("Norman Host", "Longship")):
+        db.military(military)["ship_number"] = ships
+        if capacity is not None:
+            units[transport] = dataclasses.replace(units[transport], capacity=capacity)
+    return make_setup(
+        db,
+        title="Battle of Hastings",
+        year=1066,
+        motive="Conquest",
+        attacker=("Housecarls and Fyrd", None, None, None),
+        defender=("Norman Host", None, None, None),
+        location="Hastings",
+        map_name=None,
+        grid=None,
+        params=default_parameters(),
+        units=units,
+    )
+
+
+@pytest.mark.parametrize(
+    ("ships", "capacity", "cut"),
+    [(None, None, 0.1 * 7000 / 8040), (1, 1.0, 0.1)],
+)
+def test_at_sea_each_sides_capacity_is_its_ship_room_over_the_larger(
+    db: Database, ships: int | None, capacity: float | None, cut: float
+) -> None:
+    """Seed 004, Carrying capacity: at sea the carrying capacity is the ships' capacity
+    (docs/rulings/flankbattle.md, Naval carrying capacity: the local population is the larger
+    side's Ship Number x Capacity, each side's Capacity its own over it, 1 for the larger);
+    Supply lines: with every supply line of a side cut, "Capacity reduced by 90%". The English
+    attack in 140 Barges of 50 (7,000) the Normans in 134 Longships of 60 (8,040): cut off,
+    the English's Capacity falls from 7000/8040 to a tenth of it, 0.0871 (the log tells it).
+    One ship of one man on each side: a local population of 1 (the larger room), each
+    Capacity 1, a tenth of it 0.1 when cut off."""
+    battle = deployed(_at_sea(db, ships, capacity))
+    english, normans = battle.side_flanks
+    for flank in english:
+        battle.cut_supplies(normans[0], flank, 0.25)
+    (event,) = [e for e in battle.events if e.kind == "supply-all-cut"]
+    assert event.data == {"side": "Attacker", "capacity": pytest.approx(cut, rel=1e-12)}
+    assert round(event.data["capacity"], 4) == (0.0871 if ships is None else 0.1)
+
+
+def test_a_sea_battle_without_ships_carries_no_one(db: Database) -> None:
+    """Seed 004, Carrying capacity at sea (as above): with no ships on either side (Ship
+    number 0) there is no room at all -- no side's Capacity, no carrying capacity -- and each
+    army is above it: attrition at its cap, L = 2, the English losing (0.01 + 0.5 x 0.05) x
+    their flank's men x (2 - 1) in the hour."""
+    battle = deployed(_at_sea(db, 0, None))
+    assert [(s.capacity, s.local_population) for s in battle.sides] == [(0.0, 1.0), (0.0, 1.0)]
+    _draws(battle, then=0.5)
+    assert battle.attrition(0)
+    english = battle.side_flanks[0]
+    lost = [e.data for e in battle.events if e.kind == "attrition"]
+    assert [d["ratio"] for d in lost] == [2.0] * len(english)
+    assert [d["lost"] for d in lost] == [round(0.035 * f.start_size, 3) for f in english]
