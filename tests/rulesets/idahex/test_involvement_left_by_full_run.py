@@ -1,0 +1,115 @@
+"""IDAHEX rules that the third part of the full mutation run of the rule modules
+(docs/testing.md, "The run's third part: involvement, force ratios and frdval's missing
+curve") changed without failing a test, with the expected values worked out by hand from
+seed 000.
+
+§5.4.1's allocation of personnel to supplies and of supplies to personnel is checked through
+``CombatFunctions.involvement``, the entry point the combat procedure calls for the engaged
+force ``L``, on a design with two supply and two personnel types: every earlier design had one
+of each, where the k-th supply or personnel type cannot be told from the first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .test_combat_functions import RISING, fi, small_design
+
+# -- §5.4.1 with two supply and two personnel types -------------------------------------------
+# Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
+# nggwep = nequip = 1, nss = 2, nmat = 3, npers = 2, nrs = 5; supports 1 S1, 2 S2, 3 P1, 4 P2.
+W, S1, S2, P1, P2 = range(5)
+
+
+def two_of_each(
+    demand: dict[str, tuple[float, float, float, float]],
+    f0: dict[str, tuple[float, float, float, float]] | None = None,
+) -> Any:
+    """The small design with W, S1, S2, P1, P2: ``demand`` is each resource's spdd of
+    (S1, S2, P1, P2) per unit, ``f0`` its frinv.f0 for the four supports (0 if not given);
+    every frinv.f is RISING, so sigma = f0 + (1 - f0) * min(ss/dd, 1)."""
+    names = ("W", "S1", "S2", "P1", "P2")
+    rows = tuple(demand.get(n, (0.0,) * 4) for n in names)
+    f0s = tuple((f0 or {}).get(n, (0.0,) * 4) for n in names[:3])
+    f = ((RISING,) * 4,) * 3
+    return small_design(
+        nggwep=(1, 1),
+        nequip=(1, 1),
+        nss=(2, 2),
+        npers=(2, 2),
+        stdtgt=((10.0, 100.0, 100.0, 10.0, 10.0),) * 2,
+        spdd=(rows, rows),
+        pg=((1,),) * 2,
+        prot=(((0.0,),),) * 2,
+        ppoh=((0.0, 0.0),),
+        frinv_f0=(f0s, f0s),
+        frinv_f=(f, f),
+    )
+
+
+# S1 needs .2 P2 a unit, S2 .1 P1; P1 need 8 S1 each, P2 10 S2 each. W's own curves start
+# at .5 and S1's curve for S2 (which S1 does not demand) does too: a rule that read the wrong
+# curve would give another sigma.
+CROSSED = {
+    "S1": (0.0, 0.0, 0.0, 0.2),
+    "S2": (0.0, 0.0, 0.1, 0.0),
+    "P1": (8.0, 0.0, 0.0, 0.0),
+    "P2": (0.0, 10.0, 0.0, 0.0),
+}
+CROSSED_F0 = {"W": (0.5, 0.5, 0.5, 0.5), "S1": (0.0, 0.5, 0.0, 0.0)}
+HELD = [0.0, 100.0, 200.0, 10.0, 15.0]
+
+
+def test_5_4_1_each_personnel_type_is_allocated_to_the_supplies_that_demand_it() -> None:
+    """§5.4.1, personnel to supplies, for each kpp: Q = sum over kss of suppt(kss) *
+    spdd(kss, kpp); each supply kss with dd = suppt(kss) * spdd(kss, kpp) > 0 gets
+    min{dd, dd * suppt(kpp) / Q}, and fi(kss) = min over kpp of sigma = paf(given / dd).
+
+    P1 (10 held) is demanded by S2 alone: dd = Q = 200 * .1 = 20, given 10, sigma = .5 on S2's
+    curve for P1 (f0 0), not on W's (f0 .5: .75); S1 comes first and demands no P1, which
+    must not end the allocation of P1. P2 (15) is demanded by S1 alone: dd = Q = 100 * .2 = 20,
+    given 15, sigma(S1) = .75 on S1's curve for P2 (its curve for S2 would give .875).
+    Supplies to personnel: alloc(S1) = 10 P1 * 8 = 80, alloc(S2) = 15 P2 * 10 = 150; the
+    force holds no W. Last step: fi(S1) = min{.75, 80/100} = .75, fi(S2) = min{.5, 150/200}
+    = .5, fi(P1) = 10/10, fi(P2) = 15/15."""
+    got = fi(two_of_each(CROSSED, CROSSED_F0), HELD)
+    assert got[S1] == pytest.approx(0.75)
+    assert got[S2] == pytest.approx(0.5)
+    assert got[P1] == pytest.approx(1.0)
+    assert got[P2] == pytest.approx(1.0)
+
+
+def test_5_4_1_each_personnel_type_demands_its_own_supplies() -> None:
+    """§5.4.1, supplies to personnel: alloc(kss) += sum over kpp of amount(kpp) *
+    spdd(kpp, kss), each personnel type with its own amount and its own row. As above but P2
+    need 4 S2 each: alloc(S2) = 15 * 4 = 60 of 200, fi(S2) = min{.5, .3} = .3 (P2's row
+    read for S2's 200 held would give 800: .5)."""
+    demand = {**CROSSED, "P2": (0.0, 4.0, 0.0, 0.0)}
+    got = fi(two_of_each(demand, CROSSED_F0), HELD)
+    assert got[S2] == pytest.approx(0.3)
+    assert got[S1] == pytest.approx(0.75)
+
+
+def test_5_4_1_a_demand_below_one_unit_still_takes_personnel() -> None:
+    """§5.4.1: the allocation runs for any dd > 0 and Q > 0, however small. 1 S1 needs .5 P2
+    (dd = Q = .5) with 10 P2 held: given min{.5, .5 * 10 / .5} = .5, sigma(S1) = 1; the 10 P2
+    need .1 S1 each: alloc(S1) = 1, fi(S1) = 1; alloc(P2) = .5: fi(P2) = .5 / 10 = .05."""
+    demand = {"S1": (0.0, 0.0, 0.0, 0.5), "P2": (0.1, 0.0, 0.0, 0.0)}
+    got = fi(two_of_each(demand), [0.0, 1.0, 0.0, 0.0, 10.0])
+    assert got[S1] == pytest.approx(1.0)
+    assert got[P2] == pytest.approx(0.05)
+
+
+def test_5_4_1_the_second_supply_left_by_personnel_is_what_equipment_draws_on() -> None:
+    """§5.4.1: suppt(kss) <- fi(kss) * suppt(kss) after personnel are allocated, for each
+    supply type. 200 S2 need .1 P1 each (dd = 20) with 10 P1: sigma(S2) = .5, so 100 S2 are
+    left for equipment. 10 W need 1 S2 each; W's curve starts at .5 (half fight without S2)
+    and reaches 1 at the full demand: 10 S2 give fi(W) = 1 (with no S2 left it would stop at
+    .5). alloc(S2) = 10: fi(S2) = min{.5, 10/200} = .05; fi(P1) = 10/10."""
+    demand = {"W": (0.0, 1.0, 0.0, 0.0), "S2": (0.0, 0.0, 0.1, 0.0)}
+    got = fi(two_of_each(demand, CROSSED_F0), [10.0, 0.0, 200.0, 10.0, 0.0])
+    assert got[W] == pytest.approx(1.0)
+    assert got[S2] == pytest.approx(0.05)
+    assert got[P1] == pytest.approx(1.0)
