@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex.values import force_ratios, weapon_values
+
 from .test_combat_functions import RISING, fi, small_design
 
 # -- §5.4.1 with two supply and two personnel types -------------------------------------------
@@ -113,3 +116,39 @@ def test_5_4_1_the_second_supply_left_by_personnel_is_what_equipment_draws_on() 
     assert got[W] == pytest.approx(1.0)
     assert got[S2] == pytest.approx(0.05)
     assert got[P1] == pytest.approx(1.0)
+
+
+# -- §5.1.2 force ratios ------------------------------------------------------------------------
+
+# §5.1.2's 2 x 2 case (test_values.py): va = (1, 1.5), vd = (.5, 2).
+VALUES = weapon_values([[0.0, 1.0], [2.0, 1.0]], [[1.0, 0.0], [1.0, 2.0]])
+
+
+@pytest.mark.parametrize(
+    ("wa", "wd", "field", "got"),
+    [
+        ([2.0, -1.0], [4.0, 1.0], "attack_holdings", "[2.0, -1.0]"),
+        ([2.0, None], [4.0, 1.0], "attack_holdings", "[2.0, nan]"),
+        ([2.0, 2.0], [4.0, 1.0, 0.0], "defense_holdings", "[4.0, 1.0, 0.0]"),
+    ],
+)
+def test_5_1_2_holdings_are_refused_by_the_name_of_their_vector(
+    wa: list[float | None], wd: list[float], field: str, got: str
+) -> None:
+    """§5.1.2: FR = <va, wa> / <vd, wd> takes one amount >= 0 of each weapon type, wa for the
+    attackers' and wd for the defenders'; a negative or missing amount (a JSON null) or a
+    vector of the wrong length is refused naming the vector and what it holds."""
+    with pytest.raises(InvalidInputError) as e:
+        force_ratios(VALUES, wa, wd)
+    (problem,) = e.value.problems
+    assert problem.path == field
+    assert problem.message == f"must be 2 finite amounts >= 0, got {got}"
+
+
+def test_5_1_2_a_ratio_of_two_worthless_forces_is_refused_saying_why() -> None:
+    """§5.1.2: FR = <va, wa> / <vd, wd> is 0/0 when neither force holds any value."""
+    with pytest.raises(InvalidInputError) as e:
+        force_ratios(VALUES, [0.0, 0.0], [0.0, 0.0])
+    assert str(e.value.problems[0]).endswith(
+        "force ratio undefined: <va, wa> = <vd, wd> = 0, both forces are worthless (§5.1.2)"
+    )
