@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 
 from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex.combat_functions import CombatFunctions
 from hexwar.rulesets.idahex.values import force_ratios, weapon_values
 
+from .test_attrition import POFF, defender, frame, kill_data
 from .test_combat_functions import RISING, fi, small_design
 
 # -- §5.4.1 with two supply and two personnel types -------------------------------------------
@@ -152,3 +154,28 @@ def test_5_1_2_a_ratio_of_two_worthless_forces_is_refused_saying_why() -> None:
     assert str(e.value.problems[0]).endswith(
         "force ratio undefined: <va, wa> = <vd, wd> = 0, both forces are worthless (§5.1.2)"
     )
+
+
+# -- §5.4.5 frdval of a posture without a curve -----------------------------------------------
+
+
+def test_5_4_5_a_posture_whose_poff_has_no_frdval_curve_loses_no_value() -> None:
+    """docs/rulings/idahex.md (Missing ``frdval`` curves): groups 62 and 63 read a curve at
+    poff(p) for the standard postures only; group 41 may give a posture outside npost its own
+    poff (here hold posture 15 -> 4 and attack posture 45 -> 3 with npost = (2, 1, 1, 2):
+    curves at 1, 2, 3 for defence and 1, 2 for attack). Such a posture loses no value by the
+    force ratio: temp = 0 at every ratio, frdval = 1 - (1 - 0)**tframe = 0 (§5.4.5), where the
+    standard posture 10 loses 1 - (1 - .4)**.25 at FR = 1 (f0def 0, fdef .4 from x(1) = 1).
+
+    In the combat procedure (§5.1.3) frdval = 0 >= 0 scales the defenders' losses to the
+    fraction 0 of their value: a defender in posture 15 loses nothing in the frame."""
+    poff = {**small_design().poff_table, 15: 4, 45: 3}
+    f = CombatFunctions(small_design(poff_table=poff))
+    for fr in (0.0, 0.5, 1.0, 4.0):
+        assert f.frdval(fr, 15) == 0.0
+        assert f.frdval(fr, 45) == 0.0
+    assert f.frdval(1.0, 10) == pytest.approx(1.0 - 0.6**0.25)
+    r = frame(kill_data(poff={**POFF, 15: 3}), f, defenders=[defender(posture=15)])
+    assert r.frgrd > 0.0
+    assert list(r.losses[101]) == [0.0, 0.0, 0.0]
+    assert r.losses[1].sum() > 0.0
