@@ -21,6 +21,7 @@ from hexwar.rulesets.idahex.values import force_ratios, weapon_values
 
 from .test_attrition import POFF, defender, frame, kill_data
 from .test_combat_functions import RISING, fi, small_design
+from .test_delays import march, red
 
 # -- §5.4.1 with two supply and two personnel types -------------------------------------------
 # Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
@@ -179,3 +180,22 @@ def test_5_4_5_a_posture_whose_poff_has_no_frdval_curve_loses_no_value() -> None
     assert r.frgrd > 0.0
     assert list(r.losses[101]) == [0.0, 0.0, 0.0]
     assert r.losses[1].sum() > 0.0
+
+
+# -- §3.2.3.2 a carrying capacity of at most one ----------------------------------------------
+
+
+def test_3_2_3_2_a_carrying_capacity_below_one_still_shares_the_carriers() -> None:
+    """§3.2.3.2 and docs/rulings/idahex.md (LOAD/CC): the share LOAD/CC of the carriers'
+    load-class resources carries the passengers, the rest their own resources, for any CC > 0.
+    test_delays.py's Red side, mode 1: a carrier (type 2) with .2 trucks and 1 fuel, a
+    passenger (type 1) with 5 personnel, from cell 6 to 9. CC = ldcap(trucks) * .2 = 5 * .2 =
+    1; LOAD = ldsize(pers, 1) * 5 = .1 * 5 = .5; LOAD/CC = .5. ttcapacity = (1 - .5) *
+    trncap(trucks) * .2 = .5 * 10 * .2 = 1; ttdemand = fuel 1 * 1 = 1: TR = 1 (the whole
+    trucks for the carrier's own would give 2)."""
+    d = march([red(24, 2, trucks=0.2, fuel=1), red(25, 1, pers=5)], 6, 9, mode=1)
+    assert d.terms["CC"] == pytest.approx(1.0)
+    assert d.terms["LOAD"] == pytest.approx(0.5)
+    assert d.terms["LOAD/CC"] == pytest.approx(0.5)
+    assert d.terms["ttcapacity"] == pytest.approx(1.0)
+    assert d.terms["TR"] == pytest.approx(1.0)

@@ -352,7 +352,8 @@ class CombatFunctions:
         """§5.4.5: the fraction of value lost in one frame; negative means 'do not scale'.
 
         A rate of 1 or more per unit of time (``frdval.f0def`` has no upper bound) loses the
-        whole value in any frame: 1 (ruling)."""
+        whole value in any frame: 1 (ruling). A posture whose ``poff`` groups 62 and 63 give no
+        curve loses no value: 0 (ruling, as the Fortran's zeroed arrays)."""
         k = self.poff[post]
         table = self._frdval_atk if post >= 40 else self._frdval_def
         y0, y = table.get(k, (0.0, (0.0,) * 7))
