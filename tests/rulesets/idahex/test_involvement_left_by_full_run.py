@@ -11,12 +11,14 @@ of each, where the k-th supply or personnel type cannot be told from the first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions
+from hexwar.rulesets.idahex.transfer import TransferResult, transfer
 from hexwar.rulesets.idahex.values import force_ratios, weapon_values
 
 from .test_attrition import POFF, defender, frame, kill_data
@@ -199,3 +201,80 @@ def test_3_2_3_2_a_carrying_capacity_below_one_still_shares_the_carriers() -> No
     assert d.terms["LOAD/CC"] == pytest.approx(0.5)
     assert d.terms["ttcapacity"] == pytest.approx(1.0)
     assert d.terms["TR"] == pytest.approx(1.0)
+
+
+# -- §4.2.1 transfer commands -------------------------------------------------------------------
+
+# Unit 1 holds 10 of each of two resource types, unit 2 none; toe 5 of each for both.
+HOLD = [[10.0, 10.0], [0.0, 0.0]]
+TOE = [[5.0, 5.0], [5.0, 5.0]]
+
+
+def read_only(r: TransferResult) -> bool:
+    return not r.resources.flags.writeable and not r.moved.flags.writeable
+
+
+def test_4_2_1_each_type_moves_its_own_declared_amount_however_small() -> None:
+    """§4.2.1: each type irs with amt(irs) > 0 is allocated to the takers (T' = those that
+    can have it; none: amt(irs) is reset to 0 and the player told) and assessed on the givers.
+    Unit 2 cannot have type 1. Declared 0 of type 1 and .5 of type 2: type 1 is not
+    transferred and nothing is said of it (there was nothing to move); type 2 moves .5 from
+    unit 1 to unit 2. The result is read-only and not pooled. Declared 1 of type 1: it is
+    reset to 0 with a warning, and type 2 still moves."""
+    accepts = [[True, True], [False, True]]
+    r = transfer([1, 2], HOLD, TOE, accepts, [1], [2], [0.0, 0.5])
+    assert r.moved.tolist() == [0.0, 0.5]
+    assert r.resources.tolist() == [[10.0, 9.5], [0.0, 0.5]]
+    assert r.warnings == ()
+    assert r.pooled is False
+    assert read_only(r)
+    r = transfer([1, 2], HOLD, TOE, accepts, [1], [2], [1.0, 0.5])
+    assert r.warnings == ("no taker can hold resource type 1: none transferred",)
+    assert r.moved.tolist() == [0.0, 0.5]
+
+
+def test_4_2_1_takers_at_their_toe_demand_nothing() -> None:
+    """§4.2.1: the undeclared amount is min(demand, supply), demand = the takers' shortfalls
+    below toe, max(toe - stock, 0): unit 2 holding 5 and 6 against toe 5 demands 0 of
+    either, so nothing moves though unit 1 has 5 of each to spare."""
+    r = transfer([1, 2], [[10.0, 10.0], [5.0, 6.0]], TOE, [[True, True]] * 2, [1], [2])
+    assert r.moved.tolist() == [0.0, 0.0]
+    assert r.resources.tolist() == [[10.0, 10.0], [5.0, 6.0]]
+
+
+def test_4_2_1_a_command_with_no_givers_and_no_takers_moves_nothing_and_says_why() -> None:
+    """§4.2.1: with no givers or no takers nothing happens and the player is warned."""
+    r = transfer([1, 2], HOLD, TOE, [[True, True]] * 2, [], [])
+    assert r.warnings == ("no transfer: there are no givers and no takers",)
+    assert r.moved.tolist() == [0.0, 0.0]
+    assert r.resources.tolist() == HOLD
+    assert r.pooled is False
+    assert read_only(r)
+
+
+def _refusal(make: Callable[[], object]) -> tuple[str, str]:
+    with pytest.raises(InvalidInputError) as info:
+        make()
+    problem = info.value.problems[0]
+    return (problem.path, problem.message)
+
+
+def test_4_2_1_a_command_s_units_and_holdings_are_refused_by_name() -> None:
+    """§4.2.1: G and T are units of the command, each once; toe(butype(k), irs) is one
+    quantity >= 0 per unit and resource type."""
+    ok = [[True, True]] * 2
+    assert _refusal(lambda: transfer([1, 1], HOLD, TOE, ok, [1], [1])) == (
+        "units",
+        "unit numbers must be distinct, got [1, 1]",
+    )
+    path, message = _refusal(lambda: transfer([1, 2], HOLD, [[5.0, -1.0]] * 2, ok, [1], [2]))
+    assert path == "toe"
+    assert message.startswith("must hold finite numbers >= 0, got ")
+    assert _refusal(lambda: transfer([1, 2], HOLD, [[5.0, 5.0]], ok, [1], [2])) == (
+        "toe",
+        "must have shape (2, 2) (as resources), got (1, 2)",
+    )
+    assert _refusal(lambda: transfer([1, 2], HOLD, TOE, ok, [1], [3])) == (
+        "takers",
+        "unit 3 is not one of the units given",
+    )
