@@ -11,6 +11,7 @@ of each, where the k-th supply or personnel type cannot be told from the first.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,7 @@ from hexwar.rulesets.idahex.values import force_ratios, weapon_values
 
 from .test_attrition import POFF, defender, frame, kill_data
 from .test_combat_functions import RISING, fi, small_design
-from .test_delays import march, red
+from .test_delays import DATA, RED, U4, march, red
 
 # -- §5.4.1 with two supply and two personnel types -------------------------------------------
 # Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
@@ -278,3 +279,58 @@ def test_4_2_1_a_command_s_units_and_holdings_are_refused_by_name() -> None:
         "takers",
         "unit 3 is not one of the units given",
     )
+
+
+# -- §3.2 the movement data and a task force, refused by name ---------------------------------
+
+
+def _problems(make: Callable[[], object]) -> list[tuple[str, str]]:
+    with pytest.raises(InvalidInputError) as info:
+        make()
+    return [(p.path, p.message) for p in info.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"nlc": -1}, [("nlc", "must be an integer >= 0, got -1")]),
+        ({"nequip": 5}, [("nequip", "must be an integer 1..nrs(s) - nss(s) = 4, got 5")]),
+        (
+            {"trnreq": None},
+            [
+                ("trnreq", "must list nrs(s) >= 1 values"),
+                ("nequip", "must be an integer 1..nrs(s) - nss(s) = -1, got 3"),
+            ],
+        ),
+        ({"ssreqm": None}, [("ssreqm(*)", "must have 0 values, got None")]),
+        ({"trncap": (1, 2)}, [("trncap(*)", "must have 5 values, got 2")]),
+        ({"ssreqm": ((1, 2),)}, [("ssreqm(1, *)", "must have 5 values, got 2")]),
+    ],
+)
+def test_3_2_a_side_s_movement_data_are_refused_by_field(
+    change: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
+    """§3.2.3 and §9.1.1: test_delays.py's Red side has nrs = 5 resource types (trnreq,
+    trncap, loadcl, ldcap, ldsize one entry each), nss = 1 (ssreqm one row of nrs) and
+    nequip = 3 <= nrs - nss = 4, nlc = 2 >= 0. Each datum out of its bounds is refused naming
+    it and what it must be; a missing trnreq gives nrs = 0 and a missing ssreqm nss = 0."""
+    assert _problems(lambda: dataclasses.replace(RED, **change)) == expected
+
+
+def test_3_2_a_task_force_the_side_and_the_posture_are_refused_saying_what_is_wrong() -> None:
+    """§3.2: a task force has one element or more, each an element; s = 1 (Red) or 2 (Blue)
+    and nothing else; movement postures are 30..29 + npost(3) (30..31 in DATA)."""
+    assert _problems(lambda: march([], 17, 13)) == [
+        ("elements", "a task force has at least one element")
+    ]
+    assert _problems(lambda: march(["x", "y"], 17, 13)) == [  # type: ignore[list-item]
+        ("elements", "must be an Element, got 'x'"),
+        ("elements", "must be an Element, got 'y'"),
+    ]
+    assert _problems(lambda: march([U4], 17, 13, pp=32)) == [
+        ("", "bad movement posture 32: the design data define postures 30..31 (npost(3) = 2)")
+    ]
+    for s in (3, 1.0, True):
+        assert _problems(lambda: DATA.side(s)) == [  # noqa: B023
+            ("", f"bad side {s!r}: s = 1 (Red) or 2 (Blue)")
+        ]
