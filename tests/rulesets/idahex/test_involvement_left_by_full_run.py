@@ -12,6 +12,7 @@ of each, where the k-th supply or personnel type cannot be told from the first.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +25,7 @@ from hexwar.rulesets.idahex.values import force_ratios, weapon_values
 
 from .test_attrition import POFF, defender, frame, kill_data
 from .test_combat_functions import RISING, fi, small_design
-from .test_delays import DATA, RED, U4, march, red
+from .test_delays import DATA, RED, U4, U33, air, march, red
 
 # -- §5.4.1 with two supply and two personnel types -------------------------------------------
 # Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
@@ -334,3 +335,16 @@ def test_3_2_a_task_force_the_side_and_the_posture_are_refused_saying_what_is_wr
         assert _problems(lambda: DATA.side(s)) == [  # noqa: B023
             ("", f"bad side {s!r}: s = 1 (Red) or 2 (Blue)")
         ]
+
+
+def test_3_2_4_the_objective_of_air_movement_may_be_any_active_cell_from_1_to_ncells() -> None:
+    """§2.1: the cells of the area of war are 1..ncells (30 in test_delays.py's GRID, whose
+    cell 30 is the bottom cell of the last rank, inactive); §3.2.4: air movement needs no
+    adjacent objective. Cell 1 is a valid objective (a finite delay); cell 30 is in the area
+    of war but inactive, and the delay says so (not that it is outside the area)."""
+    d = air([U33], 17, 1)
+    assert d.reason is None
+    assert d.value < math.inf
+    d = air([U33], 17, 30)
+    assert d.value == math.inf
+    assert d.reason == "objective cell 30 is inactive"
