@@ -20,12 +20,14 @@ import pytest
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions
+from hexwar.rulesets.idahex.delays import wait
+from hexwar.rulesets.idahex.postures import Status
 from hexwar.rulesets.idahex.transfer import TransferResult, transfer
 from hexwar.rulesets.idahex.values import force_ratios, weapon_values
 
 from .test_attrition import POFF, defender, frame, kill_data
 from .test_combat_functions import RISING, fi, small_design
-from .test_delays import DATA, RED, U4, U33, air, march, red
+from .test_delays import DATA, GRID, RED, U4, U9, U33, air, bartype, march, red, rtetype
 
 # -- §5.4.1 with two supply and two personnel types -------------------------------------------
 # Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
@@ -348,3 +350,33 @@ def test_3_2_4_the_objective_of_air_movement_may_be_any_active_cell_from_1_to_nc
     d = air([U33], 17, 30)
     assert d.value == math.inf
     assert d.reason == "objective cell 30 is inactive"
+
+
+def test_3_2_wait_passes_the_rearguard_and_the_objective_on() -> None:
+    """§3.2.5.1: with friendly units in hold postures in cell pl (a rearguard) the
+    disengagement delay is d = d1 = max diseng(butype(u_i), 1) = max(1 (type 1, unit 4), 2
+    (type 3, unit 9)) = 2. §3.2.6: the attack delay of an occupation of a defended cell po is
+    infinite, and says which cell."""
+
+    def delay(present: str, following: str) -> Any:
+        return wait(
+            Status.from_str(present),
+            Status.from_str(following),
+            s=1,
+            elements=[U4, U9],
+            mode=0,
+            grid=GRID,
+            rtetype=rtetype,
+            bartype=bartype,
+            data=DATA,
+            engaged=True,
+            rearguard=True,
+            defended=True,
+        )
+
+    d = delay("17/20/13", "17/30/13")
+    assert (d.value, d.section) == (2.0, "3.2.5.1")
+    d = delay("17/40/13", "13/10/13")
+    assert d.value == math.inf
+    assert d.reason is not None
+    assert d.reason.startswith("cell 13 is held by enemy units")
