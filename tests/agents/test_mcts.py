@@ -306,3 +306,76 @@ def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
         assert seen_early
         return
     raise AssertionError("the game ended before its last turn")
+
+
+def _airwar_decisions(seed: int = 1, scenario: str = "airwar/small-four-cities"):
+    """Side 1's decisions of an air war game the computer plays on both sides (seed 001 §2:
+    the initial stage's cities and units, then cycles of moves and aim fire)."""
+    session = random_session(scenario, seed)
+    game = session.game
+    ai = {s: make_agent(game.ruleset, s, "ai") for s in game.ruleset.info.sides}
+    while (decision := game.decision()) is not None:
+        for side in sorted(decision.sides):
+            view = game.view(side)
+            if side == "1":
+                yield game, view
+            game.submit(side, ai[side].act(view, agent_rng(seed, side, decision.step)).to_json())
+
+
+def test_airwar_mcts_places_as_the_computer_player_first() -> None:
+    """Seed 001 §2.0, the initial stage: each player places the opponent's cities, then his
+    own units. The legal list is a menu of random placements without the computer player's
+    own; mcts searches the computer player's placement first (the prior), then the menu."""
+    for game, view in _airwar_decisions():
+        phase = view.data["phase"]
+        if phase not in ("cities", "units"):
+            return
+        rng = agent_rng(1, "1", game.step)
+        own = make_agent(game.ruleset, "1", "ai").act(view, agent_rng(1, "1", game.step))
+        menu = game.ruleset.legal_orders(view)
+        assert own not in menu
+        cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, rng)
+        assert cands == [own, *menu]
+
+
+def test_airwar_mcts_with_no_time_gives_the_computer_players_orders() -> None:
+    """The computer player's order is the prior in every stage (§2.0 placements, §2.1 moves,
+    §2.3 aim fire): with no time to weigh another candidate (a budget of 0 s) mcts gives
+    exactly its order, running no rollout -- a game where mcts keeps its prior every time is
+    the computer player's own game."""
+    seen: set[str] = set()
+    for game, view in _airwar_decisions():
+        own = make_agent(game.ruleset, "1", "ai").act(view, agent_rng(1, "1", game.step))
+        agent = MctsAgent(game.ruleset, "1", seconds=0.0)
+        assert agent.act(view, agent_rng(1, "1", game.step)) == own
+        assert agent.last_iterations == 0
+        seen.add(view.data["phase"])
+        if len(seen) == 4 and game.step >= 5:
+            return
+    raise AssertionError(f"the game ended with stages {sorted(seen)} seen")
+
+
+def test_airwar_mcts_keeps_its_placement_unless_clearly_beaten(monkeypatch) -> None:
+    """§2.0: the computer player's placement of the enemy's cities (spread apart, pushed to
+    the front) is kept unless a menu placement beats it by more than two standard errors over
+    at least four complete paired rounds (MIN_ROUNDS): a rollout of four decisions sees only
+    the first cycle's fire, and a random placement of the enemy's cities is far worse."""
+    from hexwar.agents.mcts import MIN_ROUNDS
+
+    assert MIN_ROUNDS["airwar"] == 4
+    game, view = next(iter(_airwar_decisions()))
+    assert view.data["phase"] == "cities"
+    cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, agent_rng(1, "1", 0))
+    k = len(cands)
+    assert k >= 2
+
+    def choice(rows: list[list[float]]) -> object:
+        agent = MctsAgent(game.ruleset, "1", iterations=k * len(rows))
+        _scripted(monkeypatch, agent, [row[:2] + [-1.0] * (k - 2) for row in rows])
+        return agent.act(view, agent_rng(1, "1", 0))
+
+    assert choice([[0.0, 0.1]] * 3) == cands[0]  # better in each of three rounds: too few
+    assert choice([[0.0, 0.1]] * 4) == cands[1]  # four rounds, standard error 0: replaced
+    # Better on average (+0.1) by +0.5 and -0.3 in turn over eight rounds: standard error
+    # 0.4 / sqrt(8) * sqrt(8/7) = 0.151, and 0.1 < 2 x 0.151: kept.
+    assert choice([[0.0, 0.5], [0.0, -0.3]] * 4) == cands[0]

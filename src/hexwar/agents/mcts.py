@@ -16,7 +16,9 @@ candidate clearly beats it (:meth:`MctsAgent._rounds`).
 Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
 choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
 with a scorer, only the few it scores best above zero (never ending the turn), and the
-agent's own order alone where the list is a menu without it (Aggressor's set-up);
+agent's own order alone where the list is a menu without it (Aggressor's set-up); where the
+list is a menu without it and the ruleset keeps a prior (:data:`KEEP_PRIOR`: the air war's
+initial stage), the agent's own order first and then the menu;
 where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
 orders the rollout agent proposes with several streams (until one repeats), plus doing
 nothing. The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
@@ -64,7 +66,17 @@ SURE_ROUNDS = 4  # rounds after which the search may stop early
 # of two or three paired differences says little). Aggressor: an order's rollouts run to the
 # side's next turn (~1 s buys 6-8 rounds of its four candidates), and a game is ~100 searched
 # decisions, each a chance for noise to replace the computer player's choice.
-MIN_ROUNDS = {"aggressor": 4, "tactical": 3}
+# Air war: a placement's worth shows little in a rollout of four decisions (the first cycle's
+# fire), and a random placement of the enemy's cities is far worse than the computer
+# player's: two paired rounds must not replace it.
+MIN_ROUNDS = {"aggressor": 4, "tactical": 3, "airwar": 4}
+# Rulesets whose rollout agent's order is a prior kept unless another candidate clearly beats
+# it (:meth:`MctsAgent._rounds`) though they lend no scorer or proposer. The air war: its
+# initial stage's legal list is a menu of random placements without the computer player's
+# own (a random placement of the enemy's cities, against its spread and forward ones, lost
+# 24 / 2 / 54 of 80 games of the computer player against itself, seeds 0-39 from both
+# sides), and UCB1 over that menu threw the computer player's placement away.
+KEEP_PRIOR = frozenset({"airwar"})
 
 
 def _airwar_value(v: Mapping[str, Any]) -> float:
@@ -188,6 +200,7 @@ class MctsAgent:
         self._scorer = SCORERS.get(ruleset.info.id)
         proposers = PROPOSERS.get(ruleset.info.id)
         self._proposers = proposers(ruleset, side) if proposers is not None else []
+        self._keeps_prior = self._scorer is not None or bool(self._proposers) or rid in KEEP_PRIOR
         self.last_iterations = 0
 
     # -- candidates -------------------------------------------------------------------------
@@ -205,6 +218,10 @@ class MctsAgent:
                     # A menu without the agent's own order (Aggressor's set-up: random
                     # set-ups, the computer's template not among them): its own, at once.
                     return [first]
+                if self._keeps_prior:
+                    # The air war's initial stage: its own placement first (the prior),
+                    # then the menu's random ones, weighed in paired rounds.
+                    return [first, *legal]
                 return legal
             if self._scorer is None:
                 return [first, *(o for o in legal if o != first)]
@@ -246,7 +263,7 @@ class MctsAgent:
         if len(cands) == 1 or (self.iterations is None and self.clock() >= deadline):
             self.last_iterations = 0
             return cands[0]  # one candidate, or no time left to weigh it: the prior
-        if self._scorer is not None or self._proposers:  # a prior to keep unless beaten
+        if self._keeps_prior:  # a prior to keep unless beaten
             return self._rounds(view, cands, rng, deadline)
         visits = np.zeros(len(cands))
         totals = np.zeros(len(cands))
