@@ -379,3 +379,80 @@ def test_airwar_mcts_keeps_its_placement_unless_clearly_beaten(monkeypatch) -> N
     # Better on average (+0.1) by +0.5 and -0.3 in turn over eight rounds: standard error
     # 0.4 / sqrt(8) * sqrt(8/7) = 0.151, and 0.1 < 2 x 0.151: kept.
     assert choice([[0.0, 0.5], [0.0, -0.3]] * 4) == cands[0]
+
+
+def _airwar_move_stage(seed: int = 1, after: int = 6):
+    """Side 1's first move stage (seed 001 §2.1) at or after decision ``after``."""
+    return next(
+        (g, v) for g, v in _airwar_decisions(seed) if v.data["phase"] == "move" and g.step >= after
+    )
+
+
+def test_airwar_mcts_weighs_variants_of_the_computer_players_moves() -> None:
+    """§2.1 moves: mcts weighs the computer player's moves (first), its moves planned with its
+    judgement shifted -- no flights, another city to attack, none, stepping in where
+    outnumbered (§4's principles, each shifted) -- and doing nothing (last); each one is
+    accepted by the game. With its own options the variant is the computer player's plan."""
+    from hexwar.agents.priors import AIRWAR_VARIANTS
+    from hexwar.rulesets.airwar.ai import move_variant
+
+    game, view = _airwar_move_stage()
+    own = make_agent(game.ruleset, "1", "ai").act(view, agent_rng(1, "1", game.step))
+    assert move_variant(view.data) == own
+    cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, agent_rng(1, "1", 0))
+    assert cands[0] == own
+    assert cands[-1] == game.ruleset.legal_orders(view)[-1]  # the empty plan: every unit stays
+    assert not cands[-1].moves
+    assert not cands[-1].flights
+    assert len(set(cands)) == len(cands)
+    variants = [move_variant(view.data, **options) for _, options in AIRWAR_VARIANTS]
+    assert set(cands[1:-1]) == {v for v in variants if v is not None and v != own} - {cands[-1]}
+    assert len(cands) >= 3
+    for order in cands:
+        world = game.ruleset.determinise(view, agent_rng(1, "1", 1))
+        world.submit("1", order.to_json())
+
+
+def test_airwar_rollouts_from_a_move_stage_draw_nothing() -> None:
+    """Seed 001 has no dice (§2.3-2.4: two directed units of fire kill one enemy unit) and the
+    computer player draws only when it places (§2.0): from a move stage a rollout is the same
+    game whatever the sampled world's seed -- so mcts plays one round per depth there."""
+    import numpy as np
+
+    from hexwar.agents.mcts import DRAWS_NOTHING
+
+    game, view = _airwar_move_stage()
+    assert DRAWS_NOTHING["airwar"](view)
+    agent = MctsAgent(game.ruleset, "1", iterations=8)
+    for order in agent.candidates(view, agent_rng(1, "1", 0)):
+        values = {agent._simulate(view, order, np.random.default_rng(k), 8) for k in range(3)}
+        assert len(values) == 1
+
+
+def test_airwar_mcts_deepest_round_decides_and_ties_keep_the_prior(monkeypatch) -> None:
+    """Where rollouts draw nothing, each round plays every candidate twice as far as the one
+    before (4, then 8 decisions), and the deepest complete round decides: the computer
+    player's moves are kept unless another candidate scores more there."""
+    game, view = _airwar_move_stage()
+    cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, agent_rng(1, "1", 0))
+    k = len(cands)
+
+    def choice(rows: list[list[float]]) -> object:
+        agent = MctsAgent(game.ruleset, "1", iterations=k * len(rows))
+        flat = iter(x for row in rows for x in row)
+        horizons: list[int] = []
+
+        def scripted(view, order, rng, horizon=None):
+            horizons.append(horizon)
+            return next(flat)
+
+        monkeypatch.setattr(agent, "_simulate", scripted)
+        order = agent.act(view, agent_rng(1, "1", game.step))
+        assert horizons == [4] * k + [8] * k * (len(rows) - 1)
+        return order
+
+    rest = [0.0] * (k - 2)
+    assert choice([[0.0, 0.1, *rest]]) == cands[1]  # one round: the better one
+    assert choice([[0.0, 0.0, *rest]]) == cands[0]  # a tie keeps the prior
+    assert choice([[0.0, 0.1, *rest], [0.0, 0.0, *rest]]) == cands[0]  # the deeper round
+    assert choice([[0.0, -0.1, *rest], [0.0, 0.05, *[0.05] * (k - 2)]]) == cands[1]

@@ -79,6 +79,17 @@ MIN_ROUNDS = {"aggressor": 4, "tactical": 3, "airwar": 4}
 KEEP_PRIOR = frozenset({"airwar"})
 
 
+def _airwar_draws_nothing(view: View) -> bool:
+    return view.data["phase"] in ("move", "fire")
+
+
+# Decisions whose rollouts draw nothing, by ruleset: the air war has no dice, and its computer
+# player draws only when it places (§2.0), so from a move or aim-fire stage a rollout is the
+# same game whatever the world's seed -- one round of the candidates tells all, and the prior
+# is kept unless another candidate scores more in it.
+DRAWS_NOTHING: dict[str, Callable[[View], bool]] = {"airwar": _airwar_draws_nothing}
+
+
 def _airwar_value(v: Mapping[str, Any]) -> float:
     totals = v.get("totals") or {}
     me = v["side"]
@@ -201,6 +212,7 @@ class MctsAgent:
         proposers = PROPOSERS.get(ruleset.info.id)
         self._proposers = proposers(ruleset, side) if proposers is not None else []
         self._keeps_prior = self._scorer is not None or bool(self._proposers) or rid in KEEP_PRIOR
+        self._draws_nothing = DRAWS_NOTHING.get(rid)
         self.last_iterations = 0
 
     # -- candidates -------------------------------------------------------------------------
@@ -263,6 +275,8 @@ class MctsAgent:
         if len(cands) == 1 or (self.iterations is None and self.clock() >= deadline):
             self.last_iterations = 0
             return cands[0]  # one candidate, or no time left to weigh it: the prior
+        if self._draws_nothing is not None and self._draws_nothing(view):
+            return self._deepening(view, cands, rng, deadline)
         if self._keeps_prior:  # a prior to keep unless beaten
             return self._rounds(view, cands, rng, deadline)
         visits = np.zeros(len(cands))
@@ -332,6 +346,42 @@ class MctsAgent:
         best = int(np.argmax(gain - Z * se))
         return cands[best] if gain[best] - Z * se[best] > 0 else cands[0]
 
+    def _deepening(
+        self, view: View, cands: list[Order], rng: np.random.Generator, deadline: float
+    ) -> Order:
+        """Where the rollouts draw nothing (:data:`DRAWS_NOTHING`) a second round in the same
+        world would repeat the first: instead each round plays every candidate twice as far
+        as the round before (from :attr:`horizon`, up to :data:`LONG` decisions), while a
+        round fits the budget (a deeper round costing at most twice the last one), and the
+        deepest complete round decides: the first candidate (the prior) is kept unless
+        another scores more in it."""
+        seed = int(rng.integers(2**63))
+        horizon = self.horizon
+        decided: list[float] | None = None
+        n = 0
+        while horizon <= LONG:
+            if self.iterations is not None and n + len(cands) > max(self.iterations, len(cands)):
+                break
+            t0 = self.clock()
+            row = []
+            for order in cands:
+                if self.iterations is None and decided is not None and self.clock() > deadline:
+                    break
+                row.append(self._simulate(view, order, np.random.default_rng(seed), horizon))
+                n += 1
+            if len(row) < len(cands):
+                break  # an incomplete round is not counted
+            decided = row
+            cost = self.clock() - t0
+            if self.iterations is None and self.clock() + 2 * cost > deadline:
+                break
+            horizon *= 2
+        self.last_iterations = n
+        if decided is None:
+            return cands[0]
+        best = max(range(len(decided)), key=lambda i: (decided[i], -i))  # the first best
+        return cands[best] if decided[best] > decided[0] else cands[0]
+
     def _spent(self, start: float, n: int, more: int, deadline: float) -> bool:
         """Whether ``more`` simulations, at the mean cost of the ``n`` since ``start``, would
         end past ``deadline`` (the budget is a bound: no simulation is started that would
@@ -340,7 +390,12 @@ class MctsAgent:
         mean = (now - start) / n if n else 0.0
         return now + more * mean > deadline
 
-    def _simulate(self, view: View, order: Order, rng: np.random.Generator) -> float:
+    def _simulate(
+        self, view: View, order: Order, rng: np.random.Generator, horizon: int | None = None
+    ) -> float:
+        """The value of ``order`` in a world drawn from ``view`` after the rollout
+        (``horizon`` decisions, by default :attr:`horizon`)."""
+        horizon = self.horizon if horizon is None else horizon
         world = self.ruleset.determinise(view, rng)
         assert world is not None  # checked at construction
         before = self._material[0](world) if self._material is not None else {}
@@ -351,7 +406,7 @@ class MctsAgent:
         world.submit(self.side, order)
         start = world.step
         away = False  # whether another side has decided since
-        while (d := world.decision()) is not None and world.step - start < self.horizon:
+        while (d := world.decision()) is not None and world.step - start < horizon:
             if self.to_next_turn:
                 if self.side in d.sides and away:
                     break

@@ -11,7 +11,8 @@ Two hooks, each keyed by ruleset id:
   orders that differ from the computer player's own, for the search to weigh against it
   (tactical: the computer player's plan with its weights shifted toward care, its plan with
   its attacks only, every unit holding its ground, and in the last turn its plan with its
-  weights shifted toward boldness or speed).
+  weights shifted toward boldness or speed; air war: the computer player's moves without
+  flights, going for another city or for no one city, and stepping in where outnumbered).
 """
 
 from __future__ import annotations
@@ -107,5 +108,28 @@ def _tactical_proposers(
     return out
 
 
+# Air war variants of the computer player's moves (seed 001 §4's principles it follows, each
+# shifted): options of :func:`hexwar.rulesets.airwar.ai.move_variant`.
+AIRWAR_VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("no flights", {"flights": False}),
+    ("the second city", {"focus_rank": 1}),  # "Choose the battleground": another one
+    ("the third city", {"focus_rank": 2}),
+    ("no battleground", {"focus_rank": None}),  # each free unit for its nearest target
+    ("bold", {"hold_back": 0.0}),  # steps in where outnumbered
+)
+
+
+def _airwar_variant(options: dict[str, Any], view: View) -> Order | None:
+    from hexwar.rulesets.airwar.ai import move_variant
+
+    return move_variant(view.data, **options)
+
+
+def _airwar_proposers(
+    ruleset: Ruleset[Any, Any], side: str
+) -> list[Callable[[View], Order | None]]:
+    return [partial(_airwar_variant, options) for _, options in AIRWAR_VARIANTS]
+
+
 SCORERS: dict[str, Scorer] = {"aggressor": _aggressor_scores}
-PROPOSERS: dict[str, Proposer] = {"tactical": _tactical_proposers}
+PROPOSERS: dict[str, Proposer] = {"tactical": _tactical_proposers, "airwar": _airwar_proposers}
