@@ -359,21 +359,29 @@ class MctsAgent:
         horizon = self.horizon
         decided: list[float] | None = None
         n = 0
+        each = 0.0  # the mean cost of a rollout in the last complete round
+        start = self.clock()
         while horizon <= LONG:
             if self.iterations is not None and n + len(cands) > max(self.iterations, len(cands)):
                 break
             t0 = self.clock()
             row = []
             for order in cands:
-                if self.iterations is None and decided is not None and self.clock() > deadline:
+                # The budget is a bound: no rollout that would end past it, as far as the
+                # ones before tell (a deeper one at twice the mean cost of the last round's).
+                if self.iterations is None and (
+                    self.clock() + 2 * each > deadline
+                    if decided is not None
+                    else self._spent(start, n, 1, deadline)
+                ):
                     break
                 row.append(self._simulate(view, order, np.random.default_rng(seed), horizon))
                 n += 1
             if len(row) < len(cands):
                 break  # an incomplete round is not counted
             decided = row
-            cost = self.clock() - t0
-            if self.iterations is None and self.clock() + 2 * cost > deadline:
+            each = (self.clock() - t0) / len(cands)
+            if self.iterations is None and self.clock() + 2 * each * len(cands) > deadline:
                 break
             horizon *= 2
         self.last_iterations = n
