@@ -10,8 +10,10 @@ ruleset's view value (:data:`VALUES`), plus, where :data:`MATERIAL` names a coun
 steps the enemy lost less those the side lost in the sampled world (clipped to [-1, 1]).
 Candidates are chosen by UCB1 over the information set at the root (the side's own
 decision, the same in every sampled world), or, where the rollout agent lends a prior
-(:mod:`hexwar.agents.priors`), compared in paired rounds that keep the prior unless another
-candidate clearly beats it (:meth:`MctsAgent._rounds`).
+(:mod:`hexwar.agents.priors`, :data:`KEEP_PRIOR`), compared in paired rounds that keep the
+prior unless another candidate clearly beats it (:meth:`MctsAgent._rounds`), or, where the
+rollouts draw nothing (:data:`DRAWS_NOTHING`), in rounds ever deeper, the deepest deciding
+(:meth:`MctsAgent._deepening`).
 
 Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
 choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
@@ -19,9 +21,11 @@ with a scorer, only the few it scores best above zero (never ending the turn), a
 agent's own order alone where the list is a menu without it (Aggressor's set-up); where the
 list is a menu without it and the ruleset keeps a prior (:data:`KEEP_PRIOR`: the air war's
 initial stage), the agent's own order first and then the menu;
-where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
-orders the rollout agent proposes with several streams (until one repeats), plus doing
-nothing. The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
+where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the rollout
+agent's whole order and those the ruleset's proposers give
+(:data:`~hexwar.agents.priors.PROPOSERS`: variants of the computer player), or without
+proposers the orders it gives with several streams (until one repeats), plus doing nothing.
+The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
 ``time.process_time`` gives the agent the same computation on a busy machine) -- proposing
 candidates counts against it -- or, when given, ``iterations`` (reproducible whatever the
 machine's speed).
