@@ -75,11 +75,11 @@ SURE_ROUNDS = 4  # rounds after which the search may stop early
 # player's: two paired rounds must not replace it.
 MIN_ROUNDS = {"aggressor": 4, "tactical": 3, "airwar": 4}
 # Rulesets whose rollout agent's order is a prior kept unless another candidate clearly beats
-# it (:meth:`MctsAgent._rounds`) though they lend no scorer or proposer. The air war: its
-# initial stage's legal list is a menu of random placements without the computer player's
-# own (a random placement of the enemy's cities, against its spread and forward ones, lost
-# 24 / 2 / 54 of 80 games of the computer player against itself, seeds 0-39 from both
-# sides), and UCB1 over that menu threw the computer player's placement away.
+# it (:meth:`MctsAgent._rounds`) also where the legal list is a menu without it. The air
+# war: its initial stage's legal list is a menu of random placements without the computer
+# player's own (a random placement of the enemy's cities, against its spread and forward
+# ones, lost 24 / 2 / 54 of 80 games of the computer player against itself, seeds 0-39 from
+# both sides), and UCB1 over that menu threw the computer player's placement away.
 KEEP_PRIOR = frozenset({"airwar"})
 
 
@@ -89,8 +89,8 @@ def _airwar_draws_nothing(view: View) -> bool:
 
 # Decisions whose rollouts draw nothing, by ruleset: the air war has no dice, and its computer
 # player draws only when it places (§2.0), so from a move or aim-fire stage a rollout is the
-# same game whatever the world's seed -- one round of the candidates tells all, and the prior
-# is kept unless another candidate scores more in it.
+# same game whatever the world's seed: a second round would repeat the first, so the rounds
+# go deeper instead (:meth:`MctsAgent._deepening`).
 DRAWS_NOTHING: dict[str, Callable[[View], bool]] = {"airwar": _airwar_draws_nothing}
 
 
