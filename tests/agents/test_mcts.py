@@ -278,6 +278,60 @@ def test_tactical_mcts_rollouts_play_the_enemys_reply(monkeypatch) -> None:
     assert played == [(enemy, view.step + 1)]
 
 
+def test_tactical_mcts_rollouts_end_with_the_sides_next_fire(monkeypatch) -> None:
+    """A tactical rollout ends with the side's own next phase, its attacks alone by the
+    computer player (seed 002 sequence of play: the phases alternate, a unit fires in its own
+    phase): an advance draws opportunity fire in the searched phase and the enemy's fire in
+    its reply, and brings its own fire only in the side's next phase -- a rollout that ended
+    with the enemy's reply weighed the fire an advance draws and never the fire it brings.
+    Every one of the finishing phase's actions is an attack: where the units go next is left
+    out (its moves, and the fire they would draw, are the same for every candidate)."""
+    game, side, view = next(iter(_tactical_decisions()))
+    agent = MctsAgent(game.ruleset, side, iterations=4)
+    worlds = []
+    real_determinise = agent.ruleset.determinise
+
+    def determinise(v, rng):
+        worlds.append(real_determinise(v, rng))
+        return worlds[-1]
+
+    finished = []
+    real_finish = agent._finisher.act
+
+    def finish(v, rng):
+        assert v.data["side"] == side
+        finished.append(real_finish(v, rng))
+        return finished[-1]
+
+    monkeypatch.setattr(agent.ruleset, "determinise", determinise)
+    monkeypatch.setattr(agent._finisher, "act", finish)
+    order = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
+    agent._simulate(view, order, agent_rng(1, side, 0))
+    (world,) = worlds
+    assert world.step == view.step + 3  # the searched phase, the enemy's, the side's next
+    (last,) = finished
+    assert {a.verb for a in last.actions} <= {"fire", "assault"}
+
+
+def test_tactical_attacks_alone_are_the_plans_attacks_before_any_move() -> None:
+    """The computer player attacks before any unit moves (docs/tactical.md's ai: fire, then
+    assault, then moves): its attacks alone -- the rollouts' last phase and a candidate of
+    the search -- are exactly its plan's actions up to the first that is no attack, and a
+    phase where it moves differs from its plan."""
+    from hexwar.agents.priors import FINISHERS
+
+    differ = 0
+    for n, (game, side, view) in enumerate(_tactical_decisions(0)):
+        plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
+        alone = FINISHERS["tactical"](game.ruleset, side).act(view, agent_rng(0, side, 0))
+        k = next((i for i, a in enumerate(plan) if a.verb not in ("fire", "assault")), len(plan))
+        assert alone.actions == plan[:k]
+        differ += alone.actions != plan
+        if n >= 6:
+            break
+    assert differ > 0
+
+
 def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
     """docs/tactical.md, Winning: after the last turn the side with more VP wins, and every
     enemy SP eliminated is a VP -- in the last turn nothing is left to keep units for, and a

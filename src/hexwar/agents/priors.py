@@ -7,6 +7,8 @@ Two hooks, each keyed by ruleset id:
   order scores, seed 003 "the machine"). The search keeps the few best (progressive widening
   with the agent's prior) and spends no time on a decision with at most one order worth
   giving: it plays the computer player's choice at once.
+- :data:`FINISHERS` -- the agent that plays the side's own next decision at the end of a
+  rollout (tactical: the computer player's attacks alone in the side's next phase).
 - :data:`PROPOSERS` -- for rulesets whose orders are built one action at a time: whole
   orders that differ from the computer player's own, for the search to weigh against it
   (tactical: the computer player's plan with its weights shifted toward care, its plan with
@@ -22,12 +24,11 @@ from typing import Any
 
 import numpy as np
 
-from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
 
-__all__ = ["PROPOSERS", "SCORERS", "Proposer", "Scorer"]
+__all__ = ["FINISHERS", "PROPOSERS", "SCORERS", "Proposer", "Scorer"]
 
 Scorer = Callable[[Mapping[str, Any], list[Order]], list[float]]
 # A proposer's order, or None where it proposes nothing (a variant for the last turn only).
@@ -56,7 +57,6 @@ TACTICAL_LAST_TURN: tuple[tuple[str, dict[str, float]], ...] = (
     ("bold", {"least_value": 0.05, "exposure_weight": 0.3, "danger_weight": 0.3}),
     ("eager", {"goal_weight": 6.0, "shot_weight": 2.0}),
 )
-_ATTACKS = frozenset({"fire", "assault", "smoke"})
 
 
 def _acting(agent: Any, rng: np.random.Generator, view: View) -> Order:
@@ -71,12 +71,18 @@ def _last_turn(agent: Any, rng: np.random.Generator, view: View) -> Order | None
     return _acting(agent, rng, view)
 
 
+def _tactical_attacks(ruleset: Ruleset[Any, Any], side: str) -> Any:
+    """The computer player giving only its phase's attacks (no unit moving)."""
+    from hexwar.rulesets.tactical.agent import TacticalAgent
+
+    cls = type("TacticalAgent_attacks", (TacticalAgent,), {"attacks_only": True})
+    return cls(ruleset, side)
+
+
 def _tactical_proposers(
     ruleset: Ruleset[Any, Any], side: str
 ) -> list[Callable[[View], Order | None]]:
     from hexwar.rulesets.tactical.agent import TacticalAgent
-    from hexwar.rulesets.tactical.orders import TurnOrders
-    from hexwar.rulesets.tactical.plan import Planner
 
     rng = np.random.default_rng(0)  # the tactical agent is deterministic: never drawn from
     out: list[Callable[[View], Order | None]] = []
@@ -86,26 +92,15 @@ def _tactical_proposers(
     for name, weights in TACTICAL_LAST_TURN:
         cls = type(f"TacticalAgent_{name}", (TacticalAgent,), dict(weights))
         out.append(partial(_last_turn, cls(ruleset, side), rng))
-    own = TacticalAgent(ruleset, side)
-
-    def attacks_only(view: View) -> Order:
-        """The computer player's attacks of this phase, no unit moving (those still legal
-        without the moves before them)."""
-        planner = Planner(view.data)
-        kept = []
-        for a in own.act(view, rng).actions:
-            if a.verb not in _ATTACKS:
-                continue
-            try:
-                planner.plan(a)
-            except IllegalOrderError:
-                continue
-            kept.append(a)
-        return TurnOrders(tuple(kept))
-
-    out.append(attacks_only)
+    # The computer player's attacks of this phase, no unit moving (its attacks come before
+    # any move: the same fire and assaults as its plan's before the moves).
+    out.append(partial(_acting, _tactical_attacks(ruleset, side), rng))
     return out
 
 
 SCORERS: dict[str, Scorer] = {"aggressor": _aggressor_scores}
 PROPOSERS: dict[str, Proposer] = {"tactical": _tactical_proposers}
+# Rollouts that end where the side is to decide again end with that decision played by this
+# agent (tactical: the side's next phase, its attacks alone -- the fire an advance brings,
+# which the enemy's reply alone never shows).
+FINISHERS: dict[str, Callable[[Ruleset[Any, Any], str], Any]] = {"tactical": _tactical_attacks}

@@ -106,6 +106,9 @@ class TacticalAgent:
     # stands where it was is at least this (it is "not carried out" otherwise, at no cost).
     least_hit = 0.6
     enemy_morale = 6  # the morale assumed of an enemy unit (the view does not show it)
+    # Only the phase's attacks (fire and assault), no unit moving: the mcts search's rollouts
+    # play the side's next phase so (the fire an advance brings, not where it goes next).
+    attacks_only = False
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
@@ -747,6 +750,8 @@ class _Turn:
                 break
             if not self.attack(uid, (), planned, worst):
                 break
+        if self.agent.attacks_only:
+            return TurnOrders(tuple(self.actions))
         seen = set(self.seen0)
         for eid, hexes in self.where.items():  # no path where an attacked unit may be
             if eid in p.enemies:
