@@ -115,6 +115,8 @@ class TacticalAgent:
         self.side = side
         self._board_key = ""
         self._sight: dict[tuple[Hex, Hex], bool] = {}
+        self._crt: Any = None
+        self._odds: dict[float, np.ndarray] = {}
 
     # -- estimates -------------------------------------------------------------------------
 
@@ -139,8 +141,14 @@ class TacticalAgent:
         mods = board.terrain_modifiers(at, there, vehicle=vehicle, improved=imp)
         attack = (base + command) * product(mods)
         defense = net_defense(e["defense"], bunker=fortified)
-        ratio = sheet().crt.ratio(attack, defense)
-        chances: np.ndarray = sheet().crt.chances_at([min(ratio, 1e9)])[0]
+        crt = sheet().crt
+        if crt is not self._crt:  # chances by odds ratio, kept while the sheet is the same
+            self._crt, self._odds = crt, {}
+        ratio = min(crt.ratio(attack, defense), 1e9)
+        chances = self._odds.get(ratio)
+        if chances is None:
+            chances = self._odds[ratio] = crt.chances_at([ratio])[0]
+            chances.flags.writeable = False
         return chances
 
     def _estimate(self, board: Board, u: dict[str, Any], at: Hex, e: dict[str, Any]) -> float:
@@ -189,7 +197,16 @@ class _Turn:
             or any(n >= limits["los_block_non_wreck_sp"] for n in self.stacks.values())
             or any(n >= limits["los_block_wreck_sp"] for n in self.wrecks.values())
         )
-        self._bare = None if blocking else agent.terrain_sight(d["map"])
+        # Sight by the terrain alone, kept across phases; where stacks, wrecks or smoke may
+        # block, the hexes that may (a line through none of them is as the terrain makes it).
+        self._bare = agent.terrain_sight(d["map"])
+        self._blockers: set[Hex] | None = None
+        if blocking:
+            self._blockers = (
+                set(self.p.smoke)
+                | {h for h, n in self.stacks.items() if n >= limits["los_block_non_wreck_sp"]}
+                | {h for h, n in self.wrecks.items() if n >= limits["los_block_wreck_sp"]}
+            )
         objectives = {Hex.from_str(o["hex"]): o for o in d["objectives"]}
         self.goals = [h for h, o in objectives.items() if o["control"] != self.side]
         self.mine = [h for h, o in objectives.items() if o["control"] == self.side]
@@ -245,12 +262,16 @@ class _Turn:
         """Line of sight as the side knows the board at the start of the phase (cached; by
         the terrain alone across phases while no stack, wreck or smoke can block)."""
         key = (a, b)
+        bare = self._bare.get(key)
+        if bare is None:
+            bare = self._bare[key] = self.p.board.line_of_sight(a, b)
+        if not bare or self._blockers is None:
+            return bare  # stacks, wrecks and smoke only ever block more
         if key not in self._los:
-            if self._bare is not None:
-                if key not in self._bare:
-                    self._bare[key] = self.p.board.line_of_sight(a, b)
-                return self._bare[key]
-            self._los[key] = self.p.board.line_of_sight(
+            through = self._blockers.intersection(
+                h for line in self.p.board.sight_lines(a, b) for h in line[1:-1]
+            )
+            self._los[key] = not through or self.p.board.line_of_sight(
                 a, b, units_sp=self._stacks0, wreck_sp=self._wrecks0, smoke=self.p.smoke
             )
         return self._los[key]
