@@ -126,7 +126,7 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
 
 def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> None:
     """Tactical candidates (seed 002 orders: a phase's actions): the computer player's plan
-    first, doing nothing last, variants between; every one and the chosen order are
+    first, variants after it, doing nothing among them; every one and the chosen order are
     accepted by the game."""
     session = random_session("tactical/meeting1941", 1)
     game = session.game
@@ -136,7 +136,7 @@ def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> No
     cands = agent.candidates(view, agent_rng(1, side, 0))
     own = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
     assert cands[0] == own
-    assert cands[-1].actions == ()
+    assert any(c.actions == () for c in cands)
     assert len(set(cands)) == len(cands)
     order = agent.act(view, agent_rng(1, side, 0))
     assert order in cands
@@ -338,12 +338,13 @@ def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
     rollout with the enemy's reply reaches the game's end. There the computer player's plan
     with its weights shifted toward boldness (more attacks) and speed (objectives) is weighed
     too; before it those variants propose nothing."""
-    from hexwar.agents.priors import PROPOSERS, TACTICAL_LAST_TURN
+    from hexwar.agents.priors import PROPOSERS, TACTICAL_LAST_TURN, TACTICAL_VARIANTS
 
     seen_early = False
+    first = len(TACTICAL_VARIANTS)  # after the variants searched in every turn
     for game, side, view in _tactical_decisions(0):
         proposers = PROPOSERS["tactical"](game.ruleset, side)
-        late = proposers[-1 - len(TACTICAL_LAST_TURN) : -1]  # before the attacks alone
+        late = proposers[first : first + len(TACTICAL_LAST_TURN)]
         assert len(late) == len(TACTICAL_LAST_TURN)
         if view.data["turn"] < view.data["turns"]:
             if not seen_early:
@@ -360,3 +361,37 @@ def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
         assert seen_early
         return
     raise AssertionError("the game ended before its last turn")
+
+
+def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
+    """Tactical candidates that differ from the computer player's plan in what matters: one
+    unit's move left out (seed 002 orders: a phase's actions, each unit's carried out in
+    turn) -- the move ending nearest the enemy units the side sees first. The unit stays (none
+    of its actions from the move on), the plan's other actions are kept in their order, and
+    the game accepts the orders."""
+    from hexwar.agents.priors import TACTICAL_HOLDS, _tactical_holds
+    from hexwar.core.hexes import Hex
+
+    for game, side, view in _tactical_decisions(0):
+        plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
+        kinds = {u["id"]: u["kind"] for u in view.data["units"]}
+        moves = [a for a in plan if a.verb == "move" and kinds[a.unit] != "hq"]
+        if len(moves) < 2 or not view.data["enemy_units"]:
+            continue
+        enemies = [Hex.from_str(e["hex"]) for e in view.data["enemy_units"]]
+        first = min(moves, key=lambda a: min(Hex.from_str(a.target).distance(e) for e in enemies))
+        holds = _tactical_holds(game.ruleset, side)
+        assert len(holds) == TACTICAL_HOLDS
+        held = holds[0](view)
+        assert first not in held.actions
+        assert [a for a in held.actions if a.unit == first.unit] == [
+            a for a in plan[: plan.index(first)] if a.unit == first.unit
+        ]
+        it = iter(plan)
+        assert all(a in it for a in held.actions)  # a subsequence of the plan
+        others = [a for a in plan if a.unit != first.unit and kinds.get(a.unit) != "hq"]
+        assert all(a in held.actions for a in others if a.verb == "fire")
+        assert holds[1](view) != held
+        game.ruleset.determinise(view, agent_rng(0, side, 1)).submit(side, held.to_json())
+        return
+    raise AssertionError("no phase with two moves and an enemy in sight")

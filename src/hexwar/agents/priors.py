@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
@@ -79,6 +80,57 @@ def _tactical_attacks(ruleset: Ruleset[Any, Any], side: str) -> Any:
     return cls(ruleset, side)
 
 
+# Tactical: how many of the plan's moves are each held back in a candidate of their own (the
+# moves that end nearest the enemy units the side sees).
+TACTICAL_HOLDS = 2
+
+
+def _tactical_holds(ruleset: Ruleset[Any, Any], side: str) -> list[Callable[[View], Order | None]]:
+    """Candidates that differ from the computer player's plan in one unit's move: the plan
+    with the ``i``-th most exposed move left out (the unit stays where it is, with none of its
+    actions after the move), and the actions after it still legal without it kept."""
+    from hexwar.core.hexes import Hex
+    from hexwar.rulesets.tactical.agent import TacticalAgent
+    from hexwar.rulesets.tactical.orders import TurnOrders
+    from hexwar.rulesets.tactical.plan import Planner
+
+    own = TacticalAgent(ruleset, side)
+    rng = np.random.default_rng(0)  # the tactical agent is deterministic: never drawn from
+    kept: list[tuple[View, Any]] = []  # the last view's plan, shared by the variants
+
+    def plan(view: View) -> Any:
+        if not kept or kept[0][0] is not view:
+            kept[:] = [(view, own.act(view, rng))]
+        return kept[0][1]
+
+    def hold(i: int, view: View) -> Order | None:
+        actions = plan(view).actions
+        units = {u["id"]: u for u in view.data["units"]}
+        enemies = [Hex.from_str(e["hex"]) for e in view.data["enemy_units"]]
+        moves = [
+            (min((Hex.from_str(str(a.target)).distance(e) for e in enemies), default=99), n)
+            for n, a in enumerate(actions)
+            if a.verb == "move" and units.get(a.unit, {}).get("kind") not in (None, "hq")
+        ]
+        if len(moves) <= i:
+            return None
+        _, at = sorted(moves)[i]
+        unit = actions[at].unit
+        planner = Planner(view.data)
+        out = []
+        for n, a in enumerate(actions):
+            if n >= at and a.unit == unit:
+                continue
+            try:
+                planner.plan(a)
+            except IllegalOrderError:
+                continue
+            out.append(a)
+        return TurnOrders(tuple(out))
+
+    return [partial(hold, i) for i in range(TACTICAL_HOLDS)]
+
+
 def _tactical_proposers(
     ruleset: Ruleset[Any, Any], side: str
 ) -> list[Callable[[View], Order | None]]:
@@ -95,6 +147,7 @@ def _tactical_proposers(
     # The computer player's attacks of this phase, no unit moving (its attacks come before
     # any move: the same fire and assaults as its plan's before the moves).
     out.append(partial(_acting, _tactical_attacks(ruleset, side), rng))
+    out.extend(_tactical_holds(ruleset, side))
     return out
 
 

@@ -55,6 +55,10 @@ _FORTS = frozenset({"bunker", "pillbox", "trench"})
 _VEHICLE = frozenset({"tracked", "wheeled"})
 _LOSSES = (3, 2, 1)  # the SPs of the CRT's loss columns C, D, E
 
+# Sight by the terrain alone, by board (its JSON) and the tables it was worked out with:
+# shared by every computer player of the process (mcts runs several on one board).
+_SIGHTS: dict[str, tuple[Any, Any, dict[tuple[Hex, Hex], bool]]] = {}
+
 _WEIGHTS = np.array([3.0, 2.0, 1.0, 0.4, 0.5])  # loss 3, 2, 1, disruption, morale check
 
 
@@ -156,11 +160,17 @@ class TacticalAgent:
         return attack_value(chances, u["sp"]) * (1.3 if e["kind"] != "hq" else 1.0)
 
     def terrain_sight(self, board: Any) -> dict[tuple[Hex, Hex], bool]:
-        """Lines of sight by the terrain alone, kept for the board of the game."""
+        """Lines of sight by the terrain alone, kept for the board of the game (shared with
+        the other computer players of the process on the same board)."""
         key = json.dumps(board, sort_keys=True)
         if key != self._board_key:
             self._board_key = key
-            self._sight = {}
+            kept = _SIGHTS.get(key)
+            if kept is None or kept[0] is not rules() or kept[1] is not sheet():
+                if len(_SIGHTS) >= 8:
+                    _SIGHTS.clear()
+                kept = _SIGHTS[key] = (rules(), sheet(), {})
+            self._sight = kept[2]
         return self._sight
 
     # -- the turn --------------------------------------------------------------------------
