@@ -332,24 +332,36 @@ def test_tactical_attacks_alone_are_the_plans_attacks_before_any_move() -> None:
     assert differ > 0
 
 
-def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
+def test_tactical_mcts_weighs_bolder_plans_late_or_behind() -> None:
     """docs/tactical.md, Winning: after the last turn the side with more VP wins, and every
     enemy SP eliminated is a VP -- in the last turn nothing is left to keep units for, and a
     rollout with the enemy's reply reaches the game's end. There the computer player's plan
     with its weights shifted toward boldness (more attacks) and speed (objectives) is weighed
-    too; before it those variants propose nothing."""
-    from hexwar.agents.priors import PROPOSERS, TACTICAL_LAST_TURN, TACTICAL_VARIANTS
+    too, and in the two turns before it where the side does not lead on VP (level counts:
+    a draw is no win); otherwise those variants propose nothing."""
+    from hexwar.agents.priors import (
+        PROPOSERS,
+        TACTICAL_BEHIND_TURNS,
+        TACTICAL_LAST_TURN,
+        TACTICAL_VARIANTS,
+    )
 
-    seen_early = False
+    assert TACTICAL_BEHIND_TURNS == 2
+    seen = {"early": 0, "late, not ahead": 0, "late, ahead": 0}
     first = len(TACTICAL_VARIANTS)  # after the variants searched in every turn
     for game, side, view in _tactical_decisions(0):
         proposers = PROPOSERS["tactical"](game.ruleset, side)
         late = proposers[first : first + len(TACTICAL_LAST_TURN)]
         assert len(late) == len(TACTICAL_LAST_TURN)
-        if view.data["turn"] < view.data["turns"]:
-            if not seen_early:
-                assert all(p(view) is None for p in late)
-                seen_early = True
+        turn, turns = view.data["turn"], view.data["turns"]
+        score = view.data["score"]
+        (enemy,) = set(score) - {side}
+        ahead = score[side] > score[enemy]
+        if turn < turns:
+            case = "early" if turn < turns - 2 else "late, ahead" if ahead else "late, not ahead"
+            seen[case] += 1
+            expected = case == "late, not ahead"
+            assert all((p(view) is not None) == expected for p in late), (turn, score)
             continue
         orders = [p(view) for p in late]
         assert all(o is not None for o in orders)
@@ -358,7 +370,8 @@ def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
         for o in orders:  # each one the game accepts
             world = game.ruleset.determinise(view, agent_rng(0, side, 1))
             world.submit(side, o.to_json())
-        assert seen_early
+        assert seen["early"] > 0
+        assert seen["late, not ahead"] > 0
         return
     raise AssertionError("the game ended before its last turn")
 

@@ -1,6 +1,6 @@
 """The ruleset agents' own judgement, lent to the ``mcts`` search (its priors).
 
-Two hooks, each keyed by ruleset id:
+Three hooks, each keyed by ruleset id:
 
 - :data:`SCORERS` -- for rulesets whose legal orders are whole orders: the score the
   ruleset's computer player gives each legal order (Aggressor: the computer player's own
@@ -11,9 +11,10 @@ Two hooks, each keyed by ruleset id:
   rollout (tactical: the computer player's attacks alone in the side's next phase).
 - :data:`PROPOSERS` -- for rulesets whose orders are built one action at a time: whole
   orders that differ from the computer player's own, for the search to weigh against it
-  (tactical: the computer player's plan with its weights shifted toward care, its plan with
-  its attacks only, every unit holding its ground, and in the last turn its plan with its
-  weights shifted toward boldness or speed).
+  (tactical: the computer player's plan with its weights shifted toward care, its attacks
+  alone, its plan with one of its two most exposed moves held back, and in the last turn its
+  plan with its weights shifted toward boldness or speed; the search adds every unit holding
+  its ground).
 """
 
 from __future__ import annotations
@@ -65,10 +66,25 @@ def _acting(agent: Any, rng: np.random.Generator, view: View) -> Order:
     return order
 
 
+# Turns before the last in which the bold and eager variants are searched too, where the
+# side does not lead on VP: a game lost on VP at the end is lost by then unless the side
+# takes an objective or destroys more (with the side's next fire in the rollouts, an
+# objective taken in the searched phase and held through the enemy's reply shows).
+TACTICAL_BEHIND_TURNS = 2
+
+
 def _last_turn(agent: Any, rng: np.random.Generator, view: View) -> Order | None:
-    """The variant's orders in the scenario's last turn; none before it."""
-    if int(view.data["turn"]) < int(view.data["turns"]):
+    """The variant's orders in the scenario's last turn, and in the
+    :data:`TACTICAL_BEHIND_TURNS` before it where the side's VP do not exceed the enemy's;
+    none otherwise."""
+    turn, turns = int(view.data["turn"]), int(view.data["turns"])
+    if turn < turns - TACTICAL_BEHIND_TURNS:
         return None
+    if turn < turns:
+        score = view.data["score"]
+        me = view.data["side"]
+        if score.get(me, 0) > max((v for s, v in score.items() if s != me), default=0):
+            return None
     return _acting(agent, rng, view)
 
 
