@@ -408,33 +408,3 @@ def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
         game.ruleset.determinise(view, agent_rng(0, side, 1)).submit(side, held.to_json())
         return
     raise AssertionError("no phase with two moves and an enemy in sight")
-
-
-def test_tactical_mcts_plays_candidates_behind_the_prior_no_more(monkeypatch) -> None:
-    """Tactical search (a rollout ~0.04 s, 1 s a decision: few rounds) spends no more
-    rollouts on a candidate whose mean falls a standard error behind the prior's after two
-    complete rounds. Paired differences -0.3 and -0.1: mean -0.2, standard error
-    sqrt(0.02 / 2) = 0.1, so it is behind by one; the other candidate (+0.2, +0.3: ahead) is
-    played on. At 12 rollouts: two rounds of three, then rounds of two -- the candidate
-    behind is played twice, the others five times, and the one ahead (+0.25 on average,
-    standard error ~0.02) replaces the prior."""
-    import math
-
-    game, side, view = next(iter(_tactical_decisions()))
-    agent = MctsAgent(game.ruleset, side, iterations=12)
-    script = {
-        "plan": [0.0] * 6,
-        "behind": [-0.3, -0.1, -0.3, -0.1, -0.3, -0.1],
-        "ahead": [0.2, 0.3, 0.25, 0.2, 0.3, 0.25],
-    }
-    plays = dict.fromkeys(script, 0)
-
-    def simulate(v, order, rng):
-        plays[order] += 1
-        return script[order][plays[order] - 1]
-
-    monkeypatch.setattr(agent, "_simulate", simulate)
-    chosen = agent._rounds(view, ["plan", "behind", "ahead"], agent_rng(1, side, 0), math.inf)
-    assert plays == {"plan": 5, "behind": 2, "ahead": 5}
-    assert chosen == "ahead"
-    assert agent.last_iterations == 12

@@ -67,12 +67,6 @@ SURE_ROUNDS = 4  # rounds after which the search may stop early
 # side's next turn (~1 s buys 6-8 rounds of its four candidates), and a game is ~100 searched
 # decisions, each a chance for noise to replace the computer player's choice.
 MIN_ROUNDS = {"aggressor": 4, "tactical": 3}
-# Rulesets whose candidates that fall behind the prior by a standard error, after
-# PRUNE_AFTER complete rounds, are played no more (their rollouts go to the others; they
-# could not have replaced the prior soon). Tactical: a rollout (~0.04 s) of four to seven
-# candidates leaves 1 s only four to six rounds.
-PRUNE = {"tactical"}
-PRUNE_AFTER = 2
 
 
 def _airwar_value(v: Mapping[str, Any]) -> float:
@@ -191,7 +185,6 @@ class MctsAgent:
         }
         self.value = VALUES.get(ruleset.info.id, _no_value)
         self.min_rounds = MIN_ROUNDS.get(rid, 2)
-        self.prune = rid in PRUNE
         self._material = MATERIAL.get(rid)
         self.widen = widen
         self._scorer = SCORERS.get(ruleset.info.id)
@@ -293,9 +286,7 @@ class MctsAgent:
         compared on equal luck. The first candidate (the rollout agent's own choice, the
         prior) is kept unless another beats it by more than :data:`Z` standard errors of the
         paired differences over the complete rounds, of which there must be at least two
-        (:data:`MIN_ROUNDS` for some rulesets); where :data:`PRUNE` names the ruleset, a
-        candidate whose mean falls a standard error behind the prior's after
-        :data:`PRUNE_AFTER` rounds is played no more; the search stops early once
+        (:data:`MIN_ROUNDS` for some rulesets); the search stops early once
         :data:`SURE_ROUNDS` rounds leave no candidate within one standard error of beating it.
         """
         scores: list[list[float]] = []
@@ -317,14 +308,6 @@ class MctsAgent:
             if len(row) < len(cands):
                 break  # an incomplete round is not counted
             scores.append(row)
-            if self.prune and len(scores) >= PRUNE_AFTER and len(cands) > 1:
-                gain, se = _gains(np.array(scores))
-                keep = [0, *(i for i in range(1, len(cands)) if gain[i] + se[i] > 0)]
-                if len(keep) < len(cands):
-                    cands = [cands[i] for i in keep]
-                    scores = [[r[i] for i in keep] for r in scores]
-                if len(cands) == 1:
-                    break  # every other candidate behind the prior: it stays
             if len(scores) >= SURE_ROUNDS and self.iterations is None:
                 gain, se = _gains(np.array(scores))
                 if np.all(gain + se <= 0):
