@@ -408,33 +408,3 @@ def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
         game.ruleset.determinise(view, agent_rng(0, side, 1)).submit(side, held.to_json())
         return
     raise AssertionError("no phase with two moves and an enemy in sight")
-
-
-def test_tactical_value_credits_the_side_nearer_the_objectives() -> None:
-    """docs/tactical.md, Winning: VP for each objective held at the end. The tactical value
-    also credits position: each objective's VP times 1 / (1 + distance) of the side's nearest
-    combat unit less that of the nearest enemy unit it sees, over all the objectives' VP
-    (HQs not counted). By hand: objective 0,0 (10 VP): own rifle at 0,1 (1 hex: 1/2), enemy at
-    5,0 (5 hexes: 1/6) -> 10/3; objective 5,0 (5 VP): own 5 hexes (1/6), enemy on it (1) ->
-    -25/6; sum -5/6 over 15 VP = -1/18 (the own HQ on 5,1 counts for nothing). With VP 10 to 5
-    (balance 1/3) and no SPs lost the value is 0.8 x (1/3) / 2 + 0.2 x (-1/18)."""
-    from hexwar.agents.mcts import POSITION, _tactical_position, _tactical_value
-
-    view = {
-        "side": "allied",
-        "objectives": [
-            {"hex": "0,0", "vp": 10, "control": None},
-            {"hex": "5,0", "vp": 5, "control": "axis"},
-        ],
-        "units": [
-            {"id": "R1", "kind": "infantry", "hex": "0,1", "sp": 4},
-            {"id": "H1", "kind": "hq", "hex": "5,1", "sp": 1},
-        ],
-        "enemy_units": [{"id": "X1", "kind": "armor", "hex": "5,0", "sp": 3}],
-        "score": {"allied": 10, "axis": 5},
-        "lost": {"allied": 0, "axis": 0},
-        "break_percent": 30,
-    }
-    assert _tactical_position(view) == pytest.approx(-1 / 18)
-    assert POSITION == 0.2
-    assert _tactical_value(view) == pytest.approx(0.8 * (1 / 3) / 2 + 0.2 * (-1 / 18))

@@ -108,37 +108,7 @@ def _tactical_value(v: Mapping[str, Any]) -> float:
     ours = float(lost.get(me, 0))
     others = sum(float(n) for s, n in lost.items() if s != me)
     broken = max(-1.0, min(1.0, (others - ours) / limit))
-    return (1 - POSITION) * (0.5 * points + 0.5 * broken) + POSITION * _tactical_position(v)
-
-
-# Tactical: the weight of position (objectives within reach) in the value.
-POSITION = 0.2
-
-
-def _tactical_position(v: Mapping[str, Any]) -> float:
-    """Who is nearer the objectives (docs/tactical.md, Winning: VP for each objective held at
-    the end): each objective's VP times the difference of 1 / (1 + distance) of the side's
-    nearest combat unit and of the nearest enemy unit it sees, over all the objectives' VP
-    (+1: a unit of the side on every objective, none of the enemy's in sight)."""
-    from hexwar.core.hexes import Hex
-
-    def near(units: list[Any], at: Hex) -> float:
-        d = min((Hex.from_str(u["hex"]).distance(at) for u in units if u.get("hex")), default=None)
-        return 0.0 if d is None else 1 / (1 + d)
-
-    mine = [u for u in v["units"] if u["kind"] != "hq" and u["sp"] > 0]
-    theirs = [u for u in v["enemy_units"] if u["kind"] != "hq"]
-    total = sum(float(o["vp"]) for o in v["objectives"])
-    if total <= 0:
-        return 0.0
-    return (
-        sum(
-            float(o["vp"]) * (near(mine, h) - near(theirs, h))
-            for o in v["objectives"]
-            for h in [Hex.from_str(o["hex"])]
-        )
-        / total
-    )
+    return 0.5 * points + 0.5 * broken
 
 
 VALUES: dict[str, Callable[[Mapping[str, Any]], float]] = {
