@@ -126,7 +126,7 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
 
 def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> None:
     """Tactical candidates (seed 002 orders: a phase's actions): the computer player's plan
-    first, doing nothing last, variants between; every one and the chosen order are
+    first, variants after it, doing nothing among them; every one and the chosen order are
     accepted by the game."""
     session = random_session("tactical/meeting1941", 1)
     game = session.game
@@ -136,7 +136,7 @@ def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> No
     cands = agent.candidates(view, agent_rng(1, side, 0))
     own = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
     assert cands[0] == own
-    assert cands[-1].actions == ()
+    assert any(c.actions == () for c in cands)
     assert len(set(cands)) == len(cands)
     order = agent.act(view, agent_rng(1, side, 0))
     assert order in cands
@@ -278,23 +278,90 @@ def test_tactical_mcts_rollouts_play_the_enemys_reply(monkeypatch) -> None:
     assert played == [(enemy, view.step + 1)]
 
 
-def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
+def test_tactical_mcts_rollouts_end_with_the_sides_next_fire(monkeypatch) -> None:
+    """A tactical rollout ends with the side's own next phase, its attacks alone by the
+    computer player (seed 002 sequence of play: the phases alternate, a unit fires in its own
+    phase): an advance draws opportunity fire in the searched phase and the enemy's fire in
+    its reply, and brings its own fire only in the side's next phase -- a rollout that ended
+    with the enemy's reply weighed the fire an advance draws and never the fire it brings.
+    Every one of the finishing phase's actions is an attack: where the units go next is left
+    out (its moves, and the fire they would draw, are the same for every candidate)."""
+    game, side, view = next(iter(_tactical_decisions()))
+    agent = MctsAgent(game.ruleset, side, iterations=4)
+    worlds = []
+    real_determinise = agent.ruleset.determinise
+
+    def determinise(v, rng):
+        worlds.append(real_determinise(v, rng))
+        return worlds[-1]
+
+    finished = []
+    real_finish = agent._finisher.act
+
+    def finish(v, rng):
+        assert v.data["side"] == side
+        finished.append(real_finish(v, rng))
+        return finished[-1]
+
+    monkeypatch.setattr(agent.ruleset, "determinise", determinise)
+    monkeypatch.setattr(agent._finisher, "act", finish)
+    order = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
+    agent._simulate(view, order, agent_rng(1, side, 0))
+    (world,) = worlds
+    assert world.step == view.step + 3  # the searched phase, the enemy's, the side's next
+    (last,) = finished
+    assert {a.verb for a in last.actions} <= {"fire", "assault"}
+
+
+def test_tactical_attacks_alone_are_the_plans_attacks_before_any_move() -> None:
+    """The computer player attacks before any unit moves (docs/tactical.md's ai: fire, then
+    assault, then moves): its attacks alone -- the rollouts' last phase and a candidate of
+    the search -- are exactly its plan's actions up to the first that is no attack, and a
+    phase where it moves differs from its plan."""
+    from hexwar.agents.priors import FINISHERS
+
+    differ = 0
+    for n, (game, side, view) in enumerate(_tactical_decisions(0)):
+        plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
+        alone = FINISHERS["tactical"](game.ruleset, side).act(view, agent_rng(0, side, 0))
+        k = next((i for i, a in enumerate(plan) if a.verb not in ("fire", "assault")), len(plan))
+        assert alone.actions == plan[:k]
+        differ += alone.actions != plan
+        if n >= 6:
+            break
+    assert differ > 0
+
+
+def test_tactical_mcts_weighs_bolder_plans_late_or_behind() -> None:
     """docs/tactical.md, Winning: after the last turn the side with more VP wins, and every
     enemy SP eliminated is a VP -- in the last turn nothing is left to keep units for, and a
     rollout with the enemy's reply reaches the game's end. There the computer player's plan
     with its weights shifted toward boldness (more attacks) and speed (objectives) is weighed
-    too; before it those variants propose nothing."""
-    from hexwar.agents.priors import PROPOSERS, TACTICAL_LAST_TURN
+    too, and in the two turns before it where the side does not lead on VP (level counts:
+    a draw is no win); otherwise those variants propose nothing."""
+    from hexwar.agents.priors import (
+        PROPOSERS,
+        TACTICAL_BEHIND_TURNS,
+        TACTICAL_LAST_TURN,
+        TACTICAL_VARIANTS,
+    )
 
-    seen_early = False
+    assert TACTICAL_BEHIND_TURNS == 2
+    seen = {"early": 0, "late, not ahead": 0, "late, ahead": 0}
+    first = len(TACTICAL_VARIANTS)  # after the variants searched in every turn
     for game, side, view in _tactical_decisions(0):
         proposers = PROPOSERS["tactical"](game.ruleset, side)
-        late = proposers[-1 - len(TACTICAL_LAST_TURN) : -1]  # before the attacks alone
+        late = proposers[first : first + len(TACTICAL_LAST_TURN)]
         assert len(late) == len(TACTICAL_LAST_TURN)
-        if view.data["turn"] < view.data["turns"]:
-            if not seen_early:
-                assert all(p(view) is None for p in late)
-                seen_early = True
+        turn, turns = view.data["turn"], view.data["turns"]
+        score = view.data["score"]
+        (enemy,) = set(score) - {side}
+        ahead = score[side] > score[enemy]
+        if turn < turns:
+            case = "early" if turn < turns - 2 else "late, ahead" if ahead else "late, not ahead"
+            seen[case] += 1
+            expected = case == "late, not ahead"
+            assert all((p(view) is not None) == expected for p in late), (turn, score)
             continue
         orders = [p(view) for p in late]
         assert all(o is not None for o in orders)
@@ -303,7 +370,8 @@ def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
         for o in orders:  # each one the game accepts
             world = game.ruleset.determinise(view, agent_rng(0, side, 1))
             world.submit(side, o.to_json())
-        assert seen_early
+        assert seen["early"] > 0
+        assert seen["late, not ahead"] > 0
         return
     raise AssertionError("the game ended before its last turn")
 
@@ -456,3 +524,37 @@ def test_airwar_mcts_deepest_round_decides_and_ties_keep_the_prior(monkeypatch) 
     assert choice([[0.0, 0.0, *rest]]) == cands[0]  # a tie keeps the prior
     assert choice([[0.0, 0.1, *rest], [0.0, 0.0, *rest]]) == cands[0]  # the deeper round
     assert choice([[0.0, -0.1, *rest], [0.0, 0.05, *[0.05] * (k - 2)]]) == cands[1]
+
+
+def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
+    """Tactical candidates that differ from the computer player's plan in what matters: one
+    unit's move left out (seed 002 orders: a phase's actions, each unit's carried out in
+    turn) -- the move ending nearest the enemy units the side sees first. The unit stays (none
+    of its actions from the move on), the plan's other actions are kept in their order, and
+    the game accepts the orders."""
+    from hexwar.agents.priors import TACTICAL_HOLDS, _tactical_holds
+    from hexwar.core.hexes import Hex
+
+    for game, side, view in _tactical_decisions(0):
+        plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
+        kinds = {u["id"]: u["kind"] for u in view.data["units"]}
+        moves = [a for a in plan if a.verb == "move" and kinds[a.unit] != "hq"]
+        if len(moves) < 2 or not view.data["enemy_units"]:
+            continue
+        enemies = [Hex.from_str(e["hex"]) for e in view.data["enemy_units"]]
+        first = min(moves, key=lambda a: min(Hex.from_str(a.target).distance(e) for e in enemies))
+        holds = _tactical_holds(game.ruleset, side)
+        assert len(holds) == TACTICAL_HOLDS
+        held = holds[0](view)
+        assert first not in held.actions
+        assert [a for a in held.actions if a.unit == first.unit] == [
+            a for a in plan[: plan.index(first)] if a.unit == first.unit
+        ]
+        it = iter(plan)
+        assert all(a in it for a in held.actions)  # a subsequence of the plan
+        others = [a for a in plan if a.unit != first.unit and kinds.get(a.unit) != "hq"]
+        assert all(a in held.actions for a in others if a.verb == "fire")
+        assert holds[1](view) != held
+        game.ruleset.determinise(view, agent_rng(0, side, 1)).submit(side, held.to_json())
+        return
+    raise AssertionError("no phase with two moves and an enemy in sight")

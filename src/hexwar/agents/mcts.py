@@ -4,7 +4,9 @@ The agent sees only its view. Each iteration samples a world the side cannot tel
 one it sees -- the ruleset's :meth:`~hexwar.core.game.Ruleset.determinise` of the view, never
 the true state -- plays one of its candidate orders there, lets the ruleset's own agent play
 every side for up to ``horizon`` decisions (the rollout policy; sealed orders of other sides
-in the current decision are drawn from it too, since the view hides them), and scores the
+in the current decision are drawn from it too, since the view hides them; where
+:data:`~hexwar.agents.priors.FINISHERS` names one, the side's own next decision is then
+played by that agent -- tactical: its next phase's attacks), and scores the
 result from the side's view of that world: +1 / -1 for a won / lost game, else the
 ruleset's view value (:data:`VALUES`), plus, where :data:`MATERIAL` names a count, the
 steps the enemy lost less those the side lost in the sampled world (clipped to [-1, 1]).
@@ -40,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from hexwar.agents.priors import PROPOSERS, SCORERS
+from hexwar.agents.priors import FINISHERS, PROPOSERS, SCORERS
 from hexwar.core import exact
 from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent, Game, Ruleset
@@ -58,7 +60,7 @@ HORIZON = 4  # decisions played out after the searched one
 # searched phase alone (its fire, the opportunity fire it draws) rated every move forward
 # worse than holding -- the fire the move draws counted, the fire it brings not -- and made
 # mcts, at 1 s, hold or only fire in most of its phases and lose more than its prior did.
-HORIZONS = {"tactical": 1}
+HORIZONS = {"tactical": 1}  # then the side's next phase, its attacks alone (FINISHERS)
 # Rulesets whose rollouts run until the side is to decide again after another side has
 # decided (to the side's next turn), up to LONG decisions: an Aggressor turn is many unit
 # decisions, each ~2 ms of the computer player's.
@@ -217,6 +219,8 @@ class MctsAgent:
         self._proposers = proposers(ruleset, side) if proposers is not None else []
         self._keeps_prior = self._scorer is not None or bool(self._proposers) or rid in KEEP_PRIOR
         self._draws_nothing = DRAWS_NOTHING.get(rid)
+        finisher = FINISHERS.get(rid)
+        self._finisher: Agent | None = finisher(ruleset, side) if finisher else None
         self.last_iterations = 0
 
     # -- candidates -------------------------------------------------------------------------
@@ -426,6 +430,10 @@ class MctsAgent:
             for s in sorted(d.sides):
                 if world.outcome() is None and s in (world.decision() or d).sides:
                     self._play(world, s, rng)
+        if self._finisher is not None and world.outcome() is None:
+            d = world.decision()
+            if d is not None and self.side in d.sides:  # the side's next decision, finished
+                world.submit(self.side, self._finisher.act(world.view(self.side), rng))
         outcome = world.outcome()
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.side else -1.0)

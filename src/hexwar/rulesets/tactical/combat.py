@@ -96,12 +96,12 @@ def resolve_many(
     n = len(n_sp)
     width = int(n_sp.max()) if n else 0
     loss_of = np.array([3, 2, 1, 0, 0, 0])
-    # Single attack k of every unit attack at once; attacks beyond a unit's SPs draw 1.0,
-    # which is "no effect" in every row.
+    # Single attack k of every unit attack at once; attacks beyond a unit's SPs draw +inf,
+    # which is "no effect" in every row (not 1.0: the 10:1 row's chances add up to 105 %).
     draws = []
     for k in range(width):
         u = rng.random(n)
-        u[n_sp <= k] = 1.0
+        u[n_sp <= k] = np.inf
         draws.append(u)
     if rule == "sum":
         loss = np.zeros(n, dtype=np.int64)
@@ -115,7 +115,7 @@ def resolve_many(
         return loss, dis, mc
     # A smaller draw never gives a milder result, so the most severe single result is the
     # result of the smallest draw: one categorisation per unit attack.
-    low = np.ones(n)
+    low = np.full(n, np.inf)
     for u in draws:
         np.minimum(low, u, out=low)
     worst = _categorise(low, cum)

@@ -977,12 +977,11 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             if self.units_in(nb, enemy):
                 continue
             p = sheet().parameters
-            if (
-                len(friends) + 1 > p["max_units_per_hex"]
-                or sum(f.sp for f in friends) + t.sp > p["max_sp_per_hex"]
-            ):
+            there = sum(f.sp for f in friends) + t.sp  # the SPs in the hex with the unit's
+            if len(friends) + 1 > p["max_units_per_hex"] or there > p["max_sp_per_hex"]:
                 continue
-            if self.board.step_cost(here, nb, t.mobility, t.sp) is None:
+            # more than 12 SPs there negate a road (Parameter Data), a bridge's too
+            if self.board.step_cost(here, nb, t.mobility, there) is None:
                 continue
             threat = sum(1 for x in nb.neighbors() if self.units_in(x, enemy))
             options.append((threat, nb))
@@ -1001,11 +1000,10 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
         self.log.append(
             self.turn, "retreat", f"{t.id} cannot retreat from {here}: loses 1 SP", visible_to=ALL
         )
-        if not t.alive:
+        if not t.alive:  # its riders are off already (above)
             self.log.append(
                 self.turn, "eliminated", f"{t.id} is eliminated at {here}", visible_to=ALL
             )
-            self._put_off(t, "it is destroyed")
             t.hex = None
 
     # -- views -----------------------------------------------------------------------------
