@@ -23,7 +23,6 @@ from hexwar.rulesets.idahex.combat_functions import (
     Force,
     cell_area,
     paf,
-    paf_inverse,
     pafgen,
 )
 from hexwar.rulesets.idahex.design import File50, VfebaEntry, load_sinai
@@ -149,27 +148,6 @@ def test_5_4_paf_with_repeated_abscissae_at_zero_and_at_the_end() -> None:
     assert paf(1e-9, 0.0, (1.0, 2.0), (0.0, 1.0)) == pytest.approx(1.0)
     assert paf(1.0, 0.0, (0.5, 0.7, 0.9), (1.0, 1.0, 1.0)) == 0.9
     assert paf(0.5, 0.0, (0.5, 0.7, 0.9), (1.0, 1.0, 1.0)) == pytest.approx(0.25)
-
-
-def test_5_4_1_paf_inverse_is_the_least_ratio_reaching_a_fraction() -> None:
-    """§5.4.1 REQ: the support ratio that raises sigma to a target is the least w with
-    paf(w) >= target; 0 if y0 reaches it; inf if the curve never does."""
-    y0, y, x = 0.2, (0.6, 0.6, 0.9), (1.0, 2.0, 3.0)
-    assert paf_inverse(0.1, y0, y, x) == 0.0
-    assert paf_inverse(0.4, y0, y, x) == pytest.approx(0.5)
-    assert paf_inverse(0.6, y0, y, x) == pytest.approx(1.0)
-    assert paf_inverse(0.75, y0, y, x) == pytest.approx(2.5)
-    assert paf_inverse(0.95, y0, y, x) == math.inf
-    for target in (0.3, 0.5, 0.7, 0.85):
-        w = paf_inverse(target, y0, y, x)
-        assert paf(w, y0, y, x) == pytest.approx(target)
-        assert paf(w - 1e-6, y0, y, x) < target
-
-
-def test_5_4_1_paf_inverse_at_a_jump_is_the_jump() -> None:
-    """§5.4 repeated abscissae make a jump: the least ratio reaching a value inside it is the
-    jump's abscissa."""
-    assert paf_inverse(0.5, 0.0, (0.2, 0.9), (1.0, 1.0)) == 1.0
 
 
 # -- §5.4.1 frinv without support ---------------------------------------------------------------

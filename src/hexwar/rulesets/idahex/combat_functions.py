@@ -52,29 +52,6 @@ def paf(w: float, y0: float, y: Sequence[float], x: Sequence[float]) -> float:
     return pafgen(w, [y0, *y], [0.0, *x])
 
 
-def paf_inverse(target: float, y0: float, y: Sequence[float], x: Sequence[float]) -> float:
-    """The least ``w >= 0`` with ``paf(w, y0, y, x) >= target``; ``inf`` if none.
-
-    §5.4.1 needs it to find the support that raises an involvement to a given fraction
-    (``REQ``); the ``frinv.f`` curves rise with the ratio of support to demand.
-    """
-    return _inverse(target, [y0, *y], [0.0, *x])
-
-
-def _inverse(target: float, ys: Sequence[float], xs: Sequence[float]) -> float:
-    """:func:`paf_inverse` on the curve's points ``(xs[k], ys[k])``, ``xs[0] = 0``."""
-    if ys[0] >= target:
-        return 0.0
-    for k in range(1, len(xs)):
-        if ys[k] >= target:
-            if ys[k] == ys[k - 1] or xs[k] == xs[k - 1]:
-                return float(xs[k])
-            return float(
-                xs[k - 1] + (target - ys[k - 1]) / (ys[k] - ys[k - 1]) * (xs[k] - xs[k - 1])
-            )
-    return math.inf
-
-
 def cell_area(depth: float) -> float:
     """The area of a cell: a regular hexagon whose opposite sides are ``depth`` apart (§2.1)."""
     return math.sqrt(3.0) / 2.0 * depth * depth
@@ -288,9 +265,10 @@ class CombatFunctions:
                 req = []
                 fits = True
                 for k, dd, ys, xs, last in need:
-                    # w = _inverse(target, ys, xs), inline (the hottest step here): the point
-                    # for a target no smaller than the last is no earlier (the first
-                    # ys[n] >= target), so the search starts where the last one ended.
+                    # w, the least ratio with paf(w) >= target (REQ's inverse of the curve,
+                    # the hottest step here): the point for a target no smaller than the last
+                    # is no earlier (the first ys[n] >= target), so the search starts where
+                    # the last one ended.
                     if target < last[0]:
                         last[1] = 0
                     last[0] = target
