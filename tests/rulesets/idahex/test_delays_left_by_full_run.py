@@ -25,11 +25,13 @@ from typing import Any
 
 import pytest
 
+from hexwar.rulesets.idahex.delays import disengagement_delay, march_delay
 from hexwar.rulesets.idahex.design import Unit
 from hexwar.rulesets.idahex.design.model import PostureMap
 from hexwar.rulesets.idahex.game import IdahexGame
 
 from .sinai import SINAI, game, play, unit
+from .test_delays import DATA, GRID, U4, U9, bartype, rtetype
 
 F50 = SINAI[0]
 RED_TRPT, RED_AMMO, RED_FUEL = 5, 6, 7
@@ -297,3 +299,73 @@ def test_4_2_1_pooling_shares_each_type_by_toe_down_to_a_toe_of_one() -> None:
     play(g, "transfer 29 givers 14,51 takers 14,51")
     small_arms = {u["number"]: u["resources"][0] for u in g.view("red").data["units"]}
     assert small_arms == {14: pytest.approx(155.0), 51: pytest.approx(1.0)}
+
+
+# -- the terms a delay lists (§3.2.3.1, §3.2.5.2) -------------------------------------------
+#
+# A delay carries every factor it used, under its manual name, in the order computed
+# (``Delay.terms``, meant for an event receipt). No game output prints them yet, so they are
+# checked where they are made, on test_delays.py's design data and its worked example: units
+# 4 (type 1: 10 tanks, 36 fuel, 40 pers) and 9 (type 3: 2 trucks, 10 fuel, 100 pers) from
+# cell 17 to 13, a road (route type 1) across a river (barrier type 1); depth 10.
+
+_MARCH_TERMS = {
+    "rtetype": 1,
+    "bt": 1,
+    # ssstock(1) = 36 + 10; ssuse(1) = 2 x 10 tanks + 1 x 2 trucks.
+    "ssstock(1)": 46,
+    "ssuse(1)": 22,
+    # ttdemand = 36 + .1 x 40 + 10 + .1 x 100; ttcapacity = 1 x 10 + 10 x 2; TR = .5.
+    "ttdemand": 60,
+    "ttcapacity": 30,
+    "TR": 0.5,
+    # fmr = TR / (2 - TR) = 1/3 for types 1 and 3; mr(1, 1, 1) = 20, mr(3, 1, 1) = 6.
+    "fmr(u4)": 1 / 3,
+    "mr(u4)": 20,
+    "AMR(u4)": 20 / 3,
+    "fmr(u9)": 1 / 3,
+    "mr(u9)": 6,
+    "AMR(u9)": 2,
+}
+
+
+def test_3_2_3_1_a_march_lists_every_term_it_used() -> None:
+    """§3.2.3.1: the hexside's route and barrier types, the supplies, TR, each element's fmr,
+    mr and AMR, TFAMR = 2, depth, d1 = 10 / 2 = 5, each element's bdelay(i, 1, 1) (1.5 and
+    .25) and d2 = 1.5."""
+    d = march_delay(1, [U4, U9], 0, 17, 30, 13, GRID, rtetype, bartype, DATA)
+    expected = {
+        **_MARCH_TERMS,
+        "TFAMR": 2,
+        "depth": 10,
+        "d1": 5,
+        "bdelay(u4)": 1.5,
+        "bdelay(u9)": 0.25,
+        "d2": 1.5,
+    }
+    assert list(d.terms) == list(expected)
+    assert dict(d.terms) == pytest.approx(expected)
+
+
+def test_3_2_5_2_a_pursued_disengagement_lists_every_term_it_used() -> None:
+    """§3.2.5.2, no rearguard: each element's diseng(i, 1) (1 and 2) and d1 = 2, then the
+    march's terms in posture np = 30, depth, w1 = max(.5 x 10 / (20/3), 2 x 10 / 2) = 10,
+    each bdelay (1.5, .25), w2 = max(.5 x 1.5, 2 x .25) = .75 and d2 = w1 + w2 = 10.75."""
+    d = disengagement_delay(
+        1, [U4, U9], 0, 17, 13, 30, GRID, rtetype, bartype, DATA, engaged=True, rearguard=False
+    )
+    expected = {
+        "diseng1(u4)": 1.0,
+        "diseng1(u9)": 2.0,
+        "d1": 2.0,
+        **_MARCH_TERMS,
+        "depth": 10,
+        "w1": 10,
+        "bdelay(u4)": 1.5,
+        "bdelay(u9)": 0.25,
+        "w2": 0.75,
+        "d2": 10.75,
+    }
+    assert list(d.terms) == list(expected)
+    assert dict(d.terms) == pytest.approx(expected)
+    assert d.value == pytest.approx(12.75)
