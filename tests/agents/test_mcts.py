@@ -126,7 +126,7 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
 
 def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> None:
     """Tactical candidates (seed 002 orders: a phase's actions): the computer player's plan
-    first, doing nothing last, variants between; every one and the chosen order are
+    first, variants after it, doing nothing among them; every one and the chosen order are
     accepted by the game."""
     session = random_session("tactical/meeting1941", 1)
     game = session.game
@@ -136,7 +136,7 @@ def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> No
     cands = agent.candidates(view, agent_rng(1, side, 0))
     own = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
     assert cands[0] == own
-    assert cands[-1].actions == ()
+    assert any(c.actions == () for c in cands)
     assert len(set(cands)) == len(cands)
     order = agent.act(view, agent_rng(1, side, 0))
     assert order in cands
@@ -278,23 +278,90 @@ def test_tactical_mcts_rollouts_play_the_enemys_reply(monkeypatch) -> None:
     assert played == [(enemy, view.step + 1)]
 
 
-def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
+def test_tactical_mcts_rollouts_end_with_the_sides_next_fire(monkeypatch) -> None:
+    """A tactical rollout ends with the side's own next phase, its attacks alone by the
+    computer player (seed 002 sequence of play: the phases alternate, a unit fires in its own
+    phase): an advance draws opportunity fire in the searched phase and the enemy's fire in
+    its reply, and brings its own fire only in the side's next phase -- a rollout that ended
+    with the enemy's reply weighed the fire an advance draws and never the fire it brings.
+    Every one of the finishing phase's actions is an attack: where the units go next is left
+    out (its moves, and the fire they would draw, are the same for every candidate)."""
+    game, side, view = next(iter(_tactical_decisions()))
+    agent = MctsAgent(game.ruleset, side, iterations=4)
+    worlds = []
+    real_determinise = agent.ruleset.determinise
+
+    def determinise(v, rng):
+        worlds.append(real_determinise(v, rng))
+        return worlds[-1]
+
+    finished = []
+    real_finish = agent._finisher.act
+
+    def finish(v, rng):
+        assert v.data["side"] == side
+        finished.append(real_finish(v, rng))
+        return finished[-1]
+
+    monkeypatch.setattr(agent.ruleset, "determinise", determinise)
+    monkeypatch.setattr(agent._finisher, "act", finish)
+    order = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
+    agent._simulate(view, order, agent_rng(1, side, 0))
+    (world,) = worlds
+    assert world.step == view.step + 3  # the searched phase, the enemy's, the side's next
+    (last,) = finished
+    assert {a.verb for a in last.actions} <= {"fire", "assault"}
+
+
+def test_tactical_attacks_alone_are_the_plans_attacks_before_any_move() -> None:
+    """The computer player attacks before any unit moves (docs/tactical.md's ai: fire, then
+    assault, then moves): its attacks alone -- the rollouts' last phase and a candidate of
+    the search -- are exactly its plan's actions up to the first that is no attack, and a
+    phase where it moves differs from its plan."""
+    from hexwar.agents.priors import FINISHERS
+
+    differ = 0
+    for n, (game, side, view) in enumerate(_tactical_decisions(0)):
+        plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
+        alone = FINISHERS["tactical"](game.ruleset, side).act(view, agent_rng(0, side, 0))
+        k = next((i for i, a in enumerate(plan) if a.verb not in ("fire", "assault")), len(plan))
+        assert alone.actions == plan[:k]
+        differ += alone.actions != plan
+        if n >= 6:
+            break
+    assert differ > 0
+
+
+def test_tactical_mcts_weighs_bolder_plans_late_or_behind() -> None:
     """docs/tactical.md, Winning: after the last turn the side with more VP wins, and every
     enemy SP eliminated is a VP -- in the last turn nothing is left to keep units for, and a
     rollout with the enemy's reply reaches the game's end. There the computer player's plan
     with its weights shifted toward boldness (more attacks) and speed (objectives) is weighed
-    too; before it those variants propose nothing."""
-    from hexwar.agents.priors import PROPOSERS, TACTICAL_LAST_TURN
+    too, and in the two turns before it where the side does not lead on VP (level counts:
+    a draw is no win); otherwise those variants propose nothing."""
+    from hexwar.agents.priors import (
+        PROPOSERS,
+        TACTICAL_BEHIND_TURNS,
+        TACTICAL_LAST_TURN,
+        TACTICAL_VARIANTS,
+    )
 
-    seen_early = False
+    assert TACTICAL_BEHIND_TURNS == 2
+    seen = {"early": 0, "late, not ahead": 0, "late, ahead": 0}
+    first = len(TACTICAL_VARIANTS)  # after the variants searched in every turn
     for game, side, view in _tactical_decisions(0):
         proposers = PROPOSERS["tactical"](game.ruleset, side)
-        late = proposers[-1 - len(TACTICAL_LAST_TURN) : -1]  # before the attacks alone
+        late = proposers[first : first + len(TACTICAL_LAST_TURN)]
         assert len(late) == len(TACTICAL_LAST_TURN)
-        if view.data["turn"] < view.data["turns"]:
-            if not seen_early:
-                assert all(p(view) is None for p in late)
-                seen_early = True
+        turn, turns = view.data["turn"], view.data["turns"]
+        score = view.data["score"]
+        (enemy,) = set(score) - {side}
+        ahead = score[side] > score[enemy]
+        if turn < turns:
+            case = "early" if turn < turns - 2 else "late, ahead" if ahead else "late, not ahead"
+            seen[case] += 1
+            expected = case == "late, not ahead"
+            assert all((p(view) is not None) == expected for p in late), (turn, score)
             continue
         orders = [p(view) for p in late]
         assert all(o is not None for o in orders)
@@ -303,6 +370,191 @@ def test_tactical_mcts_weighs_bolder_plans_in_the_last_turn_only() -> None:
         for o in orders:  # each one the game accepts
             world = game.ruleset.determinise(view, agent_rng(0, side, 1))
             world.submit(side, o.to_json())
-        assert seen_early
+        assert seen["early"] > 0
+        assert seen["late, not ahead"] > 0
         return
     raise AssertionError("the game ended before its last turn")
+
+
+def _airwar_decisions(seed: int = 1, scenario: str = "airwar/small-four-cities"):
+    """Side 1's decisions of an air war game the computer plays on both sides (seed 001 §2:
+    the initial stage's cities and units, then cycles of moves and aim fire)."""
+    session = random_session(scenario, seed)
+    game = session.game
+    ai = {s: make_agent(game.ruleset, s, "ai") for s in game.ruleset.info.sides}
+    while (decision := game.decision()) is not None:
+        for side in sorted(decision.sides):
+            view = game.view(side)
+            if side == "1":
+                yield game, view
+            game.submit(side, ai[side].act(view, agent_rng(seed, side, decision.step)).to_json())
+
+
+def test_airwar_mcts_places_as_the_computer_player_first() -> None:
+    """Seed 001 §2.0, the initial stage: each player places the opponent's cities, then his
+    own units. The legal list is a menu of random placements without the computer player's
+    own; mcts searches the computer player's placement first (the prior), then the menu."""
+    for game, view in _airwar_decisions():
+        phase = view.data["phase"]
+        if phase not in ("cities", "units"):
+            return
+        rng = agent_rng(1, "1", game.step)
+        own = make_agent(game.ruleset, "1", "ai").act(view, agent_rng(1, "1", game.step))
+        menu = game.ruleset.legal_orders(view)
+        assert own not in menu
+        cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, rng)
+        assert cands == [own, *menu]
+
+
+def test_airwar_mcts_with_no_time_gives_the_computer_players_orders() -> None:
+    """The computer player's order is the prior in every stage (§2.0 placements, §2.1 moves,
+    §2.3 aim fire): with no time to weigh another candidate (a budget of 0 s) mcts gives
+    exactly its order, running no rollout -- a game where mcts keeps its prior every time is
+    the computer player's own game."""
+    seen: set[str] = set()
+    for game, view in _airwar_decisions():
+        own = make_agent(game.ruleset, "1", "ai").act(view, agent_rng(1, "1", game.step))
+        agent = MctsAgent(game.ruleset, "1", seconds=0.0)
+        assert agent.act(view, agent_rng(1, "1", game.step)) == own
+        assert agent.last_iterations == 0
+        seen.add(view.data["phase"])
+        if len(seen) == 4 and game.step >= 5:
+            return
+    raise AssertionError(f"the game ended with stages {sorted(seen)} seen")
+
+
+def test_airwar_mcts_keeps_its_placement_unless_clearly_beaten(monkeypatch) -> None:
+    """§2.0: the computer player's placement of the enemy's cities (spread apart, pushed to
+    the front) is kept unless a menu placement beats it by more than two standard errors over
+    at least four complete paired rounds (MIN_ROUNDS): a rollout of four decisions sees only
+    the first cycle's fire, and a random placement of the enemy's cities is far worse."""
+    from hexwar.agents.mcts import MIN_ROUNDS
+
+    assert MIN_ROUNDS["airwar"] == 4
+    game, view = next(iter(_airwar_decisions()))
+    assert view.data["phase"] == "cities"
+    cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, agent_rng(1, "1", 0))
+    k = len(cands)
+    assert k >= 2
+
+    def choice(rows: list[list[float]]) -> object:
+        agent = MctsAgent(game.ruleset, "1", iterations=k * len(rows))
+        _scripted(monkeypatch, agent, [row[:2] + [-1.0] * (k - 2) for row in rows])
+        return agent.act(view, agent_rng(1, "1", 0))
+
+    assert choice([[0.0, 0.1]] * 3) == cands[0]  # better in each of three rounds: too few
+    assert choice([[0.0, 0.1]] * 4) == cands[1]  # four rounds, standard error 0: replaced
+    # Better on average (+0.1) by +0.5 and -0.3 in turn over eight rounds: standard error
+    # 0.4 / sqrt(8) * sqrt(8/7) = 0.151, and 0.1 < 2 x 0.151: kept.
+    assert choice([[0.0, 0.5], [0.0, -0.3]] * 4) == cands[0]
+
+
+def _airwar_move_stage(seed: int = 1, after: int = 6):
+    """Side 1's first move stage (seed 001 §2.1) at or after decision ``after``."""
+    return next(
+        (g, v) for g, v in _airwar_decisions(seed) if v.data["phase"] == "move" and g.step >= after
+    )
+
+
+def test_airwar_mcts_weighs_variants_of_the_computer_players_moves() -> None:
+    """§2.1 moves: mcts weighs the computer player's moves (first), its moves planned with its
+    judgement shifted -- no flights, another city to attack, none, stepping in where
+    outnumbered (§4's principles, each shifted) -- and doing nothing (last); each one is
+    accepted by the game. With its own options the variant is the computer player's plan."""
+    from hexwar.agents.priors import AIRWAR_VARIANTS
+    from hexwar.rulesets.airwar.ai import move_variant
+
+    game, view = _airwar_move_stage()
+    own = make_agent(game.ruleset, "1", "ai").act(view, agent_rng(1, "1", game.step))
+    assert move_variant(view.data) == own
+    cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, agent_rng(1, "1", 0))
+    assert cands[0] == own
+    assert cands[-1] == game.ruleset.legal_orders(view)[-1]  # the empty plan: every unit stays
+    assert not cands[-1].moves
+    assert not cands[-1].flights
+    assert len(set(cands)) == len(cands)
+    variants = [move_variant(view.data, **options) for _, options in AIRWAR_VARIANTS]
+    assert set(cands[1:-1]) == {v for v in variants if v is not None and v != own} - {cands[-1]}
+    assert len(cands) >= 3
+    for order in cands:
+        world = game.ruleset.determinise(view, agent_rng(1, "1", 1))
+        world.submit("1", order.to_json())
+
+
+def test_airwar_rollouts_from_a_move_stage_draw_nothing() -> None:
+    """Seed 001 has no dice (§2.3-2.4: two directed units of fire kill one enemy unit) and the
+    computer player draws only when it places (§2.0): from a move stage a rollout is the same
+    game whatever the sampled world's seed -- so mcts plays one round per depth there."""
+    import numpy as np
+
+    from hexwar.agents.mcts import DRAWS_NOTHING
+
+    game, view = _airwar_move_stage()
+    assert DRAWS_NOTHING["airwar"](view)
+    agent = MctsAgent(game.ruleset, "1", iterations=8)
+    for order in agent.candidates(view, agent_rng(1, "1", 0)):
+        values = {agent._simulate(view, order, np.random.default_rng(k), 8) for k in range(3)}
+        assert len(values) == 1
+
+
+def test_airwar_mcts_deepest_round_decides_and_ties_keep_the_prior(monkeypatch) -> None:
+    """Where rollouts draw nothing, each round plays every candidate twice as far as the one
+    before (4, then 8 decisions), and the deepest complete round decides: the computer
+    player's moves are kept unless another candidate scores more there."""
+    game, view = _airwar_move_stage()
+    cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, agent_rng(1, "1", 0))
+    k = len(cands)
+
+    def choice(rows: list[list[float]]) -> object:
+        agent = MctsAgent(game.ruleset, "1", iterations=k * len(rows))
+        flat = iter(x for row in rows for x in row)
+        horizons: list[int] = []
+
+        def scripted(view, order, rng, horizon=None):
+            horizons.append(horizon)
+            return next(flat)
+
+        monkeypatch.setattr(agent, "_simulate", scripted)
+        order = agent.act(view, agent_rng(1, "1", game.step))
+        assert horizons == [4] * k + [8] * k * (len(rows) - 1)
+        return order
+
+    rest = [0.0] * (k - 2)
+    assert choice([[0.0, 0.1, *rest]]) == cands[1]  # one round: the better one
+    assert choice([[0.0, 0.0, *rest]]) == cands[0]  # a tie keeps the prior
+    assert choice([[0.0, 0.1, *rest], [0.0, 0.0, *rest]]) == cands[0]  # the deeper round
+    assert choice([[0.0, -0.1, *rest], [0.0, 0.05, *[0.05] * (k - 2)]]) == cands[1]
+
+
+def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
+    """Tactical candidates that differ from the computer player's plan in what matters: one
+    unit's move left out (seed 002 orders: a phase's actions, each unit's carried out in
+    turn) -- the move ending nearest the enemy units the side sees first. The unit stays (none
+    of its actions from the move on), the plan's other actions are kept in their order, and
+    the game accepts the orders."""
+    from hexwar.agents.priors import TACTICAL_HOLDS, _tactical_holds
+    from hexwar.core.hexes import Hex
+
+    for game, side, view in _tactical_decisions(0):
+        plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
+        kinds = {u["id"]: u["kind"] for u in view.data["units"]}
+        moves = [a for a in plan if a.verb == "move" and kinds[a.unit] != "hq"]
+        if len(moves) < 2 or not view.data["enemy_units"]:
+            continue
+        enemies = [Hex.from_str(e["hex"]) for e in view.data["enemy_units"]]
+        first = min(moves, key=lambda a: min(Hex.from_str(a.target).distance(e) for e in enemies))
+        holds = _tactical_holds(game.ruleset, side)
+        assert len(holds) == TACTICAL_HOLDS
+        held = holds[0](view)
+        assert first not in held.actions
+        assert [a for a in held.actions if a.unit == first.unit] == [
+            a for a in plan[: plan.index(first)] if a.unit == first.unit
+        ]
+        it = iter(plan)
+        assert all(a in it for a in held.actions)  # a subsequence of the plan
+        others = [a for a in plan if a.unit != first.unit and kinds.get(a.unit) != "hq"]
+        assert all(a in held.actions for a in others if a.verb == "fire")
+        assert holds[1](view) != held
+        game.ruleset.determinise(view, agent_rng(0, side, 1)).submit(side, held.to_json())
+        return
+    raise AssertionError("no phase with two moves and an enemy in sight")

@@ -4,22 +4,30 @@ The agent sees only its view. Each iteration samples a world the side cannot tel
 one it sees -- the ruleset's :meth:`~hexwar.core.game.Ruleset.determinise` of the view, never
 the true state -- plays one of its candidate orders there, lets the ruleset's own agent play
 every side for up to ``horizon`` decisions (the rollout policy; sealed orders of other sides
-in the current decision are drawn from it too, since the view hides them), and scores the
+in the current decision are drawn from it too, since the view hides them; where
+:data:`~hexwar.agents.priors.FINISHERS` names one, the side's own next decision is then
+played by that agent -- tactical: its next phase's attacks), and scores the
 result from the side's view of that world: +1 / -1 for a won / lost game, else the
 ruleset's view value (:data:`VALUES`), plus, where :data:`MATERIAL` names a count, the
 steps the enemy lost less those the side lost in the sampled world (clipped to [-1, 1]).
 Candidates are chosen by UCB1 over the information set at the root (the side's own
 decision, the same in every sampled world), or, where the rollout agent lends a prior
-(:mod:`hexwar.agents.priors`), compared in paired rounds that keep the prior unless another
-candidate clearly beats it (:meth:`MctsAgent._rounds`).
+(:mod:`hexwar.agents.priors`, :data:`KEEP_PRIOR`), compared in paired rounds that keep the
+prior unless another candidate clearly beats it (:meth:`MctsAgent._rounds`), or, where the
+rollouts draw nothing (:data:`DRAWS_NOTHING`), in rounds ever deeper, the deepest deciding
+(:meth:`MctsAgent._deepening`).
 
 Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
 choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
 with a scorer, only the few it scores best above zero (never ending the turn), and the
-agent's own order alone where the list is a menu without it (Aggressor's set-up);
-where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the whole
-orders the rollout agent proposes with several streams (until one repeats), plus doing
-nothing. The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
+agent's own order alone where the list is a menu without it (Aggressor's set-up); where the
+list is a menu without it and the ruleset keeps a prior (:data:`KEEP_PRIOR`: the air war's
+initial stage), the agent's own order first and then the menu;
+where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the rollout
+agent's whole order and those the ruleset's proposers give
+(:data:`~hexwar.agents.priors.PROPOSERS`: variants of the computer player), or without
+proposers the orders it gives with several streams (until one repeats), plus doing nothing.
+The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
 ``time.process_time`` gives the agent the same computation on a busy machine) -- proposing
 candidates counts against it -- or, when given, ``iterations`` (reproducible whatever the
 machine's speed).
@@ -34,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from hexwar.agents.priors import PROPOSERS, SCORERS
+from hexwar.agents.priors import FINISHERS, PROPOSERS, SCORERS
 from hexwar.core import exact
 from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent, Game, Ruleset
@@ -52,7 +60,7 @@ HORIZON = 4  # decisions played out after the searched one
 # searched phase alone (its fire, the opportunity fire it draws) rated every move forward
 # worse than holding -- the fire the move draws counted, the fire it brings not -- and made
 # mcts, at 1 s, hold or only fire in most of its phases and lose more than its prior did.
-HORIZONS = {"tactical": 1}
+HORIZONS = {"tactical": 1}  # then the side's next phase, its attacks alone (FINISHERS)
 # Rulesets whose rollouts run until the side is to decide again after another side has
 # decided (to the side's next turn), up to LONG decisions: an Aggressor turn is many unit
 # decisions, each ~2 ms of the computer player's.
@@ -64,7 +72,28 @@ SURE_ROUNDS = 4  # rounds after which the search may stop early
 # of two or three paired differences says little). Aggressor: an order's rollouts run to the
 # side's next turn (~1 s buys 6-8 rounds of its four candidates), and a game is ~100 searched
 # decisions, each a chance for noise to replace the computer player's choice.
-MIN_ROUNDS = {"aggressor": 4, "tactical": 3}
+# Air war: a placement's worth shows little in a rollout of four decisions (the first cycle's
+# fire), and a random placement of the enemy's cities is far worse than the computer
+# player's: two paired rounds must not replace it.
+MIN_ROUNDS = {"aggressor": 4, "tactical": 3, "airwar": 4}
+# Rulesets whose rollout agent's order is a prior kept unless another candidate clearly beats
+# it (:meth:`MctsAgent._rounds`) also where the legal list is a menu without it. The air
+# war: its initial stage's legal list is a menu of random placements without the computer
+# player's own (a random placement of the enemy's cities, against its spread and forward
+# ones, lost 24 / 2 / 54 of 80 games of the computer player against itself, seeds 0-39 from
+# both sides), and UCB1 over that menu threw the computer player's placement away.
+KEEP_PRIOR = frozenset({"airwar"})
+
+
+def _airwar_draws_nothing(view: View) -> bool:
+    return view.data["phase"] in ("move", "fire")
+
+
+# Decisions whose rollouts draw nothing, by ruleset: the air war has no dice, and its computer
+# player draws only when it places (§2.0), so from a move or aim-fire stage a rollout is the
+# same game whatever the world's seed: a second round would repeat the first, so the rounds
+# go deeper instead (:meth:`MctsAgent._deepening`).
+DRAWS_NOTHING: dict[str, Callable[[View], bool]] = {"airwar": _airwar_draws_nothing}
 
 
 def _airwar_value(v: Mapping[str, Any]) -> float:
@@ -188,6 +217,10 @@ class MctsAgent:
         self._scorer = SCORERS.get(ruleset.info.id)
         proposers = PROPOSERS.get(ruleset.info.id)
         self._proposers = proposers(ruleset, side) if proposers is not None else []
+        self._keeps_prior = self._scorer is not None or bool(self._proposers) or rid in KEEP_PRIOR
+        self._draws_nothing = DRAWS_NOTHING.get(rid)
+        finisher = FINISHERS.get(rid)
+        self._finisher: Agent | None = finisher(ruleset, side) if finisher else None
         self.last_iterations = 0
 
     # -- candidates -------------------------------------------------------------------------
@@ -205,6 +238,10 @@ class MctsAgent:
                     # A menu without the agent's own order (Aggressor's set-up: random
                     # set-ups, the computer's template not among them): its own, at once.
                     return [first]
+                if self._keeps_prior:
+                    # The air war's initial stage: its own placement first (the prior),
+                    # then the menu's random ones, weighed in paired rounds.
+                    return [first, *legal]
                 return legal
             if self._scorer is None:
                 return [first, *(o for o in legal if o != first)]
@@ -246,7 +283,9 @@ class MctsAgent:
         if len(cands) == 1 or (self.iterations is None and self.clock() >= deadline):
             self.last_iterations = 0
             return cands[0]  # one candidate, or no time left to weigh it: the prior
-        if self._scorer is not None or self._proposers:  # a prior to keep unless beaten
+        if self._draws_nothing is not None and self._draws_nothing(view):
+            return self._deepening(view, cands, rng, deadline)
+        if self._keeps_prior:  # a prior to keep unless beaten
             return self._rounds(view, cands, rng, deadline)
         visits = np.zeros(len(cands))
         totals = np.zeros(len(cands))
@@ -315,6 +354,50 @@ class MctsAgent:
         best = int(np.argmax(gain - Z * se))
         return cands[best] if gain[best] - Z * se[best] > 0 else cands[0]
 
+    def _deepening(
+        self, view: View, cands: list[Order], rng: np.random.Generator, deadline: float
+    ) -> Order:
+        """Where the rollouts draw nothing (:data:`DRAWS_NOTHING`) a second round in the same
+        world would repeat the first: instead each round plays every candidate twice as far
+        as the round before (from :attr:`horizon`, up to :data:`LONG` decisions), while a
+        round fits the budget (a deeper round costing at most twice the last one), and the
+        deepest complete round decides: the first candidate (the prior) is kept unless
+        another scores more in it."""
+        seed = int(rng.integers(2**63))
+        horizon = self.horizon
+        decided: list[float] | None = None
+        n = 0
+        each = 0.0  # the mean cost of a rollout in the last complete round
+        start = self.clock()
+        while horizon <= LONG:
+            if self.iterations is not None and n + len(cands) > max(self.iterations, len(cands)):
+                break
+            t0 = self.clock()
+            row = []
+            for order in cands:
+                # The budget is a bound: no rollout that would end past it, as far as the
+                # ones before tell (a deeper one at twice the mean cost of the last round's).
+                if self.iterations is None and (
+                    self.clock() + 2 * each > deadline
+                    if decided is not None
+                    else self._spent(start, n, 1, deadline)
+                ):
+                    break
+                row.append(self._simulate(view, order, np.random.default_rng(seed), horizon))
+                n += 1
+            if len(row) < len(cands):
+                break  # an incomplete round is not counted
+            decided = row
+            each = (self.clock() - t0) / len(cands)
+            if self.iterations is None and self.clock() + 2 * each * len(cands) > deadline:
+                break
+            horizon *= 2
+        self.last_iterations = n
+        if decided is None:
+            return cands[0]
+        best = max(range(len(decided)), key=lambda i: (decided[i], -i))  # the first best
+        return cands[best] if decided[best] > decided[0] else cands[0]
+
     def _spent(self, start: float, n: int, more: int, deadline: float) -> bool:
         """Whether ``more`` simulations, at the mean cost of the ``n`` since ``start``, would
         end past ``deadline`` (the budget is a bound: no simulation is started that would
@@ -323,7 +406,12 @@ class MctsAgent:
         mean = (now - start) / n if n else 0.0
         return now + more * mean > deadline
 
-    def _simulate(self, view: View, order: Order, rng: np.random.Generator) -> float:
+    def _simulate(
+        self, view: View, order: Order, rng: np.random.Generator, horizon: int | None = None
+    ) -> float:
+        """The value of ``order`` in a world drawn from ``view`` after the rollout
+        (``horizon`` decisions, by default :attr:`horizon`)."""
+        horizon = self.horizon if horizon is None else horizon
         world = self.ruleset.determinise(view, rng)
         assert world is not None  # checked at construction
         before = self._material[0](world) if self._material is not None else {}
@@ -334,7 +422,7 @@ class MctsAgent:
         world.submit(self.side, order)
         start = world.step
         away = False  # whether another side has decided since
-        while (d := world.decision()) is not None and world.step - start < self.horizon:
+        while (d := world.decision()) is not None and world.step - start < horizon:
             if self.to_next_turn:
                 if self.side in d.sides and away:
                     break
@@ -342,6 +430,10 @@ class MctsAgent:
             for s in sorted(d.sides):
                 if world.outcome() is None and s in (world.decision() or d).sides:
                     self._play(world, s, rng)
+        if self._finisher is not None and world.outcome() is None:
+            d = world.decision()
+            if d is not None and self.side in d.sides:  # the side's next decision, finished
+                world.submit(self.side, self._finisher.act(world.view(self.side), rng))
         outcome = world.outcome()
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.side else -1.0)

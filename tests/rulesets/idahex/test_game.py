@@ -11,7 +11,6 @@ import math
 import pytest
 
 from hexwar.core.errors import IllegalOrderError
-from hexwar.rulesets.idahex.delays import march_delay
 from hexwar.rulesets.idahex.game import IdahexGame
 from tests.rulesets.idahex.sinai import SINAI, game, play, status, unit
 
@@ -31,17 +30,18 @@ def test_2_3_clock_stops_at_every_period_start() -> None:
 def test_4_1_mission_moves_task_force_with_the_3_2_delays() -> None:
     """§4.1 mission, §3.1 sequence hold -> disengage -> move -> attack -> hold, §3.2 delays:
     0 (§3.2.2), 0 (§3.2.5, not engaged), the march delay (§3.2.3.1), 0 (§3.2.6 undefended);
-    the task force ends its mission and ceases to exist."""
+    the task force ends its mission and ceases to exist.
+
+    The march delay by hand (§3.2.3.1, Sinai data): unit 2 (type 1) holds 160 small arms, 35
+    anti-tank, 32 tanks, 12 arty, 6 SAMS, 255 trpt, 75 ammo, 165 fuel and 2550 pers, so
+    ttdemand = .001 x 35 + 75 + 165 + .0875 x 2550 = 463.16 and ttcapacity = .96 x 160 +
+    .55 x 32 + 255 + .001 x 2550 = 428.75; TR = .9257 and fmr(1, TR) = TR (fmr.f(1, *) is .5
+    at .5 and 1 at 1); 26 -> 27 is route type 2, mr(1, 1, 2) = 220, no barrier: d = 15 /
+    (220 TR) = .0737."""
     g = game(unit(2, 26), unit(150, 99))
     e = g.engine
-    u = e.units[2]
-    d = march_delay(
-        1, [u.element()], 0, 26, 30, 27, g.rules.grid, e.rtetype, e.bartype, g.rules.movement
-    )
-    assert d.finite
-    assert d.value > 0
     play(g, "mission 27,10 units 2")
-    arrival = d.value
+    arrival = 15 * 463.16 / (220 * 428.75)
     while g.engine.t < arrival:
         assert status(g, 2) == "26/40/27"
         play(g)

@@ -178,3 +178,58 @@ def test_random_agent_mounts_and_rides() -> None:
         orders = agent.act(game.view("allied"), np.random.default_rng(k))
         verbs.update((a.verb, a.unit) for a in orders.actions)
     assert ("mount", "A1") in verbs
+
+
+def test_the_computer_players_sight_is_the_boards_where_wrecks_and_smoke_block() -> None:
+    """Line of sight (sheet, Parameter Data: a hex holding at least 6 wreck SPs or 13
+    non-wreck SPs blocks it, and so does smoke) as the computer player plans with it: its
+    terrain-only sight kept across phases, and where such hexes lie on the line, the board's
+    full check -- for every pair of hexes, the same answer as the board's own with the
+    stacks, wrecks and smoke of the view (meeting1941, with a 6-SP wreck on the road at 7,1
+    and smoke on 8,-1 put into the view)."""
+    from hexwar.agents import agent_rng
+    from hexwar.rulesets.tactical.agent import _Turn
+    from hexwar.testing import random_session
+
+    session = random_session("tactical/meeting1941", 1)
+    game = session.game
+    side = sorted(game.decision().sides)[0]
+    data = dict(game.view(side).data)
+    data["wrecks"] = {"7,1": 6}
+    data["smoke"] = ["8,-1"]
+    agent = TacticalAgent(game.ruleset, side)
+    agent.act(game.view(side), agent_rng(1, side, 0))  # fills the terrain-only sight
+    turn = _Turn(agent, data)
+    board = turn.p.board
+    hexes = sorted(board.terrain)
+    stacks, wrecks, smoke = turn._stacks0, turn._wrecks0, turn.p.smoke
+    blocked = 0
+    for a in hexes[::3]:
+        for b in hexes:
+            full = board.line_of_sight(a, b, units_sp=stacks, wreck_sp=wrecks, smoke=smoke)
+            assert turn.clear(a, b) == full, (a, b)
+            blocked += full != board.line_of_sight(a, b)
+    assert blocked > 0  # the wreck and the smoke do block some lines
+
+
+def test_computer_players_on_one_board_share_their_sight_by_the_terrain() -> None:
+    """Sight by the terrain alone is a function of the board (sheet, TERRAIN HEIGHT) and the
+    tables: two computer players of the process on one board share it (what one worked out
+    the other does not work out again -- mcts runs several), and a different board gets its
+    own."""
+    from hexwar.agents import agent_rng
+    from hexwar.testing import random_session
+
+    game = random_session("tactical/meeting1941", 1).game
+    side = sorted(game.decision().sides)[0]
+    view = game.view(side)
+    a, b = TacticalAgent(game.ruleset, side), TacticalAgent(game.ruleset, side)
+    a.act(view, agent_rng(1, side, 0))
+    assert len(a.terrain_sight(view.data["map"])) > 0
+    assert b.terrain_sight(view.data["map"]) is a.terrain_sight(view.data["map"])
+    other = dict(view.data["map"], blocked=[])
+    if other == view.data["map"]:
+        other["blocked"] = ["0,0"]
+    assert TacticalAgent(game.ruleset, side).terrain_sight(other) is not a.terrain_sight(
+        view.data["map"]
+    )

@@ -48,7 +48,7 @@ from hexwar.rulesets.airwar.rules import (
     productive_flags,
 )
 
-__all__ = ["AirwarAI"]
+__all__ = ["HOLD_BACK", "AirwarAI", "move_variant"]
 
 THREAT_RADIUS = 4  # enemy this close to a city threatens it
 HOPELESS_RATIO = 2.0  # §4: "hopelessly outnumbered ... if the opponent has twice as many units"
@@ -78,6 +78,7 @@ DANGER_RADIUS = 2  # enemy this close to a field can fire on it after its next m
 FOCUS_RADIUS = 10  # free units this close to an enemy city count towards attacking it
 FOCUS_PRODUCTIVE = 4.0  # the weight of a productive city when choosing the one to attack
 CITY_ROOM = 1  # places its moves leave free on a city that produces for it (§2.5)
+HOLD_BACK = 6.0  # the cost of a step onto a field where the unit would be outnumbered
 
 
 class AirwarAI:
@@ -219,11 +220,46 @@ class AirwarAI:
         return order
 
 
+def move_variant(
+    view: Mapping[str, Any],
+    *,
+    flights: bool = True,
+    focus_rank: int | None = 0,
+    hold_back: float = HOLD_BACK,
+) -> AirwarOrder | None:
+    """The computer player's moves of a move stage planned with its judgement shifted (the
+    ``mcts`` search weighs them against its own, :mod:`hexwar.agents.priors`): without
+    flights, going for the ``focus_rank``-th city to attack (None: each free unit for its own
+    target), or with ``hold_back`` as the cost of a step where the unit is outnumbered. None
+    outside a move stage, or where that plan is not legal. With the defaults it is the
+    computer player's plan (its concession aside)."""
+    if view["phase"] != "move":
+        return None
+    pos = position_from_view(view)
+    side = str(view["side"])
+    order = _Planner(pos, side, flights=flights, focus_rank=focus_rank, hold_back=hold_back).plan()
+    try:
+        check_moves(pos, side, order)
+    except ValueError:
+        return None
+    return order
+
+
 class _Planner:
     """One cycle's moves and flights for ``side``."""
 
-    def __init__(self, pos: Position, side: str, *, flights: bool = True) -> None:
+    def __init__(
+        self,
+        pos: Position,
+        side: str,
+        *,
+        flights: bool = True,
+        focus_rank: int | None = 0,
+        hold_back: float = HOLD_BACK,
+    ) -> None:
         self.pos = pos
+        self.focus_rank = focus_rank
+        self.hold_back = hold_back
         self.side = side
         self.foe = other(side)
         self.geo = pos.geo
@@ -351,21 +387,33 @@ class _Planner:
         possible", "When attacking, do so from as many directions as possible as long as the
         attacking force is not spread too thin" (§4). The city where the free units near it
         (within ``FOCUS_RADIUS``) most outnumber the enemy units around it, productive ones
-        preferred; None when no enemy city is open to attack."""
-        best: tuple[float, Hex] | None = None
+        preferred; None when no enemy city is open to attack. With :attr:`focus_rank` k > 0
+        the k-th city after it in that order (the producing cities, then the others); with
+        None, none (each free unit goes for its own target)."""
+        if self.focus_rank is None:
+            return None
         open_ = [
             c for c in self.pos.cities if c.holder == self.foe and c.field not in self.forbidden
         ]
         # A city that makes units for him is the one worth taking: in the symmetric games a
         # captured city never produces for its captor (§2.5), so only his production counts.
         producing = [c for c in open_ if entitled(self.pos, c)]
-        for c in producing or open_:
-            near = sum(1 for u in free if u.distance(c.field) <= FOCUS_RADIUS)
-            guard = sum(n for e, n in self.enemy.items() if e.distance(c.field) <= THREAT_RADIUS)
-            score = near - guard + (FOCUS_PRODUCTIVE if c.productive else 0.0)
-            if best is None or score > best[0] or (score == best[0] and c.field < best[1]):
-                best = (score, c.field)
-        return None if best is None else best[1]
+
+        def ranked(cities: list[Any]) -> list[Hex]:
+            scored = []
+            for c in cities:
+                near = sum(1 for u in free if u.distance(c.field) <= FOCUS_RADIUS)
+                guard = sum(
+                    n for e, n in self.enemy.items() if e.distance(c.field) <= THREAT_RADIUS
+                )
+                score = near - guard + (FOCUS_PRODUCTIVE if c.productive else 0.0)
+                scored.append((-score, c.field))
+            return [h for _, h in sorted(scored)]
+
+        order = ranked(producing or open_)
+        if producing:
+            order += ranked([c for c in open_ if c not in producing])
+        return order[self.focus_rank] if self.focus_rank < len(order) else None
 
     def _targets(self) -> list[tuple[Hex, float]]:
         out: list[tuple[Hex, float]] = []
@@ -434,7 +482,7 @@ class _Planner:
                 cost = float(f.distance(goal))
                 danger = self.danger(f)
                 if danger and not defending and self.support(f) < danger:
-                    cost += 6.0  # outnumbered there: hold back
+                    cost += self.hold_back  # outnumbered there: hold back
                 friends = self.after.get(f, 0)
                 if friends in (1, 2):
                     cost -= 0.3

@@ -889,7 +889,9 @@ class Battle:
         if target.start_ships <= 0 or target.start_size <= 0:
             return
         complement = target.start_size / target.start_ships
-        afloat = min(target.ships, math.ceil(target.size / complement - 1e-9))
+        # Rounded up: the survivors (some are left: a flank wiped out is sunk whole) fill at
+        # least one ship; the tolerance only absorbs the rounding of whole shiploads.
+        afloat = min(target.ships, max(1, math.ceil(target.size / complement - 1e-9)))
         lost = target.ships - afloat
         if lost <= 0:
             return

@@ -55,6 +55,10 @@ _FORTS = frozenset({"bunker", "pillbox", "trench"})
 _VEHICLE = frozenset({"tracked", "wheeled"})
 _LOSSES = (3, 2, 1)  # the SPs of the CRT's loss columns C, D, E
 
+# Sight by the terrain alone, by board (its JSON) and the tables it was worked out with:
+# shared by every computer player of the process (mcts runs several on one board).
+_SIGHTS: dict[str, tuple[Any, Any, dict[tuple[Hex, Hex], bool]]] = {}
+
 _WEIGHTS = np.array([3.0, 2.0, 1.0, 0.4, 0.5])  # loss 3, 2, 1, disruption, morale check
 
 
@@ -106,12 +110,17 @@ class TacticalAgent:
     # stands where it was is at least this (it is "not carried out" otherwise, at no cost).
     least_hit = 0.6
     enemy_morale = 6  # the morale assumed of an enemy unit (the view does not show it)
+    # Only the phase's attacks (fire and assault), no unit moving: the mcts search's rollouts
+    # play the side's next phase so (the fire an advance brings, not where it goes next).
+    attacks_only = False
 
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
         self.side = side
         self._board_key = ""
         self._sight: dict[tuple[Hex, Hex], bool] = {}
+        self._crt: Any = None
+        self._odds: dict[float, np.ndarray] = {}
 
     # -- estimates -------------------------------------------------------------------------
 
@@ -136,8 +145,14 @@ class TacticalAgent:
         mods = board.terrain_modifiers(at, there, vehicle=vehicle, improved=imp)
         attack = (base + command) * product(mods)
         defense = net_defense(e["defense"], bunker=fortified)
-        ratio = sheet().crt.ratio(attack, defense)
-        chances: np.ndarray = sheet().crt.chances_at([min(ratio, 1e9)])[0]
+        crt = sheet().crt
+        if crt is not self._crt:  # chances by odds ratio, kept while the sheet is the same
+            self._crt, self._odds = crt, {}
+        ratio = min(crt.ratio(attack, defense), 1e9)
+        chances = self._odds.get(ratio)
+        if chances is None:
+            chances = self._odds[ratio] = crt.chances_at([ratio])[0]
+            chances.flags.writeable = False
         return chances
 
     def _estimate(self, board: Board, u: dict[str, Any], at: Hex, e: dict[str, Any]) -> float:
@@ -145,11 +160,17 @@ class TacticalAgent:
         return attack_value(chances, u["sp"]) * (1.3 if e["kind"] != "hq" else 1.0)
 
     def terrain_sight(self, board: Any) -> dict[tuple[Hex, Hex], bool]:
-        """Lines of sight by the terrain alone, kept for the board of the game."""
+        """Lines of sight by the terrain alone, kept for the board of the game (shared with
+        the other computer players of the process on the same board)."""
         key = json.dumps(board, sort_keys=True)
         if key != self._board_key:
             self._board_key = key
-            self._sight = {}
+            kept = _SIGHTS.get(key)
+            if kept is None or kept[0] is not rules() or kept[1] is not sheet():
+                if len(_SIGHTS) >= 8:
+                    _SIGHTS.clear()
+                kept = _SIGHTS[key] = (rules(), sheet(), {})
+            self._sight = kept[2]
         return self._sight
 
     # -- the turn --------------------------------------------------------------------------
@@ -186,7 +207,16 @@ class _Turn:
             or any(n >= limits["los_block_non_wreck_sp"] for n in self.stacks.values())
             or any(n >= limits["los_block_wreck_sp"] for n in self.wrecks.values())
         )
-        self._bare = None if blocking else agent.terrain_sight(d["map"])
+        # Sight by the terrain alone, kept across phases; where stacks, wrecks or smoke may
+        # block, the hexes that may (a line through none of them is as the terrain makes it).
+        self._bare = agent.terrain_sight(d["map"])
+        self._blockers: set[Hex] | None = None
+        if blocking:
+            self._blockers = (
+                set(self.p.smoke)
+                | {h for h, n in self.stacks.items() if n >= limits["los_block_non_wreck_sp"]}
+                | {h for h, n in self.wrecks.items() if n >= limits["los_block_wreck_sp"]}
+            )
         objectives = {Hex.from_str(o["hex"]): o for o in d["objectives"]}
         self.goals = [h for h, o in objectives.items() if o["control"] != self.side]
         self.mine = [h for h, o in objectives.items() if o["control"] == self.side]
@@ -242,12 +272,16 @@ class _Turn:
         """Line of sight as the side knows the board at the start of the phase (cached; by
         the terrain alone across phases while no stack, wreck or smoke can block)."""
         key = (a, b)
+        bare = self._bare.get(key)
+        if bare is None:
+            bare = self._bare[key] = self.p.board.line_of_sight(a, b)
+        if not bare or self._blockers is None:
+            return bare  # stacks, wrecks and smoke only ever block more
         if key not in self._los:
-            if self._bare is not None:
-                if key not in self._bare:
-                    self._bare[key] = self.p.board.line_of_sight(a, b)
-                return self._bare[key]
-            self._los[key] = self.p.board.line_of_sight(
+            through = self._blockers.intersection(
+                h for line in self.p.board.sight_lines(a, b) for h in line[1:-1]
+            )
+            self._los[key] = not through or self.p.board.line_of_sight(
                 a, b, units_sp=self._stacks0, wreck_sp=self._wrecks0, smoke=self.p.smoke
             )
         return self._los[key]
@@ -747,6 +781,8 @@ class _Turn:
                 break
             if not self.attack(uid, (), planned, worst):
                 break
+        if self.agent.attacks_only:
+            return TurnOrders(tuple(self.actions))
         seen = set(self.seen0)
         for eid, hexes in self.where.items():  # no path where an attacked unit may be
             if eid in p.enemies:

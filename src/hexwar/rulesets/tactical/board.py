@@ -188,7 +188,7 @@ class Board:
         ya = self.vantage(a)
         yb = self.vantage(b)
         walls = rules().hexside_height
-        for path in self._sight_lines(a, b):
+        for path in self.sight_lines(a, b):
             n = len(path) - 1
             clear = True
             for i in range(1, n):
@@ -233,7 +233,7 @@ class Board:
     def _low(self, h: Hex) -> bool:
         return sheet().height[self.terrain[h]] <= rules().low_cover
 
-    def _sight_lines(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+    def sight_lines(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
         """The one or two hex lines from ``a`` to ``b`` (two where it runs along hexsides)."""
         lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = self._lines  # type: ignore[attr-defined]
         if (a, b) not in lines:
@@ -246,7 +246,7 @@ class Board:
         """The features of the hexsides by which a line of fire from ``a`` enters ``b`` (two
         when the line runs along a hexside, else one; ``None`` for a plain hexside)."""
         out: list[str | None] = []
-        for path in self._sight_lines(a, b):
+        for path in self.sight_lines(a, b):
             if len(path) >= 2:
                 out.append(self.feature(path[-2], path[-1]))
         return out
