@@ -20,7 +20,7 @@ import pytest
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions
-from hexwar.rulesets.idahex.delays import wait
+from hexwar.rulesets.idahex.delays import Element, wait
 from hexwar.rulesets.idahex.postures import Status
 from hexwar.rulesets.idahex.transfer import TransferResult, transfer
 from hexwar.rulesets.idahex.values import force_ratios, weapon_values
@@ -380,3 +380,81 @@ def test_3_2_wait_passes_the_rearguard_and_the_objective_on() -> None:
     assert d.value == math.inf
     assert d.reason is not None
     assert d.reason.startswith("cell 13 is held by enemy units")
+
+
+ROWS10 = ((0,) * 10,) * 10  # a ptran square of 10 postures
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"depth": 0.5}, []),
+        ({"mrair": ()}, [("mrair", "must list nutype >= 1 values")]),
+        ({"airmove": (1, 0)}, [("airmove", "must list npost(3) (1..10) true/false values")]),
+        (
+            {"airmove": (True,) * 11},
+            [
+                ("airmove", "must list npost(3) (1..10) true/false values"),
+                ("ptran(3, *)", "must give npost(i) = 1..10 rows"),
+            ],
+        ),
+        (
+            {"ptran": (DATA.ptran[0], (), DATA.ptran[2], ())},
+            [
+                ("ptran(2, *)", "must give npost(i) = 1..10 rows"),
+                ("ptran(4, *)", "must give npost(i) = 1..10 rows"),
+            ],
+        ),
+        ({"ptran": (DATA.ptran[0], ROWS10, DATA.ptran[2], DATA.ptran[3])}, []),
+        (
+            {"ptran": (DATA.ptran[0], ((0,) * 11,) * 11, DATA.ptran[2], DATA.ptran[3])},
+            [("ptran(2, *)", "must give npost(i) = 1..10 rows")],
+        ),
+        ({"sides": (RED,)}, [("sides", "must give the Red and the Blue SideData")]),
+        ({"mr": ()}, [("mr(*)", "must have 4 values, got 0")]),
+        ({"bdelay": DATA.bdelay[:3]}, [("bdelay(*)", "must have 4 values, got 3")]),
+        ({"trptcl": (0, 1.5, 0, 2)}, [("trptcl(2)", "must be an integer >= 0, got 1.5")]),
+        ({"fmr_x": (0.5, math.inf, 2.0)}, [("fmr.x(2)", "must be a number >= 0, got inf")]),
+    ],
+)
+def test_3_2_the_movement_data_are_refused_by_field(
+    change: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
+    """§3.2 and §9.1.1: test_delays.py's DATA has nutype = 4 unit types (mrair, mr, bdelay,
+    diseng, trptcl, fmr one entry each), npost(3) = 2 (airmove true/false), ptran a square of
+    1..10 postures for each of the 4 classes, a Red and a Blue side; depth is any finite
+    number > 0 (.5 too), trptcl a whole transport class, fmr.x numbers >= 0. Each datum out of
+    its bounds is refused naming it (every problem at once), each one in bounds is taken."""
+    if not expected:
+        assert dataclasses.replace(DATA, **change) is not None
+        return
+    assert _problems(lambda: dataclasses.replace(DATA, **change)) == expected
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"ldcap": (0, 5)}, [("ldcap(*)", "must have 5 values, got 2")]),
+        ({"ssreqm": ((1, 2),)}, [("ssreqm(1, *)", "must have 5 values, got 2")]),
+        ({"loadcl": (0, 3, 2, 0, 0)}, [("loadcl(2)", "must be 0..nlc = 2, got 3")]),
+    ],
+)
+def test_3_2_a_side_s_load_data_are_refused_by_field(
+    change: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
+    """§3.2.3.2: ldcap one value per resource type (nrs = 5), ssreqm nss rows of nrs, loadcl a
+    load class 0..nlc = 2 for each resource type."""
+    assert _problems(lambda: dataclasses.replace(RED, **change)) == expected
+
+
+def test_3_2_an_element_is_refused_with_every_problem() -> None:
+    """§3.2: an element is a unit (number >= 1) of a unit type (>= 1) with finite resources
+    >= 0; each problem is told, all at once."""
+    assert _problems(lambda: Element(0, 1, (-1.0, 0.0, 0.0, 0.0, 0.0))) == [
+        ("unit", "must be a positive integer, got 0"),
+        ("[resources](1)", "must be a finite number >= 0, got -1.0"),
+    ]
+    assert _problems(lambda: Element(1.0, -1, (0.0,) * 5)) == [  # type: ignore[arg-type]
+        ("unit", "must be a positive integer, got 1.0"),
+        ("butype", "must be a positive integer, got -1"),
+    ]
