@@ -458,3 +458,28 @@ def test_3_2_an_element_is_refused_with_every_problem() -> None:
         ("unit", "must be a positive integer, got 1.0"),
         ("butype", "must be a positive integer, got -1"),
     ]
+
+
+def test_3_2_one_unit_type_and_ten_movement_postures_are_taken() -> None:
+    """§9.1.1: nutype >= 1 and npost(3) = 1..10 -- DATA cut to its first unit type (every
+    per-type table one entry), and DATA with 10 movement postures (airmove, mr, bdelay and
+    ptran(3) of 10), are valid movement data."""
+    one = dataclasses.replace(
+        DATA,
+        mrair=(0,),
+        mr=DATA.mr[:1],
+        bdelay=DATA.bdelay[:1],
+        diseng=DATA.diseng[:1],
+        trptcl=(0,),
+        fmr_f0=(-1,),
+        fmr_f=DATA.fmr_f[:1],
+    )
+    assert one.nutype == 1
+    ten = dataclasses.replace(
+        DATA,
+        airmove=(False,) * 10,
+        mr=tuple(((20, 8, 0),) * 10 for _ in range(4)),
+        bdelay=tuple(((0, 0),) * 10 for _ in range(4)),
+        ptran=(DATA.ptran[0], DATA.ptran[1], ROWS10, DATA.ptran[3]),
+    )
+    assert ten.npost(3) == 10
