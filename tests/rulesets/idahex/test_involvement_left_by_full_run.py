@@ -413,6 +413,10 @@ ROWS10 = ((0,) * 10,) * 10  # a ptran square of 10 postures
         ({"sides": (RED,)}, [("sides", "must give the Red and the Blue SideData")]),
         ({"mr": ()}, [("mr(*)", "must have 4 values, got 0")]),
         ({"bdelay": DATA.bdelay[:3]}, [("bdelay(*)", "must have 4 values, got 3")]),
+        (
+            {"bdelay": ((),) + (((), ()),) * 3},  # no barrier types: rows of 0 values
+            [("bdelay(1, *)", "must have 2 values, got 0")],
+        ),
         ({"trptcl": (0, 1.5, 0, 2)}, [("trptcl(2)", "must be an integer >= 0, got 1.5")]),
         ({"fmr_x": (0.5, math.inf, 2.0)}, [("fmr.x(2)", "must be a number >= 0, got inf")]),
     ],
