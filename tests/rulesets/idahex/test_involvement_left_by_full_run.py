@@ -20,7 +20,7 @@ import pytest
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions
-from hexwar.rulesets.idahex.delays import Element, wait
+from hexwar.rulesets.idahex.delays import Delay, Element, wait
 from hexwar.rulesets.idahex.postures import Status
 from hexwar.rulesets.idahex.transfer import TransferResult, transfer
 from hexwar.rulesets.idahex.values import force_ratios, weapon_values
@@ -419,6 +419,7 @@ ROWS10 = ((0,) * 10,) * 10  # a ptran square of 10 postures
         ),
         ({"trptcl": (0, 1.5, 0, 2)}, [("trptcl(2)", "must be an integer >= 0, got 1.5")]),
         ({"fmr_x": (0.5, math.inf, 2.0)}, [("fmr.x(2)", "must be a number >= 0, got inf")]),
+        ({"depth": "x"}, [("depth", "must be a finite number > 0, got 'x'")]),
     ],
 )
 def test_3_2_the_movement_data_are_refused_by_field(
@@ -439,6 +440,7 @@ def test_3_2_the_movement_data_are_refused_by_field(
     ("change", "expected"),
     [
         ({"ldcap": (0, 5)}, [("ldcap(*)", "must have 5 values, got 2")]),
+        ({"trncap": 7}, [("trncap(*)", "must have 5 values, got 7")]),
         ({"ssreqm": ((1, 2),)}, [("ssreqm(1, *)", "must have 5 values, got 2")]),
         ({"loadcl": (0, 3, 2, 0, 0)}, [("loadcl(2)", "must be 0..nlc = 2, got 3")]),
     ],
@@ -487,3 +489,19 @@ def test_3_2_one_unit_type_and_ten_movement_postures_are_taken() -> None:
         ptran=(DATA.ptran[0], DATA.ptran[1], ROWS10, DATA.ptran[3]),
     )
     assert ten.npost(3) == 10
+
+
+def test_3_2_a_delay_is_a_number_at_least_0_and_infinite_exactly_with_a_reason() -> None:
+    """§3.2: the delay d of a change of status is >= 0, +inf when the change never happens on
+    its own -- and then the player is told why; an element's unit number is a whole number."""
+    assert _problems(lambda: Delay(-1)) == [("value", "must be a number >= 0 or +inf, got -1")]
+    assert _problems(lambda: Delay("1")) == [  # type: ignore[arg-type]
+        ("value", "must be a number >= 0 or +inf, got '1'")
+    ]
+    why = ("reason", "an infinite delay needs a reason and a finite one has none")
+    assert _problems(lambda: Delay(math.inf)) == [why]
+    assert _problems(lambda: Delay(1.0, reason="x")) == [why]
+    assert Delay(math.inf, reason="x").value == math.inf
+    assert _problems(lambda: Element(1.5, 1, (0.0,) * 5)) == [  # type: ignore[arg-type]
+        ("unit", "must be a positive integer, got 1.5")
+    ]
