@@ -25,7 +25,7 @@ from hexwar.rulesets.idahex.postures import Status
 from hexwar.rulesets.idahex.transfer import TransferResult, transfer
 from hexwar.rulesets.idahex.values import force_ratios, weapon_values
 
-from .test_attrition import POFF, defender, frame, kill_data
+from .test_attrition import POFF, attacker, defender, frame, kill_data
 from .test_combat_functions import RISING, fi, small_design
 from .test_delays import DATA, GRID, RED, U4, U9, U33, air, bartype, march, red, rtetype
 
@@ -505,3 +505,27 @@ def test_3_2_a_delay_is_a_number_at_least_0_and_infinite_exactly_with_a_reason()
     assert _problems(lambda: Element(1.5, 1, (0.0,) * 5)) == [  # type: ignore[arg-type]
         ("unit", "must be a positive integer, got 1.5")
     ]
+
+
+# -- §5.1.3 the ground force ratio at its edges ------------------------------------------------
+
+NONE = (0.0, 0.0, 0.0)
+
+
+def test_5_1_3_the_ground_force_ratio_at_small_and_zero_values() -> None:
+    """§5.1.3: FRGRD = fgrd / ggrd; docs/rulings/idahex.md (Force ratios with nothing on one
+    side): x / 0 is inf for x > 0 and 0 / 0 is 0. test_attrition.py's frame, one weapon type
+    a side: 10 attacking weapons against .01 defending ones is a finite ratio fgrd / ggrd
+    (ggrd below 1 is still a divisor); .01 attacking weapons against none is inf (fgrd below 1
+    is still more than nothing); nothing against nothing is 0, on the ground and in FRGA."""
+    r = frame(defenders=[defender(resources=(0.01, 0.0, 0.0))])
+    assert 0.0 < r.ggrd < 1.0
+    assert r.frgrd == pytest.approx(r.fgrd / r.ggrd)
+    assert math.isfinite(r.frgrd)
+    r = frame(
+        attackers=[attacker(resources=(0.01, 0.0, 0.0))], defenders=[defender(resources=NONE)]
+    )
+    assert 0.0 < r.fgrd < 1.0
+    assert r.frgrd == math.inf
+    r = frame(attackers=[attacker(resources=NONE)], defenders=[defender(resources=NONE)])
+    assert (r.frgrd, r.frga) == (0.0, 0.0)
