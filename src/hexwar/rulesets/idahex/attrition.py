@@ -365,7 +365,8 @@ def assess_frame(
         delval = sum(exact.dot(ploss[u.number], vals) for u in units)
         temp = curves.frdval(frgrd, post)
         if temp >= 0.0 and delval > 0.0 and value > 0.0:
-            scalar = temp / (delval / value)
+            fraction = delval / value  # may underflow to 0 (a float, not an inf)
+            scalar = temp / fraction if fraction > 0.0 else math.inf
             for u in units:
                 if math.isfinite(scalar):
                     ploss[u.number] = scalar * ploss[u.number]

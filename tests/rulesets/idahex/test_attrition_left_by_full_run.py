@@ -1,0 +1,172 @@
+"""§5.1 and §5.2 (seed 000) at the boundaries the full mutation run found untested.
+
+One frame of one engagement through :func:`assess_frame`, the combat frame the game runs
+(§5), on test_attrition.py's hand-built engagement: Red attacker A = (10, 100, 50) in a cell
+next to the engagement location, Blue defender D = (8, 60, 40), every factor 1, tframe .5,
+depth 10; potential losses PLOSS_A and PLOSS_D worked out by hand in that file's docstring.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hexwar.rulesets.idahex.attrition import FRGRD_HIGH, FRGRD_LOW, assess_frame
+from hexwar.rulesets.idahex.values import WeaponValues
+
+from .test_attrition import (
+    LOC,
+    PLOSS_A,
+    PLOSS_D,
+    POFF,
+    SQUARE_SIDE,
+    StubCurves,
+    attacker,
+    defender,
+    factor,
+    frame,
+    kill_data,
+)
+
+
+def unit_values(ka: object, kd: object) -> WeaponValues:
+    """Every ground-to-ground weapon worth 1 on both sides (one type a side)."""
+    return WeaponValues(np.array([1.0]), np.array([1.0]), 1.0, 1.0)
+
+
+# -- §5.1.1 PA: the attack posture 40..49 ------------------------------------------------------
+
+
+def test_5_1_1_pa_reads_poff_of_every_attack_posture_40_to_49_and_40_outside() -> None:
+    """§5.1.1: PA = fckar(i, sideA, poff(postA)) for an attacker in an attack posture (40 to
+    49, both ends included); any other posture is read as the standard attack posture 40.
+    Here poff(49) = 2 and poff(50) = 3, whose fckar columns are .5 and .25; poff(40) = 1's is 1.
+    An attacker in 49 puts .5 of the base fire on D, one in 50 the full fire (as 40)."""
+    d = kill_data(poff={**POFF, 49: 2, 50: 3})
+    d = factor(factor(d, "fckar", 1, 0, 1, 0.5), "fckar", 1, 0, 2, 0.25)
+    assert frame(d, attackers=[attacker(posture=49)]).losses[101] == pytest.approx(0.5 * PLOSS_D)
+    assert frame(d, attackers=[attacker(posture=50)]).losses[101] == pytest.approx(PLOSS_D)
+
+
+# -- §5.1.1 B: the barrier's own febab ---------------------------------------------------------
+
+
+def test_5_1_1_the_barrier_ceases_at_the_febab_of_its_own_type() -> None:
+    """§5.1.1: B = barier(i, sideA, bt) while feba <= febab(bt) / depth. Two barrier types,
+    febab = (3, 8): behind type 2 (barier .5) at feba .5 the barrier still holds (.5 <= .8),
+    D takes half the base fire; type 1's febab (.3) would have ended it."""
+    d = kill_data(
+        barier=(np.array([[1.0, 0.5]]), np.array([[1.0, 0.5]])), febab=np.array([3.0, 8.0])
+    )
+    r = frame(d, attackers=[attacker(barrier=2)], feba=0.5)
+    assert r.losses[101] == pytest.approx(0.5 * PLOSS_D)
+
+
+# -- §5.1.3 the representative posture ---------------------------------------------------------
+
+
+def test_5_1_3_the_representative_posture_is_where_the_value_is_greatest() -> None:
+    """§5.1.3: postD is the posture of the defenders holding the greatest value (ERS * vald),
+    not the lowest posture number: 1 weapon in posture 10 and 7 in posture 11 -> postD = 11,
+    the posture frdval is read for."""
+    curves = StubCurves()
+    r = frame(
+        curves=curves,
+        defenders=[
+            defender(101, (1.0, 10.0, 5.0), posture=10),
+            defender(102, (7.0, 50.0, 35.0), posture=11),
+        ],
+    )
+    assert r.post_d == 11
+    assert [p for _, p in curves.frdval_calls] == [40, 11]
+
+
+# -- §5.1.3 actual losses: the scaling by frdval -----------------------------------------------
+
+
+def test_5_1_3_a_side_worth_less_than_one_is_still_scaled_to_frdval() -> None:
+    """§5.1.3: the defenders' potential losses are scaled so that they lose the fraction
+    frdval of their value: with frdval = .1 and D holding .01 weapons (its value ggrd = .01 *
+    vd, below 1), D loses .1 of its weapons, .001, whatever its potential loss."""
+    curves = StubCurves(fd=0.1)
+    r = frame(curves=curves, defenders=[defender(resources=(0.01, 60.0, 40.0))])
+    assert 0.0 < r.ggrd < 1.0
+    assert r.losses[101][0] == pytest.approx(0.001)
+
+
+def test_5_1_3_the_scaling_holds_when_the_fraction_lost_underflows() -> None:
+    """§5.1.3: scalar = frdval / (delval / value). A defender of 1e30 weapons under fire from
+    1e-300 weapons: delval / value is below the smallest float, yet D still loses exactly
+    the fraction frdval = .1 of its weapons, 1e29 (never 0, inf or NaN)."""
+    r = assess_frame(
+        kill_data(),
+        StubCurves(fd=0.1),
+        unit_values,
+        side_a=1,
+        loc=LOC,
+        env=1,
+        feba=0.0,
+        t=10.0,
+        attackers=[attacker(resources=(1e-300, 0.0, 0.0))],
+        defenders=[defender(resources=(1e30, 0.0, 0.0))],
+    )
+    assert r.losses[101][0] == pytest.approx(1e29)
+
+
+# -- §5.1.3 ti: the fraction of the prepared depth reached -------------------------------------
+
+
+def test_5_1_3_ti_scales_losses_in_a_prepared_depth_below_one() -> None:
+    """§5.1.3: to = min(feba * depth + td(env), defdepth), ti = to / defdepth for defdepth > 0.
+    D's area .5 * front gives defdepth = .5 (below 1), td = .2 at feba 0: ti = .4, and both
+    sides lose .4 of their potential losses (frdval negative: no scaling)."""
+    d = kill_data(td=np.array([0.2, 0.2]))
+    r = frame(d, defenders=[defender(area=0.5 * SQUARE_SIDE)])
+    assert r.defdepth == pytest.approx(0.5)
+    assert r.ti == pytest.approx(0.4)
+    assert r.losses[101] == pytest.approx(0.4 * PLOSS_D)
+    assert r.losses[1] == pytest.approx(0.4 * PLOSS_A)
+
+
+# -- §5.1.3 the ratios at which a side loses everything ----------------------------------------
+
+
+def _ratio_frame(atk: float, dfn: float) -> tuple[float, np.ndarray, np.ndarray]:
+    # Each weapon's fire cut to 1e-6 (PA and PD' of the postures 40 and 10): no loss is capped.
+    d = factor(factor(kill_data(), "fckar", 1, 0, 0, 1e-6), "fckdr", 2, 0, 0, 1e-6)
+    r = assess_frame(
+        d,
+        StubCurves(),
+        unit_values,
+        side_a=1,
+        loc=LOC,
+        env=1,
+        feba=0.0,
+        t=10.0,
+        attackers=[attacker(resources=(atk, 100.0, 50.0))],
+        defenders=[defender(resources=(dfn, 60.0, 40.0))],
+    )
+    return r.frgrd, r.losses[1], r.losses[101]
+
+
+def test_5_1_3_everything_is_lost_only_beyond_the_force_ratio_limits() -> None:
+    """§5.1.3: the attackers lose everything if FRGRD < 1e-4, the defenders if FRGRD > 1e4;
+    at the limits themselves they take their potential losses (here small). Every weapon worth
+    1: 1 weapon against 1e4 is FRGRD = 1e-4 exactly, 1e4 against 1 is 1e4."""
+    fr, lost_a, _ = _ratio_frame(1.0, 1e4)
+    assert fr == FRGRD_LOW
+    assert lost_a[1] < 100.0
+    fr, _, lost_d = _ratio_frame(1e4, 1.0)
+    assert fr == FRGRD_HIGH
+    assert lost_d[1] < 60.0
+
+
+# -- §5.2 the FEBA of colocated forces ---------------------------------------------------------
+
+
+def test_5_2_colocated_forces_start_the_frame_at_feba_1() -> None:
+    """§5.1.3: colocated attackers and defenders have feba = 1; §5.2: feba' = feba +
+    vfeba * tframe / depth, within 0..1. vfeba = -5 a day over tframe .5 and depth 10 moves
+    it back by .25: .75 (from 1, whatever feba the frame was given)."""
+    r = frame(None, StubCurves(v=-5.0), attackers=[attacker(location=LOC)])
+    assert r.feba == pytest.approx(0.75)
