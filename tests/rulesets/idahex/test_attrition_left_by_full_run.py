@@ -8,6 +8,8 @@ depth 10; potential losses PLOSS_A and PLOSS_D worked out by hand in that file's
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -79,6 +81,19 @@ def test_5_1_3_the_representative_posture_is_where_the_value_is_greatest() -> No
     )
     assert r.post_d == 11
     assert [p for _, p in curves.frdval_calls] == [40, 11]
+
+
+def test_5_1_3_a_posture_holding_any_value_outranks_one_holding_none() -> None:
+    """§5.1.3: postD is the posture of greatest value; a posture whose defenders hold no
+    weapon (value 0) loses to one holding 1e-40 weapons, however little they are worth (far
+    less than 1: the totals start from 0); the lowest posture number breaks only exact ties."""
+    r = frame(
+        defenders=[
+            defender(101, (0.0, 60.0, 40.0), posture=10),
+            defender(102, (1e-40, 10.0, 5.0), posture=11),
+        ],
+    )
+    assert r.post_d == 11
 
 
 # -- §5.1.3 actual losses: the scaling by frdval -----------------------------------------------
@@ -170,3 +185,28 @@ def test_5_2_colocated_forces_start_the_frame_at_feba_1() -> None:
     it back by .25: .75 (from 1, whatever feba the frame was given)."""
     r = frame(None, StubCurves(v=-5.0), attackers=[attacker(location=LOC)])
     assert r.feba == pytest.approx(0.75)
+
+
+def test_5_2_frga_when_an_air_value_is_infinite() -> None:
+    """§5.2: FRGA = (fgrd + fair) / (ggrd + gair); docs/rulings/idahex.md: with alpha = 0 (the
+    ground fire kills nothing of value) a positive CAS loss is worth inf ("fair/gair when alpha
+    = 0"), and "Force ratios with nothing on one side": inf / inf is 1, x / inf is 0, inf / x is
+    inf. One CAS loss of a weapon each way:
+
+    - neither side's ground fire kills (fckar, fckdr 0): fair = gair = inf, FRGA = 1;
+    - only the defenders' ground fire is cut (fckdr 0): fgrd = 10, ggrd = 0, gair = inf,
+      FRGA = 10 / inf = 0;
+    - only the attackers' (fckar 0): fair = inf, FRGA = inf / 8 = inf.
+
+    The FEBA curve is read at that ratio."""
+    cas = {"cas_atk": np.array([1.0]), "cas_def": np.array([1.0])}
+    no_atk = factor(kill_data(), "fckar", 1, 0, 0, 0.0)
+    no_def = factor(kill_data(), "fckdr", 2, 0, 0, 0.0)
+    curves = StubCurves()
+    r = frame(factor(no_atk, "fckdr", 2, 0, 0, 0.0), curves, **cas)
+    assert (r.fair, r.gair, r.frga) == (math.inf, math.inf, 1.0)
+    assert curves.vfeba_calls[-1][0] == 1.0
+    r = frame(no_def, **cas)
+    assert (r.fgrd + r.fair, r.ggrd, r.gair, r.frga) == (10.0, 0.0, math.inf, 0.0)
+    r = frame(no_atk, **cas)
+    assert (r.fgrd, r.fair, r.ggrd + r.gair, r.frga) == (0.0, math.inf, 8.0, math.inf)
