@@ -13,8 +13,9 @@ import math
 import numpy as np
 import pytest
 
+from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.attrition import FRGRD_HIGH, FRGRD_LOW, assess_frame
-from hexwar.rulesets.idahex.values import WeaponValues
+from hexwar.rulesets.idahex.values import WeaponValues, weapon_values
 
 from .test_attrition import (
     LOC,
@@ -210,3 +211,20 @@ def test_5_2_frga_when_an_air_value_is_infinite() -> None:
     assert (r.fgrd + r.fair, r.ggrd, r.gair, r.frga) == (10.0, 0.0, math.inf, 0.0)
     r = frame(no_atk, **cas)
     assert (r.fgrd, r.fair, r.ggrd + r.gair, r.frga) == (0.0, math.inf, 8.0, math.inf)
+
+
+# -- §5.1.2 vala and vald over a side's resources ----------------------------------------------
+
+
+def test_5_1_2_vala_and_vald_refuse_fewer_resources_than_weapons_by_name() -> None:
+    """§5.1.2: vala(i), i = 1..mm = nrs(sideA), and vald(i), i = 1..nn = nrs(sideD), extend
+    the m and n weapon values over every resource; a side with fewer resources than weapon
+    types is refused by the name of its count (m = 2, n = 1 here)."""
+    v = weapon_values([[1.0], [1.0]], [[1.0, 1.0]])
+    for call, path, message in (
+        (lambda: v.vala(1), "mm", "mm = 1 is below the 2 weapon types"),
+        (lambda: v.vald(0), "nn", "nn = 0 is below the 1 weapon types"),
+    ):
+        with pytest.raises(InvalidInputError) as info:
+            call()
+        assert [(p.path, p.message) for p in info.value.problems] == [(path, message)]
