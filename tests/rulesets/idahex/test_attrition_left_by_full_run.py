@@ -9,12 +9,16 @@ depth 10; potential losses PLOSS_A and PLOSS_D worked out by hand in that file's
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pytest
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.attrition import FRGRD_HIGH, FRGRD_LOW, assess_frame
+from hexwar.rulesets.idahex.design import load_sinai
+from hexwar.rulesets.idahex.supplies import SupplyTables
+from hexwar.rulesets.idahex.transfer import allocate_to_takers, assess_givers
 from hexwar.rulesets.idahex.values import WeaponValues, weapon_values
 
 from .test_attrition import (
@@ -228,3 +232,48 @@ def test_5_1_2_vala_and_vald_refuse_fewer_resources_than_weapons_by_name() -> No
         with pytest.raises(InvalidInputError) as info:
             call()
         assert [(p.path, p.message) for p in info.value.problems] == [(path, message)]
+
+
+# -- §4.2.1 and §7: the refusals of the transfer programmes and the supply tables ---------------
+
+
+def _refused(call: Callable[[], object]) -> list[tuple[str | None, str]]:
+    with pytest.raises(InvalidInputError) as info:
+        call()
+    return [(p.path, p.message) for p in info.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("call", "path", "message"),
+    [
+        (lambda: allocate_to_takers([-1.0], [1.0], [True], 1.0), "stock", "finite numbers >= 0"),
+        (lambda: allocate_to_takers([1.0], [-1.0], [True], 1.0), "toe", "finite numbers >= 0"),
+        (lambda: allocate_to_takers([1.0], [1.0, 2.0], [True], 1.0), "toe", "(as stock)"),
+        (lambda: allocate_to_takers([1.0], [1.0], [True, True], 1.0), "accepts", "shape (1,)"),
+        (lambda: allocate_to_takers([1.0], [1.0], [1], 1.0), "accepts", "must be booleans"),
+        (lambda: allocate_to_takers([1.0], [1.0], [True], -1.0), "amt", "a finite number"),
+        (lambda: assess_givers([-1.0], [1.0], 1.0), "stock", "finite numbers >= 0"),
+        (lambda: assess_givers([1.0], [-1.0], 1.0), "toe", "finite numbers >= 0"),
+        (lambda: assess_givers([1.0], [1.0, 2.0], 1.0), "toe", "(as stock)"),
+        (lambda: assess_givers([1.0], [0.0], 2.0), "amt", "the givers hold 1, cannot give 2"),
+    ],
+)
+def test_4_2_1_the_programmes_refuse_their_inputs_by_name(
+    call: Callable[[], object], path: str, message: str
+) -> None:
+    """§4.2.1: the takers' and givers' programmes read the stock and toe of each unit (finite
+    amounts >= 0, one per unit), which takers accept (booleans, one per unit) and the amount
+    amt (>= 0, at most what the givers hold); each refusal names its input and says why."""
+    [(got_path, got_message)] = _refused(call)
+    assert got_path == path
+    assert message in got_message
+
+
+def test_7_supply_tables_are_for_red_or_blue_only() -> None:
+    """§7 (File 50 groups 38-40 are read per side): a side other than 1 (Red) or 2 (Blue) is
+    refused by name, before any of the design's per-side lists is read."""
+    sinai = load_sinai()
+    for side in (0, 3):
+        assert _refused(lambda s=side: SupplyTables.from_design(sinai, s)) == [
+            ("side", f"must be 1 (Red) or 2 (Blue), got {side}")
+        ]
