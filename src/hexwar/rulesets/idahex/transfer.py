@@ -90,7 +90,7 @@ def _quantities(field: str, value: ArrayLike, ndim: int) -> FloatArray:
     bad = ~np.isfinite(arr) | (arr < 0)
     if bad.any():
         where = tuple(int(i) for i in np.argwhere(bad)[0])
-        raise _fail(field, f"must hold finite numbers >= 0, got {arr[where]!r} at {where}")
+        raise _fail(field, f"must hold finite numbers >= 0, got {float(arr[where])!r} at {where}")
     return arr
 
 
