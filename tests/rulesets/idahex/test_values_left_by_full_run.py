@@ -66,6 +66,50 @@ def test_4_2_1_the_cheapest_giver_gives_exactly_all_it_holds(
     assert give(stocks, toes, amount) == after
 
 
+def test_4_2_1_two_givers_of_one_toe_reach_their_caps_at_the_same_level() -> None:
+    """§4.2.1, the second step: givers 1 and 2 have the same toe 1.2 (4 and .1 held), giver 3
+    holds .9 of toe .45. Givers 1 and 2's rates at their last unit are both 2 / 1.2 = 5/3;
+    giver 3 keeping r has the rate 2 (1 - r/.45) / .45, 5/3 at r = .28125 (r/.45 = .625).
+    4.71875 = 4 + .1 + (.9 - .28125) puts the level exactly there: givers 1 and 2 give all
+    they hold, giver 3 keeps .28125 -- to the last bit (the two equal caps, computed from
+    different stocks, fall on neighbouring floats; the level is on them)."""
+    assert give([4.0, 0.1, 0.9], [1.2, 1.2, 0.45], 4.71875) == [0.0, 0.0, 0.28125, 4.71875]
+
+
+def test_4_2_1_givers_of_one_toe_covering_the_amount_exactly_give_all_the_rest_none() -> None:
+    """§4.2.1, the second step, eight givers: four of toe 7 holding .3, .7, .7 and .7 (2.4 in
+    all), and .3 of toe .6, .3 of toe .9 (twice of each) and .7 of toe .9 (twice). The toe-7
+    givers' rates run from 2 (1 - .7/7) / 7 = .257 to 2 / 7 = .286 at their last unit; the
+    others' first rates are 2 (1 - .5) / .6 = 1.67, 2 (1 - 1/3) / .9 = 1.48 and 2 (1 - .7/.9)
+    / .9 = .494. 2.4 declared: the four toe-7 givers give all they hold and the other four
+    nothing, to the last bit (the level is anywhere between .286 and .494; the four equal
+    caps are tied, and the sums over the tie must not depend on the order it is sorted in)."""
+    stocks = [0.3, 0.7, 0.7, 0.3, 0.3, 0.7, 0.3, 0.7]
+    toes = [7.0, 7.0, 7.0, 0.6, 0.9, 7.0, 0.6, 0.9]
+    assert give(stocks, toes, 2.4) == [0.0, 0.0, 0.0, 0.3, 0.3, 0.0, 0.3, 0.7, 2.4]
+
+
+def test_4_2_1_a_taker_filled_exactly_to_where_two_others_begin_takes_all() -> None:
+    """§4.2.1, the first step, Case 1: minimize Σ (1 - (stock + q)/toe)² over T''. Giving q to
+    a taker raises its term at the rate 2 ((stock + q)/toe - 1) / toe. Takers (3 of toe .5,
+    .2 of toe .4, 2 of toe .4): taker 1's rate is 2 (6 - 1) / .5 = 20 and taker 3's 2 (5 - 1)
+    / .4 = 20 before they take anything; taker 2's reaches 20 at stock 2 (ratio 5), after
+    1.8. So 1.8 (given by unit 1, toe 0) goes all to taker 2, which ends with exactly 2, and
+    takers 1 and 3 keep exactly their stocks (their breakpoints, equal by hand, fall on
+    neighbouring floats; the level is on them)."""
+    units = [1, 11, 12, 13]
+    result = transfer(
+        units,
+        [[1.8], [3.0], [0.2], [2.0]],
+        [[0.0], [0.5], [0.4], [0.4]],
+        [[True]] * 4,
+        [1],
+        [11, 12, 13],
+        [1.8],
+    )
+    assert result.resources[:, 0].tolist() == [0.0, 3.0, 2.0, 2.0]
+
+
 def test_4_2_1_givers_asked_for_all_they_hold_give_all_of_it() -> None:
     """§4.2.1: a declared amount 'is reset if necessary so that it does not exceed Σ_G
     [resources]': 1 declared of givers holding .4 (toe 9) and .3 (toe 1). The constraints
