@@ -148,6 +148,23 @@ def test_7_the_supply_tables_take_no_equipment_and_refuse_a_pointer_below_0() ->
     assert message.startswith("must be 31 pointers in 0..2, got ")
 
 
+@pytest.mark.parametrize(
+    ("pointer", "kind"),
+    [(1.5, "float64"), (1.0, "float64"), (None, "object")],
+)
+def test_7_a_pointer_is_an_integer(pointer: object, kind: str) -> None:
+    """§7 and the glossary: mapps(s, p) is an integer, the number of a pointer's data (group
+    40 reads it with an integer format). A fraction is refused (not cut to 1, which would
+    read pointer 1's rates), and so is a number written as a real or a missing pointer, by
+    name."""
+    mapps: list[object] = MAPPS.tolist()
+    mapps[1] = pointer
+    assert _refusal(lambda: _tables(mapps=mapps)) == (
+        "mapps",
+        f"must be integer pointers, got {kind} values",
+    )
+
+
 def test_7_the_supply_tables_are_the_side_s_own_and_unalterable() -> None:
     """§7: the rates and pointers are design data (File 50 groups 38-40), the same for every
     frame of the game: the tables keep their own copy (a later change to the arrays they were
