@@ -101,6 +101,9 @@ class SupplyTables:
                 raise _fail(name, f"must be ({nss}, {nrs}, n), got {getattr(self, name).shape}")
         if self.ssvact.shape != self.ssvres.shape:
             raise _fail("ssvres", f"must have ssvact's shape {self.ssvact.shape}")
+        given = np.asarray(self.mapps)
+        if given.dtype.kind not in "iu":  # int64 would truncate 1.5 and fail on None
+            raise _fail("mapps", f"must be integer pointers, got {given.dtype} values")
         mapps = np.array(self.mapps, dtype=np.int64)
         mapps.setflags(write=False)
         if mapps.shape != (_KPOST_SIZE,) or mapps.min() < 0 or mapps.max() > self.npointers:
