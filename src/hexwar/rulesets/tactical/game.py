@@ -986,7 +986,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             threat = sum(1 for x in nb.neighbors() if self.units_in(x, enemy))
             options.append((threat, nb))
         t.improved = False
-        self._put_off(t, "it falls back")
+        self._put_off(t, "it fails its morale check")
         if options:
             _, to = min(options)
             t.hex = to
