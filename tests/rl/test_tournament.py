@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hexwar.rl.tournament import GameResult, Tournament, rate, run_tournament
+from hexwar.rl.tournament import GameResult, Tournament, rate, run_tournament, tournament_size
 
 pytest.importorskip("joblib")
 
@@ -52,3 +52,19 @@ def test_tournament_plays_each_pair_on_both_sides_and_writes_csv_and_plot(
 def test_games_are_played_on_both_sides(tmp_path: Path) -> None:
     t = run_tournament("aggressor/sector", ["computer", "random"], 1, max_steps=6)
     assert sorted(r.agents for r in t.results) == [("computer", "random"), ("random", "computer")]
+
+
+def test_progress_sees_every_game_in_order_and_changes_nothing() -> None:
+    """Issue 21 item 6 (a long run shows its progress): ``on_game`` gets each game's result
+    as it comes in, in the games' order; three agents and two seeds are 3 pairs x 2 sides x 2
+    seeds = 12 games, and the results are those of a run without it."""
+    seen: list[GameResult] = []
+    agents = ["ai", "computer", "random"]
+    t = run_tournament("aggressor/sector", agents, 2, max_steps=3, on_game=seen.append)
+    assert tournament_size(agents, 2) == 12
+    assert seen == t.results
+    assert len(seen) == 12
+    again = run_tournament("aggressor/sector", agents, 2, max_steps=3)
+    assert [(r.agents, r.seed, r.winner, r.decisions) for r in again.results] == [
+        (r.agents, r.seed, r.winner, r.decisions) for r in t.results
+    ]

@@ -28,6 +28,9 @@ def test_tournament_prints_ratings_and_writes_csv(cli_env: dict[str, str], tmp_p
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "| computer | random |" in result.stdout
+    # the run says what it plays and shows its progress, on stderr (issue 21 item 6)
+    assert "aggressor/sector: 2 games (computer, random; 1 per pair and side)" in result.stderr
+    assert "2/2" in result.stderr
     assert out.read_text().startswith("kind,scenario,agent")
 
 

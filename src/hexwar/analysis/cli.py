@@ -13,19 +13,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 from typer.core import TyperGroup
+
+from hexwar.cli.progress import batch_progress
 
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
@@ -50,12 +41,6 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
-
-
-class _RateColumn(ProgressColumn):
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.2f} runs/s", style="progress.data.speed")
 
 
 @app.command("run")
@@ -113,16 +98,7 @@ def run_command(
         markup=False,
         highlight=False,
     )
-    progress = Progress(
-        TextColumn("sweep"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=err,
-    )
+    progress = batch_progress("sweep", "runs", err)
     task = progress.add_task("sweep", total=exp.n_runs)
 
     def advance(new: int, done: int, total: int) -> None:

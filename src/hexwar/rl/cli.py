@@ -6,8 +6,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
+from hexwar.cli.progress import batch_progress
 from hexwar.core.errors import InvalidInputError, Problem
+
+err = Console(stderr=True, soft_wrap=True)
 
 
 def tournament(
@@ -42,7 +46,7 @@ def tournament(
     """Play every pair of agents on a scenario over N seeds per side, in parallel; print
     Bradley-Terry ratings (Elo scale, 95 % intervals), W/D/L per pair and time per decision."""
     try:
-        from hexwar.rl.tournament import run_tournament
+        from hexwar.rl.tournament import run_tournament, tournament_size
     except ImportError as e:  # joblib / matplotlib come with the [research] extra
         raise InvalidInputError(
             [Problem(f"hexwar tournament needs the research extra: {e}", None)]
@@ -54,10 +58,26 @@ def tournament(
     names = [a.strip() for a in agents.split(",") if a.strip()] or agent_names(resolved.ruleset)
     if len(names) < 2:
         raise InvalidInputError([Problem("--agents: name at least two agents", None)])
+    total = tournament_size(names, seeds)
+    err.print(
+        f"{scenario}: {total} games ({', '.join(dict.fromkeys(names))}; {seeds} per pair and "
+        f"side), {jobs} job(s)",
+        markup=False,
+        highlight=False,
+    )
+    progress = batch_progress("tournament", "games", err)
+    task = progress.add_task("tournament", total=total)
     try:
-        result = run_tournament(
-            scenario, names, seeds, jobs=jobs, max_steps=max_steps, mcts_seconds=mcts_seconds
-        )
+        with progress:
+            result = run_tournament(
+                scenario,
+                names,
+                seeds,
+                jobs=jobs,
+                max_steps=max_steps,
+                mcts_seconds=mcts_seconds,
+                on_game=lambda _game: progress.advance(task),
+            )
     except ValueError as e:
         raise InvalidInputError([Problem(f"tournament: {e}", None)]) from None
     typer.echo(result.table())

@@ -15,7 +15,7 @@ import csv
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,15 @@ from hexwar.agents.mcts import MctsAgent
 from hexwar.core.game import Agent
 from hexwar.sessions import resolve_scenario
 
-__all__ = ["GameResult", "Rating", "Tournament", "play_game", "rate", "run_tournament"]
+__all__ = [
+    "GameResult",
+    "Rating",
+    "Tournament",
+    "play_game",
+    "rate",
+    "run_tournament",
+    "tournament_size",
+]
 
 BOOTSTRAP = 200
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
@@ -239,8 +247,13 @@ def run_tournament(
     jobs: int = 1,
     max_steps: int | None = None,
     mcts_seconds: float = 1.0,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> Tournament:
-    """Every pair of ``agents``, ``seeds`` games with each on each side, in ``jobs`` processes."""
+    """Every pair of ``agents``, ``seeds`` games with each on each side, in ``jobs`` processes.
+
+    ``on_game`` is called with each game's result as it comes in (in the games' order), for
+    a progress display; the results and ratings do not depend on it.
+    """
     from joblib import Parallel, delayed
 
     resolved = resolve_scenario(scenario)  # fails early, before any worker starts
@@ -255,7 +268,17 @@ def run_tournament(
         for pair in ((a, b), (b, a))
         for seed in range(seeds)
     ]
-    results: list[GameResult] = Parallel(n_jobs=jobs)(
+    results: list[GameResult] = []
+    for result in Parallel(n_jobs=jobs, return_as="generator")(
         delayed(play_game)(scenario, pair, seed, max_steps, mcts_seconds) for pair, seed in specs
-    )
-    return Tournament(scenario, names, list(results), rate(results, names))
+    ):
+        results.append(result)
+        if on_game is not None:
+            on_game(result)
+    return Tournament(scenario, names, results, rate(results, names))
+
+
+def tournament_size(agents: Sequence[str], seeds: int) -> int:
+    """Games a tournament plays: every pair of distinct agents, each on each side, per seed."""
+    n = len(dict.fromkeys(agents))
+    return n * (n - 1) * seeds
