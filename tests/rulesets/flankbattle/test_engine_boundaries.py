@@ -24,7 +24,7 @@ def test_losses_equal_to_the_whole_flank_are_captured_not_killed(war: WarFactory
     battle = _battle(war)
     target = battle.flanks[1]
     size = target.size
-    battle.apply_losses(target, size, 0.0, battle.flanks[0])
+    battle.apply_losses(target, size, 0.0)
     assert (target.captured, target.killed, target.size) == (size, 0.0, 0.0)
     assert battle.sides[1].captured == size
     captured = battle.events[-1]
@@ -42,7 +42,7 @@ def test_a_fleet_sunk_at_sea_adds_its_crews_to_the_killed_so_far(war: WarFactory
     target = battle.flanks[1]
     target.feat, target.ships, target.killed = WATER, 3, 40.0
     size = target.size
-    battle.apply_losses(target, size + 1, 0.0, battle.flanks[0])
+    battle.apply_losses(target, size + 1, 0.0)
     assert target.killed == pytest.approx(40.0 + size)
     assert (target.sunk, target.ships, target.captured) == (3, 0, 0.0)
 

@@ -62,8 +62,8 @@ def test_a_fleet_wiped_out_after_losing_a_ship_counts_every_ship_and_man(war: Wa
     battle (Inactive)."""
     battle = deployed(_trafalgar(war))
     fleet, side = battle.flanks[0], battle.sides[0]
-    battle.apply_losses(fleet, 900.0, 0.0, attacker=None)
-    battle.apply_losses(fleet, 1e6, 0.0, attacker=None)
+    battle.apply_losses(fleet, 900.0, 0.0)
+    battle.apply_losses(fleet, 1e6, 0.0)
     sunk = [(e.text, e.data) for e in battle.events if e.kind == "sunk"]
     assert sunk[1] == (
         "All 10 ships of Attacker flank 1 are sunk",
@@ -83,7 +83,7 @@ def test_a_fleet_left_with_a_sliver_of_a_man_keeps_one_ship(war: WarFactory) -> 
     of a ship, rounded up one ship afloat, 10 sunk."""
     battle = deployed(_trafalgar(war))
     fleet = battle.flanks[0]
-    battle.apply_losses(fleet, fleet.size - 1e-7, 0.0, attacker=None)
+    battle.apply_losses(fleet, fleet.size - 1e-7, 0.0)
     assert fleet.size == pytest.approx(1e-7, rel=1e-3)
     told = [e for e in battle.events if e.kind == "sunk"]
     (sunk,) = [(e.text, e.data["ships"], e.data["afloat"]) for e in told]
@@ -103,7 +103,7 @@ def test_a_fleet_of_one_ship_wiped_out_is_sunk(war: WarFactory) -> None:
     )
     boat, side = battle.flanks[0], battle.sides[0]
     assert boat.size == pytest.approx(900.0)
-    battle.apply_losses(boat, 1e6, 0.0, attacker=None)
+    battle.apply_losses(boat, 1e6, 0.0)
     assert [(e.kind, e.text) for e in battle.events] == [
         ("sunk", "All 1 ships of Attacker flank 1 are sunk")
     ]
@@ -124,8 +124,8 @@ def test_flanks_without_ships_wiped_out_on_water_are_captured(war: WarFactory) -
         [FlankSpec(205, 200, 2100, 0, 4900, 140)],
     )
     first, second = battle.flanks[0], battle.flanks[1]
-    battle.apply_losses(first, 1e6, 0.0, attacker=None)
-    battle.apply_losses(second, 1e6, 0.0, attacker=None)
+    battle.apply_losses(first, 1e6, 0.0)
+    battle.apply_losses(second, 1e6, 0.0)
     assert [(e.kind, e.text, e.data) for e in battle.events] == [
         (
             "captured",
@@ -149,7 +149,7 @@ def test_losses_on_land_sink_no_ships(war: WarFactory) -> None:
     battle = deployed(war(map_name="Plain"))
     normans = battle.flanks[0]
     assert normans.ships == 45
-    battle.apply_losses(normans, normans.size / 2, 0.0, attacker=None)
+    battle.apply_losses(normans, normans.size / 2, 0.0)
     assert (normans.ships, normans.sunk, battle.sides[0].sunk) == (45, 0, 0)
     assert [e.kind for e in battle.events if e.kind == "sunk"] == []
 
@@ -162,10 +162,10 @@ def test_the_killed_add_up_and_the_morale_runs_out_at_zero(war: WarFactory) -> N
     0, not below, and the flank is fully routed with no morale."""
     battle = deployed(war(map_name="Plain"))
     english, side = battle.flanks[3], battle.sides[1]
-    battle.apply_losses(english, 100.0, 0.0, attacker=None)
-    battle.apply_losses(english, 50.0, 0.0, attacker=None)
+    battle.apply_losses(english, 100.0, 0.0)
+    battle.apply_losses(english, 50.0, 0.0)
     assert (english.killed, side.killed) == (150.0, 150.0)
-    battle.apply_losses(english, 10.0, 100000.0, attacker=None)
+    battle.apply_losses(english, 10.0, 100000.0)
     assert english.morale == 0.0
     (routed,) = [e.data for e in battle.events if e.kind == "routed"]
     assert (routed["flank"], routed["morale"]) == ("Defender flank 1", 0)

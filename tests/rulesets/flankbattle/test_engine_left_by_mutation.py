@@ -392,7 +392,7 @@ def test_a_flank_routs_below_thirty_percent_of_its_morale(
     41,980, below: they rout, the routing event giving the morale and the 6,300 men left."""
     battle = _english_at_20_a_soldier(war)
     english = battle.flanks[1]
-    battle.apply_losses(english, 700.0, demoralised, attacker=battle.flanks[0])
+    battle.apply_losses(english, 700.0, demoralised)
     assert english.morale == 140000.0 - (700.0 + demoralised) * 20.0
     assert (english.routing, english.routed) == (routing, False)
     routs = [(e.text, e.data) for e in battle.events if e.kind == "routing"]
@@ -418,7 +418,7 @@ def test_a_flank_leaves_the_battle_below_ten_percent_of_its_morale(
     routed event giving why, the morale and the 6,300 men left."""
     battle = _english_at_20_a_soldier(war)
     english = battle.flanks[1]
-    battle.apply_losses(english, 700.0, demoralised, attacker=battle.flanks[0])
+    battle.apply_losses(english, 700.0, demoralised)
     assert (english.routing, english.routed) == (True, routed)
     routs = [(e.text, e.data) for e in battle.events if e.kind == "routed"]
     if routed:
@@ -505,8 +505,8 @@ def test_each_sinking_is_told_and_counted_on_the_sides_total(war: WarFactory) ->
     battle = deployed(setup)
     fleet = battle.flanks[0]
     assert (fleet.ships, round(fleet.size)) == (11, 9900)
-    battle.apply_losses(fleet, 900.0, 0.0, attacker=None)
-    battle.apply_losses(fleet, 1800.0, 0.0, attacker=None)
+    battle.apply_losses(fleet, 900.0, 0.0)
+    battle.apply_losses(fleet, 1800.0, 0.0)
     assert [(e.text, e.data) for e in battle.events if e.kind == "sunk"] == [
         (
             "1 ship of Attacker flank 1 sunk (10 afloat)",
@@ -537,7 +537,7 @@ def test_a_boat_of_one_man_sinks_with_him(war: WarFactory) -> None:
     boat.scale(1.0 / boat.size)
     boat.start_size, boat.start_ships, boat.ships = boat.size, 2, 2
     assert boat.size == pytest.approx(1.0, rel=1e-12)
-    battle.apply_losses(boat, 0.61234, 0.0, attacker=None)
+    battle.apply_losses(boat, 0.61234, 0.0)
     (sunk,) = [e.data for e in battle.events if e.kind == "sunk"]
     assert (sunk["ships"], sunk["afloat"], sunk["killed"]) == (1, 1, 0.612)
 

@@ -375,7 +375,7 @@ def test_losses_keep_the_unit_proportions(war: WarFactory) -> None:
     battle = _battle(setup, setup.default_deployment(0), setup.default_deployment(1))
     f = battle.flanks[0]
     before = [u.count / f.size for u in f.units]
-    battle.apply_losses(f, f.size * 0.3, 0.0, attacker=None)
+    battle.apply_losses(f, f.size * 0.3, 0.0)
     assert [u.count / f.size for u in f.units] == pytest.approx(before)
 
 

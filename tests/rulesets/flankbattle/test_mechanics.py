@@ -196,11 +196,11 @@ def test_rout_below_thirty_percent_and_leave_below_ten(war: WarFactory) -> None:
     """Attacking: morale below 30% of the start -> routing; below 10% -> out of the battle."""
     battle = _battle(war())
     f = battle.flanks[0]
-    battle.apply_losses(f, 0.0, f.size * 0.75, attacker=None)
+    battle.apply_losses(f, 0.0, f.size * 0.75)
     assert f.routing
     assert not f.routed
     assert f.status == RETREATING
-    battle.apply_losses(f, 0.0, f.size * 0.7, attacker=None)
+    battle.apply_losses(f, 0.0, f.size * 0.7)
     assert f.routed
     assert f.status == ROUTED
 
@@ -210,7 +210,7 @@ def test_a_flank_wiped_out_in_one_round_is_captured(war: WarFactory) -> None:
     battle = _battle(war())
     f = battle.flanks[0]
     size = f.size
-    battle.apply_losses(f, size * 2, 0.0, attacker=None)
+    battle.apply_losses(f, size * 2, 0.0)
     assert f.captured == size
     assert f.size == 0
     assert f.status == INACTIVE
@@ -229,7 +229,7 @@ def test_a_fleet_wiped_out_at_sea_is_sunk(war: WarFactory) -> None:
     f = battle.flanks[0]
     ships = f.ships
     assert ships > 0
-    battle.apply_losses(f, f.size + 1, 0.0, attacker=None)
+    battle.apply_losses(f, f.size + 1, 0.0)
     assert f.sunk == ships
     assert battle.sides[0].sunk == ships
     assert "sunk" in [e.kind for e in battle.events]
@@ -251,11 +251,11 @@ def test_ships_sink_with_their_crews(war: WarFactory) -> None:
     battle = _battle(_trafalgar(war))
     f = battle.flanks[0]  # 11 of the Combined Fleet's 33 ships, 900 men each
     assert (f.ships, round(f.size)) == (11, 9900)
-    battle.apply_losses(f, 899.0, 0.0, attacker=None)  # not a whole ship's complement
+    battle.apply_losses(f, 899.0, 0.0)  # not a whole ship's complement
     assert (f.ships, f.sunk) == (11, 0)
-    battle.apply_losses(f, 1.0, 0.0, attacker=None)  # the 900th man: one ship gone
+    battle.apply_losses(f, 1.0, 0.0)  # the 900th man: one ship gone
     assert (f.ships, f.sunk, battle.sides[0].sunk) == (10, 1, 1)
-    battle.apply_losses(f, 2850.0, 0.0, attacker=None)  # 3,750 lost, 6,150 left: 7 ships
+    battle.apply_losses(f, 2850.0, 0.0)  # 3,750 lost, 6,150 left: 7 ships
     assert (f.ships, f.sunk) == (7, 4)
     assert [e.data["ships"] for e in battle.events if e.kind == "sunk"] == [1, 3]
 

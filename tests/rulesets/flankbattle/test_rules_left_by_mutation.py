@@ -443,7 +443,7 @@ def test_a_sinking_tells_the_ships_left_afloat(war: WarFactory) -> None:
     battle = deployed(setup)
     fleet = battle.flanks[0]
     assert (fleet.ships, round(fleet.size)) == (11, 9900)
-    battle.apply_losses(fleet, 1800.0, 0.0, attacker=None)
+    battle.apply_losses(fleet, 1800.0, 0.0)
     (sunk,) = [e for e in battle.events if e.kind == "sunk"]
     assert (sunk.data["ships"], sunk.data["afloat"]) == (2, 9)
     assert sunk.text.endswith("(9 afloat)")

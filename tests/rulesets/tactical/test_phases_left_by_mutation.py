@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from hexwar.core.errors import IllegalOrderError
-from hexwar.core.events import Modifier
+from hexwar.core.events import ALL, Modifier
 from hexwar.core.orders import UMPIRE
 from hexwar.core.rng import Roll
 from hexwar.rulesets.tactical.game import TacticalGame
@@ -361,6 +361,23 @@ def test_a_destroyed_hq_is_out_of_supply() -> None:
     game = make_game(units=units)
     _dice(game, uniform=0.0)
     game.submit("allied", "fire A1 XHQ")
+    xhq = next(u for u in game.summary()["sides"]["axis"]["units"] if u["id"] == "XHQ")
+    assert (xhq["status"], xhq["in_supply"]) == ("eliminated", False)
+
+
+def test_an_hq_destroyed_in_its_own_phase_is_out_of_supply_at_once() -> None:
+    """docs/rulings/tactical.md, Supply of HQs: an HQ destroyed is out of supply from the
+    moment it falls. XHQ (no superior: in supply at its phase's start) moves from 5,-1 into
+    4,-1, within A1's range; A1's opportunity fire (soft attack 60 vs 2: the 30:1 row, a loss
+    of 3 on a draw below .90) destroys it on draws of 0. The summary, read before the axis
+    side's next phase, gives it out of supply."""
+    units = [BASE[0], {**BASE[1], "attack_soft": 60.0}, {**BASE[2], "at": "5,-1"}, BASE[3]]
+    game = make_game(units=units)
+    game.submit("allied", "pass")
+    _dice(game, uniform=0.0)
+    n = len(game.events())
+    game.submit("axis", "move XHQ 3,0")
+    assert _told(game, "eliminated", n) == [("XHQ is eliminated at 4,-1", frozenset({ALL}))]
     xhq = next(u for u in game.summary()["sides"]["axis"]["units"] if u["id"] == "XHQ")
     assert (xhq["status"], xhq["in_supply"]) == ("eliminated", False)
 

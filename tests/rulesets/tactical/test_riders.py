@@ -213,7 +213,8 @@ def test_a_tank_driven_back_throws_its_riders_off_where_it_stood(
     if driven_back:
         assert tank.hex.distance(x1) == 3  # was 2
         assert (rider.carrier, rider.mounted, rider.disrupted) == (None, None, True)
-        assert any("R1 is thrown off T1 at 2,1 (it falls back)" in e.text for e in game.events())
+        told = "R1 is thrown off T1 at 2,1 (it fails its morale check)"
+        assert any(told in e.text for e in game.events())
     else:
         assert str(tank.hex) == "2,1"
         assert (rider.carrier, rider.disrupted) == ("T1", False)

@@ -320,7 +320,6 @@ class SideState:
     died: float = 0.0
     disease_deaths: float = 0.0
     sunk: int = 0
-    naval: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +374,6 @@ class Battle:
         self.params = params
         b = params.battle
         self.b = b
-        self.rng = rng
         self._random = rng.random
         self.grid = grid
         self.rows = rows if rows is not None else grid_rows(grid)
@@ -501,9 +499,8 @@ class Battle:
     def _side_state(self, side: int, sides: tuple[SideVariables, SideVariables]) -> SideState:
         sv = sides[side]
         climate = self.location["climate"]
-        naval = climate == "Ocean"
         capacity = sv.capacity.value
-        if naval:
+        if climate == "Ocean":
             # Seed 004, Carrying capacity: at sea the capacity is the ships' total capacity; the
             # local population is the larger side's, the smaller side's Capacity scaled down.
             def ship_room(v: SideVariables) -> float:
@@ -515,7 +512,7 @@ class Battle:
             local = float(self.location["local_population"] or 0.0)
             if local < self.b["default_local_population_floor"]:
                 local = self.params.climate_population(climate) or 0.0
-        state = SideState(sv, capacity, local, naval=naval)
+        state = SideState(sv, capacity, local)
         state.start_size = sum(f.size for f in self.side_flanks[side])
         return state
 
@@ -803,7 +800,7 @@ class Battle:
             demoralised=round(demoralised, 3),
             flanking=flanking,
         )
-        self.apply_losses(target, killed, demoralised, attacker=f)
+        self.apply_losses(target, killed, demoralised)
 
     def resilience(self, f: Flank) -> int:
         """Rounds of attack needed to cut the flank's supplies: the resilience of its most
@@ -833,9 +830,7 @@ class Battle:
                 capacity=side.capacity,
             )
 
-    def apply_losses(
-        self, target: Flank, killed: float, demoralised: float, attacker: Flank | None
-    ) -> None:
+    def apply_losses(self, target: Flank, killed: float, demoralised: float) -> None:
         side = self.sides[target.side]
         size = target.size
         if size <= 0:

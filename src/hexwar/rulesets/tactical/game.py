@@ -986,7 +986,7 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
             threat = sum(1 for x in nb.neighbors() if self.units_in(x, enemy))
             options.append((threat, nb))
         t.improved = False
-        self._put_off(t, "it falls back")
+        self._put_off(t, "it fails its morale check")
         if options:
             _, to = min(options)
             t.hex = to
@@ -1151,7 +1151,9 @@ class TacticalGame(Game[TacticalScenario, TurnOrders]):
                         "mounted": u.mounted,
                         "ap": u.ap,
                         "ammo": u.ammo,
-                        "in_supply": u.in_supply if u.kind == "hq" else None,
+                        # an HQ destroyed is out of supply from then on, not only from its
+                        # side's next supply phase (docs/rulings/tactical.md, supply)
+                        "in_supply": (u.alive and u.in_supply) if u.kind == "hq" else None,
                     }
                     for u in units
                 ],
