@@ -108,6 +108,20 @@ def test_a_missing_battle_constant_is_refused_before_the_war() -> None:
         parameters_from_data(data)
 
 
+@pytest.mark.parametrize("floor", [0, -0.5])
+def test_an_occupation_term_floor_not_above_0_is_refused_at_its_key(floor: float) -> None:
+    """docs/rulings/flankbattle.md, Occupation Base special calculations: each factor is
+    floored at ``occupation_term_floor`` so that a negative logarithm cannot make the product
+    negative; a floor of 0 or less would let a factor make it 0 or negative."""
+    data = bundled_parameters()
+    data["battle"]["occupation_term_floor"] = floor
+    with pytest.raises(ScenarioError) as info:
+        parameters_from_data(data, "p.json")
+    (problem,) = info.value.problems
+    assert problem.path == "battle.occupation_term_floor"
+    assert problem.message.startswith(f"must be above 0, got {floor}")
+
+
 def test_parameters_embedded_in_a_scenario_are_located_at_the_scenario_line(
     tmp_path: Path,
 ) -> None:

@@ -201,6 +201,16 @@ class ParametersFile(ScenarioModel):
             bands = [low for low, _ in getattr(self.results, kind)]
             if bands != sorted(bands):
                 problems.append((("results", kind), "bands must rise from lowest to highest"))
+        floor = self.battle.get("occupation_term_floor")
+        if floor is not None and not floor > 0:
+            problems.append(
+                (
+                    ("battle", "occupation_term_floor"),
+                    f"must be above 0, got {floor}: the Occupation Base is the product of its "
+                    "factors, each floored here so that none makes it 0 or negative "
+                    "(docs/rulings/flankbattle.md)",
+                )
+            )
         return problems
 
 
