@@ -122,17 +122,13 @@ def _aggressor_material(world: Any) -> dict[str, float]:
 def _tactical_value(v: Mapping[str, Any]) -> float:
     """Half the victory points' balance, half the way to the break point: a side whose
     combat units lose ``break_percent`` % of their starting SPs loses (docs/tactical.md,
-    Winning), so SPs lost weigh as much as VP. The balance is the VP difference over the VP
-    of all the objectives (a fixed scale: as a share of the VP scored so far, the first SP
-    eliminated in a 0-0 game swung it from 0 to 1, so early rollouts were ranked by whether
-    a die eliminated anything). The enemy is taken to have started as strong as the side (as
-    the worlds drawn from a view assume)."""
+    Winning), so SPs lost weigh as much as VP. The enemy is taken to have started as strong
+    as the side (as the worlds drawn from a view assume)."""
     score = v["score"]
     me = v["side"]
     mine = float(score.get(me, 0))
     theirs = sum(float(n) for s, n in score.items() if s != me)
-    scale = max(1.0, sum(float(o["vp"]) for o in v["objectives"]))
-    points = max(-1.0, min(1.0, (mine - theirs) / scale))
+    points = 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
     lost = v["lost"]
     start = sum(int(u["sp"]) for u in v["units"] if u["kind"] != "hq") + int(lost.get(me, 0))
     limit = float(v.get("break_percent") or 30) / 100 * max(start, 1)
