@@ -66,10 +66,6 @@ HORIZONS = {"tactical": 1}  # then the side's next phase, its attacks alone (FIN
 # decisions, each ~2 ms of the computer player's.
 TO_NEXT_TURN = {"aggressor"}
 LONG = 80
-# Rulesets searched over few candidates (tactical: the plan, the careful variant and the
-# plan with its most exposed move held back, and late the bold and eager variants), so that
-# each gets more rounds: no empty plan.
-FEW = frozenset({"tactical"})
 Z = 2.0  # standard errors by which another candidate must beat the prior
 SURE_ROUNDS = 4  # rounds after which the search may stop early
 # Complete rounds needed before another candidate may replace the prior (the standard error
@@ -275,7 +271,7 @@ class MctsAgent:
                 break  # a deterministic policy proposes one order, a random one rarely repeats
             out.append(order)
         nothing = self.ruleset.legal_orders(view)[-1]  # the empty plan
-        if self.ruleset.info.id not in FEW and nothing not in out:
+        if nothing not in out:
             out.append(nothing)
         return out
 

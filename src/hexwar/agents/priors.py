@@ -99,7 +99,7 @@ def _tactical_attacks(ruleset: Ruleset[Any, Any], side: str) -> Any:
 
 # Tactical: how many of the plan's moves are each held back in a candidate of their own (the
 # moves that end nearest the enemy units the side sees).
-TACTICAL_HOLDS = 1
+TACTICAL_HOLDS = 2
 
 
 def _tactical_holds(ruleset: Ruleset[Any, Any], side: str) -> list[Callable[[View], Order | None]]:
@@ -161,6 +161,9 @@ def _tactical_proposers(
     for name, weights in TACTICAL_LAST_TURN:
         cls = type(f"TacticalAgent_{name}", (TacticalAgent,), dict(weights))
         out.append(partial(_last_turn, cls(ruleset, side), rng))
+    # The computer player's attacks of this phase, no unit moving (its attacks come before
+    # any move: the same fire and assaults as its plan's before the moves).
+    out.append(partial(_acting, _tactical_attacks(ruleset, side), rng))
     out.extend(_tactical_holds(ruleset, side))
     return out
 
