@@ -73,3 +73,54 @@ def test_report_has_the_players_the_cities_and_the_board() -> None:
     assert "K22  airport K23  player 2's, held by player 1, productive" in text
     assert "== Board (player 1's seat) ==" in text
     assert text.index("== Log ==") < text.index("== Cities ==")
+
+
+def test_report_marks_each_city_productive_and_producing_only_where_it_is() -> None:
+    # §2.5: a city produces for its holder only if it is productive and his own (a captured
+    # city never produces). K4 is player 1's productive city, held by him: both flags; D4
+    # was set up not productive: neither; K22 is player 2's productive city captured by
+    # player 1: productive, not producing. None is contested (no enemy unit next to it).
+    lines = _fought_cycle().report().splitlines()  # type: ignore[attr-defined]
+    assert "  cities held: K4, D4, K22" in lines
+    assert "  airports held: K3, D3, K23" in lines
+    start = lines.index("== Cities ==")
+    assert lines[start + 2 : start + 5] == [
+        "K4   airport K3   player 1's, held by player 1, productive, producing",
+        "D4   airport D3   player 1's, held by player 1",
+        "K22  airport K23  player 2's, held by player 1, productive",
+    ]
+
+
+def test_report_of_a_variant_names_the_labels_contested_cities_and_double_transportations() -> None:
+    # §3.2.2 (large board, a city in no-man's-land): player 1 is C and player 2 is D, and D
+    # has two double transportations. K25 is player 2's city held by player 1 (preassigned,
+    # not productive); with units of both players on it, it is contested (§2.1).
+    game = game_at("large-no-mans-land-city", units={"1": {"K25": 2}, "2": {"K25": 1}})
+    lines = game.report().splitlines()
+    assert "== Players at cycle 1, move stage ==" in lines
+    assert "player 1 (C): 2 units = 70 placed + 0 produced - 0 lost" in lines
+    assert "player 2 (D): 1 unit = 60 placed + 0 produced - 0 lost" in lines
+    two = lines.index("player 2 (D): 1 unit = 60 placed + 0 produced - 0 lost")
+    assert lines[two + 1 : two + 6] == [
+        "  cities held: -",
+        "  airports held: -",
+        "  own cities held by the opponent: K25",
+        "  cities producing for him: -",
+        "  double transportations left: 2",  # C has none: no such line under player 1
+    ]
+    assert sum("double transportations left" in line for line in lines) == 1
+    k25 = next(line for line in lines if line.startswith("K25 "))
+    assert k25.endswith("player 2's, held by player 1, contested")
+
+
+def test_report_of_an_ended_game_says_at_the_end_and_in_which_cycle() -> None:
+    # §2.3: three units firing on a lone unit kill it; player 2 then has no units left and
+    # the game ends in cycle 1's fire stage, which the report's players section names.
+    game = game_at("small-four-cities", units={"1": {"K10": 3}, "2": {"K11": 1}}, phase=FIRE)
+    game.submit("1", "K10@K11x3")  # type: ignore[attr-defined]
+    game.submit("2", "pass")  # type: ignore[attr-defined]
+    lines = game.report().splitlines()
+    assert "outcome: 1 wins: player 2 has no units left" in lines
+    assert "== Players at the end (cycle 1) ==" in lines
+    assert "== Cities ==" in lines
+    assert lines[lines.index("== Cities ==") + 2] == "none placed"

@@ -188,7 +188,8 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
         for side, data in summary["sides"].items():
             name = f"player {side}" + (f" ({data['label']})" if data["label"] != side else "")
             lines.append(
-                f"{name}: {data['units']} units = {data['units_placed']} placed + "
+                f"{name}: {data['units']} unit{'' if data['units'] == 1 else 's'} = "
+                f"{data['units_placed']} placed + "
                 f"{data['units_produced']} produced - {data['units_lost']} lost"
             )
             for key, title in (
