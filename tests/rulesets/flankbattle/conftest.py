@@ -31,33 +31,44 @@ def db() -> Database:
     return copy.deepcopy(example_database(default_parameters(), default_units()))
 
 
+def battle_of(
+    setup: WarSetup, attackers: list[FlankSpec], defenders: list[FlankSpec], seed: int = 5
+) -> Battle:
+    """The battle of ``setup`` with these flanks, its random stream seeded ``seed``."""
+    return Battle(
+        setup.sides,
+        (attackers, defenders),
+        location=setup.location,
+        grid=setup.grid,
+        params=setup.params,
+        rng=np.random.default_rng(seed),
+    )
+
+
 def duel(setup: WarSetup) -> Battle:
     """Each side's whole army in one flank, face to face at (200, 200) and (205, 200), the
     battle's random stream seeded 5."""
     ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
-    return Battle(
-        setup.sides,
-        (
-            [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
-            [FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships)],
-        ),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
+    return battle_of(
+        setup,
+        [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
+        [FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships)],
     )
 
 
 def deployed(setup: WarSetup, seed: int = 1) -> Battle:
     """The battle of ``setup`` with each side's default deployment, its random stream seeded
     ``seed``."""
-    return Battle(
-        setup.sides,
-        (setup.default_deployment(0), setup.default_deployment(1)),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(seed),
+    return battle_of(setup, setup.default_deployment(0), setup.default_deployment(1), seed)
+
+
+def trafalgar(war: WarFactory) -> WarSetup:
+    """Trafalgar (1805): the Combined Fleet attacks the Mediterranean Fleet at sea."""
+    return war(
+        attacker="Combined Fleet",
+        defender="Mediterranean Fleet",
+        location="Cape Trafalgar",
+        year=1805,
     )
 
 

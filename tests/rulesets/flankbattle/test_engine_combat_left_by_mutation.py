@@ -16,37 +16,15 @@ import pytest
 from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import Battle, BattleResult
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
-from hexwar.rulesets.flankbattle.war import WarSetup, fight
+from hexwar.rulesets.flankbattle.war import fight
 
-from .conftest import WarFactory, deployed, edited_parameters
-
-
-def _battle(setup: WarSetup, attackers: list[FlankSpec], defenders: list[FlankSpec]) -> Battle:
-    """The battle of ``setup`` with these flanks, its stream seeded 5 (draws listed by
-    :func:`_draws` where one decides)."""
-    return Battle(
-        setup.sides,
-        (attackers, defenders),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
-    )
+from .conftest import WarFactory, battle_of, deployed, edited_parameters, trafalgar
 
 
 def _draws(battle: Battle, listed: Iterable[float], then: float) -> None:
     """The battle's uniform draws: ``listed`` in order, then ``then`` for every draw after."""
     it = iter(listed)
     battle._random = lambda: next(it, then)
-
-
-def _trafalgar(war: WarFactory) -> WarSetup:
-    return war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
 
 
 # -- losses: captured, sunk, killed, the morale left -----------------------------------------
@@ -60,7 +38,7 @@ def test_a_fleet_wiped_out_after_losing_a_ship_counts_every_ship_and_man(war: Wa
     its 10 ships afloat are sunk, told with the flank, the 10 ships and the 9,000 men. The
     flank and the side have lost 11 ships and 9,900 men, the flank no morale, out of the
     battle (Inactive)."""
-    battle = deployed(_trafalgar(war))
+    battle = deployed(trafalgar(war))
     fleet, side = battle.flanks[0], battle.sides[0]
     battle.apply_losses(fleet, 900.0, 0.0)
     battle.apply_losses(fleet, 1e6, 0.0)
@@ -81,7 +59,7 @@ def test_a_fleet_left_with_a_sliver_of_a_man_keeps_one_ship(war: WarFactory) -> 
     few)"; a flank wiped out in one round is sunk whole (seed 004, Navy). The Combined Fleet's
     first flank, 11 ships of 900 men, loses all but a ten-millionth of a man: he fills 1/9e9
     of a ship, rounded up one ship afloat, 10 sunk."""
-    battle = deployed(_trafalgar(war))
+    battle = deployed(trafalgar(war))
     fleet = battle.flanks[0]
     battle.apply_losses(fleet, fleet.size - 1e-7, 0.0)
     assert fleet.size == pytest.approx(1e-7, rel=1e-3)
@@ -95,8 +73,8 @@ def test_a_fleet_of_one_ship_wiped_out_is_sunk(war: WarFactory) -> None:
     """Seed 004, Navy: a flank wiped out at sea has "all ships in that flank" sunk -- one ship
     too. The Combined Fleet in a flank of 1 ship (its 900 men: 29,700 / 33 ships) and one of
     32, the first wiped out: its one ship sunk, its 900 men killed, none captured."""
-    setup = _trafalgar(war)
-    battle = _battle(
+    setup = trafalgar(war)
+    battle = battle_of(
         setup,
         [FlankSpec(50, 200, 0, 0, 0, 1), FlankSpec(50, 100, 0, 0, 0, 32)],
         setup.default_deployment(1),
@@ -118,7 +96,7 @@ def test_flanks_without_ships_wiped_out_on_water_are_captured(war: WarFactory) -
     and 50 Soldiers without ships on the Sea map, each wiped out: captured, each told, the
     side's captured 150, each flank without morale."""
     setup = war(map_name="Sea")
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(200, 200, 100, 0, 0, 0), FlankSpec(200, 100, 50, 0, 0, 0)],
         [FlankSpec(205, 200, 2100, 0, 4900, 140)],
@@ -183,7 +161,7 @@ def test_an_empty_flank_is_out_of_the_battle_and_a_lone_soldier_in_it(war: WarFa
     every draw 0.99) wipe the Fyrd out, captured; every English flank is then out: the Normans
     win in hour 1."""
     setup = war(map_name="Plain")
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
         [FlankSpec(205, 200, 0, 0, 1, 0), FlankSpec(390, 390, 0, 0, 0, 0)],
@@ -232,7 +210,7 @@ def test_each_side_meets_both_endemic_diseases_but_none(db: Database, war: WarFa
     0.051024 x 16 x 0.6 x 2.5 = 1.225 Normans, 0.051024 x 14 x 0.6 x 2.5 = 1.072 English."""
     england = next(row for row in db.tables["Nation"] if row["name"] == "England")
     england.update(disease="none", population=20.0)
-    battle = _battle(
+    battle = battle_of(
         war(map_name="Plain"),
         [FlankSpec(50, 200, 4000, 2000, 2000, 134)],
         [FlankSpec(350, 200, 2100, 0, 4900, 140)],
@@ -270,7 +248,7 @@ def test_a_crew_without_ships_is_left_out_and_a_flank_lists_the_units_it_holds(
     host.update(infantry_proportion=0.49875, ship_number=1.0)
     setup = war(map_name="Plain", params=edited_parameters(max_days=1.0))
     assert setup.crew(0) == pytest.approx(10.0)
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(200, 200, 3990, 0, 2000, 0), FlankSpec(200, 100, 0, 2000, 0, 0)],
         [FlankSpec(350, 200, 2100, 0, 4900, 140)],
@@ -343,7 +321,7 @@ def test_a_flank_on_water_defends_with_the_better_of_its_men_and_its_ships(
     with 20 Longships (0.57) are attacked by 700 Huscarls (1.2 at 2 metres, the draw 0.5): on
     the Sea map the Longships' Defense counts, on the plain the Soldiers'."""
     setup = war(map_name=map_name)
-    battle = _battle(
+    battle = battle_of(
         setup, [FlankSpec(200, 200, 1000, 0, 0, 20)], [FlankSpec(205, 200, 700, 0, 1633, 47)]
     )
     _draws(battle, [], 0.5)
@@ -367,7 +345,7 @@ def test_ships_fire_with_a_battalion_of_their_capacity(war: WarFactory, ships: i
     capacity 60, the draw 0.5) at the English (best Defense the Huscarls'): with 20 Longships
     the battalion is sqrt(60 x 20 x L); with none it is 0, and nothing is killed."""
     setup = war(map_name="Sea")
-    battle = _battle(
+    battle = battle_of(
         setup, [FlankSpec(200, 200, 1000, 0, 0, ships)], [FlankSpec(205, 200, 700, 0, 1633, 47)]
     )
     _draws(battle, [], 0.5)
@@ -386,7 +364,7 @@ def test_the_higher_ground_is_told_once_for_each_enemy(war: WarFactory) -> None:
     The Normans on the hill of the Hill map (x 350) attack the English below (x 150) twice: the
     higher ground is told once, naming both flanks."""
     setup = war()
-    battle = _battle(
+    battle = battle_of(
         setup, [FlankSpec(350, 200, 4000, 2000, 2000, 0)], [FlankSpec(150, 200, 2100, 0, 4900, 0)]
     )
     normans, english = battle.flanks
@@ -408,7 +386,7 @@ def test_a_pillaging_flank_cuts_supplies_on_a_roll_of_exactly_one_half(war: WarF
     attacks the Normans' flank of Soldiers (Basic) alongside another, the roll exactly 0.5: it
     cuts their supplies and does not attack."""
     setup = war(map_name="Plain")
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(200, 200, 4000, 0, 0, 0)],
         [FlankSpec(205, 200, 2100, 0, 4900, 0, Maneuver.PILLAGING)],
@@ -430,7 +408,7 @@ def _archers_in_reach(war: WarFactory, maneuver: Maneuver = Maneuver.NORMAL) -> 
     English (7,000, on Position) 50 metres beyond the square root of their size: only the
     Archer's bow (80 metres) reaches."""
     setup = war(map_name="Plain")
-    return _battle(
+    return battle_of(
         setup,
         [FlankSpec(200, 200, 2, 1, 1, 0, maneuver)],
         [FlankSpec(ENGLISH_AT_50, 200, 2100, 0, 4900, 0, Maneuver.POSITION)],
@@ -496,7 +474,7 @@ def test_a_flank_out_of_reach_advances_to_its_optimal_range(
     (no weapon) for infantry the unarmed barges set no range: the Knights' 3 metres."""
     host = next(row for row in db.tables["Military"] if row["name"] == "Norman Host")
     host.update(infantry_type=infantry)
-    battle = _battle(
+    battle = battle_of(
         war(map_name="Plain"),
         [FlankSpec(50, 200, 4000, 2000, 2000, 0)],
         [FlankSpec(350, 200, 2100, 0, 4900, 0, Maneuver.POSITION)],
@@ -528,7 +506,7 @@ def test_each_unit_type_rests_its_rebound_between_attacks(war: WarFactory) -> No
     Line Infantry fires in hours 1, 3, 5 and 7, the Field Guns in hours 1, 4 and 7; in hours 2
     and 6 no one is ready."""
     setup = war("Grande Armee Corps", map_name="Plain", year=1815)
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(200, 200, 7500, 2000, 500, 0)],
         [FlankSpec(200 + math.sqrt(7000) + 150, 200, 2100, 0, 4900, 0)],
@@ -546,7 +524,7 @@ def test_hit_and_run_attacks_two_rounds_then_retreats_three_and_repeats(war: War
     within reach of every unit: it attacks in hours 1-2, retreats in 3-5, attacks in 6-7 and
     retreats in 8-10."""
     setup = war(map_name="Plain")
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(200, 200, 1333, 667, 667, 0, Maneuver.HIT_AND_RUN)],
         [FlankSpec(205, 200, 2100, 0, 4900, 0)],
@@ -578,7 +556,7 @@ def test_attrition_above_the_carrying_capacity(
     A Norman flank of ``soldiers`` Soldiers on the plain, its carrying capacity ``carrying``:
     the loss to natural attrition is told with L (to 4 decimals, at most 2)."""
     setup = war(map_name="Plain")
-    battle = _battle(
+    battle = battle_of(
         setup, [FlankSpec(200, 200, soldiers, 0, 0, 0)], [FlankSpec(350, 200, 2100, 0, 4900, 0)]
     )
     _draws(battle, [], 0.5)
@@ -607,7 +585,7 @@ def test_a_side_exactly_at_its_carrying_capacity_draws_no_attrition_roll(war: Wa
     so the hour's next draw decides the next thing (Diseases). 8,000 Normans on a carrying
     capacity of 8,000: the side's attrition, then its diseases, the first draw 0: Influenza
     breaks out."""
-    battle = _battle(
+    battle = battle_of(
         war(map_name="Plain"),
         [FlankSpec(200, 200, 4000, 2000, 2000, 0)],
         [FlankSpec(350, 200, 2100, 0, 4900, 0)],
@@ -629,7 +607,7 @@ def test_a_flank_of_one_archer_shoots(war: WarFactory) -> None:
     Limitation). A Norman flank of one Archer 50 metres beyond the English's square root (on
     Position) shoots his bow (0.6 at 80 metres, the draw 0.5): Battalion 1 x L."""
     setup = war(map_name="Plain")
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(200, 200, 0, 0, 1, 0)],
         [FlankSpec(ENGLISH_AT_50, 200, 2100, 0, 4900, 0, Maneuver.POSITION)],
@@ -656,7 +634,7 @@ def test_a_fleet_on_land_moves_at_its_ships_speed(war: WarFactory) -> None:
         map_name="Plain",
         params=edited_parameters(metres_per_pixel=1000.0),
     )
-    battle = _battle(
+    battle = battle_of(
         setup,
         [FlankSpec(50, 200, 0, 0, 0, 11)],
         [FlankSpec(350, 200, 0, 0, 0, 27, Maneuver.POSITION)],

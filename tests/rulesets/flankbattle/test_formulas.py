@@ -33,7 +33,7 @@ from hexwar.rulesets.flankbattle.params import UnitType, default_parameters
 from hexwar.rulesets.flankbattle.variables import effectiveness, occupation_special
 from hexwar.rulesets.flankbattle.war import WarSetup, fight
 
-from .conftest import WarFactory, edited_parameters
+from .conftest import WarFactory, battle_of, edited_parameters
 
 
 def test_effectiveness_is_one_plus_shock_times_soldier_type() -> None:
@@ -190,7 +190,7 @@ def test_stability_caps_casualty_ratio_at_two_and_economy_at_least_a_tenth() -> 
     assert value == pytest.approx(100 - (2.0 / 0.2) * 3)
 
 
-def test_stability_never_rises_in_a_battle() -> None:
+def test_stability_never_rises_in_abattle_of() -> None:
     """Stability "is decreased once a battle" (Stability and Occupation changes): a winner
     with Innate Stability 1, no casualties and the largest random number 5 keeps 100, not 105;
     at 4.9 below the old score the random number still counts. With the parameter
@@ -323,24 +323,13 @@ def test_weighted_average_by_significance() -> None:
 # -- flanks, movement, navy, supply and attrition constants -----------------------------------
 
 
-def _battle(setup: WarSetup, attackers: list[FlankSpec], defenders: list[FlankSpec]) -> Battle:
-    return Battle(
-        setup.sides,
-        (attackers, defenders),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
-    )
-
-
 def _one_each(
     setup: WarSetup, a: tuple[float, float], d: tuple[float, float], m: Maneuver = Maneuver.NORMAL
 ) -> Battle:
     """The whole attacking military in one flank at ``a`` with maneuver ``m``, the whole
     defending military in one flank at ``d``."""
     ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
-    return _battle(
+    return battle_of(
         setup,
         [FlankSpec(a[0], a[1], ax.infantry, ax.cavalry, ax.artillery, ax.ships, m)],
         [FlankSpec(d[0], d[1], dx.infantry, dx.cavalry, dx.artillery, dx.ships)],
@@ -351,7 +340,7 @@ def test_morale_is_twenty_per_soldier_times_the_morale_bonus(war: WarFactory) ->
     """Composition: "every individual soldier starts with 20 morale ... multiplied against the
     value of Morale Bonus"."""
     setup = war()
-    battle = _battle(setup, setup.default_deployment(0), setup.default_deployment(1))
+    battle = battle_of(setup, setup.default_deployment(0), setup.default_deployment(1))
     for f in battle.flanks:
         bonus = setup.sides[f.side].morale_bonus.value
         assert f.start_morale == pytest.approx(20 * f.size * bonus)
@@ -361,7 +350,7 @@ def test_flank_speed_and_shock_are_the_slowest_members(war: WarFactory) -> None:
     """Composition: "The speed of a unit is equal to the speed of its slowest member, and the
     same is true for shock"; defense is the best member's."""
     setup = war()
-    f = _battle(setup, setup.default_deployment(0), setup.default_deployment(1)).flanks[0]
+    f = battle_of(setup, setup.default_deployment(0), setup.default_deployment(1)).flanks[0]
     assert len(f.units) == 3  # Soldier, Norman Knight, Norman Archer
     assert f.land_speed == min(u.unit.speed for u in f.units)
     assert f.land_shock == min(u.unit.shock for u in f.units)
@@ -372,7 +361,7 @@ def test_losses_keep_the_unit_proportions(war: WarFactory) -> None:
     """Composition: "Whenever a flank sustains casualties, the unit type proportions always
     remain the same"."""
     setup = war()
-    battle = _battle(setup, setup.default_deployment(0), setup.default_deployment(1))
+    battle = battle_of(setup, setup.default_deployment(0), setup.default_deployment(1))
     f = battle.flanks[0]
     before = [u.count / f.size for u in f.units]
     battle.apply_losses(f, f.size * 0.3, 0.0)
@@ -456,7 +445,7 @@ def test_ship_battalion_is_the_root_of_capacity_ships_and_limitation(war: WarFac
         location="Cape Trafalgar",
         year=1805,
     )
-    battle = _battle(setup, setup.default_deployment(0), setup.default_deployment(1))
+    battle = battle_of(setup, setup.default_deployment(0), setup.default_deployment(1))
     f, target = battle.flanks[0], battle.flanks[3]
     ship = f.ship
     assert (ship.unit.capacity, f.ships) == (900.0, 11)

@@ -17,7 +17,7 @@ from hexwar.rulesets.flankbattle.scenario import setup_of
 from hexwar.rulesets.flankbattle.terrain import HIGH
 from hexwar.rulesets.flankbattle.war import WarSetup, fight
 
-from .conftest import WarFactory
+from .conftest import WarFactory, trafalgar
 
 
 def _holding(setup: WarSetup) -> list[FlankSpec]:
@@ -235,20 +235,11 @@ def test_a_fleet_wiped_out_at_sea_is_sunk(war: WarFactory) -> None:
     assert "sunk" in [e.kind for e in battle.events]
 
 
-def _trafalgar(war: WarFactory) -> WarSetup:
-    return war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
-
-
 def test_ships_sink_with_their_crews(war: WarFactory) -> None:
     """Navy (ruling: ships go down with their complement): a flank at sea that loses men keeps
     only the ships its survivors fill, rounded up; the rest are sunk, and the ship battalion
     sqrt(Capacity*Ship Number*Limitation) shrinks with them."""
-    battle = _battle(_trafalgar(war))
+    battle = _battle(trafalgar(war))
     f = battle.flanks[0]  # 11 of the Combined Fleet's 33 ships, 900 men each
     assert (f.ships, round(f.size)) == (11, 9900)
     battle.apply_losses(f, 899.0, 0.0)  # not a whole ship's complement
@@ -263,7 +254,7 @@ def test_ships_sink_with_their_crews(war: WarFactory) -> None:
 def test_trafalgar_sinks_ships(war: WarFactory) -> None:
     """Navy, Output ("ships sunk"): in whole battles of Trafalgar ships are sunk, the fleets'
     ship counts fall, and no flank keeps more ships than its survivors can fill."""
-    setup = _trafalgar(war)
+    setup = trafalgar(war)
     deps = (setup.default_deployment(0), setup.default_deployment(1))
     sunk = 0
     for seed in range(5):
