@@ -32,14 +32,20 @@ def db() -> Database:
 
 
 def battle_of(
-    setup: WarSetup, attackers: list[FlankSpec], defenders: list[FlankSpec], seed: int = 5
+    setup: WarSetup,
+    attackers: list[FlankSpec],
+    defenders: list[FlankSpec],
+    seed: int = 5,
+    *,
+    grid: np.ndarray | None = None,
 ) -> Battle:
-    """The battle of ``setup`` with these flanks, its random stream seeded ``seed``."""
+    """The battle of ``setup`` with these flanks on its terrain (or ``grid``), its random
+    stream seeded ``seed``."""
     return Battle(
         setup.sides,
         (attackers, defenders),
         location=setup.location,
-        grid=setup.grid,
+        grid=setup.grid if grid is None else grid,
         params=setup.params,
         rng=np.random.default_rng(seed),
     )

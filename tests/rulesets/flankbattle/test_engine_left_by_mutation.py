@@ -10,7 +10,6 @@ import dataclasses
 import math
 from typing import Any
 
-import numpy as np
 import pytest
 
 from hexwar.rulesets.flankbattle.engine import Battle
@@ -22,7 +21,7 @@ from hexwar.rulesets.flankbattle.params import (
 )
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable
 
-from .conftest import WarFactory, deployed, duel, edited_parameters, side_of_testland
+from .conftest import WarFactory, battle_of, deployed, duel, edited_parameters, side_of_testland
 
 P = default_parameters()
 
@@ -440,14 +439,7 @@ def _hastings(war: WarFactory, english: list[FlankSpec]) -> Battle:
     """Hastings on the plain map: the Normans in one flank at (200, 200), the English in
     ``english``; the battle's stream seeded 5."""
     setup = war(map_name="Plain")
-    return Battle(
-        setup.sides,
-        ([FlankSpec(200, 200, 4000, 2000, 2000, 134)], english),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
-    )
+    return battle_of(setup, [FlankSpec(200, 200, 4000, 2000, 2000, 134)], english)
 
 
 def test_cutting_the_last_supply_line_tells_the_cut_and_the_sides_capacity(
@@ -826,16 +818,10 @@ def test_of_two_enemies_equally_near_the_first_is_the_nearest(war: WarFactory) -
     pixel the two English flanks are 5 pixels from the Normans, (3, 4) one way and the other:
     the first, 5,000 metres away."""
     setup = war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0))
-    battle = Battle(
-        setup.sides,
-        (
-            [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
-            [FlankSpec(203, 204, 1050, 0, 2450, 0), FlankSpec(197, 196, 1050, 0, 2450, 0)],
-        ),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
+    battle = battle_of(
+        setup,
+        [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
+        [FlankSpec(203, 204, 1050, 0, 2450, 0), FlankSpec(197, 196, 1050, 0, 2450, 0)],
     )
     normans, first, _ = battle.flanks
     assert battle.nearest_enemy(normans) == (first, pytest.approx(5000.0, rel=1e-12))

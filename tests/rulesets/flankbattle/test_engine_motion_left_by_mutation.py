@@ -23,7 +23,7 @@ from hexwar.rulesets.flankbattle.params import Parameters, default_parameters, d
 from hexwar.rulesets.flankbattle.terrain import HIGH, SIZE, WATER
 from hexwar.rulesets.flankbattle.war import WarSetup, make_setup
 
-from .conftest import WarFactory, deployed, duel, edited_parameters
+from .conftest import WarFactory, battle_of, deployed, duel, edited_parameters
 
 POSITION, NORMAL = Maneuver.POSITION, Maneuver.NORMAL
 # Seed 004, Diseases: Log2(Infectivity*Reproduction*Deadliness+1) of Influenza (parameters.json:
@@ -180,16 +180,10 @@ def test_the_hour_goes_on_past_a_routed_flank_and_a_forfeited_attack(war: WarFac
     def english(x: float, y: float) -> FlankSpec:
         return FlankSpec(x, y, 300, 0, 700, 0, POSITION)
 
-    battle = Battle(
-        setup.sides,
-        (
-            [normans(195, 200), normans(205, 200), normans(200, 100, NORMAL)],
-            [english(200, 200), english(195, 212)],
-        ),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
+    battle = battle_of(
+        setup,
+        [normans(195, 200), normans(205, 200), normans(200, 100, NORMAL)],
+        [english(200, 200), english(195, 212)],
     )
     e1 = battle.flanks[3]
     e1.morale = 0.1 * e1.start_morale + 1.0
@@ -273,13 +267,8 @@ def test_a_charge_when_the_move_just_reaches_optimal_range(
     from 994,009 English (sqrt: 997 m): optimal range (3 + 997)/1000 = 1 pixel, so the hour's
     move is exactly the distance to it. Charging: half the distance, 6.5; not: 12."""
     setup = war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0))
-    battle = Battle(
-        setup.sides,
-        ([FlankSpec(200, 200, 0, 1000, 0, 0)], [FlankSpec(213, 200, 994009, 0, 0, 0)]),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
+    battle = battle_of(
+        setup, [FlankSpec(200, 200, 0, 1000, 0, 0)], [FlankSpec(213, 200, 994009, 0, 0, 0)]
     )
     _draws(battle, then=0.5)
     knights, english = battle.flanks
@@ -327,13 +316,8 @@ def test_a_flank_on_the_outermost_pixel_moves_at_its_terrains_speed(
     setup = war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0))
     grid = np.zeros((SIZE, SIZE), dtype=np.uint8)
     grid[0, :] = grid[-1, :] = grid[:, 0] = grid[:, -1] = 2  # forest (terrain.FEATURES)
-    battle = Battle(
-        setup.sides,
-        ([FlankSpec(*start, 1000, 0, 0, 0)], [FlankSpec(*toward, 300, 0, 700, 0)]),
-        location=setup.location,
-        grid=grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
+    battle = battle_of(
+        setup, [FlankSpec(*start, 1000, 0, 0, 0)], [FlankSpec(*toward, 300, 0, 700, 0)], grid=grid
     )
     _draws(battle, then=0.5)
     normans, english = battle.flanks
@@ -351,16 +335,10 @@ def test_the_nearest_enemies_in_a_battle_of_fourteen_flanks(war: WarFactory) -> 
     pixels apart (3 east, 4 south), every other enemy at least 36 pixels off -- each flank's
     enemy is its pair, 5,000 metres away."""
     setup = war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0))
-    battle = Battle(
-        setup.sides,
-        (
-            [FlankSpec(100, 50 + 40 * i, 500, 0, 0, 0) for i in range(7)],
-            [FlankSpec(103, 54 + 40 * i, 150, 0, 350, 0) for i in range(7)],
-        ),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
+    battle = battle_of(
+        setup,
+        [FlankSpec(100, 50 + 40 * i, 500, 0, 0, 0) for i in range(7)],
+        [FlankSpec(103, 54 + 40 * i, 150, 0, 350, 0) for i in range(7)],
     )
     flanks = battle.flanks
     assert len(flanks) == 14
@@ -427,16 +405,11 @@ def test_terrain_adjusts_an_attack_on_land_not_at_sea(
     x 1.5 for efficiency) both are raised, and held at 1: 1.031 and 1.005, each 1."""
     setup = war(map_name="Plain", params=params)
     grid = np.full((SIZE, SIZE), feature, dtype=np.uint8)
-    battle = Battle(
-        setup.sides,
-        (
-            [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
-            [FlankSpec(205, 200, 2100, 0, 4900, 140)],
-        ),
-        location=setup.location,
+    battle = battle_of(
+        setup,
+        [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
+        [FlankSpec(205, 200, 2100, 0, 4900, 140)],
         grid=grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
     )
     _draws(battle, then=0.5)
     normans, english = battle.flanks

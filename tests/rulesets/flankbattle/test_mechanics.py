@@ -17,7 +17,7 @@ from hexwar.rulesets.flankbattle.scenario import setup_of
 from hexwar.rulesets.flankbattle.terrain import HIGH
 from hexwar.rulesets.flankbattle.war import WarSetup, fight
 
-from .conftest import WarFactory, trafalgar
+from .conftest import WarFactory, battle_of, trafalgar
 
 
 def _holding(setup: WarSetup) -> list[FlankSpec]:
@@ -30,14 +30,7 @@ def _holding(setup: WarSetup) -> list[FlankSpec]:
 
 def _battle(setup: WarSetup, seed: int = 1, *, holding: bool = False) -> Battle:
     defenders = _holding(setup) if holding else setup.default_deployment(1)
-    return Battle(
-        setup.sides,
-        (setup.default_deployment(0), defenders),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(seed),
-    )
+    return battle_of(setup, setup.default_deployment(0), defenders, seed)
 
 
 def _kinds(
@@ -321,14 +314,7 @@ def test_higher_ground_is_logged(war: WarFactory) -> None:
     a, d = setup.default_deployment(0)[0], setup.default_deployment(1)[0]
     on_hill = FlankSpec(350, 200, a.infantry, a.cavalry, a.artillery, 0)
     below = FlankSpec(150, 200, d.infantry, d.cavalry, d.artillery, 0)
-    battle = Battle(
-        setup.sides,
-        ([on_hill], [below]),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(1),
-    )
+    battle = battle_of(setup, [on_hill], [below], 1)
     battle.attack(battle.flanks[0], battle.flanks[1], [], 1)
     assert [e.kind for e in battle.events] == ["high-ground", "attack"]
 
@@ -377,14 +363,7 @@ def test_nearest_enemy_by_numpy_matrix_matches_the_loop(
     from hexwar.rulesets.flankbattle import engine
 
     setup = war()
-    battle = Battle(
-        setup.sides,
-        (setup.default_deployment(0, 20), setup.default_deployment(1, 20)),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(1),
-    )
+    battle = battle_of(setup, setup.default_deployment(0, 20), setup.default_deployment(1, 20), 1)
     rng = np.random.default_rng(7)
     for f in battle.flanks:
         f.x, f.y = (float(v) for v in rng.integers(0, 40, 2))  # many equal distances

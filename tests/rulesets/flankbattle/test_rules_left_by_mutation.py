@@ -24,7 +24,7 @@ from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver, validity
 from hexwar.rulesets.flankbattle.params import Parameters, default_parameters
 from hexwar.rulesets.flankbattle.terrain import SIZE
 
-from .conftest import WarFactory, deployed, duel, edited_parameters, side_of_testland
+from .conftest import WarFactory, battle_of, deployed, duel, edited_parameters, side_of_testland
 
 P = default_parameters()
 
@@ -94,19 +94,13 @@ def test_cutting_the_supplies_of_every_flank_still_fighting_cuts_the_sides_capac
     cuts them all."""
     setup = war(map_name="Plain")
     ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
-    battle = Battle(
-        setup.sides,
-        (
-            [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
-            [
-                FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships),
-                FlankSpec(205, 220, 0, 0, 0, 0),
-            ],
-        ),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
+    battle = battle_of(
+        setup,
+        [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
+        [
+            FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships),
+            FlankSpec(205, 220, 0, 0, 0, 0),
+        ],
     )
     attacker, fighting, empty = battle.flanks
     assert (fighting.size > 0, empty.size) == (True, 0)
@@ -227,14 +221,7 @@ def test_the_morale_bonus_stays_within_its_range_of_0_to_2() -> None:
 def _hastings_flanks(war: WarFactory, specs: tuple[list[FlankSpec], list[FlankSpec]]) -> Battle:
     """Hastings on the plain map with the given flanks, the battle's stream seeded 5."""
     setup = war(map_name="Plain")
-    return Battle(
-        setup.sides,
-        specs,
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
-    )
+    return battle_of(setup, *specs)
 
 
 def test_flanks_start_idle_and_an_empty_flank_inactive(war: WarFactory) -> None:
@@ -1170,14 +1157,7 @@ def test_a_leader_whose_side_fielded_no_one_has_no_military_kept_in_his_chance(
     host = setup.sides[0]
     status = validity(nobody, 10.0, setup.proportions(0), host.ship_number, setup.crew(0))
     assert (status.good, status.text) == (True, "Good (0/10)")
-    battle = Battle(
-        setup.sides,
-        (nobody, [FlankSpec(205, 200, 1050, 0, 2450, 0)]),
-        location=setup.location,
-        grid=setup.grid,
-        params=setup.params,
-        rng=np.random.default_rng(5),
-    )
+    battle = battle_of(setup, nobody, [FlankSpec(205, 200, 1050, 0, 2450, 0)])
     assert battle.sides[0].start_size == 0.0
     william = leader_fates(battle, 1066, np.random.default_rng(1))[0]
     training = battle.sides[0].vars.units["ship"].slot.unit.tactical_training
