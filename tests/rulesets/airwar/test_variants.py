@@ -236,3 +236,26 @@ def test_3_rotated_b_cannot_attack_as_cities_for_five_complete_cycles() -> None:
     game.submit("2", "I4-I5")
     game.submit("1", "pass")
     assert holder(game, "I5") == "2"
+
+
+def test_3_the_barred_players_rule_is_named_with_the_scenarios_labels() -> None:
+    # §3 "B cannot attack A's cities for 5 complete cycles": in a game of the same rules
+    # whose players are labelled Red (1) and Blue (2), the refusal names Blue and Red's cities.
+    game = game_at(
+        "small-unequal",
+        cities=[("I5", "1", True)],
+        units={"1": {"K12": 1}, "2": {"I4": 1}},
+        cycle=5,
+    )
+    players = game.pos.scenario.players
+    game.pos.scenario = game.pos.scenario.model_copy(
+        update={
+            "players": {
+                "1": players["1"].model_copy(update={"label": "Red"}),
+                "2": players["2"].model_copy(update={"label": "Blue"}),
+            }
+        }
+    )
+    with pytest.raises(IllegalOrderError) as refusal:
+        game.submit("2", "I4-I5")
+    assert refusal.value.rule == "§3 Blue cannot attack Red's cities"

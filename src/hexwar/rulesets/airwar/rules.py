@@ -423,6 +423,16 @@ class Plan:
     transports: tuple[tuple[Hex, Hex], ...]  # (from airport, to airport); one goes on to the city
 
 
+def _no_attack_rule(pos: Position, side: str) -> str:
+    """The rule that bars ``side`` from attacking for its first cycles, named with the
+    players' labels: §3.2.2 "D cannot attack C's territory", §3 "B cannot attack A's
+    cities"."""
+    rules = pos.rules(side)
+    if rules.no_attack == "territory":
+        return f"§3.2.2 {rules.label} cannot attack"
+    return f"§3 {rules.label} cannot attack {pos.rules(other(side)).label}'s cities"
+
+
 def check_moves(pos: Position, side: str, order: AirwarOrder) -> Plan:
     """§2.1 (and §3.2.2, §3 special rules): every unit moves to an adjacent field or is
     flown; at most three units of one colour per field after moving.
@@ -438,11 +448,7 @@ def check_moves(pos: Position, side: str, order: AirwarOrder) -> Plan:
     flights: list[tuple[Hex, Hex, int]] = []
     transports: list[tuple[Hex, Hex]] = []
     forbidden = pos.forbidden_targets(side)
-    restricted_rule = (
-        "§3.2.2 D cannot attack"
-        if rules.no_attack == "territory"
-        else ("§3 B cannot attack A's cities")
-    )
+    restricted_rule = _no_attack_rule(pos, side)
     for a, b, n in order.moves:
         src, dst = _field(pos, a, "move", order), _field(pos, b, "move", order)
         if dst not in geo.adjacent(src):
@@ -612,9 +618,7 @@ def check_fire(pos: Position, side: str, order: AirwarOrder) -> tuple[tuple[Hex,
         if dst in forbidden:
             raise _refuse(
                 f"{a}@{b}: you may not attack before cycle {pos.rules(side).no_attack_cycles + 1}",
-                "§3.2.2 D cannot attack"
-                if pos.rules(side).no_attack == "territory"
-                else "§3 B cannot attack A's cities",
+                _no_attack_rule(pos, side),
                 order,
             )
         used[src] = used.get(src, 0) + n
