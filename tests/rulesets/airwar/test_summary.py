@@ -120,6 +120,7 @@ def test_report_of_an_ended_game_says_at_the_end_and_in_which_cycle() -> None:
     game.submit("1", "K10@K11x3")  # type: ignore[attr-defined]
     game.submit("2", "pass")  # type: ignore[attr-defined]
     lines = game.report().splitlines()
+    assert "scenario: airwar/small-four-cities" in lines  # the game's id, kept from its start
     assert "outcome: 1 wins: player 2 has no units left" in lines
     assert "== Players at the end (cycle 1) ==" in lines
     assert "== Cities ==" in lines
