@@ -37,8 +37,12 @@ def test_tournament_prints_ratings_and_writes_csv(cli_env: dict[str, str], tmp_p
 def test_unknown_agent_exits_2_without_traceback(cli_env: dict[str, str]) -> None:
     result = _run(cli_env, "aggressor/sector", "--agents", "computer,nobody", "--seeds", "1")
     assert result.returncode == 2
-    assert "unknown agent 'nobody'" in result.stderr
+    assert (
+        "--agents: unknown agent 'nobody' for aggressor (available: ai, computer, random, mcts)"
+        in result.stderr
+    )
     assert "Traceback" not in result.stderr
+    assert "games (" not in result.stderr  # refused before the run is announced
 
 
 def test_one_agent_is_not_a_tournament(cli_env: dict[str, str]) -> None:

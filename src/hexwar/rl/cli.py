@@ -58,6 +58,18 @@ def tournament(
     names = [a.strip() for a in agents.split(",") if a.strip()] or agent_names(resolved.ruleset)
     if len(names) < 2:
         raise InvalidInputError([Problem("--agents: name at least two agents", None)])
+    known = agent_names(resolved.ruleset)
+    unknown = [n for n in names if n not in known]
+    if unknown:  # refused before anything is announced or played
+        raise InvalidInputError(
+            [
+                Problem(
+                    f"--agents: unknown agent {unknown[0]!r} for {resolved.ruleset.info.id} "
+                    f"(available: {', '.join(known)})",
+                    None,
+                )
+            ]
+        )
     total = tournament_size(names, seeds)
     err.print(
         f"{scenario}: {total} games ({', '.join(dict.fromkeys(names))}; {seeds} per pair and "
