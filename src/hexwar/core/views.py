@@ -85,10 +85,11 @@ class SharedJson:
 
     def __init__(self) -> None:
         self._pieces: dict[object, tuple[object, Any, set[int]]] = {}
-        self.ids: dict[int, int] = {}
+        self.ids: set[int] = set()
         """The ids of the pieces handed out now and of the lists and dicts inside them (each
-        kept alive by this cache, so no other object has one of these ids), with the number
-        of pieces each is in (a piece may hold another: a list of shared units)."""
+        kept alive by this cache, so no other object has one of these ids). A piece holding
+        another (a list of shared units) owns only its own containers: the other's stay the
+        other's, so each id belongs to one piece and leaves with it."""
 
     def get(self, key: object, source: object, build: Callable[[], T]) -> T:
         """The piece ``key`` built from ``source`` (compared with ``==``; a deep copy of it is
@@ -116,16 +117,11 @@ class SharedJson:
     def _put(self, key: object, source: object, value: T) -> T:
         ids = self.ids
         check_jsonable(value, f"view.{key}", checked=ids)
-        inner = _containers(value, ids)
-        for i in inner:
-            ids[i] = ids.get(i, 0) + 1
+        inner = _containers(value, ids)  # none of them known: owned by no piece yet
         found = self._pieces.get(key)
         if found is not None:
-            for i in found[2]:
-                if ids[i] == 1:
-                    del ids[i]
-                else:
-                    ids[i] -= 1
+            ids.difference_update(found[2])
+        ids.update(inner)
         self._pieces[key] = (source, value, inner)
         return value
 
