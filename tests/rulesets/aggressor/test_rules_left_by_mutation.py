@@ -1067,7 +1067,10 @@ def test_running_into_an_unseen_unit_after_attacking_halts_the_mover() -> None:
     script(g, chances=[False])
     g.submit("west", "1 4")
     g.submit("west", "1 3")
-    assert _last(g, "contact")[1] == frozenset({"west"})
+    assert _last(g, "contact")[:2] == (
+        "unit 1 runs into an unseen unit at @EG and halts",
+        frozenset({"west"}),
+    )
     assert rl.label(unit(g, "west", 1).cell) == "@EH"
     with pytest.raises(IllegalOrderError, match="cannot move another hex"):
         g.submit("west", "1 5")
@@ -1256,6 +1259,11 @@ def test_a_unit_may_not_attack_after_its_special_function() -> None:
     with pytest.raises(IllegalOrderError, match="may not attack now") as info:
         g.submit("west", "1 4")
     assert info.value.rule == "COMBAT"
+    # Without the Mobile Attacks option the refusal does not ask for a movement point left.
+    assert str(info.value) == (
+        "unit 1 may not attack now (once per turn, not after a special function, not from a "
+        "CBR hex) [COMBAT]"
+    )
 
 
 # -- TURN SEQUENCE C: the enemy's partisans ------------------------------------------------------
