@@ -92,14 +92,14 @@ def run_command(
     if not experiment.is_file():
         raise SweepError(f"{experiment}: no such experiment file")
     exp = load_experiment(experiment)
-    err.print(
-        f"{experiment}: {len(exp.points)} design points x {len(exp.seeds)} replications = "
-        f"{exp.n_runs} games of {exp.scenario_id} ({exp.ruleset.info.id})",
-        markup=False,
-        highlight=False,
+    progress, task = batch_progress(
+        "sweep",
+        "runs",
+        err,
+        headline=f"{experiment}: {len(exp.points)} design points x {len(exp.seeds)} "
+        f"replications = {exp.n_runs} games of {exp.scenario_id} ({exp.ruleset.info.id})",
+        total=exp.n_runs,
     )
-    progress = batch_progress("sweep", "runs", err)
-    task = progress.add_task("sweep", total=exp.n_runs)
 
     def advance(new: int, done: int, total: int) -> None:
         if new == 0:

@@ -9,6 +9,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -31,9 +32,13 @@ class _RateColumn(ProgressColumn):
         return Text(text, style="progress.data.speed")
 
 
-def batch_progress(label: str, unit: str, console: Console) -> Progress:
-    """A bar with ``done/total``, the rate, the time elapsed and the time left."""
-    return Progress(
+def batch_progress(
+    label: str, unit: str, console: Console, *, headline: str, total: int
+) -> tuple[Progress, TaskID]:
+    """Print ``headline`` (what the batch will do), then a bar of ``total`` items with
+    ``done/total``, the rate, the time elapsed and the time left; the bar and its task."""
+    console.print(headline, markup=False, highlight=False)
+    progress = Progress(
         TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
@@ -43,3 +48,4 @@ def batch_progress(label: str, unit: str, console: Console) -> Progress:
         TimeRemainingColumn(),
         console=console,
     )
+    return progress, progress.add_task(label, total=total)

@@ -71,14 +71,14 @@ def tournament(
             ]
         )
     total = tournament_size(names, seeds)
-    err.print(
-        f"{scenario}: {total} games ({', '.join(dict.fromkeys(names))}; {seeds} per pair and "
-        f"side), {jobs} job(s)",
-        markup=False,
-        highlight=False,
+    progress, task = batch_progress(
+        "tournament",
+        "games",
+        err,
+        headline=f"{scenario}: {total} games ({', '.join(dict.fromkeys(names))}; {seeds} per "
+        f"pair and side), {jobs} job(s)",
+        total=total,
     )
-    progress = batch_progress("tournament", "games", err)
-    task = progress.add_task("tournament", total=total)
     try:
         with progress:
             result = run_tournament(
