@@ -255,6 +255,9 @@ def test_an_immobile_unit_is_reported_to_its_own_side_only() -> None:
         "unit 1: Immobile this turn"
     ]
     assert not [e for e in g.events("east") if e.kind == "immobile"]
+    # The umpire's receipt of the attempt: the unit, the 50% table, the failed roll.
+    attempt = _last(g, "move-attempt")
+    assert attempt[0] == "west unit 1: range-0 move attempt"
 
 
 def test_without_observation_each_side_sees_how_many_enemy_units_are_left() -> None:
@@ -1047,7 +1050,10 @@ def test_running_into_an_unseen_unit_attacks_it_and_marks_it_unidentified() -> N
     put(g, "east", 1, "@EI")
     script(g, chances=[False, False])
     g.submit("west", "1 4")
-    assert _last(g, "contact")[1] == frozenset({"west"})
+    assert _last(g, "contact")[:2] == (
+        "unit 1 runs into an unseen unit at @EI",
+        frozenset({"west"}),
+    )
     assert not [e for e in g.events("east") if e.kind == "contact"]
     assert _last(g, "combat")[2]["form"] == "ambush"
     assert g.view("west").data["enemy"] == [{"at": "@EI", "type": None}]
