@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.agents import learned
 from hexwar.agents.priors import FINISHERS, PROPOSERS, SCORERS
 from hexwar.core import exact
 from hexwar.core.errors import HexwarError
@@ -154,6 +155,26 @@ MATERIAL: dict[str, tuple[Callable[[Any], dict[str, float]], float]] = {
 }
 
 
+def _tactical_learned(world: Any, side: str) -> float:
+    return learned.logistic_value(
+        learned.TACTICAL_WEIGHTS, learned.tactical_features(world.view(side).data)
+    )
+
+
+def _aggressor_learned(world: Any, side: str) -> float:
+    return learned.logistic_value(
+        learned.AGGRESSOR_WEIGHTS, learned.aggressor_features(world, side)
+    )
+
+
+# Learned values (:mod:`hexwar.agents.learned`): the world at a rollout's end scored by how the
+# computer player's games from such positions end; where a ruleset has one, it replaces the
+# view value and the material count.
+LEARNED: dict[str, Callable[[Any, str], float]] = {
+    "tactical": _tactical_learned,
+}
+
+
 def _no_value(view_data: Mapping[str, Any]) -> float:
     return 0.0
 
@@ -213,6 +234,7 @@ class MctsAgent:
         self.value = VALUES.get(ruleset.info.id, _no_value)
         self.min_rounds = MIN_ROUNDS.get(rid, 2)
         self._material = MATERIAL.get(rid)
+        self._learned = LEARNED.get(rid)
         self.widen = widen
         self._scorer = SCORERS.get(ruleset.info.id)
         proposers = PROPOSERS.get(ruleset.info.id)
@@ -437,6 +459,8 @@ class MctsAgent:
         outcome = world.outcome()
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.side else -1.0)
+        if self._learned is not None:
+            return self._learned(world, self.side)
         value = float(self.value(world.view(self.side).data))
         if self._material is not None:
             count, weight = self._material
