@@ -171,4 +171,15 @@ def aggressor_features(world: Any, side: str) -> tuple[float, ...]:
 
 
 # Fitted by ``scripts/fit_values.py aggressor`` (see its docstring for the games).
-AGGRESSOR_WEIGHTS: tuple[float, ...] = (0.0,) * len(AGGRESSOR_FEATURES)
+AGGRESSOR_WEIGHTS: tuple[float, ...] = (
+    0.0416,
+    -0.0956,
+    1.4238,
+    -1.2534,
+    0.3946,
+    -0.3717,
+    -0.6768,
+    4.1784,
+    19.9516,
+    3.4672,
+)

@@ -172,6 +172,7 @@ def _aggressor_learned(world: Any, side: str) -> float:
 # view value and the material count.
 LEARNED: dict[str, Callable[[Any, str], float]] = {
     "tactical": _tactical_learned,
+    "aggressor": _aggressor_learned,
 }
 
 
