@@ -5,11 +5,9 @@ Plays ``--games`` games of the ruleset's computer player against itself on ``--s
 plays instead one of the orders the ``mcts`` agent would search there (its candidates, drawn
 uniformly), so that the positions the search reaches are among those learned from. Every
 decision's view of every side is a sample: its features and the game's result for that side
-(won 1, drawn 1/2, lost 0), with the hand-written value of :data:`hexwar.agents.mcts.VALUES`
-for comparison. A logistic model (a draw counting half) is fitted by Newton's
+(won 1, drawn 1/2, lost 0). A logistic model (a draw counting half) is fitted by Newton's
 method with a small ridge on the games with even seeds and checked on the odd ones: it prints
-the log loss and the share of results called right, for the model, the hand-written value
-(scaled by a fit of its own) and the constant, and
+the log loss and the share of results called right, for the model and for the constant, and
 the weights to paste into :mod:`hexwar.agents.learned`.
 
 Run from the repository root: ``.venv/bin/python scripts/fit_values.py tactical --games 600``.
@@ -35,7 +33,7 @@ from hexwar.agents.learned import (
     aggressor_features,
     tactical_features,
 )
-from hexwar.agents.mcts import VALUES, MctsAgent
+from hexwar.agents.mcts import MctsAgent
 from hexwar.sessions import resolve_scenario
 
 FEATURES: dict[str, tuple[tuple[str, ...], Callable[[Any, str], tuple[float, ...]]]] = {
@@ -59,12 +57,11 @@ def play(ruleset_id: str, scenario: str, seed: int, explore: float) -> list[tupl
     searchers = {s: MctsAgent(ruleset, s, iterations=1) for s in sides}
     game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
     noise = np.random.default_rng([seed, 7])
-    hand = VALUES[ruleset_id]
-    seen: list[tuple[str, tuple[float, ...], float]] = []
+    seen: list[tuple[str, tuple[float, ...]]] = []
     while (decision := game.decision()) is not None:
         if noise.random() < SAMPLE[ruleset_id]:
             for s in sides:
-                seen.append((s, features(game, s), hand(game.view(s).data)))
+                seen.append((s, features(game, s)))
         for side in sorted(decision.sides):
             view = game.view(side)
             rng = agent_rng(seed, side, decision.step)
@@ -80,7 +77,7 @@ def play(ruleset_id: str, scenario: str, seed: int, explore: float) -> list[tupl
     def result(side: str) -> float:
         return 0.5 if outcome.winner is None else float(outcome.winner == side)
 
-    return [(seed, x, result(s), h) for s, x, h in seen]
+    return [(seed, x, result(s)) for s, x in seen]
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float) -> np.ndarray:
@@ -125,22 +122,18 @@ def main() -> None:
     seed = np.array([r[0] for r in rows])
     x = np.array([r[1] for r in rows], dtype=float)
     y = np.array([r[2] for r in rows], dtype=float)
-    h = np.array([[1.0, r[3]] for r in rows])
     train, test = seed % 2 == 0, seed % 2 == 1
     w = fit(x[train], y[train], args.ridge)
     p = 1 / (1 + np.exp(-(x[test] @ w)))
     base = np.full(test.sum(), y[train].mean())
-    wh = fit(h[train], y[train], args.ridge)  # the hand-written value, scaled by a fit
-    ph = 1 / (1 + np.exp(-(h[test] @ wh)))
     decided = y[test] != 0.5
     right = float(np.mean((p[decided] > 0.5) == (y[test][decided] == 1)))
     print(f"{len(rows)} samples from {args.games} games ({int(train.sum())} to fit)")
     print(
-        f"held-out log loss: model {log_loss(p, y[test]):.4f}, the hand-written value "
-        f"{log_loss(ph, y[test]):.4f}, constant {log_loss(base, y[test]):.4f}"
+        f"held-out log loss: model {log_loss(p, y[test]):.4f}, "
+        f"constant {log_loss(base, y[test]):.4f}"
     )
-    hand_right = float(np.mean((ph[decided] > 0.5) == (y[test][decided] == 1)))
-    print(f"held-out results called right (draws aside): model {right:.1%}, hand {hand_right:.1%}")
+    print(f"held-out results called right (draws aside): {right:.1%}")
     w = fit(x, y, args.ridge)  # the weights: from every game
     width = max(len(n) for n in names)
     for n, v in zip(names, w, strict=True):

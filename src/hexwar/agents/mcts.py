@@ -7,9 +7,9 @@ every side for up to ``horizon`` decisions (the rollout policy; sealed orders of
 in the current decision are drawn from it too, since the view hides them; where
 :data:`~hexwar.agents.priors.FINISHERS` names one, the side's own next decision is then
 played by that agent -- tactical: its next phase's attacks), and scores the
-result from the side's view of that world: +1 / -1 for a won / lost game, else the
-ruleset's view value (:data:`VALUES`), plus, where :data:`MATERIAL` names a count, the
-steps the enemy lost less those the side lost in the sampled world (clipped to [-1, 1]).
+result in that world for the side: +1 / -1 for a won / lost game, else the ruleset's value
+of the world (:data:`VALUES`: for Aggressor and tactical the value learned from the computer
+player's games, :mod:`hexwar.agents.learned`; for the air war the balance of units).
 Candidates are chosen by UCB1 over the information set at the root (the side's own
 decision, the same in every sampled world), or, where the rollout agent lends a prior
 (:mod:`hexwar.agents.priors`, :data:`KEEP_PRIOR`), compared in paired rounds that keep the
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -97,86 +97,38 @@ def _airwar_draws_nothing(view: View) -> bool:
 DRAWS_NOTHING: dict[str, Callable[[View], bool]] = {"airwar": _airwar_draws_nothing}
 
 
-def _airwar_value(v: Mapping[str, Any]) -> float:
-    totals = v.get("totals") or {}
-    me = v["side"]
-    mine = float(totals.get(me, 0))
-    theirs = sum(float(n) for s, n in totals.items() if s != me)
+def _airwar_value(world: Any, side: str) -> float:
+    """The balance of units (the scenario's totals in the side's view of the world)."""
+    totals = world.view(side).data.get("totals") or {}
+    mine = float(totals.get(side, 0))
+    theirs = sum(float(n) for s, n in totals.items() if s != side)
     return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
 
 
-def _aggressor_value(v: Mapping[str, Any]) -> float:
-    """The sectors' balance (VICTORY counts sectors); the steps won and lost are counted in
-    the world (:data:`MATERIAL`)."""
-    control = list(v["control"].values())
-    mine = control.count(v["side"])
-    theirs = sum(1 for c in control if c not in (None, v["side"]))
-    return (mine - theirs) / 9
+def _tactical_value(world: Any, side: str) -> float:
+    """Learned from the side's view of the world (:mod:`hexwar.agents.learned`)."""
+    return learned.logistic_value(
+        learned.TACTICAL_WEIGHTS, learned.tactical_features(world.view(side).data)
+    )
 
 
-def _aggressor_material(world: Any) -> dict[str, float]:
-    """The steps each side's units hold in a world: Range plus Strength (COMBAT: a hit takes
-    one step, from Range while it lasts, then from Strength)."""
-    return {s: float(sum(u.range + u.strength for u in us)) for s, us in world.units.items()}
+def _aggressor_value(world: Any, side: str) -> float:
+    """Learned from the world (:func:`~hexwar.agents.learned.aggressor_features`): the
+    sampled world's steps and sectors, its hidden part drawn, never the true state."""
+    return learned.logistic_value(
+        learned.AGGRESSOR_WEIGHTS, learned.aggressor_features(world, side)
+    )
 
 
-def _tactical_value(v: Mapping[str, Any]) -> float:
-    """Half the victory points' balance, half the way to the break point: a side whose
-    combat units lose ``break_percent`` % of their starting SPs loses (docs/tactical.md,
-    Winning), so SPs lost weigh as much as VP. The enemy is taken to have started as strong
-    as the side (as the worlds drawn from a view assume)."""
-    score = v["score"]
-    me = v["side"]
-    mine = float(score.get(me, 0))
-    theirs = sum(float(n) for s, n in score.items() if s != me)
-    points = 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
-    lost = v["lost"]
-    start = sum(int(u["sp"]) for u in v["units"] if u["kind"] != "hq") + int(lost.get(me, 0))
-    limit = float(v.get("break_percent") or 30) / 100 * max(start, 1)
-    ours = float(lost.get(me, 0))
-    others = sum(float(n) for s, n in lost.items() if s != me)
-    broken = max(-1.0, min(1.0, (others - ours) / limit))
-    return 0.5 * points + 0.5 * broken
-
-
-VALUES: dict[str, Callable[[Mapping[str, Any]], float]] = {
+# The value of a world where a rollout stopped before the game's end, for a side, in [-1, 1].
+VALUES: dict[str, Callable[[Any, str], float]] = {
     "airwar": _airwar_value,
     "aggressor": _aggressor_value,
     "tactical": _tactical_value,
 }
 
 
-# Rulesets whose value also counts the steps each side lost in the rollout, read from the
-# sampled world (whose hidden part is drawn, never the true state: the enemy's losses are
-# not in the side's view), at a weight per step. Aggressor: a sector (1/9) is worth three
-# steps -- about what taking one costs the computer player in a round of fighting.
-MATERIAL: dict[str, tuple[Callable[[Any], dict[str, float]], float]] = {
-    "aggressor": (_aggressor_material, 1 / 27),
-}
-
-
-def _tactical_learned(world: Any, side: str) -> float:
-    return learned.logistic_value(
-        learned.TACTICAL_WEIGHTS, learned.tactical_features(world.view(side).data)
-    )
-
-
-def _aggressor_learned(world: Any, side: str) -> float:
-    return learned.logistic_value(
-        learned.AGGRESSOR_WEIGHTS, learned.aggressor_features(world, side)
-    )
-
-
-# Learned values (:mod:`hexwar.agents.learned`): the world at a rollout's end scored by how the
-# computer player's games from such positions end; where a ruleset has one, it replaces the
-# view value and the material count.
-LEARNED: dict[str, Callable[[Any, str], float]] = {
-    "tactical": _tactical_learned,
-    "aggressor": _aggressor_learned,
-}
-
-
-def _no_value(view_data: Mapping[str, Any]) -> float:
+def _no_value(world: Any, side: str) -> float:
     return 0.0
 
 
@@ -234,8 +186,6 @@ class MctsAgent:
         }
         self.value = VALUES.get(ruleset.info.id, _no_value)
         self.min_rounds = MIN_ROUNDS.get(rid, 2)
-        self._material = MATERIAL.get(rid)
-        self._learned = LEARNED.get(rid)
         self.widen = widen
         self._scorer = SCORERS.get(ruleset.info.id)
         proposers = PROPOSERS.get(ruleset.info.id)
@@ -437,7 +387,6 @@ class MctsAgent:
         horizon = self.horizon if horizon is None else horizon
         world = self.ruleset.determinise(view, rng)
         assert world is not None  # checked at construction
-        before = self._material[0](world) if self._material is not None else {}
         decision = world.decision()
         if decision is not None:  # sides ahead of us in a sealed decision: their hidden orders
             for s in sorted(decision.sides - {self.side}):
@@ -460,16 +409,7 @@ class MctsAgent:
         outcome = world.outcome()
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.winner == self.side else -1.0)
-        if self._learned is not None:
-            return self._learned(world, self.side)
-        value = float(self.value(world.view(self.side).data))
-        if self._material is not None:
-            count, weight = self._material
-            after = count(world)
-            lost = {s: before[s] - after[s] for s in before}
-            mine = lost.pop(self.side)
-            value += weight * (sum(lost.values()) - mine)
-        return max(-1.0, min(1.0, value))
+        return max(-1.0, min(1.0, self.value(world, self.side)))
 
     def _play(self, world: Game[Any, Any], side: str, rng: np.random.Generator) -> None:
         order = self._policy[side].act(world.view(side), rng)
