@@ -10,8 +10,8 @@ Each value is a logistic model over a few features of the view (docs/research.md
 learned from the computer player's games"), fitted by ``scripts/fit_values.py`` to the
 results of the computer player's games against itself (with the search's other candidates
 played now and then, so that the positions the search reaches are among those learned from);
-its weights are constants here, and it is summed with :func:`math.fsum` in a fixed order: the
-same on every machine.
+its weights are constants here, and it is summed with :func:`math.fsum` in a fixed order and
+taken through :func:`hexwar.core.exact.exp`: the same on every machine.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hexwar.core import exact
 from hexwar.core.hexes import Hex
 
 __all__ = [
@@ -36,7 +37,8 @@ __all__ = [
 def logistic_value(weights: Sequence[float], features: Sequence[float]) -> float:
     """2 P(win) - 1 (a draw counting half) under the logistic model: in [-1, 1]."""
     z = math.fsum(w * x for w, x in zip(weights, features, strict=True))
-    return math.tanh(z / 2)
+    e = exact.exp(-abs(z))  # tanh(z / 2) by the project's own exp: the same on every CPU
+    return math.copysign((1 - e) / (1 + e), z)
 
 
 # The tactical features, in the order of :func:`tactical_features` (the first is the constant).
