@@ -1,13 +1,13 @@
 """The tactical computer player with other weights against itself with its own.
 
-Plays ``--seeds`` seeds of a tactical scenario, each from both sides: the computer player
-with the weights given (``--weights``, a JSON object of :class:`TacticalAgent` attributes,
-for example ``'{"exposure_weight": 3, "danger_weight": 3, "stay_weight": 2}'``, the
-``careful`` variant the mcts search proposes) in one seat, the computer player as it is in
-the other. Prints the variant's wins, draws and losses per side and in all, with the Wilson
-95 % interval, and the same seeds and seats played by the computer player in both (the
-baseline: a seed favours one side, so only the totals over both sides compare, 50 % for
-equal players).
+Plays ``--seeds`` seeds of a tactical scenario, each from both sides: the computer player with
+the weights given (``--weights``, a JSON object of :class:`TacticalAgent` attributes, for
+example ``'{"exposure_weight": 3, "danger_weight": 3, "stay_weight": 2}'``, the ``careful``
+variant the mcts search proposes) in one seat, the computer player as it is in the other
+(``--turns``: in those turns only, its own weights in the others). Prints the variant's wins,
+draws and losses per side and in all, with the Wilson 95 % interval, and the same seeds and
+seats played by the computer player in both (the baseline: a seed favours one side, so only the
+totals over both sides compare, 50 % for equal players).
 
 What it measures: whether the computer player's weights, tuned on ``tactical/hedgerows``
 (docs/tactical.md), suit another scenario -- a whole game played with other weights, where
@@ -36,19 +36,23 @@ from hexwar.rulesets.tactical.agent import TacticalAgent
 from hexwar.sessions import resolve_scenario
 
 
-def play(scenario: str, seed: int, me: str, weights: dict[str, float]) -> str | None:
-    """One game, the computer player with ``weights`` playing ``me``; the winner."""
+def play(
+    scenario: str, seed: int, me: str, weights: dict[str, float], turns: tuple[int, int]
+) -> str | None:
+    """One game, the computer player with ``weights`` in ``turns`` (first, last) playing
+    ``me``; the winner."""
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
-    variant = type("TacticalAgent_variant", (TacticalAgent,), dict(weights))
-    agents: dict[str, Agent] = {
-        s: variant(ruleset, s) if s == me else make_agent(ruleset, s, "ai")
-        for s in ruleset.info.sides
-    }
+    variant = type("TacticalAgent_variant", (TacticalAgent,), dict(weights))(ruleset, me)
+    agents = {s: make_agent(ruleset, s, "ai") for s in ruleset.info.sides}
     game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
     while (decision := game.decision()) is not None:
         for side in sorted(decision.sides):
-            order = agents[side].act(game.view(side), agent_rng(seed, side, decision.step))
+            view = game.view(side)
+            agent: Agent = agents[side]
+            if side == me and turns[0] <= view.data["turn"] <= turns[1]:
+                agent = variant
+            order = agent.act(view, agent_rng(seed, side, decision.step))
             game.submit(side, order.to_json())
     outcome = game.outcome()
     assert outcome is not None
@@ -73,7 +77,14 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=50, help="seeds, each from both sides")
     parser.add_argument("--first-seed", type=int, default=0, help="the first seed")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
+    parser.add_argument(
+        "--turns", default="1-999", help="the turns FIRST-LAST the variant plays (default all)"
+    )
     args = parser.parse_args()
+    try:
+        first, last = (int(t) for t in args.turns.split("-"))
+    except ValueError:
+        parser.error(f"--turns: expected FIRST-LAST (two turn numbers), not {args.turns!r}")
     weights: dict[str, Any] = json.loads(args.weights)
     unknown = sorted(k for k in weights if not hasattr(TacticalAgent, k))
     if unknown:
@@ -89,9 +100,13 @@ def main() -> None:
                 [s for s, _ in jobs],
                 [me for _, me in jobs],
                 [w] * len(jobs),
+                [(first, last) if w else (1, 0)] * len(jobs),
             )
             rows[label] = [(me, winner) for (_, me), winner in zip(jobs, winners, strict=True)]
-    print(f"{args.scenario}, seeds {jobs[0][0]}-{jobs[-1][0]} from both sides, weights {weights}")
+    print(
+        f"{args.scenario}, seeds {jobs[0][0]}-{jobs[-1][0]} from both sides, weights {weights}"
+        f" in turns {first}-{last}"
+    )
     for label, results in rows.items():
         per_side = "; ".join(
             f"as {side} {tally([r for r in results if r[0] == side])}" for side in sides
