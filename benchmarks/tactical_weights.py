@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from mcts_vs_ai import wilson
 
 from hexwar.agents import agent_rng, make_agent
+from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent
 from hexwar.rulesets.tactical.agent import TacticalAgent
 from hexwar.sessions import resolve_scenario
@@ -85,11 +86,25 @@ def main() -> None:
         first, last = (int(t) for t in args.turns.split("-"))
     except ValueError:
         parser.error(f"--turns: expected FIRST-LAST (two turn numbers), not {args.turns!r}")
-    weights: dict[str, Any] = json.loads(args.weights)
+    if args.seeds < 1:
+        parser.error(f"--seeds: at least 1, not {args.seeds}")
+    try:
+        weights: dict[str, Any] = json.loads(args.weights)
+    except json.JSONDecodeError as exc:
+        parser.error(f"--weights: not JSON ({exc})")
+    if not isinstance(weights, dict):
+        parser.error(f"--weights: a JSON object of attributes, not {args.weights!r}")
     unknown = sorted(k for k in weights if not hasattr(TacticalAgent, k))
     if unknown:
         parser.error(f"--weights: no such attribute of the computer player: {', '.join(unknown)}")
-    sides = resolve_scenario(args.scenario).ruleset.info.sides
+    try:
+        resolved = resolve_scenario(args.scenario)
+    except HexwarError as exc:
+        parser.error(f"{args.scenario}: {exc}")
+    rid = resolved.ruleset.info.id
+    if rid != "tactical":
+        parser.error(f"{args.scenario}: not a tactical scenario (ruleset {rid})")
+    sides = resolved.ruleset.info.sides
     jobs = [(s, me) for s in range(args.first_seed, args.first_seed + args.seeds) for me in sides]
     rows = {}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -100,7 +115,7 @@ def main() -> None:
                 [s for s, _ in jobs],
                 [me for _, me in jobs],
                 [w] * len(jobs),
-                [(first, last) if w else (1, 0)] * len(jobs),
+                [(first, last)] * len(jobs),
             )
             rows[label] = [(me, winner) for (_, me), winner in zip(jobs, winners, strict=True)]
     print(
