@@ -34,6 +34,7 @@ from hexwar.agents.learned import (
     tactical_features,
 )
 from hexwar.agents.mcts import MctsAgent
+from hexwar.core.errors import HexwarError
 from hexwar.sessions import resolve_scenario
 
 FEATURES: dict[str, tuple[tuple[str, ...], Callable[[Any, str], tuple[float, ...]]]] = {
@@ -106,14 +107,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ruleset", choices=sorted(FEATURES))
     parser.add_argument("--scenario", help="default: the ruleset's benchmark scenario")
-    parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--first-seed", type=int, default=10_000)
-    parser.add_argument("--explore", type=float, default=0.25)
-    parser.add_argument("--ridge", type=float, default=1.0)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--games", type=int, default=600, help="games played (default 600)")
+    parser.add_argument("--first-seed", type=int, default=10_000, help="the first seed")
+    parser.add_argument(
+        "--explore", type=float, default=0.25, help="chance of one of mcts's candidates"
+    )
+    parser.add_argument("--ridge", type=float, default=1.0, help="L2 penalty of the fit")
+    parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     args = parser.parse_args()
+    if args.games < 2:
+        parser.error(f"--games: at least 2 (fit on even seeds, checked on odd), not {args.games}")
+    if not 0 <= args.explore <= 1:
+        parser.error(f"--explore: a chance in [0, 1], not {args.explore}")
+    if args.ridge < 0 or args.jobs < 1:
+        parser.error("--ridge must be >= 0 and --jobs >= 1")
     names, _ = FEATURES[args.ruleset]
     scenario = args.scenario or SCENARIOS[args.ruleset]
+    try:
+        rid = resolve_scenario(scenario).ruleset.info.id
+    except HexwarError as exc:
+        parser.error(f"--scenario {scenario}: {exc}")
+    if rid != args.ruleset:
+        parser.error(f"--scenario {scenario}: not a {args.ruleset} scenario (ruleset {rid})")
     seeds = range(args.first_seed, args.first_seed + args.games)
     games = Parallel(n_jobs=args.jobs, verbose=5)(
         delayed(play)(args.ruleset, scenario, s, args.explore) for s in seeds
