@@ -14,6 +14,7 @@ Offset and legacy numberings exist only at the edges (files, UI); see ``to_offse
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable
@@ -84,10 +85,7 @@ class Hex(NamedTuple):
         Raises:
             InvalidInputError: ``text`` is not two integers separated by a comma.
         """
-        match = _HEX_TEXT.fullmatch(text)
-        if match is None:
-            raise InvalidInputError(f"bad hex {text!r}: expected 'q,r' with integer q and r")
-        return cls(int(match[1]), int(match[2]))
+        return _parse(text)
 
     def __str__(self) -> str:
         return f"{self.q},{self.r}"
@@ -121,11 +119,23 @@ class Hex(NamedTuple):
 
     def distance(self, other: Hex) -> int:
         """Number of steps between the two hexes."""
-        return distance(self, other)
+        dq = self.q - other.q  # as distance() below: this is called often
+        dr = self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def direction_to(self, other: Hex) -> Direction | None:
         """The direction in which ``other`` lies if it is adjacent, else ``None``."""
         return _BY_DELTA.get((other.q - self.q, other.r - self.r))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _parse(text: str) -> Hex:
+    """``Hex.from_str``, kept for the texts seen last (views spell every hex as text, and
+    planners read them back many times a decision)."""
+    match = _HEX_TEXT.fullmatch(text)
+    if match is None:
+        raise InvalidInputError(f"bad hex {text!r}: expected 'q,r' with integer q and r")
+    return Hex(int(match[1]), int(match[2]))
 
 
 class Direction(Enum):

@@ -214,22 +214,25 @@ def test_the_computer_players_sight_is_the_boards_where_wrecks_and_smoke_block()
 
 def test_computer_players_on_one_board_share_their_sight_by_the_terrain() -> None:
     """Sight by the terrain alone is a function of the board (sheet, TERRAIN HEIGHT) and the
-    tables: two computer players of the process on one board share it (what one worked out
-    the other does not work out again -- mcts runs several), and a different board gets its
-    own."""
+    tables: the computer players of the process on one board (the map's JSON) share it with
+    the board (what one worked out the other does not work out again -- mcts runs several),
+    and a different board gets its own."""
     from hexwar.agents import agent_rng
+    from hexwar.rulesets.tactical.board import shared
     from hexwar.testing import random_session
 
     game = random_session("tactical/meeting1941", 1).game
     side = sorted(game.decision().sides)[0]
     view = game.view(side)
-    a, b = TacticalAgent(game.ruleset, side), TacticalAgent(game.ruleset, side)
-    a.act(view, agent_rng(1, side, 0))
-    assert len(a.terrain_sight(view.data["map"])) > 0
-    assert b.terrain_sight(view.data["map"]) is a.terrain_sight(view.data["map"])
+    board = shared(view.data["map"])
+    board.bare_sight.clear()
+    TacticalAgent(game.ruleset, side).act(view, agent_rng(1, side, 0))
+    worked_out = dict(board.bare_sight)
+    assert worked_out
+    TacticalAgent(game.ruleset, side).act(view, agent_rng(1, side, 0))
+    assert board.bare_sight == worked_out  # nothing new: the second player used the first's
     other = dict(view.data["map"], blocked=[])
     if other == view.data["map"]:
         other["blocked"] = ["0,0"]
-    assert TacticalAgent(game.ruleset, side).terrain_sight(other) is not a.terrain_sight(
-        view.data["map"]
-    )
+    assert shared(other) is not board
+    assert shared(dict(view.data["map"])) is board

@@ -102,6 +102,27 @@ def test_road_is_negated_above_twelve_sps_in_the_hex() -> None:
     assert b.step_cost(Hex(2, 1), Hex(3, 0), "foot", 13) == 12  # open ground
 
 
+def test_a_road_negated_by_own_stacks_in_one_plan_is_not_in_another() -> None:
+    """Parameter Data: more than 12 SPs in a hex negate its road -- the SPs there with the
+    mover's. The board keeps each planner's movement searches for every planner on it; a
+    search made with another stack on the road is never taken for this one: A1 (4 SPs) enters
+    3,0 along the road for 8 AP (foot, road), for 12 AP (open ground) once 9 more SPs stand
+    there (13 > 12), and for 8 again with 8 more (12)."""
+    units = make_game().scenario.model_dump()["units"]
+    extra = {"id": "S", "side": "allied", "name": "s", "kind": "infantry", "at": "3,1", "sp": 9,
+             "morale": 5}  # fmt: skip
+    game = make_game(units=[*units, extra], map={"roads": [["2,1", "3,0"]]})
+    road, target = Action("move", "A1", "3,0"), Hex(3, 0)
+    assert _planner(game).check(road).ap == 8
+    plan = _planner(game)
+    plan.plan(Action("move", "S", "3,0"))  # within one plan: S stands on the road now
+    assert plan.reach("A1")[target][0] == 12
+    game.units["S"].hex = target  # and in the game: a new planner, the same board
+    assert _planner(game).check(road).ap == 12
+    game.units["S"].sp = 8
+    assert _planner(game).check(road).ap == 8
+
+
 def test_blocked_hex_costs_65_ap() -> None:
     """MISCELLANEOUS: 'Action-Point cost to enter a blocked hex: 65'."""
     game = make_game(map={"blocked": ["3,0"]})

@@ -30,7 +30,6 @@ lets it know, but follow-up attacks:
 from __future__ import annotations
 
 import itertools
-import json
 import math
 from typing import Any
 
@@ -54,10 +53,6 @@ _ORDER = {"gun": 0, "armor": 1, "infantry": 2, "hq": 3}
 _FORTS = frozenset({"bunker", "pillbox", "trench"})
 _VEHICLE = frozenset({"tracked", "wheeled"})
 _LOSSES = (3, 2, 1)  # the SPs of the CRT's loss columns C, D, E
-
-# Sight by the terrain alone, by board (its JSON) and the tables it was worked out with:
-# shared by every computer player of the process (mcts runs several on one board).
-_SIGHTS: dict[str, tuple[Any, Any, dict[tuple[Hex, Hex], bool]]] = {}
 
 _WEIGHTS = np.array([3.0, 2.0, 1.0, 0.4, 0.5])  # loss 3, 2, 1, disruption, morale check
 
@@ -117,8 +112,6 @@ class TacticalAgent:
     def __init__(self, ruleset: Ruleset[Any, Any], side: str) -> None:
         self.ruleset = ruleset
         self.side = side
-        self._board_key = ""
-        self._sight: dict[tuple[Hex, Hex], bool] = {}
         self._crt: Any = None
         self._odds: dict[float, np.ndarray] = {}
 
@@ -159,20 +152,6 @@ class TacticalAgent:
         chances = self._chances(board, u, at, e, Hex.from_str(e["hex"]))
         return attack_value(chances, u["sp"]) * (1.3 if e["kind"] != "hq" else 1.0)
 
-    def terrain_sight(self, board: Any) -> dict[tuple[Hex, Hex], bool]:
-        """Lines of sight by the terrain alone, kept for the board of the game (shared with
-        the other computer players of the process on the same board)."""
-        key = json.dumps(board, sort_keys=True)
-        if key != self._board_key:
-            self._board_key = key
-            kept = _SIGHTS.get(key)
-            if kept is None or kept[0] is not rules() or kept[1] is not sheet():
-                if len(_SIGHTS) >= 8:
-                    _SIGHTS.clear()
-                kept = _SIGHTS[key] = (rules(), sheet(), {})
-            self._sight = kept[2]
-        return self._sight
-
     # -- the turn --------------------------------------------------------------------------
 
     def act(self, view: View, rng: np.random.Generator) -> TurnOrders:
@@ -207,9 +186,10 @@ class _Turn:
             or any(n >= limits["los_block_non_wreck_sp"] for n in self.stacks.values())
             or any(n >= limits["los_block_wreck_sp"] for n in self.wrecks.values())
         )
-        # Sight by the terrain alone, kept across phases; where stacks, wrecks or smoke may
-        # block, the hexes that may (a line through none of them is as the terrain makes it).
-        self._bare = agent.terrain_sight(d["map"])
+        # Sight by the terrain alone, kept by the board across phases and computer players
+        # (mcts runs several on one board); where stacks, wrecks or smoke may block, the
+        # hexes that may (a line through none of them is as the terrain makes it).
+        self._bare = self.p.board.bare_sight
         self._blockers: set[Hex] | None = None
         if blocking:
             self._blockers = (

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from hexwar.core.hexes import Hex, line_both
 from hexwar.rulesets.tactical.scenario import TacticalScenario
 from hexwar.rulesets.tactical.tables import VEHICLES, rules, sheet
 
-__all__ = ["Board", "side_key"]
+__all__ = ["Board", "shared", "side_key"]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -32,6 +33,24 @@ def side_key(a: Hex, b: Hex) -> str:
     return f"{lo}|{hi}"
 
 
+# Boards by their map's JSON (:func:`shared`), and how many movement searches a board keeps.
+_SHARED: dict[str, Board] = {}
+MAX_REACHES = 512
+
+
+def shared(data: Mapping[str, Any]) -> Board:
+    """The board of a map's JSON, one per process and map: a board is never changed by a
+    game, so the worlds a search draws from one view and the computer players rebuilding the
+    board from each view share its memos (step costs, sight lines, movement searches)."""
+    key = json.dumps(data, sort_keys=True)
+    board = _SHARED.get(key)
+    if board is None:
+        if len(_SHARED) >= 8:
+            _SHARED.clear()
+        board = _SHARED[key] = Board.from_json(data)
+    return board
+
+
 @dataclass(frozen=True)
 class Board:
     terrain: Mapping[Hex, str]
@@ -40,6 +59,14 @@ class Board:
     features: Mapping[str, str] = field(default_factory=dict)
     specials: Mapping[Hex, str] = field(default_factory=dict)
     blocked: frozenset[Hex] = frozenset()
+    # Memos: sight by the terrain alone (line_of_sight's, and the computer player's), and the
+    # movement searches of the planners on the board (Planner.reach; at most MAX_REACHES).
+    bare_sight: dict[tuple[Hex, Hex], bool] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    reaches: dict[Hashable, Mapping[Hex, tuple[float, Hex | None]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_scenario(cls, s: TacticalScenario) -> Board:
@@ -181,9 +208,29 @@ class Board:
         """
         if a == b:
             return True
+        bare = self.bare_sight.get((a, b))
+        if bare is None:
+            bare = self.bare_sight[a, b] = self._sight(a, b, {}, {}, set())
+        if not bare:
+            return False  # stacks, wrecks and smoke only ever block more
+        if not (units_sp or wreck_sp or smoke):
+            return True
         stacks = units_sp or {}
         wrecks = wreck_sp or {}
         smoky = set(smoke)
+        p = sheet().parameters
+        heavy, wrecked = p["los_block_non_wreck_sp"], p["los_block_wreck_sp"]
+        if not any(
+            h in smoky or stacks.get(h, 0) >= heavy or wrecks.get(h, 0) >= wrecked
+            for line in self.sight_lines(a, b)
+            for h in line[1:-1]
+        ):
+            return True  # nothing in between that could block: as the terrain makes it
+        return self._sight(a, b, stacks, wrecks, smoky)
+
+    def _sight(
+        self, a: Hex, b: Hex, stacks: Mapping[Hex, int], wrecks: Mapping[Hex, int], smoky: set[Hex]
+    ) -> bool:
         p = sheet().parameters
         ya = self.vantage(a)
         yb = self.vantage(b)

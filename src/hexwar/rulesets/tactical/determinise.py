@@ -28,7 +28,6 @@ side equals the view it was drawn from (tests/rulesets/tactical/test_determinise
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -37,7 +36,7 @@ import numpy as np
 
 from hexwar.core.game import Game
 from hexwar.core.hexes import Hex
-from hexwar.rulesets.tactical.board import Board
+from hexwar.rulesets.tactical.board import shared
 from hexwar.rulesets.tactical.game import Commander, TacticalGame, Unit
 from hexwar.rulesets.tactical.scenario import SIDES, SideSpec, TacticalScenario
 from hexwar.rulesets.tactical.tables import rules, sheet
@@ -48,21 +47,9 @@ if TYPE_CHECKING:
 __all__ = ["determinise"]
 
 
-# Boards by their map's JSON: a board is never changed by a game, and sharing it shares its
-# cache of sight lines between the many worlds a search draws from one view.
-_BOARDS: dict[str, Board] = {}
 # The hexes out of the side's sight, for the last view worlds were drawn from (by identity:
 # a search draws many worlds from one view object, which the entry keeps alive).
 _FREE: list[tuple[Mapping[str, Any], list[Hex]]] = []
-
-
-def _board(data: Mapping[str, Any]) -> Board:
-    key = json.dumps(data, sort_keys=True)
-    if key not in _BOARDS:
-        if len(_BOARDS) >= 8:
-            _BOARDS.clear()
-        _BOARDS[key] = Board.from_json(data)
-    return _BOARDS[key]
 
 
 def _other(side: str) -> str:
@@ -185,7 +172,7 @@ def determinise(
         game, ruleset, scenario, seed=int(rng.integers(2**31)), scenario_id="determinised"
     )
     game._step = step
-    game.board = _board(view["map"])
+    game.board = shared(view["map"])
     game._board_json = view["map"]
     game.turn = turn
     game.phase = phase

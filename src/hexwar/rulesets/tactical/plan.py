@@ -16,7 +16,7 @@ from typing import Any
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
-from hexwar.rulesets.tactical.board import Board
+from hexwar.rulesets.tactical.board import MAX_REACHES, Board, shared
 from hexwar.rulesets.tactical.orders import Action
 from hexwar.rulesets.tactical.tables import rules, sheet
 
@@ -48,7 +48,7 @@ class Planner:
     """A side's units as its view shows them, updated by each planned action."""
 
     def __init__(self, view: Mapping[str, Any], board: Board | None = None) -> None:
-        self.board = board if board is not None else Board.from_json(view["map"])
+        self.board = board if board is not None else shared(view["map"])
         self.units: dict[str, dict[str, Any]] = {
             u["id"]: dict(u) for u in view["units"] if u["hex"] is not None
         }
@@ -59,7 +59,8 @@ class Planner:
         self.enemy_hexes = {Hex.from_str(e["hex"]) for e in self.enemies.values()}
         self.smoke = [Hex.from_str(h) for h in view["smoke"]]
         self.wrecks = {Hex.from_str(h): n for h, n in view.get("wrecks", {}).items()}
-        self._reach: dict[str, dict[Hex, tuple[float, Hex | None]]] = {}
+        self._reach: dict[str, Mapping[Hex, tuple[float, Hex | None]]] = {}
+        self._enemies_key: frozenset[Hex] | None = None
         self._sp: dict[Hex, int] = {}  # own SPs by hex
         for u in self.units.values():
             h = Hex.from_str(u["hex"])
@@ -106,9 +107,9 @@ class Planner:
             a, b, units_sp=stacks, wreck_sp=self.wrecks, smoke=self.smoke
         )
 
-    def reach(self, uid: str) -> dict[Hex, tuple[float, Hex | None]]:
+    def reach(self, uid: str) -> Mapping[Hex, tuple[float, Hex | None]]:
         """Cheapest AP and previous hex of every hex the unit (or commander) can move to now,
-        never through a known enemy."""
+        never through a known enemy (read-only: kept by the board for every planner)."""
         if uid in self._reach:
             return self._reach[uid]
         if uid in self.units:
@@ -118,6 +119,17 @@ class Planner:
             u = self.commanders[uid]
             mobility, sp, budget = "foot", 0, float(u["ap"])
         start = Hex.from_str(u["hex"])
+        # The search depends on the own stacks only through the hexes whose road the mover's
+        # SPs would negate (Board.step_cost): with those, the same search for every planner.
+        limit = sheet().parameters["max_sp_per_road"]
+        negated = frozenset(h for h, n in self._sp.items() if (n if h == start else n + sp) > limit)
+        if self._enemies_key is None:
+            self._enemies_key = frozenset(self.enemy_hexes)
+        key = (start, mobility, budget, sp > limit, negated, self._enemies_key)
+        memo = self.board.reaches
+        if key in memo:
+            self._reach[uid] = memo[key]
+            return memo[key]
         best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
         done: set[Hex] = set()
         heap: list[tuple[float, Hex]] = [(0.0, start)]
@@ -137,7 +149,9 @@ class Planner:
                 if ng <= budget + 1e-9 and ng < best.get(nb, (float("inf"), None))[0]:
                     best[nb] = (ng, h)
                     heapq.heappush(heap, (ng, nb))
-        self._reach[uid] = {h: best[h] for h in done}
+        if len(memo) >= MAX_REACHES:
+            memo.clear()
+        self._reach[uid] = memo[key] = {h: best[h] for h in done}
         return self._reach[uid]
 
     def destinations(self, uid: str) -> dict[Hex, float]:
