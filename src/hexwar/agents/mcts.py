@@ -26,7 +26,8 @@ initial stage), the agent's own order first and then the menu;
 where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the rollout
 agent's whole order and those the ruleset's proposers give
 (:data:`~hexwar.agents.priors.PROPOSERS`: variants of the computer player), or without
-proposers the orders it gives with several streams (until one repeats), plus doing nothing.
+proposers the orders it gives with several streams (until one repeats), plus doing nothing
+(never in tactical, :data:`NEVER_IDLE`).
 The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
 ``time.process_time`` gives the agent the same computation on a busy machine) -- proposing
 candidates counts against it -- or, when given, ``iterations`` (reproducible whatever the
@@ -84,6 +85,14 @@ MIN_ROUNDS = {"aggressor": 4, "tactical": 3, "airwar": 4}
 # ones, lost 24 / 2 / 54 of 80 games of the computer player against itself, seeds 0-39 from
 # both sides), and UCB1 over that menu threw the computer player's placement away.
 KEEP_PRIOR = frozenset({"airwar"})
+# Rulesets whose stepwise candidates never include doing nothing (unless the rollout agent
+# itself would): tactical, where a rollout (the enemy's reply, the side's next attacks) rates
+# idleness too well -- nothing exposed to the reply's fire, and the time lost on the way to
+# the objectives unseen -- and where, once each round was cheap enough for 6-13 rounds a
+# second, the empty plan beat the computer player's in the approach by +0.2 to +0.5 (standard
+# errors 0.08-0.14) and was played in the first turns (docs/research.md). Aggressor's scorer
+# leaves it out for the same reason.
+NEVER_IDLE = frozenset({"tactical"})
 
 
 def _airwar_draws_nothing(view: View) -> bool:
@@ -192,6 +201,7 @@ class MctsAgent:
         self._proposers = proposers(ruleset, side) if proposers is not None else []
         self._keeps_prior = self._scorer is not None or bool(self._proposers) or rid in KEEP_PRIOR
         self._draws_nothing = DRAWS_NOTHING.get(rid)
+        self._never_idle = rid in NEVER_IDLE
         finisher = FINISHERS.get(rid)
         self._finisher: Agent | None = finisher(ruleset, side) if finisher else None
         self.last_iterations = 0
@@ -244,6 +254,8 @@ class MctsAgent:
                 break  # a deterministic policy proposes one order, a random one rarely repeats
             out.append(order)
         nothing = self.ruleset.legal_orders(view)[-1]  # the empty plan
+        if self._never_idle:  # the agent's own order stays, whatever it is
+            return [out[0], *(o for o in out[1:] if o != nothing)]
         if nothing not in out:
             out.append(nothing)
         return out
