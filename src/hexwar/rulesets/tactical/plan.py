@@ -127,9 +127,10 @@ class Planner:
             self._enemies_key = frozenset(self.enemy_hexes)
         key = (start, mobility, budget, sp > limit, negated, self._enemies_key)
         memo = self.board.reaches
-        if key in memo:
-            self._reach[uid] = memo[key]
-            return memo[key]
+        kept = memo.get(key)  # one lookup: another thread's planner may clear the memo
+        if kept is not None:
+            self._reach[uid] = kept
+            return kept
         best: dict[Hex, tuple[float, Hex | None]] = {start: (0.0, None)}
         done: set[Hex] = set()
         heap: list[tuple[float, Hex]] = [(0.0, start)]
