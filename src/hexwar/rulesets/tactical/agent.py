@@ -180,23 +180,6 @@ class _Turn:
         self._wrecks0 = dict(self.wrecks)
         self._los: dict[tuple[Hex, Hex], bool] = {}
         self._heavy: set[Hex] = set()  # hexes that crossed a line-of-sight threshold
-        limits = sheet().parameters
-        blocking = (
-            self.p.smoke
-            or any(n >= limits["los_block_non_wreck_sp"] for n in self.stacks.values())
-            or any(n >= limits["los_block_wreck_sp"] for n in self.wrecks.values())
-        )
-        # Sight by the terrain alone, kept by the board across phases and computer players
-        # (mcts runs several on one board); where stacks, wrecks or smoke may block, the
-        # hexes that may (a line through none of them is as the terrain makes it).
-        self._bare = self.p.board.bare_sight
-        self._blockers: set[Hex] | None = None
-        if blocking:
-            self._blockers = (
-                set(self.p.smoke)
-                | {h for h, n in self.stacks.items() if n >= limits["los_block_non_wreck_sp"]}
-                | {h for h, n in self.wrecks.items() if n >= limits["los_block_wreck_sp"]}
-            )
         objectives = {Hex.from_str(o["hex"]): o for o in d["objectives"]}
         self.goals = [h for h, o in objectives.items() if o["control"] != self.side]
         self.mine = [h for h, o in objectives.items() if o["control"] == self.side]
@@ -249,22 +232,16 @@ class _Turn:
         )
 
     def clear(self, a: Hex, b: Hex) -> bool:
-        """Line of sight as the side knows the board at the start of the phase (cached; by
-        the terrain alone across phases while no stack, wreck or smoke can block)."""
+        """Line of sight as the side knows the board at the start of the phase (kept for the
+        phase; the board answers from its sight by the terrain alone, kept across phases
+        and computer players, unless a stack, wreck or smoke lies on the line)."""
         key = (a, b)
-        bare = self._bare.get(key)
-        if bare is None:
-            bare = self._bare[key] = self.p.board.line_of_sight(a, b)
-        if not bare or self._blockers is None:
-            return bare  # stacks, wrecks and smoke only ever block more
-        if key not in self._los:
-            through = self._blockers.intersection(
-                h for line in self.p.board.sight_lines(a, b) for h in line[1:-1]
-            )
-            self._los[key] = not through or self.p.board.line_of_sight(
+        seen = self._los.get(key)
+        if seen is None:
+            seen = self._los[key] = self.p.board.line_of_sight(
                 a, b, units_sp=self._stacks0, wreck_sp=self._wrecks0, smoke=self.p.smoke
             )
-        return self._los[key]
+        return seen
 
     def add(self, h: Hex, sp: int = 0, wrecks: int = 0) -> None:
         """Count ``sp`` more SPs (and ``wrecks`` wreck SPs) as possibly standing in ``h``."""
