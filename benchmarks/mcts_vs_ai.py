@@ -15,17 +15,20 @@ Equal time per move: mcts gets ``--seconds`` per decision (default 1.0), measure
 the same computation as an idle one) or ``wall`` -- and its candidate proposals count against
 it; the ai takes the time it takes (all of it is its own: it has no budget to raise). Both
 agents' time per decision is measured on the same clock in the same games and printed, the
-ai's being the baseline. After each of mcts's decisions (untimed) the opponent's agent is
-asked for its order in the same view: the decisions where mcts departed from it are counted
-and printed. Games run ``--jobs`` at a time in separate processes (the CPU clock
-is per process). Prints, per ruleset, the wins, draws and losses of mcts, its win rate with
-the Wilson 95 % interval, and the time per decision of each agent.
+ai's being the baseline. After each of mcts's decisions (untimed) the opponent's agent and
+mcts's prior (mcts at 0 s) are asked for their orders in the same view: the decisions where
+mcts departed from each are counted and printed. Games run ``--jobs`` at a time in separate
+processes (the CPU clock is per process). Prints, per ruleset, the wins, draws and losses of
+mcts, its win rate with the Wilson 95 % interval, and the time per decision of each agent.
 
-The baseline: the same seeds and sides played by ``--opponent`` in mcts's place (the prior
-mcts searches around, against itself). Every seed is played from both sides because a seed
-is not even: its first mover, set-up and dice favour one side (Aggressor seeds 0-19 with
-sides alternating by seed gave the computer player 14 wins of 20 against itself). Played
-from both sides, the prior alone wins as many games as it loses (draws aside): 50 %.
+The baselines: the same seeds and sides played by ``--opponent`` in mcts's place (against
+itself), and by mcts with no time (0 s a decision: its prior alone, no search -- the
+computer player's orders, except in the tactical approach, where the prior is the careful
+variant's plan: :data:`hexwar.agents.priors.LEADS`). What mcts wins beyond the second is the
+search's. Every seed is played from both sides because a seed is not even: its first mover,
+set-up and dice favour one side (Aggressor seeds 0-19 with sides alternating by seed gave
+the computer player 14 wins of 20 against itself). Played from both sides, the computer
+player in mcts's place wins as many games as it loses (draws aside): 50 %.
 
 Run from the repository root: ``.venv/bin/python benchmarks/mcts_vs_ai.py [--games 10]``.
 """
@@ -68,6 +71,13 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def tally(results: list[dict[str, Any]]) -> str:
+    """Games won of those played by the seat, with draws and losses."""
+    won = sum(r["winner"] == r["me"] for r in results)
+    drawn = sum(r["winner"] is None for r in results)
+    return f"won {won} of {len(results)} (draws {drawn}, losses {len(results) - won - drawn})"
+
+
 def cut(scenario: str, cycles: int) -> str:
     """The air war scenario cut to ``cycles`` cycles, decided by units at the limit."""
     resolved = resolve_scenario(scenario)
@@ -100,10 +110,11 @@ def play(
         else make_agent(ruleset, s, opponent)
         for s in ruleset.info.sides
     }
-    prior = make_agent(ruleset, me, opponent)  # what the ai would give in mcts's place
+    ai = make_agent(ruleset, me, opponent)  # what the ai would give in mcts's place
+    prior = MctsAgent(ruleset, me, seconds=0.0, clock=tick)  # mcts's prior alone
     spent = {"mcts": 0.0, "ai": 0.0}
     moves = {"mcts": 0, "ai": 0}
-    departures = 0
+    departures = searched = 0
     game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=scenario)
     while (decision := game.decision()) is not None:
         for side in sorted(decision.sides):
@@ -112,9 +123,10 @@ def play(
             order = agents[side].act(game.view(side), agent_rng(seed, side, decision.step))
             spent[who] += tick() - t0
             moves[who] += 1
-            if who == "mcts" and not baseline:  # untimed: the prior's order in its view
-                own = prior.act(game.view(side), agent_rng(seed, side, decision.step))
-                departures += order != own
+            if who == "mcts" and not baseline:  # untimed: the ai's and the prior's orders
+                view = game.view(side)
+                departures += order != ai.act(view, agent_rng(seed, side, decision.step))
+                searched += order != prior.act(view, agent_rng(seed, side, decision.step))
             game.submit(side, order.to_json())
     outcome = game.outcome()
     assert outcome is not None
@@ -126,6 +138,7 @@ def play(
         "spent": spent,
         "moves": moves,
         "departures": departures,
+        "searched": searched,
     }
 
 
@@ -173,20 +186,24 @@ def main() -> None:
                 print(
                     f"{rid} seed {r['seed']:3}: mcts plays {r['me']}: "
                     f"{r['winner'] or 'draw'} ({r['reason']}); departed from {args.opponent}'s "
-                    f"order in {r['departures']} of {r['moves']['mcts']} decisions",
+                    f"order in {r['departures']} of {r['moves']['mcts']} decisions, from "
+                    f"its prior's in {r['searched']}",
                     flush=True,
                 )
             base = [
-                f.result()
-                for f in [
-                    pool.submit(
-                        play, scenario, s, me, args.seconds, args.clock, args.opponent, None, True
-                    )
-                    for s, me in jobs
-                ]
+                pool.submit(
+                    play, scenario, s, me, args.seconds, args.clock, args.opponent, None, True
+                )
+                for s, me in jobs
             ]
-        base_wins = sum(r["winner"] == r["me"] for r in base)
-        base_draws = sum(r["winner"] is None for r in base)
+            prior = [
+                pool.submit(play, scenario, s, me, 0.0, args.clock, args.opponent, args.horizon)
+                for s, me in jobs
+            ]
+            baselines = {
+                f"{args.opponent} in mcts's place": [f.result() for f in base],
+                "mcts's prior alone (0 s a decision)": [f.result() for f in prior],
+            }
         wins = sum(r["winner"] == r["me"] for r in results)
         draws = sum(r["winner"] is None for r in results)
         n = len(results)
@@ -200,10 +217,11 @@ def main() -> None:
             f"mcts won {wins} of {n} (draws {draws}, losses {n - wins - draws}): "
             f"{wins / max(n, 1):.0%}, Wilson 95 % {lo:.0%}-{hi:.0%}; departed from "
             f"{args.opponent}'s order in {sum(r['departures'] for r in results)} of "
-            f"{sum(r['moves']['mcts'] for r in results)} decisions; {args.clock} s per "
+            f"{sum(r['moves']['mcts'] for r in results)} decisions (from its prior's in "
+            f"{sum(r['searched'] for r in results)}); {args.clock} s per "
             f"decision: mcts {per['mcts']:.3f}, {args.opponent} {per['ai']:.3f}; "
-            f"baseline ({args.opponent} in mcts's place, same seeds and sides): won "
-            f"{base_wins} of {n} (draws {base_draws}, losses {n - base_wins - base_draws})"
+            "baselines in the same seeds and sides: "
+            + "; ".join(f"{label} {tally(rs)}" for label, rs in baselines.items())
         )
         print(line, flush=True)
         summary.append(line)

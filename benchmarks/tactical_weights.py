@@ -2,7 +2,7 @@
 
 Plays ``--seeds`` seeds of a tactical scenario, each from both sides: the computer player with
 the weights given (``--weights``, a JSON object of :class:`TacticalAgent` attributes, for
-example ``'{"exposure_weight": 3, "danger_weight": 3, "stay_weight": 2}'``, the ``careful``
+example ``'{"exposure_weight": 5, "danger_weight": 5, "stay_weight": 3}'``, the ``careful``
 variant the mcts search proposes) in one seat, the computer player as it is in the other
 (``--turns``: in those turns only, its own weights in the others). Prints the variant's wins,
 draws and losses per side and in all, with the Wilson 95 % interval, and the same seeds and
@@ -14,7 +14,7 @@ What it measures: whether the computer player's weights, tuned on ``tactical/hed
 the mcts search weighs them one phase at a time. Run from the repository root::
 
     .venv/bin/python benchmarks/tactical_weights.py tactical/meeting1941 \\
-        --weights '{"exposure_weight": 3, "danger_weight": 3, "stay_weight": 2}' --seeds 100
+        --weights '{"exposure_weight": 5, "danger_weight": 5, "stay_weight": 3}' --seeds 100
 """
 
 from __future__ import annotations

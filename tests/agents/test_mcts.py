@@ -125,28 +125,42 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
 
 
 def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> None:
-    """Tactical candidates (seed 002 orders: a phase's actions): the computer player's plan
-    first, variants after it, never doing nothing (mcts.NEVER_IDLE: the short rollouts rate
-    idleness too well; where the attacks-alone variant has no attack it is the empty plan,
-    and it is left out as well); every one and the chosen order are accepted by the game."""
+    """Tactical candidates (seed 002 orders: a phase's actions): the prior first -- in the
+    approach (turns 1-2) the careful variant's plan, the computer player's own right after
+    it; later the computer player's plan -- variants after them, never doing nothing
+    (mcts.NEVER_IDLE: the short rollouts rate idleness too well; where the attacks-alone
+    variant has no attack it is the empty plan, and it is left out as well); every one and
+    the chosen order are accepted by the game."""
     from hexwar.agents.mcts import NEVER_IDLE
 
     assert "tactical" in NEVER_IDLE
-    session = random_session("tactical/meeting1941", 1)
-    game = session.game
-    side = sorted(game.decision().sides)[0]
-    view = game.view(side)
-    agent = MctsAgent(game.ruleset, side, iterations=4)
-    cands = agent.candidates(view, agent_rng(1, side, 0))
-    own = make_agent(game.ruleset, side, "ai").act(view, agent_rng(1, side, 0))
-    assert cands[0] == own
-    assert own.actions != ()
-    assert all(c.actions != () for c in cands)
-    assert len(cands) >= 2
-    assert len(set(cands)) == len(cands)
-    order = agent.act(view, agent_rng(1, side, 0))
-    assert order in cands
-    game.submit(side, order.to_json())
+    checked = set()
+    for game, side, view in _tactical_decisions():
+        approach = view.data["turn"] <= 2
+        rng = agent_rng(1, side, game.step)
+        own = make_agent(game.ruleset, side, "ai").act(view, rng)
+        careful = _careful(game.ruleset, side).act(view, agent_rng(1, side, game.step))
+        if approach in checked or (approach and careful == own):
+            continue
+        agent = MctsAgent(game.ruleset, side, iterations=4)
+        cands = agent.candidates(view, agent_rng(1, side, game.step))
+        if len(cands) == 1:  # every variant the same plan: nothing to weigh
+            continue
+        if approach:
+            assert cands[:2] == [careful, own]
+        else:
+            assert cands[0] == own
+        assert own.actions != ()
+        assert all(c.actions != () for c in cands)
+        assert len(cands) >= 2
+        assert len(set(cands)) == len(cands)
+        order = agent.act(view, agent_rng(1, side, game.step))
+        assert order in cands
+        game.ruleset.determinise(view, agent_rng(1, side, 1)).submit(side, order.to_json())
+        checked.add(approach)
+        if len(checked) == 2:
+            return
+    raise AssertionError(f"the game ran out: checked {checked}")
 
 
 def test_aggressor_mcts_sets_up_as_the_computer_player() -> None:
@@ -247,19 +261,42 @@ def _tactical_decisions(seed: int = 1):
             game.submit(side, ai[side].act(view, agent_rng(seed, side, decision.step)).to_json())
 
 
-def test_tactical_mcts_with_no_time_gives_the_computer_players_orders() -> None:
-    """The computer player's plan is the prior: with no time to weigh another candidate
-    (a budget of 0 s) mcts gives exactly its orders for the phase (seed 002 orders: a
-    phase's actions), running no rollout -- so a game where mcts keeps its prior every time
-    is the computer player's own game."""
-    for n, (game, side, view) in enumerate(_tactical_decisions()):
+def _careful(ruleset, side):
+    """The computer player with its weights shifted toward care (docs/research.md, the weights
+    table: exposure and danger weighed 5, staying 3)."""
+    from hexwar.rulesets.tactical.agent import TacticalAgent
+
+    weights = {"exposure_weight": 5.0, "danger_weight": 5.0, "stay_weight": 3.0}
+    return type("Careful", (TacticalAgent,), weights)(ruleset, side)
+
+
+def test_tactical_mcts_with_no_time_gives_its_priors_orders() -> None:
+    """The prior: in the approach (turns 1 and 2; care there won 64 % of meeting1941 games,
+    docs/research.md) the careful variant's plan, from turn 3 on the computer player's own
+    (seed 002 orders: a phase's actions). With no time to weigh another candidate (a budget
+    of 0 s) mcts gives exactly the prior's orders, running no rollout -- so a game where mcts
+    keeps its prior every time is the computer player's own game after the approach."""
+    from hexwar.agents.priors import TACTICAL_APPROACH_TURNS
+
+    assert TACTICAL_APPROACH_TURNS == 2
+    seen = {"careful differs": 0, "plan": 0}
+    for game, side, view in _tactical_decisions():
         rng = agent_rng(1, side, game.step)
         own = make_agent(game.ruleset, side, "ai").act(view, rng)
         agent = MctsAgent(game.ruleset, side, seconds=0.0)
-        assert agent.act(view, agent_rng(1, side, game.step)) == own
+        order = agent.act(view, agent_rng(1, side, game.step))
         assert agent.last_iterations == 0
-        if n >= 3:
-            return
+        if view.data["turn"] <= 2:
+            careful = _careful(game.ruleset, side).act(view, agent_rng(1, side, game.step))
+            assert order == careful
+            seen["careful differs"] += careful != own
+        else:
+            assert order == own
+            seen["plan"] += 1
+            if seen["plan"] >= 2:
+                break
+    assert seen["careful differs"] > 0
+    assert seen["plan"] == 2
 
 
 def test_tactical_mcts_rollouts_play_the_enemys_reply(monkeypatch) -> None:

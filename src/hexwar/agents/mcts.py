@@ -25,7 +25,9 @@ list is a menu without it and the ruleset keeps a prior (:data:`KEEP_PRIOR`: the
 initial stage), the agent's own order first and then the menu;
 where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the rollout
 agent's whole order and those the ruleset's proposers give
-(:data:`~hexwar.agents.priors.PROPOSERS`: variants of the computer player), or without
+(:data:`~hexwar.agents.priors.PROPOSERS`: variants of the computer player; where
+:data:`~hexwar.agents.priors.LEADS` says so, the first proposer's order is the prior,
+searched first -- tactical: the careful variant's plan in the approach), or without
 proposers the orders it gives with several streams (until one repeats), plus doing nothing
 (never in tactical, :data:`NEVER_IDLE`).
 The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
@@ -44,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from hexwar.agents import learned
-from hexwar.agents.priors import FINISHERS, PROPOSERS, SCORERS
+from hexwar.agents.priors import FINISHERS, LEADS, PROPOSERS, SCORERS
 from hexwar.core import exact
 from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent, Game, Ruleset
@@ -202,6 +204,7 @@ class MctsAgent:
         self._keeps_prior = self._scorer is not None or bool(self._proposers) or rid in KEEP_PRIOR
         self._draws_nothing = DRAWS_NOTHING.get(rid)
         self._never_idle = rid in NEVER_IDLE
+        self._leads = LEADS.get(rid)
         finisher = FINISHERS.get(rid)
         self._finisher: Agent | None = finisher(ruleset, side) if finisher else None
         self.last_iterations = 0
@@ -238,9 +241,16 @@ class MctsAgent:
             ranked = [o for _, o in sorted(worth, key=lambda p: -p[0])]
             return [first, *(o for o in ranked if o != first)][: self.widen]
         t0 = self.clock()
-        out = [self._policy[self.side].act(view, rng)]
+        own = self._policy[self.side].act(view, rng)
+        out = [own]
         cost = self.clock() - t0  # a proposal costs about what the agent's own order did
-        for propose in self._proposers:
+        proposers = self._proposers
+        if proposers and self._leads is not None and self._leads(view):
+            lead = proposers[0](view)  # the prior here, proposed whatever the budget
+            if lead is not None and lead != own:
+                out.insert(0, lead)
+            proposers = proposers[1:]
+        for propose in proposers:
             if self.iterations is None and self.clock() + cost > deadline:
                 break
             order = propose(view)
@@ -254,8 +264,8 @@ class MctsAgent:
                 break  # a deterministic policy proposes one order, a random one rarely repeats
             out.append(order)
         nothing = self.ruleset.legal_orders(view)[-1]  # the empty plan
-        if self._never_idle:  # the agent's own order stays, whatever it is
-            return [out[0], *(o for o in out[1:] if o != nothing)]
+        if self._never_idle:  # the prior and the agent's own order stay, whatever they are
+            return [o for o in out if o != nothing or o in (out[0], own)]
         if nothing not in out:
             out.append(nothing)
         return out
@@ -303,8 +313,9 @@ class MctsAgent:
     ) -> Order:
         """Every candidate played in the same worlds, round after round (common random
         numbers: the world and its dice drawn from one seed per round), so that candidates are
-        compared on equal luck. The first candidate (the rollout agent's own choice, the
-        prior) is kept unless another beats it by more than :data:`Z` standard errors of the
+        compared on equal luck. The first candidate (the prior: the rollout agent's own choice,
+        or the order :data:`~hexwar.agents.priors.LEADS` names) is kept unless another beats
+        it by more than :data:`Z` standard errors of the
         paired differences over the complete rounds, of which there must be at least two
         (:data:`MIN_ROUNDS` for some rulesets); the search stops early once
         :data:`SURE_ROUNDS` rounds leave no candidate within one standard error of beating it.

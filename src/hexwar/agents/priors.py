@@ -1,6 +1,6 @@
 """The ruleset agents' own judgement, lent to the ``mcts`` search (its priors).
 
-Three hooks, each keyed by ruleset id:
+Four hooks, each keyed by ruleset id:
 
 - :data:`SCORERS` -- for rulesets whose legal orders are whole orders: the score the
   ruleset's computer player gives each legal order (Aggressor: the computer player's own
@@ -13,9 +13,12 @@ Three hooks, each keyed by ruleset id:
   orders that differ from the computer player's own, for the search to weigh against it
   (tactical: the computer player's plan with its weights shifted toward care, its attacks
   alone, its plan with one of its two most exposed moves held back, and in the last turn its
-  plan with its weights shifted toward boldness or speed; the search adds every unit holding
-  its ground; air war: the computer player's moves without flights, going for another city
-  or for no one city, and stepping in where outnumbered).
+  plan with its weights shifted toward boldness or speed; air war: the computer player's
+  moves without flights, going for another city or for no one city, and stepping in where
+  outnumbered).
+- :data:`LEADS` -- the decisions in which the first proposer's order, not the computer
+  player's own, is the prior the search keeps unless another candidate clearly beats it
+  (tactical: the careful variant's plan in the approach, :data:`TACTICAL_APPROACH_TURNS`).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from hexwar.core.game import Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
 
-__all__ = ["FINISHERS", "PROPOSERS", "SCORERS", "Proposer", "Scorer"]
+__all__ = ["FINISHERS", "LEADS", "PROPOSERS", "SCORERS", "Proposer", "Scorer"]
 
 Scorer = Callable[[Mapping[str, Any], list[Order]], list[float]]
 # A proposer's order, or None where it proposes nothing (a variant for the last turn only).
@@ -48,9 +51,10 @@ def _aggressor_scores(view: Mapping[str, Any], orders: list[Order]) -> list[floa
     return order_scores(view, orders)  # type: ignore[arg-type]
 
 
-# Tactical variants of the computer player: (name, weights that differ from its own).
+# Tactical variants of the computer player: (name, weights that differ from its own). The
+# first is the first proposer, the search's prior in the approach (:data:`LEADS`).
 TACTICAL_VARIANTS: tuple[tuple[str, dict[str, float]], ...] = (
-    ("careful", {"exposure_weight": 3.0, "danger_weight": 3.0, "stay_weight": 2.0}),
+    ("careful", {"exposure_weight": 5.0, "danger_weight": 5.0, "stay_weight": 3.0}),
 )
 # Variants searched in the last turn only, where a rollout with the enemy's reply reaches the
 # game's end (won, drawn or lost: docs/tactical.md, Winning) and nothing is left to keep for:
@@ -191,9 +195,29 @@ def _airwar_proposers(
     return [partial(_airwar_variant, options) for _, options in AIRWAR_VARIANTS]
 
 
+# Tactical: the turns of the approach, in which the careful variant's plan is the search's
+# prior (:data:`LEADS`). Measured by ``benchmarks/tactical_weights.py`` (the computer player
+# with the careful weights in one seat, its own in the other, each seed from both sides, the
+# computer player in both seats winning 50 %; docs/research.md): careful in turns 1-2 won
+# 138 of 200 meeting1941 games on seeds 0-99 and 275 of 400 on seeds 100-299 (69 %; as the
+# Soviets 83 of 100 and 154 of 200) and 105 of 200 hedgerows games (52 %). Milder care
+# (exposure and danger 3, staying 2) won 58-64 %, care in turns 1-3 no more, care in turn 1
+# alone 64 %, care in turns 4-10 lost (44 %). A plan of two decisions: a search of one
+# decision's rollouts sees it faintly (a paired gain of +0.1, standard deviation 0.2, where
+# a second buys 3-13 pairs).
+TACTICAL_APPROACH_TURNS = 2
+
+
+def _tactical_leads(view: View) -> bool:
+    return int(view.data["turn"]) <= TACTICAL_APPROACH_TURNS
+
+
 SCORERS: dict[str, Scorer] = {"aggressor": _aggressor_scores}
 PROPOSERS: dict[str, Proposer] = {"tactical": _tactical_proposers, "airwar": _airwar_proposers}
 # Rollouts that end where the side is to decide again end with that decision played by this
 # agent (tactical: the side's next phase, its attacks alone -- the fire an advance brings,
 # which the enemy's reply alone never shows).
 FINISHERS: dict[str, Callable[[Ruleset[Any, Any], str], Any]] = {"tactical": _tactical_attacks}
+# Whether the first proposer's order is the search's prior in a view (else the rollout
+# agent's own order is).
+LEADS: dict[str, Callable[[View], bool]] = {"tactical": _tactical_leads}
