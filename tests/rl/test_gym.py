@@ -1,4 +1,5 @@
-"""Gymnasium's own environment checker on one side against a hexwar agent (issue 21, item 3)."""
+"""Gymnasium's own environment checker on one side against a hexwar agent, on every bundled
+scenario (issue 21, item 3)."""
 
 from __future__ import annotations
 
@@ -6,20 +7,35 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from hexwar.core import registry
 from hexwar.rl.gym import HexwarEnv
+from hexwar.rl.observe import ENCODED
+
+# The agent the side plays against, by ruleset: the computer player, or the random one where
+# the computer player's decisions would make the check slow (an Aggressor turn is many unit
+# decisions; a flank battle's computer player deploys by simulating battles).
+OPPONENTS = {
+    "aggressor": "random",
+    "tactical": "ai",
+    "airwar": "ai",
+    "idahex": "ai",
+    "flankbattle": "random",
+}
+SCENARIOS = [
+    (s, OPPONENTS[r.info.id])
+    for r in registry.all_rulesets()
+    if r.info.id in ENCODED
+    for s in r.bundled_scenarios()
+]
 
 
-@pytest.mark.parametrize(
-    ("scenario", "opponent"),
-    [
-        ("aggressor/sector", "random"),
-        ("tactical/hedgerows", "ai"),
-        ("airwar/small-three-cities", "ai"),
-        ("idahex/sinai", "ai"),
-        ("flankbattle/marathon", "random"),
-    ],
-)
+def test_every_ruleset_is_checked() -> None:
+    assert {s.split("/")[0] for s, _ in SCENARIOS} == set(OPPONENTS)
+
+
+@pytest.mark.parametrize(("scenario", "opponent"), SCENARIOS)
 def test_check_env_passes(scenario: str, opponent: str) -> None:
+    """Gymnasium's env_checker on every bundled scenario (issue 21, "Done when")."""
     check_env(HexwarEnv(scenario, opponent=opponent, max_decisions=8), skip_render_check=True)
 
 
