@@ -205,7 +205,6 @@ def main() -> None:
                 "mcts's prior alone (0 s a decision)": [f.result() for f in prior],
             }
         wins = sum(r["winner"] == r["me"] for r in results)
-        draws = sum(r["winner"] is None for r in results)
         n = len(results)
         lo, hi = wilson(wins, n)
         per = {
@@ -214,7 +213,7 @@ def main() -> None:
         }
         line = (
             f"{rid:9} {name}{f' cut to {args.cycles} cycles' if rid == 'airwar' else ''}: "
-            f"mcts won {wins} of {n} (draws {draws}, losses {n - wins - draws}): "
+            f"mcts {tally(results)}: "
             f"{wins / max(n, 1):.0%}, Wilson 95 % {lo:.0%}-{hi:.0%}; departed from "
             f"{args.opponent}'s order in {sum(r['departures'] for r in results)} of "
             f"{sum(r['moves']['mcts'] for r in results)} decisions (from its prior's in "

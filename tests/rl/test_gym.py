@@ -11,9 +11,9 @@ from hexwar.core import registry
 from hexwar.rl.gym import HexwarEnv
 from hexwar.rl.observe import ENCODED
 
-# The agent the side plays against, by ruleset: the computer player, or the random one where
-# the computer player's decisions would make the check slow (an Aggressor turn is many unit
-# decisions; a flank battle's computer player deploys by simulating battles).
+# The agent the side plays against, by ruleset (as before the check covered every scenario):
+# the computer player, and for Aggressor and the flank battle the random agent, so that the
+# checker meets both kinds of opponent.
 OPPONENTS = {
     "aggressor": "random",
     "tactical": "ai",
