@@ -152,14 +152,14 @@ def test_an_orders_reply_carries_the_seats_view_after_the_computers_answer(
     assert data["state"]["side"] == "west"
 
 
-def test_an_order_arriving_during_another_game_operation_waits_for_it_and_is_stored(
+def test_an_order_arriving_during_another_operation_on_its_game_waits_for_it_and_is_stored(
     client: TestClient, tmp_path: Path
 ) -> None:
     """Issue 18 item 1 (a game's orders strictly sequential; acknowledged once stored): the
-    hub runs one game operation at a time, whether on its games thread or on the event loop;
-    an order that comes while another operation runs (here the test holds the hub's lock, as
-    the games thread does while it works) is not run beside it: it is answered once that
-    operation ends, and by then it is in the store."""
+    hub runs one operation at a time on a game, whether on a request thread or on the event
+    loop; an order that comes while another operation on its game runs (here the test holds
+    the game's lock, as a request thread does while it works) is not run beside it: it is
+    answered once that operation ends, and by then it is in the store."""
     game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
     hub = client.app.state.hub  # type: ignore[attr-defined]
     order = str(random_setup("west", np.random.default_rng(1)))
@@ -175,7 +175,7 @@ def test_an_order_arriving_during_another_game_operation_waits_for_it_and_is_sto
         )
 
     poster = threading.Thread(target=post)
-    with hub._lock:
+    with hub._live[game["id"]].lock:
         poster.start()
         poster.join(timeout=0.5)
         assert poster.is_alive()
@@ -186,6 +186,23 @@ def test_an_order_arriving_during_another_game_operation_waits_for_it_and_is_sto
     assert replies[0].status_code == 200
     with GameStore(tmp_path / "web-home" / "games.sqlite3", readonly=True) as store:
         assert [(o.seq, o.side) for o in store.load(game["id"]).orders] == [(0, "west")]
+
+
+def test_no_request_waits_for_another_game(client: TestClient) -> None:
+    """Issue 38 item 3 (locks per game, not per server): while an operation on one game runs
+    (the test holds that game's lock), another game's state, view and orders are answered at
+    once."""
+    busy = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    other = new_game(client, "aggressor/sector", {"west": "human", "east": "human"}, seed=2)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    h = bearer(other["tokens"]["west"])
+    order = str(random_setup("west", np.random.default_rng(1)))
+    with hub._live[busy["id"]].lock:
+        for _ in range(2):  # the second time the order is the fast lane's (the game idle)
+            assert client.get(f"/api/games/{other['id']}/state", headers=h).status_code == 200
+            assert client.get(f"/api/games/{other['id']}/view", headers=h).status_code == 200
+        reply = client.post(f"/api/games/{other['id']}/orders", json={"order": order}, headers=h)
+        assert reply.status_code == 200
 
 
 def test_the_order_route_answers_with_the_security_headers_and_bounds_its_body(

@@ -19,6 +19,7 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -239,11 +240,12 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        store = args[0]
+        assert isinstance(store, GameStore)
         try:
-            return method(*args, **kwargs)
+            with store._mutex:
+                return method(*args, **kwargs)
         except sqlite3.Error as exc:
-            store = args[0]
-            assert isinstance(store, GameStore)
             raise describe_failure(store.path, exc) from exc
 
     return wrapper
@@ -257,8 +259,9 @@ class GameStore:
     created: a store that does not exist yet reads as an empty one, and a directory without
     write permission is no obstacle to listing or exporting games.
 
-    With ``shared=True`` the store may be used from more than one thread, one at a time: the
-    caller serialises every use (a web server does it with one lock).
+    With ``shared=True`` the store may be used from more than one thread: each call holds the
+    store's own lock, so calls from several threads run one at a time (a web server's games
+    share one store).
     """
 
     def __init__(
@@ -267,6 +270,9 @@ class GameStore:
         self.path = Path(path) if path is not None else default_path()
         self.readonly = readonly
         self._shared = shared
+        # Held by every call (re-entrant: a call may make another); uncontended without
+        # threads, so a store of one thread pays next to nothing for it.
+        self._mutex = threading.RLock()
         try:
             self._db = self._connect()
         except sqlite3.Error as exc:
@@ -337,7 +343,8 @@ class GameStore:
         self.close()
 
     def close(self) -> None:
-        self._db.close()
+        with self._mutex:
+            self._db.close()
 
     @contextmanager
     def _transaction(self, *, migrating: bool = False) -> Iterator[None]:

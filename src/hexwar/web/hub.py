@@ -1,42 +1,67 @@
 """The games a server holds: sessions from the store, seats, computer players, clocks, changes.
 
-Every game operation runs under one lock, so each game's orders are strictly sequential and
-the store and the seat book are used by one thread at a time. They run on one worker thread
-(the games thread) while the event loop waits -- except a human's order in a game already
-loaded that no computer plays in, which runs on the event loop itself when the games thread
-is idle: the hand-off to the thread and back cost as much as the order's own work, and such
-an order takes well under a millisecond (the event loop waits for the store's commit). An
-order is acknowledged after :meth:`Session.submit` returns, which is after the
+Each game has its own lock: its orders are strictly sequential, and no request waits for
+another game. The store and the seat book are SQLite connections that many threads share,
+one call at a time (each serialises its own calls: ``shared=True``).
+
+A request's game operation runs on a worker thread of the request pool (:meth:`Hub.call`): it
+holds the lock of every game it opens through :meth:`Hub._get` until it returns, so a function
+handed to :meth:`Hub.call` reads and changes its game alone. A human's order in a loaded game
+that no computer plays in runs on the event loop itself when its game is idle: the hand-off to
+a thread and back cost as much as the order's own work, and such an order takes well under a
+millisecond. An order is acknowledged after :meth:`Session.submit` returns, which is after the
 store has committed it, so a server killed at any moment and restarted finds every acknowledged
-order: games are loaded from the store on first use. Computer players move on that thread as
-soon as it is their turn. A side with a time limit (:meth:`Ruleset.time_limit`) that is late
-gets the ruleset's late order. A clock's deadline is committed to the seat book when it starts;
-a restarted server loads every game whose clock runs and keeps its deadline (a deadline that
-passed while the server was down is enforced at once).
+order: games are loaded from the store on first use.
+
+Computer players move off the request path, on a few daemon threads (:data:`COMPUTER_THREADS`),
+one decision at a time and round robin over the games that wait for one (a game that waits for
+its human's answer goes first), each game's moves in order. An agent thinks without the game's
+lock, on its own view; its order is taken only if the decision is still the one it saw. A
+computer-only game plays on in the background once created, watched live through its event
+stream; at most :attr:`Hub.max_computer_games` of them play at once.
+
+A side with a time limit (:meth:`Ruleset.time_limit`) that is late gets the ruleset's late
+order. A clock's deadline is committed to the seat book when it starts; a restarted server
+loads every game whose clock runs and keeps its deadline (a deadline that passed while the
+server was down is enforced at once).
+
+A stop (:meth:`Hub.begin_stop`, called when the server is asked to stop) refuses every order
+from then on, stops the clocks and the computer players after their current thought, and ends
+every event stream (pages reconnect to the next server by themselves).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import logging
+import queue
 import random
+import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from hexwar.agents import agent_names
+from hexwar.agents import agent_names, agent_rng
 from hexwar.core import registry
 from hexwar.core.boards import Board
-from hexwar.core.errors import HexwarError, IllegalOrderError, InvalidInputError, UnknownGameError
+from hexwar.core.errors import (
+    HexwarError,
+    IllegalOrderError,
+    InvalidInputError,
+    UnknownGameError,
+)
 from hexwar.core.events import render_text
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.orders import Amendment, JsonValue, SubmittedOrder, is_amendment, is_concession
 from hexwar.core.views import View
-from hexwar.sessions import ResolvedScenario, Session
+from hexwar.sessions import SAVE_EVERY, ResolvedScenario, Session
 from hexwar.store import GameStore
 from hexwar.web.seats import UMPIRE, Seat, SeatBook
 from hexwar.web.svg import render_board
@@ -45,6 +70,13 @@ __all__ = ["HUMAN", "Created", "Hub", "SeatError", "resolve_players"]
 
 HUMAN = "human"
 T = TypeVar("T")
+log = logging.getLogger("hexwar.web")
+
+REQUEST_THREADS = 4  # game operations of requests at once (each on its own game's lock)
+COMPUTER_THREADS = 2  # computer players thinking at once, over every game
+MAX_COMPUTER_GAMES = 4  # computer-only games playing at once (more are refused: 429)
+SAVE_SECONDS = 1.0  # a computer's orders wait at most this long before they are committed
+ANSWER_WAIT = 2.0  # an order's reply waits this long at most for the computer's answer
 
 
 @dataclass
@@ -58,6 +90,15 @@ class _Live:
     texts: dict[str, tuple[int, str, str]] = field(default_factory=dict)
     # side ("" for the umpire) -> (orders given, the map as SVG): the last map drawn
     maps: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # held by every operation on this game, on whichever thread (re-entrant: an operation
+    # may open its game more than once)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    amendments: int = 0  # the umpire's amendments taken (a computer's thought is then stale)
+    saved_at: float = field(default_factory=time.monotonic)  # the last commit of its orders
+
+    @property
+    def computer_only(self) -> bool:
+        return not self.session.human_sides
 
 
 class SeatError(HexwarError, PermissionError):
@@ -82,53 +123,119 @@ def _size(board: Board) -> float:
 class Hub:
     """The server's games. Call the ``async`` methods from the event loop."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(
+        self,
+        home: Path,
+        *,
+        computer_threads: int = COMPUTER_THREADS,
+        max_computer_games: int = MAX_COMPUTER_GAMES,
+    ) -> None:
         self.home = home
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexwar-games")
-        self._lock = threading.Lock()  # held by every game operation, on whichever thread
+        self.max_computer_games = max_computer_games
+        self._computer_threads = computer_threads
+        self._pool = ThreadPoolExecutor(REQUEST_THREADS, thread_name_prefix="hexwar-requests")
+        self._games_lock = threading.Lock()  # guards _live, _loading, _scheduled
         self._store: GameStore | None = None
         self._seats: SeatBook | None = None
         self._live: dict[str, _Live] = {}
+        self._loading: dict[str, threading.Lock] = {}  # game id -> held while it loads
         self._changed: dict[str, asyncio.Event] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}  # each game's running clock
         self._tasks: set[asyncio.Task[None]] = set()  # running clock expiries (kept alive)
-        self._fresh: list[tuple[str, tuple[int, float, float] | None]] = []  # loaded games
+        self._held = threading.local()  # the game locks a request's operation holds
+        self._loop: asyncio.AbstractEventLoop | None = None
+        # computer players: games waiting for a computer's decision, by priority then turn
+        self._queue: queue.PriorityQueue[tuple[int, int, str]] = queue.PriorityQueue()
+        self._turns = itertools.count()
+        # game id -> asked again while a computer worked on it (present: queued or worked on)
+        self._scheduled: dict[str, bool] = {}
+        self._idle: dict[str, threading.Event] = {}  # set while no computer works on the game
+        self._workers: list[threading.Thread] = []
+        self.stopping = False
 
     # -- plumbing ------------------------------------------------------------------------------
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` on the games thread (then start the clocks of the games it loaded
-        from the store)."""
+        """Run ``fn(*args)`` on a request thread; every game it opens (:meth:`_get`) stays
+        locked for it until it returns."""
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool, self._locked, fn, args)
-        finally:
-            while self._fresh:
-                game_id, deadline = self._fresh.pop()
-                self._bump(game_id, deadline)
+        return await loop.run_in_executor(self._pool, self._scoped, fn, args)
 
-    def _locked(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
-        with self._lock:
+    def _scoped(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        with self._scope():
             return fn(*args)
 
+    @contextmanager
+    def _scope(self) -> Iterator[None]:
+        """Releases, at its end, the game locks :meth:`_get` took within it."""
+        outer = getattr(self._held, "locks", None)
+        self._held.locks = []
+        try:
+            yield
+        finally:
+            for lock in reversed(self._held.locks):
+                lock.release()
+            self._held.locks = outer
+
     async def open(self) -> None:
+        self._loop = asyncio.get_running_loop()
         await self.call(self._open)
+        for n in range(self._computer_threads):
+            worker = threading.Thread(target=self._work, name=f"hexwar-computer-{n}", daemon=True)
+            worker.start()
+            self._workers.append(worker)
 
     def _open(self) -> None:
-        # shared: used by the games thread and the event loop, one at a time (``_lock``)
+        # shared: used by many threads; each serialises its own calls
         self._store = GameStore(self.home / "games.sqlite3", shared=True)
         self._seats = SeatBook(self.home / "seats.sqlite3", shared=True)
         for game_id in self._seats.running_clocks():  # their clocks run on: enforce them
             try:
-                self._get(game_id)
+                self._load(game_id)
             except HexwarError:  # deleted meanwhile, or a store that cannot replay it
                 self._seats.stop_clock(game_id)
 
-    async def close(self) -> None:
+    def begin_stop(self, *, quiet: bool = False) -> None:
+        """The server is asked to stop (call on the event loop): refuse every order from now
+        on, stop the clocks and the computer players, and end every event stream. Says on
+        stderr what it waits for, unless ``quiet``."""
+        if self.stopping:
+            return
+        self.stopping = True
         for handle in self._timers.values():
             handle.cancel()
+        self._timers.clear()
+        streams = len(self._changed)
+        for event in self._changed.values():
+            event.set()  # each stream wakes, sees the stop and ends
+        self._changed.clear()
+        with self._games_lock:
+            busy = len(self._scheduled)
+        waiting = []
+        if streams:
+            waiting.append(f"ending the event streams of {streams} game(s)")
+        if busy:
+            waiting.append(f"the computer players of {busy} game(s) finish their thought")
+        if quiet:
+            return
+        print(
+            "hexwar: stopping; no more orders are taken"
+            + (f"; waiting for {' and '.join(waiting)}" if waiting else ""),
+            file=sys.stderr,
+            flush=True,
+        )
+
+    async def close(self, timeout: float = 3.0) -> None:
+        self.begin_stop(quiet=True)  # (said already when a server was asked to stop)
+        for _ in self._workers:
+            self._queue.put((-1, -1, ""))  # each worker ends at its next look
+        deadline = time.monotonic() + timeout
+        for worker in self._workers:
+            # daemon threads: one still thinking when the time is up does not keep the
+            # process alive (its thought is lost, and decided again on the next start)
+            await asyncio.to_thread(worker.join, max(0.0, deadline - time.monotonic()))
         await self.call(self._close)
-        self._pool.shutdown(wait=True)
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _close(self) -> None:
         if self._store is not None:
@@ -147,8 +254,12 @@ class Hub:
         return self._seats
 
     def changed(self, game_id: str) -> asyncio.Event:
-        """An event set at the game's next change (take a fresh one after each wake-up)."""
-        return self._changed.setdefault(game_id, asyncio.Event())
+        """An event set at the game's next change (take a fresh one after each wake-up); set
+        at once when the server stops."""
+        event = self._changed.setdefault(game_id, asyncio.Event())
+        if self.stopping:
+            event.set()
+        return event
 
     def _bump(self, game_id: str, deadline: tuple[int, float, float] | None) -> None:
         old = self._changed.pop(game_id, None)
@@ -157,13 +268,19 @@ class Hub:
         handle = self._timers.pop(game_id, None)
         if handle is not None:
             handle.cancel()
-        if deadline is not None:
+        if deadline is not None and not self.stopping:
             step, due, _ = deadline
             loop = asyncio.get_running_loop()
             delay = max(0.0, due - time.monotonic()) + 0.05
             self._timers[game_id] = loop.call_later(
                 delay, lambda: self._spawn(self._expire(game_id, step))
             )
+
+    def _bump_soon(self, game_id: str, deadline: tuple[int, float, float] | None) -> None:
+        """:meth:`_bump` from any thread."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._bump, game_id, deadline)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -172,9 +289,113 @@ class Hub:
 
     async def _expire(self, game_id: str, step: int) -> None:
         self._timers.pop(game_id, None)
+        if self.stopping:
+            return
         changed, deadline = await self.call(self._expire_sync, game_id, step)
         if changed:
             self._bump(game_id, deadline)
+
+    # -- computer players ----------------------------------------------------------------------
+
+    def _schedule(self, live: _Live) -> None:
+        """Ask a computer worker to look at the game (any thread): it plays the decisions
+        that are its agents' until a human must act or the game ends."""
+        if not live.session.agents or self.stopping:
+            return
+        game_id = live.session.game_id or ""
+        with self._games_lock:
+            if game_id in self._scheduled:
+                self._scheduled[game_id] = True  # worked on now: look again after
+                return
+            self._scheduled[game_id] = False
+            self._idle.setdefault(game_id, threading.Event()).clear()
+        self._queue.put((1 if live.computer_only else 0, next(self._turns), game_id))
+
+    def computer_games(self) -> int:
+        """How many computer-only games play now."""
+        with self._games_lock:
+            return sum(1 for g in self._scheduled if (x := self._live.get(g)) and x.computer_only)
+
+    async def settled(self, game_id: str, timeout: float) -> bool:
+        """Wait until no computer works on the game (at most ``timeout`` seconds): whether
+        it has settled."""
+        with self._games_lock:
+            idle = self._idle.get(game_id)
+        if idle is None or idle.is_set():
+            return True
+        return await asyncio.to_thread(idle.wait, timeout)
+
+    def _work(self) -> None:
+        """A computer worker: one decision of one game at a time, round robin."""
+        while True:
+            priority, _, game_id = self._queue.get()
+            if priority < 0:
+                return
+            with self._games_lock:
+                self._scheduled[game_id] = False
+            more = False
+            try:
+                more = not self.stopping and self._computer_turn(game_id)
+            except Exception:  # a bug in an agent or a rule: that game stops; the rest go on
+                log.exception("computer player of game %s failed", game_id)
+            with self._games_lock:
+                again = self._scheduled.get(game_id, False)
+                if (more or again) and not self.stopping:
+                    self._scheduled[game_id] = False
+                    live = self._live.get(game_id)
+                    computer_only = live is not None and live.computer_only
+                    self._queue.put((1 if computer_only else 0, next(self._turns), game_id))
+                else:
+                    self._scheduled.pop(game_id, None)
+                    idle = self._idle.pop(game_id, None)
+                    if idle is not None:
+                        idle.set()
+
+    def _computer_turn(self, game_id: str) -> bool:
+        """One computer decision in the game (or one sealed order of it); whether there may
+        be more to play."""
+        live = self._load(game_id)
+        with live.lock:
+            session = live.session
+            game = session.game
+            decision = game.decision()
+            movers = [] if decision is None else sorted(decision.sides & session.agents.keys())
+            if decision is None or not movers or game.outcome() is not None:
+                session.save()
+                live.saved_at = time.monotonic()
+                return False
+            side = movers[0]
+            step, amendments = decision.step, live.amendments
+            view = game.view(side)
+            agent = session.agents[side]
+        order = agent.act(view, agent_rng(game.seed, side, step))  # no lock: others go on
+        with live.lock:
+            if self.stopping:
+                return False
+            decision = session.game.decision()
+            if (
+                decision is None
+                or decision.step != step
+                or side not in decision.sides
+                or live.amendments != amendments
+            ):
+                return True  # the game moved on meanwhile: decide again
+            session.submit(side, order, save=False)
+            live.version += 1
+            now = time.monotonic()
+            pending = session.game.order_count - session.saved
+            waiting = session.game.decision()
+            if (
+                pending >= SAVE_EVERY
+                or now - live.saved_at >= SAVE_SECONDS
+                or waiting is None
+                or not (waiting.sides & session.agents.keys())
+            ):
+                session.save()
+                live.saved_at = now
+            deadline = self._deadline(live)
+        self._bump_soon(game_id, deadline)
+        return True
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -184,7 +405,7 @@ class Hub:
     def check_seat(self, token: str, game_id: str, side: str | None) -> tuple[Seat, str | None]:
         """The seat ``token`` opens in ``game_id`` and the side it looks at (``None``: the
         umpire's everything); :class:`SeatError` with the HTTP status otherwise (401: no such
-        token, 403: another game's or another side's)."""
+        token, 403: another game's or another side's). Opens (and locks) the game."""
         seat = self.seats.lookup(token)
         if seat is None:
             raise SeatError(401, "unknown token")
@@ -204,22 +425,31 @@ class Hub:
     def order(
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
     ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None, dict[str, Any]]:
-        """A seat's order, from its token to the store, in one trip to the games thread; also
-        the seat's view and state after it (and after the computer's answers), so that the
-        order's reply is all a client needs."""
+        """A seat's order, from its token to the store, in one trip to a request thread; also
+        the seat's view and state after it, so that the order's reply is all a client needs."""
         seat, looking = self.check_seat(token, game_id, side)
         if seat.side is None or looking is None:
             raise SeatError(403, "the umpire gives no orders")
         submitted, late, deadline = self._submit(game_id, looking, order)
-        view = self._get(game_id).session.game.view(looking)
-        after = {"view": view.to_json(), "state": self.state(game_id, seat, view, texts=False)}
-        return submitted, late, deadline, after
+        return submitted, late, deadline, self._after(game_id, seat, looking)
+
+    def _after(self, game_id: str, seat: Seat, side: str) -> dict[str, Any]:
+        view = self._get(game_id).session.game.view(side)
+        return {"view": view.to_json(), "state": self.state(game_id, seat, view, texts=False)}
+
+    def after(self, token: str, game_id: str, side: str | None) -> dict[str, Any]:
+        """The seat's view and page state now (an order's reply, after the computer's
+        answer)."""
+        seat, looking = self.check_seat(token, game_id, side)
+        assert looking is not None
+        return self._after(game_id, seat, looking)
 
     def seat_game(
         self, token: str, game_id: str, side: str | None
     ) -> tuple[Game[Any, Any], str | None]:
-        """The game the seat ``token`` opens and the side it looks at (games thread only: the
-        caller reads the game there and hands out only what that side may see)."""
+        """The game the seat ``token`` opens and the side it looks at (on a request thread,
+        within :meth:`call`: the caller reads the game there and hands out only what that
+        side may see)."""
         _seat, looking = self.check_seat(token, game_id, side)
         return self._get(game_id).session.game, looking
 
@@ -240,32 +470,40 @@ class Hub:
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
     ) -> tuple[SubmittedOrder, bool, dict[str, Any], Callable[[], Awaitable[None]]]:
         """Submit the order of the seat ``token`` opens (acknowledged once stored); computer
-        players follow. Returns the stored order, whether it came too late (and was replaced
-        by the ruleset's late order), the seat's view and state after it, and ``notify``:
-        call it to wake the game's event streams and restart its clock (the order's route
-        calls it once its reply is sent, so the streams' work does not delay the reply).
-        Raises :class:`SeatError` for a bad seat."""
+        players follow (the reply waits up to :data:`ANSWER_WAIT` seconds for their answer).
+        Returns the stored order, whether it came too late (and was replaced by the ruleset's
+        late order), the seat's view and state after it, and ``notify``: call it to wake the
+        game's event streams and restart its clock (the order's route calls it once its reply
+        is sent, so the streams' work does not delay the reply). Raises :class:`SeatError`
+        for a bad seat (503 once the server stops)."""
         live = self._live.get(game_id)
-        if live is not None and not live.session.agents and self._lock.acquire(blocking=False):
-            try:  # loaded, no computer to answer, the games thread idle: no hand-off
-                submitted, late, deadline, after = self.order(token, game_id, side, order)
+        if live is not None and not live.session.agents and live.lock.acquire(blocking=False):
+            try:  # loaded, no computer to answer, the game idle: no hand-off
+                with self._scope():
+                    submitted, late, deadline, after = self.order(token, game_id, side, order)
             finally:
-                self._lock.release()
+                live.lock.release()
         else:
             submitted, late, deadline, after = await self.call(
                 self.order, token, game_id, side, order
             )
+            # A computer to answer: the reply brings its answer if it comes soon (else the
+            # event stream brings it).
+            if self._live[game_id].session.agents and await self.settled(game_id, ANSWER_WAIT):
+                after = await self.call(self.after, token, game_id, side)
 
         async def notify() -> None:  # a coroutine: it runs on the event loop
             self._bump(game_id, deadline)
 
         return submitted, late, after, notify
 
-    # -- games (on the games thread) -----------------------------------------------------------
+    # -- games (on a request thread) -------------------------------------------------------------
 
     def _create(
         self, resolved: ResolvedScenario, seed: int | None, players: dict[str, str]
     ) -> tuple[Created, tuple[int, float, float] | None]:
+        if self.stopping:
+            raise SeatError(503, "the server is stopping; create the game on its next start")
         ruleset = resolved.ruleset
         sides = ruleset.info.sides
         unknown = sorted(set(players) - set(sides))
@@ -282,6 +520,12 @@ class Hub:
                     f"seats.{side}: unknown player {who!r} (human, {', '.join(known)})"
                 )
             agents[side] = who
+        if len(agents) == len(sides) and self.computer_games() >= self.max_computer_games:
+            raise SeatError(
+                429,
+                f"{self.max_computer_games} computer-only games are playing, as many as this "
+                "server plays at once; try again when one has ended",
+            )
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         session = Session.start(resolved, seed=seed, agents=agents, store=self.store, label="web")
@@ -289,20 +533,58 @@ class Hub:
         humans = [s for s in sides if s not in agents]
         tokens = self.seats.issue(session.game_id, [*humans, UMPIRE])
         live = _Live(session)
-        self._live[session.game_id] = live
-        session.play_agents()
-        return Created(session.game_id, tokens), self._deadline(live)
+        with self._games_lock:
+            self._live[session.game_id] = live
+        self._schedule(live)
+        with live.lock:
+            return Created(session.game_id, tokens), self._deadline(live)
+
+    def _load(self, game_id: str) -> _Live:
+        """The game, loaded from the store on first use (once, whatever the threads asking);
+        does not lock it."""
+        with self._games_lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                return live
+            loading = self._loading.setdefault(game_id, threading.Lock())
+        with loading:  # other games go on while this one replays
+            with self._games_lock:
+                live = self._live.get(game_id)
+            if live is not None:
+                return live
+            try:
+                session = Session.resume(self.store, game_id)
+            finally:
+                with self._games_lock:
+                    self._loading.pop(game_id, None)
+            clock = self.seats.clock(session.game_id or "") is not None
+            live = _Live(session, clock_stored=clock)
+            with live.lock:
+                deadline = self._deadline(live)
+            with self._games_lock:
+                self._live[game_id] = live
+        # A server stopped between a human's order and the computer's answer: answer now.
+        self._schedule(live)
+        self._bump_soon(game_id, deadline)
+        return live
 
     def _get(self, game_id: str) -> _Live:
-        live = self._live.get(game_id)
-        if live is None:
-            session = Session.resume(self.store, game_id)
-            live = _Live(session, clock_stored=self.seats.clock(session.game_id or "") is not None)
-            self._live[game_id] = live
-            # A server stopped between a human's order and the computer's answer: answer now.
-            session.play_agents()
-            self._fresh.append((game_id, self._deadline(live)))
+        """The game, loaded if need be, locked until the end of the running :meth:`call`."""
+        live = self._load(game_id)
+        live.lock.acquire()
+        held: list[threading.RLock] | None = getattr(self._held, "locks", None)
+        if held is None:  # not within call(): nobody would release it
+            live.lock.release()
+            raise RuntimeError("Hub._get outside Hub.call")
+        held.append(live.lock)
         return live
+
+    def moved(self, live: _Live) -> tuple[int, float, float] | None:
+        """After an order or amendment the game took (its lock held): computer players whose
+        decision it is now move; the clock of the next decision (see :meth:`_deadline`)."""
+        live.version += 1
+        self._schedule(live)
+        return self._deadline(live)
 
     def _deadline(self, live: _Live) -> tuple[int, float, float] | None:
         """Start the clock of the pending decision if a waiting human side has a time limit
@@ -358,20 +640,24 @@ class Hub:
     def _submit(
         self, game_id: str, side: str, order: JsonValue | str
     ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None]:
+        if self.stopping:
+            raise SeatError(
+                503,
+                "the server is stopping: your order was not taken; send it "
+                "again once the server is back",
+            )
         live = self._get(game_id)
         late_order = self._late(live, side)
         if late_order is not None and order != {"concede": True}:
             order = late_order
         submitted = live.session.submit(side, order)
-        live.version += 1
-        live.session.play_agents()
-        return submitted, late_order is not None, self._deadline(live)
+        return submitted, late_order is not None, self.moved(live)
 
     def _expire_sync(self, game_id: str, step: int) -> tuple[bool, tuple[int, float, float] | None]:
         live = self._get(game_id)
         game = live.session.game
         decision = game.decision()
-        if decision is None or decision.step != step or live.deadline is None:
+        if decision is None or decision.step != step or live.deadline is None or self.stopping:
             return False, live.deadline
         if time.monotonic() < live.deadline[1]:
             return False, live.deadline
@@ -386,9 +672,8 @@ class Hub:
             except IllegalOrderError:
                 continue  # the late order is refused here (air war: four units on a field)
         if changed:
-            live.version += 1
-            live.session.play_agents()
-        elif game.decision() is not None:  # nothing could be given: a fresh period
+            return True, self.moved(live)
+        if game.decision() is not None:  # nothing could be given: a fresh period
             self._stop_clock(live)
         return True, self._deadline(live)
 

@@ -12,17 +12,23 @@ again.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
 import sqlite3
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 __all__ = ["UMPIRE", "Seat", "SeatBook", "new_token"]
 
 UMPIRE = "umpire"
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def new_token() -> str:
@@ -46,9 +52,22 @@ class Seat:
         return None if self.role == UMPIRE else self.role
 
 
+def _serial(method: Callable[P, R]) -> Callable[P, R]:
+    """The method, run holding the book's lock (one call at a time over its connection)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        book = args[0]
+        assert isinstance(book, SeatBook)
+        with book._mutex:
+            return method(*args, **kwargs)
+
+    return wrapper
+
+
 class SeatBook:
     """The seats of every web game, by token hash. With ``shared=True`` it may be used from
-    more than one thread, one at a time (the caller serialises every use)."""
+    more than one thread (each call holds the book's own lock)."""
 
     def __init__(self, path: Path, *, shared: bool = False) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -71,10 +90,13 @@ class SeatBook:
             " due REAL NOT NULL)"
         )
         self._known: dict[str, Seat] = {}  # token hash -> seat: seats never change
+        self._mutex = threading.Lock()
 
+    @_serial
     def close(self) -> None:
         self._db.close()
 
+    @_serial
     def issue(self, game_id: str, roles: list[str]) -> dict[str, str]:
         """New tokens for ``roles`` of ``game_id``, committed before they are returned."""
         tokens = {role: new_token() for role in roles}
@@ -92,6 +114,7 @@ class SeatBook:
             raise
         return tokens
 
+    @_serial
     def lookup(self, token: str) -> Seat | None:
         """The seat ``token`` opens, or ``None``."""
         if not token or len(token) > 100:
@@ -108,6 +131,7 @@ class SeatBook:
         seat = self._known[digest] = Seat(row[1], row[2])
         return seat
 
+    @_serial
     def roles(self, game_id: str) -> list[str]:
         rows = self._db.execute(
             "SELECT role FROM seats WHERE game_id = ? ORDER BY role", (game_id,)
@@ -116,6 +140,7 @@ class SeatBook:
 
     # -- clocks --------------------------------------------------------------------------------
 
+    @_serial
     def clock(self, game_id: str) -> tuple[int, float] | None:
         """The running clock of ``game_id``: (decision step, epoch seconds it runs out)."""
         row = self._db.execute(
@@ -123,6 +148,7 @@ class SeatBook:
         ).fetchone()
         return None if row is None else (int(row[0]), float(row[1]))
 
+    @_serial
     def set_clock(self, game_id: str, step: int, due: float) -> None:
         """Start the clock of decision ``step`` (committed before it returns)."""
         self._db.execute(
@@ -131,9 +157,11 @@ class SeatBook:
             (game_id, step, due),
         )
 
+    @_serial
     def stop_clock(self, game_id: str) -> None:
         self._db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
 
+    @_serial
     def running_clocks(self) -> list[str]:
         """The games whose clock runs (the server loads them at start to enforce it)."""
         return [r[0] for r in self._db.execute("SELECT game_id FROM clocks ORDER BY game_id")]

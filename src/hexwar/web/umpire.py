@@ -28,16 +28,15 @@ __all__ = ["amend", "umpire_router"]
 def amend(
     hub: Hub, token: str, game_id: str, amendment: JsonValue | str
 ) -> tuple[SubmittedOrder, tuple[int, float, float] | None]:
-    """The umpire's amendment, from the token to the store (on the games thread); computer
+    """The umpire's amendment, from the token to the store (within :meth:`Hub.call`); computer
     players whose decision it is then (or whose sealed orders it withdrew) move."""
     seat, _ = hub.check_seat(token, game_id, None)
     if seat.side is not None:
         raise SeatError(403, "only the umpire amends the game")
     live = hub._get(game_id)
     submitted = live.session.submit(UMPIRE, amendment)
-    live.version += 1
-    live.session.play_agents()
-    return submitted, hub._deadline(live)
+    live.amendments += 1  # a computer's thought begun before it is stale
+    return submitted, hub.moved(live)
 
 
 def umpire_router(
