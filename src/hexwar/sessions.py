@@ -51,6 +51,13 @@ def resolve_scenario(arg: str) -> ResolvedScenario:
         document = _read(path, arg)
         ruleset = registry.get(peek_ruleset(document))
         return ResolvedScenario(ruleset, validate(document, ruleset.scenario_model), arg)
+    return bundled_scenario(arg)
+
+
+def bundled_scenario(arg: str) -> ResolvedScenario:
+    """A bundled scenario by its id (``aggressor/sector``), validated; never a file (a server
+    resolves its callers' scenarios here: a path names no bundled scenario, whatever the
+    file system holds)."""
     ruleset_id, _, _ = arg.partition("/")
     ruleset = registry.get(ruleset_id)
     bundled = ruleset.bundled_scenarios()

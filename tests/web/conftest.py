@@ -19,10 +19,10 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 
 from hexwar.web.app import create_app
+from hexwar.web.server import HexwarServer, server_config
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -79,10 +79,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     """hexwar serve on 127.0.0.1 and a free port, in a thread; stopped at the end."""
     home = tmp_path_factory.mktemp("web-live")
     port = _free_port()
-    config = uvicorn.Config(
-        create_app(home), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
-    )
-    server = uvicorn.Server(config)
+    server = HexwarServer(server_config(create_app(home), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

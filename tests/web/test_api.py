@@ -220,9 +220,10 @@ def test_the_order_route_answers_with_the_security_headers_and_bounds_its_body(
         client.post(url, json={"order": setup}),  # 401: no token
         client.post(url, json={"order": setup}, headers=bearer(game["tokens"]["east"][::-1])),
         client.post(url, json={"order": "1 3"}, headers=bearer(game["tokens"]["east"])),  # 422
-        client.post(url, content=b"{", headers=h),  # 422: not JSON
+        client.post(url, content=b"{", headers={**h, "Content-Type": "application/json"}),
+        client.post(url, content=b'{"order": "x"}', headers=h),  # 415: no content type
     ]
-    assert [r.status_code for r in replies] == [200, 401, 401, 422, 422]
+    assert [r.status_code for r in replies] == [200, 401, 401, 422, 422, 415]
     page = client.get("/")
     for r in replies:
         assert r.headers["content-security-policy"] == page.headers["content-security-policy"]

@@ -23,8 +23,9 @@ import asyncio
 import hmac
 import inspect
 import json
+import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -35,9 +36,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Route
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hexwar.agents import agent_names
@@ -49,15 +51,31 @@ from hexwar.core.errors import (
     InvalidInputError,
     UnknownScenarioError,
 )
+from hexwar.core.rng import SEEDS
 from hexwar.scenarios import load_document, peek_ruleset, validate
-from hexwar.sessions import ResolvedScenario, resolve_scenario
-from hexwar.web.hub import HUMAN, Hub, SeatError, resolve_players
+from hexwar.sessions import ResolvedScenario, bundled_scenario
+from hexwar.web.guard import (
+    MAX_UPLOAD,
+    BodyTooLarge,
+    body_limit,
+    body_schema,
+    bounded_receive,
+    cross_origin,
+    json_body,
+    read_body,
+)
+from hexwar.web.hub import HUMAN, MAX_COMPUTER_GAMES, Hub, SeatError
 from hexwar.web.seats import UMPIRE, Seat
 
-__all__ = ["create_app"]
+__all__ = ["CreateGame", "OrderBody", "create_app"]
+
+log = logging.getLogger("hexwar.web")
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-MAX_UPLOAD = 2_000_000  # bytes of a scenario file
+# An uploaded scenario's keys, tables and arrays (counted as '=', ':', '[' and '{'), checked
+# before it is parsed: its parse and validation cost grow with them (30,000 tables took 7 s);
+# the largest bundled scenario has under 2,000.
+MAX_UPLOAD_ENTRIES = 20_000
 
 
 _SECURITY_HEADERS = [
@@ -98,7 +116,6 @@ class SecurityHeaders:
 
 
 _ORDER_PATH = re.compile(r"/api/games/([^/]+)/orders")
-MAX_ORDER = 1_000_000  # bytes of an order's request body
 
 
 class HexwarApp(FastAPI):
@@ -110,8 +127,20 @@ class HexwarApp(FastAPI):
     ``{"detail"}``); an unexpected error is the server's 500."""
 
     order_endpoint: Callable[[Request], Awaitable[Response]] | None = None
+    origins: tuple[str, ...] = ()  # other origins whose pages may change things here
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            refused = cross_origin(scope, self.origins)
+            if refused is None and int(_header(scope, b"content-length") or 0) > (
+                limit := body_limit(scope["path"])
+            ):
+                await _plain_error(413, f"the body is too large ({limit} bytes at most)", send)
+                return
+            if refused is not None:
+                await _plain_error(403, refused, send)
+                return
+            receive = bounded_receive(receive, body_limit(scope["path"]))
         lane = self.order_endpoint
         if lane is not None and scope["type"] == "http" and scope["method"] == "POST":
             found = _ORDER_PATH.fullmatch(scope["path"])
@@ -124,24 +153,42 @@ class HexwarApp(FastAPI):
                 except StarletteHTTPException as exc:
                     handled = self.exception_handlers[StarletteHTTPException](request, exc)
                     response = await handled if inspect.isawaitable(handled) else handled
+                except ClientDisconnect as exc:
+                    response = _gone(request, exc)
                 response.raw_headers = _secured(response.raw_headers)
                 await response(scope, receive, send)
                 return
         await super().__call__(scope, receive, send)
 
 
-async def _body(request: Request, limit: int) -> bytes:
-    """The request's body, refused with 413 beyond ``limit`` bytes."""
-    if int(request.headers.get("content-length") or 0) > limit:
-        raise HTTPException(413, f"the body is too large ({limit} bytes at most)")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise HTTPException(413, f"the body is too large ({limit} bytes at most)")
-        chunks.append(chunk)
-    return b"".join(chunks)
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key.lower() == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+async def _plain_error(status: int, detail: str, send: Send) -> None:
+    """An error answered before any route: JSON ``{"detail"}`` with the security headers."""
+    body = orjson.dumps({"detail": detail})
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": _secured(headers)})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _gone(request: Request, exc: ClientDisconnect) -> Response:
+    """The answer to a body cut off: 413 when it passed its bound, else (the client went away
+    mid-upload) a line in the log and an answer nobody reads."""
+    if isinstance(exc, BodyTooLarge):
+        return JSONResponse({"detail": str(exc)}, status_code=413, headers={"Connection": "close"})
+    log.info(
+        "%s %s: the client went away before its body arrived", request.method, request.url.path
+    )
+    return Response(status_code=400)
 
 
 def json_response(
@@ -169,13 +216,76 @@ def cookie_name(game_id: str) -> str:
 
 def _resolve_text(text: str, name: str) -> ResolvedScenario:
     """A scenario from an uploaded file's text, validated (ScenarioError lists every problem
-    at its line)."""
+    at its line); refused unparsed beyond :data:`MAX_UPLOAD` bytes or
+    :data:`MAX_UPLOAD_ENTRIES` entries."""
+    if len(text) > MAX_UPLOAD:
+        raise InvalidInputError(f"{name}: too large for an upload ({MAX_UPLOAD} bytes at most)")
+    entries = sum(text.count(c) for c in "=:[{")
+    if entries > MAX_UPLOAD_ENTRIES:
+        raise InvalidInputError(
+            f"{name}: {entries} keys, tables and arrays (counting '=', ':', '[' and '{{'); an "
+            f"upload holds {MAX_UPLOAD_ENTRIES} at most: run larger scenarios with "
+            "`hexwar run FILE` or `hexwar play FILE`"
+        )
     fmt: Literal["json", "toml"] = (
         "json" if name.endswith(".json") or text.lstrip().startswith("{") else "toml"
     )
     document = load_document(text, fmt=fmt, name=name)
     ruleset = registry.get(peek_ruleset(document))
     return ResolvedScenario(ruleset, validate(document, ruleset.scenario_model), name)
+
+
+class CreateGame(BaseModel):
+    """The body of ``POST /api/games``: a bundled scenario's id or a scenario file's text."""
+
+    model_config = ConfigDict(extra="forbid")
+    scenario: StrictStr | None = Field(
+        None, max_length=200, description="a bundled scenario's id, e.g. aggressor/sector"
+    )
+    scenario_text: StrictStr | None = Field(
+        None, max_length=MAX_UPLOAD, description="a scenario file's content (TOML or JSON)"
+    )
+    scenario_name: StrictStr | None = Field(None, max_length=200)
+    seed: StrictInt | None = Field(None, ge=SEEDS.start, le=SEEDS.stop - 1)
+    seats: dict[StrictStr, StrictStr] = Field(
+        default_factory=dict, max_length=16, description="side -> 'human' or an agent's name"
+    )
+    password: StrictStr | None = Field(None, max_length=1000)
+
+
+class OrderBody(BaseModel):
+    """The body of ``POST /api/games/{id}/orders``."""
+
+    order: Any = Field(description="the order in the ruleset's notation, or its JSON")
+    side: StrictStr | None = Field(None, description="the side (a seat plays its own)")
+
+
+def _is_json(request: Request) -> bool:
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    return media == "application/json"
+
+
+def _message(e: Exception) -> str:
+    """An error's message (a KeyError's own ``str`` quotes it)."""
+    return str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
+
+
+def _bundled(scenario: str) -> ResolvedScenario:
+    """A bundled scenario by id; anything else is refused with one message, whatever the
+    server's file system holds (a caller never learns whether a path exists)."""
+    ruleset_id, slash, name = scenario.partition("/")
+    if (
+        not slash
+        or not ruleset_id
+        or not name
+        or "/" in name
+        or scenario.endswith((".toml", ".json"))
+    ):
+        raise UnknownScenarioError(
+            f"scenario {scenario[:80]!r}: not a bundled scenario's id (ruleset/name, as the "
+            "lobby lists them); send a scenario file's content as scenario_text"
+        )
+    return bundled_scenario(scenario)
 
 
 def _http(e: SeatError) -> HTTPException:
@@ -200,12 +310,22 @@ def _lobby_data() -> dict[str, Any]:
     return {"rulesets": rulesets}
 
 
-def create_app(home: Path, *, password: str | None = None, flank_db: Path | None = None) -> FastAPI:
+def create_app(
+    home: Path,
+    *,
+    password: str | None = None,
+    flank_db: Path | None = None,
+    origins: Sequence[str] = (),
+    max_computer_games: int = MAX_COMPUTER_GAMES,
+) -> FastAPI:
     """The hexwar web application over the game store in ``home``. With ``password``, creating
     a game asks for it (field ``password`` or header ``X-Hexwar-Password``). The flank battle's
     moderator page works on the database ``flank_db`` (default: ``home/flankbattle.sqlite3``,
-    the bundled example database written there on first use)."""
-    hub = Hub(home)
+    the bundled example database written there on first use). Pages served from
+    ``origins`` (e.g. ``https://games.example.org`` behind a proxy that rewrites the Host
+    header) may change things as the server's own do. At most ``max_computer_games``
+    computer-only games play at once."""
+    hub = Hub(home, max_computer_games=max_computer_games)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -216,6 +336,8 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
             await hub.close()
 
     app = HexwarApp(title="hexwar", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.origins = tuple(origins)
+    uploads = asyncio.Semaphore(1)
     app.state.hub = hub
     env = Environment(
         loader=PackageLoader("hexwar.web", "templates"),
@@ -244,6 +366,10 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
             {"status": exc.status_code, "detail": exc.detail},
             status_code=exc.status_code,
         )
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_gone(request: Request, exc: ClientDisconnect) -> Response:
+        return _gone(request, exc)
 
     # -- authorisation ---------------------------------------------------------------------------
 
@@ -306,14 +432,17 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
     ) -> dict[str, Any]:
         try:
             if text is not None:
-                resolved = await asyncio.to_thread(_resolve_text, text, name)
+                async with uploads:  # one upload parsed at a time: their memory adds up
+                    resolved = await asyncio.to_thread(_resolve_text, text, name)
             elif scenario:
-                resolved = await asyncio.to_thread(resolve_scenario, scenario)
+                resolved = await asyncio.to_thread(_bundled, scenario)
             else:
                 raise InvalidInputError("give a scenario (a bundled id) or a scenario file")
             created = await hub.create(resolved, seed, seats)
-        except (InvalidInputError, UnknownScenarioError) as e:
-            problems = [str(p) for p in getattr(e, "problems", [])] or [str(e)]
+        except SeatError as e:
+            raise _http(e) from None
+        except HexwarError as e:  # a bad scenario, ruleset, seat or player
+            problems = [str(p) for p in getattr(e, "problems", [])] or [_message(e)]
             raise HTTPException(422, {"message": "invalid game", "problems": problems}) from None
         base = str(request.base_url).rstrip("/")
         links = {
@@ -431,35 +560,22 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
 
     # -- API ---------------------------------------------------------------------------------------
 
-    @app.post("/api/games", status_code=201)
+    @app.post(
+        "/api/games",
+        status_code=201,
+        openapi_extra=body_schema(CreateGame),
+        responses={413: {"description": "the body is too large"}, 415: {}, 422: {}, 429: {}},
+    )
     async def api_create(request: Request) -> dict[str, Any]:
-        try:
-            body = await request.json()
-        except json.JSONDecodeError:
-            raise HTTPException(422, "the body must be JSON") from None
-        if not isinstance(body, dict):
-            raise HTTPException(422, "the body must be a JSON object")
-        check_password(request.headers.get("x-hexwar-password") or body.get("password"))
-        seed = body.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise HTTPException(422, "seed: must be an integer or null")
-        seats = body.get("seats") or {}
-        if not isinstance(seats, dict):
-            raise HTTPException(422, "seats: must be an object side -> 'human' or an agent")
-        text = body.get("scenario_text")
-        if text is not None and not isinstance(text, str):
-            raise HTTPException(422, "scenario_text: must be a string")
-        try:
-            players = resolve_players(seats)
-        except InvalidInputError as e:
-            raise HTTPException(422, str(e)) from None
+        body = await json_body(request, CreateGame)
+        check_password(request.headers.get("x-hexwar-password") or body.password)
         return await _create(
             request,
-            body.get("scenario"),
-            text,
-            str(body.get("scenario_name") or "uploaded scenario"),
-            seed,
-            players,
+            body.scenario,
+            body.scenario_text,
+            body.scenario_name or "uploaded scenario",
+            body.seed,
+            dict(body.seats),
         )
 
     @app.get("/api/games/{game_id}/view")
@@ -499,7 +615,9 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         plain Starlette route in the table (a GET there is 405)."""
         game_id: str = request.path_params["game_id"]
         try:
-            body = orjson.loads(await _body(request, MAX_ORDER))
+            if not _is_json(request):
+                raise HTTPException(415, "the body must be JSON (Content-Type: application/json)")
+            body = orjson.loads(await read_body(request, body_limit(request.url.path)))
         except orjson.JSONDecodeError:
             raise HTTPException(422, 'the body must be JSON: {"order": ...}') from None
         if not isinstance(body, dict) or "order" not in body:
@@ -532,7 +650,14 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
         # The event streams wake once the reply is sent: their work does not delay it.
         return json_response(reply, background=BackgroundTask(notify))
 
-    app.router.routes.insert(0, Route("/api/games/{game_id}/orders", api_order, methods=["POST"]))
+    # In the table (and the OpenAPI schema) like any route; served by the fast lane.
+    app.add_api_route(
+        "/api/games/{game_id}/orders",
+        api_order,
+        methods=["POST"],
+        openapi_extra=body_schema(OrderBody),
+        responses={401: {}, 403: {}, 404: {}, 413: {}, 415: {}, 422: {}, 503: {}},
+    )
     app.order_endpoint = api_order
 
     @app.get("/api/games/{game_id}/events")
@@ -549,16 +674,18 @@ def create_app(home: Path, *, password: str | None = None, flank_db: Path | None
             after = int(header)
 
         async def stream() -> AsyncIterator[str]:
+            # Ends when the server stops (the browser's EventSource reconnects by itself,
+            # after ``retry`` ms, to the next server, resuming after Last-Event-ID).
             last = after
             yield "retry: 2000\n\n"
-            while True:
+            while not hub.stopping:
                 changed = hub.changed(game_id)  # taken first: no change slips between
                 events, state = await hub.call(hub.news, game_id, seat, looking, last)
                 for e in events:
                     last = e["seq"]
                     yield f"id: {last}\nevent: log\ndata: {_dumps(e)}\n\n"
                 yield f"event: state\ndata: {_dumps(state)}\n\n"
-                while True:
+                while not hub.stopping:
                     try:
                         await asyncio.wait_for(changed.wait(), timeout=15)
                         break

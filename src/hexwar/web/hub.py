@@ -225,14 +225,15 @@ class Hub:
             flush=True,
         )
 
-    async def close(self, timeout: float = 3.0) -> None:
+    async def close(self, timeout: float = 0.5) -> None:
         self.begin_stop(quiet=True)  # (said already when a server was asked to stop)
         for _ in self._workers:
             self._queue.put((-1, -1, ""))  # each worker ends at its next look
         deadline = time.monotonic() + timeout
         for worker in self._workers:
-            # daemon threads: one still thinking when the time is up does not keep the
-            # process alive (its thought is lost, and decided again on the next start)
+            # Daemon threads: one still thinking does not keep the process alive (its thought
+            # is lost, and decided again on the next start). None can store an order once
+            # the stop began, and the store closes only between two of its calls.
             await asyncio.to_thread(worker.join, max(0.0, deadline - time.monotonic()))
         await self.call(self._close)
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -337,7 +338,8 @@ class Hub:
             try:
                 more = not self.stopping and self._computer_turn(game_id)
             except Exception:  # a bug in an agent or a rule: that game stops; the rest go on
-                log.exception("computer player of game %s failed", game_id)
+                if not self.stopping:  # (at a stop: the store may be closed under it)
+                    log.exception("computer player of game %s failed", game_id)
             with self._games_lock:
                 again = self._scheduled.get(game_id, False)
                 if (more or again) and not self.stopping:
