@@ -306,8 +306,9 @@ with GameStore(Path(sys.argv[1])) as store:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_acknowledged_orders_survive_sigkill(store: GameStore, path: Path) -> None:
-    game_id = store.create_game(make_record())
+def test_acknowledged_orders_survive_sigkill(path: Path) -> None:
+    with GameStore(path) as store:  # closed: the writer below is the store's one writer
+        game_id = store.create_game(make_record())
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     writer = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(path), game_id],

@@ -1,5 +1,7 @@
 """The game store: acknowledged orders kept in an embedded SQLite database."""
 
+from hexwar.store.errors import StoreError
+from hexwar.store.lock import StoreLock, StoreLockedError, hold
 from hexwar.store.sqlite import (
     SCHEMA_VERSION,
     AmbiguousGameIdError,
@@ -10,7 +12,6 @@ from hexwar.store.sqlite import (
     SchemaVersionError,
     Snapshot,
     SnapshotError,
-    StoreError,
     default_path,
     describe_failure,
 )
@@ -26,6 +27,9 @@ __all__ = [
     "Snapshot",
     "SnapshotError",
     "StoreError",
+    "StoreLock",
+    "StoreLockedError",
     "default_path",
     "describe_failure",
+    "hold",
 ]

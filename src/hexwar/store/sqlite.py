@@ -30,10 +30,12 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 import platformdirs
 
-from hexwar.core.errors import GameOverError, HexwarError, UnknownGameError
+from hexwar.core.errors import GameOverError, UnknownGameError
 from hexwar.core.orders import SubmittedOrder
 from hexwar.core.records import GameRecord, canonical_json
 from hexwar.core.rng import seed_entropy
+from hexwar.store.errors import StoreError
+from hexwar.store.lock import StoreLock, hold
 
 # Migration n (counting from 1) brings a database from user_version n-1 to n. Append new
 # scripts; never edit one that has shipped, since existing databases have already run it.
@@ -101,10 +103,6 @@ SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-class StoreError(HexwarError):
-    """Base of the game store's own errors; the message names the file, the cause and the cure."""
 
 
 class SchemaVersionError(StoreError, RuntimeError):
@@ -262,6 +260,12 @@ class GameStore:
     With ``shared=True`` the store may be used from more than one thread: each call holds the
     store's own lock, so calls from several threads run one at a time (a web server's games
     share one store).
+
+    Opened for writing, the store is held by this process until :meth:`close` (or until the
+    process exits): another process that opens it for writing meanwhile gets a
+    :class:`~hexwar.store.lock.StoreLockedError` at once, naming this one (issue 38; see
+    :mod:`hexwar.store.lock`). Stores of one process share the hold. Read-only stores are never
+    refused and hold nothing.
     """
 
     def __init__(
@@ -273,6 +277,16 @@ class GameStore:
         # Held by every call (re-entrant: a call may make another); uncontended without
         # threads, so a store of one thread pays next to nothing for it.
         self._mutex = threading.RLock()
+        # Before connecting: a second writing process is refused before it reads anything.
+        self._lock: StoreLock | None = None if readonly else hold(self.path)
+        try:
+            self._open()
+        except BaseException:
+            if self._lock is not None:
+                self._lock.release()
+            raise
+
+    def _open(self) -> None:
         try:
             self._db = self._connect()
         except sqlite3.Error as exc:
@@ -284,7 +298,7 @@ class GameStore:
             ) from exc
         self._db.row_factory = sqlite3.Row
         try:
-            if not readonly:
+            if not self.readonly:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 # In WAL mode, NORMAL only syncs the log at checkpoints: a commit survives a
                 # killed process but can be lost on power failure. FULL syncs the log at every
@@ -345,6 +359,8 @@ class GameStore:
     def close(self) -> None:
         with self._mutex:
             self._db.close()
+        if self._lock is not None:  # after the connection: the next writer finds it closed
+            self._lock.release()
 
     @contextmanager
     def _transaction(self, *, migrating: bool = False) -> Iterator[None]:
