@@ -601,3 +601,82 @@ def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
         game.ruleset.determinise(view, agent_rng(0, side, 1)).submit(side, held.to_json())
         return
     raise AssertionError("no phase with two moves and an enemy in sight")
+
+
+def _hopeless_airwar_move_stage(seed: int = 1):
+    """A session at the air war's first move stage (seed 001 §2.1) with half of player 2's
+    units removed by the umpire: player 2 is hopelessly outnumbered (§4: "if the opponent has
+    twice as many units"), and its computer player concedes (§2.5: "until one player concedes
+    defeat")."""
+    from hexwar.rulesets.airwar.agents import position_from_view
+    from hexwar.rulesets.airwar.ai import hopeless
+
+    session = random_session("airwar/small-three-cities", seed)
+    session.run(max_steps=2)
+    game = session.game
+    for field, n in game.view("2").data["units"]["2"].items():
+        if hopeless(position_from_view(game.view("2").data), "2"):
+            break
+        game.submit("umpire", f"remove 2 {field}x{n}: outnumbered (test)")
+    return session
+
+
+def test_airwar_mcts_scores_a_world_whose_drawn_enemy_order_concedes() -> None:
+    """Issue 38 item 5: mcts against a computer player that concedes (§2.5) crashed -- in its
+    sampled worlds the enemy's sealed order, drawn from the rollout policy, conceded, and the
+    candidate's own order was then submitted into the finished game (GameOverError). A world
+    whose game is decided is scored as it stands: player 2's concession is a won game for
+    player 1 (+1), and the search plays on in the real game, which player 2 then concedes."""
+    from hexwar.core.orders import is_concession
+
+    session = _hopeless_airwar_move_stage()
+    game = session.game
+    assert is_concession(
+        make_agent(game.ruleset, "2", "ai").act(game.view("2"), agent_rng(1, "2", game.step))
+    )
+    agent = MctsAgent(game.ruleset, "1", iterations=4)
+    view = game.view("1")
+    cands = agent.candidates(view, agent_rng(1, "1", game.step))
+    assert agent._simulate(view, cands[0], agent_rng(1, "1", game.step)) == 1.0
+    session.agents = {"1": agent, "2": make_agent(game.ruleset, "2", "ai")}
+    session.play_agents()
+    outcome = game.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == ("1", "2 concedes")
+
+
+class _Concedes:
+    """A rollout policy that concedes at every decision (the one order every ruleset knows)."""
+
+    def act(self, view, rng):
+        from hexwar.core.orders import CONCEDE
+
+        return dict(CONCEDE)
+
+
+def _determinising() -> list[str]:
+    from hexwar.agents.mcts import has_determinisation
+
+    return [r.info.id for r in registry.all_rulesets() if has_determinisation(r)]
+
+
+@pytest.mark.parametrize("ruleset_id", _determinising())
+def test_mcts_scores_a_world_an_enemy_concession_ends(ruleset_id: str) -> None:
+    """Issue 38 item 5, for every ruleset mcts searches: where the enemy's orders drawn in a
+    sampled world concede -- a sealed order of the searched decision (the air war's
+    simultaneous stages) or the enemy's reply in the rollout (alternating rulesets) -- the
+    search stops submitting into the finished world and scores it a won game (+1); one
+    decision of the search ends with one of its candidates, which the game accepts."""
+    ruleset = registry.get(ruleset_id)
+    scenario = sorted(ruleset.bundled_scenarios())[0]
+    game = random_session(scenario, 1).game
+    side = sorted(game.decision().sides)[0]
+    view = game.view(side)
+    agent = MctsAgent(ruleset, side, iterations=4)
+    for other in set(ruleset.info.sides) - {side}:
+        agent._policy[other] = _Concedes()
+    cands = agent.candidates(view, agent_rng(1, side, game.step))
+    assert agent._simulate(view, cands[0], agent_rng(1, side, game.step)) == 1.0
+    order = agent.act(view, agent_rng(1, side, game.step))
+    assert order in cands
+    game.submit(side, order.to_json())

@@ -414,7 +414,10 @@ class MctsAgent:
         if decision is not None:  # sides ahead of us in a sealed decision: their hidden orders
             for s in sorted(decision.sides - {self.side}):
                 self._play(world, s, rng)
-        world.submit(self.side, order)
+        # A drawn order may have ended the game (a concession, issue 38): the world is decided
+        # and is scored as it stands; the loops below submit nothing into it either.
+        if world.outcome() is None:
+            world.submit(self.side, order)
         start = world.step
         away = False  # whether another side has decided since
         while (d := world.decision()) is not None and world.step - start < horizon:
@@ -435,5 +438,9 @@ class MctsAgent:
         return max(-1.0, min(1.0, self.value(world, self.side)))
 
     def _play(self, world: Game[Any, Any], side: str, rng: np.random.Generator) -> None:
+        """The rollout policy's order for ``side``, submitted; nothing once the world's game
+        is over (a sealed order drawn before it conceded: its other sides order no more)."""
+        if world.outcome() is not None:
+            return
         order = self._policy[side].act(world.view(side), rng)
         world.submit(side, order)
