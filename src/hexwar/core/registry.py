@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import threading
 from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
@@ -22,7 +23,13 @@ ENTRY_POINT_GROUP = "hexwar.rulesets"
 ENV_VAR = "HEXWAR_RULESETS"
 
 _registry: dict[str, Ruleset[Any, Any]] = {}
-_discovered = False
+_discovered = False  # set only once every ruleset is in _registry
+# Held while discovering: a thread that asks meanwhile (a web server's first requests) waits
+# for the rulesets instead of finding none. Reentrant, so that a ruleset module looking one
+# up as it is imported fails with "unknown ruleset" rather than deadlocking (the rulesets are
+# registered together, once all have loaded).
+_lock = threading.RLock()
+_discovering = False
 
 
 def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
@@ -31,25 +38,41 @@ def register(ruleset: Ruleset[Any, Any]) -> Ruleset[Any, Any]:
     return ruleset
 
 
-def _load(spec: str) -> None:
+def _instance(obj: Any) -> Ruleset[Any, Any]:
+    """A loaded ruleset: the object itself, or an instance where the class was named."""
+    ruleset: Ruleset[Any, Any] = obj() if isinstance(obj, type) else obj
+    return ruleset
+
+
+def _load(spec: str) -> Ruleset[Any, Any]:
     module_name, _, attr = spec.strip().partition(":")
     if not module_name or not attr:
         raise UnknownRulesetError(f"{ENV_VAR} entry {spec!r} is not of the form module:Class")
-    obj = getattr(importlib.import_module(module_name), attr)
-    register(obj() if isinstance(obj, type) else obj)
+    return _instance(getattr(importlib.import_module(module_name), attr))
 
 
 def discover() -> None:
-    """Load every ruleset from entry points and ``HEXWAR_RULESETS`` (once per process)."""
-    global _discovered
+    """Load every ruleset from entry points and ``HEXWAR_RULESETS`` (once per process).
+
+    Safe from several threads at once: the first loads, the others wait for it. A ruleset
+    that fails to load fails discovery as a whole (none of the rulesets loaded before it is
+    registered, and the next call tries again).
+    """
+    global _discovered, _discovering
     if _discovered:
         return
-    _discovered = True
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        obj = ep.load()
-        register(obj() if isinstance(obj, type) else obj)
-    for spec in filter(None, os.environ.get(ENV_VAR, "").split(",")):
-        _load(spec)
+    with _lock:
+        if _discovered or _discovering:
+            return  # done while this thread waited, or asked from within the loading below
+        _discovering = True
+        try:
+            loaded = [_instance(ep.load()) for ep in entry_points(group=ENTRY_POINT_GROUP)]
+            loaded += [_load(spec) for spec in filter(None, os.environ.get(ENV_VAR, "").split(","))]
+            for ruleset in loaded:
+                register(ruleset)
+            _discovered = True
+        finally:
+            _discovering = False
 
 
 def get(ruleset_id: str) -> Ruleset[Any, Any]:
