@@ -5,7 +5,9 @@ bound on its body, and JSON bodies read into a declared model.
   HEAD and OPTIONS) is refused (403) when the browser says it comes from another site
   (``Sec-Fetch-Site: cross-site`` or ``same-site``: a page on another port of the same host is
   same-site) or from another origin (``Origin`` other than this server's own, or one of
-  ``origins`` the host allows), and when it is signed in by a seat's cookie alone with
+  ``origins`` the host allows; ``Sec-Fetch-Site: same-origin`` is taken as the browser's
+  word, since a form posted from a page sent with ``Referrer-Policy: no-referrer`` says
+  ``Origin: null``), and when it is signed in by a seat's cookie alone with
   neither header (browsers send ``Origin`` with every POST; a cookie is the one credential a
   page of another site can make the browser send). Scripts sending a token
   (``Authorization: Bearer``) and no ``Origin`` pass.
@@ -103,6 +105,8 @@ def cross_origin(scope: Scope, origins: Iterable[str] = ()) -> str | None:
     site = headers.get("sec-fetch-site")
     if site in ("cross-site", "same-site"):
         return f"a request from another site ({site}) may not change anything here"
+    if site == "same-origin":  # the browser's own word: a page of this server (whose form
+        return None  # posts say ``Origin: null``, as its pages send no referrer)
     origin = headers.get("origin")
     if origin is not None:
         host = headers.get("host", "").lower()

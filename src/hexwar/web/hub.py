@@ -486,9 +486,21 @@ class Hub:
             finally:
                 live.lock.release()
         else:
-            submitted, late, deadline, after = await self.call(
-                self.order, token, game_id, side, order
-            )
+            try:
+                submitted, late, deadline, after = await self.call(
+                    self.order, token, game_id, side, order
+                )
+            except IllegalOrderError as e:
+                # Not this seat's turn while a computer decides the move before it: the
+                # order waits for that move (as long as a reply waits), then is judged.
+                with self._games_lock:
+                    busy = game_id in self._scheduled
+                if e.rule != "turn order" or not busy:
+                    raise
+                await self.settled(game_id, ANSWER_WAIT)
+                submitted, late, deadline, after = await self.call(
+                    self.order, token, game_id, side, order
+                )
             # A computer to answer: the reply brings its answer if it comes soon (else the
             # event stream brings it).
             if self._live[game_id].session.agents and await self.settled(game_id, ANSWER_WAIT):
