@@ -15,20 +15,84 @@ the console runs; commands are still sent through ``POST /api/games/{id}/orders`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 
+from hexwar.core.orders import MAX_ORDER_CHARS
 from hexwar.rulesets.idahex.terminal import IdahexTerminal
+from hexwar.web.api_schema import body_schema, error_responses
+from hexwar.web.guard import json_body
 from hexwar.web.hub import Hub, SeatError
 
 __all__ = ["ASKS", "idahex_router"]
 
 # The console's information requests the page offers (terminal.py's HELP, "What you know").
 ASKS = ("status", "units", "unit", "tfs", "missions", "cell", "engagements", "enemy", "map", "help")
+MAX_ASK = 200  # characters of an information request ("engagements 38", "unit 112")
+MAX_SIDE = 40  # characters of a side's name in a request
+
+Side = Annotated[
+    str | None, Query(max_length=MAX_SIDE, description="the side the umpire looks through")
+]
+
+
+class CommandCheck(BaseModel):
+    """``POST /api/games/{id}/idahex/check``: one console line, checked as when it is typed."""
+
+    model_config = ConfigDict(
+        strict=True, json_schema_extra={"examples": [{"command": "mission 27,10 units 2 mode 0"}]}
+    )
+
+    command: Annotated[str, Field(max_length=MAX_ORDER_CHARS)]
+    side: Annotated[str, Field(max_length=MAX_SIDE)] | None = None
+
+
+class Answer(BaseModel):
+    question: str
+    text: str
+
+
+class CommandTaken(BaseModel):
+    ok: bool
+    command: str
+
+
+class FormUnit(BaseModel):
+    number: int
+    name: str
+    location: int
+    posture: int
+    task_force: int | None
+
+
+class FormTaskForce(BaseModel):
+    number: int
+    units: list[int]
+
+
+class FormDelivery(BaseModel):
+    number: int
+    task_force: int | None
+    cell: int
+
+
+class Forms(BaseModel):
+    time: float
+    strikes_now: bool
+    itrfp: int
+    resource_names: list[str]
+    aircraft_types: int
+    units: list[FormUnit]
+    task_forces: list[FormTaskForce]
+    deliveries: list[FormDelivery]
+    engagements: list[int]
+
+
+_REFUSALS = error_responses(401, 403, 404, 422)
 
 
 def idahex_router(hub: Hub, token_of: Callable[[Request, str], str]) -> APIRouter:
@@ -52,32 +116,46 @@ def idahex_router(hub: Hub, token_of: Callable[[Request, str], str]) -> APIRoute
         except SeatError as e:
             raise HTTPException(e.status, str(e)) from None
 
-    @router.get("/api/games/{game_id}/idahex/ask")
-    async def ask(request: Request, game_id: str, q: str = "", side: str | None = None) -> Any:
+    @router.get(
+        "/api/games/{game_id}/idahex/ask",
+        response_model=None,
+        responses={200: {"model": Answer}, **_REFUSALS},
+    )
+    async def ask(
+        request: Request,
+        game_id: str,
+        q: Annotated[str, Query(max_length=MAX_ASK)] = "",
+        side: Side = None,
+    ) -> Any:
         word = q.strip().split(maxsplit=1)[0].lower() if q.strip() else ""
         if word not in ASKS:
             raise HTTPException(422, f"ask one of: {', '.join(ASKS)} (got {q!r})")
         looking, data = await seat_data(request, game_id, side)
         return {"question": q.strip(), "text": IdahexTerminal(looking).ask(data, q)}
 
-    @router.post("/api/games/{game_id}/idahex/check")
+    @router.post(
+        "/api/games/{game_id}/idahex/check",
+        response_model=None,
+        openapi_extra=body_schema(CommandCheck),
+        responses={
+            200: {"model": CommandTaken},
+            **error_responses(401, 403, 404, 413, 415, 422),
+        },
+    )
     async def check(request: Request, game_id: str) -> Any:
-        try:
-            body = await request.json()
-        except json.JSONDecodeError:
-            raise HTTPException(422, 'the body must be JSON: {"command": ...}') from None
-        command = body.get("command") if isinstance(body, dict) else None
-        if not isinstance(command, str):
-            raise HTTPException(422, 'the body must be {"command": "..."}')
-        side = body.get("side") if isinstance(body.get("side"), str) else None
-        _looking, data = await seat_data(request, game_id, side)
-        problem = IdahexTerminal.check(data, command.strip())
+        body = await json_body(request, CommandCheck)
+        _looking, data = await seat_data(request, game_id, body.side)
+        problem = IdahexTerminal.check(data, body.command.strip())
         if problem is not None:
             return JSONResponse({"detail": problem}, status_code=422)
-        return {"ok": True, "command": " ".join(command.split())}
+        return {"ok": True, "command": " ".join(body.command.split())}
 
-    @router.get("/api/games/{game_id}/idahex/forms")
-    async def forms(request: Request, game_id: str, side: str | None = None) -> Any:
+    @router.get(
+        "/api/games/{game_id}/idahex/forms",
+        response_model=None,
+        responses={200: {"model": Forms}, **_REFUSALS},
+    )
+    async def forms(request: Request, game_id: str, side: Side = None) -> Any:
         _looking, d = await seat_data(request, game_id, side)
         design = d["design"]
         return {

@@ -38,17 +38,17 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
 import numpy as np
-from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hexwar.core import registry
-from hexwar.core.errors import HexwarError, IllegalOrderError, InvalidInputError, ScenarioError
+from hexwar.core.errors import HexwarError, InvalidInputError, ScenarioError
 from hexwar.rulesets.flankbattle.database import Database, example_database, import_csv_dir
 from hexwar.rulesets.flankbattle.engine import ROUTED
 from hexwar.rulesets.flankbattle.flanks import (
@@ -81,6 +81,8 @@ from hexwar.rulesets.flankbattle.terrain import (
     read_map,
 )
 from hexwar.rulesets.flankbattle.war import make_setup, new_stability
+from hexwar.web.api_schema import body_schema, error_responses
+from hexwar.web.guard import json_body
 
 __all__ = ["moderator_router"]
 
@@ -90,6 +92,226 @@ MAX_MAP_UPLOAD = 5_000_000  # bytes
 MAX_PLOTTED = 20  # runs whose games are kept in memory for their plots
 _MAP_NAME = re.compile(r"[A-Za-z0-9 _().-]{1,80}")
 _RUN_ID = re.compile(r"[A-Za-z0-9_-]{16}")
+MAX_SOLDIERS = 10**9  # of one role in one flank: far beyond any army, within every sum
+MAX_SEED = 2**63 - 1  # seeds are 64-bit signed integers where they are stored
+
+
+# -- the requests: their shape and bounds (FastAPI answers 422 naming the field); the rules
+# (flanks.py, war.py) still judge the values and word the errors the page shows ----------------
+
+# The bundled example database's Hastings (seed 004's own example): the schema's examples.
+_NORMANS = {"nation": "Normandy", "military": "Norman Host"}
+_ENGLISH = {"nation": "England", "military": "Housecarls and Fyrd"}
+_HASTINGS: dict[str, Any] = {
+    "title": "Battle of Hastings",
+    "year": 1066,
+    "motive": "Conquest",
+    "attacker": _NORMANS,
+    "defender": _ENGLISH,
+    "location": "Hastings",
+    "map": "Hill",
+    "seed": 1,
+    "flanks": [
+        [
+            {"x": 50.0, "y": y, "infantry": 1333, "cavalry": 667, "artillery": 667, "ships": 45}
+            for y in (100.0, 200.0, 300.0)
+        ],
+        [
+            {"x": 350.0, "y": y, "infantry": 700, "cavalry": 0, "artillery": 1633, "ships": 47}
+            for y in (100.0, 200.0, 300.0)
+        ],
+    ],
+}
+
+Name = Annotated[str, Field(max_length=200)]
+Coordinate = Annotated[float, Field(ge=0, lt=SIZE, allow_inf_nan=False)]  # map pixels
+Soldiers = Annotated[int, Field(ge=0, le=MAX_SOLDIERS)]
+
+
+class Belligerent(BaseModel):
+    """One side of the header: a nation and a military (left out or "default": none chosen)."""
+
+    model_config = ConfigDict(strict=True)  # JSON as sent: no "1" for 1
+
+    nation: Name | None = None
+    military: Name | None = None
+
+
+class Flank(BaseModel):
+    """One flank as the Strategy tab sends it (:class:`FlankSpec`'s JSON; ``status`` is
+    what the page shows and is ignored)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    x: Coordinate
+    y: Coordinate
+    infantry: Soldiers = 0
+    cavalry: Soldiers = 0
+    artillery: Soldiers = 0
+    ships: Soldiers | None = Field(None, description="left out: the flank's share of the ships")
+    maneuver: Annotated[str, Field(max_length=40)] = "Normal"
+    status: Annotated[str, Field(max_length=40)] | None = None
+
+    def spec(self, where: str) -> FlankSpec:
+        return FlankSpec.from_json(self.model_dump(exclude={"status"}, exclude_none=True), where)
+
+
+class SplitRequest(Belligerent):
+    """``POST /api/moderator/split``: a side's military over flanks at ``positions`` (left out:
+    Reset, three flanks)."""
+
+    model_config = ConfigDict(
+        strict=True,
+        json_schema_extra={
+            "examples": [
+                {"side": "attacker", **_NORMANS, "positions": [[10.0, 20.0], [30.0, 40.0]]},
+                {"side": "defender", **_ENGLISH},
+            ]
+        },
+    )
+
+    side: Literal["attacker", "defender"] = "attacker"
+    positions: (
+        Annotated[
+            list[Annotated[list[Coordinate], Field(min_length=2, max_length=2)]],
+            Field(max_length=MAX_FLANKS, description="each flank's [x, y]"),
+        ]
+        | None
+    ) = None
+
+
+class War(BaseModel):
+    """The war being prepared (``POST /api/moderator/check`` and ``run``): the header and each
+    side's flanks (attacker's, then defender's)."""
+
+    model_config = ConfigDict(strict=True, json_schema_extra={"examples": [_HASTINGS]})
+
+    title: Annotated[str, Field(max_length=1000)] | None = None
+    year: int | Annotated[float, Field(allow_inf_nan=False)] | None = Field(
+        None, description="-3500 to 2020 (the rules say so in the errors)"
+    )
+    motive: Name | None = None
+    attacker: Belligerent | None = None
+    defender: Belligerent | None = None
+    location: Name | None = None
+    map: Name | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = 1
+    flanks: (
+        Annotated[list[Annotated[list[Flank], Field(max_length=MAX_FLANKS)]], Field(max_length=2)]
+        | None
+    ) = None
+
+    def side(self, i: int) -> Belligerent:
+        return (self.attacker if i == 0 else self.defender) or Belligerent()
+
+    def side_flanks(self, i: int) -> list[Flank]:
+        flanks = self.flanks or []
+        return flanks[i] if i < len(flanks) else []
+
+
+class CommitRequest(BaseModel):
+    """``POST /api/moderator/commit``: the run whose new stability is written."""
+
+    model_config = ConfigDict(strict=True)  # JSON as sent: no "1" for 1
+
+    run: Annotated[str, Field(max_length=64)]
+
+
+# -- the answers, as the schema declares them -------------------------------------------------
+
+
+class FlankAnswer(BaseModel):
+    x: float
+    y: float
+    infantry: int
+    cavalry: int
+    artillery: int
+    ships: int | None = None
+    maneuver: str
+    status: str
+
+
+class SplitAnswer(BaseModel):
+    flanks: list[FlankAnswer]
+
+
+class SideStatus(BaseModel):
+    text: str
+    colour: str
+    good: bool
+    can_add: bool
+
+
+class CheckAnswer(BaseModel):
+    errors: list[str]
+    status: list[SideStatus]
+
+
+class FlankAfter(BaseModel):
+    x: float
+    y: float
+    infantry: float
+    cavalry: float
+    artillery: float
+    ships: float
+    maneuver: str
+    status: str
+    size: float
+    morale: float
+    routed: bool
+
+
+class Hour(BaseModel):
+    hour: int
+    flanks: list[list[tuple[float, float, int, int, str]]] = Field(
+        description="each side's flanks: x, y, men, morale, status"
+    )
+
+
+class StabilityChange(BaseModel):
+    nation: str
+    before: float
+    after: float
+    result: str
+    notes: list[str]
+
+
+class Occupation(BaseModel):
+    score: float
+    value: float
+    result: str
+
+
+class RunAnswer(BaseModel):
+    run: str
+    hours: list[Hour]
+    receipt: str
+    log: str
+    log_name: str
+    flanks: list[list[FlankAfter]]
+    stability: list[StabilityChange]
+    occupation: Occupation
+
+
+class CommitAnswer(BaseModel):
+    written: dict[str, float]
+
+
+class ImportAnswer(BaseModel):
+    imported: dict[str, int]
+
+
+class MapAnswer(BaseModel):
+    map: str
+
+
+class PlotLink(BaseModel):
+    name: str
+    url: str
+
+
+class PlotList(BaseModel):
+    plots: list[PlotLink]
 
 
 @dataclass(frozen=True)
@@ -235,25 +457,17 @@ def _blank() -> Any:
     return np.zeros((SIZE, SIZE), dtype=np.uint8)
 
 
-def _nation_arg(side: dict[str, Any]) -> str | None:
-    nation = side.get("nation")
-    return None if nation in (None, "", DEFAULT) else str(nation)
+def _nation_arg(side: Belligerent) -> str | None:
+    nation = side.nation
+    return None if nation in (None, "", DEFAULT) else nation
 
 
-def _flank_specs(flanks: Any, where: str) -> list[FlankSpec]:
-    if not isinstance(flanks, list):
-        raise IllegalOrderError(f"{where}: a list of flanks", rule="flanks")
-    out = []
-    for i, f in enumerate(flanks):
-        if not isinstance(f, dict):
-            raise IllegalOrderError(f"{where}[{i}]: a flank is a table of fields", rule="flanks")
-        fields = {k: v for k, v in f.items() if k != "status"}
-        out.append(FlankSpec.from_json(fields, f"{where}[{i}]"))
-    return out
+def _flank_specs(flanks: list[Flank], where: str) -> list[FlankSpec]:
+    return [f.spec(f"{where}[{i}]") for i, f in enumerate(flanks)]
 
 
-def _side_problems(db: Database, side: dict[str, Any], key: str) -> list[str]:
-    military = side.get("military") or DEFAULT
+def _side_problems(db: Database, side: Belligerent, key: str) -> list[str]:
+    military = side.military or DEFAULT
     nation = _nation_arg(side)
     if military == DEFAULT:
         return [
@@ -285,14 +499,11 @@ def moderator_router(
         if given is None or not hmac.compare_digest(given.encode(), password.encode()):
             raise HTTPException(401, "this server asks for its password (X-Hexwar-Password)")
 
-    async def body(request: Request) -> dict[str, Any]:
-        try:
-            data = await request.json()
-        except ValueError:
-            raise HTTPException(400, "the body is not JSON") from None
-        if not isinstance(data, dict):
-            raise HTTPException(400, "the body is a JSON object")
-        return data
+    def require_password(request: Request) -> None:
+        """A dependency: the password is asked before the body is read or validated."""
+        guard(request)
+
+    guarded = [Depends(require_password)]
 
     @router.get("/moderator", response_class=HTMLResponse)
     async def page(request: Request) -> Response:
@@ -300,64 +511,62 @@ def moderator_router(
             request, "moderator.html", {"password": password is not None}
         )
 
-    @router.get("/api/moderator/data")
-    def data(request: Request) -> dict[str, Any]:
-        guard(request)
+    @router.get("/api/moderator/data", dependencies=guarded, responses=error_responses(401))
+    def data() -> dict[str, Any]:
         try:
             return mod.data()
         except InvalidInputError as e:
             raise HTTPException(500, "; ".join(str(p) for p in e.problems)) from None
 
-    @router.post("/api/moderator/split")
+    @router.post(
+        "/api/moderator/split",
+        dependencies=guarded,
+        response_model=None,
+        openapi_extra=body_schema(SplitRequest),
+        responses={200: {"model": SplitAnswer}, **error_responses(401, 403, 413, 415, 422)},
+    )
     async def split(request: Request) -> dict[str, Any]:
-        guard(request)
-        data = await body(request)
-        positions = data.get("positions")
-        side = 1 if data.get("side") == "defender" else 0
-        if positions is None:  # Reset: three flanks a side
+        body = await json_body(request, SplitRequest)
+        side = 1 if body.side == "defender" else 0
+        if body.positions is None:  # Reset: three flanks a side
             pos = default_positions(3, side)
         else:
-            specs = _flank_specs(
-                [{"x": p[0], "y": p[1]} for p in positions if isinstance(p, list) and len(p) == 2],
-                "positions",
-            )
-            pos = [(f.x, f.y) for f in specs]
+            pos = [(float(x), float(y)) for x, y in body.positions]
         db = mod.database()
-        military = data.get("military") or DEFAULT
-        problems = _side_problems(db, data, "military")
+        problems = _side_problems(db, body, "military")
         if problems:
             raise HTTPException(422, problems[0])
         try:
-            size, proportions, ships, _ = mod.side_facts(db, military, _nation_arg(data))
+            size, proportions, ships, _ = mod.side_facts(
+                db, body.military or DEFAULT, _nation_arg(body)
+            )
         except HexwarError as e:
             raise HTTPException(422, _message(e)) from None
         flanks = even_split(size, proportions, ships, pos)
         return {"flanks": [{**f.to_json(), "status": "Idle"} for f in flanks]}
 
-    def check_war(data: dict[str, Any]) -> dict[str, Any]:
+    def check_war(war: War) -> dict[str, Any]:
         db = mod.database()
         errors: list[str] = []
         status: list[dict[str, Any]] = []
-        flanks = data.get("flanks") or [[], []]
         for i, key in enumerate(("attacker", "defender")):
-            side = data.get(key) or {}
+            side = war.side(i)
             problems = _side_problems(db, side, key)
             errors.extend(problems)
-            count = len(flanks[i]) if i < len(flanks) else 0
             entry: dict[str, Any] = {
                 "text": "",
                 "colour": "black",
                 "good": False,
-                "can_add": can_add_flank(count),
+                "can_add": can_add_flank(len(war.side_flanks(i))),
             }
             status.append(entry)
             if problems:
                 continue
             try:
-                specs = _flank_specs(flanks[i] if i < len(flanks) else [], f"{key} flanks")
+                specs = _flank_specs(war.side_flanks(i), f"{key} flanks")
                 check_count(specs)
                 size, proportions, ships, crew = mod.side_facts(
-                    db, str(side.get("military")), _nation_arg(side)
+                    db, str(side.military), _nation_arg(side)
                 )
             except HexwarError as e:
                 errors.append(_message(e))
@@ -370,13 +579,13 @@ def moderator_router(
             try:
                 make_setup(
                     db,
-                    title=str(data.get("title") or ""),
-                    year=_year(data.get("year")),
-                    motive=str(data.get("motive") or ""),
-                    attacker=_belligerent(data.get("attacker")),
-                    defender=_belligerent(data.get("defender")),
-                    location=str(data.get("location") or DEFAULT),
-                    map_name=str(data.get("map") or "") or None,
+                    title=war.title or "",
+                    year=_year(war.year),
+                    motive=war.motive or "",
+                    attacker=_belligerent(war.side(0)),
+                    defender=_belligerent(war.side(1)),
+                    location=war.location or DEFAULT,
+                    map_name=war.map or None,
                     grid=_blank(),
                     params=mod.params,
                     units=mod.units,
@@ -384,48 +593,57 @@ def moderator_router(
             except HexwarError as e:
                 errors.append(_message(e))
         else:  # the header's own errors, shown with the others
-            year = _year(data.get("year"))
-            if not -3500 <= year <= 2020:
-                errors.append(f"year: the war date {data.get('year')!r} is not -3500 to 2020")
+            if not -3500 <= _year(war.year) <= 2020:
+                errors.append(f"year: the war date {war.year!r} is not -3500 to 2020")
             motives = mod.params.values("Motive")
-            if data.get("motive") not in motives:
+            if war.motive not in motives:
                 errors.append(
-                    f"motive: unknown motive {data.get('motive')!r} (one of {', '.join(motives)})"
+                    f"motive: unknown motive {war.motive!r} (one of {', '.join(motives)})"
                 )
         return {"errors": errors, "status": status}
 
-    @router.post("/api/moderator/check")
+    @router.post(
+        "/api/moderator/check",
+        dependencies=guarded,
+        response_model=None,
+        openapi_extra=body_schema(War),
+        responses={200: {"model": CheckAnswer}, **error_responses(401, 403, 413, 415, 422)},
+    )
     async def check(request: Request) -> dict[str, Any]:
-        guard(request)
-        return check_war(await body(request))
+        return check_war(await json_body(request, War))
 
-    @router.post("/api/moderator/run")
+    @router.post(
+        "/api/moderator/run",
+        dependencies=guarded,
+        response_model=None,
+        openapi_extra=body_schema(War),
+        responses={200: {"model": RunAnswer}, **error_responses(401, 403, 413, 415, 422)},
+    )
     async def run(request: Request) -> dict[str, Any]:
-        guard(request)
-        data = await body(request)
+        war = await json_body(request, War)
         # the war takes a moment: off the event loop, so other requests are answered meanwhile
-        return await asyncio.to_thread(run_war, data)
+        return await asyncio.to_thread(run_war, war)
 
-    def run_war(data: dict[str, Any]) -> dict[str, Any]:
-        checked = check_war(data)
+    def run_war(war: War) -> dict[str, Any]:
+        checked = check_war(war)
         if checked["errors"]:
             raise HTTPException(422, "; ".join(checked["errors"]))
-        map_name = str(data.get("map") or "") or None
+        map_name = war.map or None
         scenario: dict[str, Any] = {
             "ruleset": "flankbattle",
-            "title": str(data.get("title") or "Untitled war"),
-            "year": _year(data.get("year")),
-            "motive": data.get("motive"),
-            "location": data.get("location") or DEFAULT,
+            "title": war.title or "Untitled war",
+            "year": _year(war.year),
+            "motive": war.motive,
+            "location": war.location or DEFAULT,
             "database": mod.database().to_json(),
         }
         if mod.soldier.exists():
             scenario["unit_types"] = json.loads(mod.soldier.read_text(encoding="utf-8"))
-        for key in ("attacker", "defender"):
-            side = data[key]
-            scenario[key] = {"military": side["military"]}
+        for i, key in enumerate(("attacker", "defender")):
+            side = war.side(i)
+            scenario[key] = {"military": side.military}
             if _nation_arg(side) is not None:
-                scenario[key]["nation"] = side["nation"]
+                scenario[key]["nation"] = side.nation
         if map_name is not None:
             scenario["map"] = map_name
             if map_name in mod.map_files():
@@ -434,19 +652,16 @@ def moderator_router(
             model = FlankbattleScenario.model_validate(scenario)
         except ValidationError as e:
             raise HTTPException(422, str(e)) from None
-        seed = data.get("seed", 1)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise HTTPException(422, "seed: a whole number 0 or more")
         game = registry.get("flankbattle").new_game(
-            model, seed=seed, scenario_id="flankbattle/moderator"
+            model, seed=war.seed, scenario_id="flankbattle/moderator"
         )
         assert isinstance(game, FlankbattleGame)
         with AutoalgoLog(mod.logs_dir) as log:
-            log.inputs(game.setup, seed)
+            log.inputs(game.setup, war.seed)
             game.on_event = log.event
             game.on_occupation = log.occupation
             for i, side_name in enumerate(("attacker", "defender")):
-                specs = _flank_specs(data["flanks"][i], f"{side_name} flanks")
+                specs = _flank_specs(war.side_flanks(i), f"{side_name} flanks")
                 log.line(f"{side_name} flanks: {checked['status'][i]['text']}")
                 game.submit(side_name, Deployment.parse({"flanks": [f.to_json() for f in specs]}))
             report = game.war_report
@@ -522,14 +737,16 @@ def moderator_router(
             },
         }
 
-    @router.post("/api/moderator/import")
-    async def import_database(
-        request: Request, files: Annotated[list[UploadFile], File()]
-    ) -> dict[str, Any]:
+    @router.post(
+        "/api/moderator/import",
+        dependencies=guarded,
+        response_model=None,
+        responses={200: {"model": ImportAnswer}, **error_responses(400, 401, 403, 413, 422)},
+    )
+    async def import_database(files: Annotated[list[UploadFile], File()]) -> dict[str, Any]:
         """The four tabs as CSV files (Nation.csv, Military.csv, Location.csv, Leader.csv) and
         optionally Soldier.json: checked like ``hexwar flankbattle import``, every problem at
         its file, row and column; nothing is written unless all is valid."""
-        guard(request)
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             names: list[str] = []
@@ -558,11 +775,19 @@ def moderator_router(
                 mod.units = units
         return {"imported": {tab: len(rows) for tab, rows in database.tables.items()}}
 
-    @router.post("/api/moderator/commit")
+    @router.post(
+        "/api/moderator/commit",
+        dependencies=guarded,
+        response_model=None,
+        openapi_extra=body_schema(CommitRequest),
+        responses={
+            200: {"model": CommitAnswer},
+            **error_responses(401, 403, 404, 413, 415, 422),
+        },
+    )
     async def commit(request: Request) -> dict[str, Any]:
-        guard(request)
-        data = await body(request)
-        entry = mod.run(str(data.get("run")))
+        body = await json_body(request, CommitRequest)
+        entry = mod.run(body.run)
         if entry is None:
             raise HTTPException(404, "no such run: run the war first")
         try:
@@ -571,7 +796,14 @@ def moderator_router(
             raise HTTPException(422, "; ".join(str(p) for p in e.problems)) from None
         return {"written": entry.stability}
 
-    @router.get("/api/moderator/runs/{run_id}/log.txt")
+    @router.get(
+        "/api/moderator/runs/{run_id}/log.txt",
+        response_class=Response,  # (the declared types below: errors are JSON)
+        responses={
+            200: {"content": {"text/plain": {}}, "description": "the run's Autoalgo log"},
+            **error_responses(401, 404, 422),
+        },
+    )
     def run_log(request: Request, run_id: str, password: str | None = None) -> Response:
         guard(request, password)
         entry = mod.run(run_id)
@@ -602,7 +834,11 @@ def moderator_router(
                     del drawn[old]
         return plots
 
-    @router.get("/api/moderator/runs/{run_id}/plots")
+    @router.get(
+        "/api/moderator/runs/{run_id}/plots",
+        response_model=None,
+        responses={200: {"model": PlotList}, **error_responses(401, 404, 422)},
+    )
     async def run_plot_list(
         request: Request, run_id: str, password: str | None = None
     ) -> dict[str, Any]:
@@ -616,7 +852,14 @@ def moderator_router(
             ]
         }
 
-    @router.get("/api/moderator/runs/{run_id}/plots/{name}.svg")
+    @router.get(
+        "/api/moderator/runs/{run_id}/plots/{name}.svg",
+        response_class=Response,
+        responses={
+            200: {"content": {"image/svg+xml": {}}, "description": "one plot"},
+            **error_responses(401, 404, 422),
+        },
+    )
     async def run_plot(
         request: Request, run_id: str, name: str, password: str | None = None
     ) -> Response:
@@ -626,7 +869,14 @@ def moderator_router(
             raise HTTPException(404, f"no plot {name!r} ({', '.join(plots)})")
         return Response(plots[name], media_type="image/svg+xml")
 
-    @router.get("/api/moderator/maps/{name}.png")
+    @router.get(
+        "/api/moderator/maps/{name}.png",
+        response_class=Response,
+        responses={
+            200: {"content": {"image/png": {}}, "description": "the map in the legend's colours"},
+            **error_responses(404, 422),
+        },
+    )
     def map_png(name: str) -> Response:
         files = mod.map_files()
         if name in files:
@@ -637,13 +887,16 @@ def moderator_router(
             raise HTTPException(404, f"no map {name!r}")
         return Response(data, media_type="image/png", headers={"Cache-Control": "no-cache"})
 
-    @router.post("/api/moderator/maps")
+    @router.post(
+        "/api/moderator/maps",
+        dependencies=guarded,
+        response_model=None,
+        responses={200: {"model": MapAnswer}, **error_responses(400, 401, 403, 413, 422)},
+    )
     async def upload_map(
-        request: Request,
         file: Annotated[UploadFile, File()],
-        name: Annotated[str, Form()] = "",
+        name: Annotated[str, Form(max_length=200)] = "",
     ) -> dict[str, Any]:
-        guard(request)
         stem = name.strip() or Path(file.filename or "map").stem
         if not _MAP_NAME.fullmatch(stem) or stem in TERRAINS:
             raise HTTPException(
@@ -671,12 +924,9 @@ def _message(e: HexwarError) -> str:
     return str(e)
 
 
-def _year(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return 10_000  # reported as out of range
-    return int(value)
+def _year(value: float | None) -> int:
+    return 10_000 if value is None else int(value)  # None: reported as out of range
 
 
-def _belligerent(side: Any) -> tuple[str, str | None, None, None]:
-    side = side if isinstance(side, dict) else {}
-    return (str(side.get("military") or DEFAULT), _nation_arg(side), None, None)
+def _belligerent(side: Belligerent) -> tuple[str, str | None, None, None]:
+    return (side.military or DEFAULT, _nation_arg(side), None, None)

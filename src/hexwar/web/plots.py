@@ -16,20 +16,34 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import Response
 from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel
 
 from hexwar.analysis.timeline import Timeline
 from hexwar.core import registry
 from hexwar.core.game import Game
+from hexwar.web.api_schema import error_responses, page_error_responses
 from hexwar.web.hub import Hub, SeatError
 
 __all__ = ["figures_svg", "plots_router"]
 
 MAX_FOLLOWED = 16  # games whose replicas are kept for their plots
+
+Side = Annotated[str | None, Query(max_length=40, description="the side the umpire looks through")]
+
+
+class Plot(BaseModel):
+    name: str
+    title: str
+    url: str
+
+
+class PlotList(BaseModel):
+    plots: list[Plot]
 
 
 @dataclass
@@ -108,8 +122,12 @@ def plots_router(
     def query(side: str | None) -> str:
         return f"?side={side}" if side else ""
 
-    @router.get("/api/games/{game_id}/plots")
-    async def plot_list(request: Request, game_id: str, side: str | None = None) -> Any:
+    @router.get(
+        "/api/games/{game_id}/plots",
+        response_model=None,
+        responses={200: {"model": PlotList}, **error_responses(401, 403, 404, 422)},
+    )
+    async def plot_list(request: Request, game_id: str, side: Side = None) -> Any:
         plots = await plots_of(request, game_id, side)
         return {
             "plots": [
@@ -122,10 +140,15 @@ def plots_router(
             ]
         }
 
-    @router.get("/api/games/{game_id}/plots/{name}.svg")
-    async def plot_svg(
-        request: Request, game_id: str, name: str, side: str | None = None
-    ) -> Response:
+    @router.get(
+        "/api/games/{game_id}/plots/{name}.svg",
+        response_class=Response,
+        responses={
+            200: {"content": {"image/svg+xml": {}}, "description": "one plot"},
+            **error_responses(401, 403, 404, 422),
+        },
+    )
+    async def plot_svg(request: Request, game_id: str, name: str, side: Side = None) -> Response:
         plots = await plots_of(request, game_id, side)
         if name not in plots:
             raise HTTPException(404, f"no plot {name!r} for this seat ({', '.join(plots)})")
@@ -133,8 +156,15 @@ def plots_router(
             plots[name][1], media_type="image/svg+xml", headers={"Cache-Control": "no-store"}
         )
 
-    @router.get("/games/{game_id}/plots", response_class=HTMLResponse)
-    async def plot_page(request: Request, game_id: str, side: str | None = None) -> Response:
+    @router.get(
+        "/games/{game_id}/plots",
+        response_class=Response,  # (the declared types below: errors are JSON or HTML)
+        responses={
+            200: {"content": {"text/html": {}}, "description": "the plots page"},
+            **page_error_responses(401, 403, 404, 422),
+        },
+    )
+    async def plot_page(request: Request, game_id: str, side: Side = None) -> Response:
         plots = await plots_of(request, game_id, side)
         token = token_of(request, game_id)
         seat, looking = await hub.call(hub.check_seat, token, game_id, side)

@@ -12,17 +12,38 @@ the rule's message for an amendment the game refuses.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.background import BackgroundTask
 
 from hexwar.core.errors import GameOverError, IllegalOrderError, InvalidInputError
-from hexwar.core.orders import UMPIRE, Amendment, JsonValue, SubmittedOrder
+from hexwar.core.orders import MAX_ORDER_CHARS, UMPIRE, Amendment, JsonValue, SubmittedOrder
+from hexwar.web.api_schema import body_schema, error_responses
+from hexwar.web.guard import json_body
 from hexwar.web.hub import Hub, SeatError
 
-__all__ = ["amend", "umpire_router"]
+__all__ = ["AmendRequest", "amend", "umpire_router"]
+
+
+class AmendRequest(BaseModel):
+    """``POST /api/games/{id}/amend``: the amendment as text (``end west: a ruling``) or its
+    JSON form (``{"amend": "end", "side": "west", "reason": "a ruling"}``); the rules judge
+    it (:meth:`Amendment.read`: 422 with their message)."""
+
+    model_config = ConfigDict(strict=True)  # JSON as sent: no "1" for 1
+
+    amendment: Annotated[str, Field(max_length=MAX_ORDER_CHARS)] | dict[str, Any]
+
+
+class AmendAnswer(BaseModel):
+    accepted: bool
+    seq: int
+    step: int
+    amendment: dict[str, Any] = Field(description="the amendment's JSON form, as stored")
+    message: str
 
 
 def amend(
@@ -46,16 +67,19 @@ def umpire_router(
 ) -> APIRouter:
     router = APIRouter()
 
-    @router.post("/api/games/{game_id}/amend")
+    @router.post(
+        "/api/games/{game_id}/amend",
+        response_class=JSONResponse,
+        openapi_extra=body_schema(AmendRequest),
+        responses={
+            200: {"model": AmendAnswer, "description": "recorded once the store committed it"},
+            **error_responses(401, 403, 404, 413, 415, 422),
+        },
+    )
     async def api_amend(request: Request, game_id: str) -> Response:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise HTTPException(422, 'the body must be JSON: {"amendment": ...}') from None
-        if not isinstance(body, dict) or "amendment" not in body:
-            raise HTTPException(422, 'the body must be {"amendment": ...}')
+        body = await json_body(request, AmendRequest)
         token = token_of(request, game_id)
-        given: Any = body["amendment"]
+        given: Any = body.amendment
         try:
             submitted, deadline = await hub.call(amend, hub, token, game_id, given)
         except SeatError as e:
