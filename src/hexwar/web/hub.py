@@ -15,8 +15,11 @@ order: games are loaded from the store on first use.
 
 Computer players move off the request path, on a few daemon threads (:data:`COMPUTER_THREADS`),
 one decision at a time and round robin over the games that wait for one (a game that waits for
-its human's answer goes first), each game's moves in order. An agent thinks without the game's
-lock, on its own view; its order is taken only if the decision is still the one it saw. A
+its human's answer goes first), each game's moves in order, each game on one thread for its
+life. A thread hands the thought itself (``agent.act``) to its own process at a lower priority
+(:mod:`hexwar.web.thinker`), so no thought holds the interpreter lock of the server. An agent
+thinks without the game's lock, on its side's view; its order is taken only if the decision is
+still the one it saw. A
 computer-only game plays on in the background once created, watched live through its event
 stream; at most :attr:`Hub.max_computer_games` of them play at once.
 
@@ -48,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from hexwar.agents import agent_names, agent_rng
+from hexwar.agents import agent_names
 from hexwar.core import registry
 from hexwar.core.boards import Board
 from hexwar.core.errors import (
@@ -65,6 +68,7 @@ from hexwar.sessions import SAVE_EVERY, ResolvedScenario, Session
 from hexwar.store import GameStore
 from hexwar.web.seats import UMPIRE, Seat, SeatBook
 from hexwar.web.svg import render_board
+from hexwar.web.thinker import Thinker
 
 __all__ = ["HUMAN", "Created", "Hub", "SeatError", "resolve_players"]
 
@@ -132,7 +136,6 @@ class Hub:
     ) -> None:
         self.home = home
         self.max_computer_games = max_computer_games
-        self._computer_threads = computer_threads
         self._pool = ThreadPoolExecutor(REQUEST_THREADS, thread_name_prefix="hexwar-requests")
         self._games_lock = threading.Lock()  # guards _live, _loading, _scheduled
         self._store: GameStore | None = None
@@ -144,8 +147,13 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()  # running clock expiries (kept alive)
         self._held = threading.local()  # the game locks a request's operation holds
         self._loop: asyncio.AbstractEventLoop | None = None
-        # computer players: games waiting for a computer's decision, by priority then turn
-        self._queue: queue.PriorityQueue[tuple[int, int, str]] = queue.PriorityQueue()
+        # computer players: each worker's games waiting for a computer's decision, by priority
+        # then turn; each game goes to one worker (and its thinking process) for its life
+        self._queues: list[queue.PriorityQueue[tuple[int, int, str]]] = [
+            queue.PriorityQueue() for _ in range(max(1, computer_threads))
+        ]
+        self._thinkers = [Thinker(f"hexwar-thinker-{n}") for n in range(len(self._queues))]
+        self._worker_of: dict[str, int] = {}  # game id -> its worker
         self._turns = itertools.count()
         # game id -> asked again while a computer worked on it (present: queued or worked on)
         self._scheduled: dict[str, bool] = {}
@@ -180,8 +188,10 @@ class Hub:
     async def open(self) -> None:
         self._loop = asyncio.get_running_loop()
         await self.call(self._open)
-        for n in range(self._computer_threads):
-            worker = threading.Thread(target=self._work, name=f"hexwar-computer-{n}", daemon=True)
+        for n in range(len(self._queues)):
+            worker = threading.Thread(
+                target=self._work, args=(n,), name=f"hexwar-computer-{n}", daemon=True
+            )
             worker.start()
             self._workers.append(worker)
 
@@ -227,8 +237,10 @@ class Hub:
 
     async def close(self, timeout: float = 0.5) -> None:
         self.begin_stop(quiet=True)  # (said already when a server was asked to stop)
-        for _ in self._workers:
-            self._queue.put((-1, -1, ""))  # each worker ends at its next look
+        for waiting in self._queues:
+            waiting.put((-1, -1, ""))  # each worker ends at its next look
+        for thinker in self._thinkers:  # a thought in progress is dropped
+            await asyncio.to_thread(thinker.close, timeout)
         deadline = time.monotonic() + timeout
         for worker in self._workers:
             # Daemon threads: one still thinking does not keep the process alive (its thought
@@ -310,7 +322,14 @@ class Hub:
                 return
             self._scheduled[game_id] = False
             self._idle.setdefault(game_id, threading.Event()).clear()
-        self._queue.put((1 if live.computer_only else 0, next(self._turns), game_id))
+            worker = self._worker_of.get(game_id)
+            if worker is None:  # the worker with the fewest games waiting
+                load = [0] * len(self._queues)
+                for other in self._scheduled:
+                    if other in self._worker_of:
+                        load[self._worker_of[other]] += 1
+                worker = self._worker_of[game_id] = load.index(min(load))
+        self._queues[worker].put((1 if live.computer_only else 0, next(self._turns), game_id))
 
     def computer_games(self) -> int:
         """How many computer-only games play now."""
@@ -326,17 +345,19 @@ class Hub:
             return True
         return await asyncio.to_thread(idle.wait, timeout)
 
-    def _work(self) -> None:
-        """A computer worker: one decision of one game at a time, round robin."""
+    def _work(self, worker: int) -> None:
+        """Computer worker ``worker``: one decision of one of its games at a time, round
+        robin."""
+        waiting = self._queues[worker]
         while True:
-            priority, _, game_id = self._queue.get()
+            priority, _, game_id = waiting.get()
             if priority < 0:
                 return
             with self._games_lock:
                 self._scheduled[game_id] = False
             more = False
             try:
-                more = not self.stopping and self._computer_turn(game_id)
+                more = not self.stopping and self._computer_turn(game_id, self._thinkers[worker])
             except Exception:  # a bug in an agent or a rule: that game stops; the rest go on
                 if not self.stopping:  # (at a stop: the store may be closed under it)
                     log.exception("computer player of game %s failed", game_id)
@@ -346,16 +367,16 @@ class Hub:
                     self._scheduled[game_id] = False
                     live = self._live.get(game_id)
                     computer_only = live is not None and live.computer_only
-                    self._queue.put((1 if computer_only else 0, next(self._turns), game_id))
+                    waiting.put((1 if computer_only else 0, next(self._turns), game_id))
                 else:
                     self._scheduled.pop(game_id, None)
                     idle = self._idle.pop(game_id, None)
                     if idle is not None:
                         idle.set()
 
-    def _computer_turn(self, game_id: str) -> bool:
-        """One computer decision in the game (or one sealed order of it); whether there may
-        be more to play."""
+    def _computer_turn(self, game_id: str, thinker: Thinker) -> bool:
+        """One computer decision in the game (or one sealed order of it), thought by
+        ``thinker``; whether there may be more to play."""
         live = self._load(game_id)
         with live.lock:
             session = live.session
@@ -369,8 +390,9 @@ class Hub:
             side = movers[0]
             step, amendments = decision.step, live.amendments
             view = game.view(side)
-            agent = session.agents[side]
-        order = agent.act(view, agent_rng(game.seed, side, step))  # no lock: others go on
+            name = session.agent_names[side]
+        # no lock while it thinks: the game's requests go on
+        order = thinker.act((game_id, side), game.ruleset, name, view, game.seed, step)
         with live.lock:
             if self.stopping:
                 return False
