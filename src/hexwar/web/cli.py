@@ -12,6 +12,7 @@ import typer
 __all__ = ["serve"]
 
 PASSWORD_ENV = "HEXWAR_PASSWORD"
+MAX_COMPUTER_GAMES = 4  # (hexwar.web.hub's; repeated here so --help needs no [web] extra)
 
 
 def serve(
@@ -39,6 +40,24 @@ def serve(
             help=f"Ask for this password before creating a game (or set ${PASSWORD_ENV}).",
         ),
     ] = None,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--origin",
+            metavar="URL",
+            help="Another origin whose pages may send orders here, e.g. "
+            "https://games.example.org behind a reverse proxy that does not pass the Host "
+            "header on (repeat for more).",
+        ),
+    ] = None,
+    max_computer_games: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            metavar="N",
+            help="Computer-only games that may play at once (more are refused until one ends).",
+        ),
+    ] = MAX_COMPUTER_GAMES,
     flank_db: Annotated[
         Path | None,
         typer.Option(
@@ -55,19 +74,25 @@ def serve(
         import uvicorn
 
         from hexwar.web.app import create_app
+        from hexwar.web.server import HexwarServer, server_config
     except ImportError as e:  # the [web] extra is missing
         typer.echo(
             f"hexwar serve needs the web extra ({e.name} is missing): pip install 'hexwar[web]'",
             err=True,
         )
         raise typer.Exit(2) from None
-    from hexwar.store.sqlite import default_path
+    from hexwar.store import StoreLockedError, default_path, hold
 
     if home is not None:
         home = home.expanduser()
         home.mkdir(parents=True, exist_ok=True)
         os.environ["HEXWAR_HOME"] = str(home)
     directory = default_path().parent
+    try:  # one writer per store: held for the life of the server
+        writer = hold(default_path())
+    except StoreLockedError as e:
+        typer.echo(f"hexwar serve: {e}", err=True)
+        raise typer.Exit(2) from None
     secret = password if password is not None else os.environ.get(PASSWORD_ENV) or None
     if host not in ("127.0.0.1", "localhost", "::1") and secret is None:
         typer.echo(
@@ -75,16 +100,21 @@ def serve(
             "create games and use the flank battle moderator page",
             err=True,
         )
-    # The games run on a worker thread; a short GIL switch interval keeps the event loop (the
-    # answers to other requests and the event streams) from waiting behind it for 5 ms a time.
+    # The games run on worker threads; a short GIL switch interval keeps the event loop (the
+    # answers to other requests and the event streams) from waiting behind them for 5 ms a time.
     sys.setswitchinterval(0.0005)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"hexwar: games in {directory}; open http://{shown}:{port}/", err=True)
     sys.stdout.flush()
-    uvicorn.run(
-        create_app(directory, password=secret, flank_db=flank_db),
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,  # (not shown at this level, but formatted for every request)
+    app = create_app(
+        directory,
+        password=secret,
+        flank_db=flank_db,
+        origins=origin or (),
+        max_computer_games=max_computer_games,
     )
+    try:
+        HexwarServer(server_config(app, host, port)).run()
+    finally:
+        writer.release()
+    del uvicorn  # (imported above only to say early that the extra is missing)
