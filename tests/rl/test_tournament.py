@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from hexwar.core.orders import CONCEDE
 from hexwar.rl.tournament import GameResult, Tournament, rate, run_tournament, tournament_size
 
 pytest.importorskip("joblib")
@@ -68,3 +69,34 @@ def test_progress_sees_every_game_in_order_and_changes_nothing() -> None:
     assert [(r.agents, r.seed, r.winner, r.decisions) for r in again.results] == [
         (r.agents, r.seed, r.winner, r.decisions) for r in t.results
     ]
+
+
+class _Concession:
+    def to_json(self) -> dict[str, bool]:
+        return dict(CONCEDE)
+
+
+class _Conceder:
+    """An agent that concedes at once (a sealed order of the air war's first decision)."""
+
+    def act(self, view: object, rng: object) -> _Concession:
+        return _Concession()
+
+
+def test_a_concession_in_a_sealed_decision_ends_the_game_without_the_others_orders(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 38 item 5, beside the search: when side 1's sealed order concedes, side 2's
+    order of the same decision is not submitted into the finished game (GameOverError
+    before); side 2 wins by the concession."""
+    import hexwar.rl.tournament as tournament
+
+    real = tournament.make_agent
+
+    def agents(ruleset: object, side: str, name: str) -> object:
+        return _Conceder() if side == "1" else real(ruleset, side, name)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "make_agent", agents)
+    result = tournament.play_game("airwar/small-three-cities", ["random", "random"], 1, None, 0.1)
+    assert result.winner == 1
+    assert result.decisions == (1, 0)

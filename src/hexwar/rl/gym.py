@@ -82,6 +82,8 @@ class HexwarEnv(gym.Env[dict[str, Any], Any]):
                 view = game.view(s)
                 order = self.opponents[s].act(view, agent_rng(game.seed, s, game.step))
                 game.submit(s, order.to_json())
+                if game.outcome() is not None:  # a concession: the others' orders lapse
+                    return
 
     def _potential_now(self) -> float:
         if self.shaping is None:
