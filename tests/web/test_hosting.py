@@ -13,6 +13,7 @@ import http.client
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -29,6 +30,7 @@ import httpx
 import numpy as np
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import expect
 
 from hexwar.rulesets.aggressor.legal import random_setup
 from hexwar.sessions import Session, bundled_scenario, transcript
@@ -65,8 +67,8 @@ def _free_port() -> int:
         return port
 
 
-def _serve(home: Path, *args: str) -> Served:
-    port = _free_port()
+def _serve(home: Path, *args: str, port: int | None = None) -> Served:
+    port = _free_port() if port is None else port
     proc = subprocess.Popen(
         [sys.executable, "-m", "hexwar", "serve", "--home", str(home), "--port", str(port), *args],
         stdout=subprocess.DEVNULL,
@@ -147,6 +149,45 @@ def test_a_stop_ends_the_server_within_5_s_with_an_event_stream_open(
     assert "hexwar: stopping; no more orders are taken; waiting for ending the event streams" in err
     assert "hexwar: stopped" in err
     assert "Traceback" not in err
+
+
+def test_a_game_page_reconnects_by_itself_to_the_restarted_server(
+    tmp_path: Path, browser: Any
+) -> None:
+    """Issue 38 item 1: a stop ends the page's event stream; the page says it is reconnecting
+    and follows the game again, without a reload, once a server runs on the same address and
+    home (here: the other seat's set-up, sent after the restart, shows on the page)."""
+    home = tmp_path / "home"
+    first = _serve(home)
+    game = _create(first.url, "aggressor/sector", {"west": "human", "east": "human"}).json()
+    context = browser.new_context()
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto(game["links"]["east"])
+        page.wait_for_url(re.compile(r"/games/[^/?]+$"))
+        status = page.locator("#status")
+        expect(status).to_have_text("Waiting for the opponent (west).")
+        first.proc.send_signal(signal.SIGTERM)
+        first.proc.wait(timeout=STOP_BOUND)
+        expect(status).to_have_class(re.compile(r"\boffline\b"))
+        second = _serve(home, port=first.port)
+        try:
+            west = bearer(game["tokens"]["west"])
+            r = httpx.post(
+                f"{second.url}/api/games/{game['id']}/orders",
+                json={"order": _setup("west")},
+                headers=west,
+                timeout=30,
+            )
+            assert r.status_code == 200, r.text
+            expect(status).to_have_text("Your orders, please.")
+            expect(status).not_to_have_class(re.compile(r"\boffline\b"))
+        finally:
+            second.proc.send_signal(signal.SIGTERM)
+            second.proc.wait(timeout=30)
+    finally:
+        context.close()
 
 
 def test_no_order_is_taken_once_the_stop_began(tmp_path: Path) -> None:

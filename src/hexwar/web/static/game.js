@@ -103,8 +103,16 @@ function applyState(s) {
   }
 }
 
+// The stream ends when the server stops; the browser reconnects by itself (after the
+// server's `retry`), and when it gives up (an answer other than 200 while the server
+// restarts, e.g. a proxy's 502) the page opens a new stream after the last event it has.
+const RECONNECT_MS = 2000;
+
 function connect() {
-  const source = new EventSource(`${api}/events${sideQuery ? '?' + sideQuery : ''}`);
+  const query = new URLSearchParams(sideQuery);
+  if (lastSeen >= 0) query.set('last_event_id', String(lastSeen));
+  const qs = query.toString();
+  const source = new EventSource(`${api}/events${qs ? '?' + qs : ''}`);
   source.addEventListener('log', (m) => {
     const e = JSON.parse(m.data);
     if (e.seq <= lastSeen) return;
@@ -112,7 +120,10 @@ function connect() {
     log.prepend(eventItem(e));
   });
   source.addEventListener('state', (m) => applyState(JSON.parse(m.data)));
-  source.onerror = () => { statusBox.classList.add('offline'); };
+  source.onerror = () => {
+    statusBox.classList.add('offline');
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, RECONNECT_MS);
+  };
   source.onopen = () => { statusBox.classList.remove('offline'); };
 }
 
