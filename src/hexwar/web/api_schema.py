@@ -38,6 +38,8 @@ _WHY = {
     413: "the body is too large",
     415: "the body is not declared as JSON (Content-Type: application/json)",
     422: "the request is malformed (the detail names the field) or the rules refuse it",
+    429: "as many computer-only games are playing as the server plays at once",
+    503: "the server is stopping",
 }
 
 
@@ -46,13 +48,15 @@ def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorAnswer, "description": _WHY[code]} for code in codes}
 
 
-def page_error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The ``responses`` of a page that may refuse with ``codes``: an HTML error page, or for
-    a malformed query FastAPI's JSON list of validation errors (422)."""
+def page_error_responses(*codes: int, change: bool = False) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a page that may refuse with ``codes``: an HTML error page, or JSON
+    for a malformed query (FastAPI's list of validation errors, 422) and for what is refused
+    before any route (:class:`hexwar.web.app.HexwarApp`): a body beyond its bound (413) and,
+    on a page that takes a ``change`` (a form posted), a request from another site (403)."""
     out: dict[int | str, dict[str, Any]] = {}
     for code in codes:
         out[code] = {"description": _WHY[code], "content": {"text/html": {}}}
-        if code == 422:
+        if code in (413, 422) or (change and code == 403):
             out[code]["model"] = ErrorAnswer
     return out
 

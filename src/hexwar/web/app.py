@@ -54,11 +54,11 @@ from hexwar.core.errors import (
 from hexwar.core.rng import SEEDS
 from hexwar.scenarios import load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, bundled_scenario
+from hexwar.web.api_schema import body_schema, error_responses, page_error_responses
 from hexwar.web.guard import (
     MAX_UPLOAD,
     BodyTooLarge,
     body_limit,
-    body_schema,
     bounded_receive,
     cross_origin,
     json_body,
@@ -72,10 +72,16 @@ __all__ = ["CreateGame", "OrderBody", "create_app"]
 log = logging.getLogger("hexwar.web")
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# A Last-Event-ID header this server could have sent (an event's sequence number); another is
+# ignored, as no header is: int() refuses some text str.isdigit() passes ('²', 5,000 digits).
+_EVENT_ID = re.compile(r"-?[0-9]{1,18}")
 # An uploaded scenario's keys, tables and arrays (counted as '=', ':', '[' and '{'), checked
 # before it is parsed: its parse and validation cost grow with them (30,000 tables took 7 s);
 # the largest bundled scenario has under 2,000.
 MAX_UPLOAD_ENTRIES = 20_000
+# What a game's route may refuse: no token or an unknown one, another game's or side's, no such
+# game, a malformed query or an unknown side.
+_REFUSALS = error_responses(401, 403, 404, 422)
 
 
 _SECURITY_HEADERS = [
@@ -458,7 +464,14 @@ def create_app(
             "tokens": created.tokens,
         }
 
-    @app.post("/lobby", response_class=HTMLResponse)
+    @app.post(
+        "/lobby",
+        response_class=Response,  # (the declared types below: errors are HTML or JSON)
+        responses={
+            200: {"content": {"text/html": {}}, "description": "the new game's links"},
+            **page_error_responses(400, 401, 403, 413, 422, 429, 503, change=True),
+        },
+    )
     async def lobby_create(
         request: Request,
         scenario: Annotated[str, Form()] = "",
@@ -513,7 +526,14 @@ def create_app(
             status_code=422,
         )
 
-    @app.get("/join/{game_id}", response_class=HTMLResponse)
+    @app.get(
+        "/join/{game_id}",
+        response_class=Response,
+        responses={
+            200: {"content": {"text/html": {}}, "description": "signs the seat in"},
+            **page_error_responses(403, 422),
+        },
+    )
     async def join(request: Request, game_id: str, token: str = "") -> Response:
         seat = await hub.seat(token) if token else None
         if seat is None or seat.game_id != game_id:
@@ -534,7 +554,14 @@ def create_app(
         )
         return response
 
-    @app.get("/games/{game_id}", response_class=HTMLResponse)
+    @app.get(
+        "/games/{game_id}",
+        response_class=Response,
+        responses={
+            200: {"content": {"text/html": {}}, "description": "the game's page"},
+            **page_error_responses(401, 403, 404, 422),
+        },
+    )
     async def game_page(request: Request, game_id: str) -> Response:
         seat, _side = await authorise(request, game_id, None)
         state = await hub.call(hub.state, game_id, seat)
@@ -550,7 +577,14 @@ def create_app(
             },
         )
 
-    @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
+    @app.get(
+        "/games/{game_id}/replay",
+        response_class=Response,
+        responses={
+            200: {"content": {"text/html": {}}, "description": "the replay's page"},
+            **page_error_responses(401, 403, 404, 422),
+        },
+    )
     async def replay_page(request: Request, game_id: str) -> Response:
         seat, _side = await authorise(request, game_id, None)
         state = await hub.call(hub.state, game_id, seat)
@@ -564,7 +598,7 @@ def create_app(
         "/api/games",
         status_code=201,
         openapi_extra=body_schema(CreateGame),
-        responses={413: {"description": "the body is too large"}, 415: {}, 422: {}, 429: {}},
+        responses=error_responses(401, 403, 413, 415, 422, 429, 503),
     )
     async def api_create(request: Request) -> dict[str, Any]:
         body = await json_body(request, CreateGame)
@@ -578,7 +612,7 @@ def create_app(
             dict(body.seats),
         )
 
-    @app.get("/api/games/{game_id}/view")
+    @app.get("/api/games/{game_id}/view", responses=_REFUSALS)
     async def api_view(request: Request, game_id: str, side: str | None = None) -> Response:
         try:
             view = await hub.call(hub.seat_view, token_of(request, game_id), game_id, side)
@@ -586,12 +620,19 @@ def create_app(
             raise _http(e) from None
         return json_response(view)
 
-    @app.get("/api/games/{game_id}/state")
+    @app.get("/api/games/{game_id}/state", responses=_REFUSALS)
     async def api_state(request: Request, game_id: str) -> Response:
         seat, _ = await authorise(request, game_id, None)
         return json_response(await hub.call(hub.state, game_id, seat))
 
-    @app.get("/api/games/{game_id}/board.svg")
+    @app.get(
+        "/api/games/{game_id}/board.svg",
+        response_class=Response,  # (the declared types below: errors are JSON)
+        responses={
+            200: {"content": {"image/svg+xml": {}}, "description": "the board"},
+            **_REFUSALS,
+        },
+    )
     async def api_board(
         request: Request, game_id: str, side: str | None = None, at: int | None = None
     ) -> Response:
@@ -599,12 +640,19 @@ def create_app(
         svg = await hub.call(hub.board_svg, game_id, looking, at)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
-    @app.get("/api/games/{game_id}/replay")
+    @app.get("/api/games/{game_id}/replay", responses=_REFUSALS)
     async def api_replay(request: Request, game_id: str, side: str | None = None) -> Response:
         _seat, looking = await authorise(request, game_id, side)
         return json_response(await hub.call(hub.frames, game_id, looking))
 
-    @app.get("/api/games/{game_id}/log.txt")
+    @app.get(
+        "/api/games/{game_id}/log.txt",
+        response_class=Response,
+        responses={
+            200: {"content": {"text/plain": {}}, "description": "the seat's log"},
+            **_REFUSALS,
+        },
+    )
     async def api_log(request: Request, game_id: str, side: str | None = None) -> Response:
         _seat, looking = await authorise(request, game_id, side)
         text = await hub.call(hub.log_text, game_id, looking)
@@ -655,12 +703,25 @@ def create_app(
         "/api/games/{game_id}/orders",
         api_order,
         methods=["POST"],
-        openapi_extra=body_schema(OrderBody),
-        responses={401: {}, 403: {}, 404: {}, 413: {}, 415: {}, 422: {}, 503: {}},
+        openapi_extra={
+            **body_schema(OrderBody),
+            # the route reads its own path (the fast lane): declared here for the schema
+            "parameters": [
+                {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+            ],
+        },
+        responses=error_responses(401, 403, 404, 413, 415, 422, 503),
     )
     app.order_endpoint = api_order
 
-    @app.get("/api/games/{game_id}/events")
+    @app.get(
+        "/api/games/{game_id}/events",
+        response_class=Response,
+        responses={
+            200: {"content": {"text/event-stream": {}}, "description": "the seat's events"},
+            **_REFUSALS,
+        },
+    )
     async def api_events(
         request: Request,
         game_id: str,
@@ -668,9 +729,9 @@ def create_app(
         last_event_id: int | None = None,
     ) -> StreamingResponse:
         seat, looking = await authorise(request, game_id, side)
-        header = request.headers.get("last-event-id", "")
+        header = request.headers.get("last-event-id", "").strip()
         after = last_event_id if last_event_id is not None else -1
-        if header.strip().lstrip("-").isdigit():
+        if _EVENT_ID.fullmatch(header):
             after = int(header)
 
         async def stream() -> AsyncIterator[str]:
