@@ -46,8 +46,12 @@ lint: $(DEVSTAMP)
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
 
+# pytest-xdist spreads the test files over PYTEST_WORKERS processes (CI's machine has two
+# cores), each file whole on one worker (a page's examples build on each other, in order);
+# PYTEST_WORKERS=0 runs them in this one process.
+PYTEST_WORKERS ?= 2
 pytest: $(DEVSTAMP) chromium
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
 
 test: lint typecheck pytest
 

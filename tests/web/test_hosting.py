@@ -513,3 +513,15 @@ def test_a_client_gone_mid_upload_is_one_info_line(
     assert [r.levelno for r in ours] == [logging.INFO], [r.getMessage() for r in ours]
     assert "went away" in ours[0].getMessage()
     assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_content_length_that_is_not_a_number_is_no_server_error(client: TestClient) -> None:
+    """Issue 38 item 7: a ``Content-Length`` such as ``abc`` reached ``int()`` in the body
+    bound (uvicorn refuses it before the app, but the app must not depend on that); the
+    body is then bounded as it is read, and the request refused as malformed."""
+    r = client.post(
+        "/api/games",
+        content=b"{}",
+        headers={"Content-Type": "application/json", "Content-Length": "abc"},
+    )
+    assert 400 <= r.status_code < 500, r.text

@@ -61,6 +61,7 @@ from hexwar.web.guard import (
     body_limit,
     bounded_receive,
     cross_origin,
+    declared_length,
     json_body,
     read_body,
 )
@@ -138,7 +139,7 @@ class HexwarApp(FastAPI):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             refused = cross_origin(scope, self.origins)
-            if refused is None and int(_header(scope, b"content-length") or 0) > (
+            if refused is None and declared_length(_header(scope, b"content-length")) > (
                 limit := body_limit(scope["path"])
             ):
                 await _plain_error(413, f"the body is too large ({limit} bytes at most)", send)

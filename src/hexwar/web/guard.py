@@ -15,7 +15,8 @@ bound on its body, and JSON bodies read into a declared model.
   ``Content-Length`` beyond the bound, and a body sent in chunks is cut off there.
 - **JSON bodies** (:func:`json_body`) need ``Content-Type: application/json`` (else 415), are
   read by orjson (which refuses nesting deeper than 1024 and text that is not UTF-8) and
-  validated by a pydantic model whose schema the route declares (:func:`body_schema`), so
+  validated by a pydantic model whose schema the route declares
+  (:func:`hexwar.web.api_schema.body_schema`), so
   every malformed body is a 422 naming its field.
 """
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 import orjson
@@ -36,9 +37,9 @@ __all__ = [
     "MAX_BODY",
     "BodyTooLarge",
     "body_limit",
-    "body_schema",
     "bounded_receive",
     "cross_origin",
+    "declared_length",
     "json_body",
     "read_body",
 ]
@@ -93,6 +94,12 @@ def bounded_receive(receive: Receive, limit: int) -> Receive:
     return bounded
 
 
+def declared_length(value: str | None) -> int:
+    """A ``Content-Length`` header's bytes (0 when absent or not a number: the body is then
+    bounded as it is read)."""
+    return int(value) if value is not None and value.isascii() and value.isdigit() else 0
+
+
 def _headers(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
 
@@ -131,7 +138,7 @@ def cross_origin(scope: Scope, origins: Iterable[str] = ()) -> str | None:
 
 async def read_body(request: Request, limit: int) -> bytes:
     """The request's body, refused with 413 beyond ``limit`` bytes."""
-    if int(request.headers.get("content-length") or 0) > limit:
+    if declared_length(request.headers.get("content-length")) > limit:
         raise HTTPException(413, f"the body is too large ({limit} bytes at most)")
     chunks: list[bytes] = []
     size = 0
@@ -168,16 +175,3 @@ async def json_body(request: Request, model: type[M], limit: int | None = None) 
     except ValidationError as e:
         problems = [f"{_where(err['loc'])}: {err['msg']}" for err in e.errors()]
         raise HTTPException(422, {"message": "invalid request", "problems": problems}) from None
-
-
-def body_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The OpenAPI ``requestBody`` of a route that reads ``model`` with :func:`json_body`
-    (give it as the route's ``openapi_extra``)."""
-    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
-    schema.pop("$defs", None)
-    return {
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": schema}},
-        }
-    }
