@@ -4,12 +4,13 @@ malformed request gets a 4xx, never a 5xx, and every answer matches what the sch
 The schema is the app's own (:meth:`FastAPI.openapi`, the document ``GET /openapi.json``
 serves; :func:`test_the_fuzzed_schema_is_the_one_the_app_serves` keeps the two the same). It
 is read at import from an app on a throwaway home, so that ``schema.parametrize()`` makes one
-test per route; the requests go to a fresh app per route on one temporary home that holds two
-real games (an Aggressor game, ``aggressor/sector`` with two human seats, and an IDAHEX game for
-the IDAHEX routes). A fresh app per route because Schemathesis' pytest plugin ends every
-in-process app's lifespan after each test (``pytest_runtest_teardown``), and a hub does not
-open twice. (``schemathesis.pytest.from_fixture`` would read the schema in a fixture instead,
-but its subtests fail on pytest 9.2: ``'Function' object has no attribute '_nodeid'``.)
+test per route; the requests go to a fresh app per route on one temporary home that holds
+three real games (an Aggressor game, ``aggressor/sector`` with two human seats, an IDAHEX game
+for the IDAHEX routes and a flank battle, ``flankbattle/hastings``, for the flank battle's). A
+fresh app per route because Schemathesis' pytest plugin ends every in-process app's lifespan
+after each test (``pytest_runtest_teardown``), and a hub does not open twice.
+(``schemathesis.pytest.from_fixture`` would read the schema in a fixture instead, but its
+subtests fail on pytest 9.2: ``'Function' object has no attribute '_nodeid'``.)
 
 Each generated request is steered into deep code: its ``game_id`` is mostly a real game's, with
 a token that opens it (a side's, or the umpire's: the umpire's first for amendments), sometimes
@@ -113,6 +114,8 @@ def _seats(path: str) -> list[tuple[str | None, str | None]]:
     it); ``None`` game id: the generated one, ``None`` token: none sent."""
     aggressor, idahex = TARGET.games["aggressor"], TARGET.games["idahex"]
     main = idahex if "/idahex/" in path else aggressor
+    if "/flankbattle/" in path:
+        main = TARGET.games["flankbattle"]
     other = aggressor if main is idahex else idahex
     first = "umpire" if path.endswith("/amend") else next(iter(main["links"]))
     return [
@@ -172,12 +175,13 @@ def filter_body(ctx: Any, body: Any) -> bool:
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A home with the two games the requests are steered to."""
+    """A home with the games the requests are steered to."""
     home = tmp_path_factory.mktemp("fuzz-home")
     with TestClient(create_app(home)) as client:
         for ruleset, scenario, sides in (
             ("aggressor", "aggressor/sector", ("west", "east")),
             ("idahex", "idahex/sinai", ("red", "blue")),
+            ("flankbattle", "flankbattle/hastings", ("attacker", "defender")),
         ):
             seats = dict.fromkeys(sides, "human")
             r = client.post("/api/games", json={"scenario": scenario, "seed": 1, "seats": seats})

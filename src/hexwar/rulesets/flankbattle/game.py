@@ -18,7 +18,13 @@ from hexwar.core.events import ALL
 from hexwar.core.game import Decision, Game
 from hexwar.core.orders import JsonValue, order_json
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
-from hexwar.rulesets.flankbattle.flanks import FlankSpec, check_count, share_ships, validity
+from hexwar.rulesets.flankbattle.flanks import (
+    FlankSpec,
+    Validity,
+    check_count,
+    share_ships,
+    validity,
+)
 from hexwar.rulesets.flankbattle.receipt import render_receipt
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario, setup_of
 from hexwar.rulesets.flankbattle.war import WarReport, fight, report_json
@@ -102,19 +108,26 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
     def _awaiting(self) -> Decision:
         return Decision(self.step, frozenset(SIDES), "place your flanks")
 
-    def _check(self, side: str, order: Deployment) -> None:
+    def status_of(self, side: str, order: Deployment) -> Validity:
+        """The status message of ``side``'s deployment ``order`` (seed 004, Terrain map): Good
+        (X/Y), or Invalid Inf (X/Y) and its kin, as the order is judged when it is submitted
+        (the game page shows it while the flanks are placed)."""
         flanks = self.flanks_of(side, order)
         check_count(flanks)
         index = SIDES.index(side)
         sv = self.setup.sides[index]
-        status = validity(
+        return validity(
             flanks,
             float(sv.military["size"]),
             self.setup.proportions(index),
             sv.ship_number,
             self.setup.crew(index),
         )
+
+    def _check(self, side: str, order: Deployment) -> None:
+        status = self.status_of(side, order)
         if not status.good:
+            sv = self.setup.sides[SIDES.index(side)]
             raise IllegalOrderError(
                 f"{side}'s flanks are {status.text} ({status.colour}): the flanks must hold the "
                 f"military {sv.military['name']!r} within 10 soldiers and one ship",
