@@ -110,3 +110,30 @@ def test_the_renderer_escapes_every_text_and_tags_hexes_and_counters() -> None:
     assert 'data-ref="&lt;u1&gt;"' in svg
     assert "plain &amp; &lt;simple&gt;" in svg  # in the legend
     assert len(re.findall(r'<polygon class="hex"', svg)) == 2
+
+
+def test_the_common_board_shows_each_sides_pieces_only_as_the_enemy_sees_them() -> None:
+    """Issue 39 item 7, the spectator's map while the game runs: "only what both sides see".
+    Seed 003, OBSERVATION: a side sees the enemy units it observes, "?" until identified. In
+    the common board of both seats a west counter stands exactly where east's board shows
+    one, drawn as east draws it (and the same for east's pieces on west's board); nothing of a
+    seat's own highlights or status lines remains."""
+    from hexwar.core.boards import common_board
+
+    session = _game("aggressor/sector", seed=2)
+    game = session.game
+    game.submit("west", str(random_setup("west", np.random.default_rng(1))))
+    game.submit("east", str(random_setup("east", np.random.default_rng(2))))
+    boards = [game.ruleset.describe_board(game.view(s)) for s in ("west", "east")]
+    common = common_board(boards)
+    west_seen_by_east = [c for c in boards[1].counters if c.side == "west"]
+    east_seen_by_west = [c for c in boards[0].counters if c.side == "east"]
+    assert len(west_seen_by_east) < len([c for c in boards[0].counters if c.side == "west"])
+    assert sorted(common.counters, key=lambda c: (c.side, str(c.at))) == sorted(
+        west_seen_by_east + east_seen_by_west, key=lambda c: (c.side, str(c.at))
+    )
+    assert common.viewer is None
+    assert common.status == ()
+    assert not any(h.counter for h in common.highlights)
+    assert common.hexes == boards[0].hexes
+    render_board(common)  # draws

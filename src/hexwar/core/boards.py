@@ -13,7 +13,8 @@ its label into the order being written, and clicking a counter inserts its ``ref
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from hexwar.core.hexes import Hex
@@ -29,6 +30,7 @@ __all__ = [
     "SideStyle",
     "Style",
     "Trace",
+    "common_board",
 ]
 
 Orientation = Literal["flat", "pointy"]
@@ -264,3 +266,57 @@ class Board:
             "flag_styles": styles(self.flag_styles),
             "status": [list(s) for s in self.status],
         }
+
+
+def common_board(boards: Sequence[Board], title: str | None = None) -> Board:
+    """What every side's board shows (a spectator's map while the game runs), from the boards
+    of all the sides.
+
+    Each side's pieces are drawn as the other sides see them: a counter of side ``S`` is kept
+    where every board but ``S``'s own shows a counter of ``S`` in that hex, as the first of those
+    boards draws it (what ``S``'s owner alone knows of it, its own markings, is left out).
+    Markers, fronts, traces and hexsides are kept where every board has them alike;
+    highlights, status lines and the mirroring of one seat are dropped. Every board must be of
+    one map (the same hexes).
+    """
+    if not boards:
+        raise ValueError("common_board: no board")
+    first = boards[0]
+    counters: list[Counter] = []
+    seen: set[tuple[str, Hex]] = set()
+    for board in boards:
+        for c in board.counters:
+            if c.side == board.viewer or (c.side, c.at) in seen:
+                continue
+            others = [b for b in boards if b.viewer != c.side]
+            if all(any(d.side == c.side and d.at == c.at for d in b.counters) for b in others):
+                seen.add((c.side, c.at))
+                counters.extend(d for d in board.counters if d.side == c.side and d.at == c.at)
+
+    def alike(items: Sequence[Any], part: str) -> tuple[Any, ...]:
+        return tuple(x for x in items if all(x in getattr(b, part) for b in boards[1:]))
+
+    def union(part: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for b in boards:
+            out.update(getattr(b, part))
+        return out
+
+    return replace(
+        first,
+        title=first.title if title is None else title,
+        counters=tuple(counters),
+        markers=alike(first.markers, "markers"),
+        fronts=alike(first.fronts, "fronts"),
+        traces=alike(first.traces, "traces"),
+        hexsides=alike(first.hexsides, "hexsides"),
+        highlights=(),
+        status=(),
+        viewer=None,
+        mirror="",
+        sides=union("sides"),
+        flag_styles=union("flag_styles"),
+        marker_styles=union("marker_styles"),
+        trace_styles=union("trace_styles"),
+        hexside_styles=union("hexside_styles"),
+    )
