@@ -22,6 +22,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from hexwar.core.boards import Board
+from hexwar.core.choices import SUBMIT, ChoiceMark
 from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
 from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import (
@@ -514,6 +515,23 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     def stepwise(self, view: View) -> bool:
         """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""
         return False
+
+    def describe_choices(
+        self, view: View, orders: Sequence[OrderT], plan: OrderT | None = None
+    ) -> list[ChoiceMark]:
+        """What each of ``orders`` points at on the board ``describe_board(view)`` draws: one
+        :class:`~hexwar.core.choices.ChoiceMark` per order, in order (the piece as its counter
+        names it, the hexes to mark, the kind of the mark). ``orders`` is a list
+        :meth:`legal_orders` gave for ``view`` and ``plan``, perhaps cut to its first entries
+        and its last (:func:`hexwar.core.choices.list_choices`); in a stepwise list the last
+        entry is the plan, to submit.
+
+        Rulesets write it in their ``choices`` module, from the view alone. Default: no piece,
+        no hexes, kind ``order``; ``submit`` for the last entry of a stepwise list."""
+        marks = [ChoiceMark() for _ in orders]
+        if marks and self.stepwise(view):
+            marks[-1] = ChoiceMark(kind=SUBMIT)
+        return marks
 
     def determinise(self, view: View, rng: np.random.Generator) -> Game[ScenarioT, OrderT] | None:
         """A game the viewing side cannot tell from the one it sees: the view's facts, and

@@ -9,7 +9,9 @@ and the last submits it, otherwise every choice submits at once. Lists longer th
 or ``end`` in Aggressor). A side with no decision now has one choice, ``0``, which does
 nothing (so simultaneous adapters can ask every side for an action).
 
-Everything goes through the game protocol: views, ``legal_orders`` and ``submit``.
+Everything goes through the game protocol: views, ``legal_orders`` and ``submit``. The lists
+are built by :func:`hexwar.core.choices.list_choices`, which the web's ``/choices`` route
+uses too: both offer the same choices for the same view.
 """
 
 from __future__ import annotations
@@ -19,14 +21,13 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core.choices import DEFAULT_MAX_ACTIONS, list_choices
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
 from hexwar.sessions import ResolvedScenario, resolve_scenario
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "Driver"]
-
-DEFAULT_MAX_ACTIONS = 2048
 
 
 class Driver:
@@ -101,14 +102,13 @@ class Driver:
         hit = self._cache.get(side)
         if hit is not None and hit[0] == key:
             return hit[1][0]
-        view = self.view(side)
-        plan = self.plans[side]
-        orders = self.ruleset.legal_orders(view, plan)
-        stepwise = self.ruleset.stepwise(view)
-        if stepwise and self.max_plan is not None and _plan_length(plan) >= self.max_plan:
-            orders = orders[-1:]  # the plan is long enough: submit it
-        if len(orders) > self.max_actions:
-            orders = [*orders[: self.max_actions - 1], orders[-1]]
+        orders, stepwise = list_choices(
+            self.ruleset,
+            self.view(side),
+            self.plans[side],
+            max_actions=self.max_actions,
+            max_plan=self.max_plan,
+        )
         self._cache[side] = (key, (orders, stepwise))
         return orders
 
@@ -170,13 +170,3 @@ class Driver:
         if outcome is None or outcome.winner is None:
             return dict.fromkeys(self.sides, 0.0)
         return {s: 1.0 if s == outcome.winner else -1.0 for s in self.sides}
-
-
-def _plan_length(plan: Order | None) -> int:
-    """How many unit actions a stepwise plan holds (its JSON lists them)."""
-    if plan is None:
-        return 0
-    data = plan.to_json()
-    if not isinstance(data, dict):
-        return 0
-    return sum(len(v) if isinstance(v, list) else 1 for v in data.values())
