@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from hexwar.core.boards import Board
+from hexwar.core.choices import ChoiceMark
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -89,6 +90,17 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         from hexwar.rulesets.aggressor.drawing import describe_board
 
         return describe_board(view)
+
+    def describe_choices(
+        self,
+        view: View,
+        orders: Sequence[AggressorOrder],
+        plan: AggressorOrder | None = None,
+    ) -> list[ChoiceMark]:
+        """The unit, the hex and the kind of each order (:mod:`.choices`)."""
+        from hexwar.rulesets.aggressor.choices import describe_choices
+
+        return describe_choices(view, orders)
 
     def terminal_ui(self, side: str) -> KeyboardPlayer:
         """The original key controls (TURN SEQUENCE E) for ``hexwar play``: single key presses

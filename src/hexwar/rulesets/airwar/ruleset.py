@@ -10,6 +10,7 @@ import numpy as np
 import typer
 
 from hexwar.core.boards import Board
+from hexwar.core.choices import ChoiceMark
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TimeLimit, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -92,6 +93,14 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         from hexwar.rulesets.airwar.drawing import describe_board
 
         return describe_board(view)
+
+    def describe_choices(
+        self, view: View, orders: Sequence[AirwarOrder], plan: AirwarOrder | None = None
+    ) -> list[ChoiceMark]:
+        """The placements' fields; each unit step's field, target and kind (:mod:`.choices`)."""
+        from hexwar.rulesets.airwar.choices import describe_choices
+
+        return describe_choices(view, orders, plan)
 
     def time_limit(self, view: View) -> TimeLimit | None:
         """§4's time limit per move (moving and firing stages). A late order is ``pass``, or

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
 import typer
 
+from hexwar.core.choices import ChoiceMark
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -55,6 +56,14 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
     def legal_orders(self, view: View, plan: Deployment | None = None) -> list[Deployment]:
         """A documented menu of sensible orders (:mod:`hexwar.rulesets.flankbattle.legal`)."""
         return legal.legal_orders(view.data)
+
+    def describe_choices(
+        self, view: View, orders: Sequence[Deployment], plan: Deployment | None = None
+    ) -> list[ChoiceMark]:
+        """Each deployment of the menu: ``deploy``, on no hex (:mod:`.choices`)."""
+        from hexwar.rulesets.flankbattle.choices import describe_choices
+
+        return describe_choices(orders)
 
     def render_view(self, view: View) -> str:
         d = view.data

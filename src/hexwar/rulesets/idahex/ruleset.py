@@ -10,6 +10,7 @@ from typing import ClassVar
 import typer
 
 from hexwar.core.boards import Board
+from hexwar.core.choices import ChoiceMark
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -79,6 +80,14 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
         from hexwar.rulesets.idahex.drawing import describe_board
 
         return describe_board(view)
+
+    def describe_choices(
+        self, view: View, orders: Sequence[Commands], plan: Commands | None = None
+    ) -> list[ChoiceMark]:
+        """The menu's unit and the cell it is sent to hold (:mod:`.choices`)."""
+        from hexwar.rulesets.idahex.choices import describe_choices
+
+        return describe_choices(view, orders)
 
     def order_help(self, view: View) -> str:
         return _HELP

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import ClassVar
 
@@ -10,6 +10,7 @@ import numpy as np
 import typer
 
 from hexwar.core.boards import Board
+from hexwar.core.choices import ChoiceMark
 from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
@@ -128,6 +129,14 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         from hexwar.rulesets.tactical.drawing import describe_board
 
         return describe_board(view)
+
+    def describe_choices(
+        self, view: View, orders: Sequence[TurnOrders], plan: TurnOrders | None = None
+    ) -> list[ChoiceMark]:
+        """The unit, the hex and the verb of each next action (:mod:`.choices`)."""
+        from hexwar.rulesets.tactical.choices import describe_choices
+
+        return describe_choices(view, orders, plan)
 
     def terminal_ui(self, side: str) -> TacticalTerminal:
         """``hexwar play``: the board, then orders at a prompt that takes ``help``."""

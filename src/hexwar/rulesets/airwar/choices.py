@@ -1,0 +1,69 @@
+"""What each legal order points at on the air war board (the ``describe_choices`` hook), from
+the player's view and the plan built so far.
+
+In the initial stage the menu's placements (:mod:`.legal`) are ``place`` marks on the fields
+they name (the opponent's cities, or the fields of your units). The move and aim-fire stages
+are stepwise: each entry but the last is the plan plus one unit step, and its mark is that
+step's -- the piece is the field the units leave or fire from (the counter there is named by
+the field's label), the hex the field they go to or fire on, and the kind ``move`` (to an
+adjacent field), ``fly`` (one unit from an airport), ``fly-two`` (two to an airport of
+yours), ``transport`` (§3.2.2 double transportation, to the airport marked) or ``fire``.
+The last entry submits the plan: ``submit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hexwar.core.choices import SUBMIT, ChoiceMark
+from hexwar.core.views import View
+from hexwar.rulesets.airwar.board import geometry
+from hexwar.rulesets.airwar.legal import stepwise
+from hexwar.rulesets.airwar.orders import AirwarOrder
+
+__all__ = ["describe_choices"]
+
+
+def describe_choices(
+    view: View, orders: Sequence[AirwarOrder], plan: AirwarOrder | None = None
+) -> list[ChoiceMark]:
+    """One mark per order (see the module docstring)."""
+    if not orders:
+        return []
+    d = view.data
+    geo = geometry(d["scenario"]["board"])
+    if not stepwise(d):
+        return [
+            ChoiceMark(
+                None,
+                tuple(geo.parse(f) for f in (*o.cities, *(f for f, _n in o.units))),
+                "place",
+            )
+            for o in orders
+        ]
+    before = plan if plan is not None else AirwarOrder()
+    out: list[ChoiceMark] = []
+    for order in orders[:-1]:
+        step = _step(before, order)
+        if step is None:  # pragma: no cover - every entry but the last adds one step
+            out.append(ChoiceMark())
+            continue
+        kind, a, b = step
+        out.append(ChoiceMark(a, (geo.parse(b),), kind))
+    out.append(ChoiceMark(None, (), SUBMIT))
+    return out
+
+
+def _step(plan: AirwarOrder, order: AirwarOrder) -> tuple[str, str, str] | None:
+    """The one unit step ``order`` adds to ``plan``: (kind, from, to)."""
+    if len(order.flights) > len(plan.flights):
+        a, b, n = order.flights[-1]
+        return ("fly-two" if n == 2 else "fly"), a, b
+    if len(order.transports) > len(plan.transports):
+        a, b = order.transports[-1]
+        return "transport", a, b
+    for kind, before, after in (("fire", plan.fire, order.fire), ("move", plan.moves, order.moves)):
+        for i, (a, b, _n) in enumerate(after):
+            if i >= len(before) or before[i] != after[i]:
+                return kind, a, b
+    return None
