@@ -32,6 +32,8 @@ ROUTES = [
     ("GET", "/api/games/{id}/log.txt", None),
     ("GET", "/api/games/{id}/events", None),
     ("POST", "/api/games/{id}/orders", {"order": "0"}),
+    ("GET", "/api/games/{id}/choices", None),
+    ("POST", "/api/games/{id}/choices", {"step": 0, "index": 0}),
     ("GET", "/games/{id}", None),
     ("GET", "/games/{id}/replay", None),
 ]

@@ -768,4 +768,7 @@ def create_app(
     from hexwar.web.plots import plots_router
 
     app.include_router(plots_router(hub, templates, token_of))
+    from hexwar.web.choices import choices_router
+
+    app.include_router(choices_router(hub, token_of, json_response))  # .../choices
     return app

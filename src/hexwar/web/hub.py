@@ -98,6 +98,8 @@ class _Live:
     # may open its game more than once)
     lock: threading.RLock = field(default_factory=threading.RLock)
     amendments: int = 0  # the umpire's amendments taken (a computer's thought is then stale)
+    # side -> the plan its seat builds by choices (hexwar.web.choices), under this lock
+    plans: dict[str, Any] = field(default_factory=dict)
     saved_at: float = field(default_factory=time.monotonic)  # the last commit of its orders
 
     @property
