@@ -1,0 +1,99 @@
+"""The one list of choices (``hexwar.core.choices``, issue 39 item 1): ``legal_orders`` cut as
+the research driver cuts it, the default ``describe_choices`` hook, and orders in notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from hexwar.core import registry
+from hexwar.core.choices import SUBMIT, ChoiceMark, list_choices, notation, plan_length
+from hexwar.core.game import Ruleset
+from hexwar.core.orders import JsonValue
+from hexwar.rl.driver import Driver
+
+
+def _aggressor_turn() -> Driver:
+    """An Aggressor game past both set-ups: a side's turn, with dozens of choices."""
+    driver = Driver("aggressor/sector", seed=1)
+    while driver.view(driver.awaiting()[0]).data.get("setup_due"):
+        driver.act(driver.awaiting()[0], 0)
+    return driver
+
+
+def test_a_list_longer_than_max_actions_keeps_its_first_entries_and_its_last() -> None:
+    """docs/research.md, Actions: longer lists keep their first ``max_actions - 1`` entries
+    and their last (``end`` in Aggressor), so the entry that ends the decision stays."""
+    driver = _aggressor_turn()
+    side = driver.awaiting()[0]
+    view = driver.view(side)
+    full, stepwise = list_choices(driver.ruleset, view)
+    assert not stepwise
+    assert len(full) > 5
+    cut, _ = list_choices(driver.ruleset, view, max_actions=5)
+    assert cut == [*full[:4], full[-1]]
+    assert str(cut[-1]) == "0"  # end the turn
+
+
+def test_a_plan_of_max_plan_actions_offers_only_to_submit_it() -> None:
+    """The driver's ``max_plan``: a stepwise plan that long lists only itself."""
+    driver = Driver("tactical/meeting1941", seed=1)
+    side = driver.awaiting()[0]
+    view = driver.view(side)
+    first, stepwise = list_choices(driver.ruleset, view)
+    assert stepwise
+    plan = first[0]
+    assert plan_length(plan) == 1
+    listed, _ = list_choices(driver.ruleset, view, plan, max_plan=1)
+    assert listed == [plan]
+
+
+def test_the_default_hook_points_at_nothing_and_submits_a_stepwise_lists_last_entry() -> None:
+    """``Ruleset.describe_choices`` for a ruleset without a ``choices`` module: no piece, no
+    hexes, kind ``order``; ``submit`` for the plan at the end of a stepwise list."""
+    tactical = Driver("tactical/meeting1941", seed=1)
+    side = tactical.awaiting()[0]
+    orders = tactical.choices(side)
+    marks = Ruleset.describe_choices(tactical.ruleset, tactical.view(side), orders)
+    assert marks == [ChoiceMark()] * (len(orders) - 1) + [ChoiceMark(kind=SUBMIT)]
+    tiny = Driver("tiny/duel", seed=1)  # the test suite's ruleset: no hook of its own
+    side = tiny.awaiting()[0]
+    view, orders = tiny.view(side), tiny.choices(side)
+    assert orders
+    assert tiny.ruleset.describe_choices(view, orders) == [ChoiceMark()] * len(orders)
+
+
+@dataclass(frozen=True)
+class _Bare:
+    """An order type with no notation of its own."""
+
+    n: int
+
+    def to_json(self) -> JsonValue:
+        return {"n": self.n}
+
+
+def test_an_order_is_written_in_its_notation_or_else_as_its_json() -> None:
+    driver = _aggressor_turn()
+    order = driver.choices(driver.awaiting()[0])[-1]
+    assert notation(order) == "0"
+    assert notation(_Bare(3)) == '{"n": 3}'
+
+
+def test_every_listed_order_reads_back_from_its_notation() -> None:
+    """The text of a choice is what a player types: the ruleset's parser reads it back to the
+    same order, in every ruleset (random choices over a few dozen decisions each)."""
+    for ruleset in registry.all_rulesets():
+        for scenario in list(ruleset.bundled_scenarios())[:1]:
+            driver = Driver(scenario, seed=2)
+            rng = np.random.default_rng(1)
+            for _ in range(40):
+                if not driver.awaiting():
+                    break
+                side = driver.awaiting()[0]
+                orders = driver.choices(side)
+                for order in orders:
+                    parsed = ruleset.parse_order(side, notation(order))
+                    assert parsed.to_json() == order.to_json(), (scenario, notation(order))
+                driver.act(side, int(rng.integers(len(orders))))
