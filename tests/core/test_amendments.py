@@ -108,3 +108,18 @@ def test_an_amendment_is_stored_like_any_order_and_resumes(tmp_path: Path) -> No
         resumed = Session.resume(store, session.game_id)
     assert resumed.game.orders[-1].side == UMPIRE
     assert resumed.game.state_hash() == session.game.state_hash()
+
+
+@pytest.mark.parametrize("ruleset", registry.all_rulesets(), ids=lambda r: r.info.id)
+def test_the_umpires_help_writes_the_change_alone_as_the_form_asks(ruleset: Any) -> None:
+    """Issue 39 item 9: the umpire's page asks for the change and, in a field of its own, the
+    reason, and joins them as ``CHANGE: REASON``; so each example of the ruleset's help is the
+    change alone (no ``: REASON`` inside it), and with a reason joined it is an amendment of a
+    kind the ruleset takes."""
+    lines = ruleset.amendment_help.splitlines()
+    assert lines
+    for line in lines:
+        change = line.split("  ")[0].strip()  # the comment, after two spaces or more, aside
+        assert ":" not in change, line
+        assert "REASON" not in line, line
+        assert Amendment.parse(f"{change}: a reason").kind in ruleset.amendments, line

@@ -561,8 +561,10 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
     """The kinds of umpire amendment the ruleset takes (:class:`~hexwar.core.orders.Amendment`;
     ``end`` is the core's own, the others the ruleset's :meth:`Game._amend`)."""
 
-    amendment_help: ClassVar[str] = "end SIDE: REASON  (SIDE: the winner, or nobody)"
-    """How to write the ruleset's amendments (units, hexes, places), for the umpire's page."""
+    amendment_help: ClassVar[str] = "end SIDE           (the winner, or nobody)"
+    """How to write the ruleset's amendments (units, hexes, places), for the umpire's page:
+    the change alone, one example a line, without the reason (the page asks for it apart, and
+    joins the two as ``CHANGE: REASON``)."""
 
     def time_limit(self, view: View) -> TimeLimit | None:
         """The time ``view``'s side has for the decision it faces, if the rules set one

@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 __all__ = ["HELP", "amend"]
 
 HELP = (
-    "move west 3 to @KH: REASON   (a unit: its side and number; a hex as the map labels it)\n"
-    "remove east 12: REASON\n"
-    "hold C by west: REASON       (a sector NW W SW N C S NE E SE; by a side or nobody)\n"
-    "end east: REASON             (the winner, or nobody)"
+    "move west 3 to @KH           (a unit: its side and number; a hex as the map labels it)\n"
+    "remove east 12\n"
+    "hold C by west               (a sector NW W SW N C S NE E SE; by a side or nobody)\n"
+    "end east                     (the winner, or nobody)"
 )
 
 

@@ -27,10 +27,10 @@ if TYPE_CHECKING:
 __all__ = ["HELP", "amend"]
 
 HELP = (
-    "move 1 K25x2 to K24: REASON  (PLAYER FIELD, xN for N units; a field as labelled)\n"
-    "remove 2 C7: REASON\n"
-    "hold K25 by 2: REASON        (a city by its field; by a player)\n"
-    "end 1: REASON                (the winner, or nobody)"
+    "move 1 K25x2 to K24          (PLAYER FIELD, xN for N units; a field as labelled)\n"
+    "remove 2 C7\n"
+    "hold K25 by 2                (a city by its field; by a player)\n"
+    "end 1                        (the winner, or nobody)"
 )
 _UNITS = re.compile(r"\s*([12])\s+(\S+?)(?:\s*x\s*(\d+))?\s*")
 

@@ -28,10 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["HELP", "amend"]
 
 HELP = (
-    "move R1 to 4,3: REASON       (a unit by its id; a hex as the map labels it)\n"
-    "remove G2: REASON\n"
-    "hold 5,2 by axis: REASON     (an objective by its hex; by a side or nobody)\n"
-    "end allied: REASON           (the winner, or nobody)"
+    "move R1 to 4,3               (a unit by its id; a hex as the map labels it)\n"
+    "remove G2\n"
+    "hold 5,2 by axis             (an objective by its hex; by a side or nobody)\n"
+    "end allied                   (the winner, or nobody)"
 )
 
 
