@@ -356,3 +356,18 @@ def test_the_border_column_must_be_clear() -> None:
         "rough.toml:" in str(p) and "terrain[0]" in str(p) and "border column K" in str(p)
         for p in err.value.problems
     )
+
+
+@pytest.mark.parametrize("side", rl.SIDES)
+def test_each_sides_set_up_example_lies_in_its_own_territory(side: str) -> None:
+    """SET UP (issue 39 item 9): the order help a side is shown gives a set-up example whose
+    every unit stands in that side's own territory (West's example once used East's
+    columns)."""
+    g = _fresh()
+    help_text = g.ruleset.order_help(g.view(side))
+    example = next(line for line in help_text.splitlines() if "e.g. setup" in line)
+    placements = example.split("e.g. setup", 1)[1].replace("...", "").split()
+    assert placements
+    for placement in placements:
+        _type, at = placement.split("@")
+        assert rl.territory(rl.parse_label(f"@{at}")) == side, placement

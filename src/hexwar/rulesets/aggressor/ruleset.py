@@ -35,7 +35,15 @@ _HELP = """Orders (the original keys):
                hex replacement; an airbase may add 'recon' or 'strike')
   0            end your turn
   partisans N  (when asked) use N of your partisans
-  setup TYPE@XY ... (18 of them) your set-up, e.g. setup armor@LH infantry@LI ..."""
+  setup TYPE@XY ... (18 of them) your set-up in your own territory ({area}),
+               e.g. {example} ..."""
+# SET UP (seed 003): West sets up on the left of the border column K, East on the right; each
+# side's example lies within its own set-up area.
+_SETUP_AREA = {"west": "columns A-J", "east": "columns L-U"}
+_SETUP_EXAMPLE = {
+    "west": "setup armor@CH infantry@CI support@BH",
+    "east": "setup armor@SH infantry@SI support@TH",
+}
 
 
 class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
@@ -84,7 +92,7 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         return render(view.data) + "\nYour units:\n" + unit_table(view.data)
 
     def order_help(self, view: View) -> str:
-        return _HELP
+        return _HELP.format(area=_SETUP_AREA[view.side], example=_SETUP_EXAMPLE[view.side])
 
     def describe_board(self, view: View) -> Board:
         from hexwar.rulesets.aggressor.drawing import describe_board
