@@ -43,6 +43,22 @@ def agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
     return [AI, *own, RANDOM, *extra]
 
 
+def distinct_agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
+    """:func:`agent_names` with one name per distinct agent, for menus (the lobby): a name
+    that makes the same agent as one before it (an old name kept for stored games, such as
+    Aggressor's ``computer`` beside ``ai``) is left out. Every name of :func:`agent_names`
+    is still taken where players are named."""
+    factories = ruleset.agents()
+    seen: set[object] = set()
+    out: list[str] = []
+    for name in agent_names(ruleset):
+        made: object = factories.get(name) or (RANDOM if name in (AI, RANDOM) else name)
+        if made not in seen:
+            seen.add(made)
+            out.append(name)
+    return out
+
+
 def make_agent(ruleset: Ruleset[Any, Any], side: str, name: str) -> Agent:
     """The agent called ``name`` playing ``side``."""
     factories = ruleset.agents()
