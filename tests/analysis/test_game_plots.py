@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from matplotlib.colors import to_hex
+
+from hexwar.analysis.plots import game_figures, side_colours
 from hexwar.analysis.timeline import feba_lines, hook_lines, losses_by_type, record_run
 from hexwar.sessions import Session, resolve_scenario
 
@@ -75,3 +79,41 @@ def test_run_plots_option_writes_the_plots(tmp_path: Path) -> None:
         for ext in ("png", "svg")
     ]
     assert (tmp_path / "p" / "men-by-the-hour.png").read_bytes().startswith(PNG)
+
+
+_MAPS = ["aggressor/sector", "airwar/small-four-cities", "tactical/hedgerows", "idahex/sinai"]
+
+
+@pytest.mark.parametrize("scenario", _MAPS)
+def test_a_side_has_one_colour_on_the_map_and_in_the_plots(scenario: str) -> None:
+    """Issue 39 item 9: the plots take each side's colour from the map's side table (West is
+    blue on both; the plots once had their own palette, West red), and the map's legend styles
+    of a side's holdings (held sectors, cities and airports, owned cells) are in that colour."""
+    resolved = resolve_scenario(scenario)
+    game = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id=scenario)
+    colours = side_colours(game)
+    assert sorted(colours) == sorted(game.info.sides)
+    assert len(set(colours.values())) == len(colours)
+    for side in game.info.sides:
+        board = game.ruleset.describe_board(game.view(side))
+        assert board is not None
+        assert {s: style.colour for s, style in board.sides.items()} == colours
+        legend = {**board.marker_styles, **board.highlight_styles}
+        for key, style in legend.items():
+            owner = key.rsplit("-", 1)[-1]
+            if key.startswith(("held-", "owned-", "city-", "airport-")) and owner in colours:
+                assert style.colour == colours[owner], key
+
+
+def test_the_plots_draw_each_side_in_its_map_colour() -> None:
+    """Issue 39 item 9: a strength plot's line of each side is drawn in the side's map colour."""
+    resolved = resolve_scenario("aggressor/sector")
+    session = Session.start(resolved, seed=4, agents={"west": "random", "east": "random"})
+    timeline = record_run(session, max_steps=6)
+    colours = side_colours(session.game)
+    drawn = {
+        str(line.get_label()): to_hex(line.get_color())
+        for _name, fig in game_figures(session.game, timeline)
+        for line in fig.axes[0].get_lines()
+    }
+    assert drawn == colours  # one strength line a side: west and east

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from hexwar.core.game import Game
 
-__all__ = ["game_figures", "game_plots", "save", "svg_text", "sweep_plots"]
+__all__ = ["game_figures", "game_plots", "save", "side_colours", "svg_text", "sweep_plots"]
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.=-]+")
 
@@ -181,8 +181,23 @@ def _point_label(results: Results, row: dict[str, Any]) -> str:
 
 # --- one game --------------------------------------------------------------------------------
 
+# For a ruleset that draws no map (the flank battle), by the side's place in its list.
 _SIDE_COLOURS = ["#cc3311", "#0077bb", "#009988", "#ee7733", "#33bbee", "#ee3377"]
 _STYLES = ["-", "--", ":", "-."]
+
+
+def side_colours(game: Game[Any, Any]) -> dict[str, str]:
+    """Each side's colour: the one its counters have on the map (the ruleset's board
+    description, ``Board.sides``, read through the ``describe_board`` hook), so a side is the
+    same colour on maps and plots alike; for a ruleset that draws no map, a fixed palette by
+    the side's place among the ruleset's sides."""
+    sides = game.info.sides
+    board = game.ruleset.describe_board(game.view(sides[0])) if sides else None
+    drawn = board.sides if board is not None else {}
+    return {
+        s: drawn[s].colour if s in drawn else _SIDE_COLOURS[i % len(_SIDE_COLOURS)]
+        for i, s in enumerate(sides)
+    }
 
 
 def game_plots(game: Game[Any, Any], timeline: Timeline, directory: Path) -> list[Path]:
@@ -203,47 +218,44 @@ def game_figures(
     engagements it was told of (its events), its own lines of the ruleset's series."""
     out: list[tuple[str, Figure]] = []
     sides = list(timeline.sides)
+    colours = side_colours(game)
     timeline = timeline if side is None else timeline.for_side(side)
     strengths = timeline.strengths()
     for quantity in dict.fromkeys(line.quantity for line in strengths):
         lines = [ln for ln in strengths if ln.quantity == quantity]
         if len(lines) <= 8:
-            out.append(_lines(lines, sides, "time", quantity, f"{quantity} by side"))
+            out.append(_lines(lines, colours, "time", quantity, f"{quantity} by side"))
             continue
         for s in sides:  # many lines (IDAHEX resources): one plot a side, with a legend
             mine = [ln for ln in lines if ln.side == s]
             if mine:
-                out.append(_lines(mine, sides, "time", quantity, f"{quantity} of {s}"))
+                out.append(_lines(mine, colours, "time", quantity, f"{quantity} of {s}"))
     if timeline.snapshots:
-        losses = _losses(game.info.id, timeline.snapshots[-1][1], sides)
+        losses = _losses(game.info.id, timeline.snapshots[-1][1], sides, colours)
         if losses is not None:
             out.append(losses)
     feba = feba_lines(game, side)
     if feba:
-        out.append(_lines(feba, sides, "time", "FEBA", "FEBA of each engagement"))
+        out.append(_lines(feba, colours, "time", "FEBA", "FEBA of each engagement"))
     unit, own = hook_lines(game, side)
     for quantity in dict.fromkeys(line.quantity for line in own):
         lines = [ln for ln in own if ln.quantity == quantity]
         title = f"{quantity} by the {unit}"
-        out.append(_lines(lines, sides, unit, quantity, title))
+        out.append(_lines(lines, colours, unit, quantity, title))
     return out
 
 
 def _lines(
-    lines: list[Line], sides: list[str], xlabel: str, ylabel: str, title: str
+    lines: list[Line], colours: dict[str, str], xlabel: str, ylabel: str, title: str
 ) -> tuple[str, Figure]:
     fig = _figure(7.0, 4.2)
     ax = fig.add_subplot()
     seen: dict[str, int] = {}
     for line in lines:
-        colour = (
-            _SIDE_COLOURS[sides.index(line.side) % len(_SIDE_COLOURS)]
-            if line.side in sides
-            else None
-        )
+        colour = colours.get(line.side)
         n = seen.get(line.side, 0)
         seen[line.side] = n + 1
-        style = _STYLES[n % len(_STYLES)] if line.side in sides else "-"
+        style = _STYLES[n % len(_STYLES)] if line.side in colours else "-"
         ax.step(line.t, line.y, where="post", color=colour, ls=style, lw=1.2, label=line.label)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -254,7 +266,9 @@ def _lines(
     return _name(title.replace(" ", "-")), fig
 
 
-def _losses(ruleset: str, summary: dict[str, Any], sides: list[str]) -> tuple[str, Figure] | None:
+def _losses(
+    ruleset: str, summary: dict[str, Any], sides: list[str], colours: dict[str, str]
+) -> tuple[str, Figure] | None:
     what, losses = losses_by_type(ruleset, summary)
     kinds = sorted({k for by in losses.values() for k in by})
     if not kinds:
@@ -264,7 +278,7 @@ def _losses(ruleset: str, summary: dict[str, Any], sides: list[str]) -> tuple[st
     present = [s for s in sides if s in losses] or sorted(losses)
     width = 0.8 / len(present)
     for i, side in enumerate(present):
-        colour = _SIDE_COLOURS[sides.index(side) % len(_SIDE_COLOURS)] if side in sides else None
+        colour = colours.get(side)
         xs = [k + (i - (len(present) - 1) / 2) * width for k in range(len(kinds))]
         ax.bar(xs, [losses[side].get(k, 0.0) for k in kinds], width, label=side, color=colour)
     ax.set_xticks(range(len(kinds)), kinds, rotation=30 if len(kinds) > 4 else 0, ha="right")

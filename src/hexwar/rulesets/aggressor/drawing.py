@@ -31,9 +31,12 @@ TERRAIN = {
     ".": Style("clear", "#e8e4c4"),
     "^": Style("rough (contour lines)", "#c9b27c", "contours"),
 }
+# Each side's one colour: its counters, the sectors it holds, its lines in the plots (which
+# read it from the board: hexwar.analysis.plots). Dark enough to draw a line on white with,
+# light enough for the counter's ink.
 SIDES = {
-    "west": SideStyle("West", "#9cc3e6", "#0b2540"),
-    "east": SideStyle("East", "#e89a8c", "#3d0b05"),
+    "west": SideStyle("West", "#5b9bd5", "#0b2540"),
+    "east": SideStyle("East", "#e07a68", "#3d0b05"),
 }
 _SYMBOLS = {
     "airbase": "airbase",
@@ -54,8 +57,8 @@ FLAGS = {
 HIGHLIGHTS = {
     "border": Style("border column K", "#7a7a7a"),
     "cbr": Style("CBR contamination", "#9acd32", "hatch"),
-    "held-west": Style("sector held by West", "#3b7dd8"),
-    "held-east": Style("sector held by East", "#d8493b"),
+    "held-west": Style("sector held by West", SIDES["west"].colour),
+    "held-east": Style("sector held by East", SIDES["east"].colour),
 }
 HEXSIDES = {"sector": Style("sector boundary", "#202020")}
 

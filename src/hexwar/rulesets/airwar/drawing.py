@@ -20,15 +20,17 @@ TERRAIN = {
     "territory-2": Style("territory of player 2", "#f3e2d6"),
     "no-mans-land": Style("no-man's-land", "#d6d2c4", "hatch"),
 }
+# Each player's one colour: its counters, cities and airports, its lines in the plots (which
+# read it from the board: hexwar.analysis.plots).
 SIDES = {
     "1": SideStyle("Player 1", "#3f6fb5", "#ffffff"),
     "2": SideStyle("Player 2", "#b5473f", "#ffffff"),
 }
 MARKERS = {
-    "city-1": Style("city of player 1 (ring: who holds it)", "#3f6fb5"),
-    "city-2": Style("city of player 2 (ring: who holds it)", "#b5473f"),
-    "airport-1": Style("airport of player 1", "#3f6fb5", "airport"),
-    "airport-2": Style("airport of player 2", "#b5473f", "airport"),
+    "city-1": Style("city of player 1 (ring: who holds it)", SIDES["1"].colour),
+    "city-2": Style("city of player 2 (ring: who holds it)", SIDES["2"].colour),
+    "airport-1": Style("airport of player 1", SIDES["1"].colour, "airport"),
+    "airport-2": Style("airport of player 2", SIDES["2"].colour, "airport"),
 }
 HIGHLIGHTS = {
     "contested": Style("contested city (both players' units on it)", "#ff3b3b"),

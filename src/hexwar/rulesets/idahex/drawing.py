@@ -38,6 +38,8 @@ from hexwar.core.views import View
 
 __all__ = ["describe_board", "unit_symbol"]
 
+# Each side's one colour: its counters, cells and FEBAs, its lines in the plots (which read
+# it from the board: hexwar.analysis.plots).
 SIDES = {
     "red": SideStyle("Red", "#c0392b", "#ffffff"),
     "blue": SideStyle("Blue", "#2e5fa8", "#ffffff"),
@@ -65,8 +67,8 @@ TERRAIN_FIXED = {
     "inactive": Style("inactive cell (design data, §2.1)", "#cfccc4"),
 }
 HIGHLIGHTS = {
-    "owned-red": Style("owned by Red", "#c0392b"),
-    "owned-blue": Style("owned by Blue", "#2e5fa8"),
+    "owned-red": Style("owned by Red", SIDES["red"].colour),
+    "owned-blue": Style("owned by Blue", SIDES["blue"].colour),
 }
 FLAGS = {
     "engaged": Style("engaged", "#ff2d2d"),

@@ -47,9 +47,12 @@ TERRAIN = {
     "marsh": Style("marsh", "#b9d1b0", "marsh"),
     "swamp": Style("swamp", "#9fbf9a", "marsh"),
 }
+# Each side's one colour: its counters and its lines in the plots (which read it from the
+# board: hexwar.analysis.plots). Dark enough to draw a line on white with, light enough for
+# the counter's ink.
 SIDES = {
-    "allied": SideStyle("Allied", "#b5c98a", "#1f2a0e"),
-    "axis": SideStyle("Axis", "#9fb0c0", "#101820"),
+    "allied": SideStyle("Allied", "#7e9a4a", "#10160a"),
+    "axis": SideStyle("Axis", "#7f93a8", "#0a1016"),
 }
 HEXSIDES = {
     "hedge": Style("hedge", "#3f7f2f"),
