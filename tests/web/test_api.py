@@ -427,7 +427,7 @@ def test_the_air_war_clock_is_enforced_by_the_server(client: TestClient) -> None
         time.sleep(0.1)
     log = client.get(f"/api/games/{gid}/replay", headers=bearer(token)).json()
     late = [f for f in log["frames"] if f["side"] == "1"][-1]
-    assert late["order"] == {}  # the air war's 'pass': every unit stays
+    assert late["order"] == {"late": True}  # the air war's 'late pass': every unit stays
 
 
 def test_a_restarted_server_keeps_every_clock_and_enforces_it_by_itself(tmp_path: Path) -> None:
@@ -466,7 +466,7 @@ def test_a_restarted_server_keeps_every_clock_and_enforces_it_by_itself(tmp_path
             assert time.monotonic() < limit, "the restarted server did not give the late order"
             time.sleep(0.1)
     late = orders[before["orders"]]
-    assert (late.side, late.order) == ("1", {})  # the air war's 'pass': every unit stays
+    assert (late.side, late.order) == ("1", {"late": True})  # 'late pass': every unit stays
 
 
 def test_creating_a_game_asks_for_the_password_when_set(tmp_path: Path) -> None:

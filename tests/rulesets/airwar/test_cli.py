@@ -91,8 +91,8 @@ def test_airwar_play_passes_when_the_clock_runs_out_while_the_player_waits(
     proc.stdin.flush()
     time.sleep(12)  # the game starts, the computer places; nothing typed in cycle 1
     out, err = proc.communicate(":quit\n", timeout=120)
-    assert "Time is up (1 s): your order is 'pass'." in out, err
-    assert "player 1 moves pass" in out
+    assert "Time is up (1 s): your order is 'late pass'." in out, err
+    assert "player 1 is out of time (§4): every unit stays" in out  # not "moves pass"
     assert "cycle 2, moves" in out  # the game went on by itself
 
 

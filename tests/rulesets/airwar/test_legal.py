@@ -232,13 +232,15 @@ def test_4_a_late_order_is_pass_or_the_move_that_takes_a_fourth_unit_off() -> No
     """§4's time limit, ruling 22: a late order is ``pass`` -- but with four units on K5
     (ruling 14: "the fourth unit must move off at the next move") ``pass`` is refused, so the
     late order is the least move that takes it off: K5 to J5, J5 passing one of its own on to
-    I5 (the neighbours are full, as in the test above). The game accepts it as given."""
+    I5 (the neighbours are full, as in the test above). The game accepts it as given. Each is
+    marked ``late``, and the log tells it as a timeout, not as the player's own move (issue 39
+    item 9)."""
     full = dict.fromkeys(("J5", "J6", "J4", "K6", "K4", "L5"), 3)
     crowded = game_at("small-four-cities", units={"1": {"K5": 4, **full}, "2": {"K20": 1}})
     limit = crowded.ruleset.time_limit(crowded.view("1"))
     assert limit is not None
     assert limit.seconds == 30  # §4: half a minute on the small board
-    assert limit.late_order == "K5-J5 J5-I5"
+    assert limit.late_order == "late K5-J5 J5-I5"
     crowded.submit("1", limit.late_order)
     decision = crowded.decision()
     assert decision is not None
@@ -247,5 +249,20 @@ def test_4_a_late_order_is_pass_or_the_move_that_takes_a_fourth_unit_off() -> No
     calm = game_at("small-four-cities", units={"1": {"K5": 3, **full}, "2": {"K20": 1}})
     limit = calm.ruleset.time_limit(calm.view("1"))
     assert limit is not None
-    assert limit.late_order == "pass"
+    assert limit.late_order == "late pass"
     calm.submit("1", limit.late_order)
+
+
+def test_4_a_late_pass_is_logged_as_a_timeout_not_as_the_players_move() -> None:
+    """§4's time limit, ruling 22 (issue 39 item 9): the late order given for a player out of
+    time is told in the log as such ("out of time: every unit stays"); a pass the player gave
+    is still "moves pass"."""
+    game = game_at("small-four-cities", units={"1": {"K5": 2}, "2": {"K20": 1}})
+    limit = game.ruleset.time_limit(game.view("1"))
+    assert limit is not None
+    game.submit("1", limit.late_order)
+    game.submit("2", "pass")
+    told = [e.text for e in game.events("2") if e.kind == "moves"]
+    assert "Cycle 1: player 1 is out of time (§4): every unit stays" in told
+    assert "Cycle 1: player 2 moves pass" in told
+    assert not any("player 1 moves" in t for t in told)

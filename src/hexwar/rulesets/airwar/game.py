@@ -287,11 +287,17 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
         plans: dict[str, Plan] = {s: check_moves(pos, s, orders[s]) for s in SIDES}
         apply_moves(pos, plans)
         for side in SIDES:
-            text = str(orders[side])
+            order = orders[side]
+            if order.late:  # §4 time limit, ruling 22: the late order given for the player
+                stood = order.marked_late(False)
+                text = "every unit stays" if stood.empty else f"{stood} given for it"
+                told = f"Cycle {pos.cycle}: player {side} is out of time (§4): {text}"
+            else:
+                told = f"Cycle {pos.cycle}: player {side} moves {order}"
             self.log.append(
                 pos.cycle,
                 "moves",
-                f"Cycle {pos.cycle}: player {side} moves {text}",
+                told,
                 data={"side": side, "order": orders[side].to_json()},
                 visible_to=ALL,
             )
@@ -307,10 +313,15 @@ class AirwarGame(Game[AirwarScenario, AirwarOrder]):
         geo = pos.geo
         aimed = {s: check_fire(pos, s, o) for s, o in orders.items()}
         for side, order in orders.items():
+            told = f"Cycle {pos.cycle}: player {side} fires {order}"
+            if order.late:  # §4 time limit, ruling 22
+                stood = order.marked_late(False)
+                text = "holds its fire" if stood.empty else f"{stood} given for it"
+                told = f"Cycle {pos.cycle}: player {side} is out of time (§4): {text}"
             self.log.append(
                 pos.cycle,
                 "fire",
-                f"Cycle {pos.cycle}: player {side} fires {order}",
+                told,
                 data={"side": side, "order": order.to_json()},
                 visible_to=ALL,
             )

@@ -10,13 +10,15 @@ notation, parts separated by ``;`` or blanks::
     K40>>D30                      §3.2.2 double transport to airport D30, one on to its city
     K5@K6x2                       two units on K5 fire on K6 (§2.3)
     pass                          nothing (every unit stays / holds its fire)
+    late pass   late K3-K4        the late order given for a player out of time (§4, ruling
+                                  22): what follows ``late`` stands for the player's order
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from hexwar.core.errors import IllegalOrderError
@@ -34,7 +36,7 @@ _TRANSPORT = re.compile(rf"({_FIELD})>>({_FIELD})")
 _FIRE = re.compile(rf"({_FIELD})@({_FIELD}){_COUNT}")
 _UNITS = re.compile(rf"({_FIELD}){_COUNT}")
 _FIELD_RE = re.compile(_FIELD)
-_KEYWORDS = {"cities", "units", "unproductive", "move", "moves", "fire", "pass"}
+_KEYWORDS = {"cities", "units", "unproductive", "move", "moves", "fire", "pass", "late"}
 
 
 def _f(text: str) -> str:
@@ -56,7 +58,8 @@ class Concession:
 @dataclass(frozen=True, slots=True)
 class AirwarOrder:
     """Everything a player may order at one decision; the game admits only the parts that
-    belong to the current stage."""
+    belong to the current stage. ``late``: given for a player whose time ran out (§4 time
+    limit, ruling 22), so the log tells it as such."""
 
     cities: tuple[str, ...] = ()
     units: tuple[tuple[str, int], ...] = ()
@@ -65,6 +68,7 @@ class AirwarOrder:
     flights: tuple[Step, ...] = ()
     transports: tuple[tuple[str, str], ...] = ()
     fire: tuple[Step, ...] = ()
+    late: bool = False
 
     def to_json(self) -> JsonValue:
         out: dict[str, JsonValue] = {}
@@ -79,6 +83,8 @@ class AirwarOrder:
                 out[key] = [[a, b, n] for a, b, n in steps]
         if self.transports:
             out["transports"] = [[a, b] for a, b in self.transports]
+        if self.late:
+            out["late"] = True
         return out
 
     def __str__(self) -> str:
@@ -95,11 +101,17 @@ class AirwarOrder:
         steps += [_count(f"{a}@{b}", n) for a, b, n in self.fire]
         if steps:
             parts.append(" ".join(steps))
-        return "; ".join(parts) if parts else "pass"
+        text = "; ".join(parts) if parts else "pass"
+        return f"late {text}" if self.late else text
 
     @property
     def empty(self) -> bool:
         return self == AirwarOrder()
+
+    def marked_late(self, late: bool = True) -> AirwarOrder:
+        """This order as the late order given for a player out of time (or, with ``late``
+        false, without that mark)."""
+        return replace(self, late=late)
 
 
 def _count(text: str, n: int) -> str:
@@ -131,6 +143,7 @@ def _parse_text(text: str) -> AirwarOrder:
     transports: list[tuple[str, str]] = []
     fire: list[Step] = []
     unproductive: str | None = None
+    late = False
     mode = ""
     tokens = text.replace(";", " ; ").replace(",", " ").split()
     i = 0
@@ -147,6 +160,8 @@ def _parse_text(text: str) -> AirwarOrder:
                     raise _bad("'unproductive' must be followed by a field, e.g. K45", text)
                 unproductive = _f(tokens[i])
                 i += 1
+            elif low == "late":
+                late = True
             elif low != "pass":
                 mode = low
             continue
@@ -176,6 +191,7 @@ def _parse_text(text: str) -> AirwarOrder:
         tuple(flights),
         tuple(transports),
         tuple(fire),
+        late,
     )
 
 
@@ -196,7 +212,7 @@ def _merge_units(units: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
 
 
 def _parse_json(data: Mapping[str, object]) -> AirwarOrder:
-    known = {"cities", "units", "unproductive", "moves", "flights", "transports", "fire"}
+    known = {"cities", "units", "unproductive", "moves", "flights", "transports", "fire", "late"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise _bad(f"unknown keys {unknown} (known: {sorted(known)})", data)
@@ -214,6 +230,9 @@ def _parse_json(data: Mapping[str, object]) -> AirwarOrder:
     unproductive = data.get("unproductive")
     if unproductive is not None and not isinstance(unproductive, str):
         raise _bad("'unproductive' must be a field label", data)
+    late = data.get("late", False)
+    if not isinstance(late, bool):
+        raise _bad("'late' must be true or false", data)
     transports: list[tuple[str, str]] = []
     for item in _list(data, "transports"):
         if not (
@@ -229,6 +248,7 @@ def _parse_json(data: Mapping[str, object]) -> AirwarOrder:
         _steps(data, "flights"),
         tuple(transports),
         _steps(data, "fire"),
+        late,
     )
 
 

@@ -105,13 +105,14 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
     def time_limit(self, view: View) -> TimeLimit | None:
         """§4's time limit per move (moving and firing stages). A late order is ``pass``, or
         where a field holds a fourth unit (§3.2.2, ruling 14) the least move that takes it
-        off: the plan the legal list ends on (docs/rulings/airwar.md, ruling 22)."""
+        off: the plan the legal list ends on (docs/rulings/airwar.md, ruling 22); marked
+        ``late`` (``late pass``), so the log tells a timeout from a pass."""
         seconds = view.data["scenario"].get("move_time_limit_s")
         if not seconds or view.data["phase"] not in ("move", "fire"):
             return None
         listed = legal.legal_choices(view.data)
         late = listed[len(listed) - 1] if listed else AirwarOrder()
-        return TimeLimit(float(seconds), str(late))
+        return TimeLimit(float(seconds), str(late.marked_late()))
 
     def side_names(self, scenario: AirwarScenario) -> Mapping[str, str]:
         """E.g. "player 1 (A: 6 cities, 4 productive, 60 units)" (ruling 7: the paper's
