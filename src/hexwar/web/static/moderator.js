@@ -447,6 +447,8 @@ function openEditor(side, index) {
   $('ed-title').textContent = `${SIDES[side]} flank ${index + 1}`;
   editorTotals();
   if (!$('editor').open) $('editor').show();
+  // The editor follows the page's panels: brought into view, or it opens below the fold.
+  $('editor').scrollIntoView({ block: 'nearest' });
 }
 
 function showSummary() {
