@@ -211,7 +211,7 @@ def test_the_lobby_creates_a_game_whose_link_opens_the_seat(
     page.select_option("#scenario", "aggressor/sector")
     page.fill("#seed", "12")
     page.select_option("#seat0", "human")
-    page.select_option("#seat1", "computer")
+    page.select_option("#seat1", "ai")  # Aggressor's computer, listed once (issue 39 item 9)
     page.click("#create")
     link = page.locator('a.seat-link[data-role="west"]')
     expect(link).to_be_visible()

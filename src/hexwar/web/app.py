@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import hmac
 import inspect
-import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -42,7 +41,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from hexwar.agents import agent_names
+from hexwar.agents import distinct_agent_names
 from hexwar.core import registry
 from hexwar.core.errors import (
     GameOverError,
@@ -309,7 +308,7 @@ def _lobby_data() -> dict[str, Any]:
                 "title": r.info.title,
                 "summary": r.info.summary,
                 "sides": list(r.info.sides),
-                "agents": agent_names(r),
+                "agents": distinct_agent_names(r),  # one entry per agent (no old names)
                 "scenarios": list(r.bundled_scenarios()),
                 "board": r.info.id in ("aggressor", "tactical", "airwar", "idahex"),
             }
@@ -418,6 +417,9 @@ def create_app(
     from hexwar.web.umpire import umpire_router
 
     app.include_router(umpire_router(hub, token_of, json_response))  # POST .../amend
+    from hexwar.web.rematch import rematch_router
+
+    app.include_router(rematch_router(hub, token_of, check_password, json_response))
 
     # -- pages -----------------------------------------------------------------------------------
 
@@ -688,12 +690,8 @@ def create_app(
             "accepted": True,
             "seq": submitted.seq,
             "step": submitted.step,
-            "late": late,
-            "message": (
-                f"too late: your order was replaced by {json.dumps(submitted.order)}"
-                if late
-                else f"ok: order {submitted.seq} accepted"
-            ),
+            "late": late is not None,
+            "message": late or f"ok: order {submitted.seq} accepted",
             **after,  # the seat's view and state now: one request per order is enough
         }
         # The event streams wake once the reply is sent: their work does not delay it.

@@ -61,7 +61,7 @@ from hexwar.core.errors import (
     UnknownGameError,
 )
 from hexwar.core.events import render_text
-from hexwar.core.game import Game, Ruleset
+from hexwar.core.game import Game, Outcome, Ruleset
 from hexwar.core.orders import Amendment, JsonValue, SubmittedOrder, is_amendment, is_concession
 from hexwar.core.views import View
 from hexwar.sessions import SAVE_EVERY, ResolvedScenario, Session
@@ -162,6 +162,12 @@ class Hub:
         self._idle: dict[str, threading.Event] = {}  # set while no computer works on the game
         self._workers: list[threading.Thread] = []
         self.stopping = False
+        # old game id -> its rematch (hexwar.web.rematch), for the life of the server: the
+        # second seat to ask lands in the game the first one made
+        self.rematches: dict[str, Any] = {}
+        # (game id, side) -> (decision step, the late order in notation) the clock gave for a
+        # side that has not ordered since: its next order's reply says so
+        self._clock_gave: dict[tuple[str, str], tuple[int, str]] = {}
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -450,7 +456,7 @@ class Hub:
 
     def order(
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
-    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None, dict[str, Any]]:
+    ) -> tuple[SubmittedOrder, str | None, tuple[int, float, float] | None, dict[str, Any]]:
         """A seat's order, from its token to the store, in one trip to a request thread; also
         the seat's view and state after it, so that the order's reply is all a client needs."""
         seat, looking = self.check_seat(token, game_id, side)
@@ -494,11 +500,12 @@ class Hub:
 
     async def submit(
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
-    ) -> tuple[SubmittedOrder, bool, dict[str, Any], Callable[[], Awaitable[None]]]:
+    ) -> tuple[SubmittedOrder, str | None, dict[str, Any], Callable[[], Awaitable[None]]]:
         """Submit the order of the seat ``token`` opens (acknowledged once stored); computer
         players follow (the reply waits up to :data:`ANSWER_WAIT` seconds for their answer).
-        Returns the stored order, whether it came too late (and was replaced by the ruleset's
-        late order), the seat's view and state after it, and ``notify``: call it to wake the
+        Returns the stored order, what the player is told if it came too late (replaced by
+        the ruleset's late order, or taken for the next decision: see :meth:`_submit`; else
+        ``None``), the seat's view and state after it, and ``notify``: call it to wake the
         game's event streams and restart its clock (the order's route calls it once its reply
         is sent, so the streams' work does not delay the reply). Raises :class:`SeatError`
         for a bad seat (503 once the server stops)."""
@@ -677,7 +684,10 @@ class Hub:
 
     def _submit(
         self, game_id: str, side: str, order: JsonValue | str
-    ) -> tuple[SubmittedOrder, bool, tuple[int, float, float] | None]:
+    ) -> tuple[SubmittedOrder, str | None, tuple[int, float, float] | None]:
+        """The seat's order taken; also, if the seat was too late, what the player is told
+        (its order replaced by the ruleset's late order, or taken for the next decision
+        after the clock gave the late order for the one before), else ``None``."""
         if self.stopping:
             raise SeatError(
                 503,
@@ -688,8 +698,31 @@ class Hub:
         late_order = self._late(live, side)
         if late_order is not None and order != {"concede": True}:
             order = late_order
-        submitted = live.session.submit(side, order)
-        return submitted, late_order is not None, self.moved(live)
+        gave = self._clock_gave.get((game_id, side))
+        try:
+            submitted = live.session.submit(side, order)
+        except IllegalOrderError as e:
+            if gave is None:
+                raise
+            raise IllegalOrderError(
+                f"too late: your time for the move before ran out and {gave[1]!r} was given "
+                f"for you; for this one: {e}",
+                rule=e.rule,
+            ) from None
+        self._clock_gave.pop((game_id, side), None)
+        late = None
+        if late_order is not None:
+            given = _notation(live.session.game, side, submitted.order)
+            late = (
+                f"too late: your time for this move had run out, so your order was not taken; "
+                f"{given!r} was given for you instead (order {submitted.seq})"
+            )
+        elif gave is not None:
+            late = (
+                f"order {submitted.seq} accepted for the next move: your time for the move "
+                f"before ran out and {gave[1]!r} was given for you there"
+            )
+        return submitted, late, self.moved(live)
 
     def _expire_sync(self, game_id: str, step: int) -> tuple[bool, tuple[int, float, float] | None]:
         live = self._get(game_id)
@@ -705,10 +738,11 @@ class Hub:
             if late is None:
                 continue
             try:
-                live.session.submit(side, late)
+                given = live.session.submit(side, late)
                 changed = True
             except IllegalOrderError:
                 continue  # the late order is refused here (air war: four units on a field)
+            self._clock_gave[(game_id, side)] = (step, _notation(game, side, given.order))
         if changed:
             return True, self.moved(live)
         if game.decision() is not None:  # nothing could be given: a fresh period
@@ -804,6 +838,8 @@ class Hub:
             "status": status,
             "prompt": decision.prompt if decision is not None and your_turn else "",
             "outcome": outcome.to_json() if outcome else None,
+            "result": _result(outcome, side),
+            "rematch": game_id in self.rematches,
             "deadline": None,
         }
         if live.deadline is not None and decision is not None and live.deadline[0] == decision.step:
@@ -912,7 +948,11 @@ class Hub:
                     "step": submitted.step,
                     "side": submitted.side,
                     "order": submitted.order if own else None,
-                    "text": _notation(game, submitted.side, submitted.order) if own else None,
+                    "text": (
+                        _notation(game, submitted.side, submitted.order)
+                        if own
+                        else _public(submitted.side, submitted.order)
+                    ),
                     "log": len(game.log),
                 }
             )
@@ -921,6 +961,26 @@ class Hub:
             "events": [e.to_json() for e in live.session.game.events(side)],
             "finished": live.session.game.outcome() is not None,
         }
+
+
+def _result(outcome: Outcome | None, side: str | None) -> str | None:
+    """The end as ``side`` meets it: ``won``, ``lost`` or ``draw`` (no winner); ``None`` while
+    the game goes on, and for the umpire (no side)."""
+    if outcome is None or side is None:
+        return None
+    if outcome.winner is None:
+        return "draw"
+    return "won" if outcome.winner == side else "lost"
+
+
+def _public(side: str, order: Any) -> str | None:
+    """What every side is told of another side's order: an amendment's notice with its reason
+    (what it changed only as far as each side's log says), a concession; else nothing."""
+    if side == UMPIRE and is_amendment(order):
+        return f"The umpire amends the game: {Amendment.from_json(order).reason}"
+    if is_concession(order):
+        return "concede"
+    return None
 
 
 def _notation(game: Game[Any, Any], side: str, order: Any) -> str:

@@ -14,6 +14,17 @@ const form = document.getElementById('order-form');
 const orderBox = document.getElementById('order');
 const reply = document.getElementById('reply');
 const help = document.getElementById('help');
+const endBox = document.getElementById('end');
+const rematchButton = document.getElementById('rematch');
+const rematchNote = document.getElementById('rematch-note');
+const rematchPassword = document.getElementById('rematch-password');
+const rematchLinks = document.getElementById('rematch-links');
+const soundBox = document.getElementById('sound');
+const notifyBox = document.getElementById('notify');
+const notifyNote = document.getElementById('notify-note');
+const icon = document.querySelector('link[rel="icon"]');
+const baseTitle = document.title;
+const ICONS = { plain: '/static/favicon.svg', turn: '/static/favicon-turn.svg', wait: '/static/favicon-wait.svg' };
 // The umpire may look through one side's eyes: /games/ID?side=S.
 const looking = body.dataset.role === 'umpire' ? new URLSearchParams(location.search).get('side') : null;
 const sideQuery = looking ? `side=${encodeURIComponent(looking)}` : '';
@@ -21,6 +32,7 @@ let selected = null;
 let lastSeen = -1;
 let boardVersion = null;
 let deadlineAt = null;
+let wasYourTurn = null; // unknown until the first state: no signal for a turn the page opens on
 
 function insert(text) {
   if (!orderBox) return;
@@ -82,8 +94,171 @@ function tick() {
 }
 setInterval(tick, 250);
 
+// -- Your turn: the tab's title and icon, a beep, a notification while the tab is hidden --------
+
+function remembered(key, fallback) {
+  try {
+    const value = localStorage.getItem(key);
+    return value === null ? fallback : value === '1';
+  } catch {
+    return fallback; // storage refused (a private window): the default
+  }
+}
+
+function remember(key, on) {
+  try { localStorage.setItem(key, on ? '1' : '0'); } catch { /* not remembered */ }
+}
+
+if (soundBox) {
+  soundBox.checked = remembered('hexwar.sound', true);
+  soundBox.addEventListener('change', () => remember('hexwar.sound', soundBox.checked));
+}
+
+// Notifications only after the player asks for them (the checkbox): the browser then asks for
+// its permission, never unprompted.
+if (notifyBox) {
+  const can = 'Notification' in window;
+  notifyBox.disabled = !can;
+  notifyBox.checked = can && Notification.permission === 'granted' && remembered('hexwar.notify', false);
+  if (!can) notifyNote.textContent = '(this browser shows no notifications)';
+  notifyBox.addEventListener('change', async () => {
+    notifyNote.textContent = '';
+    if (notifyBox.checked && Notification.permission !== 'granted') {
+      const answer = await Notification.requestPermission().catch(() => 'denied');
+      if (answer !== 'granted') {
+        notifyBox.checked = false;
+        notifyNote.textContent = 'the browser did not allow notifications';
+      }
+    }
+    remember('hexwar.notify', notifyBox.checked);
+  });
+}
+
+// A browser lets a page sound only after the player has touched it: the audio context is made
+// (or resumed) on the first click or key press.
+let audio = null;
+function wakeAudio() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!audio && Context) audio = new Context();
+  if (audio && audio.state === 'suspended') audio.resume().catch(() => {});
+}
+document.addEventListener('pointerdown', wakeAudio);
+document.addEventListener('keydown', wakeAudio);
+
+function beep() {
+  if (!soundBox || !soundBox.checked || !audio || audio.state !== 'running') return;
+  const t = audio.currentTime;
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = 880;
+  gain.gain.setValueAtTime(0.12, t);
+  gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.25);
+  tone.connect(gain).connect(audio.destination);
+  tone.start(t);
+  tone.stop(t + 0.3);
+}
+
+function notify(s) {
+  if (!notifyBox || !notifyBox.checked || !document.hidden) return;
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  try {
+    const note = new Notification('Your turn', {
+      body: `${s.title} (${s.scenario}): ${s.prompt || s.status}`,
+      tag: `hexwar-${gameId}`,
+      icon: ICONS.turn,
+    });
+    note.onclick = () => { window.focus(); note.close(); };
+  } catch { /* a browser that shows them only from a service worker */ }
+}
+
+function endWords(s) {
+  if (s.result === 'won') return 'You won';
+  if (s.result === 'lost') return 'You lost';
+  if (s.result === 'draw' || s.outcome.winner === null) return 'Draw';
+  return `${s.outcome.winner} won`; // the umpire's page
+}
+
+function signal(s) {
+  const over = s.outcome !== null;
+  const yours = s.your_turn && !over;
+  document.title = over ? `${endWords(s)} — ${baseTitle}` : yours ? `● Your turn — ${baseTitle}` : baseTitle;
+  if (icon) icon.href = yours ? ICONS.turn : over || !s.side ? ICONS.plain : ICONS.wait;
+  if (yours && wasYourTurn === false) {
+    beep();
+    notify(s);
+  }
+  wasYourTurn = yours;
+}
+
+// -- The end: the result as this seat meets it, the reason, a rematch --------------------------
+
+function showEnd(s) {
+  endBox.hidden = s.outcome === null;
+  if (s.outcome === null) return;
+  endBox.className = `end ${s.result || ''}`;
+  document.getElementById('end-result').textContent = endWords(s);
+  document.getElementById('end-reason').textContent = `${s.outcome.reason}.`;
+  rematchButton.textContent = s.rematch ? 'Join the rematch' : 'Rematch';
+  if (!rematchNote.textContent || rematchNote.dataset.auto) {
+    rematchNote.textContent = s.rematch
+      ? 'a rematch has been asked for: the same scenario, sides swapped'
+      : 'the same scenario, sides swapped, new links';
+    rematchNote.dataset.auto = '1';
+  }
+}
+
+function say(text) {
+  rematchNote.textContent = text;
+  delete rematchNote.dataset.auto;
+}
+
+async function rematch() {
+  const password = rematchPassword.value;
+  let response;
+  try {
+    response = await fetch(`${api}/rematch`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(password ? { password } : {}),
+    });
+  } catch {
+    say('no answer from the server: check the connection and try again');
+    return;
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const detail = data && typeof data.detail === 'string' ? data.detail : `the server answered ${response.status}`;
+    if (response.status === 401 && /password/.test(detail)) {
+      document.getElementById('rematch-password-box').hidden = false;
+      rematchPassword.focus();
+    }
+    say(`no rematch: ${detail}`);
+    return;
+  }
+  if (data.side) {
+    location.assign(data.links[data.side]); // signs this browser in to its new seat
+    return;
+  }
+  // The umpire: every link of the new game, to hand to the players.
+  say('the rematch: send each player the link of their side');
+  rematchLinks.replaceChildren();
+  for (const [role, url] of [...Object.entries(data.links), ['umpire', data.umpire]]) {
+    const row = el('tr');
+    const cell = el('td');
+    cell.append(el('a', { class: 'seat-link', 'data-role': role, href: url }, url));
+    row.append(el('th', {}, role), cell);
+    rematchLinks.append(row);
+  }
+  rematchLinks.hidden = false;
+}
+
+rematchButton.addEventListener('click', rematch);
+
 function applyState(s) {
   document.dispatchEvent(new CustomEvent('hexwar:state', { detail: s }));
+  signal(s);
+  showEnd(s);
   statusBox.textContent = s.status;
   statusBox.classList.toggle('your-turn', s.your_turn);
   statusBox.classList.toggle('over', s.outcome !== null);
@@ -127,16 +302,33 @@ function connect() {
   source.onopen = () => { statusBox.classList.remove('offline'); };
 }
 
+function refused(text) {
+  reply.textContent = text;
+  reply.className = 'reply refused';
+}
+
 async function send(order) {
   reply.textContent = '';
   reply.className = 'reply';
-  const response = await fetch(`${api}/orders`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ order }),
-  });
-  const data = await response.json();
+  let response;
+  try {
+    response = await fetch(`${api}/orders`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ order }),
+    });
+  } catch {
+    // The order box keeps the text: send it again once the connection is back.
+    refused('not sent: no answer from the server (the network or the server is down); your order is still in the box, send it again');
+    return;
+  }
+  const data = await response.json().catch(() => null);
+  if (response.status >= 500 || data === null) {
+    const why = data && typeof data.detail === 'string' ? `: ${data.detail}` : '';
+    refused(`not taken: the server failed (${response.status}${why}); your order is still in the box, send it again`);
+    return;
+  }
   if (response.ok) {
     reply.textContent = data.message;
     reply.classList.add(data.late ? 'late' : 'ok');
@@ -153,6 +345,7 @@ if (form) {
     ev.preventDefault();
     const text = orderBox.value.trim();
     if (text) send(text);
+    else refused('write an order first (click a hex or a counter to insert it; the help below shows how)');
   });
   orderBox.addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter' && !ev.shiftKey) {

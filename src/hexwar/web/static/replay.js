@@ -16,7 +16,7 @@ async function show(i) {
   label.textContent = `after ${f.n} of ${data.frames.length - 1} orders`;
   orderBox.textContent = f.n === 0
     ? 'The start of the game.'
-    : f.order !== null
+    : f.text !== null // an own order, or one every side was told of (an amendment's notice)
       ? `Order ${f.n} (${f.side}, decision ${f.step}): ${f.text}`
       : `Order ${f.n}: ${f.side} gave orders (not shown to you).`;
   const previous = i > 0 ? data.frames[i - 1].log : 0;
