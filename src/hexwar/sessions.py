@@ -15,12 +15,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hexwar.agents import agent_rng, make_agent
+from hexwar.agents import AI, agent_rng, make_agent
 from hexwar.core import registry
 from hexwar.core.errors import UnknownScenarioError
 from hexwar.core.events import render_text
 from hexwar.core.game import Agent, Game, Ruleset
-from hexwar.core.orders import JsonValue, Order, SubmittedOrder
+from hexwar.core.orders import JsonValue, Order, SubmittedOrder, is_concession
 from hexwar.scenarios import load_document, peek_ruleset, validate
 from hexwar.store import GameStore
 
@@ -218,3 +218,16 @@ def transcript(game: Game[Any, Any]) -> str:
     )
     log = render_text(game.events(None))
     return f"{log}{verdict}  (seed {game.seed}, state {game.state_hash()[:12]})\n"
+
+
+def computer_order(session: Session, side: str) -> tuple[str, JsonValue] | None:
+    """The order the ruleset's ``ai`` would give for ``side`` now, as notation and JSON, drawn
+    from the stream that agent would use at this decision (the same suggestion every time);
+    None if it would concede."""
+    game = session.game
+    decision = game.decision()
+    assert decision is not None  # asked only while the game goes on
+    agent = make_agent(game.ruleset, side, AI)
+    order = agent.act(game.view(side), agent_rng(game.seed, side, decision.step))
+    data = order.to_json()
+    return None if is_concession(data) else (str(order), data)

@@ -296,7 +296,7 @@ def test_a_seat_that_has_nothing_to_decide_gets_the_empty_list(
     other = next(s for s in _seats(aggressor) if s != side)
     token, gid = aggressor["tokens"][other], aggressor["id"]
     waiting = _choices(client, gid, token)
-    assert waiting == {"step": listed["step"], "plan": None, "choices": []}
+    assert waiting == {"step": listed["step"], "plan": None, "actions": [], "choices": []}
     assert _take(client, gid, token, listed["step"], 0).status_code == 409
 
 
@@ -307,7 +307,12 @@ def test_the_umpire_gets_the_empty_list_and_may_not_choose(
     choice is refused with 403, as its orders are."""
     _side, listed = _mover(client, aggressor)
     umpire, gid = aggressor["tokens"]["umpire"], aggressor["id"]
-    assert _choices(client, gid, umpire) == {"step": listed["step"], "plan": None, "choices": []}
+    assert _choices(client, gid, umpire) == {
+        "step": listed["step"],
+        "plan": None,
+        "actions": [],
+        "choices": [],
+    }
     r = _take(client, gid, umpire, listed["step"], 0)
     assert r.status_code == 403
     assert "umpire" in r.json()["detail"]
@@ -408,3 +413,86 @@ def test_a_tactical_fire_choice_marks_its_targets_hex() -> None:
         action = order.actions[-1]  # type: ignore[attr-defined]
         assert mark.piece == action.unit
         assert [str(h) for h in mark.hexes] == [enemy_at[action.target]]
+
+
+def test_a_plans_actions_are_listed_and_each_can_be_taken_back(client: TestClient) -> None:
+    """Issue 39 item 2 ("taken actions are listed beside the map, each removable (undo) until
+    the plan is sent"), on the server: each choice taken adds one action in words; undoing
+    the first keeps the second where the new list still offers it (the same piece, kind and
+    hexes), so the plan is then the second action alone, as if it had been taken first."""
+    game = new_game(client, "tactical/meeting1941", {"allied": "human", "axis": "human"})
+    side, listed = _mover(client, game)
+    token, gid = game["tokens"][side], game["id"]
+    step = listed["step"]
+    first = listed["choices"][0]
+    one = _take(client, gid, token, step, 0).json()
+    assert one["actions"] == [first["text"]]
+    other = next(c for c in one["choices"][:-1] if c["piece"] != first["piece"])
+    two = _take(client, gid, token, step, other["index"]).json()
+    assert len(two["actions"]) == 2
+    assert two["actions"][0] == first["text"]
+    assert two["actions"][1] in other["text"]
+    assert first["text"] not in two["actions"][1]
+    back = client.post(
+        f"/api/games/{gid}/choices", json={"step": step, "undo": 0}, headers=bearer(token)
+    )
+    assert back.status_code == 200, back.text
+    after = back.json()
+    assert after["actions"] == [two["actions"][1]]
+    alone = next(
+        c
+        for c in listed["choices"]
+        if c["piece"] == other["piece"]
+        and c["hexes"] == other["hexes"]
+        and c["kind"] == other["kind"]
+    )
+    assert after["plan"] == alone["text"]
+    r = client.post(
+        f"/api/games/{gid}/choices", json={"step": step, "undo": 5}, headers=bearer(token)
+    )
+    assert r.status_code == 422
+    assert "no action 5" in r.json()["detail"]
+
+
+def test_auto_submits_the_computers_order_for_the_decision(client: TestClient) -> None:
+    """Issue 39 item 2, the set-up's **Auto** (the terminal's ``:auto``): the seat's order is
+    the one the ruleset's ``ai`` gives for the decision, drawn from the stream that agent uses
+    at it (seed 003's Aggressor set-up, west), stored like any order."""
+    from hexwar.agents import AI, agent_rng, make_agent
+    from hexwar.sessions import Session, bundled_scenario
+
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"}, seed=5)
+    token, gid = game["tokens"]["west"], game["id"]
+    listed = _choices(client, gid, token)
+    r = client.post(
+        f"/api/games/{gid}/choices",
+        json={"step": listed["step"], "auto": True},
+        headers=bearer(token),
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["submitted"]["step"] == listed["step"]
+    alone = Session.start(bundled_scenario("aggressor/sector"), seed=5, agents={})
+    view = alone.game.view("west")
+    expected = make_agent(alone.game.ruleset, "west", AI).act(
+        view, agent_rng(5, "west", listed["step"])
+    )
+    replay = client.get(f"/api/games/{gid}/replay", headers=bearer(token)).json()
+    assert replay["frames"][-1]["text"] == str(expected)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"step": 0}, {"step": 0, "index": 0, "undo": 0}, {"step": 0, "index": 0, "auto": True}],
+    ids=["none", "index-and-undo", "index-and-auto"],
+)
+def test_a_choice_body_says_one_thing(
+    client: TestClient, aggressor: dict[str, Any], body: dict[str, Any]
+) -> None:
+    """Issue 39 item 1's body: one of index, undo or auto; anything else is 422."""
+    r = client.post(
+        f"/api/games/{aggressor['id']}/choices",
+        json=body,
+        headers=bearer(aggressor["tokens"]["west"]),
+    )
+    assert r.status_code == 422
+    assert "one of index, undo or auto" in str(r.json()["detail"])

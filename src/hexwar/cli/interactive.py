@@ -9,12 +9,11 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from hexwar.agents import AI, agent_rng, make_agent
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import render_text
 from hexwar.core.game import TerminalUI
-from hexwar.core.orders import CONCEDE, JsonValue, is_concession
-from hexwar.sessions import Session
+from hexwar.core.orders import CONCEDE, JsonValue
+from hexwar.sessions import Session, computer_order
 
 HELP = """Commands: an order (see below), or
   :view     show your view again        :log      show everything you have seen
@@ -105,19 +104,6 @@ def _prompt_order(session: Session, side: str, console: Console) -> bool:
             continue
         print(f"ok: order {submitted.seq} accepted", flush=True)
         return True
-
-
-def computer_order(session: Session, side: str) -> tuple[str, JsonValue] | None:
-    """The order the ruleset's ``ai`` would give for ``side`` now, as notation and JSON, drawn
-    from the stream that agent would use at this decision (the same suggestion every time);
-    None if it would concede."""
-    game = session.game
-    decision = game.decision()
-    assert decision is not None  # a prompt is shown only while the game goes on
-    agent = make_agent(game.ruleset, side, AI)
-    order = agent.act(game.view(side), agent_rng(game.seed, side, decision.step))
-    data = order.to_json()
-    return None if is_concession(data) else (str(order), data)
 
 
 def _prompt_ui(session: Session, side: str, console: Console, ui: TerminalUI) -> bool:

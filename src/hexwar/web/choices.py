@@ -6,18 +6,22 @@ A seat's *choices* are the orders its ruleset lists for its view now
 (:meth:`Ruleset.describe_choices`): the piece (a counter's ``data-ref`` in ``board.svg``), the
 hexes to mark (``data-hex`` of the hexes in ``board.svg``) and the kind of the mark.
 
-- ``GET /api/games/{id}/choices``: ``{"step", "plan", "choices": [{"index", "text", "piece",
-  "hexes", "kind"}]}``. ``step`` is the game's decision step, ``plan`` the plan built so far
-  in notation (``null``: none), ``text`` each order in the ruleset's notation (what a player
+- ``GET /api/games/{id}/choices``: ``{"step", "plan", "actions", "choices": [{"index", "text",
+  "piece", "hexes", "kind"}]}``. ``step`` is the game's decision step, ``plan`` the plan built
+  so far in notation (``null``: none), ``actions`` the plan's actions one by one (what each
+  choice taken added), ``text`` each order in the ruleset's notation (what a player
   types into the order box). Empty when the seat has nothing to decide now; always empty for
   the umpire, who gives no orders.
 - ``POST /api/games/{id}/choices`` ``{"step": s, "index": i}``: takes choice ``i`` of the list
-  of step ``s``. In a stepwise list (the tactical game, the air war's move and fire stages)
-  every entry but the last extends the plan and the last submits it; in any other list every
-  choice submits. The answer is the seat's list after it (with ``submitted`` when an order
-  went in). 409 when ``s`` is not the game's step any more (or, with ``"plan"``, when the plan
-  is not the one the list was read with); 422 for an index outside the list; 403 for the
-  umpire.
+  of step ``s``; ``{"step": s, "undo": k}`` takes action ``k`` of the plan back (the actions
+  after it are taken again where they are still legal: the same piece, kind and hexes);
+  ``{"step": s, "auto": true}`` submits the computer's order for the decision (the ruleset's
+  ``ai``, as ``:auto`` in the terminal: a whole set-up at once). In a stepwise list (the
+  tactical game, the air war's move and fire stages) every entry but the last extends the plan
+  and the last submits it; in any other list every choice submits. The answer is the seat's
+  list after it (with ``submitted`` when an order went in). 409 when ``s`` is not the game's
+  step any more (or, with ``"plan"``, when the plan is not the one the list was read with);
+  422 for an index outside the list or an action the plan does not have; 403 for the umpire.
 
 The plan being built lives on the server, per seat, in the game's :class:`~hexwar.web.hub.
 _Live` (under the game's lock), and is dropped when the decision's step changes or the umpire
@@ -28,18 +32,20 @@ after a typed order, and the event streams wake once the reply is sent.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.background import BackgroundTask
 
 from hexwar.core.choices import list_choices, notation
 from hexwar.core.errors import GameOverError, IllegalOrderError, InvalidInputError
 from hexwar.core.orders import MAX_ORDER_CHARS, Order, SubmittedOrder
+from hexwar.sessions import computer_order
 from hexwar.web.api_schema import body_schema, error_responses
 from hexwar.web.guard import json_body
 from hexwar.web.hub import ANSWER_WAIT, Hub, SeatError
@@ -53,17 +59,33 @@ _MAX_INT = 2**31 - 1  # steps and indexes are far below it
 
 
 class ChoiceBody(BaseModel):
-    """``POST /api/games/{id}/choices``: choice ``index`` of the list the seat read at
-    ``step``; ``plan`` (optional), the ``plan`` that list came with (``null``: none): another
-    plan now answers 409."""
+    """``POST /api/games/{id}/choices``: at ``step``, one of: choice ``index`` of the list the
+    seat read, ``undo`` (take the plan's action of that number back), or ``auto`` (the
+    computer's order). ``plan`` (optional): the ``plan`` the list came with (``null``: none);
+    another plan now answers 409."""
 
     model_config = ConfigDict(
-        strict=True, extra="forbid", json_schema_extra={"examples": [{"step": 0, "index": 0}]}
+        strict=True,
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"step": 0, "index": 0}, {"step": 0, "undo": 0}, {"step": 0, "auto": True}]
+        },
     )
 
     step: Annotated[int, Field(ge=0, le=_MAX_INT)]
-    index: Annotated[int, Field(ge=0, le=_MAX_INT)]
+    index: Annotated[int, Field(ge=0, le=_MAX_INT)] | None = None
+    undo: Annotated[int, Field(ge=0, le=_MAX_INT)] | None = None
+    auto: bool = False
     plan: Annotated[str, Field(max_length=MAX_ORDER_CHARS)] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> ChoiceBody:
+        given = [n for n in ("index", "undo") if getattr(self, n) is not None]
+        if self.auto:
+            given.append("auto")
+        if len(given) != 1:
+            raise ValueError("give one of index, undo or auto: true")
+        return self
 
 
 class Choice(BaseModel):
@@ -84,6 +106,9 @@ class Submitted(BaseModel):
 class ChoicesAnswer(BaseModel):
     step: int = Field(description="the game's decision step the list is for")
     plan: str | None = Field(description="the plan built so far, in notation")
+    actions: list[str] = Field(
+        default_factory=list, description="the plan's actions, one per choice taken (undo: k)"
+    )
     choices: list[Choice]
     submitted: Submitted | None = Field(
         None, description="POST only: the order the choice submitted, once stored"
@@ -96,6 +121,9 @@ class _SeatPlan:
 
     key: tuple[int, int]  # (decision step, amendments) the plan was begun at
     plan: Order | None = None
+    # each action taken: (the plan after it, what it added in words, its mark: piece, kind,
+    # hexes -- how it is found again in a new list)
+    taken: list[tuple[Order, str, tuple[Any, ...]]] = field(default_factory=list)
     listed: tuple[tuple[int, Order | None], _Listing] | None = None
 
 
@@ -122,7 +150,9 @@ def _listing(live: _Live, side: str) -> _Listing:
     decision = game.decision()
     if decision is None or side not in decision.sides:
         live.plans.pop(side, None)
-        return _Listing(game.step, answer={"step": game.step, "plan": None, "choices": []})
+        return _Listing(
+            game.step, answer={"step": game.step, "plan": None, "actions": [], "choices": []}
+        )
     held = _seat_plan(live, side)
     key = (game.order_count, held.plan)
     if held.listed is not None and held.listed[0] == key:
@@ -137,6 +167,7 @@ def _listing(live: _Live, side: str) -> _Listing:
     answer = {
         "step": game.step,
         "plan": None if held.plan is None else notation(held.plan),
+        "actions": [words for _, words, _ in held.taken],
         "choices": [
             {
                 "index": i,
@@ -159,8 +190,51 @@ def current(hub: Hub, token: str, game_id: str) -> dict[str, Any]:
     live = hub._get(game_id)
     if seat.side is None or side is None:
         step = live.session.game.step
-        return {"step": step, "plan": None, "choices": []}
+        return {"step": step, "plan": None, "actions": [], "choices": []}
     return _listing(live, side).answer
+
+
+def _added(before: str | None, after: str) -> str:
+    """What ``after`` (a plan's notation) says that ``before`` did not: an action's words."""
+    left = Counter((before or "").replace(";", " ").split())
+    out = []
+    for word in after.replace(";", " ").split():
+        if left[word] > 0:
+            left[word] -= 1
+        else:
+            out.append(word)
+    return " ".join(out) or after
+
+
+def _mark(listing: _Listing, i: int) -> tuple[Any, ...]:
+    c = listing.answer["choices"][i]
+    return (c["piece"], c["kind"], tuple(c["hexes"]))
+
+
+def _extend(live: _Live, side: str, listing: _Listing, i: int) -> None:
+    held = _seat_plan(live, side)
+    before = listing.answer["plan"]
+    held.taken.append(
+        (listing.orders[i], _added(before, notation(listing.orders[i])), _mark(listing, i))
+    )
+    held.plan = listing.orders[i]
+
+
+def _undo(live: _Live, side: str, k: int) -> None:
+    """Take action ``k`` of the side's plan back; the actions after it are taken again where
+    the new lists still offer them (the same piece, kind and hexes), else dropped."""
+    held = _seat_plan(live, side)
+    if k >= len(held.taken):
+        raise SeatError(422, f"the plan has {len(held.taken)} action(s): no action {k} to undo")
+    later = held.taken[k + 1 :]
+    del held.taken[k:]
+    held.plan = held.taken[-1][0] if held.taken else None
+    for _, _, mark in later:
+        listing = _listing(live, side)
+        last = len(listing.orders) - (1 if listing.stepwise else 0)
+        found = next((i for i in range(last) if _mark(listing, i) == mark), None)
+        if found is not None:
+            _extend(live, side, listing, found)
 
 
 @dataclass
@@ -189,12 +263,23 @@ def take(hub: Hub, token: str, game_id: str, body: ChoiceBody) -> _Taken:
     listing = _listing(live, side)
     if not listing.orders:
         raise SeatError(409, f"{side} has nothing to decide at step {game.step}")
+    if body.auto:
+        suggested = computer_order(live.session, side)
+        if suggested is None:
+            raise SeatError(422, "the computer would concede here; concede if you agree")
+        submitted, late, deadline = hub._submit(game_id, side, suggested[1])
+        live.plans.pop(side, None)
+        return _Taken(None, submitted, late, deadline, bool(live.session.agents))
     if "plan" in body.model_fields_set and body.plan != listing.answer["plan"]:
         raise SeatError(
             409,
             f"the plan is now {listing.answer['plan']!r}, not {body.plan!r} (read the choices "
             "again)",
         )
+    if body.undo is not None:
+        _undo(live, side, body.undo)
+        return _Taken(_listing(live, side).answer)
+    assert body.index is not None
     n = len(listing.orders)
     if body.index >= n:
         raise SeatError(
@@ -202,7 +287,7 @@ def take(hub: Hub, token: str, game_id: str, body: ChoiceBody) -> _Taken:
         )
     order = listing.orders[body.index]
     if listing.stepwise and body.index < n - 1:  # one more action in the plan
-        _seat_plan(live, side).plan = order
+        _extend(live, side, listing, body.index)
         return _Taken(_listing(live, side).answer)
     submitted, late, deadline = hub._submit(game_id, side, order.to_json())
     live.plans.pop(side, None)

@@ -20,11 +20,10 @@ import typer
 from rich.console import Console
 
 from hexwar.agents import agent_names
-from hexwar.cli.interactive import computer_order
 from hexwar.core.errors import HexwarError, IllegalOrderError
 from hexwar.core.events import render_text
 from hexwar.core.orders import JsonValue
-from hexwar.sessions import Session, resolve_scenario
+from hexwar.sessions import Session, computer_order, resolve_scenario
 from hexwar.store import GameStore
 
 __all__ = ["app"]
