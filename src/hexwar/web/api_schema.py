@@ -35,8 +35,8 @@ _WHY = {
     401: "no valid token, or the server's password was not given",
     403: "the token opens another game or side, or the request came from another site",
     404: "no such game, run, map or plot",
-    409: "the game is not where the request needs it: it has left the step or plan a choice "
-    "was made for (read the choices again), or a rematch's game is not over yet",
+    409: "the game is not where the request needs it: a choice made for a step or plan that "
+    "is gone (read the choices again), a rematch of a game that is not over yet",
     413: "the body is too large",
     415: "the body is not declared as JSON (Content-Type: application/json)",
     422: "the request is malformed (the detail names the field) or the rules refuse it",

@@ -763,6 +763,9 @@ def create_app(
     from hexwar.web.idahex import idahex_router
 
     app.include_router(idahex_router(hub, token_of))
+    from hexwar.web.flankbattle_web import flankbattle_router
+
+    app.include_router(flankbattle_router(hub, token_of))
     from hexwar.web.plots import plots_router
 
     app.include_router(plots_router(hub, templates, token_of))

@@ -59,10 +59,12 @@ function select(ref) {
 map.addEventListener('click', (ev) => {
   const counter = ev.target.closest('g.counter');
   if (counter) {
-    insert(counter.dataset.ref);
+    // A piece with choices is pointing.js's to take (its marks); its sight still shows.
+    if (!counter.classList.contains('has-choices')) insert(counter.dataset.ref);
     if (counter.classList.contains('own')) select(counter.dataset.ref);
     return;
   }
+  if (ev.target.closest('.mark')) return; // a choice's mark: taken by pointing.js
   const hex = ev.target.closest('[data-label]');
   if (hex) insert(hex.dataset.label);
 });

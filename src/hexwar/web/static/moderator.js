@@ -2,12 +2,10 @@
 // every rule (the even split, the status messages, the errors, the war) is asked of the server.
 // Texts from the server go in through textContent or .value, never as markup.
 import { el } from '/static/common.js';
+import { SIDES, flankSquare, mapPoint, moveSquare, showMap as drawMap } from '/static/battlefield.js';
 
 const $ = (id) => document.getElementById(id);
-const SIDES = ['attacker', 'defender'];
 const ROLES = ['infantry', 'cavalry', 'artillery'];
-const COLOURS = [['#00ffff', '#008080'], ['#ff0000', '#800000']]; // [normal, routed]
-const HALF = 7; // half the side of a flank's square, in map pixels
 
 const state = {
   data: null,
@@ -117,7 +115,7 @@ function fillMaps(selected) {
 
 function showMap() {
   const name = $('map').value;
-  if (name) $('field-map').setAttribute('href', `/api/moderator/maps/${encodeURIComponent(name)}.png`);
+  if (name) drawMap($('field-map'), `/api/moderator/maps/${encodeURIComponent(name)}.png`);
 }
 
 function sideInfo(side) {
@@ -244,34 +242,13 @@ function draw() {
   shown().forEach((list, side) => {
     $(`${SIDES[side]}-count`).textContent = String(list.length);
     list.forEach((f, index) => {
-      const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-      rect.setAttribute('x', String(f.x - HALF));
-      rect.setAttribute('y', String(f.y - HALF));
-      rect.setAttribute('width', String(2 * HALF));
-      rect.setAttribute('height', String(2 * HALF));
-      rect.setAttribute('fill', COLOURS[side][f.status === 'Routed' ? 1 : 0]);
       const sel = state.selected && state.selected.side === side && state.selected.index === index;
-      rect.setAttribute('class', `flank ${SIDES[side]}${sel ? ' selected' : ''}${f.status === 'Routed' ? ' routed' : ''}`);
-      rect.dataset.side = String(side);
-      rect.dataset.index = String(index);
-      const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
       const morale = f.morale !== undefined ? `, morale ${f.morale}` : '';
-      title.textContent = `${SIDES[side]} flank ${index + 1}: ${f.men} men${morale} (${f.status})`;
-      rect.append(title);
-      g.append(rect);
+      const title = `${SIDES[side]} flank ${index + 1}: ${f.men} men${morale} (${f.status})`;
+      g.append(flankSquare(side, index, f, { title, selected: Boolean(sel) }));
     });
   });
   $('remove').disabled = state.selected === null;
-}
-
-function mapPoint(evt) {
-  const svg = $('field');
-  const pt = svg.createSVGPoint();
-  pt.x = evt.clientX;
-  pt.y = evt.clientY;
-  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-  const clamp = (v) => Math.min(399, Math.max(0, Math.round(v * 10) / 10));
-  return [clamp(p.x), clamp(p.y)];
 }
 
 function markSelected() {
@@ -301,9 +278,8 @@ function setupDragging() {
   window.addEventListener('pointermove', (evt) => {
     if (!drag || !state.selected) return;
     const f = state.flanks[state.selected.side][state.selected.index];
-    [f.x, f.y] = mapPoint(evt);
-    drag.rect.setAttribute('x', String(f.x - HALF));
-    drag.rect.setAttribute('y', String(f.y - HALF));
+    [f.x, f.y] = mapPoint(svg, evt);
+    moveSquare(drag.rect, f.x, f.y);
     drag.moved = true;
   });
   window.addEventListener('pointerup', () => {
