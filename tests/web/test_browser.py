@@ -220,5 +220,6 @@ def test_the_lobby_creates_a_game_whose_link_opens_the_seat(
     page.wait_for_url(re.compile(r"/games/[^/?]+$"))
     expect(page.locator("#status")).to_have_text("Your orders, please.")
     page.fill("#order", "setup infantry")
+    page.click('button[aria-label="the whole board"]')  # the corner hex is in view
     page.locator('polygon.hex[data-label="@BB"]').click()
     assert page.input_value("#order") == "setup infantry@BB "

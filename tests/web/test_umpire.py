@@ -112,6 +112,7 @@ def test_the_umpire_amends_in_the_browser_and_the_game_replays_to_the_same_hash(
         umpire.click('g.counter[data-side="west"][data-ref="12"]')  # inserts 'west 12'
         umpire.locator("#amendment").press("End")
         umpire.locator("#amendment").type("to")
+        umpire.click('button[aria-label="the whole board"]')  # the corner hex is in view
         umpire.locator('polygon[data-label="@BA"]').click(force=True)
         assert umpire.input_value("#amendment").split() == ["move", "west", "12", "to", "@BA"]
         umpire.fill("#reason", "the counter stood a hex off")

@@ -202,6 +202,20 @@ export function zoomable(container) {
     }
   }, true);
 
+  // A piece or mark reached by the keyboard is brought into view.
+  container.addEventListener('focusin', (ev) => {
+    const node = svg();
+    if (!node || !base || ev.target === container || !node.contains(ev.target) || !ev.target.getBBox) return;
+    const b = ev.target.getBBox();
+    const [w, h] = size();
+    const scale = fitScale() * zoom;
+    const [cx, cy] = [b.x + b.width / 2, b.y + b.height / 2];
+    if (Math.abs(cx - centre[0]) * scale > w / 2 - 20 || Math.abs(cy - centre[1]) * scale > h / 2 - 20) {
+      centre = [cx, cy];
+      apply();
+    }
+  });
+
   new MutationObserver(loaded).observe(container, { childList: true });
   new ResizeObserver(() => apply()).observe(container);
   loaded();

@@ -86,7 +86,30 @@ function clearMarks() {
 function choiceButton(c) {
   const b = el('button', { type: 'button', class: `choice kind-${c.kind}`, 'data-index': String(c.index) }, label(c));
   b.addEventListener('click', () => take(c));
+  if (c.hexes.length > 1) {
+    b.addEventListener('pointerenter', () => preview(c.hexes));
+    b.addEventListener('focus', () => preview(c.hexes));
+    b.addEventListener('pointerleave', () => preview([]));
+    b.addEventListener('blur', () => preview([]));
+  }
   return b;
+}
+
+function preview(hexes) {
+  for (const layer of map.querySelectorAll('g.preview')) layer.remove();
+  const svg = map.querySelector('svg');
+  if (!svg || !hexes.length) return;
+  const layer = document.createElementNS(SVG, 'g');
+  layer.setAttribute('class', 'preview');
+  layer.setAttribute('pointer-events', 'none');
+  for (const hex of hexes) {
+    const poly = hexPolygon(svg, hex);
+    if (!poly) continue;
+    const shape = document.createElementNS(SVG, 'polygon');
+    shape.setAttribute('points', poly.getAttribute('points'));
+    layer.append(shape);
+  }
+  (svg.querySelector('g.map') || svg).append(layer);
 }
 
 // Auto: the computer's order for the whole decision (a set-up of dozens of pieces at once).
@@ -118,7 +141,7 @@ function drawMarks() {
   clearMarks();
   const svg = map.querySelector('svg');
   if (!svg || !current) return;
-  const shown = current.choices.filter((c) => !DECISIONS.has(c.kind) && c.hexes.length && (c.piece === null || c.piece === selected));
+  const shown = current.choices.filter((c) => !DECISIONS.has(c.kind) && c.hexes.length && (c.piece === null ? c.hexes.length === 1 : c.piece === selected));
   const atHex = new Map();
   for (const c of shown) {
     for (const h of c.hexes) {
@@ -189,7 +212,9 @@ function render() {
     planList.append(item);
   });
   if (!actions.length && current && current.plan) planList.append(el('li', {}, current.plan));
-  const decisions = choices.filter((c) => DECISIONS.has(c.kind) || (c.piece === null && !c.hexes.length));
+  // A choice of no piece that marks many hexes is a whole placement (a set-up from the menu):
+  // a button, whose hexes are shown while the pointer or the focus is on it.
+  const decisions = choices.filter((c) => DECISIONS.has(c.kind) || (c.piece === null && c.hexes.length !== 1));
   buttons.replaceChildren(...decisions.map(choiceButton));
   if (choices.length) buttons.append(autoButton);
   pieceBox.replaceChildren(
