@@ -25,8 +25,8 @@ every answer conforms to the schema (status, content type, headers, body).
 
 Excluded or bounded, and why:
 
-- ``GET /api/games/{id}/events`` never ends (an event stream): cut after its first event and
-  a short read timeout, so it is fuzzed like the others.
+- ``GET /api/games/{id}/events`` and ``/api/watch/{id}/events`` never end (event streams): cut
+  after the first event and a short read timeout, so they are fuzzed like the others.
 - ``POST /api/games``: generated seats are humans and ``random`` only, so no request makes the
   server play a long computer game.
 - ``POST /api/games/{id}/orders`` (served by the app's fast lane, and in the route table with
@@ -66,6 +66,7 @@ from schemathesis.specs.openapi.checks import (
 from hexwar.web.app import create_app
 
 EVENTS = "/api/games/{game_id}/events"
+WATCH_EVENTS = "/api/watch/{game_id}/events"  # a spectator's stream: never ends either
 CHECKS = [
     not_a_server_error,
     negative_data_rejection,
@@ -89,6 +90,7 @@ CONFIG = schemathesis.Config.from_dict(
         "operations": [
             # the event stream never ends: its first event, then cut
             {"include-path": EVENTS, "max-stream-events": 1, "request-timeout": 5},
+            {"include-path": WATCH_EVENTS, "max-stream-events": 1, "request-timeout": 5},
         ],
     }
 )

@@ -66,6 +66,7 @@ from hexwar.web.guard import (
 )
 from hexwar.web.hub import HUMAN, MAX_COMPUTER_GAMES, Hub, SeatError
 from hexwar.web.seats import UMPIRE, Seat
+from hexwar.web.streams import event_stream, resume_after
 
 __all__ = ["CreateGame", "OrderBody", "create_app"]
 
@@ -74,7 +75,6 @@ log = logging.getLogger("hexwar.web")
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 # A Last-Event-ID header this server could have sent (an event's sequence number); another is
 # ignored, as no header is: int() refuses some text str.isdigit() passes ('²', 5,000 digits).
-_EVENT_ID = re.compile(r"-?[0-9]{1,18}")
 # An uploaded scenario's keys, tables and arrays (counted as '=', ':', '[' and '{'), checked
 # before it is parsed: its parse and validation cost grow with them (30,000 tables took 7 s);
 # the largest bundled scenario has under 2,000.
@@ -210,10 +210,6 @@ def json_response(
         media_type="application/json",
         background=background,
     )
-
-
-def _dumps(data: Any) -> str:
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def cookie_name(game_id: str) -> str:
@@ -428,7 +424,12 @@ def create_app(
         return templates.TemplateResponse(
             request,
             "lobby.html",
-            {"data": _lobby_data(), "password": password is not None, "error": None},
+            {
+                "data": _lobby_data(),
+                "password": password is not None,
+                "error": None,
+                "games": await hub.call(hub.games),
+            },
         )
 
     async def _create(
@@ -496,12 +497,12 @@ def create_app(
             except UnicodeDecodeError:
                 text = None
                 error = {"message": "invalid game", "problems": [f"{upload.filename}: not UTF-8"]}
-                return _lobby_error(request, error)
+                return await _lobby_error(request, error)
             name = upload.filename
         try:
             seed_value = int(seed) if seed.strip() else None
         except ValueError:
-            return _lobby_error(
+            return await _lobby_error(
                 request, {"message": "invalid game", "problems": [f"seed {seed!r}: not a number"]}
             )
         try:
@@ -511,21 +512,26 @@ def create_app(
                 sides = registry.get(scenario.partition("/")[0]).info.sides
         except (HexwarError, LookupError) as e:
             problems = [str(p) for p in getattr(e, "problems", [])] or [str(e)]
-            return _lobby_error(request, {"message": "invalid game", "problems": problems})
+            return await _lobby_error(request, {"message": "invalid game", "problems": problems})
         seats = dict(zip(sides, (seat0, seat1), strict=False))
         try:
             made = await _create(request, scenario or None, text, name, seed_value, seats)
         except HTTPException as e:
             if e.status_code == 422 and isinstance(e.detail, dict):
-                return _lobby_error(request, e.detail)
+                return await _lobby_error(request, e.detail)
             raise
         return templates.TemplateResponse(request, "created.html", {"game": made})
 
-    def _lobby_error(request: Request, error: dict[str, Any]) -> Response:
+    async def _lobby_error(request: Request, error: dict[str, Any]) -> Response:
         return templates.TemplateResponse(
             request,
             "lobby.html",
-            {"data": _lobby_data(), "password": password is not None, "error": error},
+            {
+                "data": _lobby_data(),
+                "password": password is not None,
+                "error": error,
+                "games": await hub.call(hub.games),
+            },
             status_code=422,
         )
 
@@ -541,6 +547,7 @@ def create_app(
         seat = await hub.seat(token) if token else None
         if seat is None or seat.game_id != game_id:
             raise HTTPException(403, "this link does not open a seat of this game")
+        await hub.call(hub.seats.mark_joined, token)  # the lobby lists the seat as taken
         # A page (not a redirect) sets the cookie and moves on: a SameSite=Strict cookie is
         # not sent on a redirect that began on another site (a link in a chat program).
         response = templates.TemplateResponse(
@@ -728,37 +735,11 @@ def create_app(
         last_event_id: int | None = None,
     ) -> StreamingResponse:
         seat, looking = await authorise(request, game_id, side)
-        header = request.headers.get("last-event-id", "").strip()
-        after = last_event_id if last_event_id is not None else -1
-        if _EVENT_ID.fullmatch(header):
-            after = int(header)
 
-        async def stream() -> AsyncIterator[str]:
-            # Ends when the server stops (the browser's EventSource reconnects by itself,
-            # after ``retry`` ms, to the next server, resuming after Last-Event-ID).
-            last = after
-            yield "retry: 2000\n\n"
-            while not hub.stopping:
-                changed = hub.changed(game_id)  # taken first: no change slips between
-                events, state = await hub.call(hub.news, game_id, seat, looking, last)
-                for e in events:
-                    last = e["seq"]
-                    yield f"id: {last}\nevent: log\ndata: {_dumps(e)}\n\n"
-                yield f"event: state\ndata: {_dumps(state)}\n\n"
-                while not hub.stopping:
-                    try:
-                        await asyncio.wait_for(changed.wait(), timeout=15)
-                        break
-                    except TimeoutError:
-                        yield ": keep-alive\n\n"
-                    if await request.is_disconnected():
-                        return
+        async def news(last: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+            return await hub.call(hub.news, game_id, seat, looking, last)
 
-        return StreamingResponse(
-            stream(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-        )
+        return event_stream(hub, request, game_id, resume_after(request, last_event_id), news)
 
     from hexwar.web.idahex import idahex_router
 
@@ -766,6 +747,9 @@ def create_app(
     from hexwar.web.flankbattle_web import flankbattle_router
 
     app.include_router(flankbattle_router(hub, token_of))
+    from hexwar.web.watch import watch_router
+
+    app.include_router(watch_router(hub, templates))
     from hexwar.web.plots import plots_router
 
     app.include_router(plots_router(hub, templates, token_of))

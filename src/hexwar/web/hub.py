@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 
 from hexwar.agents import agent_names
 from hexwar.core import registry
-from hexwar.core.boards import Board
+from hexwar.core.boards import Board, common_board
 from hexwar.core.errors import (
     HexwarError,
     IllegalOrderError,
@@ -66,7 +66,7 @@ from hexwar.core.orders import Amendment, JsonValue, SubmittedOrder, is_amendmen
 from hexwar.core.views import View
 from hexwar.sessions import SAVE_EVERY, ResolvedScenario, Session
 from hexwar.store import GameStore
-from hexwar.web.seats import UMPIRE, Seat, SeatBook
+from hexwar.web.seats import SPECTATOR, UMPIRE, Seat, SeatBook
 from hexwar.web.svg import render_board
 from hexwar.web.thinker import Thinker
 
@@ -80,6 +80,11 @@ REQUEST_THREADS = 4  # game operations of requests at once (each on its own game
 COMPUTER_THREADS = 2  # computer players thinking at once, over every game
 MAX_COMPUTER_GAMES = 4  # computer-only games playing at once (more are refused: 429)
 SAVE_SECONDS = 1.0  # a computer's orders wait at most this long before they are committed
+NO_MAP = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="60" class="board">'
+    '<text x="10" y="35" font-size="14">This ruleset draws no map yet: see the text view.'
+    "</text></svg>"
+)
 ANSWER_WAIT = 2.0  # an order's reply waits this long at most for the computer's answer
 
 
@@ -865,6 +870,120 @@ class Hub:
         out["text"], out["help"] = cached[1], cached[2]
         return out
 
+    # -- spectators and the lobby ---------------------------------------------------------------
+
+    def watch_state(self, game_id: str) -> dict[str, Any]:
+        """A spectator's page state: while the game runs, whose turn it is and nothing of any
+        side's view; once it is over, the umpire's text view of both sides."""
+        live = self._get(game_id)
+        game = live.session.game
+        decision = game.decision()
+        outcome = game.outcome()
+        if outcome is not None:
+            status = f"Game over: {outcome.reason}"
+        elif decision is None:
+            status = "Game over"
+        else:
+            status = f"Waiting for {', '.join(sorted(decision.sides))}."
+        text = ""
+        if outcome is not None:
+            text = "\n\n".join(
+                f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
+            )
+        deadline = None
+        if live.deadline is not None and decision is not None and live.deadline[0] == decision.step:
+            deadline = {
+                "epoch_ms": int(live.deadline[2] * 1000),
+                "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
+            }
+        return {
+            "game_id": game_id,
+            "ruleset": game.info.id,
+            "title": game.info.title,
+            "scenario": game.scenario_id,
+            "sides": list(game.info.sides),
+            "players": {s: live.session.agent_names.get(s, HUMAN) for s in game.info.sides},
+            "role": SPECTATOR,
+            "side": None,
+            "step": game.step,
+            "orders": game.order_count,
+            "version": live.version,
+            "your_turn": False,
+            "status": status,
+            "prompt": "",
+            "outcome": outcome.to_json() if outcome else None,
+            "result": None,
+            "rematch": False,
+            "deadline": deadline,
+            "text": text,
+            "help": "",
+        }
+
+    def watch_news(self, game_id: str, after: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The events a spectator may see after ``after`` (while the game runs: those every
+        side saw; once it is over: all), and the spectator's state."""
+        live = self._get(game_id)
+        game = live.session.game
+        sides = game.info.sides
+        over = game.outcome() is not None
+        events = [
+            e.to_json()
+            for e in game.events(None)
+            if e.seq > after and (over or all(e.visible(s) for s in sides))
+        ]
+        return events, self.watch_state(game_id)
+
+    def watch_svg(self, game_id: str) -> str:
+        """A spectator's map: what every side's map shows while the game runs
+        (:func:`~hexwar.core.boards.common_board`), the umpire's once it is over."""
+        live = self._get(game_id)
+        game = live.session.game
+        if game.outcome() is not None:
+            return self.board_svg(game_id, None)
+        key = "\x00watch"
+        if key in live.maps and live.maps[key][0] == game.order_count:
+            return live.maps[key][1]
+        boards = [game.ruleset.describe_board(game.view(s)) for s in game.info.sides]
+        drawn = [b for b in boards if b is not None]
+        if len(drawn) < len(boards):
+            return NO_MAP
+        board = common_board(drawn)
+        svg = render_board(board, size=_size(board))
+        live.maps[key] = (game.order_count, svg)
+        return svg
+
+    def games(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The newest ``limit`` games made on this server, as the lobby lists them: scenario,
+        each side's seat (a computer, a human whose link was opened, or open) and state; no
+        token."""
+        made = [g for g in self.store.list_games() if g.label == "web"][:limit]  # newest first
+        seats = self.seats.joined([g.id for g in made])
+        out = []
+        for g in made:
+            try:
+                sides = registry.get(g.ruleset).info.sides
+            except HexwarError:  # a ruleset no longer installed
+                continue
+            roles = seats.get(g.id, {})
+            out.append(
+                {
+                    "id": g.id,
+                    "scenario": g.scenario_id,
+                    "ruleset": g.ruleset,
+                    "seats": {
+                        s: ("taken" if roles[s] else "open") if s in roles else "computer"
+                        for s in sides
+                    },
+                    "status": g.status,
+                    "winner": (g.outcome or {}).get("winner") if g.outcome else None,
+                    "reason": (g.outcome or {}).get("reason") if g.outcome else None,
+                    "orders": g.n_orders,
+                    "created": g.created_at,
+                    "watch": f"/watch/{g.id}",
+                }
+            )
+        return out
+
     def view_json(self, game_id: str, seat: Seat, side: str | None) -> dict[str, Any]:
         live = self._get(game_id)
         game = live.session.game
@@ -902,11 +1021,7 @@ class Hub:
         game = live.session.game if at is None else self._replayed(live, at)
         board = self.board(game, side)
         if board is None:
-            return (
-                '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="60" '
-                'class="board"><text x="10" y="35" font-size="14">This ruleset draws no map '
-                "yet: see the text view.</text></svg>"
-            )
+            return NO_MAP
         svg = render_board(board, size=_size(board))
         if at is None:
             live.maps[key] = (game.order_count, svg)

@@ -24,9 +24,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
-__all__ = ["UMPIRE", "Seat", "SeatBook", "new_token"]
+__all__ = ["SPECTATOR", "UMPIRE", "Seat", "SeatBook", "new_token"]
 
 UMPIRE = "umpire"
+SPECTATOR = "spectator"  # a page's role without a seat: what both sides see (no token)
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -83,6 +84,9 @@ class SeatBook:
             " role TEXT NOT NULL,"
             " created_at TEXT NOT NULL)"
         )
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
+        if "joined_at" not in columns:  # (a seat book from before the lobby listed seats)
+            self._db.execute("ALTER TABLE seats ADD COLUMN joined_at TEXT")
         self._db.execute(
             "CREATE TABLE IF NOT EXISTS clocks ("
             " game_id TEXT PRIMARY KEY,"
@@ -137,6 +141,30 @@ class SeatBook:
             "SELECT role FROM seats WHERE game_id = ? ORDER BY role", (game_id,)
         ).fetchall()
         return [r[0] for r in rows]
+
+    @_serial
+    def mark_joined(self, token: str) -> None:
+        """The seat's link was opened (the lobby then lists the seat as taken)."""
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        self._db.execute(
+            "UPDATE seats SET joined_at = ? WHERE token_hash = ? AND joined_at IS NULL",
+            (now, _digest(token)),
+        )
+
+    @_serial
+    def joined(self, game_ids: list[str]) -> dict[str, dict[str, bool]]:
+        """For each game, its seats' roles and whether each link was opened."""
+        out: dict[str, dict[str, bool]] = {g: {} for g in game_ids}
+        for chunk in range(0, len(game_ids), 500):
+            part = game_ids[chunk : chunk + 500]
+            rows = self._db.execute(
+                "SELECT game_id, role, joined_at FROM seats WHERE game_id IN "
+                f"({', '.join('?' * len(part))})",
+                part,
+            ).fetchall()
+            for game_id, role, joined_at in rows:
+                out[game_id][role] = joined_at is not None
+        return out
 
     # -- clocks --------------------------------------------------------------------------------
 

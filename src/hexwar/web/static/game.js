@@ -3,7 +3,8 @@ import { el, eventItem, loadBoard } from './common.js';
 
 const body = document.body;
 const gameId = body.dataset.game;
-const api = `/api/games/${encodeURIComponent(gameId)}`;
+// A spectator's page reads the public routes (/api/watch/ID) instead of a seat's.
+const api = body.dataset.api || `/api/games/${encodeURIComponent(gameId)}`;
 const map = document.getElementById('map');
 const statusBox = document.getElementById('status');
 const clock = document.getElementById('clock');
