@@ -195,11 +195,30 @@ def main() -> None:
             page.wait_for_url(f"**/games/{game['id']}")
             page.wait_for_selector("#map svg")
             page.wait_for_selector("#facts dt")
-            if name == "tactical":
+            page.wait_for_timeout(600)  # the choices arrive after the map
+            pieces = page.locator("g.counter.has-choices")
+            if pieces.count():  # pointing: a piece's choices marked on the map
+                pieces.nth(min(2, pieces.count() - 1)).click(force=True)
+            elif name == "tactical":
                 page.locator("g.counter.own").nth(2).click(force=True)  # show what it can see
             page.wait_for_timeout(400)
             page.screenshot(path=str(OUT / f"web-{name}.png"))
+            page.click('button[aria-label="the whole board"]')  # the board whole, for docs
+            page.wait_for_timeout(200)
             page.locator("#map svg").screenshot(path=str(OUT / f"board-{name}.png"))
+        # a spectator's page (the lobby's watch link): what both sides see
+        page.goto(f"{url}/watch/{aggressor['id']}")
+        page.wait_for_selector("#map svg")
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(OUT / "web-watch.png"))
+        # the air war on a phone, at the reading zoom
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        small = phone.new_page()
+        small.goto(airwar["links"]["1"])
+        small.wait_for_selector("#map svg")
+        small.wait_for_timeout(600)
+        small.screenshot(path=str(OUT / "web-phone.png"))
+        phone.close()
         # the umpire's page of the Aggressor game: both sides, and the amendment form
         page.goto(aggressor["umpire"])
         page.wait_for_url(f"**/games/{aggressor['id']}")
@@ -213,7 +232,9 @@ def main() -> None:
         slider = page.locator("#frame")
         slider.fill(str(int(slider.get_attribute("max") or "1") - 1))
         page.wait_for_timeout(600)
-        page.locator("details.receipt").first.locator("summary").click()
+        receipts = page.locator("details.receipt")
+        if receipts.count():  # a receipt opened, when the frame's events have one
+            receipts.first.locator("summary").click()
         page.evaluate("document.querySelector('aside.side').scrollTop = 0")
         page.screenshot(path=str(OUT / "web-replay.png"))
         moderator_screenshots(page, url)
