@@ -278,7 +278,7 @@ def test_an_attack_kills_and_demoralises_with_every_unit_type_that_fires(war: Wa
     Mercy*(1-Enemy Defense), morale Battalion*Effectiveness*Psychology*Power*(1+(flanking-1)/10)
     *Efficiency*Random*(1-Enemy Defense), Battalion sqrt(Military Size*Unit Proportion*
     Limitation); Flank editor: "Ready (green) - The flank is in the middle of attacking". A
-    Norman flank of 1,333 Soldiers, 667 Knights and 667 Archers on the plain attacks the first
+    Norman flank of 1,334 Soldiers, 667 Knights and 667 Archers on the plain attacks the first
     English flank (best Defense the Huscarls') with its Soldiers (power 0.5, Psychology 1) and
     Knights (lance 1.5, Psychology 3), each draw 0.5 (Random 2.5): the attack kills and
     demoralises the sum of both, told as such, and the Normans are Ready."""
@@ -288,7 +288,7 @@ def test_an_attack_kills_and_demoralises_with_every_unit_type_that_fires(war: Wa
     units = battle.sides[0].vars.units
     defense = max(battle.sides[1].vars.units[r].defense.value for r in ("infantry", "artillery"))
     soldiers, knights = units["infantry"], units["cavalry"]
-    bat_s = math.sqrt(1333 * min(1.0, soldiers.limitation.value))
+    bat_s = math.sqrt(1334 * min(1.0, soldiers.limitation.value))
     bat_k = math.sqrt(667 * min(1.0, knights.limitation.value))
     killed = _killed(bat_s, soldiers, 0.5, 2.5, defense)
     killed += _killed(bat_k, knights, 1.5, 2.5, defense)

@@ -466,3 +466,39 @@ def test_resolve_update_database_writes_the_new_stability_to_the_nation_tab(
     code, _, err = _hexwar(capsys, "flankbattle", "resolve", "--example", "--update-database")
     assert code == 2
     assert "not with --example" in err
+
+
+def test_winchester_default_flanks_hold_the_databases_armies_exactly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Online database: the military "evenly distributed across the current flanks"; Terrain
+    map: "nor can it have troops left over" (ruling: the even split; issue 43). The Winchester
+    example of docs/flankbattle.md deploys the default flanks: its receipt starts the Norman
+    Host at the database's 8,000 and the Housecarls and Fyrd at 7,000, not 8,001 and 6,999."""
+    code, out, err = _hexwar(
+        capsys, "flankbattle", "resolve", "--example", "--attacker", "Norman Host",
+        "--defender", "Housecarls and Fyrd", "--location", "Winchester", "--year", "1067",
+        "--motive", "Conquest", "--title", "The march on Winchester", "--map", "Hill",
+        "--seed", "2", "--receipt", "markdown", "--log-dir", str(tmp_path / "logs"),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "**Military result:** Norman Host, 8,000 → " in out
+    assert "**Military result:** Housecarls and Fyrd, 7,000 → " in out
+
+
+def test_a_views_default_flanks_sum_to_its_role_totals() -> None:
+    """Online database / Terrain map (ruling: the even split; issue 43): before the battle each
+    side's view lists its role totals and default flanks; every role's shares sum to its total
+    and the status reads Good (Y/Y)."""
+    resolved = resolve_scenario("flankbattle/marathon")
+    game = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="flankbattle/marathon")
+    assert isinstance(game, FlankbattleGame)
+    for side in ("attacker", "defender"):
+        view = game.view(side).data
+        military = view["military"]
+        flanks = view["default_flanks"]
+        for role, total in military["totals"].items():
+            assert sum(f[role] for f in flanks) == total
+        assert sum(f.get("ships", 0) for f in flanks) in (military["ships"], 0)
+        status = game.status_of(side, Deployment())
+        assert status.good

@@ -121,21 +121,23 @@ def test_sea_is_all_water_and_island_has_land() -> None:
 
 
 def test_default_three_flanks_spread_the_military_evenly() -> None:
-    """Composition: the military evenly divided over the flanks, ships rounded."""
+    """Composition: the military evenly divided over the flanks, ships rounded, the shares
+    summing to the whole (ruling: the even split, issue 43)."""
     flanks = default_flanks(10_000, {"infantry": 0.5, "cavalry": 0.5}, 10, side=0)
     assert len(flanks) == 3
-    assert [f.infantry for f in flanks] == [1667] * 3
-    assert [f.cavalry for f in flanks] == [1667] * 3
-    assert [f.ships for f in flanks] == [3, 3, 3]
+    assert [f.infantry for f in flanks] == [1667, 1667, 1666]
+    assert [f.cavalry for f in flanks] == [1667, 1667, 1666]
+    assert [f.ships for f in flanks] == [4, 3, 3]
     assert all(f.maneuver is Maneuver.NORMAL for f in flanks)
 
 
 def test_status_good_within_ten_soldiers() -> None:
-    """Terrain map: "Good" as long as X and Y differ by no more than 10 soldiers."""
+    """Terrain map: "Good" as long as X and Y differ by no more than 10 soldiers; the default
+    flanks hold the military exactly (ruling: the even split, issue 43)."""
     flanks = default_flanks(10_000, {"infantry": 0.5, "cavalry": 0.5}, 9, side=0)
     v = validity(flanks, 10_000, {"infantry": 0.5, "cavalry": 0.5}, 9)
     assert v.good
-    assert v.text == "Good (10002/10000)"
+    assert v.text == "Good (10000/10000)"
 
 
 def test_status_invalid_infantry_too_many_is_red() -> None:

@@ -2,9 +2,9 @@
 
 A :class:`FlankSpec` is one square on the Strategy tab: a position on the 400 x 400 map, how
 many infantry, cavalry and artillery of the military's unit types it holds, its ships and its
-maneuver. :func:`default_flanks` spreads the military evenly over three flanks (ships rounded to
-the nearest integer); :func:`validity` gives the seed's status message, Good (X/Y) or
-Invalid Inf (X/Y) and its kin.
+maneuver. :func:`default_flanks` spreads the military evenly over three flanks, every share a
+whole number and the shares summing to the whole exactly (:func:`apportion`); :func:`validity`
+gives the seed's status message, Good (X/Y) or Invalid Inf (X/Y) and its kin.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ __all__ = [
     "FlankSpec",
     "Maneuver",
     "Validity",
+    "apportion",
     "default_flanks",
     "even_split",
     "validity",
@@ -197,9 +198,41 @@ def _finite(v: object) -> TypeGuard[int | float]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def apportion(total: int, weights: Sequence[float]) -> list[int]:
+    """``total`` split into whole shares in proportion to ``weights``, summing to ``total``.
+
+    Largest remainder (Hamilton's method): every share is its exact quotient rounded down, then
+    the men left over go one each to the largest fractional parts, ties to the earlier share.
+    Each share is thus its exact quotient rounded down or up -- within one man of the seed's
+    "rounded to the nearest integer" -- and no man is lost or invented (see the ruling on the
+    even split in docs/rulings/flankbattle.md). All weights zero: nothing is given out.
+    """
+    if total < 0:
+        raise ValueError(f"cannot apportion a negative total {total}")
+    clean = [max(0.0, float(w)) if math.isfinite(w) else 0.0 for w in weights]
+    whole = sum(clean)
+    if whole <= 0 or total == 0:
+        return [0] * len(clean)
+    exact = [total * w / whole for w in clean]
+    shares = [math.floor(q) for q in exact]
+    left = total - sum(shares)
+    by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - shares[i]), i))
+    for i in by_remainder[:left]:
+        shares[i] += 1
+    return shares
+
+
+_ROLES = ("infantry", "cavalry", "artillery")
+
+
 def role_totals(size: float, proportions: Mapping[str, float]) -> dict[str, int]:
-    """Troops of each role in the whole military (size times proportion, rounded)."""
-    return {r: round(size * proportions.get(r, 0.0)) for r in ("infantry", "cavalry", "artillery")}
+    """Troops of each role in the whole military: the military's size (rounded to a whole
+    soldier) apportioned over the roles by proportion, with what the land proportions leave
+    below 1 as the ships' crew, so roles and crew sum to the size exactly (:func:`apportion`)."""
+    land = [max(0.0, proportions.get(r, 0.0)) for r in _ROLES]
+    crew = max(0.0, 1.0 - sum(land))
+    shares = apportion(max(0, round(size)), [*land, crew])
+    return dict(zip(_ROLES, shares[:3], strict=True))
 
 
 def default_positions(n: int, side: int) -> list[tuple[float, float]]:
@@ -227,22 +260,27 @@ def even_split(
     maneuvers: Sequence[Maneuver] | None = None,
 ) -> list[FlankSpec]:
     """Seed 004, Online database: a selected military "evenly distributed across the current
-    flanks, as are the number of ships, rounded to the nearest integer" -- each role's total
-    divided by the number of flanks and rounded, one flank at each of ``positions``."""
+    flanks, as are the number of ships, rounded to the nearest integer" -- each role's total and
+    the ships apportioned equally over the flanks (:func:`apportion`: the first flanks take the
+    men left over, one each), one flank at each of ``positions``. Each role's shares sum to its
+    total exactly, so the default status reads Good (Y/Y) (ruling: the even split)."""
     n = len(positions)
     if n == 0:
         return []
     totals = role_totals(size, proportions)
+    even = [1.0] * n
+    split = {r: apportion(totals[r], even) for r in _ROLES}
+    ship_split = apportion(max(0, ships), even)
     out = []
     for i, (x, y) in enumerate(positions):
         out.append(
             FlankSpec(
                 x,
                 y,
-                infantry=round(totals["infantry"] / n),
-                cavalry=round(totals["cavalry"] / n),
-                artillery=round(totals["artillery"] / n),
-                ships=round(ships / n),
+                infantry=split["infantry"][i],
+                cavalry=split["cavalry"][i],
+                artillery=split["artillery"][i],
+                ships=ship_split[i],
                 maneuver=Maneuver.NORMAL if maneuvers is None else maneuvers[i],
             )
         )
@@ -293,22 +331,19 @@ def validity(
 
 def share_ships(flanks: Sequence[FlankSpec], ships: int) -> list[FlankSpec]:
     """Flanks that left out their ships get the military's remaining ships in proportion to
-    their land troops (ruling; the last such flank takes the rounding remainder)."""
+    their land troops (ruling), apportioned by largest remainder so they sum to the ships left
+    exactly and none is negative (:func:`apportion`; equal shares when they hold no land
+    troops)."""
     open_ = [i for i, f in enumerate(flanks) if f.ships == SHIPS_SHARE]
     if not open_:
         return list(flanks)
     given = sum(f.ships for f in flanks if f.ships != SHIPS_SHARE)
     left = max(0, ships - given)
-    land = sum(flanks[i].land for i in open_)
+    land = [float(flanks[i].land) for i in open_]
+    shares = apportion(left, land if sum(land) > 0 else [1.0] * len(open_))
     out = list(flanks)
-    assigned = 0
-    for k, i in enumerate(open_):
+    for i, n in zip(open_, shares, strict=True):
         f = flanks[i]
-        if k == len(open_) - 1:
-            n = left - assigned
-        else:
-            n = round(left * f.land / land) if land else round(left / len(open_))
-        assigned += n
         out[i] = FlankSpec(f.x, f.y, f.infantry, f.cavalry, f.artillery, n, f.maneuver)
     return out
 

@@ -22,6 +22,7 @@ from hexwar.rulesets.flankbattle.flanks import (
     FlankSpec,
     Validity,
     check_count,
+    role_totals,
     share_ships,
     validity,
 )
@@ -171,10 +172,9 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         own, enemy = self.setup.sides[index], self.setup.sides[1 - index]
         if self.war_report is not None:
             return {"phase": "over", "side": side, "report": report_json(self.war_report)}
-        totals = {
-            r: round(float(own.military["size"]) * p)
-            for r, p in self.setup.proportions(index).items()
-        }
+        proportions = self.setup.proportions(index)
+        every_role = role_totals(float(own.military["size"]), proportions)
+        totals = {r: every_role[r] for r in proportions}
         return {
             "phase": "deployment",
             "side": side,
