@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import functools
+import html
 import subprocess
 import sys
 from pathlib import Path
 
+import mwparserfromhell
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hexwar.core import registry
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
 from hexwar.rulesets.flankbattle.receipt import AutoalgoLog, render_receipt
-from hexwar.rulesets.flankbattle.war import fight
+from hexwar.rulesets.flankbattle.war import WarReport, fight
 from hexwar.sessions import resolve_scenario
 
 from .conftest import WarFactory
@@ -502,3 +509,107 @@ def test_a_views_default_flanks_sum_to_its_role_totals() -> None:
         assert sum(f.get("ships", 0) for f in flanks) in (military["ships"], 0)
         status = game.status_of(side, Deployment())
         assert status.good
+
+
+@functools.cache
+def _hastings_report() -> WarReport:
+    resolved = resolve_scenario("flankbattle/hastings")
+    game = resolved.ruleset.new_game(resolved.scenario, seed=1, scenario_id="flankbattle/hastings")
+    assert isinstance(game, FlankbattleGame)
+    game.submit("attacker", Deployment())
+    game.submit("defender", Deployment())
+    assert game.war_report is not None
+    return game.war_report
+
+
+def _renamed(report: WarReport, name: str) -> WarReport:
+    """``report`` with the war title and every database name (nations, militaries, location,
+    leaders) replaced by ``name``."""
+    setup = copy.copy(report.setup)
+    setup.title = name
+    setup.location = {**setup.location, "name": name}
+    setup.sides = tuple(  # type: ignore[assignment]
+        dataclasses.replace(
+            sv, nation={**sv.nation, "name": name}, military={**sv.military, "name": name}
+        )
+        for sv in setup.sides
+    )
+    fates = [dataclasses.replace(f, name=name) for f in report.fates]
+    return dataclasses.replace(report, setup=setup, fates=fates)
+
+
+def _wiki_structure(text: str) -> dict[str, list[object]]:
+    """What of a wiki text is markup: its templates, links, external links, headings (level
+    and count) and tags (bold, list items), as mwparserfromhell parses it."""
+    code = mwparserfromhell.parse(text)
+    return {
+        "templates": [str(t.name) for t in code.filter_templates()],
+        "wikilinks": [str(w.title) for w in code.filter_wikilinks()],
+        "external_links": [str(e.url) for e in code.filter_external_links()],
+        "headings": [h.level for h in code.filter_headings()],
+        "tags": [str(t.tag) for t in code.filter_tags()],
+        "comments": [str(c) for c in code.filter_comments()],
+    }
+
+
+_HOSTILE = st.lists(
+    st.sampled_from(
+        [
+            "[[",
+            "]]",
+            "{{",
+            "}}",
+            "|",
+            "=",
+            "==",
+            "'''",
+            "''",
+            "<nowiki>",
+            "</nowiki>",
+            "[http://x y]",
+            "http://x.org",
+            "\n",
+            "\n== H ==\n",
+            "{{Delete}}",
+            "[[Category:X]]",
+            "<b>",
+            "</b>",
+            "<!--",
+            "-->",
+            "~~~~",
+            "__NOTOC__",
+            "&#91;",
+            "* ",
+            "Ünïcode",
+            " ",
+        ]
+    )
+    | st.text(max_size=4),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=_HOSTILE)
+def test_wiki_receipt_structure_is_the_same_whatever_the_names_hold(name: str) -> None:
+    """Interface: the war name "can be any name, including special characters, Unicode and
+    Wiki markup"; Output: the receipt is "formatted in Wiki markup code" (issue 43;
+    docs/flankbattle.md: "wiki markup stays text"). With the war title and every database
+    name set to text full of markup, the parsed receipt has the same templates (none),
+    links (none), external links (none), headings and tags as with plain names."""
+    report = _hastings_report()
+    plain = _wiki_structure(render_receipt(_renamed(report, "Plain"), "wiki"))
+    hostile = _wiki_structure(render_receipt(_renamed(report, name), "wiki"))
+    assert hostile == plain
+    assert plain["headings"] == [2, 3, 3]
+
+
+def test_wiki_receipt_shows_a_markup_name_as_its_text() -> None:
+    """Interface (issue 43): a title of wiki markup renders as the text typed."""
+    name = "[[Hastings]] {{Delete}} [http://x y] '''b''' </nowiki>"
+    text = render_receipt(_renamed(_hastings_report(), name), "wiki")
+    heading = mwparserfromhell.parse(text).filter_headings()[0]
+    assert heading.title.filter_wikilinks() == []
+    assert heading.title.filter_templates() == []
+    assert heading.title.filter_external_links() == []
+    assert html.unescape(str(heading.title)).strip() == f"{name} (1066)"

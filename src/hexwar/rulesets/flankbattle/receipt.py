@@ -21,7 +21,31 @@ from typing import IO, Any
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
 from hexwar.rulesets.flankbattle.war import WarReport, WarSetup, report_json
 
-__all__ = ["AutoalgoLog", "render_receipt"]
+__all__ = ["AutoalgoLog", "render_receipt", "wiki_text"]
+
+
+# Every character that can start or end wiki markup, as a numeric character reference.
+_WIKI_ESCAPES = str.maketrans(
+    {c: f"&#{ord(c)};" for c in "&[]{}|<>='~:_"} | {"\r": " ", "\n": " ", "\t": " "}
+)
+
+
+def wiki_text(name: object) -> str:
+    """``name`` as wiki text that renders as itself and is never markup (seed 004, Interface:
+    the war name "can be any name, including special characters, Unicode and Wiki markup";
+    docs/flankbattle.md: "wiki markup stays text").
+
+    Each character that can open or close markup within a line -- links ``[ ]``, templates
+    ``{{ }}`` and ``|``, tags ``< >``, headings ``=``, bold and italics ``'``, signatures ``~``,
+    magic words ``__``, addresses ``:`` -- becomes a numeric character reference, and ``&`` too
+    so a name that holds an entity shows it as typed (list, table and rule marks such as ``*``
+    or ``----`` act only at the start of a line, where no name is put). Entities
+    rather than ``<nowiki>``: they work in every place a name is put (a heading, a list item,
+    bold text) without a closing tag a name could forge, and the ``:`` of ``http://`` written
+    as ``&#58;`` stops a bare address from becoming a live external link. Line breaks become
+    spaces, since a new line would end the heading or item the name is in.
+    """
+    return str(name).translate(_WIKI_ESCAPES)
 
 
 def _year(year: int) -> str:
@@ -46,6 +70,9 @@ def render_receipt(report: WarReport, fmt: str = "wiki") -> str:
     wiki = fmt == "wiki"
     b = "'''" if wiki else "**"
 
+    def t(name: object) -> str:
+        return wiki_text(name) if wiki else str(name)
+
     def h(level: int, text: str) -> str:
         return f"{'=' * level} {text} {'=' * level}" if wiki else f"{'#' * level} {text}"
 
@@ -53,18 +80,18 @@ def render_receipt(report: WarReport, fmt: str = "wiki") -> str:
         return ("*" * depth + " " + text) if wiki else ("  " * (depth - 1) + "- " + text)
 
     lines = [
-        h(2, f"{data['war']} ({_year(data['year'])})"),
+        h(2, f"{t(data['war'])} ({_year(data['year'])})"),
         f"{b}Start date:{b} {_year(data['year'])}",
         "",
-        f"{b}Motive:{b} {data['motive']}",
+        f"{b}Motive:{b} {t(data['motive'])}",
         "",
-        f"{b}Location:{b} {data['location']}",
+        f"{b}Location:{b} {t(data['location'])}",
         "",
     ]
     for bel in data["belligerents"]:
         won = bel["side"] == data["winner"]
         lines.append(
-            h(3, f"{bel['nation']} ({bel['side']}, {'victorious' if won else 'defeated'})")
+            h(3, f"{t(bel['nation'])} ({bel['side']}, {'victorious' if won else 'defeated'})")
         )
         lines.append(
             item(
@@ -76,7 +103,7 @@ def render_receipt(report: WarReport, fmt: str = "wiki") -> str:
         lines.append(
             item(
                 1,
-                f"{b}Military result:{b} {bel['military']}, {bel['starting_size']:,} → "
+                f"{b}Military result:{b} {t(bel['military'])}, {bel['starting_size']:,} → "
                 f"{bel['final_size']:,}",
             )
         )
@@ -89,14 +116,14 @@ def render_receipt(report: WarReport, fmt: str = "wiki") -> str:
         status = (
             "none in command"
             if leader is None
-            else f"{leader['name']}, {'survived' if leader['survived'] else 'killed in battle'}"
+            else f"{t(leader['name'])}, {'survived' if leader['survived'] else 'killed in battle'}"
         )
         lines.append(item(1, f"{b}Leader status:{b} {status}"))
         lines.append("")
     occ = data["occupation"]
     winner = next(x for x in data["belligerents"] if x["side"] == data["winner"])
     lines.append(
-        f"{b}Occupation:{b} {winner['nation']} — score {occ['score']:.4g}, result "
+        f"{b}Occupation:{b} {t(winner['nation'])} — score {occ['score']:.4g}, result "
         f"{occ['result']:.2f} ({occ['text']})"
     )
     lines.append("")
