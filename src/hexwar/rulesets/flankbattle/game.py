@@ -9,6 +9,7 @@ public database facts of the enemy, never the enemy's sealed deployment.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -100,6 +101,20 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         self.on_event: Callable[[BattleEvent], None] | None = None
         self.on_occupation: Callable[[int, str], None] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The game without its listeners: ``on_event`` and ``on_occupation`` watch the war
+        (the command line's log file) and are no part of its state, so every game pickles,
+        before and after the battle, and comes back without them."""
+        state = self.__dict__.copy()
+        state["on_event"] = None
+        state["on_occupation"] = None
+        return state
+
+    def _record(self, events: list[BattleEvent], event: BattleEvent) -> None:
+        events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
+
     def flanks_of(self, side: str, order: Deployment) -> list[FlankSpec]:
         index = SIDES.index(side)
         if order.flanks is None:
@@ -143,13 +158,13 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         )
         self.deployments = dict(zip(SIDES, deployments, strict=True))
         events: list[BattleEvent] = []
-
-        def on_event(event: BattleEvent) -> None:
-            events.append(event)
-            if self.on_event is not None:
-                self.on_event(event)
-
-        report = fight(self.setup, deployments, self.dice.generator, on_event, self.on_occupation)
+        report = fight(
+            self.setup,
+            deployments,
+            self.dice.generator,
+            functools.partial(self._record, events),
+            self.on_occupation,
+        )
         self.war_report = report
         for e in events:
             self.log.append(e.hour, e.kind, e.text, data=e.data, visible_to=ALL)

@@ -236,6 +236,9 @@ def fight(
     capital = setup.sides[loser].nation.get("capital")
     capital_lost = {loser: capital is not None and capital == setup.location.get("name")}
     stability = stability_changes(battle, result.winner, occupation, fates, capital_lost, rng)
+    # The battle's events are all told; its listener (often a closure over the caller's log)
+    # is not part of the war, and left on the report it would keep the game from pickling.
+    battle.on_event = None
     naval = (
         any(s.sunk > 0 for s in battle.sides)
         or any(battle.grid[min(399, int(f.y)), min(399, int(f.x))] == 1 for f in battle.flanks)
