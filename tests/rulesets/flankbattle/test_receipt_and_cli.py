@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from hexwar.core import registry
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
-from hexwar.rulesets.flankbattle.receipt import AutoalgoLog, render_receipt
+from hexwar.rulesets.flankbattle.receipt import AutoalgoLog, render_receipt, year_text
 from hexwar.rulesets.flankbattle.war import WarReport, fight
 from hexwar.sessions import resolve_scenario
 
@@ -613,3 +613,25 @@ def test_wiki_receipt_shows_a_markup_name_as_its_text() -> None:
     assert heading.title.filter_templates() == []
     assert heading.title.filter_external_links() == []
     assert html.unescape(str(heading.title)).strip() == f"{name} (1066)"
+
+
+def test_play_and_resolve_show_marathons_year_alike(
+    cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """Interface: the war date is "any integer from 3500 BC to 2020 AD, BC negative" (issue
+    43: one rendering of years). Marathon, -490, is "490 BC" in the game's text view as
+    `play` shows it and in `resolve`'s receipt, never "(-490)"."""
+    played = subprocess.run(
+        [*HEXWAR, "play", "flankbattle/marathon", "--side", "attacker", "--seed", "1"],
+        env=cli_env, input="default\n", capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert "Battle of Marathon (490 BC)" in played.stdout, played.stdout + played.stderr
+    assert "(-490)" not in played.stdout
+    resolved = _run(
+        cli_env, "flankbattle", "resolve", "--example", "--attacker", "Persian Expedition",
+        "--defender", "Athenian Hoplites", "--location", "Marathon", "--year", "-490",
+        "--motive", "Conquest", "--log-dir", str(tmp_path / "Logs"),
+    )  # fmt: skip
+    assert resolved.returncode == 0, resolved.stderr
+    assert resolved.stdout.startswith("== Battle of Marathon (490 BC) ==")
+    assert [year_text(y) for y in (-490, 800, 1066)] == ["490 BC", "800 AD", "1066"]

@@ -21,7 +21,7 @@ from typing import IO, Any
 from hexwar.rulesets.flankbattle.engine import SIDE_NAMES, BattleEvent
 from hexwar.rulesets.flankbattle.war import WarReport, WarSetup, report_json
 
-__all__ = ["AutoalgoLog", "render_receipt", "wiki_text"]
+__all__ = ["AutoalgoLog", "render_receipt", "wiki_text", "year_text"]
 
 
 # Every character that can start or end wiki markup, as a numeric character reference.
@@ -48,7 +48,9 @@ def wiki_text(name: object) -> str:
     return str(name).translate(_WIKI_ESCAPES)
 
 
-def _year(year: int) -> str:
+def year_text(year: int) -> str:
+    """A war date as every command shows it (seed 004, Interface: "any integer from 3500 BC to
+    2020 AD, BC negative"): -490 is 490 BC, 800 is 800 AD, 1066 is 1066."""
     return f"{-year} BC" if year < 0 else f"{year} AD" if year < 1000 else str(year)
 
 
@@ -80,8 +82,8 @@ def render_receipt(report: WarReport, fmt: str = "wiki") -> str:
         return ("*" * depth + " " + text) if wiki else ("  " * (depth - 1) + "- " + text)
 
     lines = [
-        h(2, f"{t(data['war'])} ({_year(data['year'])})"),
-        f"{b}Start date:{b} {_year(data['year'])}",
+        h(2, f"{t(data['war'])} ({year_text(data['year'])})"),
+        f"{b}Start date:{b} {year_text(data['year'])}",
         "",
         f"{b}Motive:{b} {t(data['motive'])}",
         "",
@@ -161,7 +163,7 @@ class AutoalgoLog:
     # -- sections ----------------------------------------------------------------------------
 
     def inputs(self, setup: WarSetup, seed: int) -> None:
-        self.line(f"Autoalgo log: {setup.title} ({_year(setup.year)}), seed {seed}")
+        self.line(f"Autoalgo log: {setup.title} ({year_text(setup.year)}), seed {seed}")
         self.line(
             f"Motive: {setup.motive}; location: {setup.location.get('name')}; map: {setup.map_name}"
         )

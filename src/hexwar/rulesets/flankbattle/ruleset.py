@@ -14,6 +14,7 @@ from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.flankbattle import legal
 from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.receipt import year_text
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
 
 __all__ = ["FlankbattleRuleset"]
@@ -79,7 +80,8 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
             return "\n".join(lines)
         m = d["military"]
         lines = [
-            f"{d['war']} ({d['year']}), {d['motive']}, at {d['location']} (map {d['map']})",
+            f"{d['war']} ({year_text(d['year'])}), {d['motive']}, at {d['location']} "
+            f"(map {d['map']})",
             f"You are the {d['side']}: {m['nation']}, {m['name']}, {m['size']:,} troops, "
             f"{m['ships']} x {m['transport']}",
             "  units: " + ", ".join(f"{r} {t} ({m['totals'][r]:,})" for r, t in m["units"].items()),
