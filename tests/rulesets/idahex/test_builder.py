@@ -13,6 +13,7 @@ from hexwar.cli.main import app
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.builder import SmallDesign, SmallUnit
 from hexwar.rulesets.idahex.ruleset import IdahexRuleset
+from hexwar.sessions import Session, resolve_scenario
 
 NEW = [
     *("idahex", "new", "--cells", "12", "--rank", "4", "--border", "4", "--inactive", "10"),
@@ -70,3 +71,72 @@ def test_builder_needs_a_weapon_and_a_unit_per_side() -> None:
     text = str(e.value)
     assert "blue needs at least one weapon type" in text
     assert "red has no unit" in text
+
+
+def _duel() -> SmallDesign:
+    """The command docs/idahex.md gives for the bundled ``idahex/duel``."""
+    full = {"rifle": 100, "tank": 10}
+    return SmallDesign(
+        ncells=14,
+        nrank1=4,
+        border=7,
+        weapons={"red": ["rifle", "tank"], "blue": ["rifle", "tank"]},
+        kill_rates={"red": 0.6, "blue": 0.6},
+        units=[
+            SmallUnit("red", 5, full),
+            SmallUnit("red", 2, full),
+            SmallUnit("blue", 9, full),
+            SmallUnit("blue", 13, full),
+        ],
+        frdval=False,
+        times=(0.0, 3.0, 0.25, 0.5, 1.0),
+        title="Duel (a small IDAHEX design)",
+    )
+
+
+def test_the_bundled_duel_is_the_builders_design_with_vanish_raised() -> None:
+    """docs/idahex.md, Small designs: ``idahex/duel`` is what the documented ``hexwar idahex
+    new`` writes, but for its description and ``vanish`` (§5.3) raised from 0 to 0.5."""
+    bundled = resolve_scenario("idahex/duel").scenario
+    built = _duel().scenario()
+    assert bundled.design.vanish == (0.5, 0.5)
+    assert built.design.vanish == (0.0, 0.0)
+    same = built.model_copy(
+        update={
+            "description": bundled.description,
+            "design": built.design.model_copy(update={"vanish": (0.5, 0.5)}),
+        }
+    )
+    assert same == bundled
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_bundled_duel_ends_within_its_six_periods(seed: int) -> None:
+    """§2.3: both commanders command at each of the duel's six period starts (tpd 0.5 to
+    tend 3) and the game ends by then, at ``tend`` or when a side has no units left (§5.3,
+    vanish 0.5)."""
+    session = Session.start(
+        resolve_scenario("idahex/duel"), seed=seed, agents={"red": "random", "blue": "ai"}
+    )
+    periods = 0
+    while (decision := session.game.decision()) is not None:
+        assert decision.sides == {"red", "blue"}
+        periods += 1
+        session.play_agents(max_steps=session.game.step + 1)
+    outcome = session.game.outcome()
+    assert outcome is not None
+    assert periods <= 6
+    assert outcome.reason in {"the game reached tend = 3", "a side has no units left"}
+
+
+def test_a_side_can_lose_the_duel_before_tend() -> None:
+    """§5.3: a unit below half its planned value vanishes, so a side can lose both units and
+    the game before ``tend`` (Blue's computer against a Red that sends its units at random)."""
+    outcomes = []
+    for seed in range(6):
+        session = Session.start(
+            resolve_scenario("idahex/duel"), seed=seed, agents={"red": "random", "blue": "ai"}
+        )
+        session.play_agents()
+        outcomes.append(session.game.outcome())
+    assert any(o is not None and o.reason == "a side has no units left" for o in outcomes)
