@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from PIL import Image
 
 from hexwar.rulesets.flankbattle.database import Database
+from hexwar.rulesets.flankbattle.receipt import wiki_text
 from hexwar.web.app import create_app
 
 NORMANS = {"nation": "Normandy", "military": "Norman Host"}
@@ -68,12 +69,12 @@ def test_status_messages_and_errors_on_every_change(client: TestClient) -> None:
     war = hastings(client)
     r = client.post("/api/moderator/check", json=war).json()
     assert r["errors"] == []
-    assert r["status"][0]["text"] == "Good (8001/8000)"
+    assert r["status"][0]["text"] == "Good (8000/8000)"
     assert r["status"][0]["colour"] == "green"
-    war["flanks"][0][0]["infantry"] += 12  # 1,333 x 3 = 3,999 + 12 = 4,011 of 4,000
+    war["flanks"][0][0]["infantry"] += 12  # 1,334 + 1,333 x 2 = 4,000 + 12 = 4,012 of 4,000
     r = client.post("/api/moderator/check", json=war).json()
     assert r["status"][0] == {
-        "text": "Invalid Inf (4011/4000)",
+        "text": "Invalid Inf (4012/4000)",
         "colour": "red",
         "good": False,
         "can_add": True,
@@ -101,7 +102,9 @@ def test_run_then_commit_stability_writes_the_nation_tab(tmp_path: Path) -> None
         r = client.post("/api/moderator/run", json=hastings(client))
         assert r.status_code == 200, r.text
         out = r.json()
-        assert out["receipt"].startswith("== Battle of [[Hastings]] <b>1066</b> (1066) ==")
+        # the title's markup stays text (issue 43: every inserted name escaped)
+        title = wiki_text("Battle of [[Hastings]] <b>1066</b>")
+        assert out["receipt"].startswith(f"== {title} (1066) ==")
         assert out["log"].startswith("Autoalgo log")
         assert {f["status"] for side in out["flanks"] for f in side} <= {
             "Inactive",
