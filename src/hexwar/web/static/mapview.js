@@ -11,6 +11,16 @@ const READABLE = 11; // px: the least a label is drawn at the reading zoom
 const MAX_ZOOM = 12; // times the whole board's fit
 const DRAG = 6; // px a pointer moves before a press is a drag, not a click
 
+// Whether an element's focus came from the keyboard (the browser's :focus-visible), not from a
+// click or a tap.
+function keyboardFocus(node) {
+  try {
+    return node.matches(':focus-visible');
+  } catch {
+    return true; // a browser without :focus-visible: as before it
+  }
+}
+
 export function zoomable(container) {
   const box = container.parentElement;
   const tools = document.createElement('div');
@@ -202,10 +212,13 @@ export function zoomable(container) {
     }
   }, true);
 
-  // A piece or mark reached by the keyboard is brought into view.
+  // A piece or mark reached by the keyboard is brought into view. Not one focused by a click
+  // or a tap: it is in view already, and a pan between the press and its release would take
+  // the click away from it (a piece near the map's edge could not be picked).
   container.addEventListener('focusin', (ev) => {
     const node = svg();
     if (!node || !base || ev.target === container || !node.contains(ev.target) || !ev.target.getBBox) return;
+    if (!keyboardFocus(ev.target)) return;
     const b = ev.target.getBBox();
     const [w, h] = size();
     const scale = fitScale() * zoom;

@@ -4,10 +4,10 @@
 // mark (or press Enter on it) to take it. Choices that concern no piece (send the plan, the
 // computer's set-up, end the turn) are buttons beside the map, and so are a piece's choices
 // that mark no hex. The plan taken so far is listed, each action removable until it is sent,
-// and the order box shows the same orders as text. Escape clears the selection. Every choice
-// goes back to the server by its index and the step it was listed at (POST .../choices), so
-// the page never builds an order of its own: the server's list is the one the research
-// adapters use.
+// and the order box shows the same orders as text. Escape, or a click on the map off the
+// piece's marks, clears the selection. Every choice goes back to the server by its index and
+// the step it was listed at (POST .../choices), so the page never builds an order of its own:
+// the server's list is the one the research adapters use.
 import { el } from './common.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -43,7 +43,22 @@ function say(text, kind = '') {
   reply.className = `reply ${kind}`.trim();
 }
 
+// The panel is aria-busy while a request is out (a list read, a choice taken): a screen
+// reader waits for the new list, and so can a test.
+let pending = 0;
+
 async function ask(method, payload) {
+  pending += 1;
+  panel?.setAttribute('aria-busy', 'true');
+  try {
+    return await request(method, payload);
+  } finally {
+    pending -= 1;
+    if (pending === 0) panel?.removeAttribute('aria-busy');
+  }
+}
+
+async function request(method, payload) {
   const init = { method, credentials: 'same-origin', cache: 'no-store' };
   if (payload !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
@@ -57,7 +72,7 @@ async function ask(method, payload) {
     return null;
   }
   const data = await response.json().catch(() => null);
-  if (response.status === 409) return ask('GET'); // the game moved on: the new list
+  if (response.status === 409) return request('GET'); // the game moved on: the new list
   if (!response.ok || data === null) {
     const detail = data && typeof data.detail === 'string' ? data.detail : `the server answered ${response.status}`;
     say(`refused: ${detail}`, 'refused');
@@ -298,8 +313,9 @@ function drawLastMove() {
   if (terrain) terrain.after(layer);
 }
 
-// Stacked counters (several in one hex) fan out while the pointer is on one of them, so each
-// can be seen and clicked.
+// Stacked counters (several in one hex) fan out while the mouse (or a pen) hovers over one of
+// them, so each can be seen and clicked. Not under a finger: a touch's pointerover comes as
+// the finger lands, and the fan would move the counter from under it before it lifts.
 function fanOut(counter, open) {
   const svg = map.querySelector('svg');
   if (!svg) return;
@@ -320,10 +336,16 @@ function choose(ref) {
 
 if (panel) {
   // A piece with choices is selected (the page's own click, which writes a counter into the
-  // order box, leaves such a piece to this one and still shows its sight).
+  // order box, leaves such a piece to this one and still shows its sight); a click elsewhere
+  // on the map but on a mark (an empty hex, a piece without choices) clears the selection, as
+  // Escape does: a phone has no Escape key.
   map.addEventListener('click', (ev) => {
     const counter = ev.target.closest('g.counter.has-choices');
     if (counter) choose(counter.dataset.ref);
+    else if (selected && !ev.target.closest('.mark') && ev.target.closest('svg')) {
+      selected = null;
+      render();
+    }
   });
   map.addEventListener('keydown', (ev) => {
     const counter = ev.target.closest && ev.target.closest('g.counter.has-choices');
@@ -344,6 +366,7 @@ if (panel) {
     if (current) render();
   }).observe(map, { childList: true });
   map.addEventListener('pointerover', (ev) => {
+    if (ev.pointerType === 'touch') return;
     const counter = ev.target.closest && ev.target.closest('g.counter');
     if (counter && !counter.classList.contains('fanned')) fanOut(counter, true);
   });

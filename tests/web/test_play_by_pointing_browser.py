@@ -1,0 +1,418 @@
+"""Play by pointing, in a real Chromium (issue 39, "Done when"): in each of the five rulesets a
+player plays a whole game against the computer with the mouse alone -- on a phone, a finger --
+to its end, and meets the end from its seat, never typing into the order box.
+
+The first decisions are pointed at: an own piece with choices (``g.counter.has-choices``), then
+one of its marks (``polygon.mark``) or a choice asked beside the map (``#piece-choices``); a
+stepwise plan (the tactical game, the air war's stages) is sent by its Send button; a choice of
+the whole decision (a set-up of the menu, the end of a turn) by its button; the flank battle's
+deployment by clicks on its battlefield, then Send. Then **Auto** (the computer's order for the
+decision, as ``:auto`` in the terminal) plays the rest, so that each game ends in bounded time;
+where the computer would concede, Auto says so and the player concedes by the Concede button.
+Every pick comes from a seeded generator. Bounds: ``CAP`` decisions a game, every wait a
+timeout (hang guards, not timed checks); the five games take about half a minute together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.web.conftest import LiveServer
+
+TIMEOUT = 15_000  # ms: an action on a busy 2-core machine
+WAIT = 60_000  # ms at most for the computer's answer (a hang guard, not a check)
+POINTED = 6  # decisions pointed at before Auto plays the rest
+CAP = 400  # decisions at most in one game (these end within 80)
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+END = re.compile(r"^(You won|You lost|Draw)$")
+
+# The page waits for the player: the game is over, or the seat's choices are listed (their
+# Auto button is there) and no request is out (the panel is not aria-busy).
+READY = """() => {
+  if (!document.getElementById('end').hidden) return true;
+  const panel = document.getElementById('choices');
+  return !panel.hidden && panel.getAttribute('aria-busy') !== 'true'
+    && document.querySelector('#choice-buttons button.kind-auto') !== null;
+}"""
+# The answer to the last press is on the page: no request of the panel's is out.
+IDLE = "() => document.getElementById('choices').getAttribute('aria-busy') !== 'true'"
+# The indexes of the elements a press reaches: buttons (brought into view by the press), and
+# marks and counters whose centre is in view and not under another mark or counter.
+REACHED = """(els) => els.flatMap((e, i) => {
+  if (!(e instanceof SVGElement)) return [i];
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && (hit === e || e.contains(hit)) ? [i] : [];
+})"""
+# A point of a counter (relative to its box) where a press reaches it, not the one above it.
+UNCOVERED = """(e) => {
+  const r = e.getBoundingClientRect();
+  for (let f = 0.05; f < 0.5; f += 0.05) {
+    const hit = document.elementFromPoint(r.left + r.width * f, r.top + r.height * f);
+    if (hit && e.contains(hit)) return { x: r.width * f, y: r.height * f };
+  }
+  return null;
+}"""
+IS_MARK = "(e) => e.matches('.mark')"
+SEVERAL = "(e) => e.matches('.mark') && e.getAttribute('aria-label').includes(' or ')"
+# The counters the page draws, "ref@hex" each, sorted.
+COUNTERS = """(want) => JSON.stringify([...document.querySelectorAll('#map g.counter')]
+  .map((g) => `${g.dataset.ref}@${g.dataset.hex}`).sort()) === JSON.stringify(want)"""
+_COUNTER = re.compile(
+    r'<g class="counter[^"]*" data-ref="([^"]+)" data-side="[^"]*" data-hex="([^"]+)"'
+)
+
+Press = Callable[[Locator], None]
+
+
+def _click(target: Locator) -> None:
+    target.click()
+
+
+def _tap(target: Locator) -> None:
+    target.tap()
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[Callable[..., Any]]:
+    made: list[Any] = []
+
+    def make(**options: Any) -> Any:
+        ctx = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
+        ctx.set_default_timeout(TIMEOUT)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+def _open(ctx: Any, link: str) -> Page:
+    page: Page = ctx.new_page()
+    page.goto(link)
+    page.wait_for_url(re.compile(r"/games/[^/?]+$"))
+    expect(page.locator("#map svg")).to_be_attached()  # the flank battle's is empty
+    return page
+
+
+def _settle(page: Page) -> None:
+    """Wait until the game is over or the seat has choices (the computer may be thinking)."""
+    page.wait_for_function(READY, timeout=WAIT)
+
+
+def _over(page: Page) -> bool:
+    return page.locator("#end").is_visible()
+
+
+class Player:
+    """A seat's player who points: ``press`` is a click or a tap. ``taken`` counts what was
+    taken how: ``mark``, ``asked`` (a choice of several at a hex, asked beside the map),
+    ``button``, ``send``, ``auto``, ``concede``."""
+
+    def __init__(self, page: Page, seed: int, press: Press) -> None:
+        self.page = page
+        self.rng = np.random.default_rng(seed)
+        self.press = press
+        self.taken: Counter[str] = Counter()
+
+    def take(self, target: Locator, how: str) -> None:
+        """Press ``target`` and wait for the page's answer."""
+        self.press(target)
+        self.page.wait_for_function(IDLE, timeout=WAIT)
+        self.taken[how] += 1
+
+    def pick(self, found: Locator) -> Locator | None:
+        """One of the elements found that a press reaches (``REACHED``), at random."""
+        reached = found.evaluate_all(REACHED)
+        return found.nth(int(reached[int(self.rng.integers(len(reached)))])) if reached else None
+
+    def choose(self, target: Locator) -> None:
+        """Take a mark or a button; a mark of several choices asks which, beside the map."""
+        if not target.evaluate(SEVERAL):
+            self.take(target, "mark" if target.evaluate(IS_MARK) else "button")
+            return
+        self.press(target)
+        one = self.pick(self.page.locator("#piece-choices button"))
+        assert one is not None, "a mark of several choices asked nothing"
+        self.take(one, "asked")
+
+    def point_once(self) -> bool:
+        """One choice by pointing: an own piece with choices and one of its marks (or one of
+        its choices listed beside the map), else a button of the whole decision other than
+        Auto and Send. False when there is nothing of the kind to point at."""
+        page = self.page
+        page.locator("#map").scroll_into_view_if_needed()
+        piece = self.pick(page.locator("#map g.counter.has-choices"))
+        if piece is not None:
+            ref = piece.get_attribute("data-ref")
+            if "chosen" not in (piece.get_attribute("class") or ""):  # a press would unselect
+                self.press(piece)
+            # (the air war's counters are named by their field: a field's units share its name)
+            expect(page.locator(f'#map g.counter.chosen[data-ref="{ref}"]')).not_to_have_count(0)
+            targets = page.locator("#map g.marks polygon.mark, #piece-choices button")
+            expect(targets.first).to_be_attached()
+            target = self.pick(targets)
+            assert target is not None, f"no mark of {ref} can be pressed"
+            self.choose(target)
+            return True
+        other = self.pick(
+            page.locator(
+                "#choice-buttons button:not(.kind-auto):not(.kind-submit), #map g.marks .mark"
+            )
+        )
+        if other is None:
+            return False
+        self.choose(other)
+        return True
+
+    def point(self) -> None:
+        """One decision by pointing: in a stepwise list (one with a Send button) one to three
+        actions, then Send; elsewhere one choice, which submits."""
+        send = self.page.locator("#choice-buttons button.kind-submit")
+        if not send.count():
+            if not self.point_once():
+                self.auto()
+            return
+        for _ in range(int(self.rng.integers(1, 4))):
+            if not self.point_once():
+                break
+            _settle(self.page)
+            if _over(self.page) or not send.count():
+                return  # the decision moved on
+        self.take(send, "send")
+
+    def auto(self) -> None:
+        """Auto, the computer's order; where the computer would concede, Auto says so and the
+        player takes the advice (the Concede button, and its confirmation)."""
+        page = self.page
+        self.take(page.locator("#choice-buttons button.kind-auto"), "auto")
+        if "the computer would concede here" in (page.locator("#reply").text_content() or ""):
+            page.once("dialog", lambda dialog: dialog.accept())
+            self.take(page.locator("#concede"), "concede")
+
+    def play(self, pointed: int = POINTED) -> int:
+        """The seat's game to its end: ``pointed`` decisions by pointing, the rest by Auto;
+        the number of decisions taken."""
+        page = self.page
+        fit = page.locator('button[aria-label="the whole board"]')
+        if fit.is_visible():
+            self.press(fit)  # every piece in view
+        decisions = 0
+        while True:
+            _settle(page)
+            if _over(page):
+                return decisions
+            assert decisions < CAP, f"not over after {CAP} decisions"
+            if decisions < pointed:
+                self.point()
+            else:
+                self.auto()
+            decisions += 1
+            reply = page.locator("#reply").text_content() or ""
+            assert not reply.startswith("refused"), reply
+
+    def deploy(self) -> None:
+        """The flank battle's deployment on its battlefield (seed 004, Terrain map; the page's
+        panel): each flank placed by a press at a random point, the army spread evenly over
+        them (a button), then Send."""
+        page = self.page
+        field = page.locator("#fb-field")
+        expect(page.locator("#fb-deploy")).to_be_visible()
+        flanks = page.locator("#fb-flanks rect.flank")
+        expect(flanks.first).to_be_attached()
+        box = field.bounding_box()
+        assert box is not None
+        for _ in range(flanks.count()):
+            x, y = (float(v) for v in self.rng.uniform(20, 380, size=2) * box["width"] / 400)
+            if self.press is _tap:
+                field.tap(position={"x": x, "y": y})
+            else:
+                field.click(position={"x": x, "y": y})
+            self.taken["place"] += 1
+        self.press(page.locator("#fb-even"))
+        expect(page.locator("#fb-status")).to_contain_text("Good (")
+        self.take(page.locator("#send"), "send")
+
+
+def _check_the_end(page: Page, server: LiveServer, game: dict[str, Any], side: str) -> None:
+    """The end as the seat meets it: the result and its reason; the map the final board."""
+    expect(page.locator("#end-result")).to_have_text(END)
+    expect(page.locator("#end-reason")).to_have_text(re.compile(r"\w.*\.$"))
+    expect(page.locator("#status")).to_have_class(re.compile(r"\bover\b"))
+    assert server.api("GET", f"/api/games/{game['id']}/state", game["tokens"][side]).json()[
+        "outcome"
+    ]
+    svg = server.api("GET", f"/api/games/{game['id']}/board.svg", game["tokens"][side]).text
+    final = sorted(f"{ref}@{at}" for ref, at in _COUNTER.findall(svg))
+    page.wait_for_function(COUNTERS, arg=final)
+    expect(page.locator("#choices")).to_be_hidden()  # nothing left to choose
+
+
+def test_aggressor_is_played_to_its_end_by_clicks(live_server: LiveServer, contexts: Any) -> None:
+    """Aggressor (seed 003) against the computer: the set-up by a button of the menu, key
+    presses by a unit and its mark, the turn ended by its button, then Auto, to VICTORY or the
+    last round."""
+    game = live_server.create("aggressor/sector", {"west": "human", "east": "ai"}, seed=39)
+    player = Player(_open(contexts(), game["links"]["west"]), 1, _click)
+    player.play()
+    assert player.taken["mark"] + player.taken["asked"] > 0, player.taken
+    _check_the_end(player.page, live_server, game, "west")
+
+
+def test_the_tactical_game_is_played_to_its_end_by_taps_on_a_phone(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """The tactical game (seed 002) on a 390 x 844 touch screen, by taps: each turn's plan
+    built by tapping a unit and its marks and sent by its Send button, then Auto, to a side's
+    break or the last turn."""
+    game = live_server.create("tactical/meeting1941", {"allied": "human", "axis": "ai"}, seed=39)
+    player = Player(_open(contexts(**PHONE), game["links"]["allied"]), 2, _tap)
+    player.play()
+    assert player.taken["mark"] + player.taken["asked"] > 0, player.taken
+    assert player.taken["send"] > 0, player.taken
+    _check_the_end(player.page, live_server, game, "allied")
+
+
+def test_the_air_war_is_played_to_its_end_by_clicks(live_server: LiveServer, contexts: Any) -> None:
+    """The air war (seed 001): cities and units placed by buttons of the menu, unit steps by a
+    field's counter and its marks, each stage's plan sent, then Auto, to the end of the war
+    or the concession Auto advises."""
+    game = live_server.create("airwar/small-three-cities", {"1": "human", "2": "ai"}, seed=39)
+    player = Player(_open(contexts(), game["links"]["1"]), 3, _click)
+    player.play()
+    assert player.taken["mark"] + player.taken["asked"] > 0, player.taken
+    assert player.taken["send"] > 0, player.taken
+    _check_the_end(player.page, live_server, game, "1")
+
+
+def test_the_flank_battle_is_fought_after_a_deployment_by_clicks(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """The flank battle (seed 004): the flanks placed by clicks on the battlefield and sent;
+    the war is fought at once against the computer's deployment."""
+    game = live_server.create(
+        "flankbattle/hastings", {"attacker": "human", "defender": "ai"}, seed=39
+    )
+    player = Player(_open(contexts(), game["links"]["attacker"]), 4, _click)
+    _settle(player.page)
+    player.deploy()
+    assert player.play() == 0  # the one decision was the deployment
+    _check_the_end(player.page, live_server, game, "attacker")
+    expect(player.page.locator("#fb-result")).to_contain_text(re.compile(r"After \d+ hours"))
+
+
+def test_an_idahex_duel_is_played_to_its_end_by_clicks(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """IDAHEX (seed 000) on the bundled duel: each period's command pointed at (an idle unit
+    and the adjacent cell it is to hold, or no command at all), to ``tend`` or a side without
+    units."""
+    game = live_server.create("idahex/duel", {"red": "human", "blue": "ai"}, seed=39)
+    player = Player(_open(contexts(), game["links"]["red"]), 5, _click)
+    player.play()
+    assert player.taken["mark"] + player.taken["asked"] > 0, player.taken
+    _check_the_end(player.page, live_server, game, "red")
+
+
+# -- the page's rules the games above met -----------------------------------------------------
+
+
+def _tactical(live_server: LiveServer, contexts: Any, **options: Any) -> Page:
+    """The tactical game (meeting1941) at the allied seat's first decision: its units have
+    choices, and two of them share a hex."""
+    game = live_server.create("tactical/meeting1941", {"allied": "human", "axis": "ai"}, seed=1)
+    page = _open(contexts(**options), game["links"]["allied"])
+    _settle(page)
+    return page
+
+
+def _view_box(page: Page) -> str:
+    return page.locator("#map svg").get_attribute("viewBox") or ""
+
+
+def test_a_piece_clicked_at_the_maps_edge_is_selected_and_the_map_stays(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Zoom and pan (mapview.js): the map pans to a piece reached by the keyboard, not to one
+    focused by a click -- a pan between the press and its release took the click away from
+    the piece (found playing the air war on a phone: a field at the map's edge)."""
+    page = _tactical(live_server, contexts)
+    for _ in range(2):
+        page.click('button[aria-label="zoom in"]')
+    piece = page.locator("#map g.counter.has-choices").first
+    area, at = page.locator("#map").bounding_box(), piece.bounding_box()
+    assert area is not None
+    assert at is not None
+    # drag the board until the piece's centre is 8 px inside the map's right edge
+    x, y = area["x"] + area["width"] / 2, area["y"] + area["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(
+        x + area["x"] + area["width"] - 8 - (at["x"] + at["width"] / 2),
+        y + area["y"] + area["height"] / 2 - (at["y"] + at["height"] / 2),
+        steps=5,
+    )
+    page.mouse.up()
+    before = _view_box(page)
+    piece.click()
+    expect(piece).to_have_class(re.compile(r"\bchosen\b"))
+    assert _view_box(page) == before
+    # reached by the keyboard, the same piece is brought into view
+    page.keyboard.press("Escape")
+    piece.evaluate("(e) => e.blur()")
+    piece.focus()
+    expect(page.locator("#map svg")).not_to_have_attribute("viewBox", before)
+
+
+def test_a_tap_on_the_lower_counter_of_a_stack_selects_it(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Play by pointing (pointing.js): stacked counters fan out under a mouse, not under a
+    finger -- a touch's pointerover comes as the finger lands, and the fan would move the
+    counter from under it before it lifts."""
+    page = _tactical(live_server, contexts, **PHONE)
+    hexes = page.locator("#map g.counter.own").evaluate_all(
+        "(els) => els.map((e) => e.dataset.hex)"
+    )
+    stacked = next(h for h in hexes if hexes.count(h) > 1)
+    lower = page.locator(f'#map g.counter.own[data-hex="{stacked}"]').first  # drawn first
+    expect(lower).to_have_class(re.compile(r"\bhas-choices\b"))
+    page.locator("#map").scroll_into_view_if_needed()
+    corner = lower.evaluate(UNCOVERED)
+    assert corner is not None, "the upper counter covers the lower one whole"
+    box = lower.bounding_box()
+    assert box is not None
+    # a finger's tap: down, a tenth of a second or so, up (Playwright's tap lifts at once)
+    finger = [{"x": box["x"] + corner["x"], "y": box["y"] + corner["y"]}]
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": finger})
+    page.wait_for_timeout(150)
+    expect(page.locator("#map g.counter.fanned")).to_have_count(0)  # nothing moved away
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(lower).to_have_class(re.compile(r"\bchosen\b"))
+
+
+def test_a_tap_on_the_map_off_the_marks_clears_the_selection(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Play by pointing (pointing.js): a click on the map that hits neither a piece with
+    choices nor a mark clears the selection as Escape does -- a phone has no Escape key, and a
+    mark over a piece's own hex left no way to let go of it."""
+    page = _tactical(live_server, contexts, **PHONE)
+    page.locator('button[aria-label="the whole board"]').tap()
+    piece = page.locator("#map g.counter.has-choices").first
+    piece.tap()
+    expect(page.locator("#map g.marks .mark")).not_to_have_count(0)
+    free = page.locator("#map polygon.hex")
+    empty = free.nth(int(free.evaluate_all(REACHED)[0]))  # a hex no counter or mark covers
+    empty.tap()
+    expect(page.locator("#map g.counter.chosen")).to_have_count(0)
+    expect(page.locator("#map g.marks .mark")).to_have_count(0)
