@@ -147,6 +147,8 @@ autoButton.addEventListener('click', async () => {
 
 function label(c) {
   if (c.kind === 'submit') return c.text ? `Send: ${c.text}` : 'Send';
+  if (c.kind === 'end') return `End the turn (${c.text})`;
+  if (c.kind === 'pass') return `Pass (${c.text})`;
   return c.text;
 }
 
