@@ -110,6 +110,26 @@ def chromium_executable() -> str:
     )
 
 
+BROWSER_TIMEOUT = 15_000  # ms an action may wait in a page: a busy 2-core machine
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[Any]:
+    """``make(height=900, **options)``: a new browser context (1280 px wide unless
+    ``options`` say otherwise), closed at the end of the test."""
+    made: list[Any] = []
+
+    def make(height: int = 900, **options: Any) -> Any:
+        ctx = browser.new_context(**{"viewport": {"width": 1280, "height": height}, **options})
+        ctx.set_default_timeout(BROWSER_TIMEOUT)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright

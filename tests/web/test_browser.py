@@ -12,30 +12,12 @@ import re
 from typing import Any
 
 import numpy as np
-import pytest
 from playwright.sync_api import Page, expect
 
 from hexwar.core import registry
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.legal import legal_orders, random_setup
 from tests.web.conftest import LiveServer
-
-TIMEOUT = 15_000  # ms: a busy 2-core machine
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Any:
-    made: list[Any] = []
-
-    def make() -> Any:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        ctx.set_default_timeout(TIMEOUT)
-        made.append(ctx)
-        return ctx
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 def _open(make: Any, link: str) -> Page:

@@ -11,29 +11,12 @@ import re
 from typing import Any
 
 import numpy as np
-import pytest
 from playwright.sync_api import Page, expect
 
 from hexwar.rulesets.aggressor.legal import random_setup
 from tests.web.conftest import LiveServer
 
-TIMEOUT = 15_000  # ms: a busy 2-core machine
 TWO_HUMANS = {"west": "human", "east": "human"}
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Any:
-    made: list[Any] = []
-
-    def make(height: int = 900) -> Any:
-        ctx = browser.new_context(viewport={"width": 1280, "height": height})
-        ctx.set_default_timeout(TIMEOUT)
-        made.append(ctx)
-        return ctx
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 def _open(make: Any, link: str) -> Page:

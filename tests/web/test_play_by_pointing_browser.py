@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.web.conftest import LiveServer
 
-TIMEOUT = 15_000  # ms: an action on a busy 2-core machine
 WAIT = 60_000  # ms at most for the computer's answer (a hang guard, not a check)
 POINTED = 6  # decisions pointed at before Auto plays the rest
 CAP = 400  # decisions at most in one game (these end within 80)
@@ -78,21 +76,6 @@ def _click(target: Locator) -> None:
 
 def _tap(target: Locator) -> None:
     target.tap()
-
-
-@pytest.fixture
-def contexts(browser: Any) -> Iterator[Callable[..., Any]]:
-    made: list[Any] = []
-
-    def make(**options: Any) -> Any:
-        ctx = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
-        ctx.set_default_timeout(TIMEOUT)
-        made.append(ctx)
-        return ctx
-
-    yield make
-    for ctx in made:
-        ctx.close()
 
 
 def _open(ctx: Any, link: str) -> Page:

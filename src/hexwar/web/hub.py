@@ -845,13 +845,8 @@ class Hub:
             "outcome": outcome.to_json() if outcome else None,
             "result": _result(outcome, side),
             "rematch": game_id in self.rematches,
-            "deadline": None,
+            "deadline": _clock(live, decision),
         }
-        if live.deadline is not None and decision is not None and live.deadline[0] == decision.step:
-            out["deadline"] = {
-                "epoch_ms": int(live.deadline[2] * 1000),
-                "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
-            }
         if not texts:
             return out
         cached = live.texts.get(seat.role)
@@ -890,12 +885,6 @@ class Hub:
             text = "\n\n".join(
                 f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
             )
-        deadline = None
-        if live.deadline is not None and decision is not None and live.deadline[0] == decision.step:
-            deadline = {
-                "epoch_ms": int(live.deadline[2] * 1000),
-                "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
-            }
         return {
             "game_id": game_id,
             "ruleset": game.info.id,
@@ -914,7 +903,7 @@ class Hub:
             "outcome": outcome.to_json() if outcome else None,
             "result": None,
             "rematch": False,
-            "deadline": deadline,
+            "deadline": _clock(live, decision),
             "text": text,
             "help": "",
         }
@@ -1096,6 +1085,16 @@ def _public(side: str, order: Any) -> str | None:
     if is_concession(order):
         return "concede"
     return None
+
+
+def _clock(live: _Live, decision: Any) -> dict[str, Any] | None:
+    """The running clock of the pending decision, as a page shows it (``None``: none)."""
+    if live.deadline is None or decision is None or live.deadline[0] != decision.step:
+        return None
+    return {
+        "epoch_ms": int(live.deadline[2] * 1000),
+        "seconds_left": max(0.0, round(live.deadline[1] - time.monotonic(), 1)),
+    }
 
 
 def _notation(game: Game[Any, Any], side: str, order: Any) -> str:
