@@ -399,3 +399,19 @@ def test_a_tap_on_the_map_off_the_marks_clears_the_selection(
     empty.tap()
     expect(page.locator("#map g.counter.chosen")).to_have_count(0)
     expect(page.locator("#map g.marks .mark")).to_have_count(0)
+
+
+def test_a_tap_on_a_hex_writes_its_label_without_opening_the_keyboard(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Play by pointing on a phone (issue 39 item 3): a tap on a hex that is no choice still
+    writes its label into the order box, for experts, but does not focus the box (a focused
+    box opens the phone's keyboard over the map)."""
+    page = _tactical(live_server, contexts, **PHONE)
+    page.locator('button[aria-label="the whole board"]').tap()
+    free = page.locator("#map polygon.hex")
+    empty = free.nth(int(free.evaluate_all(REACHED)[0]))  # a hex no counter or mark covers
+    label = empty.get_attribute("data-label") or ""
+    empty.tap()
+    expect(page.locator("#order")).to_have_value(re.compile(re.escape(label)))
+    assert page.evaluate("document.activeElement && document.activeElement.id") != "order"

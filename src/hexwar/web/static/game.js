@@ -35,6 +35,11 @@ let boardVersion = null;
 let deadlineAt = null;
 let wasYourTurn = null; // unknown until the first state: no signal for a turn the page opens on
 
+// A touch on the map writes into the order box without focusing it: on a phone the focus
+// opens the keyboard over the map.
+let touched = false;
+map.addEventListener('pointerdown', (ev) => { touched = ev.pointerType === 'touch'; });
+
 function insert(text) {
   if (!orderBox) return;
   const start = orderBox.selectionStart ?? orderBox.value.length;
@@ -44,7 +49,7 @@ function insert(text) {
   const glue = text.startsWith('@') && /[A-Za-z]$/.test(before);
   const pad = before && !glue && !/\s$/.test(before) ? ' ' : '';
   orderBox.setRangeText(pad + text + ' ', start, end, 'end');
-  orderBox.focus();
+  if (!touched) orderBox.focus();
 }
 
 function select(ref) {
