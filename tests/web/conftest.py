@@ -8,6 +8,7 @@ comes from ``HEXWAR_CHROMIUM`` or the PATH.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -128,6 +129,17 @@ def contexts(browser: Any) -> Iterator[Any]:
     yield make
     for ctx in made:
         ctx.close()
+
+
+def open_seat(make: Any, link: str) -> Any:
+    """A new page of context maker ``make`` on a seat's ``link``, once its map is drawn."""
+    from playwright.sync_api import expect
+
+    page = make().new_page()
+    page.goto(link)
+    page.wait_for_url(re.compile(r"/games/[^/?]+$"))
+    expect(page.locator("#map svg")).to_be_visible()
+    return page
 
 
 @pytest.fixture(scope="session")

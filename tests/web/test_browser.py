@@ -17,15 +17,7 @@ from playwright.sync_api import Page, expect
 from hexwar.core import registry
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.legal import legal_orders, random_setup
-from tests.web.conftest import LiveServer
-
-
-def _open(make: Any, link: str) -> Page:
-    page: Page = make().new_page()
-    page.goto(link)
-    page.wait_for_url(re.compile(r"/games/[^/?]+$"))
-    expect(page.locator("#map svg")).to_be_visible()
-    return page
+from tests.web.conftest import LiveServer, open_seat
 
 
 def _view(server: LiveServer, gid: str, token: str) -> View:
@@ -46,7 +38,7 @@ def test_two_players_play_aggressor_and_see_each_others_turns_live(
     turn without a reload."""
     game = live_server.create("aggressor/sector", {"west": "human", "east": "human"}, seed=11)
     gid, tokens = game["id"], game["tokens"]
-    pages = {side: _open(contexts, game["links"][side]) for side in ("west", "east")}
+    pages = {side: open_seat(contexts, game["links"][side]) for side in ("west", "east")}
     rng = np.random.default_rng(3)
     for side in ("west", "east"):
         expect(pages[side].locator("#status")).to_have_text("Your orders, please.")
@@ -87,7 +79,7 @@ def test_human_against_the_computer_in_the_tactical_game(
     a refused order names the rule; selecting a unit shows what it can see."""
     game = live_server.create("tactical/meeting1941", {"allied": "human", "axis": "ai"}, seed=5)
     gid, token = game["id"], game["tokens"]["allied"]
-    page = _open(contexts, game["links"]["allied"])
+    page = open_seat(contexts, game["links"]["allied"])
     expect(page.locator("#status")).to_have_text("Your orders, please.")
     unit = page.locator("g.counter.own").first
     ref = unit.get_attribute("data-ref")
@@ -125,7 +117,7 @@ def test_human_against_the_computer_in_the_air_war_with_the_clock(
     §4 time limit shown as a countdown."""
     game = live_server.create("airwar/small-four-cities", {"1": "human", "2": "ai"}, seed=3)
     gid, token = game["id"], game["tokens"]["1"]
-    page = _open(contexts, game["links"]["1"])
+    page = open_seat(contexts, game["links"]["1"])
     rng = np.random.default_rng(2)
     airwar = registry.get("airwar")
     for _ in range(2):  # the cities, then the units
@@ -145,8 +137,8 @@ def test_sealed_orders_never_reach_the_other_players_page(
     waits for the opponent, the other's page holds no trace of that order."""
     game = live_server.create("airwar/small-four-cities", {"1": "human", "2": "human"}, seed=8)
     gid = game["id"]
-    one = _open(contexts, game["links"]["1"])
-    two = _open(contexts, game["links"]["2"])
+    one = open_seat(contexts, game["links"]["1"])
+    two = open_seat(contexts, game["links"]["2"])
     order = str(
         registry.get("airwar").random_order(
             _view(live_server, gid, game["tokens"]["1"]), np.random.default_rng(9)
@@ -165,7 +157,7 @@ def test_the_replay_viewer_steps_through_a_game_with_receipts(
     live_server: LiveServer, contexts: Any
 ) -> None:
     game = live_server.create("tactical/hedgerows", {"allied": "human", "axis": "ai"}, seed=2)
-    page = _open(contexts, game["links"]["allied"])
+    page = open_seat(contexts, game["links"]["allied"])
     expect(page.locator("#status")).to_have_text("Your orders, please.")
     _send(page, "pass")
     expect(page.locator("#status")).to_have_text("Your orders, please.")

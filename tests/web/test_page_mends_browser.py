@@ -14,17 +14,9 @@ import numpy as np
 from playwright.sync_api import Page, expect
 
 from hexwar.rulesets.aggressor.legal import random_setup
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, open_seat
 
 TWO_HUMANS = {"west": "human", "east": "human"}
-
-
-def _open(make: Any, link: str) -> Page:
-    page: Page = make().new_page()
-    page.goto(link)
-    page.wait_for_url(re.compile(r"/games/[^/?]+$"))
-    expect(page.locator("#map svg")).to_be_visible()
-    return page
 
 
 def _game_id(page: Page) -> str:
@@ -38,7 +30,7 @@ def test_issue_39_item_6_the_end_is_told_from_each_seat_and_rematch_opens_the_ne
     West's Rematch opens the new game on East's side, and East's (now "Join the rematch")
     opens the same game on West's."""
     game = live_server.create("aggressor/sector", TWO_HUMANS, seed=5)
-    pages = {side: _open(contexts, game["links"][side]) for side in ("west", "east")}
+    pages = {side: open_seat(contexts, game["links"][side]) for side in ("west", "east")}
     expect(pages["west"].locator("#end")).to_be_hidden()
     r = live_server.api(
         "POST",
@@ -69,7 +61,7 @@ def test_issue_39_item_9_a_send_that_sends_nothing_says_why_and_keeps_the_order(
     """An empty Send asks for an order; a server failure (5xx) or no answer at all says so,
     and the order stays in the box to be sent again."""
     game = live_server.create("aggressor/sector", TWO_HUMANS, seed=6)
-    page = _open(contexts, game["links"]["west"])
+    page = open_seat(contexts, game["links"]["west"])
     expect(page.locator("#status")).to_have_text("Your orders, please.")
     page.click("#send")
     expect(page.locator("#reply")).to_contain_text("write an order first")
@@ -91,7 +83,7 @@ def test_issue_39_item_5_the_title_and_icon_change_when_it_becomes_your_turn(
 ) -> None:
     """East waits while West sets up; when West's set-up arrives, East's tab says so."""
     game = live_server.create("aggressor/sector", TWO_HUMANS, seed=7)
-    east = _open(contexts, game["links"]["east"])
+    east = open_seat(contexts, game["links"]["east"])
     expect(east.locator("#status")).to_contain_text("Waiting for the opponent")
     assert not east.title().startswith("●")
     icon = east.locator('link[rel="icon"]')

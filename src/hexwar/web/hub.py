@@ -868,45 +868,14 @@ class Hub:
     # -- spectators and the lobby ---------------------------------------------------------------
 
     def watch_state(self, game_id: str) -> dict[str, Any]:
-        """A spectator's page state: while the game runs, whose turn it is and nothing of any
-        side's view; once it is over, the umpire's text view of both sides."""
-        live = self._get(game_id)
-        game = live.session.game
-        decision = game.decision()
-        outcome = game.outcome()
-        if outcome is not None:
-            status = f"Game over: {outcome.reason}"
-        elif decision is None:
-            status = "Game over"
-        else:
-            status = f"Waiting for {', '.join(sorted(decision.sides))}."
-        text = ""
-        if outcome is not None:
-            text = "\n\n".join(
-                f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
-            )
-        return {
-            "game_id": game_id,
-            "ruleset": game.info.id,
-            "title": game.info.title,
-            "scenario": game.scenario_id,
-            "sides": list(game.info.sides),
-            "players": {s: live.session.agent_names.get(s, HUMAN) for s in game.info.sides},
-            "role": SPECTATOR,
-            "side": None,
-            "step": game.step,
-            "orders": game.order_count,
-            "version": live.version,
-            "your_turn": False,
-            "status": status,
-            "prompt": "",
-            "outcome": outcome.to_json() if outcome else None,
-            "result": None,
-            "rematch": False,
-            "deadline": _clock(live, decision),
-            "text": text,
-            "help": "",
-        }
+        """A spectator's page state: the umpire's (whose turn it is, the outcome), but while
+        the game runs without the text views of the sides; once it is over, with them."""
+        over = self._get(game_id).session.game.outcome() is not None
+        out = self.state(game_id, Seat(game_id, UMPIRE), texts=over)
+        out.update(role=SPECTATOR, rematch=False)
+        if not over:
+            out.update(text="", help="")
+        return out
 
     def watch_news(self, game_id: str, after: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """The events a spectator may see after ``after`` (while the game runs: those every
