@@ -315,7 +315,18 @@ function refused(text) {
   reply.className = 'reply refused';
 }
 
+// The pointing panel (pointing.js) hears of an order sent here: its choices are stale until
+// the answer.
 async function send(order) {
+  document.dispatchEvent(new CustomEvent('hexwar:sending'));
+  try {
+    await post(order);
+  } finally {
+    document.dispatchEvent(new CustomEvent('hexwar:sent'));
+  }
+}
+
+async function post(order) {
   reply.textContent = '';
   reply.className = 'reply';
   let response;

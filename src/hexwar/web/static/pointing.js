@@ -47,14 +47,22 @@ function say(text, kind = '') {
 // reader waits for the new list, and so can a test.
 let pending = 0;
 
-async function ask(method, payload) {
+function hold() {
   pending += 1;
   panel?.setAttribute('aria-busy', 'true');
+}
+
+function release() {
+  pending -= 1;
+  if (pending === 0) panel?.removeAttribute('aria-busy');
+}
+
+async function ask(method, payload) {
+  hold();
   try {
     return await request(method, payload);
   } finally {
-    pending -= 1;
-    if (pending === 0) panel?.removeAttribute('aria-busy');
+    release();
   }
 }
 
@@ -203,8 +211,17 @@ function offer(choices) {
   pieceBox.querySelector('button')?.focus();
 }
 
+// What the panel and the marks show, as text: a render that would show the same leaves the
+// page's elements in place (a refresh after every state event must not pull a button or a
+// mark from under a pointer that is about to press it).
+let shown = null;
+
 function render() {
   const choices = current ? current.choices : [];
+  const svg = map.querySelector('svg');
+  const now = JSON.stringify([current, selected]);
+  if (shown && shown.text === now && shown.svg === svg && (!svg || svg.querySelector('g.marks'))) return;
+  shown = { text: now, svg };
   panel.hidden = choices.length === 0 && !(current && current.plan);
   const pieces = byPiece(choices);
   for (const g of map.querySelectorAll('g.counter')) {
@@ -376,6 +393,16 @@ if (panel) {
     const counter = ev.target.closest && ev.target.closest('g.counter');
     const into = ev.relatedTarget && ev.relatedTarget.closest && ev.relatedTarget.closest('g.counter');
     if (counter && (!into || into.dataset.hex !== counter.dataset.hex)) fanOut(counter, false);
+  });
+  // An order sent from the order box (typed, or a panel's own Send): the list is stale until
+  // the answer, so the panel is busy from the sending to the new list.
+  document.addEventListener('hexwar:sending', hold);
+  document.addEventListener('hexwar:sent', async () => {
+    try {
+      await refresh();
+    } finally {
+      release();
+    }
   });
   document.addEventListener('hexwar:state', (ev) => {
     const s = ev.detail;
