@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pytest
 
 from hexwar.core import registry
 from hexwar.core.choices import SUBMIT, ChoiceMark, list_choices, notation, plan_length
@@ -97,3 +98,66 @@ def test_every_listed_order_reads_back_from_its_notation() -> None:
                     parsed = ruleset.parse_order(side, notation(order))
                     assert parsed.to_json() == order.to_json(), (scenario, notation(order))
                 driver.act(side, int(rng.integers(len(orders))))
+
+
+# -- set-ups piece by piece (Ruleset.placements, list_choices(setups="pieces")) ------------------
+
+
+def _place_at_random(scenario: str, seed: int, stop: float) -> Driver:
+    """Both set-ups of ``scenario`` placed piece by piece through the driver: random pieces,
+    each list's Send taken with probability ``stop`` (the rest placed by the ruleset)."""
+    driver = Driver(scenario, seed=seed, setups="pieces")
+    rng = np.random.default_rng(seed)
+    for _ in range(400):
+        side = driver.awaiting()[0]
+        view = driver.view(side)
+        if driver.ruleset.placements(view, driver.plans[side]) is None:
+            return driver
+        orders = driver.choices(side)
+        marks = driver.ruleset.describe_choices(view, orders, driver.plans[side])
+        assert marks[-1].kind == SUBMIT
+        assert all(m.kind != SUBMIT and len(m.hexes) == 1 for m in marks[:-1])
+        send = len(orders) == 1 or rng.random() < stop
+        driver.act(side, len(orders) - 1 if send else int(rng.integers(len(orders) - 1)))
+    raise AssertionError("the set-ups did not end in 400 choices")
+
+
+def test_aggressor_set_ups_placed_unit_by_unit_are_legal_whatever_is_placed() -> None:
+    """Aggressor SET UP (18 units, one a hex, in the side's territory): every unit placed by a
+    choice and the rest by Send gives a set-up the game takes (``Driver.act`` submits through
+    ``Game.submit``); both sides reach their first turn."""
+    for seed, stop in ((1, 0.0), (2, 0.2), (3, 1.0)):
+        driver = _place_at_random("aggressor/sector", seed, stop)
+        assert driver.view(driver.awaiting()[0]).data["phase"] in ("turn", "partisans")
+
+
+def test_air_war_set_ups_placed_piece_by_piece_are_legal_on_every_board() -> None:
+    """Air war §2.0 and §3 (cities four fields apart, the productive ranges, the nearest
+    city's separation, one city near each boundary, three units a field, the §3.2.2 units
+    beside the city, the announced unproductive city): placed piece by piece, each offered
+    piece keeps the set-up completable, so every Send the game takes, on all six boards."""
+    for n, scenario in enumerate(
+        (
+            "airwar/small-three-cities",
+            "airwar/small-four-cities",
+            "airwar/small-unequal",
+            "airwar/large-three-cities",
+            "airwar/large-six-cities",
+            "airwar/large-unequal",
+        )
+    ):
+        driver = _place_at_random(scenario, n, 0.03)
+        assert driver.view(driver.awaiting()[0]).data["phase"] == "move"
+
+
+def test_a_set_up_of_every_piece_offers_only_to_send_it() -> None:
+    """Aggressor's 18th unit placed: the list is the plan alone (submit), as in a stepwise
+    list whose plan is complete; ``setups`` other than menu and pieces is refused."""
+    driver = Driver("aggressor/sector", seed=4, setups="pieces")
+    side = driver.awaiting()[0]
+    for _ in range(18):
+        driver.act(side, 0)
+    assert len(driver.choices(side)) == 1
+    assert len(driver.plans[side].placements) == 18  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="menu, pieces"):
+        Driver("aggressor/sector", setups="all")

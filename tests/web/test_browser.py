@@ -194,6 +194,7 @@ def test_the_lobby_creates_a_game_whose_link_opens_the_seat(
     page.wait_for_url(re.compile(r"/games/[^/?]+$"))
     expect(page.locator("#status")).to_have_text("Your orders, please.")
     page.fill("#order", "setup infantry")
-    page.click('button[aria-label="the whole board"]')  # the corner hex is in view
-    page.locator('polygon.hex[data-label="@BB"]').click()
-    assert page.input_value("#order") == "setup infantry@BB "
+    page.click('button[aria-label="the whole board"]')  # every hex is in view
+    # a hex of East's side (west's own are marks of its set-up, placed by pointing)
+    page.locator('polygon.hex[data-label="@MB"]').click()
+    assert page.input_value("#order") == "setup infantry@MB "

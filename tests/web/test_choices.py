@@ -171,12 +171,13 @@ def test_the_web_and_the_research_driver_list_the_same_choices(
 ) -> None:
     """Issue 39 item 1: for the same game the web's ``/choices`` and
     :class:`hexwar.rl.driver.Driver` list the same orders, in the same order, step after
-    step and choice after choice (both build them with ``list_choices``)."""
+    step and choice after choice (both build them with ``list_choices``; the web places a
+    set-up piece by piece, the driver's ``setups="pieces"``)."""
     ruleset = registry.get(scenario.split("/")[0])
     sides = ruleset.info.sides
     game = new_game(client, scenario, dict.fromkeys(sides, "human"), seed=5)
     gid, tokens = game["id"], {s: game["tokens"][s] for s in sides}
-    driver = Driver(scenario, seed=5)
+    driver = Driver(scenario, seed=5, setups="pieces")
     rng = np.random.default_rng(7)
     compared = 0
     for _ in range(40):
@@ -226,10 +227,11 @@ def test_a_stale_step_is_409(client: TestClient, aggressor: dict[str, Any]) -> N
     r = _take(client, gid, token, listed["step"] + 1, 0)
     assert r.status_code == 409
     assert "read the choices again" in r.json()["detail"]
-    r = _take(client, gid, token, listed["step"], 0)  # the set-up
+    send = len(listed["choices"]) - 1  # the set-up, the units not placed placed at random
+    r = _take(client, gid, token, listed["step"], send)
     assert r.status_code == 200, r.text
     assert r.json()["submitted"]["step"] == listed["step"]
-    r = _take(client, gid, token, listed["step"], 0)
+    r = _take(client, gid, token, listed["step"], send)
     assert r.status_code == 409
     assert _state(client, gid, token)["orders"] == 1
 
@@ -327,8 +329,9 @@ def test_a_choice_waits_for_the_computers_answer_and_wakes_the_streams(
     game = new_game(client, "aggressor/sector", {"west": "human", "east": "ai"}, seed=4)
     gid, token = game["id"], game["tokens"]["west"]
     listed = _choices(client, gid, token)
-    assert [c["kind"] for c in listed["choices"]] == ["place"] * len(listed["choices"])
-    r = _take(client, gid, token, listed["step"], 0)
+    kinds = [c["kind"] for c in listed["choices"]]
+    assert kinds == ["place"] * (len(kinds) - 1) + ["submit"]
+    r = _take(client, gid, token, listed["step"], len(kinds) - 1)
     assert r.status_code == 200, r.text
     answer = r.json()
     assert answer["submitted"]["message"] == f"ok: order {answer['submitted']['seq']} accepted"
@@ -346,9 +349,11 @@ def test_an_aggressor_move_choice_marks_the_hex_in_its_keys_direction(
     """Aggressor TURN SEQUENCE E: key K moves unit U to the adjacent hex in direction K; the
     choice ``U K`` names U's counter and marks that hex, which board.svg draws."""
     gid = aggressor["id"]
-    for _ in range(2):  # both set-ups, the first of each menu
+    for _ in range(2):  # both set-ups, each unit placed at random (the Send entry)
         side, listed = _mover(client, aggressor)
-        assert _take(client, gid, aggressor["tokens"][side], listed["step"], 0).status_code == 200
+        send = len(listed["choices"]) - 1
+        r = _take(client, gid, aggressor["tokens"][side], listed["step"], send)
+        assert r.status_code == 200
     side, listed = _mover(client, aggressor)
     token = aggressor["tokens"][side]
     moves = [c for c in listed["choices"] if c["kind"] == "move"]
@@ -366,22 +371,85 @@ def test_an_aggressor_move_choice_marks_the_hex_in_its_keys_direction(
     assert listed["choices"][-1]["kind"] == "end"
 
 
-def test_an_air_war_set_up_choice_marks_the_fields_it_names(client: TestClient) -> None:
-    """Air war §2.0 (initial stage, docs/research.md: a menu of placements): each set-up
-    choice is ``place`` and marks the fields its text names, all on board.svg."""
+def test_an_air_war_set_up_is_placed_city_by_city_then_unit_by_unit(client: TestClient) -> None:
+    """Air war §2.0 (initial stage: each player places the opponent's cities, then its own
+    units), by pointing (issue 39 item 2, "placement by clicking"): each choice but the last
+    places one city (``city``) or one unit (``place``) and marks its field on board.svg; the
+    last (``submit``) is the plan with the rest placed at random and marks the fields placed
+    so far. Two cities, then Send; two units on one field, then Send."""
     game = new_game(client, "airwar/small-three-cities", {"1": "human", "2": "human"})
     gid, token = game["id"], game["tokens"]["1"]
-    listed = _choices(client, gid, token)
     hexes, _refs = _board(client, gid, token)
     board = client.get(f"/api/games/{gid}/view", headers=bearer(token)).json()["board"]
     by_label = {h["label"]: h["at"] for h in board["hexes"]}
-    assert listed["choices"]
-    for c in listed["choices"]:
-        assert c["kind"] == "place"
-        assert c["piece"] is None
-        named = re.findall(r"[A-Z]\d{1,2}", c["text"])
-        assert c["hexes"] == [by_label[f] for f in named]
-        assert set(c["hexes"]) <= hexes
+    listed = _choices(client, gid, token)
+    step = listed["step"]
+    placed: list[str] = []
+    for _ in range(2):
+        *cities, send = listed["choices"]
+        assert {c["kind"] for c in cities} == {"city"}
+        assert send["kind"] == "submit"
+        assert send["hexes"] == [by_label[f] for f in placed]
+        for c in cities:
+            assert c["piece"] is None
+            assert c["text"].startswith("cities " + " ".join([*placed, ""]))
+            assert c["hexes"] == [by_label[c["text"].split()[-1]]]
+            assert c["action"] in (c["text"], c["text"].split()[-1])  # the first: "cities F"
+            assert set(c["hexes"]) <= hexes
+        placed.append(cities[0]["text"].split()[-1])
+        listed = _take(client, gid, token, step, 0).json()
+        assert listed["actions"][-1].split()[-1] == placed[-1]
+    # the Send entry: 3 cities (§3.1.1), the two placed first
+    send = listed["choices"][-1]
+    assert send["text"].split()[1:3] == placed
+    assert len(send["text"].split()) == 4
+    listed = _take(client, gid, token, step, len(listed["choices"]) - 1).json()
+    assert listed["submitted"] is not None
+    # player 2 places 1's cities too; then each places its own units
+    other = game["tokens"]["2"]
+    two = _choices(client, gid, other)
+    _take(client, gid, other, two["step"], len(two["choices"]) - 1)
+    listed = _choices(client, gid, token)
+    *units, send = listed["choices"]
+    assert {c["kind"] for c in units} == {"place"}
+    field = units[0]["text"].removeprefix("units ")
+    for n in (1, 2):
+        listed = _take(client, gid, token, listed["step"], units[0]["index"]).json()
+        assert listed["plan"] == f"units {field}" + (f"x{n}" if n > 1 else "")
+        units = listed["choices"][:-1]
+        assert listed["choices"][-1]["hexes"] == [by_label[field]]
+    done = _take(client, gid, token, listed["step"], len(listed["choices"]) - 1).json()
+    assert done["submitted"] is not None
+
+
+def test_an_aggressor_set_up_is_placed_unit_by_unit(client: TestClient) -> None:
+    """Aggressor SET UP (18 units, one a hex, in the side's own territory), by pointing: each
+    free hex of west's territory (columns A-J) is offered once per unit type; a hex taken is
+    offered no more; the Send entry keeps the units placed and draws the rest."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"}, seed=2)
+    gid, token = game["id"], game["tokens"]["west"]
+    listed = _choices(client, gid, token)
+    *places, send = listed["choices"]
+    assert len(places) == 10 * 15 * 6  # hexes of columns A-J x the six unit types
+    assert {c["kind"] for c in places} == {"place"}
+    assert send["kind"] == "submit"
+    assert all(c["hexes"] == [str(rl.hex_of(rl.parse_label(c["text"][-3:])))] for c in places)
+    first = next(c for c in places if c["text"] == "setup armor@CD")
+    listed = _take(client, gid, token, listed["step"], first["index"]).json()
+    assert listed["actions"] == ["setup armor@CD"]
+    *places, send = listed["choices"]
+    assert len(places) == (10 * 15 - 1) * 6
+    assert not any(c["text"].endswith("@CD") for c in places)
+    assert send["hexes"] == first["hexes"]
+    second = next(c for c in places if c["text"].endswith("infantry@AA"))
+    assert second["action"] == "infantry@AA"
+    listed = _take(client, gid, token, listed["step"], second["index"]).json()
+    sent = listed["choices"][-1]["text"].split()
+    assert sent[:3] == ["setup", "armor@CD", "infantry@AA"]
+    assert len(sent) == 1 + 18
+    r = _take(client, gid, token, listed["step"], len(listed["choices"]) - 1)
+    assert r.status_code == 200
+    assert r.json()["submitted"] is not None
 
 
 def test_a_tactical_fire_choice_marks_its_targets_hex() -> None:

@@ -4,11 +4,12 @@ to its end, and meets the end from its seat, never typing into the order box.
 
 The first decisions are pointed at: an own piece with choices (``g.counter.has-choices``), then
 one of its marks (``polygon.mark``) or a choice asked beside the map (``#piece-choices``); a
-stepwise plan (the tactical game, the air war's stages) is sent by its Send button; a choice of
-the whole decision (a set-up of the menu, the end of a turn) by its button; the flank battle's
-deployment by clicks on its battlefield, then Send. Then **Auto** (the computer's order for the
-decision, as ``:auto`` in the terminal) plays the rest, so that each game ends in bounded time;
-where the computer would concede, Auto says so and the player concedes by the Concede button.
+stepwise plan (the tactical game, the air war's stages, a set-up placed piece by piece) is sent
+by its Send button; a choice of the whole decision (the end of a turn) by its button; the flank
+battle's deployment by clicks on its battlefield, then Send. Then **Auto** (the computer's order
+for the decision, as ``:auto`` in the terminal) plays the rest, so that each game ends in bounded
+time; where the computer would concede, Auto says so and the player concedes by the Concede
+button.
 Every pick comes from a seeded generator. Bounds: ``CAP`` decisions a game, every wait a
 timeout (hang guards, not timed checks); the five games take 30-50 s in all on two cores.
 """
@@ -240,9 +241,9 @@ def _check_the_end(page: Page, server: LiveServer, game: dict[str, Any], side: s
 
 
 def test_aggressor_is_played_to_its_end_by_clicks(live_server: LiveServer, contexts: Any) -> None:
-    """Aggressor (seed 003) against the computer: the set-up by a button of the menu, key
-    presses by a unit and its mark, the turn ended by its button, then Auto, to VICTORY or the
-    last round."""
+    """Aggressor (seed 003) against the computer: the set-up's first units by a hex's mark and
+    the type asked beside the map, then Send (the rest placed at random), key presses by a unit
+    and its mark, the turn ended by its button, then Auto, to VICTORY or the last round."""
     game = live_server.create("aggressor/sector", {"west": "human", "east": "ai"}, seed=39)
     player = Player(_open(contexts(), game["links"]["west"]), 1, _click)
     player.play()
@@ -265,9 +266,9 @@ def test_the_tactical_game_is_played_to_its_end_by_taps_on_a_phone(
 
 
 def test_the_air_war_is_played_to_its_end_by_clicks(live_server: LiveServer, contexts: Any) -> None:
-    """The air war (seed 001): cities and units placed by buttons of the menu, unit steps by a
-    field's counter and its marks, each stage's plan sent, then Auto, to the end of the war
-    or the concession Auto advises."""
+    """The air war (seed 001): cities and units placed one by one by their fields' marks, then
+    Send (the rest placed at random), unit steps by a field's counter and its marks, each
+    stage's plan sent, then Auto, to the end of the war or the concession Auto advises."""
     game = live_server.create("airwar/small-three-cities", {"1": "human", "2": "ai"}, seed=39)
     player = Player(_open(contexts(), game["links"]["1"]), 3, _click)
     player.play()
@@ -303,6 +304,45 @@ def test_an_idahex_duel_is_played_to_its_end_by_clicks(
     player.play()
     assert player.taken["mark"] + player.taken["asked"] > 0, player.taken
     _check_the_end(player.page, live_server, game, "red")
+
+
+def test_an_aggressor_set_up_is_placed_unit_by_unit_by_clicks(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Aggressor SET UP (seed 003: 18 units, one a hex, in the side's territory) placed by
+    clicks alone: a hex's mark, then the unit's type asked beside the map, 18 times; each hex
+    placed is shown as placed and offered no more; with 18 units only Send is offered, and
+    after it the board holds west's 18 counters on those hexes."""
+    game = live_server.create("aggressor/sector", {"west": "human", "east": "ai"}, seed=40)
+    page = _open(contexts(), game["links"]["west"])
+    _settle(page)
+    page.click('button[aria-label="the whole board"]')  # every hex in view
+    rng = np.random.default_rng(40)
+    chosen: dict[str, str] = {}  # hex -> the type placed there
+    for n in range(18):
+        marks = page.locator("#map g.marks polygon.mark")
+        hexes = marks.evaluate_all("(els) => els.map((e) => e.dataset.hex)")
+        assert len(hexes) == 10 * 15 - n  # the free hexes of columns A-J
+        assert not set(hexes) & set(chosen)
+        i = int(rng.integers(len(hexes)))
+        marks.nth(i).click()
+        types = page.locator("#piece-choices button")
+        expect(types).to_have_count(6)
+        pick = types.nth(int(rng.integers(6)))
+        chosen[hexes[i]] = (pick.text_content() or "").split("@")[0].split()[-1]
+        pick.click()
+        page.wait_for_function(IDLE)
+        expect(page.locator("#map g.marks polygon.placed")).to_have_count(n + 1)
+    expect(page.locator("#map g.marks polygon.mark")).to_have_count(0)
+    page.locator("#choice-buttons button.kind-submit").click()
+    svg_of = f"/api/games/{game['id']}/board.svg"
+    board = live_server.api("GET", svg_of, game["tokens"]["west"]).text
+    own = re.findall(
+        r'<g class="counter own[^"]*" data-ref="[^"]+" data-side="west" '
+        r'data-hex="([^"]+)"',
+        board,
+    )
+    assert sorted(own) == sorted(chosen)
 
 
 # -- the page's rules the games above met -----------------------------------------------------

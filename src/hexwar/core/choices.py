@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
     "ORDER",
+    "SETUPS",
     "SUBMIT",
     "ChoiceMark",
     "list_choices",
@@ -38,6 +39,9 @@ __all__ = [
 ]
 
 DEFAULT_MAX_ACTIONS = 2048  # the research adapters' action space; the web lists as many
+# How a set-up is offered: ``menu``, the ruleset's menu of whole set-ups (legal_orders);
+# ``pieces``, one piece at a time (Ruleset.placements) where the ruleset can.
+SETUPS = ("menu", "pieces")
 ORDER = "order"  # the kind of a choice the ruleset says nothing more about
 SUBMIT = "submit"  # the kind of a stepwise list's last entry: the plan itself, submitted
 
@@ -61,16 +65,24 @@ def list_choices(
     *,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     max_plan: int | None = None,
+    setups: str = "menu",
 ) -> tuple[list[Order], bool]:
     """The choices of ``view``'s side with ``plan`` built so far, and whether the list is
     stepwise (its last entry submits the plan; every other entry extends it).
 
-    The ruleset's :meth:`~Ruleset.legal_orders`, cut to ``max_actions`` entries (the first
-    ``max_actions - 1`` and the last); with ``max_plan``, a stepwise plan holding that many
-    unit actions offers only its last entry (submit it). The caller checks first that the side
-    has a decision now: a side whose sealed orders are in sees the same view."""
-    orders: list[Order] = ruleset.legal_orders(view, plan)
-    stepwise = ruleset.stepwise(view)
+    The ruleset's :meth:`~Ruleset.legal_orders` -- with ``setups="pieces"``, a set-up's
+    :meth:`~Ruleset.placements` where the ruleset has them -- cut to ``max_actions`` entries
+    (the first ``max_actions - 1`` and the last); with ``max_plan``, a stepwise plan holding
+    that many unit actions offers only its last entry (submit it). The caller checks first that
+    the side has a decision now: a side whose sealed orders are in sees the same view."""
+    if setups not in SETUPS:
+        raise ValueError(f"setups must be one of {', '.join(SETUPS)}, not {setups!r}")
+    placed = ruleset.placements(view, plan) if setups == "pieces" else None
+    orders: list[Order]
+    if placed is not None:
+        orders, stepwise = placed, True
+    else:
+        orders, stepwise = ruleset.legal_orders(view, plan), ruleset.stepwise(view)
     if stepwise and max_plan is not None and plan_length(plan) >= max_plan:
         orders = orders[-1:]  # the plan is long enough: submit it
     if len(orders) > max_actions:

@@ -516,6 +516,15 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """Whether :meth:`legal_orders` builds the order for ``view`` one action at a time."""
         return False
 
+    def placements(self, view: View, plan: OrderT | None = None) -> list[OrderT] | None:
+        """A set-up that :meth:`legal_orders` offers as a menu, built one piece at a time
+        instead (a player placing by pointing): a stepwise list -- ``plan`` plus each piece
+        that may be placed next, then the plan to submit, its pieces not yet placed placed by
+        the ruleset (so the last entry is always a legal order, and a plan complete offers only
+        it). Every entry but the last leaves a plan that can still be completed. ``None``: the
+        view has no set-up of that kind (default)."""
+        return None
+
     def describe_choices(
         self, view: View, orders: Sequence[OrderT], plan: OrderT | None = None
     ) -> list[ChoiceMark]:

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from hexwar.core.choices import DEFAULT_MAX_ACTIONS, list_choices
+from hexwar.core.choices import DEFAULT_MAX_ACTIONS, SETUPS, list_choices
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
@@ -41,6 +41,7 @@ class Driver:
         max_actions: int = DEFAULT_MAX_ACTIONS,
         max_decisions: int | None = None,
         max_plan: int | None = None,
+        setups: str = "menu",
     ) -> None:
         self.resolved = resolve_scenario(scenario) if isinstance(scenario, str) else scenario
         self.ruleset: Ruleset[Any, Any] = self.resolved.ruleset
@@ -48,6 +49,9 @@ class Driver:
         self.max_actions = max_actions
         self.max_decisions = max_decisions
         self.max_plan = max_plan
+        if setups not in SETUPS:
+            raise ValueError(f"setups must be one of {', '.join(SETUPS)}, not {setups!r}")
+        self.setups = setups  # set-ups as a menu of whole set-ups, or piece by piece
         self.reset(seed)
 
     def reset(self, seed: int) -> None:
@@ -108,6 +112,7 @@ class Driver:
             self.plans[side],
             max_actions=self.max_actions,
             max_plan=self.max_plan,
+            setups=self.setups,
         )
         self._cache[side] = (key, (orders, stepwise))
         return orders

@@ -7,21 +7,24 @@ A seat's *choices* are the orders its ruleset lists for its view now
 hexes to mark (``data-hex`` of the hexes in ``board.svg``) and the kind of the mark.
 
 - ``GET /api/games/{id}/choices``: ``{"step", "plan", "actions", "choices": [{"index", "text",
-  "piece", "hexes", "kind"}]}``. ``step`` is the game's decision step, ``plan`` the plan built
-  so far in notation (``null``: none), ``actions`` the plan's actions one by one (what each
-  choice taken added), ``text`` each order in the ruleset's notation (what a player
-  types into the order box). Empty when the seat has nothing to decide now; always empty for
-  the umpire, who gives no orders.
+  "action", "piece", "hexes", "kind"}]}``. ``step`` is the game's decision step, ``plan`` the
+  plan built so far in notation (``null``: none), ``actions`` the plan's actions one by one
+  (what each choice taken added), ``text`` each order in the ruleset's notation (what a player
+  types into the order box), ``action`` what it adds to the plan. A set-up is listed piece by
+  piece where the ruleset can (``Ruleset.placements``: Aggressor's units, the air war's cities
+  and units), its last entry the plan with the rest placed by the ruleset. Empty when the seat
+  has nothing to decide now; always empty for the umpire, who gives no orders.
 - ``POST /api/games/{id}/choices`` ``{"step": s, "index": i}``: takes choice ``i`` of the list
   of step ``s``; ``{"step": s, "undo": k}`` takes action ``k`` of the plan back (the actions
   after it are taken again where they are still legal: the same piece, kind and hexes);
   ``{"step": s, "auto": true}`` submits the computer's order for the decision (the ruleset's
   ``ai``, as ``:auto`` in the terminal: a whole set-up at once). In a stepwise list (the
-  tactical game, the air war's move and fire stages) every entry but the last extends the plan
-  and the last submits it; in any other list every choice submits. The answer is the seat's
-  list after it (with ``submitted`` when an order went in). 409 when ``s`` is not the game's
-  step any more (or, with ``"plan"``, when the plan is not the one the list was read with);
-  422 for an index outside the list or an action the plan does not have; 403 for the umpire.
+  tactical game, the air war's move and fire stages, a set-up placed piece by piece) every entry
+  but the last extends the plan and the last submits it; in any other list every choice submits.
+  The answer is the seat's list after it (with ``submitted`` when an order went in). 409 when
+  ``s`` is not the game's step any more (or, with ``"plan"``, when the plan is not the one the
+  list was read with); 422 for an index outside the list or an action the plan does not have;
+  403 for the umpire.
 
 The plan being built lives on the server, per seat, in the game's :class:`~hexwar.web.hub.
 _Live` (under the game's lock), and is dropped when the decision's step changes or the umpire
@@ -91,6 +94,10 @@ class ChoiceBody(BaseModel):
 class Choice(BaseModel):
     index: int
     text: str = Field(description="the order in the ruleset's notation")
+    action: str = Field(
+        description="what the choice adds to the plan, in words (a stepwise list's entries "
+        "but the last); else the text"
+    )
     piece: str | None = Field(description="the counter it concerns (board.svg's data-ref)")
     hexes: list[str] = Field(description="the hexes to mark (board.svg's data-hex)")
     kind: str = Field(description="what the mark means: move, fire, assault, place, submit...")
@@ -158,25 +165,29 @@ def _listing(live: _Live, side: str) -> _Listing:
     if held.listed is not None and held.listed[0] == key:
         return held.listed[1]
     view = game.view(side)
-    orders, stepwise = list_choices(game.ruleset, view, held.plan)
+    orders, stepwise = list_choices(game.ruleset, view, held.plan, setups="pieces")
     marks = game.ruleset.describe_choices(view, orders, held.plan)
     if len(marks) != len(orders):
         raise RuntimeError(
             f"{game.info.id}: describe_choices gave {len(marks)} marks for {len(orders)} orders"
         )
+    plan = None if held.plan is None else notation(held.plan)
+    texts = [notation(order) for order in orders]
+    extends = len(orders) - 1 if stepwise else 0  # the entries that extend the plan
     answer = {
         "step": game.step,
-        "plan": None if held.plan is None else notation(held.plan),
+        "plan": plan,
         "actions": [words for _, words, _ in held.taken],
         "choices": [
             {
                 "index": i,
-                "text": notation(order),
+                "text": text,
+                "action": _added(plan, text) if i < extends else text,
                 "piece": mark.piece,
                 "hexes": [str(h) for h in mark.hexes],
                 "kind": mark.kind,
             }
-            for i, (order, mark) in enumerate(zip(orders, marks, strict=True))
+            for i, (text, mark) in enumerate(zip(texts, marks, strict=True))
         ],
     }
     listing = _Listing(game.step, orders, stepwise, answer)

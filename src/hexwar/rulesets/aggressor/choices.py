@@ -7,25 +7,39 @@ direction (TURN SEQUENCE E): ``move`` to an empty hex, ``assault`` on an enemy s
 ``strike`` and ``recon`` by an airbase, ``fire`` by a missile or artillery unit, ``replace``
 on the unit's own hex, ``contact`` for Partisan Contact (``@@``, no hex). ``end`` ends the
 turn; ``partisans`` is the answer at TURN SEQUENCE C; a set-up of the menu is ``place``,
-marking the 18 hexes it fills.
+marking the 18 hexes it fills. A set-up placed unit by unit (``Ruleset.placements``) marks
+each unit's hex as ``place`` and the plan to submit as ``submit``, on the hexes placed so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hexwar.core.choices import ChoiceMark
+from hexwar.core.choices import SUBMIT, ChoiceMark
+from hexwar.core.hexes import Hex
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.legal import Board
 from hexwar.rulesets.aggressor.orders import PARTISAN_TARGET, AggressorOrder
+from hexwar.rulesets.aggressor.scenario import ARMY_SIZE
 
 __all__ = ["describe_choices"]
 
 
-def describe_choices(view: View, orders: Sequence[AggressorOrder]) -> list[ChoiceMark]:
+def _hexes(placements: Sequence[tuple[str, str]]) -> tuple[Hex, ...]:
+    return tuple(rl.hex_of(rl.parse_label(at)) for _t, at in placements)
+
+
+def describe_choices(
+    view: View, orders: Sequence[AggressorOrder], plan: AggressorOrder | None = None
+) -> list[ChoiceMark]:
     """One mark per order (see the module docstring)."""
     d = view.data
+    done = len(plan.placements) if plan is not None else 0
+    # a set-up placed unit by unit (Ruleset.placements) rather than the menu's whole set-ups
+    placing = plan is not None or any(
+        o.kind == "setup" and len(o.placements) < ARMY_SIZE for o in orders
+    )
     board: Board | None = None
     units = {int(u["number"]): u for u in d["units"]}
     out: list[ChoiceMark] = []
@@ -56,9 +70,14 @@ def describe_choices(view: View, orders: Sequence[AggressorOrder]) -> list[Choic
                     kind = "fire"
                 hexes = (rl.hex_of(rl.parse_label(order.target)),)
                 out.append(ChoiceMark(str(order.unit), hexes, kind))
+            case "setup" if placing:
+                if len(order.placements) == done + 1 and order is not orders[-1]:
+                    _t, at = order.placements[-1]
+                    out.append(ChoiceMark(None, (rl.hex_of(rl.parse_label(at)),), "place"))
+                else:  # the plan to submit: its units placed so far are marked
+                    out.append(ChoiceMark(None, _hexes(order.placements[:done]), SUBMIT))
             case "setup":
-                filled = tuple(rl.hex_of(rl.parse_label(at)) for _t, at in order.placements)
-                out.append(ChoiceMark(None, filled, "place"))
+                out.append(ChoiceMark(None, _hexes(order.placements), "place"))
             case "end":
                 out.append(ChoiceMark(None, (), "end"))
             case "partisans":

@@ -20,6 +20,7 @@ __all__ = [
     "Board",
     "has_options",
     "legal_orders",
+    "placements",
     "random_setup",
     "setup_menu",
     "unit_options",
@@ -133,6 +134,32 @@ def setup_menu(view: Mapping[str, Any]) -> list[AggressorOrder]:
     the view's content: the same view always offers the same set-ups."""
     rng = menu_stream(dict(view), "aggressor:setup")
     return [random_setup(view["side"], rng) for _ in range(SETUP_MENU)]
+
+
+def placements(
+    view: Mapping[str, Any], plan: AggressorOrder | None = None
+) -> list[AggressorOrder] | None:
+    """The set-up one unit at a time (``Ruleset.placements``): ``plan`` plus one unit of each
+    type on each free hex of the side's territory (SET UP), then the plan to submit -- the
+    units still to choose drawn as :func:`random_setup` draws them, from a stream seeded by the
+    view and the plan. A plan of 18 units offers only itself. ``None`` but at set-up."""
+    if not view.get("setup_due"):
+        return None
+    placed = plan.placements if plan is not None else ()
+    if len(placed) >= ARMY_SIZE:
+        return [AggressorOrder("setup", placements=placed)]
+    taken = {at for _t, at in placed}
+    free = [rl.label(c) for c in home_cells(view["side"]) if rl.label(c) not in taken]
+    out = [
+        AggressorOrder("setup", placements=(*placed, (t, at))) for at in free for t in rl.UNIT_TYPES
+    ]
+    rng = menu_stream({"view": dict(view), "plan": [list(p) for p in placed]}, "aggressor:placed")
+    names = list(rl.UNIT_TYPES)
+    rest = ARMY_SIZE - len(placed)
+    picks = rng.choice(len(free), size=rest, replace=False)
+    filled = tuple((names[int(rng.integers(len(names)))], free[int(i)]) for i in picks)
+    out.append(AggressorOrder("setup", placements=(*placed, *filled)))
+    return out
 
 
 def has_options(view: Mapping[str, Any]) -> bool:

@@ -15,7 +15,7 @@ from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.keys import KeyboardPlayer, single_key_reader
-from hexwar.rulesets.aggressor.legal import legal_orders
+from hexwar.rulesets.aggressor.legal import legal_orders, placements
 from hexwar.rulesets.aggressor.orders import AggressorOrder, parse_order
 from hexwar.rulesets.aggressor.render import render, unit_table
 from hexwar.rulesets.aggressor.scenario import AggressorScenario
@@ -80,6 +80,12 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         (:mod:`hexwar.rulesets.aggressor.legal`)."""
         return legal_orders(view.data, setups=True)
 
+    def placements(
+        self, view: View, plan: AggressorOrder | None = None
+    ) -> list[AggressorOrder] | None:
+        """The set-up one unit at a time (:func:`.legal.placements`)."""
+        return placements(view.data, plan)
+
     def determinise(self, view: View, rng: np.random.Generator) -> AggressorGame:
         """A world drawn from the view (:mod:`hexwar.rulesets.aggressor.determinise`)."""
         from hexwar.rulesets.aggressor.determinise import determinise
@@ -108,7 +114,7 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         """The unit, the hex and the kind of each order (:mod:`.choices`)."""
         from hexwar.rulesets.aggressor.choices import describe_choices
 
-        return describe_choices(view, orders)
+        return describe_choices(view, orders, plan)
 
     def terminal_ui(self, side: str) -> KeyboardPlayer:
         """The original key controls (TURN SEQUENCE E) for ``hexwar play``: single key presses

@@ -26,9 +26,12 @@ from hexwar.rulesets.airwar.rules import (
 from hexwar.rulesets.airwar.scenario import AirwarScenario
 
 __all__ = [
+    "city_placements",
+    "complete_cities",
     "position_from_view",
     "random_cities",
     "random_units",
+    "unit_placements",
 ]
 
 
@@ -94,34 +97,68 @@ def random_cities(
 
 
 def _greedy_cities(
-    pos: Position, owner: str, sites: list[Hex], rng: np.random.Generator
+    pos: Position,
+    owner: str,
+    sites: list[Hex],
+    rng: np.random.Generator,
+    prefix: Sequence[Hex] = (),
+    far: frozenset[Hex] | None = None,
 ) -> list[Hex] | None:
+    """A random placement of ``owner``'s cities that holds the §2.0/§3 counts (productive
+    cities in their range, the nearest city at its separation, one city near each boundary),
+    beginning with the cities of ``prefix``; ``None`` when the draw runs out of sites.
+    ``far``: the sites four fields or more from every city and ``prefix``, when known."""
     rules = pos.rules(owner)
     geo = pos.geo
     slots: list[tuple[list[Hex], int]] = []
+    left = rules.cities - len(prefix)
     if rules.productive_rule == "range" and rules.productive_back_separation is not None:
         lo, hi = rules.productive_back_separation
         inside = [h for h in sites if lo <= geo.back_separation(h, owner) <= hi]
-        outside = [h for h in sites if h not in set(inside)]
-        slots = [(inside, rules.productive), (outside, rules.cities - rules.productive)]
+        within = set(inside)
+        outside = [h for h in sites if h not in within]
+        done = sum(1 for h in prefix if lo <= geo.back_separation(h, owner) <= hi)
+        slots = [(inside, rules.productive - done), (outside, left - rules.productive + done)]
     elif rules.nearest_back_separation is not None:
         v = rules.nearest_back_separation
         first = [h for h in sites if geo.back_separation(h, owner) == v]
         rest = [h for h in sites if geo.back_separation(h, owner) >= v]
-        slots = [(first, 1), (rest, rules.cities - 1)]
+        if any(geo.back_separation(h, owner) < v for h in prefix):
+            return None
+        if any(geo.back_separation(h, owner) == v for h in prefix):
+            slots = [(rest, left)]
+        else:
+            slots = [(first, 1), (rest, left - 1)]
     else:
-        slots = [(sites, rules.cities)]
-    chosen: list[Hex] = []
+        slots = [(sites, left)]
+    if any(count < 0 for _, count in slots):
+        return None
+    chosen: list[Hex] = list(prefix)
     fixed = [c.field for c in pos.cities]
     names = ("back", "middle", "left", "right")
     uncovered = set(names) if rules.edge_rule else set()
+    for h in prefix:
+        if uncovered:
+            b = geo.boundaries(h, owner)
+            uncovered -= {n for n in names if getattr(b, n) in (2, 3)}
     for candidates, count in slots:
-        for _ in range(count):
-            ok = [
+        # the slot's sites far enough from every city, kept up to date city by city
+        new = chosen[len(prefix) :]  # the cities this draw placed in earlier slots
+        free = (
+            [
+                h
+                for h in candidates
+                if h in far and all(h.distance(g) >= CITY_SEPARATION for g in new)
+            ]
+            if far is not None
+            else [
                 h
                 for h in candidates
                 if all(h.distance(g) >= CITY_SEPARATION for g in chosen + fixed)
             ]
+        )
+        for _ in range(count):
+            ok = free
             if uncovered:
                 covers = [_cover(pos, h, owner, uncovered) for h in ok]
                 best = max(covers, default=0)
@@ -131,6 +168,7 @@ def _greedy_cities(
                 return None
             h = ok[int(rng.integers(len(ok)))]
             chosen.append(h)
+            free = [g for g in free if g.distance(h) >= CITY_SEPARATION]
             if uncovered:
                 b = geo.boundaries(h, owner)
                 uncovered -= {n for n in names if getattr(b, n) in (2, 3)}
@@ -193,6 +231,107 @@ def _fill(
         p = np.where(open_, np.maximum(w, 1e-9), 0.0)
         i = int(rng.choice(len(fields), p=p / p.sum()))
         placed[fields[i]] = placed.get(fields[i], 0) + 1
+
+
+# -- placing piece by piece (Ruleset.placements) ---------------------------------------------
+
+COMPLETION_TRIES = 12  # random completions tried before a city site is judged a dead end
+
+
+def complete_cities(
+    pos: Position,
+    side: str,
+    prefix: Sequence[Hex],
+    rng: np.random.Generator,
+    sites: list[Hex] | None = None,
+    far: frozenset[Hex] | None = None,
+) -> AirwarOrder | None:
+    """A legal placement of the opponent's cities beginning with ``prefix`` (checked by
+    :func:`check_cities`), or ``None`` if :data:`COMPLETION_TRIES` random completions fail.
+    ``sites``: :func:`city_sites` of the opponent, ``far`` those of them four fields or more
+    from every city and ``prefix``, when the caller has them."""
+    owner = other(side)
+    sites = city_sites(pos, owner) if sites is None else sites
+    for _ in range(COMPLETION_TRIES):
+        fields = _greedy_cities(pos, owner, sites, rng, prefix, far)
+        if fields is None:
+            continue
+        order = AirwarOrder(cities=tuple(pos.geo.label(h) for h in fields))
+        try:
+            check_cities(pos, side, order)
+        except ValueError:
+            continue
+        return order
+    return None
+
+
+def city_placements(
+    pos: Position, side: str, plan: AirwarOrder, rng: np.random.Generator
+) -> list[AirwarOrder]:
+    """§2.0 city by city: ``plan`` plus each site where one more of the opponent's cities may
+    stand and leave a placement that can be completed, then the plan completed."""
+    geo = pos.geo
+    chosen = [geo.parse(c) for c in plan.cities]
+    if len(chosen) >= pos.rules(other(side)).cities:
+        return [plan]
+    near = [c.field for c in pos.cities] + chosen
+    sites = city_sites(pos, other(side))
+    out: list[AirwarOrder] = []
+    far = [h for h in sites if all(h.distance(g) >= CITY_SEPARATION for g in near)]
+    for h in far:
+        beyond = frozenset(g for g in far if g.distance(h) >= CITY_SEPARATION)
+        if complete_cities(pos, side, [*chosen, h], rng, sites, beyond) is not None:
+            out.append(AirwarOrder(cities=(*plan.cities, geo.label(h))))
+    completed = complete_cities(pos, side, chosen, rng, sites, frozenset(far))
+    if completed is None:  # pragma: no cover - each site offered had a completion
+        raise RuntimeError(f"no completion of the cities {' '.join(plan.cities)} was found")
+    out.append(completed)
+    return out
+
+
+def unit_placements(
+    pos: Position, side: str, plan: AirwarOrder, rng: np.random.Generator
+) -> list[AirwarOrder]:
+    """§2.0 unit by unit: ``plan`` plus one unit on each field where one more may stand (at
+    most three a field; the §3.2.2 units beside a city while that count is short, elsewhere
+    while the rest is), then, where the unequal game's A announces an unproductive city
+    (§3), each of its cities as the one; then the plan completed at random."""
+    rules = pos.rules(side)
+    geo = pos.geo
+    special, home = unit_fields(pos, side)
+    beside = set(special)
+    need = rules.near_city.units if rules.near_city and rules.near_city.units else 0
+    placed: dict[Hex, int] = {}
+    for f, n in plan.units:
+        h = geo.parse(f)
+        placed[h] = placed.get(h, 0) + n
+    near = sum(n for h, n in placed.items() if h in beside)
+    total = sum(placed.values())
+
+    def units(more: dict[Hex, int]) -> tuple[tuple[str, int], ...]:
+        return tuple(sorted((geo.label(h), n) for h, n in more.items()))
+
+    out: list[AirwarOrder] = []
+    for h in sorted((*special, *home), key=geo.label):
+        if placed.get(h, 0) >= MAX_STACK:
+            continue
+        if (near >= need) if h in beside else (total - near >= rules.units - need):
+            continue
+        more = dict(placed)
+        more[h] = more.get(h, 0) + 1
+        out.append(AirwarOrder(units=units(more), unproductive=plan.unproductive))
+    mine = sorted(geo.label(c.field) for c in pos.cities if c.owner == side)
+    announce = rules.productive_rule == "announced"
+    if announce and plan.unproductive is None:
+        out.extend(AirwarOrder(units=plan.units, unproductive=f) for f in mine)
+    filled = dict(placed)
+    _fill(filled, special, need - near, None, rng)
+    _fill(filled, home, rules.units - need - (total - near), None, rng)
+    unproductive = plan.unproductive
+    if announce and unproductive is None:
+        unproductive = mine[int(rng.integers(len(mine)))]
+    out.append(AirwarOrder(units=units(filled), unproductive=unproductive))
+    return out
 
 
 def random_units(pos: Position, side: str, rng: np.random.Generator) -> AirwarOrder:

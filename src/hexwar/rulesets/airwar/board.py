@@ -65,6 +65,7 @@ class Geometry:
     _row: dict[Hex, int] = field(default_factory=dict)  # 1-based row number
     _labels: dict[Hex, str] = field(default_factory=dict)
     _by_label: dict[str, Hex] = field(default_factory=dict)
+    _bounds: dict[tuple[Hex, str], Boundaries] = field(default_factory=dict)  # boundaries' memo
 
     @property
     def rotated(self) -> bool:
@@ -116,6 +117,12 @@ class Geometry:
         label letters; A's territory (G-O) is bounded by the two common boundaries, B's halves
         by the board edge and one common boundary; left and right are the row numbers' ends.
         """
+        known = self._bounds.get((h, side))
+        if known is None:
+            known = self._bounds[(h, side)] = self._boundaries(h, side)
+        return known
+
+    def _boundaries(self, h: Hex, side: str) -> Boundaries:
         col, row = self._col[h], self._row[h]
         if not self.rotated:
             mid = self.middle_row

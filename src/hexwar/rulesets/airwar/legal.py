@@ -40,7 +40,13 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
 from hexwar.core.records import canonical_json
 from hexwar.core.rng import menu_stream
-from hexwar.rulesets.airwar.agents import position_from_view, random_cities, random_units
+from hexwar.rulesets.airwar.agents import (
+    city_placements,
+    position_from_view,
+    random_cities,
+    random_units,
+    unit_placements,
+)
 from hexwar.rulesets.airwar.board import BoardKind, geometry, other
 from hexwar.rulesets.airwar.orders import AirwarOrder
 from hexwar.rulesets.airwar.rules import MAX_STACK, Position, check_fire, check_moves
@@ -55,6 +61,7 @@ __all__ = [
     "determinise",
     "legal_choices",
     "legal_orders",
+    "placements",
     "stepwise",
 ]
 
@@ -616,6 +623,28 @@ def _stage(view: Mapping[str, Any]) -> _Stage:
         stage = _Stage(view)
         _last.stage = stage
     return stage
+
+
+def placements(
+    view: Mapping[str, Any], plan: AirwarOrder | None = None
+) -> list[AirwarOrder] | None:
+    """The initial stage piece by piece (``Ruleset.placements``): the opponent's cities one
+    at a time, or the side's units one at a time (and the announced unproductive city), then
+    the plan completed at random (:func:`~.agents.city_placements`,
+    :func:`~.agents.unit_placements`). ``None`` outside the initial stage."""
+    if view["phase"] not in ("cities", "units") or not awaited(view):
+        return None
+    return list(_placements(canonical_json(dict(view)), plan or AirwarOrder()))
+
+
+@lru_cache(maxsize=64)
+def _placements(view_json: str, plan: AirwarOrder) -> tuple[AirwarOrder, ...]:
+    view = json.loads(view_json)
+    pos = position_from_view(view)
+    phase = view["phase"]
+    rng = menu_stream({"view": view, "plan": plan.to_json()}, f"airwar:{phase}:placed")
+    place = city_placements if phase == "cities" else unit_placements
+    return tuple(place(pos, str(view["side"]), plan, rng))
 
 
 @lru_cache(maxsize=64)

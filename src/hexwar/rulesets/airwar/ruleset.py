@@ -77,6 +77,10 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
     def stepwise(self, view: View) -> bool:
         return legal.stepwise(view.data)
 
+    def placements(self, view: View, plan: AirwarOrder | None = None) -> list[AirwarOrder] | None:
+        """The initial stage city by city or unit by unit (:func:`.legal.placements`)."""
+        return legal.placements(view.data, plan)
+
     def determinise(self, view: View, rng: np.random.Generator) -> AirwarGame:
         """The position the view shows (only sealed orders are hidden in the air war)."""
         game = legal.determinise(self, view.data, rng)

@@ -157,7 +157,7 @@ function label(c) {
   if (c.kind === 'submit') return c.text ? `Send: ${c.text}` : 'Send';
   if (c.kind === 'end') return `End the turn (${c.text})`;
   if (c.kind === 'pass') return `Pass (${c.text})`;
-  return c.text;
+  return c.action || c.text;
 }
 
 // Marks on the map: every choice of the selected piece, and the choices that concern a hex
@@ -185,9 +185,9 @@ function drawMarks() {
     mark.setAttribute('tabindex', '0');
     mark.setAttribute('role', 'button');
     mark.setAttribute('data-hex', hex);
-    mark.setAttribute('aria-label', choices.map((c) => c.text).join(' or '));
+    mark.setAttribute('aria-label', choices.map(label).join(' or '));
     const title = document.createElementNS(SVG, 'title');
-    title.textContent = choices.map((c) => c.text).join('\n');
+    title.textContent = choices.map(label).join('\n');
     mark.append(title);
     const go = () => (choices.length === 1 ? take(choices[0]) : offer(choices));
     mark.addEventListener('click', go);
@@ -195,6 +195,19 @@ function drawMarks() {
       if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); go(); }
     });
     layer.append(mark);
+  }
+  // A set-up placed piece by piece: the hexes placed so far (the Send entry's) are shown.
+  const send = current.choices.find((c) => c.kind === 'submit' && c.hexes.length);
+  if (send) {
+    for (const hex of new Set(send.hexes)) {
+      const poly = hexPolygon(svg, hex);
+      if (!poly) continue;
+      const shape = document.createElementNS(SVG, 'polygon');
+      shape.setAttribute('points', poly.getAttribute('points'));
+      shape.setAttribute('class', 'placed');
+      shape.setAttribute('pointer-events', 'none');
+      layer.prepend(shape);
+    }
   }
   const top = svg.querySelector('g.map') || svg;
   top.append(layer);
