@@ -63,6 +63,16 @@ class Api:
         r.raise_for_status()
         return dict(r.json())
 
+    def place(self, game: dict[str, Any], side: str, pieces: list[str]) -> None:
+        """Take the set-up choices (``/choices``) whose action names each of ``pieces``."""
+        auth = {"Authorization": f"Bearer {game['tokens'][side]}"}
+        url = f"/api/games/{game['id']}/choices"
+        for piece in pieces:
+            listed = self.http.get(url, headers=auth).json()
+            index = next(c["index"] for c in listed["choices"] if c["text"].endswith(piece))
+            body = {"step": listed["step"], "index": index}
+            self.http.post(url, json=body, headers=auth).raise_for_status()
+
     def play(self, game: dict[str, Any], side: str, agent: str, orders: int) -> None:
         """Give ``orders`` orders for ``side`` chosen by the ruleset's computer player."""
         ruleset = registry.get(game["ruleset"])
@@ -180,6 +190,8 @@ def main() -> None:
     api.play(tactical, "allied", "ai", 3)
     airwar = api.create("airwar/small-four-cities", {"1": "human", "2": "ai"}, 5)
     api.play(airwar, "1", "ai", 6)
+    setup = api.create("aggressor/sector", {"west": "human", "east": "ai"}, 8)
+    api.place(setup, "west", ["armor@CD", "infantry@DE", "artillery@BF", "support@DH"])
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=_chromium(), args=ARGS, headless=True)
         ctx = browser.new_context(viewport={"width": 1400, "height": 980})
@@ -206,6 +218,15 @@ def main() -> None:
             page.click('button[aria-label="the whole board"]')  # the board whole, for docs
             page.wait_for_timeout(200)
             page.locator("#map svg").screenshot(path=str(OUT / f"board-{name}.png"))
+        # a set-up placed by pointing: four units placed, a hex's types asked beside the map
+        page.goto(setup["links"]["west"])
+        page.wait_for_url(f"**/games/{setup['id']}")
+        page.wait_for_selector("#map g.marks polygon.placed")
+        page.click('button[aria-label="the whole board"]')
+        page.locator('#map polygon.mark[data-hex="5,1"]').click()
+        page.wait_for_selector("#piece-choices button")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(OUT / "web-setup.png"))
         # a spectator's page (the lobby's watch link): what both sides see
         page.goto(f"{url}/watch/{aggressor['id']}")
         page.wait_for_selector("#map svg")

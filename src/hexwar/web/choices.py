@@ -174,6 +174,11 @@ def _listing(live: _Live, side: str) -> _Listing:
     plan = None if held.plan is None else notation(held.plan)
     texts = [notation(order) for order in orders]
     extends = len(orders) - 1 if stepwise else 0  # the entries that extend the plan
+    before = plan
+    if before is None and extends > 1:  # a keyword every first action shares: "setup", "units"
+        firsts = {text.split(" ", 1)[0] for text in texts[:extends]}
+        if len(firsts) == 1 and all(" " in text for text in texts[:extends]):
+            before = firsts.pop()
     answer = {
         "step": game.step,
         "plan": plan,
@@ -182,7 +187,7 @@ def _listing(live: _Live, side: str) -> _Listing:
             {
                 "index": i,
                 "text": text,
-                "action": _added(plan, text) if i < extends else text,
+                "action": _added(before, text) if i < extends else text,
                 "piece": mark.piece,
                 "hexes": [str(h) for h in mark.hexes],
                 "kind": mark.kind,
@@ -224,9 +229,8 @@ def _mark(listing: _Listing, i: int) -> tuple[Any, ...]:
 
 def _extend(live: _Live, side: str, listing: _Listing, i: int) -> None:
     held = _seat_plan(live, side)
-    before = listing.answer["plan"]
     held.taken.append(
-        (listing.orders[i], _added(before, notation(listing.orders[i])), _mark(listing, i))
+        (listing.orders[i], listing.answer["choices"][i]["action"], _mark(listing, i))
     )
     held.plan = listing.orders[i]
 

@@ -107,7 +107,7 @@ function clearMarks() {
 }
 
 function choiceButton(c) {
-  const b = el('button', { type: 'button', class: `choice kind-${c.kind}`, 'data-index': String(c.index) }, label(c));
+  const b = el('button', { type: 'button', class: `choice kind-${c.kind}`, 'data-index': String(c.index), title: c.text }, label(c));
   b.addEventListener('click', () => take(c));
   if (c.hexes.length > 1) {
     b.addEventListener('pointerenter', () => preview(c.hexes));
@@ -154,7 +154,8 @@ autoButton.addEventListener('click', async () => {
 });
 
 function label(c) {
-  if (c.kind === 'submit') return c.text ? `Send: ${c.text}` : 'Send';
+  // (a long plan -- a set-up with the rest drawn -- is the button's title, not its label)
+  if (c.kind === 'submit') return c.text && c.text.length <= 80 ? `Send: ${c.text}` : 'Send';
   if (c.kind === 'end') return `End the turn (${c.text})`;
   if (c.kind === 'pass') return `Pass (${c.text})`;
   return c.action || c.text;
