@@ -159,10 +159,11 @@ def test_aggressor_auto_set_up_is_the_same_for_the_same_game(cli: Cli) -> None:
 
 
 def test_airwar_play_with_the_clock_takes_auto_too(cli_env: dict[str, str]) -> None:
-    """docs/airwar.md: `hexwar airwar play` (§4's clock; the set-up stages are not timed) takes
-    `:auto` as `hexwar play` does: the computer's cities for the opponent, then one's units."""
+    """docs/airwar.md: `hexwar play --clock` (§4's clock; the set-up stages are not timed)
+    takes `:auto` as without the clock: the computer's cities for the opponent, then one's
+    units."""
     done = subprocess.run(
-        [sys.executable, "-m", "hexwar", "airwar", "play", "airwar/small-three-cities",
+        [sys.executable, "-m", "hexwar", "play", "airwar/small-three-cities", "--clock",
          "--side", "1", "--seed", "1"],
         input=":auto\n:auto\n:quit\n",
         capture_output=True,

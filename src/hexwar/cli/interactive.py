@@ -2,9 +2,20 @@
 
 An order is acknowledged ("ok: order N accepted") only after the game store has committed it,
 so a game killed at any moment resumes with every acknowledged order.
+
+With the clock on (``hexwar play --clock``), a decision for which the ruleset sets a time
+limit (:meth:`Ruleset.time_limit`: the air war's §4 minute per move) is read against it while
+the player thinks, not only once Enter is pressed: when it runs out, the ruleset's late order
+stands for the player's (the air war's ``late pass``).
 """
 
 from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -22,8 +33,56 @@ HELP = """Commands: an order (see below), or
   :help     this text"""
 
 
-def play_interactively(session: Session, console: Console) -> None:
-    """Alternate agent decisions and human prompts until the game ends or the user stops."""
+class TimedLines:
+    """Lines from standard input, each read with a deadline: a clock runs while the player
+    thinks. Reads the file descriptor itself (a line buffered by ``input`` would be invisible
+    to ``select``); where standard input has no descriptor that ``select`` can wait on, it
+    falls back to ``input`` and the limit is checked when the line arrives."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.buffer = b""
+        try:
+            self.fd: int | None = sys.stdin.fileno()
+            select.select([self.fd], [], [], 0)
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+
+    def read(self, prompt: str, deadline: float | None = None) -> str | None:
+        """The next line, or None if ``deadline`` (a ``time.monotonic`` value) passes first.
+        Raises EOFError at the end of input."""
+        if self.fd is None:
+            return input(prompt)
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        sys.stdout.flush()
+        while b"\n" not in self.buffer:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self.fd], [], [], wait)
+            if not ready:
+                self.console.print()
+                return None
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                if self.buffer:
+                    break
+                raise EOFError
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", errors="replace")
+
+    def input(self, prompt: str) -> str:
+        """``input`` from the same buffer (for a ruleset's own terminal front end)."""
+        line = self.read(prompt)
+        assert line is not None  # no deadline
+        return line
+
+
+def play_interactively(
+    session: Session, console: Console, *, clock: bool = False, seconds: float | None = None
+) -> None:
+    """Alternate agent decisions and human prompts until the game ends or the user stops.
+    ``clock``: enforce the ruleset's time limits (``seconds`` instead of the ruleset's)."""
+    lines = TimedLines(console) if clock else None
     game = session.game
     shown = dict.fromkeys(game.info.sides, 0)
 
@@ -53,30 +112,52 @@ def play_interactively(session: Session, console: Console) -> None:
         console.print(f"\n[bold]{side}[/bold], decision {decision.step}: {decision.prompt}")
         ui = uis[side]
         if ui is not None:
-            if not _prompt_ui(session, side, console, ui):
+            read = lines.input if lines is not None else input
+            if not _prompt_ui(session, side, console, ui, read):
                 console.print(f"Game saved. Resume with: hexwar resume {session.game_id}")
                 return
             continue
         console.print(game.ruleset.render_view(view), markup=False, highlight=False)
         console.print(game.ruleset.order_help(view), markup=False, highlight=False)
-        if not _prompt_order(session, side, console):
+        limit = game.ruleset.time_limit(view) if lines is not None else None
+        timed = None if limit is None else (seconds if seconds is not None else limit.seconds)
+        if timed is not None:
+            console.print(f"You have {timed:g} s for this move (:help: the commands).")
+        if not _prompt_order(session, side, console, lines, timed):
             console.print(f"Game saved. Resume with: hexwar resume {session.game_id}")
             return
 
 
-def _prompt_order(session: Session, side: str, console: Console) -> bool:
-    """Read lines until one is accepted; False when the user stops (``:quit`` or end of input)."""
+def _prompt_order(
+    session: Session,
+    side: str,
+    console: Console,
+    lines: TimedLines | None = None,
+    seconds: float | None = None,
+) -> bool:
+    """Read lines until one is accepted; False when the user stops (``:quit`` or end of input).
+    With ``seconds``, the clock runs from the prompt on (through ``:help``, ``:view``...): a
+    line after it, or none by then, gives the ruleset's late order instead."""
     game = session.game
+    start = time.monotonic()
     while True:
+        deadline = None if seconds is None else start + seconds
         try:
-            line = input(f"{side}> ").strip()
+            read = lines.read(f"{side}> ", deadline) if lines is not None else input(f"{side}> ")
         except EOFError:
             console.print()
             return False
-        if not line:
-            continue
+        line = "" if read is None else read.strip()
         if line in {":quit", ":q"}:
             return False
+        late = seconds is not None and (read is None or time.monotonic() - start > seconds)
+        if late:
+            limit = game.ruleset.time_limit(game.view(side))
+            line = limit.late_order if limit is not None else line
+            why = f"Time is up ({seconds:g} s)" if read is None else f"Too late (> {seconds:g} s)"
+            console.print(f"{why}: your order is '{line}'.", markup=False, highlight=False)
+        if not line:
+            continue
         if line == ":help":
             console.print(HELP, markup=False)
             console.print(game.ruleset.order_help(game.view(side)), markup=False, highlight=False)
@@ -101,12 +182,20 @@ def _prompt_order(session: Session, side: str, console: Console) -> bool:
             submitted = session.submit(side, order)
         except IllegalOrderError as e:
             console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
+            if late:  # the late order itself refused: the clock starts again
+                start = time.monotonic()
             continue
         print(f"ok: order {submitted.seq} accepted", flush=True)
         return True
 
 
-def _prompt_ui(session: Session, side: str, console: Console, ui: TerminalUI) -> bool:
+def _prompt_ui(
+    session: Session,
+    side: str,
+    console: Console,
+    ui: TerminalUI,
+    read: Callable[[str], str] = input,
+) -> bool:
     """Let the ruleset's own front end choose an order; False when the user stops."""
     game = session.game
 
@@ -115,7 +204,7 @@ def _prompt_ui(session: Session, side: str, console: Console, ui: TerminalUI) ->
 
     while True:
         try:
-            line = ui.next_order(game.view(side), input, write)
+            line = ui.next_order(game.view(side), read, write)
         except EOFError:
             console.print()
             return False

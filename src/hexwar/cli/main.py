@@ -487,8 +487,26 @@ def play(
         int | None, typer.Option(metavar="N", help="Seed of every random draw.")
     ] = None,
     hotseat: Annotated[bool, typer.Option(help="Humans play every side at this terminal.")] = False,
+    clock: Annotated[
+        bool,
+        typer.Option(
+            "--clock",
+            help="Keep the rules' time limit per move (the air war's §4 minute, 30 s on the "
+            "small board): when it runs out, the late order stands for yours.",
+        ),
+    ] = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            metavar="SECONDS",
+            help="With --clock implied: this many seconds per timed move instead.",
+        ),
+    ] = None,
 ) -> None:
     """Play a scenario in the terminal; every accepted order is saved as you go."""
+    if time_limit is not None and not time_limit >= 1:
+        raise InvalidArgumentError(f"--time-limit {time_limit:g}: must be at least 1 second")
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     if side is None and not hotseat:
@@ -512,7 +530,7 @@ def play(
             f"Resume any time with: hexwar resume {session.game_id}",
             highlight=False,
         )
-        play_interactively(session, out)
+        play_interactively(session, out, clock=clock or time_limit is not None, seconds=time_limit)
 
 
 @app.command()

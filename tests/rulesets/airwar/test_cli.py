@@ -79,7 +79,7 @@ def test_airwar_play_passes_when_the_clock_runs_out_while_the_player_waits(
     player sits at the prompt -- with a 1 s limit and nothing typed, the move becomes 'pass'
     and the game goes on without waiting for Enter."""
     proc = subprocess.Popen(
-        [*HEXWAR, "airwar", "play", "airwar/small-four-cities", "--side", "1", "--time-limit", "1"],
+        [*HEXWAR, "play", "airwar/small-four-cities", "--side", "1", "--time-limit", "1"],
         env=cli_env,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -96,10 +96,20 @@ def test_airwar_play_passes_when_the_clock_runs_out_while_the_player_waits(
     assert "cycle 2, moves" in out  # the game went on by itself
 
 
-def test_airwar_play_refuses_a_bad_side_with_status_2(cli_env: dict[str, str]) -> None:
-    result = hexwar(cli_env, "airwar", "play", "airwar/small-four-cities", "--side", "3")
+def test_play_with_the_clock_refuses_a_bad_side_and_a_bad_limit_with_status_2(
+    cli_env: dict[str, str],
+) -> None:
+    """`hexwar play --clock`: a side that is not 1 or 2, and a limit under a second, exit 2
+    with the option named and no traceback."""
+    result = hexwar(cli_env, "play", "airwar/small-four-cities", "--clock", "--side", "3")
     assert result.returncode == 2
-    assert "--side '3': the players are 1 and 2" in result.stderr
+    assert "--side '3': unknown side (sides: 1, 2)" in result.stderr
+    assert "Traceback" not in result.stderr
+    result = hexwar(
+        cli_env, "play", "airwar/small-four-cities", "--side", "1", "--time-limit", "0.5"
+    )
+    assert result.returncode == 2
+    assert "--time-limit 0.5: must be at least 1 second" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -140,10 +150,10 @@ def test_run_json_summary_and_report_of_an_air_war_game(
 
 
 @pytest.mark.slow
-def test_airwar_play_has_help_view_and_log_commands(cli_env: dict[str, str]) -> None:
+def test_play_with_the_clock_has_help_view_and_log_commands(cli_env: dict[str, str]) -> None:
     stdin = ":help\n:view\n:log\n:quit\n"
     result = hexwar(
-        cli_env, "airwar", "play", "airwar/small-four-cities", "--side", "2", stdin=stdin
+        cli_env, "play", "airwar/small-four-cities", "--clock", "--side", "2", stdin=stdin
     )
     assert result.returncode == 0, result.stderr
     assert "Commands: an order (see below), or" in result.stdout

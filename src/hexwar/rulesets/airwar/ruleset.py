@@ -7,7 +7,6 @@ from importlib import resources
 from typing import Any, ClassVar
 
 import numpy as np
-import typer
 
 from hexwar.core.boards import Board
 from hexwar.core.choices import ChoiceMark
@@ -130,12 +129,6 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
                 f"{p.units} units)"
             )
         return out
-
-    def commands(self) -> typer.Typer:
-        """``hexwar airwar play``: terminal play with the §4 time limit per move."""
-        from hexwar.rulesets.airwar.cli import app
-
-        return app
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.airwar.ai import AirwarAI
