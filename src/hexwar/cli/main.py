@@ -472,7 +472,9 @@ def play(
     side: Annotated[
         str | None,
         typer.Option(
-            metavar="SIDE", help="The side you play (with --hotseat: the side shown first)."
+            metavar="SIDE",
+            help="The side you play (with --hotseat: the side shown first). Without it the "
+            "scenario may say who the computer plays (Aggressor's 'computer' option).",
         ),
     ] = None,
     vs: Annotated[
@@ -509,7 +511,8 @@ def play(
         raise InvalidArgumentError(f"--time-limit {time_limit:g}: must be at least 1 second")
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
-    if side is None and not hotseat:
+    computer = None if side is not None or hotseat else ruleset.computer_sides(resolved.scenario)
+    if side is None and not hotseat and computer is None:
         raise InvalidArgumentError(
             f"--side: which side do you play? ({', '.join(ruleset.info.sides)}; or --hotseat)"
         )
@@ -520,14 +523,15 @@ def play(
         )
     opponent = vs or _default_agent(ruleset)
     _check_agent(ruleset, opponent, f"--vs {opponent!r}")
-    others = [s for s in ruleset.info.sides if s != side]
+    others = [s for s in ruleset.info.sides if s != side] if computer is None else computer
     agents = {} if hotseat else dict.fromkeys(others, opponent)
     the_seed = _seed(seed)
     with GameStore() as store:
         session = Session.start(resolved, seed=the_seed, agents=agents, store=store)
+        humans = ", ".join(session.human_sides) or "nobody (the computer plays every side)"
         out.print(
-            f"Game [bold]{session.game_id}[/bold]: {resolved.scenario_id}, seed {the_seed}. "
-            f"Resume any time with: hexwar resume {session.game_id}",
+            f"Game [bold]{session.game_id}[/bold]: {resolved.scenario_id}, seed {the_seed}; "
+            f"you play {humans}. Resume any time with: hexwar resume {session.game_id}",
             highlight=False,
         )
         play_interactively(session, out, clock=clock or time_limit is not None, seconds=time_limit)

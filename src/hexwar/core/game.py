@@ -584,6 +584,12 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """A readable name of each side in ``scenario``, for menus (default: the side ids)."""
         return {side: side for side in self.info.sides}
 
+    def computer_sides(self, scenario: ScenarioT) -> Sequence[str] | None:
+        """The sides the computer plays when a terminal player names none (``hexwar play``
+        without ``--side``): the humans play the others at one terminal, and no side at all
+        means the computer plays itself. Default: ``None``, the player must choose."""
+        return None
+
     def terminal_ui(self, side: str) -> TerminalUI | None:
         """The ruleset's own front end for terminal play of ``side`` (default: none, and
         terminal play reads orders in the ruleset's text notation line by line)."""

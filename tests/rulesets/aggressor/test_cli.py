@@ -55,7 +55,6 @@ def test_every_aggressor_command_has_help(cli_env: dict[str, str]) -> None:
         ["aggressor", "hit-chance"],
         ["aggressor", "setup"],
         ["aggressor", "save-setup"],
-        ["aggressor", "play"],
     ):
         result = hexwar(cli_env, *command, "--help")
         assert result.returncode == 0, command
@@ -143,7 +142,7 @@ def test_play_without_a_computer_is_two_players_at_one_terminal(
     """Issue item 7, the author's 'isAi' option: with computer = "none" nobody is the
     computer; both sides set up and play at the terminal."""
     path = _scenario_with(tmp_path, "hotseat.toml", computer='"none"')
-    result = hexwar(cli_env, "aggressor", "play", str(path), "--seed", "1", stdin="auto\nauto\n")
+    result = hexwar(cli_env, "play", str(path), "--seed", "1", stdin="auto\nauto\n")
     assert result.returncode == 0, result.stderr
     assert "you play west, east" in result.stdout
     assert "west, decision 0: set up your 18 units" in result.stdout
@@ -156,14 +155,14 @@ def test_play_with_the_computer_on_both_sides_runs_to_the_end(
     """'isAi' = both: the computer plays itself (here to a one-round limit); the option of the
     scenario gives way to --side."""
     path = _scenario_with(tmp_path, "watch.toml", computer='"both"', max_rounds="1")
-    result = hexwar(cli_env, "aggressor", "play", str(path), "--seed", "1")
+    result = hexwar(cli_env, "play", str(path), "--seed", "1")
     assert result.returncode == 0, result.stderr
     assert "you play nobody" in result.stdout
     assert "Game over." in result.stdout
-    mine = hexwar(cli_env, "aggressor", "play", str(path), "--side", "east", stdin=":quit\n")
+    mine = hexwar(cli_env, "play", str(path), "--side", "east", stdin=":quit\n")
     assert mine.returncode == 0, mine.stderr
     assert "you play east" in mine.stdout
-    bad = hexwar(cli_env, "aggressor", "play", str(path), "--side", "north")
+    bad = hexwar(cli_env, "play", str(path), "--side", "north")
     assert bad.returncode == 2
     assert "--side 'north'" in bad.stderr
     assert "Traceback" not in bad.stderr

@@ -4,9 +4,11 @@
 * ``setup``: the computer sets up both sides and the first mover is drawn; the set-up is
   written as a scenario file that loads again (CONDUCT OF PLAY / SET UP);
 * ``save-setup``: the set-up of a stored game (both sides' set-up orders and its first mover)
-  written as such a file;
-* ``play``: terminal play where the scenario's ``computer`` option (the author's "isAi")
-  decides which sides the computer plays, unless ``--side`` names yours.
+  written as such a file.
+
+Terminal play is ``hexwar play`` (with the original keys): without ``--side`` the scenario's
+``computer`` option (the author's "isAi") decides which sides the computer plays
+(``AggressorRuleset.computer_sides``).
 
 Invalid input exits with status 2 and a located message, never a traceback.
 """
@@ -33,7 +35,7 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="aggressor",
-    help="Aggressor tools: terminal play, the hit-chance calculator and set-up files.",
+    help="Aggressor tools: the hit-chance calculator and set-up files (play: hexwar play).",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -47,7 +49,7 @@ ScenarioArgument = Annotated[
 
 @app.callback()
 def _group() -> None:
-    """Aggressor tools: terminal play, the hit-chance calculator and set-up files."""
+    """Aggressor tools: the hit-chance calculator and set-up files (play: hexwar play)."""
 
 
 @app.command(
@@ -111,69 +113,6 @@ def _with_setup(
     data = base.model_dump(mode="json", exclude_none=True)
     data["setup"] = setup.model_dump(mode="json")
     return AggressorScenario.model_validate_json(json.dumps(data))
-
-
-def computer_sides(scenario: AggressorScenario, side: str | None) -> list[str]:
-    """The sides the computer plays: the one ``side`` leaves, else the scenario's ``computer``
-    option ("isAi": none, west, east or both)."""
-    if side is not None:
-        if side not in rl.SIDES:
-            raise InvalidInputError(f"--side {side!r}: choose west or east")
-        return [rl.other(side)]
-    chosen = scenario.options.computer
-    return {"none": [], "both": list(rl.SIDES)}.get(chosen, [chosen])
-
-
-@app.command()
-def play(
-    scenario: ScenarioArgument = "aggressor/sector",
-    side: Annotated[
-        str | None,
-        typer.Option(
-            metavar="SIDE",
-            help="The side you play (west or east); the computer plays the other. Default: "
-            "the scenario's 'computer' option decides (none: two players at this terminal, "
-            "both: watch the computer play itself).",
-        ),
-    ] = None,
-    vs: Annotated[
-        str,
-        typer.Option(metavar="AGENT", help="Who plays the computer's sides: computer or random."),
-    ] = "computer",
-    seed: Annotated[int | None, typer.Option(metavar="N", help="Seed of every random draw.")] = (
-        None
-    ),
-) -> None:
-    """Play Aggressor in the terminal with the original keys; the game is saved as you go."""
-    import secrets
-
-    from rich.console import Console
-
-    from hexwar.agents import agent_names
-    from hexwar.cli.interactive import play_interactively
-    from hexwar.sessions import Session, resolve_scenario
-    from hexwar.store import GameStore
-
-    resolved = resolve_scenario(scenario)
-    if not isinstance(resolved.scenario, AggressorScenario):
-        raise InvalidInputError(f"{scenario}: not an Aggressor scenario")
-    if vs not in agent_names(resolved.ruleset):
-        raise InvalidInputError(
-            f"--vs {vs!r}: unknown agent (available: {', '.join(agent_names(resolved.ruleset))})"
-        )
-    agents = dict.fromkeys(computer_sides(resolved.scenario, side), vs)
-    the_seed = seed if seed is not None else secrets.randbelow(2**31)
-    console = Console(soft_wrap=True)
-    with GameStore() as store:
-        session = Session.start(resolved, seed=the_seed, agents=agents, store=store)
-        humans = ", ".join(session.human_sides) or "nobody (the computer plays both sides)"
-        console.print(
-            f"Game {session.game_id}: {resolved.scenario_id}, seed {the_seed}; you play "
-            f"{humans}. Resume any time with: hexwar resume {session.game_id}",
-            markup=False,
-            highlight=False,
-        )
-        play_interactively(session, console)
 
 
 @app.command()

@@ -86,6 +86,11 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         """The set-up one unit at a time (:func:`.legal.placements`)."""
         return placements(view.data, plan)
 
+    def computer_sides(self, scenario: AggressorScenario) -> list[str]:
+        """The scenario's ``computer`` option ("isAi": none, west, east or both)."""
+        chosen = scenario.options.computer
+        return {"none": [], "both": list(self.info.sides)}.get(chosen, [chosen])
+
     def determinise(self, view: View, rng: np.random.Generator) -> AggressorGame:
         """A world drawn from the view (:mod:`hexwar.rulesets.aggressor.determinise`)."""
         from hexwar.rulesets.aggressor.determinise import determinise

@@ -57,7 +57,7 @@ class Options(ScenarioModel):
     )
     computer: Literal["none", "west", "east", "both"] = Field(
         "east",
-        description="isAi: the sides the computer plays in `hexwar aggressor play` without "
+        description="isAi: the sides the computer plays in `hexwar play` without "
         "--side ('none': two players at one terminal; 'both': the computer plays itself)",
     )
     mobile_attacks: bool = Field(
