@@ -9,63 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel
 
 from hexwar.agents import AI, agent_rng, make_agent
 from hexwar.core import registry
-from hexwar.core.errors import UnknownScenarioError
 from hexwar.core.events import render_text
-from hexwar.core.game import Agent, Game, Ruleset
+from hexwar.core.game import Agent, Game
 from hexwar.core.orders import JsonValue, Order, SubmittedOrder, is_concession
-from hexwar.scenarios import load_document, peek_ruleset, validate
+from hexwar.scenarios.resolve import ResolvedScenario, bundled_scenario, resolve_scenario
 from hexwar.store import GameStore
+
+__all__ = [  # with the scenario resolution it re-exports (hexwar.scenarios.resolve)
+    "SAVE_EVERY",
+    "SNAPSHOT_EVERY",
+    "ResolvedScenario",
+    "Session",
+    "bundled_scenario",
+    "computer_order",
+    "resolve_scenario",
+    "transcript",
+]
 
 SNAPSHOT_EVERY = 50  # orders between stored snapshots; resume checks replay against the last
 SAVE_EVERY = 50  # agents' orders kept in memory at most before they are committed together
-
-
-@dataclass(frozen=True, slots=True)
-class ResolvedScenario:
-    ruleset: Ruleset[Any, Any]
-    scenario: BaseModel
-    scenario_id: str
-
-
-def _read(source: Path | Traversable, name: str) -> Any:
-    if isinstance(source, Path):
-        return load_document(source)
-    text = source.read_text(encoding="utf-8")
-    return load_document(text, fmt="json" if source.name.endswith(".json") else "toml", name=name)
-
-
-def resolve_scenario(arg: str) -> ResolvedScenario:
-    """A bundled scenario id (``aggressor/sector``) or a path to a scenario file, validated."""
-    path = Path(arg)
-    if path.suffix in {".toml", ".json"} or path.exists():
-        if not path.is_file():
-            raise UnknownScenarioError(f"{arg}: no such file")
-        document = _read(path, arg)
-        ruleset = registry.get(peek_ruleset(document))
-        return ResolvedScenario(ruleset, validate(document, ruleset.scenario_model), arg)
-    return bundled_scenario(arg)
-
-
-def bundled_scenario(arg: str) -> ResolvedScenario:
-    """A bundled scenario by its id (``aggressor/sector``), validated; never a file (a server
-    resolves its callers' scenarios here: a path names no bundled scenario, whatever the
-    file system holds)."""
-    ruleset_id, _, _ = arg.partition("/")
-    ruleset = registry.get(ruleset_id)
-    bundled = ruleset.bundled_scenarios()
-    if arg not in bundled:
-        known = ", ".join(bundled) or "none"
-        raise UnknownScenarioError(f"unknown scenario {arg!r} (bundled with {ruleset_id}: {known})")
-    document = _read(bundled[arg], arg)
-    return ResolvedScenario(ruleset, validate(document, ruleset.scenario_model), arg)
 
 
 @dataclass

@@ -36,6 +36,7 @@ from hexwar.core import registry
 from hexwar.core.errors import HexwarError, InvalidInputError, Problem, ScenarioError
 from hexwar.core.events import RENDERERS
 from hexwar.core.game import Ruleset
+from hexwar.core.records import GameRecord
 from hexwar.core.rng import SEEDS
 from hexwar.rl.cli import tournament as tournament_command
 from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
@@ -116,8 +117,17 @@ def _root(
         typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
     ] = False,
 ) -> None:
+    ctx.obj = _StoredGames()  # what a ruleset's own commands read stored games from
     if ctx.invoked_subcommand is None:
         choose()
+
+
+class _StoredGames:
+    """Stored games (an id of the game store, or a record file) as a
+    :class:`~hexwar.core.records.RecordSource`."""
+
+    def load_record(self, game_id: str) -> GameRecord:
+        return load_record(game_id)[0]
 
 
 # -- listing ----------------------------------------------------------------------------------

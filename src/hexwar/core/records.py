@@ -13,7 +13,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from hexwar.core.orders import SubmittedOrder
 
@@ -116,3 +116,14 @@ class GameRecord:
             orders=tuple(SubmittedOrder.from_json(o) for o in data.get("orders", ())),
             state_hash=str(data["state_hash"]) if data.get("state_hash") is not None else None,
         )
+
+
+@runtime_checkable
+class RecordSource(Protocol):
+    """Where stored games are read from, lent by a front end: ``hexwar <ruleset> ...``
+    commands find it as their ``typer.Context.obj``, so a ruleset's commands read stored games
+    without opening the game store themselves (rulesets sit below the store)."""
+
+    def load_record(self, game_id: str) -> GameRecord:
+        """The record of a stored game (a full id or a unique prefix)."""
+        ...

@@ -23,6 +23,7 @@ from typing import Annotated
 import typer
 
 from hexwar.core.errors import InvalidInputError
+from hexwar.core.records import RecordSource
 from hexwar.core.rng import stream
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.ai import computer_setup
@@ -83,7 +84,7 @@ def hit_chance(
 
 
 def _load(scenario: str) -> AggressorScenario:
-    from hexwar.sessions import resolve_scenario
+    from hexwar.scenarios.resolve import resolve_scenario
 
     resolved = resolve_scenario(scenario)
     if not isinstance(resolved.scenario, AggressorScenario):
@@ -152,6 +153,7 @@ def setup(
 
 @app.command("save-setup")
 def save_setup(
+    ctx: typer.Context,
     game_id: Annotated[str, typer.Argument(metavar="ID", help="A stored game id or prefix.")],
     output: Annotated[
         Path, typer.Option("--output", "-o", metavar="FILE", help="The set-up file (.toml/.json).")
@@ -159,10 +161,11 @@ def save_setup(
 ) -> None:
     """Write the set-up of a stored game (both sides' units and who moved first) to a file."""
     from hexwar.core import registry
-    from hexwar.store import GameStore
 
-    with GameStore(readonly=True) as store:
-        record = store.load(game_id)
+    games = ctx.find_root().obj  # lent by hexwar's command line
+    if not isinstance(games, RecordSource):
+        raise InvalidInputError("save-setup reads stored games: run it as hexwar aggressor ...")
+    record = games.load_record(game_id)
     if record.ruleset != "aggressor":
         raise InvalidInputError(f"game {game_id} is a {record.ruleset} game, not aggressor")
     game = registry.replay(record)
