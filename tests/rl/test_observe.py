@@ -8,7 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from hexwar.rl.observe import Encoder
+from hexwar.core import registry
+from hexwar.rl.observe import Encoder, generic_encoder
 
 
 def _unit(at: str, kind: str, strength: int, reach: int, frozen: bool) -> dict[str, Any]:
@@ -37,7 +38,7 @@ def test_aggressor_planes_count_stacked_units_and_mark_a_frozen_cell_once() -> N
         ],
         "enemy": [{"at": "@AB", "type": "armor"}],
     }
-    planes, vector = Encoder("aggressor", [view]).encode(view)
+    planes, vector = Encoder(registry.get("aggressor"), [view]).encode(view)
     assert planes.shape == (13, 2, 3)
     assert planes.dtype == np.float32
     expected = np.zeros((13, 2, 3), np.float32)
@@ -80,7 +81,7 @@ def test_idahex_planes_count_units_per_cell_and_follow_cells_changing_hands() ->
         }
 
     first = view({"1": 2, "2": 1, "3": 2})
-    encoder = Encoder("idahex", [first])
+    encoder = Encoder(registry.get("idahex"), [first])
     planes, vector = encoder.encode(first)
     expected = np.zeros((6, 2, 3), np.float32)
     expected[0, 1, 0] = 2  # two own units in cell 4 (rank 2, first place)
@@ -98,3 +99,18 @@ def test_idahex_planes_count_units_per_cell_and_follow_cells_changing_hands() ->
     assert planes[3, 0, 0] == 0
     assert planes[4, 0, 0] == 1
     assert np.array_equal(encoder.encode(first)[0], expected)  # and back, as first seen
+
+
+def test_a_ruleset_without_an_encoder_gets_the_view_s_numbers() -> None:
+    """Issue 40 (a plug-in ruleset is served by every adapter): the generic encoder reads the
+    numbers and truth values of the first view by their paths, lists by their length, in path
+    order; a later view's values at those paths (0 where a path is gone, and a new path not
+    at all), one 1 x 1 plane; negative numbers are pinned to 0 by the Encoder."""
+    first = {"side": "a", "turn": 3, "over": False, "units": [{"hp": 2}], "score": {"a": 1.5}}
+    encode = generic_encoder([first])
+    planes, vector = encode(first)
+    assert planes.shape == (1, 1, 1)
+    # paths in order: over, score/a, turn, units/#
+    assert np.array_equal(vector, np.array([0, 1.5, 3, 1], np.float32))
+    later = {"side": "a", "turn": 4, "over": True, "units": [], "new": 9}
+    assert np.array_equal(encode(later)[1], np.array([1, 0, 4, 0], np.float32))

@@ -15,12 +15,9 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from hexwar.core import registry  # noqa: E402
-from hexwar.rl.observe import ENCODED  # noqa: E402
 from hexwar.rl.openspiel import load, resampler  # noqa: E402
 
-SCENARIOS = [
-    s for r in registry.all_rulesets() if r.info.id in ENCODED for s in r.bundled_scenarios()
-]
+SCENARIOS = [s for r in registry.all_rulesets() for s in r.bundled_scenarios()]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

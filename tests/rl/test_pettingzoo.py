@@ -15,10 +15,9 @@ from pettingzoo.test import api_test, parallel_api_test
 
 from hexwar.core import registry
 from hexwar.core.game import TurnStructure
-from hexwar.rl.observe import ENCODED
 from hexwar.rl.pettingzoo import env, parallel_env
 
-RULESETS = [r for r in registry.all_rulesets() if r.info.id in ENCODED]
+RULESETS = registry.all_rulesets()
 SCENARIOS = [s for r in RULESETS for s in r.bundled_scenarios()]
 SIMULTANEOUS = [
     s

@@ -100,6 +100,9 @@ class Outcome:
 
 OrderT = TypeVar("OrderT", bound=Order)
 ScenarioT = TypeVar("ScenarioT", bound=BaseModel)
+# The research adapters' observation of a view's data: planes (float32, shape (C, H, W)) and a
+# vector (float32, shape (K,)), every entry >= 0 (Ruleset.observation_encoder).
+ObservationEncoder = Callable[[Mapping[str, Any]], tuple[np.ndarray, np.ndarray]]
 
 
 class Game(ABC, Generic[ScenarioT, OrderT]):
@@ -523,6 +526,14 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         the ruleset (so the last entry is always a legal order, and a plan complete offers only
         it). Every entry but the last leaves a plan that can still be completed. ``None``: the
         view has no set-up of that kind (default)."""
+        return None
+
+    def observation_encoder(self, views: Sequence[Mapping[str, Any]]) -> ObservationEncoder | None:
+        """How the research adapters see a view of this ruleset as arrays: an encoder of a
+        view's data whose shapes are fixed by ``views`` (the sides' first views of a game, for
+        the scenario's sizes). Rulesets write theirs in their ``observe`` module. Default:
+        ``None``, and the adapters use their generic encoder (``hexwar.rl.observe``: the
+        view's numbers, counts of its lists)."""
         return None
 
     def describe_choices(

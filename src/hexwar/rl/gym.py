@@ -56,7 +56,7 @@ class HexwarEnv(gym.Env[dict[str, Any], Any]):
             s: make_agent(ruleset, s, opponent) for s in self.driver.sides if s != self.side
         }
         views = [self.driver.game.view(s).data for s in self.driver.sides]
-        self.encoder = Encoder(ruleset.info.id, views)
+        self.encoder = Encoder(ruleset, views)
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, np.inf, self.encoder.plane_shape, np.float32),

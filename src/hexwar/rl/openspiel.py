@@ -102,7 +102,7 @@ class HexwarSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, {k: self.settings[k] for k in DEFAULTS})
         probe = self.driver()
         views = [probe.game.view(s).data for s in probe.sides]
-        self.encoder = Encoder(resolved.ruleset.info.id, views)
+        self.encoder = Encoder(resolved.ruleset, views)
 
     def driver(self) -> Driver:
         s = self.settings

@@ -61,7 +61,7 @@ class _Common:
         self.shaping = shaping
         sides = self.driver.sides
         views = [self.driver.game.view(s).data for s in sides]
-        self.encoder = Encoder(self.driver.ruleset.info.id, views)
+        self.encoder = Encoder(self.driver.ruleset, views)
         self._obs_spaces = {s: self._make_obs_space() for s in sides}
         self._act_spaces = {s: spaces.Discrete(max_actions) for s in sides}
         self._seed = seed

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from hexwar.core.boards import Board
 from hexwar.core.choices import ChoiceMark
-from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.game import AggressorGame
@@ -109,6 +109,12 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         from hexwar.rulesets.aggressor.drawing import describe_board
 
         return describe_board(view)
+
+    def observation_encoder(self, views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
+        """The research adapters' planes and vector (:mod:`.observe`)."""
+        from hexwar.rulesets.aggressor.observe import encoder
+
+        return encoder(views)
 
     def describe_choices(
         self,

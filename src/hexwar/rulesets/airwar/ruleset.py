@@ -10,7 +10,14 @@ import numpy as np
 
 from hexwar.core.boards import Board
 from hexwar.core.choices import ChoiceMark
-from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TimeLimit, TurnStructure
+from hexwar.core.game import (
+    AgentFactory,
+    ObservationEncoder,
+    Ruleset,
+    RulesetInfo,
+    TimeLimit,
+    TurnStructure,
+)
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.airwar import legal
@@ -96,6 +103,12 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         from hexwar.rulesets.airwar.drawing import describe_board
 
         return describe_board(view)
+
+    def observation_encoder(self, views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
+        """The research adapters' planes and vector (:mod:`.observe`)."""
+        from hexwar.rulesets.airwar.observe import encoder
+
+        return encoder(views)
 
     def describe_choices(
         self, view: View, orders: Sequence[AirwarOrder], plan: AirwarOrder | None = None

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import typer
 
 from hexwar.core.choices import ChoiceMark
-from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.flankbattle import legal
@@ -57,6 +57,12 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
     def legal_orders(self, view: View, plan: Deployment | None = None) -> list[Deployment]:
         """A documented menu of sensible orders (:mod:`hexwar.rulesets.flankbattle.legal`)."""
         return legal.legal_orders(view.data)
+
+    def observation_encoder(self, views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
+        """The research adapters' planes and vector (:mod:`.observe`)."""
+        from hexwar.rulesets.flankbattle.observe import encoder
+
+        return encoder(views)
 
     def describe_choices(
         self, view: View, orders: Sequence[Deployment], plan: Deployment | None = None

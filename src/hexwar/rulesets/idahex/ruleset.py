@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import typer
 
 from hexwar.core.boards import Board
 from hexwar.core.choices import ChoiceMark
-from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.idahex import legal
@@ -80,6 +80,12 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
         from hexwar.rulesets.idahex.drawing import describe_board
 
         return describe_board(view)
+
+    def observation_encoder(self, views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
+        """The research adapters' planes and vector (:mod:`.observe`)."""
+        from hexwar.rulesets.idahex.observe import encoder
+
+        return encoder(views)
 
     def describe_choices(
         self, view: View, orders: Sequence[Commands], plan: Commands | None = None

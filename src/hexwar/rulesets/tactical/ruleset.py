@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import typer
 
 from hexwar.core.boards import Board
 from hexwar.core.choices import ChoiceMark
-from hexwar.core.game import AgentFactory, Ruleset, RulesetInfo, TurnStructure
+from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.amend import HELP as AMENDMENT_HELP
@@ -129,6 +129,12 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         from hexwar.rulesets.tactical.drawing import describe_board
 
         return describe_board(view)
+
+    def observation_encoder(self, views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
+        """The research adapters' planes and vector (:mod:`.observe`)."""
+        from hexwar.rulesets.tactical.observe import encoder
+
+        return encoder(views)
 
     def describe_choices(
         self, view: View, orders: Sequence[TurnOrders], plan: TurnOrders | None = None
