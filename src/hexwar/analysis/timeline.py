@@ -4,19 +4,18 @@ after every decision, the event log (receipts) and the ruleset's :meth:`Game.ser
 The plots of a single game (``hexwar run SCENARIO --plots DIR``, and the web app later) are
 drawn from a :class:`Timeline`:
 
-- strength by side over time, from each summary: Aggressor's unit Strengths, the tactical
-  game's strength points, the air war's units, IDAHEX's resources (one line per side and
-  resource);
-- losses by type at the end, from the last summary: Aggressor units eliminated by type, the
-  tactical game's SPs lost by unit kind, IDAHEX resources lost, the flank battle's killed, died
-  and captured, the air war's units lost;
+- strength by side over time, from each summary, as the ruleset reads it
+  (:meth:`Ruleset.summary_strengths`: Aggressor's unit Strengths, the tactical game's
+  strength points, the air war's units, IDAHEX's resources, one line per side and resource);
+- losses by type at the end, from the last summary (:meth:`Ruleset.summary_losses`:
+  Aggressor units eliminated by type, the tactical game's SPs lost by unit kind, IDAHEX
+  resources lost, the flank battle's killed, died and captured, the air war's units lost);
 - the FEBA of each engagement, from every event whose data hold a ``feba`` at a ``cell``
   (IDAHEX's combat receipts);
 - whatever the ruleset's ``series()`` hook holds (the flank battle: each flank's men and morale
   by the hour).
 
-Each of those readers knows a summary layout a ruleset documents; a ruleset they do not know
-simply gets no strength or loss plot.
+A ruleset whose hooks read nothing simply gets no strength or loss plot.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hexwar.core import registry
 from hexwar.core.game import Game
 from hexwar.sessions import Session
 
@@ -62,10 +62,9 @@ class Timeline:
         )
 
     def strengths(self) -> list[Line]:
-        """Strength by side over time (see the module docstring); [] for other rulesets."""
-        reader = _STRENGTH.get(self.ruleset)
-        if reader is None:
-            return []
+        """Strength by side over time, as the ruleset reads its summaries
+        (:meth:`Ruleset.summary_strengths`); [] for a ruleset that reads none."""
+        reader = registry.get(self.ruleset).summary_strengths
         lines: dict[tuple[str, str], Line] = {}
         for t, summary in self.snapshots:
             for (quantity, label, side), value in reader(summary).items():
@@ -110,91 +109,13 @@ def record_run(
     return timeline
 
 
-StrengthReader = Callable[[dict[str, Any]], dict[tuple[str, str, str], float]]
-
-
-def _aggressor(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
-    return {
-        ("strength (sum of unit Strengths)", side, side): float(
-            sum(u["strength"] for u in data["units"])
-        )
-        for side, data in summary.get("sides", {}).items()
-    }
-
-
-def _tactical(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
-    return {
-        ("strength points", side, side): float(data["sp_now"])
-        for side, data in summary.get("sides", {}).items()
-    }
-
-
-def _airwar(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
-    return {
-        ("units", side, side): float(data["units"])
-        for side, data in summary.get("sides", {}).items()
-    }
-
-
-def _idahex(summary: dict[str, Any]) -> dict[tuple[str, str, str], float]:
-    out: dict[tuple[str, str, str], float] = {}
-    for side, data in summary.get("sides", {}).items():
-        for name, amount in zip(data["resource_names"], data["resources_at_end"], strict=True):
-            out[("resources", f"{side}: {name}", side)] = float(amount)
-    return out
-
-
-_STRENGTH: dict[str, StrengthReader] = {
-    "aggressor": _aggressor,
-    "tactical": _tactical,
-    "airwar": _airwar,
-    "idahex": _idahex,
-}
-
-
-Losses = dict[str, dict[str, float]]  # side -> type -> amount
+Losses = Mapping[str, Mapping[str, float]]  # side -> type -> amount
 
 
 def losses_by_type(ruleset: str, summary: dict[str, Any]) -> tuple[str, Losses]:
-    """What each side lost at the end, by type: (what is counted, {side: {type: amount}})."""
-    sides = summary.get("sides", {})
-    if ruleset == "aggressor":
-        counts: dict[str, dict[str, float]] = {}
-        for side, data in sides.items():
-            by: dict[str, float] = {}
-            for e in data["eliminated"]:
-                by[e["type"]] = by.get(e["type"], 0.0) + 1
-            counts[side] = by
-        return "units eliminated", counts
-    if ruleset == "tactical":
-        out: dict[str, dict[str, float]] = {}
-        for side, data in sides.items():
-            by = {}
-            for u in data["units"]:
-                by[u["kind"]] = by.get(u["kind"], 0.0) + u["max_sp"] - u["sp"]
-            out[side] = by
-        return "strength points lost", out
-    if ruleset == "idahex":
-        return "resources lost", {
-            side: {
-                name: float(a - b)
-                for name, a, b in zip(
-                    data["resource_names"],
-                    data["resources_at_start"],
-                    data["resources_at_end"],
-                    strict=True,
-                )
-            }
-            for side, data in sides.items()
-        }
-    if ruleset == "airwar":
-        return "units lost", {side: {"units": float(d["units_lost"])} for side, d in sides.items()}
-    if ruleset == "flankbattle":
-        return "men lost", {
-            b["side"]: {k: float(b[k]) for k in ("killed", "died", "captured")}
-            for b in summary.get("belligerents", [])
-        }
-    return "", {}
+    """What each side lost at the end, by type: (what is counted, {side: {type: amount}}),
+    as the ruleset reads its summary (:meth:`Ruleset.summary_losses`)."""
+    return registry.get(ruleset).summary_losses(summary)
 
 
 def feba_lines(game: Game[Any, Any], side: str | None = None) -> list[Line]:

@@ -536,6 +536,19 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         view's numbers, counts of its lists)."""
         return None
 
+    def summary_strengths(self, summary: Mapping[str, Any]) -> Mapping[tuple[str, str, str], float]:
+        """Each side's strength in an umpire's summary (:meth:`Game.summary`), for the plot of
+        a game over time: ``(quantity, line label, side) -> value``, e.g. ``("units", "1",
+        "1") -> 44.0``. Rulesets write theirs in their ``timeline`` module. Default: none."""
+        return {}
+
+    def summary_losses(
+        self, summary: Mapping[str, Any]
+    ) -> tuple[str, Mapping[str, Mapping[str, float]]]:
+        """What each side lost by the end, by type, read from the last summary, for the losses
+        plot: (what is counted, ``{side: {type: amount}}``). Default: nothing counted."""
+        return "", {}
+
     def describe_choices(
         self, view: View, orders: Sequence[OrderT], plan: OrderT | None = None
     ) -> list[ChoiceMark]:

@@ -116,6 +116,18 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
 
         return encoder(views)
 
+    def summary_strengths(self, summary: Mapping[str, Any]) -> dict[tuple[str, str, str], float]:
+        """Each side's strength in a summary, for the plots (:mod:`.timeline`)."""
+        from hexwar.rulesets.aggressor.timeline import strengths
+
+        return strengths(summary)
+
+    def summary_losses(self, summary: Mapping[str, Any]) -> tuple[str, dict[str, dict[str, float]]]:
+        """What each side lost, by type, for the plots (:mod:`.timeline`)."""
+        from hexwar.rulesets.aggressor.timeline import losses
+
+        return losses(summary)
+
     def describe_choices(
         self,
         view: View,

@@ -64,6 +64,12 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
 
         return encoder(views)
 
+    def summary_losses(self, summary: Mapping[str, Any]) -> tuple[str, dict[str, dict[str, float]]]:
+        """What each side lost, by type, for the plots (:mod:`.timeline`)."""
+        from hexwar.rulesets.flankbattle.timeline import losses
+
+        return losses(summary)
+
     def describe_choices(
         self, view: View, orders: Sequence[Deployment], plan: Deployment | None = None
     ) -> list[ChoiceMark]:

@@ -136,6 +136,18 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
 
         return encoder(views)
 
+    def summary_strengths(self, summary: Mapping[str, Any]) -> dict[tuple[str, str, str], float]:
+        """Each side's strength in a summary, for the plots (:mod:`.timeline`)."""
+        from hexwar.rulesets.tactical.timeline import strengths
+
+        return strengths(summary)
+
+    def summary_losses(self, summary: Mapping[str, Any]) -> tuple[str, dict[str, dict[str, float]]]:
+        """What each side lost, by type, for the plots (:mod:`.timeline`)."""
+        from hexwar.rulesets.tactical.timeline import losses
+
+        return losses(summary)
+
     def describe_choices(
         self, view: View, orders: Sequence[TurnOrders], plan: TurnOrders | None = None
     ) -> list[ChoiceMark]:
