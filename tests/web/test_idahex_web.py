@@ -6,6 +6,7 @@ information requests behind the forms (§4, §6)."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -134,6 +135,11 @@ def test_the_forms_get_the_consoles_check_of_a_typed_line(client: TestClient) ->
     assert bad.json()["detail"].startswith("not understood: 'units' needs a value")
     # t = 0.5 is a period start but not a cycle start (tcycle 1, tpd 0.5): no strikes.
     client.post(f"/api/games/{gid}/orders", json={"order": "pass"}, headers=red)
+    # Blue (the computer) moves off the request path: the clock reaches 0.5 once it has.
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/games/{gid}/idahex/forms", headers=red).json()["time"] == 0:
+        assert time.monotonic() < deadline, "the computer's blue never moved"
+        time.sleep(0.02)
     late = client.post(
         f"/api/games/{gid}/idahex/check",
         json={"command": "interdiction 39 priority 1,2,3,4 aircraft 2"},

@@ -97,7 +97,7 @@ def test_run_then_commit_stability_writes_the_nation_tab(tmp_path: Path) -> None
     """Interface: the third button writes the new stability to the Nation tab, only after a
     run."""
     db = tmp_path / "mine.sqlite3"
-    with TestClient(create_app(tmp_path / "home", flank_db=db)) as client:
+    with TestClient(create_app(tmp_path / "home", options={"flank-db": db})) as client:
         assert client.post("/api/moderator/commit", json={"run": "nope"}).status_code == 404
         r = client.post("/api/moderator/run", json=hastings(client))
         assert r.status_code == 200, r.text
@@ -142,9 +142,9 @@ def test_a_run_can_be_committed_and_its_log_fetched_after_a_restart(tmp_path: Pa
     """Interface: Commit stability works "only after a battle has been run" -- a run made
     before the server restarted still counts; Output: its log is still downloadable."""
     db = tmp_path / "mine.sqlite3"
-    with TestClient(create_app(tmp_path / "home", flank_db=db)) as client:
+    with TestClient(create_app(tmp_path / "home", options={"flank-db": db})) as client:
         out = client.post("/api/moderator/run", json=hastings(client)).json()
-    with TestClient(create_app(tmp_path / "home", flank_db=db)) as client:
+    with TestClient(create_app(tmp_path / "home", options={"flank-db": db})) as client:
         assert client.get(f"/api/moderator/runs/{out['run']}/log.txt").text == out["log"]
         assert client.get("/api/moderator/runs/..%2F..%2Fx/log.txt").status_code == 404
         written = client.post("/api/moderator/commit", json={"run": out["run"]}).json()

@@ -590,6 +590,21 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """
         return None
 
+    def draws_board(self) -> bool:
+        """Whether the ruleset draws a map (it overrides :meth:`describe_board`): the lobby
+        says so without building a game."""
+        return type(self).describe_board is not Ruleset.describe_board
+
+    def web_extension(self) -> object | None:
+        """The ruleset's own part of the web app (default: none): its routes, pages, templates,
+        static files and game-page panel, as a ``hexwar.web.extensions.WebExtension`` built in
+        the ruleset's ``web`` package (the core knows nothing of the web, hence ``object``).
+
+        Called only when the web app is built (never at import time): import the ``web``
+        package inside the method. The app mounts every ruleset's extension.
+        """
+        return None
+
     amendments: ClassVar[tuple[str, ...]] = ("end",)
     """The kinds of umpire amendment the ruleset takes (:class:`~hexwar.core.orders.Amendment`;
     ``end`` is the core's own, the others the ruleset's :meth:`Game._amend`)."""

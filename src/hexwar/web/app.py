@@ -24,7 +24,7 @@ import hmac
 import inspect
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -34,7 +34,15 @@ from fastapi import FastAPI, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PackageLoader,
+    PrefixLoader,
+    select_autoescape,
+)
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.background import BackgroundTask
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -54,6 +62,7 @@ from hexwar.core.rng import SEEDS
 from hexwar.scenarios import load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, bundled_scenario
 from hexwar.web.api_schema import body_schema, error_responses, page_error_responses
+from hexwar.web.extensions import STATIC_ROOT, WebContext, installed_extensions
 from hexwar.web.guard import (
     MAX_UPLOAD,
     BodyTooLarge,
@@ -242,7 +251,9 @@ class CreateGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     scenario: StrictStr | None = Field(
-        None, max_length=200, description="a bundled scenario's id, e.g. aggressor/sector"
+        None,
+        max_length=200,
+        description="a bundled scenario's id (ruleset/name, as the lobby lists them)",
     )
     scenario_text: StrictStr | None = Field(
         None, max_length=MAX_UPLOAD, description="a scenario file's content (TOML or JSON)"
@@ -306,7 +317,7 @@ def _lobby_data() -> dict[str, Any]:
                 "sides": list(r.info.sides),
                 "agents": distinct_agent_names(r),  # one entry per agent (no old names)
                 "scenarios": list(r.bundled_scenarios()),
-                "board": r.info.id in ("aggressor", "tactical", "airwar", "idahex"),
+                "board": r.draws_board(),
             }
         )
     return {"rulesets": rulesets}
@@ -316,14 +327,14 @@ def create_app(
     home: Path,
     *,
     password: str | None = None,
-    flank_db: Path | None = None,
+    options: Mapping[str, Any] | None = None,
     origins: Sequence[str] = (),
     max_computer_games: int = MAX_COMPUTER_GAMES,
 ) -> FastAPI:
     """The hexwar web application over the game store in ``home``. With ``password``, creating
-    a game asks for it (field ``password`` or header ``X-Hexwar-Password``). The flank battle's
-    moderator page works on the database ``flank_db`` (default: ``home/flankbattle.sqlite3``,
-    the bundled example database written there on first use). Pages served from
+    a game asks for it (field ``password`` or header ``X-Hexwar-Password``). Every installed
+    ruleset's web extension is mounted (:mod:`hexwar.web.extensions`); ``options`` are the
+    server's options for them, by name (``hexwar serve --option NAME=VALUE``). Pages served from
     ``origins`` (e.g. ``https://games.example.org`` behind a proxy that rewrites the Host
     header) may change things as the server's own do. At most ``max_computer_games``
     computer-only games play at once."""
@@ -341,20 +352,39 @@ def create_app(
     app.origins = tuple(origins)
     uploads = asyncio.Semaphore(1)
     app.state.hub = hub
+    extensions = {ruleset.info.id: extension for ruleset, extension in installed_extensions()}
+    # A ruleset's templates are known as "<id>/<name>"; its static files are served under
+    # /static/rulesets/<id>/ (mounted before /static, which would take the path first).
+    ruleset_templates: dict[str, BaseLoader] = {}
+    for ruleset_id, extension in extensions.items():
+        folder = extension.folder("templates")
+        if folder is not None:
+            ruleset_templates[ruleset_id] = FileSystemLoader(folder)
+        folder = extension.folder("static")
+        if folder is not None:
+            app.mount(f"{STATIC_ROOT}/{ruleset_id}", StaticFiles(directory=folder))
     env = Environment(
-        loader=PackageLoader("hexwar.web", "templates"),
+        loader=ChoiceLoader(
+            [PackageLoader("hexwar.web", "templates"), PrefixLoader(ruleset_templates)]
+        ),
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
+
+    def panels(ruleset_id: str, place: str) -> list[str]:
+        """The templates of a ruleset's panels the game page includes at ``place``."""
+        extension = extensions.get(ruleset_id)
+        if extension is None:
+            return []
+        return [f"{ruleset_id}/{p.template}" for p in extension.panels if p.place == place]
+
+    env.globals["ruleset_panels"] = panels
+    env.globals["ruleset_lobby_notes"] = [
+        f"{i}/{e.lobby}" for i, e in extensions.items() if e.lobby is not None
+    ]
     templates = Jinja2Templates(env=env)
     app.mount("/static", StaticFiles(packages=[("hexwar.web", "static")]), name="static")
 
     app.add_middleware(SecurityHeaders)
-    from hexwar.web.moderator import moderator_router
-
-    flank_home = home / "flankbattle"
-    app.include_router(
-        moderator_router(flank_db or home / "flankbattle.sqlite3", flank_home, templates, password)
-    )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -741,12 +771,20 @@ def create_app(
 
         return event_stream(hub, request, game_id, resume_after(request, last_event_id), news)
 
-    from hexwar.web.idahex import idahex_router
-
-    app.include_router(idahex_router(hub, token_of))
-    from hexwar.web.flankbattle_web import flankbattle_router
-
-    app.include_router(flankbattle_router(hub, token_of))
+    # Each ruleset's own routes and pages (its web extension), as the CLI mounts its commands.
+    for ruleset_id, extension in extensions.items():
+        context = WebContext(
+            ruleset_id=ruleset_id,
+            hub=hub,
+            token_of=token_of,
+            templates=templates,
+            home=home / ruleset_id,
+            server_home=home,
+            password=password,
+            options=dict(options or {}),
+        )
+        for router in extension.routers:
+            app.include_router(router(context))
     from hexwar.web.watch import watch_router
 
     app.include_router(watch_router(hub, templates))

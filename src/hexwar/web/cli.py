@@ -58,15 +58,18 @@ def serve(
             help="Computer-only games that may play at once (more are refused until one ends).",
         ),
     ] = MAX_COMPUTER_GAMES,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            metavar="NAME=VALUE",
+            help="An option for the rulesets' own pages (repeat for more), e.g. "
+            "flank-db=FILE: the database the flank battle moderator (/moderator) works on.",
+        ),
+    ] = None,
     flank_db: Annotated[
         Path | None,
-        typer.Option(
-            "--flank-db",
-            metavar="FILE",
-            help="The flank battle database the moderator page (/moderator) works on, made by "
-            "`hexwar flankbattle import` (default: the bundled example database, copied into "
-            "the home directory).",
-        ),
+        typer.Option("--flank-db", metavar="FILE", hidden=True, help="--option flank-db=FILE"),
     ] = None,
 ) -> None:
     """Serve hexwar in the browser: a lobby, secret seat links, live maps, replays."""
@@ -93,11 +96,20 @@ def serve(
     except StoreLockedError as e:
         typer.echo(f"hexwar serve: {e}", err=True)
         raise typer.Exit(2) from None
+    options: dict[str, str] = {}
+    for text in option or ():
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip():
+            typer.echo(f"hexwar serve: --option {text!r}: write NAME=VALUE", err=True)
+            raise typer.Exit(2)
+        options[name.strip()] = value
+    if flank_db is not None:  # the older spelling of --option flank-db=FILE
+        options["flank-db"] = str(flank_db)
     secret = password if password is not None else os.environ.get(PASSWORD_ENV) or None
     if host not in ("127.0.0.1", "localhost", "::1") and secret is None:
         typer.echo(
             f"warning: serving on {host} without --password: anyone on the network can "
-            "create games and use the flank battle moderator page",
+            "create games and use the rulesets' own pages",
             err=True,
         )
     # The games run on worker threads; a short GIL switch interval keeps the event loop (the
@@ -109,7 +121,7 @@ def serve(
     app = create_app(
         directory,
         password=secret,
-        flank_db=flank_db,
+        options=options,
         origins=origin or (),
         max_computer_games=max_computer_games,
     )

@@ -124,3 +124,10 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
         from hexwar.rulesets.flankbattle.cli import app
 
         return app
+
+    def web_extension(self) -> object:
+        """The moderator's page and the battlefield panel on the game page
+        (:mod:`hexwar.rulesets.flankbattle.web`)."""
+        from hexwar.rulesets.flankbattle.web import extension
+
+        return extension()

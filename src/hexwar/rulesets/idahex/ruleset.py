@@ -120,6 +120,12 @@ class IdahexRuleset(Ruleset[IdahexScenario, Commands]):
 
         return app
 
+    def web_extension(self) -> object:
+        """The commands panel on the game page (:mod:`hexwar.rulesets.idahex.web`)."""
+        from hexwar.rulesets.idahex.web import extension
+
+        return extension()
+
     def claim_scenario_files(self, paths: Sequence[Path]) -> int:
         """A File 50 card deck, and the File 60 deck after it if any (§9.1)."""
         return claim_card_deck(paths)

@@ -19,9 +19,9 @@ status message, the errors, the war itself, the new stability written to the Nat
 - ``GET /api/moderator/maps/{name}.png``; ``POST /api/moderator/maps`` (an image upload, kept in
   the Maps folder).
 
-The database is a SQLite file made by ``hexwar flankbattle import`` (``hexwar serve
---flank-db``); by default the bundled example database, written into the server's home on first
-use. With a server password every API route asks for it (``X-Hexwar-Password``), as game
+The database is a SQLite file made by ``hexwar flankbattle import`` (``hexwar serve --option
+flank-db=FILE``); by default the bundled example database, written into the server's home on
+first use. With a server password every API route asks for it (``X-Hexwar-Password``), as game
 creation does.
 """
 
@@ -44,7 +44,6 @@ from urllib.parse import quote
 import numpy as np
 from fastapi import APIRouter, Depends, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
-from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hexwar.core import registry
@@ -82,9 +81,12 @@ from hexwar.rulesets.flankbattle.terrain import (
 )
 from hexwar.rulesets.flankbattle.war import make_setup, new_stability
 from hexwar.web.api_schema import body_schema, error_responses
+from hexwar.web.extensions import WebContext
 from hexwar.web.guard import json_body
 
-__all__ = ["moderator_router"]
+__all__ = ["DB_OPTION", "moderator_router"]
+
+DB_OPTION = "flank-db"  # hexwar serve --option flank-db=FILE (or --flank-db FILE)
 
 DEFAULT = "default"  # seed 004: every menu's extra entry
 ROLES = ("infantry", "cavalry", "artillery")
@@ -481,12 +483,14 @@ def _side_problems(db: Database, side: Belligerent, key: str) -> list[str]:
     return []
 
 
-def moderator_router(
-    db_path: Path, folder: Path, templates: Jinja2Templates, password: str | None
-) -> APIRouter:
-    """The moderator page's routes over the SQLite database at ``db_path``; the Maps and Logs
-    folders are made in ``folder``."""
-    mod = Moderator(db_path, folder)
+def moderator_router(context: WebContext) -> APIRouter:
+    """The moderator page's routes over the SQLite database the server's option ``flank-db``
+    names (default: ``flankbattle.sqlite3`` in the server's home, the bundled example database
+    written there on first use); the Maps and Logs folders are made in the ruleset's folder."""
+    db_path = context.options.get(DB_OPTION) or context.server_home / "flankbattle.sqlite3"
+    mod = Moderator(Path(db_path), context.home)
+    templates = context.templates
+    password = context.password
     router = APIRouter()
     games: OrderedDict[str, FlankbattleGame] = OrderedDict()  # run id -> its game (plots)
     drawn: dict[str, dict[str, str]] = {}  # run id -> its plots, name -> SVG
@@ -508,7 +512,7 @@ def moderator_router(
     @router.get("/moderator", response_class=HTMLResponse)
     async def page(request: Request) -> Response:
         return templates.TemplateResponse(
-            request, "moderator.html", {"password": password is not None}
+            request, context.template("moderator.html"), {"password": password is not None}
         )
 
     @router.get("/api/moderator/data", dependencies=guarded, responses=error_responses(401))

@@ -9,7 +9,7 @@
 // flanks separated by ';'), and the server checks it as the order will be judged (Good (X/Y) or
 // Invalid ...). "Send orders" sends the box as any order. After the battle the view holds the
 // report: every flank of both sides where the battle left it, the hours, the result.
-import { el } from './common.js';
+import { el } from '/static/common.js';
 import { HALF, SIDES, SIZE, flankSquare, mapPoint, moveSquare, showMap } from './battlefield.js';
 
 const ROLES = ['infantry', 'cavalry', 'artillery'];

@@ -15,7 +15,6 @@ the console runs; commands are still sent through ``POST /api/games/{id}/orders`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -25,8 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from hexwar.core.orders import MAX_ORDER_CHARS
 from hexwar.rulesets.idahex.terminal import IdahexTerminal
 from hexwar.web.api_schema import body_schema, error_responses
+from hexwar.web.extensions import WebContext
 from hexwar.web.guard import json_body
-from hexwar.web.hub import Hub, SeatError
+from hexwar.web.hub import SeatError
 
 __all__ = ["ASKS", "idahex_router"]
 
@@ -95,7 +95,9 @@ class Forms(BaseModel):
 _REFUSALS = error_responses(401, 403, 404, 422)
 
 
-def idahex_router(hub: Hub, token_of: Callable[[Request, str], str]) -> APIRouter:
+def idahex_router(context: WebContext) -> APIRouter:
+    """The game page's IDAHEX routes."""
+    hub, token_of = context.hub, context.token_of
     router = APIRouter()
 
     async def seat_data(request: Request, game_id: str, side: str | None) -> tuple[str, Any]:
@@ -105,7 +107,7 @@ def idahex_router(hub: Hub, token_of: Callable[[Request, str], str]) -> APIRoute
 
         def read() -> tuple[str, Any]:
             game, looking = hub.seat_game(token, game_id, side)
-            if game.info.id != "idahex":
+            if game.info.id != context.ruleset_id:
                 raise SeatError(422, f"game {game_id} is not an IDAHEX game")
             if looking is None:
                 raise SeatError(403, "the umpire looks through a side: add ?side=red or blue")

@@ -2,7 +2,7 @@
 // every rule (the even split, the status messages, the errors, the war) is asked of the server.
 // Texts from the server go in through textContent or .value, never as markup.
 import { el } from '/static/common.js';
-import { SIDES, flankSquare, mapPoint, moveSquare, showMap as drawMap } from '/static/battlefield.js';
+import { SIDES, flankSquare, mapPoint, moveSquare, showMap as drawMap } from './battlefield.js';
 
 const $ = (id) => document.getElementById(id);
 const ROLES = ['infantry', 'cavalry', 'artillery'];

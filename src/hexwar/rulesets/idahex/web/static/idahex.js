@@ -1,7 +1,7 @@
 // IDAHEX on the game page: forms that write the console's command lines into the order box
 // (checked by the server as the console checks a typed line), and the console's information
 // requests as a panel. Everything shown comes from the seat's view, through the server.
-import { el } from './common.js';
+import { el } from '/static/common.js';
 
 const gameId = document.body.dataset.game;
 const api = `/api/games/${encodeURIComponent(gameId)}`;

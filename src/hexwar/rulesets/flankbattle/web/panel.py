@@ -1,12 +1,12 @@
 """The flank battle on the game page: the battlefield's map for a seat, and a deployment's check.
 
-The game page's flank battle panel (``templates/flankbattle_panel.html``,
-``static/flankbattle.js``) draws the battlefield as the moderator's page does (the terrain map
-and the flanks, ``static/battlefield.js``) from the seat's ``view(side)``: before the battle
-its own flanks as the player places them, after it every flank as the battle left it (the
-report the view holds). The player points at the map; the panel writes the deployment in the
-console's notation into the order box, which the page sends as any order. These routes give
-it what the view does not:
+The game page's flank battle panel (``templates/panel.html``, ``static/flankbattle.js``)
+draws the battlefield as the moderator's page does (the terrain map and the flanks,
+``static/battlefield.js``) from the seat's ``view(side)``: before the battle its own flanks as
+the player places them, after it every flank as the battle left it (the report the view holds).
+The player points at the map; the panel writes the deployment in the console's notation into
+the order box, which the page sends as any order. These routes give it what the view
+does not:
 
 - ``GET /api/games/{id}/flankbattle/map.png``: the game's terrain map in the legend's colours
   (the scenario's map, the same for both sides: the view names it; a custom map's pixels are
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -41,8 +40,9 @@ from hexwar.rulesets.flankbattle.flanks import MANEUVER_SUMMARIES, MAX_FLANKS, M
 from hexwar.rulesets.flankbattle.game import FlankbattleGame
 from hexwar.rulesets.flankbattle.terrain import grid_to_png
 from hexwar.web.api_schema import body_schema, error_responses
+from hexwar.web.extensions import WebContext
 from hexwar.web.guard import json_body
-from hexwar.web.hub import Hub, SeatError
+from hexwar.web.hub import SeatError
 
 __all__ = ["flankbattle_router"]
 
@@ -88,7 +88,9 @@ def _flankbattle(game: Game[Any, Any], game_id: str) -> FlankbattleGame:
     return game
 
 
-def flankbattle_router(hub: Hub, token_of: Callable[[Request, str], str]) -> APIRouter:
+def flankbattle_router(context: WebContext) -> APIRouter:
+    """The game page's flank battle routes."""
+    hub, token_of = context.hub, context.token_of
     router = APIRouter()
     maps: OrderedDict[str, bytes] = OrderedDict()
     maps_lock = threading.Lock()
