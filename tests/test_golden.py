@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from hexwar.testing.golden import GAMES, file_name, first_difference, play
+from hexwar.testing.golden import file_name, first_difference, games, play
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize(("scenario", "seed"), GAMES)
+@pytest.mark.parametrize(("scenario", "seed"), games(GOLDEN))
 def test_reference_game_matches_its_golden_transcript(scenario: str, seed: int) -> None:
     expected = (GOLDEN / file_name(scenario, seed)).read_text(encoding="utf-8")
     actual = play(scenario, seed)

@@ -8,7 +8,7 @@ scenario. Each design point's scenario is built and validated before anything ru
 ::
 
     title = "Hastings: the odds against the Norman army's size"
-    scenario = "flankbattle/hastings"     # a bundled id, or a file relative to this one
+    scenario = "hastings.toml"             # a file relative to this one, or a bundled id
     replications = 200
     seed = 1066
     responses = ["winner", "length", "summary.hours"]

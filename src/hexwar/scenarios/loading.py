@@ -29,7 +29,7 @@ defer those checks, and :meth:`ScenarioModel.deferred_problems` returns them aft
 ``(key path, message)`` pairs, which :func:`validate` reports at their lines. Validated without
 that context (``model_validate``, a replayed record), the model checks everything itself.
 
-Every scenario file names its ruleset at the top (``ruleset = "aggressor"``), so a loader can
+Every scenario file names its ruleset at the top (``ruleset = "<id>"``), so a loader can
 call :func:`peek_ruleset` to pick the model before validating; the top-level model of each
 ruleset declares a ``ruleset`` field (``str`` or a ``Literal`` of its id).
 
@@ -754,18 +754,20 @@ def peek_ruleset(document: Document, *, known: Collection[str] | None = None) ->
             is reported at the ``ruleset`` key's line.
     """
     value = document.data.get(RULESET_KEY)
-    if isinstance(value, str) and value:
-        if known is None:
-            from hexwar.core import registry
+    if known is None:
+        from hexwar.core import registry
 
-            known = [r.info.id for r in registry.all_rulesets()]
+        known = [r.info.id for r in registry.all_rulesets()]
+    names = ", ".join(sorted(known)) or "none installed"
+    if isinstance(value, str) and value:
         if value in known:
             return value
-        names = ", ".join(sorted(known)) or "none installed"
         message = f"unknown ruleset {value!r} (known: {names})"
-        raise ScenarioError([document.problem(message, (RULESET_KEY,))])
-    if RULESET_KEY not in document.data:
-        message = 'missing required key: every scenario names its ruleset (ruleset = "aggressor")'
+    elif RULESET_KEY not in document.data:
+        message = (
+            f'missing required key: every scenario names its ruleset (ruleset = "<id>"; '
+            f"installed: {names})"
+        )
     else:
         message = f"must be the id of a ruleset (got {_short(value) or type(value).__name__})"
     raise ScenarioError([document.problem(message, (RULESET_KEY,))])

@@ -6,7 +6,7 @@ can run it too.
 Use it by subclassing :class:`ConformanceSuite` in a test module::
 
     class TestConformance(ConformanceSuite):
-        scenario = "aggressor/sector"
+        scenario = "mygame/standard"  # a bundled scenario of the ruleset
 
         def hidden_variant(self, game, side):
             ...  # a game equal to ``game`` except for facts hidden from ``side``

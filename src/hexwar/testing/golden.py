@@ -1,5 +1,5 @@
 """Golden transcripts: what ``hexwar run SCENARIO --seed N`` prints for the reference games,
-kept under ``tests/golden/`` and compared by the test suite.
+kept under ``tests/golden/`` (its ``games.toml`` lists them) and compared by the test suite.
 
 A change that alters a reference game on purpose regenerates them::
 
@@ -11,16 +11,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
 from hexwar.agents import agent_names
 from hexwar.sessions import Session, resolve_scenario, transcript
 
-GAMES: tuple[tuple[str, int], ...] = (("idahex/sinai", 1),)
-"""The reference games: (scenario, seed), each played by the ruleset's default agents."""
-
 DIRECTORY = Path("tests/golden")
+MANIFEST = "games.toml"  # in the directory: the reference games, [[game]] scenario and seed
+
+
+def games(directory: Path = DIRECTORY) -> list[tuple[str, int]]:
+    """The reference games the directory's manifest lists: (scenario, seed), each played by
+    the ruleset's default agents."""
+    with (directory / MANIFEST).open("rb") as f:
+        listed = tomllib.load(f).get("game", [])
+    return [(str(g["scenario"]), int(g["seed"])) for g in listed]
 
 
 def file_name(scenario: str, seed: int) -> str:
@@ -59,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.dir.is_dir():
         parser.error(f"--dir {args.dir}: no such directory (run from the project root)")
     changed = 0
-    for scenario, seed in GAMES:
+    for scenario, seed in games(args.dir):
         path = args.dir / file_name(scenario, seed)
         print(f"{scenario} seed {seed} ...", file=sys.stderr, flush=True)
         text = play(scenario, seed)
