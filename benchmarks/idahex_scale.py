@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hexwar.rulesets.idahex.commands import parse_commands
 from hexwar.rulesets.idahex.design import BasicEnv, CellOwner, CellRoutes, File50, Unit, load_sinai
 from hexwar.rulesets.idahex.game import IdahexGame
+from hexwar.rulesets.idahex.orders import parse_commands
 from hexwar.rulesets.idahex.ruleset import IdahexRuleset
 from hexwar.rulesets.idahex.scenario import IdahexScenario
 

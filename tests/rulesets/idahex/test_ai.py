@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from hexwar.rulesets.idahex.ai import ATTACK_ODDS, SORTIE, IdahexAgent
-from hexwar.rulesets.idahex.commands import Command, Mission, Strike, Transfer
 from hexwar.rulesets.idahex.game import IdahexGame
+from hexwar.rulesets.idahex.orders import Command, Mission, Strike, Transfer
 from hexwar.rulesets.idahex.postures import Order
 from hexwar.sessions import Session, resolve_scenario
 from tests.rulesets.idahex.sinai import game, play, unit

@@ -14,11 +14,11 @@ from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetI
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.game import AggressorGame
-from hexwar.rulesets.aggressor.keys import KeyboardPlayer, single_key_reader
 from hexwar.rulesets.aggressor.legal import legal_orders, placements
 from hexwar.rulesets.aggressor.orders import AggressorOrder, parse_order
 from hexwar.rulesets.aggressor.render import render, unit_table
 from hexwar.rulesets.aggressor.scenario import AggressorScenario
+from hexwar.rulesets.aggressor.terminal import KeyboardPlayer, single_key_reader
 
 if TYPE_CHECKING:
     import typer

@@ -58,7 +58,7 @@ import numpy as np
 from hexwar.core.game import Ruleset
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.commands import Command, Commands, Mission, Strike, Transfer
+from hexwar.rulesets.idahex.orders import Command, Commands, Mission, Strike, Transfer
 from hexwar.rulesets.idahex.postures import Order
 
 __all__ = ["ATTACK_ODDS", "DEPOT", "LOST_ODDS", "SORTIE", "STRIKES", "HoldingAgent", "IdahexAgent"]

@@ -33,7 +33,7 @@ import numpy as np
 from hexwar.core.game import Ruleset
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.commands import (
+from hexwar.rulesets.idahex.orders import (
     Command,
     Commands,
     Delivery,

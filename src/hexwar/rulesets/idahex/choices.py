@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from hexwar.core.choices import ChoiceMark
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.commands import Commands, Mission
 from hexwar.rulesets.idahex.legal import HOLD
+from hexwar.rulesets.idahex.orders import Commands, Mission
 
 __all__ = ["describe_choices"]
 

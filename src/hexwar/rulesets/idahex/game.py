@@ -31,7 +31,8 @@ from hexwar.rulesets.idahex.air import (
 )
 from hexwar.rulesets.idahex.clock import Break
 from hexwar.rulesets.idahex.combat import IdahexCombat
-from hexwar.rulesets.idahex.commands import (
+from hexwar.rulesets.idahex.engine import DeliveryOrder, Engine, Note, TaskForce, UnitState
+from hexwar.rulesets.idahex.orders import (
     Cancel,
     Commands,
     Delivery,
@@ -40,7 +41,6 @@ from hexwar.rulesets.idahex.commands import (
     Transfer,
     Undeliver,
 )
-from hexwar.rulesets.idahex.engine import DeliveryOrder, Engine, Note, TaskForce, UnitState
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, posture_class
 from hexwar.rulesets.idahex.rules import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.scenario import IdahexScenario

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexwar.rulesets.idahex.commands import Commands, Mission
+from hexwar.rulesets.idahex.orders import Commands, Mission
 from hexwar.rulesets.idahex.postures import Order
 
 __all__ = ["HOLD", "legal_orders"]

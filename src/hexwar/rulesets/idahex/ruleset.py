@@ -17,8 +17,8 @@ from hexwar.core.views import View
 from hexwar.rulesets.idahex import legal
 from hexwar.rulesets.idahex.ai import HoldingAgent, IdahexAgent
 from hexwar.rulesets.idahex.ai_legacy import LegacyAgent
-from hexwar.rulesets.idahex.commands import Commands, parse_commands
 from hexwar.rulesets.idahex.game import IdahexGame
+from hexwar.rulesets.idahex.orders import Commands, parse_commands
 from hexwar.rulesets.idahex.scenario import IdahexScenario, claim_card_deck, read_card_deck
 from hexwar.rulesets.idahex.terminal import IdahexTerminal
 

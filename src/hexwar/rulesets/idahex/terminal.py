@@ -16,7 +16,7 @@ from typing import Any
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
-from hexwar.rulesets.idahex.commands import (
+from hexwar.rulesets.idahex.orders import (
     Cancel,
     Commands,
     Delivery,

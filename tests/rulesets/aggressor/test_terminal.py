@@ -15,7 +15,7 @@ import pytest
 
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
-from hexwar.rulesets.aggressor.keys import (
+from hexwar.rulesets.aggressor.terminal import (
     KEY_PROMPT,
     KeyboardPlayer,
     posix_key_reader,
