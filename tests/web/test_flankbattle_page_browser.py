@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from hexwar.rulesets.flankbattle.flanks import Maneuver
-from hexwar.rulesets.flankbattle.game import Deployment
+from hexwar.rulesets.flankbattle.orders import Deployment
 from tests.web.conftest import LiveServer
 
 TIMEOUT = 15_000  # ms: a busy 2-core machine

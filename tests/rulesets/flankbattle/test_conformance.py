@@ -11,7 +11,8 @@ import pickle
 import pytest
 
 from hexwar.rulesets.flankbattle.engine import BattleEvent
-from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.game import FlankbattleGame
+from hexwar.rulesets.flankbattle.orders import Deployment
 from hexwar.rulesets.flankbattle.receipt import render_receipt
 from hexwar.sessions import resolve_scenario
 from hexwar.testing import ConformanceSuite

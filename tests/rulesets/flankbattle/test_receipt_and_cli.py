@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hexwar.core import registry
-from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.game import FlankbattleGame
+from hexwar.rulesets.flankbattle.orders import Deployment
 from hexwar.rulesets.flankbattle.receipt import AutoalgoLog, render_receipt, year_text
 from hexwar.rulesets.flankbattle.war import WarReport, fight
 from hexwar.sessions import resolve_scenario

@@ -188,7 +188,7 @@ def test_deployment_round_trips_through_json() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from hexwar.rulesets.flankbattle.game import Deployment
+    from hexwar.rulesets.flankbattle.orders import Deployment
 
     flank = st.builds(
         FlankSpec,
@@ -217,7 +217,8 @@ def test_up_to_ninety_nine_flanks_a_side_fight() -> None:
     nearest enemies then found by numpy), 100 are refused."""
     from hexwar.core.errors import IllegalOrderError
     from hexwar.rulesets.flankbattle.flanks import SHIPS_SHARE
-    from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+    from hexwar.rulesets.flankbattle.game import FlankbattleGame
+    from hexwar.rulesets.flankbattle.orders import Deployment
     from hexwar.sessions import resolve_scenario
 
     def spread(n: int) -> Deployment:
@@ -245,7 +246,7 @@ def test_a_deployment_typed_as_the_game_prints_it() -> None:
     as the log prints it, ships left out for the flank's share and the maneuver for Normal."""
     from hexwar.core.errors import IllegalOrderError
     from hexwar.rulesets.flankbattle.flanks import SHIPS_SHARE
-    from hexwar.rulesets.flankbattle.game import Deployment
+    from hexwar.rulesets.flankbattle.orders import Deployment
 
     d = Deployment.parse(
         "(60,200) inf 1333 cav 667 art 667 ships 2 Hit and run; (60.5,120) inf 10 cav 0 art 0"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from hexwar.core.views import View
-from hexwar.rulesets.flankbattle.game import Deployment
+from hexwar.rulesets.flankbattle.orders import Deployment
 
 __all__ = ["ScenarioDeployment"]
 

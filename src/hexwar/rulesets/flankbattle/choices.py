@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hexwar.core.choices import ChoiceMark
-from hexwar.rulesets.flankbattle.game import Deployment
+from hexwar.rulesets.flankbattle.orders import Deployment
 
 __all__ = ["describe_choices"]
 

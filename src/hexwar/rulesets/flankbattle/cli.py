@@ -25,7 +25,8 @@ from hexwar.rulesets.flankbattle.database import (
     example_csv_texts,
     import_csv_dir,
 )
-from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.game import FlankbattleGame
+from hexwar.rulesets.flankbattle.orders import Deployment
 from hexwar.rulesets.flankbattle.params import (
     PACKAGE,
     default_parameters,

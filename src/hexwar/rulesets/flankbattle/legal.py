@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver
-from hexwar.rulesets.flankbattle.game import Deployment
+from hexwar.rulesets.flankbattle.orders import Deployment
 
 __all__ = ["MIDDLE", "legal_orders"]
 

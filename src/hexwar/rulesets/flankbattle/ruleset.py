@@ -13,7 +13,8 @@ from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetI
 from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.views import View
 from hexwar.rulesets.flankbattle import legal
-from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.game import FlankbattleGame
+from hexwar.rulesets.flankbattle.orders import Deployment
 from hexwar.rulesets.flankbattle.receipt import year_text
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
 

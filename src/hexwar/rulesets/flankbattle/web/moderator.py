@@ -62,7 +62,8 @@ from hexwar.rulesets.flankbattle.flanks import (
     even_split,
     validity,
 )
-from hexwar.rulesets.flankbattle.game import Deployment, FlankbattleGame
+from hexwar.rulesets.flankbattle.game import FlankbattleGame
+from hexwar.rulesets.flankbattle.orders import Deployment
 from hexwar.rulesets.flankbattle.params import default_parameters, default_units, load_units
 from hexwar.rulesets.flankbattle.receipt import AutoalgoLog, render_receipt
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
