@@ -16,7 +16,7 @@ import pytest
 
 from hexwar.agents import agent_names, agent_rng, make_agent
 from hexwar.agents.mcts import MctsAgent
-from hexwar.core.game import Game
+from hexwar.core.game import Game, Ruleset
 from hexwar.sessions import resolve_scenario
 
 from .skirmish import SkirmishRuleset
@@ -37,9 +37,11 @@ def _new_game(scenario: str, seed: int) -> Game[Any, Any]:
 
 def test_mcts_is_offered_and_plays_a_whole_game(skirmish: SkirmishRuleset) -> None:
     """Agents: the ruleset's determinise makes ``mcts`` available (with its own ``ai`` and
-    ``random``), and ``mcts`` -- with the default search profile -- plays red to the end
+    ``random``), and ``mcts`` -- with the default search profile (``Ruleset.search_profile``
+    not overridden), the ruleset's ``ai`` as its rollout policy -- plays red to the end
     against the computer player, every order legal."""
     assert agent_names(skirmish) == ["ai", "random", "mcts"]
+    assert type(skirmish).search_profile is Ruleset.search_profile  # the default profile
     game = _new_game("skirmish/crossroads", seed=5)
     players = {
         "red": MctsAgent(skirmish, "red", iterations=24),

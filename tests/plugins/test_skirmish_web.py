@@ -15,8 +15,9 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -25,10 +26,9 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from playwright.sync_api import expect
+from playwright.sync_api import expect, sync_playwright
 
-from tests.web import conftest as web
-from tests.web.conftest import LiveServer
+from tests.web.conftest import BROWSER_TIMEOUT, CHROMIUM_ARGS, LiveServer, chromium_executable
 from tests.web.test_play_by_pointing_browser import (
     PHONE,
     Player,
@@ -40,11 +40,40 @@ from tests.web.test_play_by_pointing_browser import (
 
 from .conftest import ROOT, SPEC, free_port
 
-# The web tests' fixtures: a Chromium for the module's session, and its contexts.
-browser = web.browser
-contexts = web.contexts
-
 START = 60.0  # s at most for the server to answer (a hang guard)
+BROWSER_WORK = 600.0  # s at most for a browser test's work (a hang guard)
+
+
+def in_chromium(work: Callable[[Any], None], **options: Any) -> None:
+    """``work(context)`` in a new Chromium context (1280 x 900 unless ``options`` say
+    otherwise), run in a thread of its own: Playwright's sync API cannot start in a thread
+    where it runs already -- as it does in this one once tests/web's session-wide browser
+    has started (pytest-xdist's ``--dist loadfile`` may run those tests first)."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            with sync_playwright() as p:
+                chromium = p.chromium.launch(
+                    executable_path=chromium_executable(), args=CHROMIUM_ARGS, headless=True
+                )
+                try:
+                    ctx = chromium.new_context(
+                        **{"viewport": {"width": 1280, "height": 900}, **options}
+                    )
+                    ctx.set_default_timeout(BROWSER_TIMEOUT)
+                    work(ctx)
+                finally:
+                    chromium.close()
+        except BaseException as e:  # handed to the test's own thread
+            failure.append(e)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=BROWSER_WORK)
+    assert not thread.is_alive(), "the browser's work did not end (a hang guard)"
+    if failure:
+        raise failure[0]
 
 
 @pytest.fixture(scope="module")
@@ -117,16 +146,20 @@ def test_each_seat_sees_its_board_under_the_fog(server: LiveServer) -> None:
         assert svg.count('class="hex') >= 49
 
 
-def test_the_lobby_page_shows_the_map_and_the_sides(server: LiveServer, contexts: Any) -> None:
+def test_the_lobby_page_shows_the_map_and_the_sides(server: LiveServer) -> None:
     """In the browser: choosing a skirmish scenario shows its summary without "no map yet",
     and the seats are the ruleset's sides."""
-    page = contexts().new_page()
-    page.goto(server.url + "/")
-    page.select_option("#scenario", "skirmish/crossroads")
-    expect(page.locator("#ruleset-summary")).to_contain_text("7x7 map")
-    expect(page.locator("#ruleset-summary")).not_to_contain_text("no map yet")
-    expect(page.locator("#side0")).to_have_text("red")
-    expect(page.locator("#side1")).to_have_text("blue")
+
+    def work(ctx: Any) -> None:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.select_option("#scenario", "skirmish/crossroads")
+        expect(page.locator("#ruleset-summary")).to_contain_text("7x7 map")
+        expect(page.locator("#ruleset-summary")).not_to_contain_text("no map yet")
+        expect(page.locator("#side0")).to_have_text("red")
+        expect(page.locator("#side1")).to_have_text("blue")
+
+    in_chromium(work)
 
 
 def test_a_computer_game_is_watched_replayed_and_plotted(server: LiveServer) -> None:
@@ -151,27 +184,32 @@ def test_a_computer_game_is_watched_replayed_and_plotted(server: LiveServer) -> 
 
 
 @pytest.mark.slow
-def test_a_skirmish_is_played_to_its_end_by_clicks(server: LiveServer, contexts: Any) -> None:
+def test_a_skirmish_is_played_to_its_end_by_clicks(server: LiveServer) -> None:
     """Play by pointing: every decision of red's is a click on a unit and one of its marks
     (a move or fire), or on the Pass button, to the end against the computer player."""
     game = server.create("skirmish/crossroads", {"red": "human", "blue": "ai"}, seed=40)
-    player = Player(_open(contexts(), game["links"]["red"]), 40, _click)
-    decisions = player.play(pointed=1000)
-    assert decisions == 10  # ten rounds, or fewer if a side was eliminated
-    assert player.taken["mark"] > 0, player.taken
-    assert player.taken["auto"] == 0, player.taken
-    _check_the_end(player.page, server, game, "red")
+
+    def work(ctx: Any) -> None:
+        player = Player(_open(ctx, game["links"]["red"]), 40, _click)
+        assert player.play(pointed=1000) == 10  # ten rounds (seed 40: nobody is wiped out)
+        assert player.taken["mark"] > 0, player.taken
+        assert player.taken["auto"] == 0, player.taken
+        _check_the_end(player.page, server, game, "red")
+
+    in_chromium(work)
 
 
 @pytest.mark.slow
-def test_a_skirmish_is_played_on_a_phone_by_taps_then_auto(
-    server: LiveServer, contexts: Any
-) -> None:
+def test_a_skirmish_is_played_on_a_phone_by_taps_then_auto(server: LiveServer) -> None:
     """Play by pointing on a 390 x 844 touch screen: three decisions by taps, then Auto (the
     computer player's order for the seat) to the end."""
     game = server.create("skirmish/ridge", {"red": "human", "blue": "ai"}, seed=41)
-    player = Player(_open(contexts(**PHONE), game["links"]["red"]), 41, _tap)
-    player.play(pointed=3)
-    assert player.taken["mark"] + player.taken["button"] >= 3, player.taken
-    assert player.taken["auto"] > 0, player.taken
-    _check_the_end(player.page, server, game, "red")
+
+    def work(ctx: Any) -> None:
+        player = Player(_open(ctx, game["links"]["red"]), 41, _tap)
+        player.play(pointed=3)
+        assert player.taken["mark"] + player.taken["button"] >= 3, player.taken
+        assert player.taken["auto"] > 0, player.taken
+        _check_the_end(player.page, server, game, "red")
+
+    in_chromium(work, **PHONE)
