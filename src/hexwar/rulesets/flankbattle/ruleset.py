@@ -15,7 +15,7 @@ from hexwar.core.views import View
 from hexwar.rulesets.flankbattle import legal
 from hexwar.rulesets.flankbattle.game import FlankbattleGame
 from hexwar.rulesets.flankbattle.orders import Deployment
-from hexwar.rulesets.flankbattle.receipt import year_text
+from hexwar.rulesets.flankbattle.render import render_view
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
 
 __all__ = ["FlankbattleRuleset"]
@@ -80,33 +80,7 @@ class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
         return describe_choices(orders)
 
     def render_view(self, view: View) -> str:
-        d = view.data
-        if d.get("phase") == "over":
-            r = d["report"]
-            lines = [f"{r['war']}: the {r['winner']} wins ({r['reason']}) after {r['hours']} hours"]
-            for b in r["belligerents"]:
-                lines.append(
-                    f"  {b['nation']}: {b['starting_size']:,} -> {b['final_size']:,} "
-                    f"(killed {b['killed']:,}, died {b['died']:,}, captured {b['captured']:,}); "
-                    f"stability {b['stability_before']:g} -> {b['stability_after']:.1f}"
-                )
-            return "\n".join(lines)
-        m = d["military"]
-        lines = [
-            f"{d['war']} ({year_text(d['year'])}), {d['motive']}, at {d['location']} "
-            f"(map {d['map']})",
-            f"You are the {d['side']}: {m['nation']}, {m['name']}, {m['size']:,} troops, "
-            f"{m['ships']} x {m['transport']}",
-            "  units: " + ", ".join(f"{r} {t} ({m['totals'][r]:,})" for r, t in m["units"].items()),
-            f"Enemy: {d['enemy']['nation']}, {d['enemy']['military']}, {d['enemy']['size']:,}",
-            "Default flanks:",
-        ]
-        for f in d["default_flanks"]:
-            lines.append(
-                f"  ({f['x']:g},{f['y']:g}) inf {f['infantry']} cav {f['cavalry']} "
-                f"art {f['artillery']} ships {f['ships']}"
-            )
-        return "\n".join(lines)
+        return render_view(view.data)
 
     def order_help(self, view: View) -> str:
         return _HELP
