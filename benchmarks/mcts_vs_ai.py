@@ -24,11 +24,11 @@ mcts, its win rate with the Wilson 95 % interval, and the time per decision of e
 The baselines: the same seeds and sides played by ``--opponent`` in mcts's place (against
 itself), and by mcts with no time (0 s a decision: its prior alone, no search -- the
 computer player's orders, except in the tactical approach, where the prior is the careful
-variant's plan: :data:`hexwar.agents.priors.LEADS`). What mcts wins beyond the second is the
-search's. Every seed is played from both sides because a seed is not even: its first mover,
-set-up and dice favour one side (Aggressor seeds 0-19 with sides alternating by seed gave
-the computer player 14 wins of 20 against itself). Played from both sides, the computer
-player in mcts's place wins as many games as it loses (draws aside): 50 %.
+variant's plan: :func:`hexwar.rulesets.tactical.search.leads`). What mcts wins beyond the
+second is the search's. Every seed is played from both sides because a seed is not even: its
+first mover, set-up and dice favour one side (Aggressor seeds 0-19 with sides alternating by
+seed gave the computer player 14 wins of 20 against itself). Played from both sides, the
+computer player in mcts's place wins as many games as it loses (draws aside): 50 %.
 
 Run from the repository root: ``.venv/bin/python benchmarks/mcts_vs_ai.py [--games 10]``.
 """

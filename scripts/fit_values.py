@@ -1,4 +1,4 @@
-"""Fit a ruleset's learned value (:mod:`hexwar.agents.learned`) to the computer player's games.
+"""Fit a ruleset's learned value (its ``search`` module's features) to the computer player's games.
 
 Plays ``--games`` games of the ruleset's computer player against itself on ``--scenario``
 (seeds ``--first-seed`` on), where at each decision, with chance ``--explore``, the side to act
@@ -8,7 +8,8 @@ decision's view of every side is a sample: its features and the game's result fo
 (won 1, drawn 1/2, lost 0). A logistic model (a draw counting half) is fitted by Newton's
 method with a small ridge on the games with even seeds and checked on the odd ones: it prints
 the log loss and the share of results called right, for the model and for the constant, and
-the weights to paste into :mod:`hexwar.agents.learned`.
+the weights to paste into the ruleset's ``search`` module (:mod:`hexwar.rulesets.tactical.search`,
+:mod:`hexwar.rulesets.aggressor.search`).
 
 Run from the repository root: ``.venv/bin/python scripts/fit_values.py tactical --games 600``.
 """
@@ -27,14 +28,10 @@ import numpy as np
 from joblib import Parallel, delayed
 
 from hexwar.agents import agent_rng, make_agent
-from hexwar.agents.learned import (
-    AGGRESSOR_FEATURES,
-    TACTICAL_FEATURES,
-    aggressor_features,
-    tactical_features,
-)
 from hexwar.agents.mcts import MctsAgent
 from hexwar.core.errors import HexwarError
+from hexwar.rulesets.aggressor.search import AGGRESSOR_FEATURES, aggressor_features
+from hexwar.rulesets.tactical.search import TACTICAL_FEATURES, tactical_features
 from hexwar.sessions import resolve_scenario
 
 FEATURES: dict[str, tuple[tuple[str, ...], Callable[[Any, str], tuple[float, ...]]]] = {

@@ -1,4 +1,5 @@
-"""The values learned from the computer player's games (hexwar.agents.learned, issue 21 item 5:
+"""The values learned from the computer player's games (issue 21 item 5, now in each ruleset's
+``search`` module: hexwar.rulesets.tactical.search, hexwar.rulesets.aggressor.search;
 the ``mcts`` agent's value at a rollout's end): the features read by hand from a view or a
 game, the logistic model, the fit of scripts/fit_values.py, and the search using the value."""
 
@@ -12,18 +13,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hexwar.agents import agent_rng, learned
-from hexwar.agents.learned import (
+from hexwar.agents import agent_rng
+from hexwar.agents.mcts import MctsAgent
+from hexwar.core.search import logistic_value
+from hexwar.rulesets.aggressor import search as aggressor_search
+from hexwar.rulesets.aggressor.search import (
     AGGRESSOR_FEATURES,
     AGGRESSOR_WEIGHTS,
+    aggressor_features,
+)
+from hexwar.rulesets.aggressor.state import Unit
+from hexwar.rulesets.tactical.search import (
     TACTICAL_FEATURES,
     TACTICAL_WEIGHTS,
-    aggressor_features,
-    logistic_value,
     tactical_features,
 )
-from hexwar.agents.mcts import MctsAgent
-from hexwar.rulesets.aggressor.state import Unit
 from hexwar.testing import random_session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,13 +182,13 @@ def test_aggressor_rollout_is_scored_by_the_learned_value_of_its_world(monkeypat
     view = game.view(side)
     agent = MctsAgent(game.ruleset, side, iterations=1)
     seen = []
-    real = learned.aggressor_features
+    real = aggressor_search.aggressor_features
 
     def spy(world, who):
         seen.append((world, who))
         return real(world, who)
 
-    monkeypatch.setattr(learned, "aggressor_features", spy)
+    monkeypatch.setattr(aggressor_search, "aggressor_features", spy)
     order = agent.candidates(view, agent_rng(2, side, game.step))[0]
     value = agent._simulate(view, order, np.random.default_rng(4))
     (world, who), *_ = seen

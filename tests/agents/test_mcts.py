@@ -94,16 +94,17 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
     to come); a decision where it scores at most one order above zero costs no search -- its
     choice is played at once."""
     from hexwar.agents.mcts import WIDEN
-    from hexwar.agents.priors import SCORERS
     from hexwar.rulesets.aggressor.legal import legal_orders
+    from hexwar.rulesets.aggressor.search import scores
 
+    assert registry.get("aggressor").search_profile().scorer is scores
     instant = searched = 0
     for game, view in _aggressor_decisions():
         agent = MctsAgent(game.ruleset, "west", iterations=12)
         rng = agent_rng(1, "west", game.step)
         own = make_agent(game.ruleset, "west", "ai").act(view, agent_rng(1, "west", game.step))
         legal = legal_orders(view.data)
-        worth = sum(s > 0 for s in SCORERS["aggressor"](view.data, legal))
+        worth = sum(s > 0 for s in scores(view.data, legal))
         cands = agent.candidates(view, rng)
         assert cands[0] == own
         if worth <= 1:
@@ -113,7 +114,7 @@ def test_aggressor_mcts_searches_the_computer_players_best_orders_only() -> None
             instant += 1
         else:
             assert 2 <= len(cands) <= WIDEN
-            scored = dict(zip(legal, SCORERS["aggressor"](view.data, legal), strict=True))
+            scored = dict(zip(legal, scores(view.data, legal), strict=True))
             assert all(scored[o] > 0 for o in cands)
             assert all(o.kind != "end" for o in cands)
             assert agent.act(view, rng) in cands
@@ -128,12 +129,10 @@ def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> No
     """Tactical candidates (seed 002 orders: a phase's actions): the prior first -- in the
     approach (turns 1-2) the careful variant's plan, the computer player's own right after
     it; later the computer player's plan -- variants after them, never doing nothing
-    (mcts.NEVER_IDLE: the short rollouts rate idleness too well; where the attacks-alone
+    (the profile's never_idle: the short rollouts rate idleness too well; where the attacks-alone
     variant has no attack it is the empty plan, and it is left out as well); every one and
     the chosen order are accepted by the game."""
-    from hexwar.agents.mcts import NEVER_IDLE
-
-    assert "tactical" in NEVER_IDLE
+    assert registry.get("tactical").search_profile().never_idle
     checked = set()
     for game, side, view in _tactical_decisions():
         approach = view.data["turn"] <= 2
@@ -189,11 +188,9 @@ def _scripted(monkeypatch: pytest.MonkeyPatch, agent: MctsAgent, rows: list[list
 
 def test_aggressor_mcts_keeps_its_prior_unless_clearly_beaten(monkeypatch) -> None:
     """The computer player's own order (the prior) is kept when no candidate beats it by
-    more than two standard errors over at least four complete rounds (MIN_ROUNDS): an
+    more than two standard errors over at least four complete rounds (min_rounds): an
     Aggressor game is ~100 searched decisions, each a chance for noise to replace it."""
-    from hexwar.agents.mcts import MIN_ROUNDS
-
-    assert MIN_ROUNDS["aggressor"] == 4
+    assert registry.get("aggressor").search_profile().min_rounds == 4
     game, view = next(
         (g, v)
         for g, v in _aggressor_decisions()
@@ -276,7 +273,7 @@ def test_tactical_mcts_with_no_time_gives_its_priors_orders() -> None:
     (seed 002 orders: a phase's actions). With no time to weigh another candidate (a budget
     of 0 s) mcts gives exactly the prior's orders, running no rollout -- so a game where mcts
     keeps its prior every time is the computer player's own game after the approach."""
-    from hexwar.agents.priors import TACTICAL_APPROACH_TURNS
+    from hexwar.rulesets.tactical.search import TACTICAL_APPROACH_TURNS
 
     assert TACTICAL_APPROACH_TURNS == 2
     seen = {"careful differs": 0, "plan": 0}
@@ -361,12 +358,12 @@ def test_tactical_attacks_alone_are_the_plans_attacks_before_any_move() -> None:
     assault, then moves): its attacks alone -- the rollouts' last phase and a candidate of
     the search -- are exactly its plan's actions up to the first that is no attack, and a
     phase where it moves differs from its plan."""
-    from hexwar.agents.priors import FINISHERS
 
     differ = 0
     for n, (game, side, view) in enumerate(_tactical_decisions(0)):
         plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
-        alone = FINISHERS["tactical"](game.ruleset, side).act(view, agent_rng(0, side, 0))
+        finisher = game.ruleset.search_profile().finisher
+        alone = finisher(game.ruleset, side).act(view, agent_rng(0, side, 0))
         k = next((i for i, a in enumerate(plan) if a.verb not in ("fire", "assault")), len(plan))
         assert alone.actions == plan[:k]
         differ += alone.actions != plan
@@ -382,8 +379,7 @@ def test_tactical_mcts_weighs_bolder_plans_late_or_behind() -> None:
     with its weights shifted toward boldness (more attacks) and speed (objectives) is weighed
     too, and in the two turns before it where the side does not lead on VP (level counts:
     a draw is no win); otherwise those variants propose nothing."""
-    from hexwar.agents.priors import (
-        PROPOSERS,
+    from hexwar.rulesets.tactical.search import (
         TACTICAL_BEHIND_TURNS,
         TACTICAL_LAST_TURN,
         TACTICAL_VARIANTS,
@@ -393,7 +389,7 @@ def test_tactical_mcts_weighs_bolder_plans_late_or_behind() -> None:
     seen = {"early": 0, "late, not ahead": 0, "late, ahead": 0}
     first = len(TACTICAL_VARIANTS)  # after the variants searched in every turn
     for game, side, view in _tactical_decisions(0):
-        proposers = PROPOSERS["tactical"](game.ruleset, side)
+        proposers = game.ruleset.search_profile().proposers(game.ruleset, side)
         late = proposers[first : first + len(TACTICAL_LAST_TURN)]
         assert len(late) == len(TACTICAL_LAST_TURN)
         turn, turns = view.data["turn"], view.data["turns"]
@@ -469,11 +465,9 @@ def test_airwar_mcts_with_no_time_gives_the_computer_players_orders() -> None:
 def test_airwar_mcts_keeps_its_placement_unless_clearly_beaten(monkeypatch) -> None:
     """§2.0: the computer player's placement of the enemy's cities (spread apart, pushed to
     the front) is kept unless a menu placement beats it by more than two standard errors over
-    at least four complete paired rounds (MIN_ROUNDS): a rollout of four decisions sees only
+    at least four complete paired rounds (min_rounds): a rollout of four decisions sees only
     the first cycle's fire, and a random placement of the enemy's cities is far worse."""
-    from hexwar.agents.mcts import MIN_ROUNDS
-
-    assert MIN_ROUNDS["airwar"] == 4
+    assert registry.get("airwar").search_profile().min_rounds == 4
     game, view = next(iter(_airwar_decisions()))
     assert view.data["phase"] == "cities"
     cands = MctsAgent(game.ruleset, "1", iterations=8).candidates(view, agent_rng(1, "1", 0))
@@ -504,8 +498,8 @@ def test_airwar_mcts_weighs_variants_of_the_computer_players_moves() -> None:
     judgement shifted -- no flights, another city to attack, none, stepping in where
     outnumbered (§4's principles, each shifted) -- and doing nothing (last); each one is
     accepted by the game. With its own options the variant is the computer player's plan."""
-    from hexwar.agents.priors import AIRWAR_VARIANTS
     from hexwar.rulesets.airwar.ai import move_variant
+    from hexwar.rulesets.airwar.search import AIRWAR_VARIANTS
 
     game, view = _airwar_move_stage()
     own = make_agent(game.ruleset, "1", "ai").act(view, agent_rng(1, "1", game.step))
@@ -530,10 +524,8 @@ def test_airwar_rollouts_from_a_move_stage_draw_nothing() -> None:
     game whatever the sampled world's seed -- so mcts plays one round per depth there."""
     import numpy as np
 
-    from hexwar.agents.mcts import DRAWS_NOTHING
-
     game, view = _airwar_move_stage()
-    assert DRAWS_NOTHING["airwar"](view)
+    assert game.ruleset.search_profile().draws_nothing(view)
     agent = MctsAgent(game.ruleset, "1", iterations=8)
     for order in agent.candidates(view, agent_rng(1, "1", 0)):
         values = {agent._simulate(view, order, np.random.default_rng(k), 8) for k in range(3)}
@@ -575,8 +567,9 @@ def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
     turn) -- the move ending nearest the enemy units the side sees first. The unit stays (none
     of its actions from the move on), the plan's other actions are kept in their order, and
     the game accepts the orders."""
-    from hexwar.agents.priors import TACTICAL_HOLDS, _tactical_holds
     from hexwar.core.hexes import Hex
+    from hexwar.rulesets.tactical.search import TACTICAL_HOLDS
+    from hexwar.rulesets.tactical.search import holds as tactical_holds
 
     for game, side, view in _tactical_decisions(0):
         plan = make_agent(game.ruleset, side, "ai").act(view, agent_rng(0, side, 0)).actions
@@ -586,7 +579,7 @@ def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
             continue
         enemies = [Hex.from_str(e["hex"]) for e in view.data["enemy_units"]]
         first = min(moves, key=lambda a: min(Hex.from_str(a.target).distance(e) for e in enemies))
-        holds = _tactical_holds(game.ruleset, side)
+        holds = tactical_holds(game.ruleset, side)
         assert len(holds) == TACTICAL_HOLDS
         held = holds[0](view)
         assert first not in held.actions
@@ -680,3 +673,41 @@ def test_mcts_scores_a_world_an_enemy_concession_ends(ruleset_id: str) -> None:
     order = agent.act(view, agent_rng(1, side, game.step))
     assert order in cands
     game.submit(side, order.to_json())
+
+
+def test_a_plug_in_ruleset_without_a_search_profile_is_searched_plainly() -> None:
+    """Issue 40: a ruleset that samples worlds but writes no search profile gets the core's
+    default (Ruleset.search_profile) -- plain search over its legal orders, no priors, the
+    default horizon and rounds, an unfinished rollout worth 0 -- and mcts plays it legally."""
+    from hexwar.agents.mcts import HORIZON
+    from hexwar.core.search import SearchProfile
+    from tests.fixtures.tiny import SIDES, TinyGame, TinyRuleset, TinyScenario
+
+    class Searchable(TinyRuleset):
+        def determinise(self, view, rng):
+            scenario = TinyScenario(ruleset="tiny", title="a world")
+            world = TinyGame(self, scenario, seed=int(rng.integers(2**31)), scenario_id="w")
+            enemy = SIDES[1 - SIDES.index(view.side)]
+            world.hp = {view.side: view.data["hit_points"], enemy: view.data["enemy_hit_points"]}
+            world.reserve = {view.side: view.data["reserve"], enemy: int(rng.integers(6))}
+            world.round = view.data["round"]
+            world.mover = SIDES.index(view.side)
+            world._step = view.step
+            return world
+
+    ruleset = Searchable()
+    assert ruleset.search_profile() == SearchProfile()
+    game = ruleset.new_game(TinyScenario(ruleset="tiny", title="duel"), seed=3, scenario_id="d")
+    agent = MctsAgent(ruleset, "red", iterations=16)
+    assert (agent.horizon, agent.min_rounds, agent.to_next_turn) == (HORIZON, 2, False)
+    assert not agent._keeps_prior
+    assert agent._finisher is None
+    assert agent._proposers == []
+    view = game.view("red")
+    legal = ruleset.legal_orders(view)
+    cands = agent.candidates(view, agent_rng(3, "red", 0))
+    assert sorted(cands, key=str) == sorted(legal, key=str)  # every legal order, nothing else
+    order = agent.act(view, agent_rng(3, "red", 0))
+    assert order in legal
+    assert agent.last_iterations == 16
+    game.submit("red", order)

@@ -46,7 +46,7 @@ def agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
 def distinct_agent_names(ruleset: Ruleset[Any, Any]) -> list[str]:
     """:func:`agent_names` with one name per distinct agent, for menus (the lobby): a name
     that makes the same agent as one before it (an old name kept for stored games, such as
-    Aggressor's ``computer`` beside ``ai``) is left out. Every name of :func:`agent_names`
+    a ruleset's ``computer`` beside ``ai``) is left out. Every name of :func:`agent_names`
     is still taken where players are named."""
     factories = ruleset.agents()
     seen: set[object] = set()

@@ -1,35 +1,37 @@
 """``mcts``: information-set Monte Carlo tree search over a ruleset's legal orders.
 
-The agent sees only its view. Each iteration samples a world the side cannot tell from the
-one it sees -- the ruleset's :meth:`~hexwar.core.game.Ruleset.determinise` of the view, never
-the true state -- plays one of its candidate orders there, lets the ruleset's own agent play
-every side for up to ``horizon`` decisions (the rollout policy; sealed orders of other sides
-in the current decision are drawn from it too, since the view hides them; where
-:data:`~hexwar.agents.priors.FINISHERS` names one, the side's own next decision is then
-played by that agent -- tactical: its next phase's attacks), and scores the
-result in that world for the side: +1 / -1 for a won / lost game, else the ruleset's value
-of the world (:data:`VALUES`: for Aggressor and tactical the value learned from the computer
-player's games, :mod:`hexwar.agents.learned`; for the air war the balance of units).
+The agent sees only its view, and names no ruleset: what it knows of one is the ruleset's
+search profile (:meth:`~hexwar.core.game.Ruleset.search_profile`, a
+:class:`~hexwar.core.search.SearchProfile`; each ruleset writes its own in its ``search``
+module; a ruleset without one gets plain search over its legal orders, scored by the outcome).
+Each iteration samples a world the side cannot tell from the one it sees -- the ruleset's
+:meth:`~hexwar.core.game.Ruleset.determinise` of the view, never the true state -- plays one
+of its candidate orders there, lets the ruleset's own agent play every side for up to
+``horizon`` decisions (the rollout policy; the profile's ``horizon``, or to the side's next
+turn where it says ``to_next_turn``; sealed orders of other sides in the current decision are
+drawn from it too, since the view hides them; where the profile names a ``finisher``, the
+side's own next decision is then played by that agent),
+and scores the result in that world for the side: +1 / -1 for a won / lost game, else the
+profile's ``value`` of the world (a value learned from the computer player's games, say, or
+a balance of units; by default 0).
 Candidates are chosen by UCB1 over the information set at the root (the side's own
 decision, the same in every sampled world), or, where the rollout agent lends a prior
-(:mod:`hexwar.agents.priors`, :data:`KEEP_PRIOR`), compared in paired rounds that keep the
-prior unless another candidate clearly beats it (:meth:`MctsAgent._rounds`), or, where the
-rollouts draw nothing (:data:`DRAWS_NOTHING`), in rounds ever deeper, the deepest deciding
-(:meth:`MctsAgent._deepening`).
+(the profile's ``scorer`` or ``proposers``, or ``keep_prior``), compared in paired rounds
+that keep the prior unless another candidate clearly beats it (:meth:`MctsAgent._rounds`),
+or, where the rollouts draw nothing (the profile's ``draws_nothing``), in rounds ever deeper,
+the deepest deciding (:meth:`MctsAgent._deepening`).
 
 Candidates: the ruleset's legal orders where each is a whole order, the rollout agent's own
 choice first (each candidate is tried once, in order, while the budget lasts; then UCB1);
-with a scorer, only the few it scores best above zero (never ending the turn), and the
-agent's own order alone where the list is a menu without it (Aggressor's set-up); where the
-list is a menu without it and the ruleset keeps a prior (:data:`KEEP_PRIOR`: the air war's
-initial stage), the agent's own order first and then the menu;
+with a ``scorer``, only the few it scores best above zero (never ending the turn), and the
+agent's own order alone where the list is a menu without it (a set-up of random menu
+entries); where the list is a menu without it and the profile keeps the prior
+(``keep_prior``), the agent's own order first and then the menu;
 where orders are built one unit action at a time (:meth:`Ruleset.stepwise`), the rollout
-agent's whole order and those the ruleset's proposers give
-(:data:`~hexwar.agents.priors.PROPOSERS`: variants of the computer player; where
-:data:`~hexwar.agents.priors.LEADS` says so, the first proposer's order is the prior,
-searched first -- tactical: the careful variant's plan in the approach), or without
-proposers the orders it gives with several streams (until one repeats), plus doing nothing
-(never in tactical, :data:`NEVER_IDLE`).
+agent's whole order and those the profile's ``proposers`` give (variants of the computer
+player; where ``leads`` says so, the first proposer's order is the prior, searched first),
+or without proposers the orders it gives with several streams (until one repeats), plus doing
+nothing (never where the profile says ``never_idle``).
 The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
 ``time.process_time`` gives the agent the same computation on a busy machine) -- proposing
 candidates counts against it -- or, when given, ``iterations`` (reproducible whatever the
@@ -45,102 +47,24 @@ from typing import Any
 
 import numpy as np
 
-from hexwar.agents import learned
-from hexwar.agents.priors import FINISHERS, LEADS, PROPOSERS, SCORERS
 from hexwar.core import exact
 from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent, Game, Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
 
-__all__ = ["MCTS", "VALUES", "MctsAgent", "has_determinisation"]
+__all__ = ["MCTS", "MctsAgent", "has_determinisation"]
 
 MCTS = "mcts"
 PROPOSALS = 6  # rollout-agent proposals considered at a stepwise decision
 UCB_C = 1.4
 WIDEN = 4  # the best orders by the agent's prior searched, where it scores them
 HORIZON = 4  # decisions played out after the searched one
-# Tactical: the searched phase and the enemy's reply (the computer player's, ~0.05 s): the
-# searched phase alone (its fire, the opportunity fire it draws) rated every move forward
-# worse than holding -- the fire the move draws counted, the fire it brings not -- and made
-# mcts, at 1 s, hold or only fire in most of its phases and lose more than its prior did.
-HORIZONS = {"tactical": 1}  # then the side's next phase, its attacks alone (FINISHERS)
-# Rulesets whose rollouts run until the side is to decide again after another side has
-# decided (to the side's next turn), up to LONG decisions: an Aggressor turn is many unit
-# decisions, each ~2 ms of the computer player's.
-TO_NEXT_TURN = {"aggressor"}
+# Where the profile says to_next_turn, rollouts run until the side is to decide again after
+# another side has decided (to the side's next turn), up to LONG decisions.
 LONG = 80
 Z = 2.0  # standard errors by which another candidate must beat the prior
 SURE_ROUNDS = 4  # rounds after which the search may stop early
-# Complete rounds needed before another candidate may replace the prior (the standard error
-# of two or three paired differences says little). Aggressor: an order's rollouts run to the
-# side's next turn (~1 s buys 6-8 rounds of its four candidates), and a game is ~100 searched
-# decisions, each a chance for noise to replace the computer player's choice.
-# Air war: a placement's worth shows little in a rollout of four decisions (the first cycle's
-# fire), and a random placement of the enemy's cities is far worse than the computer
-# player's: two paired rounds must not replace it.
-MIN_ROUNDS = {"aggressor": 4, "tactical": 3, "airwar": 4}
-# Rulesets whose rollout agent's order is a prior kept unless another candidate clearly beats
-# it (:meth:`MctsAgent._rounds`) also where the legal list is a menu without it. The air
-# war: its initial stage's legal list is a menu of random placements without the computer
-# player's own (a random placement of the enemy's cities, against its spread and forward
-# ones, lost 24 / 2 / 54 of 80 games of the computer player against itself, seeds 0-39 from
-# both sides), and UCB1 over that menu threw the computer player's placement away.
-KEEP_PRIOR = frozenset({"airwar"})
-# Rulesets whose stepwise candidates never include doing nothing (unless the rollout agent
-# itself would): tactical, where a rollout (the enemy's reply, the side's next attacks) rates
-# idleness too well -- nothing exposed to the reply's fire, and the time lost on the way to
-# the objectives unseen -- and where, once each round was cheap enough for 6-13 rounds a
-# second, the empty plan beat the computer player's in the approach by +0.2 to +0.5 (standard
-# errors 0.08-0.14) and was played in the first turns (docs/research.md). Aggressor's scorer
-# leaves it out for the same reason.
-NEVER_IDLE = frozenset({"tactical"})
-
-
-def _airwar_draws_nothing(view: View) -> bool:
-    return view.data["phase"] in ("move", "fire")
-
-
-# Decisions whose rollouts draw nothing, by ruleset: the air war has no dice, and its computer
-# player draws only when it places (§2.0), so from a move or aim-fire stage a rollout is the
-# same game whatever the world's seed: a second round would repeat the first, so the rounds
-# go deeper instead (:meth:`MctsAgent._deepening`).
-DRAWS_NOTHING: dict[str, Callable[[View], bool]] = {"airwar": _airwar_draws_nothing}
-
-
-def _airwar_value(world: Any, side: str) -> float:
-    """The balance of units (the scenario's totals in the side's view of the world)."""
-    totals = world.view(side).data.get("totals") or {}
-    mine = float(totals.get(side, 0))
-    theirs = sum(float(n) for s, n in totals.items() if s != side)
-    return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
-
-
-def _tactical_value(world: Any, side: str) -> float:
-    """Learned from the side's view of the world (:mod:`hexwar.agents.learned`)."""
-    return learned.logistic_value(
-        learned.TACTICAL_WEIGHTS, learned.tactical_features(world.view(side).data)
-    )
-
-
-def _aggressor_value(world: Any, side: str) -> float:
-    """Learned from the world (:func:`~hexwar.agents.learned.aggressor_features`): the
-    sampled world's steps and sectors, its hidden part drawn, never the true state."""
-    return learned.logistic_value(
-        learned.AGGRESSOR_WEIGHTS, learned.aggressor_features(world, side)
-    )
-
-
-# The value of a world where a rollout stopped before the game's end, for a side, in [-1, 1].
-VALUES: dict[str, Callable[[Any, str], float]] = {
-    "airwar": _airwar_value,
-    "aggressor": _aggressor_value,
-    "tactical": _tactical_value,
-}
-
-
-def _no_value(world: Any, side: str) -> float:
-    return 0.0
 
 
 def _gains(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -187,25 +111,28 @@ class MctsAgent:
         self.side = side
         self.seconds = seconds
         self.iterations = iterations
-        rid = ruleset.info.id
-        self.to_next_turn = rid in TO_NEXT_TURN
-        default = LONG if self.to_next_turn else HORIZONS.get(rid, HORIZON)
+        profile = ruleset.search_profile()
+        self.profile = profile
+        self.to_next_turn = profile.to_next_turn
+        default = (
+            LONG if self.to_next_turn else (HORIZON if profile.horizon is None else profile.horizon)
+        )
         self.horizon = default if horizon is None else horizon
         self.clock = clock
         self._policy: dict[str, Agent] = {
             s: make_agent(ruleset, s, self.rollout_name) for s in ruleset.info.sides
         }
-        self.value = VALUES.get(ruleset.info.id, _no_value)
-        self.min_rounds = MIN_ROUNDS.get(rid, 2)
+        self.value = profile.value
+        self.min_rounds = profile.min_rounds
         self.widen = widen
-        self._scorer = SCORERS.get(ruleset.info.id)
-        proposers = PROPOSERS.get(ruleset.info.id)
+        self._scorer = profile.scorer
+        proposers = profile.proposers
         self._proposers = proposers(ruleset, side) if proposers is not None else []
-        self._keeps_prior = self._scorer is not None or bool(self._proposers) or rid in KEEP_PRIOR
-        self._draws_nothing = DRAWS_NOTHING.get(rid)
-        self._never_idle = rid in NEVER_IDLE
-        self._leads = LEADS.get(rid)
-        finisher = FINISHERS.get(rid)
+        self._keeps_prior = self._scorer is not None or bool(self._proposers) or profile.keep_prior
+        self._draws_nothing = profile.draws_nothing
+        self._never_idle = profile.never_idle
+        self._leads = profile.leads
+        finisher = profile.finisher
         self._finisher: Agent | None = finisher(ruleset, side) if finisher else None
         self.last_iterations = 0
 
@@ -221,11 +148,11 @@ class MctsAgent:
             first = self._policy[self.side].act(view, rng)  # searched first: the prior
             if first not in legal:
                 if self._scorer is not None:
-                    # A menu without the agent's own order (Aggressor's set-up: random
-                    # set-ups, the computer's template not among them): its own, at once.
+                    # A menu without the agent's own order (random set-ups, the
+                    # computer's template not among them): its own, at once.
                     return [first]
                 if self._keeps_prior:
-                    # The air war's initial stage: its own placement first (the prior),
+                    # A set-up menu of random placements: its own first (the prior),
                     # then the menu's random ones, weighed in paired rounds.
                     return [first, *legal]
                 return legal
@@ -314,10 +241,10 @@ class MctsAgent:
         """Every candidate played in the same worlds, round after round (common random
         numbers: the world and its dice drawn from one seed per round), so that candidates are
         compared on equal luck. The first candidate (the prior: the rollout agent's own choice,
-        or the order :data:`~hexwar.agents.priors.LEADS` names) is kept unless another beats
+        or the order the profile's ``leads`` names) is kept unless another beats
         it by more than :data:`Z` standard errors of the
         paired differences over the complete rounds, of which there must be at least two
-        (:data:`MIN_ROUNDS` for some rulesets); the search stops early once
+        (the profile's ``min_rounds``); the search stops early once
         :data:`SURE_ROUNDS` rounds leave no candidate within one standard error of beating it.
         """
         scores: list[list[float]] = []
@@ -353,9 +280,9 @@ class MctsAgent:
     def _deepening(
         self, view: View, cands: list[Order], rng: np.random.Generator, deadline: float
     ) -> Order:
-        """Where the rollouts draw nothing (:data:`DRAWS_NOTHING`) a second round in the same
-        world would repeat the first: instead each round plays every candidate twice as far
-        as the round before (from :attr:`horizon`, up to :data:`LONG` decisions), while a
+        """Where the rollouts draw nothing (the profile's ``draws_nothing``) a second round in
+        the same world would repeat the first: instead each round plays every candidate twice
+        as far as the round before (from :attr:`horizon`, up to :data:`LONG` decisions), while a
         round fits the budget (a deeper round costing at most twice the last one), and the
         deepest complete round decides: the first candidate (the prior) is kept unless
         another scores more in it."""

@@ -39,6 +39,7 @@ from hexwar.core.orders import (
 )
 from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
 from hexwar.core.rng import Dice
+from hexwar.core.search import SearchProfile
 from hexwar.core.views import SharedJson, View, check_jsonable
 
 if TYPE_CHECKING:  # the core never imports the CLI toolkit; only a ruleset's commands() does
@@ -573,6 +574,14 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         it: every awaited side still has to order. Default: ``None``, the ruleset offers none.
         """
         return None
+
+    def search_profile(self) -> SearchProfile:
+        """What search agents (``mcts``) may know of the ruleset: rollout horizon, how
+        candidates are weighed, the value of an unfinished world, and the priors its computer
+        player lends (:class:`~hexwar.core.search.SearchProfile`). Rulesets write theirs in
+        their ``search`` module. Default: plain search over :meth:`legal_orders`, a rollout
+        scored by the outcome alone, no priors."""
+        return SearchProfile()
 
     def render_view(self, view: View) -> str:
         """The view as text for terminal play (rulesets draw their board; default: JSON)."""

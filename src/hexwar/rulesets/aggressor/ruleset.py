@@ -12,6 +12,7 @@ from hexwar.core.boards import Board
 from hexwar.core.choices import ChoiceMark
 from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
+from hexwar.core.search import SearchProfile
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.legal import legal_orders, placements
@@ -98,6 +99,12 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         game = determinise(self, view.data, rng)
         game._step = view.step  # the decision count the view was taken at
         return game
+
+    def search_profile(self) -> SearchProfile:
+        """What the ``mcts`` search knows of the ruleset (:mod:`.search`)."""
+        from hexwar.rulesets.aggressor.search import PROFILE
+
+        return PROFILE
 
     def render_view(self, view: View) -> str:
         return render(view.data) + "\nYour units:\n" + unit_table(view.data)

@@ -228,7 +228,7 @@ def move_variant(
     hold_back: float = HOLD_BACK,
 ) -> AirwarOrder | None:
     """The computer player's moves of a move stage planned with its judgement shifted (the
-    ``mcts`` search weighs them against its own, :mod:`hexwar.agents.priors`): without
+    ``mcts`` search weighs them against its own, :mod:`hexwar.rulesets.airwar.search`): without
     flights, going for the ``focus_rank``-th city to attack (None: each free unit for its own
     target), or with ``hold_back`` as the cost of a step where the unit is outnumbered. None
     outside a move stage, or where that plan is not legal. With the defaults it is the

@@ -19,6 +19,7 @@ from hexwar.core.game import (
     TurnStructure,
 )
 from hexwar.core.orders import JsonValue, check_order
+from hexwar.core.search import SearchProfile
 from hexwar.core.views import View
 from hexwar.rulesets.airwar import legal
 from hexwar.rulesets.airwar.amend import HELP as AMENDMENT_HELP
@@ -92,6 +93,12 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         game = legal.determinise(self, view.data, rng)
         game._step = view.step  # the decision count the view was taken at
         return game
+
+    def search_profile(self) -> SearchProfile:
+        """What the ``mcts`` search knows of the ruleset (:mod:`.search`)."""
+        from hexwar.rulesets.airwar.search import PROFILE
+
+        return PROFILE
 
     def render_view(self, view: View) -> str:
         return render_view(view.data)

@@ -13,6 +13,7 @@ from hexwar.core.boards import Board
 from hexwar.core.choices import ChoiceMark
 from hexwar.core.game import AgentFactory, ObservationEncoder, Ruleset, RulesetInfo, TurnStructure
 from hexwar.core.orders import JsonValue, check_order
+from hexwar.core.search import SearchProfile
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.amend import HELP as AMENDMENT_HELP
 from hexwar.rulesets.tactical.game import TacticalGame, unit_states
@@ -76,6 +77,12 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         from hexwar.rulesets.tactical.determinise import determinise
 
         return determinise(self, view.data, view.step, rng)
+
+    def search_profile(self) -> SearchProfile:
+        """What the ``mcts`` search knows of the ruleset (:mod:`.search`)."""
+        from hexwar.rulesets.tactical.search import PROFILE
+
+        return PROFILE
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from hexwar.rulesets.tactical.agent import TacticalAgent
