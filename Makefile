@@ -42,6 +42,7 @@ chromium:
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks scripts conftest.py
 	$(BIN)/ruff format --check src tests benchmarks scripts conftest.py
+	$(BIN)/lint-imports  # the layers (.importlinter; docs/architecture.md, "Layers")
 
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy

@@ -15,13 +15,13 @@ import pytest
 
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.render import render
 from hexwar.rulesets.aggressor.terminal import (
     KEY_PROMPT,
     KeyboardPlayer,
     posix_key_reader,
     single_key_reader,
 )
-from hexwar.rulesets.aggressor.render import render
 from tests.rulesets.aggressor.conftest import make_game
 
 if sys.platform != "win32":
