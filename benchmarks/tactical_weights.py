@@ -33,7 +33,7 @@ from mcts_vs_ai import wilson
 from hexwar.agents import agent_rng, make_agent
 from hexwar.core.errors import HexwarError
 from hexwar.core.game import Agent
-from hexwar.rulesets.tactical.agent import TacticalAgent
+from hexwar.rulesets.tactical.ai import TacticalAgent
 from hexwar.sessions import resolve_scenario
 
 

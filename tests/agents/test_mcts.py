@@ -155,7 +155,7 @@ def test_tactical_mcts_weighs_the_computer_players_plan_against_variants() -> No
         assert len(set(cands)) == len(cands)
         order = agent.act(view, agent_rng(1, side, game.step))
         assert order in cands
-        game.ruleset.determinise(view, agent_rng(1, side, 1)).submit(side, order.to_json())
+        game.ruleset.world(view, agent_rng(1, side, 1)).submit(side, order.to_json())
         checked.add(approach)
         if len(checked) == 2:
             return
@@ -261,7 +261,7 @@ def _tactical_decisions(seed: int = 1):
 def _careful(ruleset, side):
     """The computer player with its weights shifted toward care (docs/research.md, the weights
     table: exposure and danger weighed 5, staying 3)."""
-    from hexwar.rulesets.tactical.agent import TacticalAgent
+    from hexwar.rulesets.tactical.ai import TacticalAgent
 
     weights = {"exposure_weight": 5.0, "danger_weight": 5.0, "stay_weight": 3.0}
     return type("Careful", (TacticalAgent,), weights)(ruleset, side)
@@ -407,7 +407,7 @@ def test_tactical_mcts_weighs_bolder_plans_late_or_behind() -> None:
         cands = MctsAgent(game.ruleset, side, iterations=4).candidates(view, agent_rng(0, side, 0))
         assert all(o in cands for o in orders)
         for o in orders:  # each one the game accepts
-            world = game.ruleset.determinise(view, agent_rng(0, side, 1))
+            world = game.ruleset.world(view, agent_rng(0, side, 1))
             world.submit(side, o.to_json())
         assert seen["early"] > 0
         assert seen["late, not ahead"] > 0
@@ -514,7 +514,7 @@ def test_airwar_mcts_weighs_variants_of_the_computer_players_moves() -> None:
     assert set(cands[1:-1]) == {v for v in variants if v is not None and v != own} - {cands[-1]}
     assert len(cands) >= 3
     for order in cands:
-        world = game.ruleset.determinise(view, agent_rng(1, "1", 1))
+        world = game.ruleset.world(view, agent_rng(1, "1", 1))
         world.submit("1", order.to_json())
 
 
@@ -591,7 +591,7 @@ def test_tactical_mcts_weighs_the_plan_with_one_move_held_back() -> None:
         others = [a for a in plan if a.unit != first.unit and kinds.get(a.unit) != "hq"]
         assert all(a in held.actions for a in others if a.verb == "fire")
         assert holds[1](view) != held
-        game.ruleset.determinise(view, agent_rng(0, side, 1)).submit(side, held.to_json())
+        game.ruleset.world(view, agent_rng(0, side, 1)).submit(side, held.to_json())
         return
     raise AssertionError("no phase with two moves and an enemy in sight")
 
@@ -601,8 +601,8 @@ def _hopeless_airwar_move_stage(seed: int = 1):
     units removed by the umpire: player 2 is hopelessly outnumbered (§4: "if the opponent has
     twice as many units"), and its computer player concedes (§2.5: "until one player concedes
     defeat")."""
-    from hexwar.rulesets.airwar.agents import position_from_view
     from hexwar.rulesets.airwar.ai import hopeless
+    from hexwar.rulesets.airwar.placement import position_from_view
 
     session = random_session("airwar/small-three-cities", seed)
     session.run(max_steps=2)

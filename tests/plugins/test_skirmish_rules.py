@@ -229,7 +229,7 @@ def test_determinised_worlds_look_like_the_view(skirmish: SkirmishRuleset) -> No
         game = session.game
         for side in game.info.sides:
             view = game.view(side)
-            worlds = [skirmish.determinise(view, rng) for _ in range(4)]
+            worlds = [skirmish.world(view, rng) for _ in range(4)]
             for world in worlds:
                 assert world.view(side).to_json() == view.to_json()  # step and all
                 assert world.decision().sides == game.decision().sides  # type: ignore[union-attr]

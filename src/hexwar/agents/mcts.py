@@ -335,7 +335,7 @@ class MctsAgent:
         """The value of ``order`` in a world drawn from ``view`` after the rollout
         (``horizon`` decisions, by default :attr:`horizon`)."""
         horizon = self.horizon if horizon is None else horizon
-        world = self.ruleset.determinise(view, rng)
+        world = self.ruleset.world(view, rng)
         assert world is not None  # checked at construction
         decision = world.decision()
         if decision is not None:  # sides ahead of us in a sealed decision: their hidden orders

@@ -575,6 +575,15 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
         """
         return None
 
+    def world(self, view: View, rng: np.random.Generator) -> Game[ScenarioT, OrderT] | None:
+        """:meth:`determinise` at the view's decision step: the core sets the step (the
+        decision count the view was taken at), so a world's views are the player's. What
+        search agents and the research adapters call; rulesets write :meth:`determinise`."""
+        game = self.determinise(view, rng)
+        if game is not None:
+            game._step = view.step
+        return game
+
     def search_profile(self) -> SearchProfile:
         """What search agents (``mcts``) may know of the ruleset: rollout horizon, how
         candidates are weighed, the value of an unfinished world, and the priors its computer

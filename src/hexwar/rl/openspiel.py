@@ -208,7 +208,7 @@ def resampler(state: HexwarSpielState, player: int) -> HexwarSpielState:
     side = d.sides[player]
     view = d.game.view(side)
     rng = np.random.default_rng([d.seed, len(state.choices_made), _next_sample()])
-    game = d.ruleset.determinise(view, rng)
+    game = d.ruleset.world(view, rng)
     if game is None:
         raise ValueError(
             f"the {d.ruleset.info.id} ruleset offers no determinisation; use MCTSBot, or "

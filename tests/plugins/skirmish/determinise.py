@@ -62,13 +62,3 @@ def determinise(
     game.round = int(data["round"])
     game.mover = str(data["mover"])
     return game
-
-
-def at_step(game: SkirmishGame, step: int) -> SkirmishGame:
-    """``game`` counted as having taken ``step`` decisions, as the view it was drawn from
-    (a view carries its step; OpenSpiel's IS-MCTS compares the sampled state's view with the
-    player's, step and all). The core has no public way to say so yet (issue 40: "the core
-    sets the step when a game is built from a view"), so this sets ``Game._step`` as the
-    aggressor and airwar rulesets do."""
-    game._step = step
-    return game

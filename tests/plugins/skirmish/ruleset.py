@@ -55,7 +55,7 @@ class SkirmishRuleset(Ruleset[SkirmishScenario, SkirmishOrder]):
         return drawing.describe_board(view.data, view.side)
 
     def determinise(self, view: View, rng: np.random.Generator) -> SkirmishGame:
-        return determinise.at_step(determinise.determinise(self, view.data, rng), view.step)
+        return determinise.determinise(self, view.data, rng)  # the core sets the step (world)
 
     def agents(self) -> Mapping[str, AgentFactory]:
         return {"ai": ai.SkirmishAI}

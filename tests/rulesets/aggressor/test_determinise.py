@@ -24,7 +24,7 @@ def test_the_world_looks_like_the_game_to_its_side(seed: int, steps: int) -> Non
     game = session.game
     for side in rl.SIDES:
         view = game.view(side)
-        world = game.ruleset.determinise(view, np.random.default_rng(seed))
+        world = game.ruleset.world(view, np.random.default_rng(seed))
         assert world.view(side).data == view.data
         if game.decision() is not None and side in game.decision().sides:
             assert world.decision() == game.decision()
@@ -43,8 +43,8 @@ def test_the_world_is_drawn_from_the_view_alone() -> None:
     assert unseen
     unseen[0].strength = 1 if unseen[0].strength > 1 else 2
     assert other.state_hash() != game.state_hash()
-    a = game.ruleset.determinise(game.view(side), np.random.default_rng(9))
-    b = other.ruleset.determinise(other.view(side), np.random.default_rng(9))
+    a = game.ruleset.world(game.view(side), np.random.default_rng(9))
+    b = other.ruleset.world(other.view(side), np.random.default_rng(9))
     assert a.state_hash() == b.state_hash()
 
 
@@ -55,7 +55,7 @@ def test_drawn_enemies_stand_out_of_sight() -> None:
     session.run(max_steps=12)
     game = session.game
     view = game.view("east")
-    world = game.ruleset.determinise(view, np.random.default_rng(1))
+    world = game.ruleset.world(view, np.random.default_rng(1))
     assert isinstance(world, AggressorGame)
     known = {rl.parse_label(e["at"]) for e in view.data["enemy"]}
     drawn = [u for u in world.units["west"] if u.cell not in known]

@@ -18,8 +18,8 @@ import pytest
 from hexwar.core import registry
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.orders import UMPIRE
-from hexwar.rulesets.airwar.agents import position_from_view, random_cities, random_units
 from hexwar.rulesets.airwar.game import CITIES, MOVE, AirwarGame
+from hexwar.rulesets.airwar.placement import position_from_view, random_cities, random_units
 from hexwar.sessions import resolve_scenario
 
 NOTICE = "The umpire amends the game: "

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from hexwar.core import registry
-from hexwar.rulesets.airwar.agents import position_from_view
 from hexwar.rulesets.airwar.game import FIRE, AirwarGame
+from hexwar.rulesets.airwar.placement import position_from_view
 from hexwar.rulesets.airwar.rules import City
 from hexwar.sessions import resolve_scenario
 

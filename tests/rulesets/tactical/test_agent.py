@@ -12,7 +12,7 @@ import pytest
 
 from hexwar.agents import make_agent
 from hexwar.core.hexes import Hex
-from hexwar.rulesets.tactical.agent import TacticalAgent, max_loss
+from hexwar.rulesets.tactical.ai import TacticalAgent, max_loss
 from hexwar.rulesets.tactical.tables import sheet
 from hexwar.sessions import Session, resolve_scenario
 
@@ -188,7 +188,7 @@ def test_the_computer_players_sight_is_the_boards_where_wrecks_and_smoke_block()
     stacks, wrecks and smoke of the view (meeting1941, with a 6-SP wreck on the road at 7,1
     and smoke on 8,-1 put into the view)."""
     from hexwar.agents import agent_rng
-    from hexwar.rulesets.tactical.agent import _Turn
+    from hexwar.rulesets.tactical.ai import _Turn
     from hexwar.testing import random_session
 
     session = random_session("tactical/meeting1941", 1)

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from hexwar.core.hexes import Hex
-from hexwar.rulesets.tactical.agent import TacticalAgent
+from hexwar.rulesets.tactical.ai import TacticalAgent
 
 from .conftest import make_game, make_scenario
 

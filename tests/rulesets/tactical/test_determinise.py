@@ -37,7 +37,7 @@ def test_the_world_looks_like_the_game_to_its_side(scenario: str, seed: int, ste
     game = session.game
     for side in game.info.sides:
         view = game.view(side)
-        world = game.ruleset.determinise(view, np.random.default_rng(seed))
+        world = game.ruleset.world(view, np.random.default_rng(seed))
         assert isinstance(world, TacticalGame)
         assert world.view(side).data == view.data
         assert world.decision() == game.decision()
@@ -56,7 +56,7 @@ def test_unseen_enemy_sps_are_the_sides_own_start_less_what_it_sees() -> None:
     game = _hidden_game()
     view = game.view("allied")
     assert view.data["enemy_units"] == []
-    world = game.ruleset.determinise(view, np.random.default_rng(3))
+    world = game.ruleset.world(view, np.random.default_rng(3))
     assert isinstance(world, TacticalGame)
     drawn = [u for u in world.units.values() if u.side == "axis"]
     assert sorted((u.kind, u.sp) for u in drawn) == [("infantry", 1), ("infantry", 4)]
@@ -74,8 +74,8 @@ def test_the_world_is_drawn_from_the_view_alone() -> None:
     x1.hex = Hex.from_str("5,0")  # still two or more hexes from A1 at 2,1
     assert other.state_hash() != game.state_hash()
     assert other.view("allied").data == game.view("allied").data
-    a = game.ruleset.determinise(game.view("allied"), np.random.default_rng(9))
-    b = other.ruleset.determinise(other.view("allied"), np.random.default_rng(9))
+    a = game.ruleset.world(game.view("allied"), np.random.default_rng(9))
+    b = other.ruleset.world(other.view("allied"), np.random.default_rng(9))
     assert a is not None
     assert b is not None
     assert a.state_hash() == b.state_hash()

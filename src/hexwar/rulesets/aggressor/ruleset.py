@@ -96,9 +96,7 @@ class AggressorRuleset(Ruleset[AggressorScenario, AggressorOrder]):
         """A world drawn from the view (:mod:`hexwar.rulesets.aggressor.determinise`)."""
         from hexwar.rulesets.aggressor.determinise import determinise
 
-        game = determinise(self, view.data, rng)
-        game._step = view.step  # the decision count the view was taken at
-        return game
+        return determinise(self, view.data, rng)
 
     def search_profile(self) -> SearchProfile:
         """What the ``mcts`` search knows of the ruleset (:mod:`.search`)."""

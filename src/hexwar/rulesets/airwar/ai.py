@@ -35,9 +35,9 @@ import numpy as np
 
 from hexwar.core.hexes import Hex
 from hexwar.core.views import View
-from hexwar.rulesets.airwar.agents import place_units, position_from_view, random_cities
 from hexwar.rulesets.airwar.board import other
 from hexwar.rulesets.airwar.orders import AirwarOrder, Concession
+from hexwar.rulesets.airwar.placement import place_units, position_from_view, random_cities
 from hexwar.rulesets.airwar.rules import (
     KILL_FIRE,
     MAX_STACK,

@@ -34,31 +34,28 @@ from functools import cache, lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, overload
 
-import numpy as np
-
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
 from hexwar.core.records import canonical_json
 from hexwar.core.rng import menu_stream
-from hexwar.rulesets.airwar.agents import (
+from hexwar.rulesets.airwar.board import BoardKind, geometry, other
+from hexwar.rulesets.airwar.orders import AirwarOrder
+from hexwar.rulesets.airwar.placement import (
     city_placements,
     position_from_view,
     random_cities,
     random_units,
     unit_placements,
 )
-from hexwar.rulesets.airwar.board import BoardKind, geometry, other
-from hexwar.rulesets.airwar.orders import AirwarOrder
 from hexwar.rulesets.airwar.rules import MAX_STACK, Position, check_fire, check_moves
 
 if TYPE_CHECKING:
-    from hexwar.rulesets.airwar.game import AirwarGame
+    pass
 
 __all__ = [
     "SETUP_MENU",
     "awaited",
     "checked_orders",
-    "determinise",
     "legal_choices",
     "legal_orders",
     "placements",
@@ -752,19 +749,3 @@ def _fire_steps(pos: Position, side: str, plan: AirwarOrder) -> list[AirwarOrder
         for t in targets:
             out.append(AirwarOrder(fire=_add(plan.fire, a, geo.label(t))))
     return out
-
-
-def determinise(ruleset: Any, view: Mapping[str, Any], rng: np.random.Generator) -> AirwarGame:
-    """The game the view shows. Between stages both players know the whole position (§2);
-    only the sealed orders of the stage are hidden, and those are not part of the game yet.
-    The game gets a seed drawn from ``rng`` (the air war draws no dice)."""
-    from hexwar.rulesets.airwar.game import AirwarGame
-
-    pos = position_from_view(view)
-    game = AirwarGame(
-        ruleset, pos.scenario, seed=int(rng.integers(2**31)), scenario_id="determinised"
-    )
-    game.pos = pos
-    game.phase = str(view["phase"])
-    game.fire_sides = frozenset(view["fire_sides"])
-    return game

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexwar.rulesets.airwar.agents import position_from_view
 from hexwar.rulesets.airwar.board import other
+from hexwar.rulesets.airwar.placement import position_from_view
 
 __all__ = ["render_view"]
 

@@ -89,10 +89,10 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         return legal.placements(view.data, plan)
 
     def determinise(self, view: View, rng: np.random.Generator) -> AirwarGame:
-        """The position the view shows (only sealed orders are hidden in the air war)."""
-        game = legal.determinise(self, view.data, rng)
-        game._step = view.step  # the decision count the view was taken at
-        return game
+        """The position the view shows (:mod:`hexwar.rulesets.airwar.determinise`)."""
+        from hexwar.rulesets.airwar.determinise import determinise
+
+        return determinise(self, view.data, rng)
 
     def search_profile(self) -> SearchProfile:
         """What the ``mcts`` search knows of the ruleset (:mod:`.search`)."""

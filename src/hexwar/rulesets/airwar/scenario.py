@@ -182,7 +182,7 @@ _TRIES = 50  # trial placements; the bundled variants need one to three
 def _setup_problems(scenario_json: str) -> tuple[tuple[KeyPath, str], ...]:
     """Whether the game of a scenario (otherwise valid) can be set up; cached, as replays and
     tests validate the same scenario many times and the trial placement takes milliseconds."""
-    from hexwar.rulesets.airwar.agents import unit_fields
+    from hexwar.rulesets.airwar.placement import unit_fields
     from hexwar.rulesets.airwar.rules import MAX_STACK, Position
 
     scenario = AirwarScenario.model_validate_json(scenario_json, context={_DEFER: True})
@@ -253,8 +253,8 @@ def _cities_placeable(scenario: AirwarScenario, owner: str) -> bool:
     cities (a trial with a fixed stream: the placement they use in a game)."""
     import numpy as np
 
-    from hexwar.rulesets.airwar.agents import random_cities
     from hexwar.rulesets.airwar.board import other
+    from hexwar.rulesets.airwar.placement import random_cities
     from hexwar.rulesets.airwar.rules import Position
 
     try:

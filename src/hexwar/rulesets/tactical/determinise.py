@@ -171,7 +171,6 @@ def determinise(
     Game.__init__(  # the state is set below, not started from a scenario
         game, ruleset, scenario, seed=int(rng.integers(2**31)), scenario_id="determinised"
     )
-    game._step = step
     game.board = shared(view["map"])
     game._board_json = view["map"]
     game.turn = turn

@@ -85,7 +85,7 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         return PROFILE
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        from hexwar.rulesets.tactical.agent import TacticalAgent
+        from hexwar.rulesets.tactical.ai import TacticalAgent
 
         return {"ai": TacticalAgent}
 

@@ -100,7 +100,7 @@ def attacks_only(ruleset: Ruleset[Any, Any], side: str) -> Any:
     """The computer player giving only its phase's attacks (no unit moving): the finisher,
     which plays the side's next phase at the end of a rollout -- the fire an advance brings,
     which the enemy's reply alone never shows."""
-    from hexwar.rulesets.tactical.agent import TacticalAgent
+    from hexwar.rulesets.tactical.ai import TacticalAgent
 
     cls = type("TacticalAgent_attacks", (TacticalAgent,), {"attacks_only": True})
     return cls(ruleset, side)
@@ -115,7 +115,7 @@ def holds(ruleset: Ruleset[Any, Any], side: str) -> list[Callable[[View], Order 
     """Candidates that differ from the computer player's plan in one unit's move: the plan
     with the ``i``-th most exposed move left out (the unit stays where it is, with none of its
     actions after the move), and the actions after it still legal without it kept."""
-    from hexwar.rulesets.tactical.agent import TacticalAgent
+    from hexwar.rulesets.tactical.ai import TacticalAgent
     from hexwar.rulesets.tactical.orders import TurnOrders
     from hexwar.rulesets.tactical.plan import Planner
 
@@ -160,7 +160,7 @@ def proposers(ruleset: Ruleset[Any, Any], side: str) -> list[Proposal]:
     """Whole orders that differ from the computer player's own, for the search to weigh
     against it: the careful variant (the first: :func:`leads`), the last-turn variants, the
     attacks alone, the plan with a move held back (:func:`holds`)."""
-    from hexwar.rulesets.tactical.agent import TacticalAgent
+    from hexwar.rulesets.tactical.ai import TacticalAgent
 
     rng = np.random.default_rng(0)  # the tactical agent is deterministic: never drawn from
     out: list[Proposal] = []
