@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -11,8 +12,10 @@ import pytest
 
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.tactical.cli import odds_chances
-from hexwar.rulesets.tactical.combat import NONE, combine, outcome_index, resolve_many
+from hexwar.rulesets.tactical.combat import NONE, RESULTS, combine, outcome_index, resolve_many
 from hexwar.rulesets.tactical.tables import CRT_COLUMNS, sheet
+
+from .test_crt_prorating import SEED_CRT
 
 SHEET_ROWS = [  # the sheet's seventeen lines, A B C D E F G, copied from the seed
     (1, 6, 0, 0, 0, 0, 0), (1, 5, 0, 0, 0, 0, 5), (1, 4, 0, 0, 0, 5, 5),
@@ -136,3 +139,138 @@ def test_cli_odds_exits_2_on_bad_input_without_a_traceback() -> None:
     assert proc.returncode == 2
     assert "cannot both be 0" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def _by_hand(ratio: float, draws: list[float]) -> list[int]:
+    """Each draw's result index on the seed's rows (0 loss 3 ... 4 morale check, 5 none),
+    pro-rated by hand between the two lines ``ratio`` falls between."""
+    keys = [a / b for a, b, *_ in SEED_CRT]
+    if ratio <= keys[0]:
+        percent = SEED_CRT[0][2:]
+    elif ratio >= keys[-1]:
+        percent = SEED_CRT[-1][2:]
+    else:
+        i = max(k for k in range(len(keys)) if keys[k] <= ratio)
+        w = (ratio - keys[i]) / (keys[i + 1] - keys[i])
+        pairs = zip(SEED_CRT[i][2:], SEED_CRT[i + 1][2:], strict=True)
+        percent = tuple(p + w * (q - p) for p, q in pairs)
+    out = []
+    for u in draws:
+        acc, idx = 0.0, 5
+        for j, p in enumerate(percent):
+            acc += p / 100
+            if u < acc:
+                idx = j
+                break
+        out.append(idx)
+    return out
+
+
+LOSS = {0: 3, 1: 2, 2: 1}
+
+
+# Seed 002, COMBAT RESULTS TABLE, the 3:1 row: loss 3, loss 2, loss 1, disruption, morale check.
+ROW_3_1 = (0.0, 0.05, 0.15, 0.25, 0.30)
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize("i", range(len(SEED_CRT)))
+def test_odds_exactly_on_a_crt_line_take_that_line_on_the_estimate_path(i: int) -> None:
+    """COMBAT RESULTS TABLE: only odds *between* two lines are pro-rated; odds exactly on a line
+    take its chances as printed (15:1: 35, 25, 25, 10, 5 %), in the computer player's estimate
+    (``chances_at``) and the vectorised resolution's running sums, to the last bit."""
+    a, b, *percent = SEED_CRT[i]
+    chances = [p / 100 for p in percent]
+    crt = sheet().crt
+    assert [float(x) for x in crt.chances_at([a / b])[0]] == chances
+    running = [float(c[0]) for c in crt.cumulative_columns([a / b])]
+    assert running == pytest.approx(list(np.cumsum(chances)), abs=1e-15)
+
+
+@pytest.mark.found_by_mutation
+def test_odds_below_the_first_crt_line_take_the_first_line_on_every_path() -> None:
+    """docs/rulings/tactical.md, Beyond the table: odds below 1:6 use the 1:6 line (no effect
+    at all): 1:10 in the estimate, in the vectorised resolution's running sums and in the
+    game's lookup -- not the line from 1:6 to 1:5 carried on below 1:6."""
+    crt = sheet().crt
+    assert [float(x) for x in crt.chances_at([0.1])[0]] == [0.0] * 5
+    assert [float(c[0]) for c in crt.cumulative_columns([0.1])] == [0.0] * 5
+    assert crt.describe(crt.lookup(1.0, 10.0)) == "1:6"
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize("rule", ["worst", "sum"])
+def test_the_vectorised_resolution_gives_the_seeds_results_draw_by_draw(rule: str) -> None:
+    """COMBAT RESULTS TABLE through ``resolve_many`` (every line, a quarter of the way between
+    lines, beyond the last; units of 1 to 4 SPs): unit attack ``k`` makes one single attack per
+    SP, on draw ``j`` of its row of draws (the generator's ``random(n)`` once per single attack
+    ``j``); each single result is read off the seed's rows by hand, and the net result is the
+    most severe (``worst``: loss 3 is 3 SPs, a disruption or morale check only on its own) or
+    the SPs added up with any disruption or morale check (``sum``). The draws past a unit's
+    SPs count for nothing, even on the 10:1 line whose chances add up to 105 %."""
+    keys = [a / b for a, b, *_ in SEED_CRT]
+    ratios = keys + [k + (n - k) / 4 for k, n in itertools.pairwise(keys)] + [40.0]
+    sps = [1 + k % 4 for k in range(len(ratios))]
+    loss, dis, mc = resolve_many(ratios, sps, np.random.default_rng(22), rule)
+    again = np.random.default_rng(22)
+    rows = [again.random(len(ratios)) for _ in range(max(sps))]
+    expected = []
+    for k, (ratio, n) in enumerate(zip(ratios, sps, strict=True)):
+        single = _by_hand(ratio, [float(rows[j][k]) for j in range(n)])
+        if rule == "worst":
+            worst = min(single)
+            expected.append((LOSS.get(worst, 0), worst == 3, worst == 4))
+        else:
+            expected.append((sum(LOSS.get(i, 0) for i in single), 3 in single, 4 in single))
+    assert list(zip(loss.tolist(), dis.tolist(), mc.tolist(), strict=True)) == expected
+    # The draws reach every kind of result, so each is checked above.
+    assert {3, 0} <= set(loss.tolist())
+    assert any(dis)
+    assert any(mc)
+    assert not all(mc)
+
+
+@pytest.mark.found_by_mutation
+def test_the_vectorised_resolution_of_no_attacks_is_empty() -> None:
+    """``resolve_many`` of no unit attacks: no results (and no draw)."""
+    loss, dis, mc = resolve_many([], [], np.random.default_rng(1))
+    assert (len(loss), len(dis), len(mc)) == (0, 0, 0)
+
+
+@pytest.mark.found_by_mutation
+def test_odds_beyond_the_last_crt_row_use_that_row_on_every_path() -> None:
+    """COMBAT RESULTS TABLE: the last row is 30:1 (loss 3 90%, loss 2 10%); odds beyond it
+    (40:1) use that row, in the vectorised resolution (``cumulative_columns``, what
+    ``resolve_many`` draws against: 90%, then 100%) and the computer player's estimate
+    (``chances_at``), as in the game's own lookup."""
+    crt = sheet().crt
+    last = [0.9, 0.1, 0.0, 0.0, 0.0]
+    assert list(crt.chances_at([40.0])[0]) == pytest.approx(last, abs=1e-12)
+    cumulative = [float(c[0]) for c in crt.cumulative_columns([40.0])]
+    assert cumulative == pytest.approx([0.9, 1.0, 1.0, 1.0, 1.0], abs=1e-12)
+    found = crt.lookup(40.0, 1.0)
+    assert [found.values[c] for c in RESULTS[:NONE]] == pytest.approx(last, abs=1e-12)
+
+
+@pytest.mark.found_at_call_site
+def test_vectorised_sum_rule_disrupts_as_often_as_the_table_says() -> None:
+    """COMBAT RESULTS TABLE, the sum rule through ``resolve_many`` (the computer player's
+    resolution): three single attacks at 3:1 disrupt unless none draws disruption:
+    1 - (1 - 0.25)^3 = 0.578."""
+    assert sheet().crt.chances_at(3.0) == pytest.approx(ROW_3_1)
+    n = 200_000
+    _, dis, _ = resolve_many(np.full(n, 3.0), np.full(n, 3), np.random.default_rng(6), "sum")
+    assert dis.mean() == pytest.approx(1 - 0.75**3, abs=0.005)
+
+
+@pytest.mark.found_at_call_site
+def test_vectorised_unit_with_fewer_sps_draws_only_its_own_attacks() -> None:
+    """COMBAT: one draw per SP. A 1-SP unit resolved beside 3-SP units makes a single attack at
+    3:1: a 2-SP loss with chance 0.05, a 1-SP loss with chance 0.15, never 3."""
+    n = 200_000
+    sps = np.tile([1, 3], n // 2)
+    loss, _, _ = resolve_many(np.full(n, 3.0), sps, np.random.default_rng(7), "worst")
+    single = loss[sps == 1]
+    assert (single == 3).mean() == 0.0
+    assert (single == 2).mean() == pytest.approx(0.05, abs=0.004)
+    assert (single == 1).mean() == pytest.approx(0.15, abs=0.005)

@@ -9,6 +9,7 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.orders import Action
 from hexwar.rulesets.tactical.plan import Planner
+from tests.rulesets.tactical.helpers import BASE, _kinds, _told
 
 from .conftest import make_game
 
@@ -188,3 +189,65 @@ def test_fire_needs_range_action_points_ammunition_and_a_seen_target() -> None:
     near = make_game(visibility=3)  # XHQ stands 5 hexes from A1: unseen
     with pytest.raises(IllegalOrderError, match=r"\[spotting\]"):
         _planner(near).check(Action("fire", "A1", "XHQ"))
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("there", "ap"), [(12, 8), (13, 12)])
+def test_a_commander_adds_no_sp_to_a_road_hex(there: int, ap: int) -> None:
+    """The same rule for a commander moving alone: he has no SPs. The captain K moves along
+    the road 2,1 -> 3,0 onto A2: with 12 SP there the road holds (8 AP on foot), with 13 it is
+    negated (open ground, 12)."""
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "3,0", "sp": there}
+    captain = {"id": "K", "side": "allied", "name": "Capt", "at": "2,1", "leadership": 5,
+               "command": 1}  # fmt: skip
+    game = make_game(map={"roads": [["2,1", "3,0"]]}, units=[*BASE, a2], commanders=[captain])
+    game.submit("allied", "move K 3,0")
+    assert _told(game, "move") == [(f"K moves to 3,0 ({ap} AP)", frozenset({"allied"}))]
+    (k,) = game.view("allied").data["commanders"]
+    assert (k["hex"], k["ap"]) == ("3,0", 100 - ap)
+
+
+@pytest.mark.found_by_mutation
+def test_a_move_that_runs_into_an_unseen_enemy_stops_and_is_told_as_contact() -> None:
+    """Movement (docs/tactical.md): a unit cannot enter an enemy-held hex; a move that runs
+    into an enemy its side did not see stops in the hex before, and both sides are told
+    (``contact``). With visibility 1, A1 at 2,1 does not see X1 at 4,1 (2 hexes); ordered to
+    5,1 along the straight line it stops at 3,1. Opportunity fire is off so that it alone
+    stops the move."""
+    units = [*BASE[:3], {**BASE[3], "at": "4,1"}]
+    game = make_game(units=units, visibility=1, opportunity_fire=False)
+    game.submit("allied", "move A1 5,1")
+    contact = next(e for e in game.events() if e.kind == "contact")
+    assert contact.text == "A1 runs into enemy units at 4,1 and stops at 3,1"
+    assert "move" not in _kinds(game)
+    assert str(game.units["A1"].hex) == "3,1"
+
+
+@pytest.mark.found_by_mutation
+def test_a_move_that_meets_no_enemy_is_told_to_its_own_side_only() -> None:
+    """The same move with X1 out of the way (at 4,-1): A1 reaches 5,1 and only the allied side
+    hears of it (``move``); no contact."""
+    game = make_game(units=[*BASE[:3], {**BASE[3], "at": "4,-1"}], visibility=1,
+                     opportunity_fire=False)  # fmt: skip
+    game.submit("allied", "move A1 5,1")
+    move = next(e for e in game.events() if e.kind == "move")
+    assert move.visible_to == frozenset({"allied"})
+    assert "contact" not in _kinds(game)
+    assert str(game.units["A1"].hex) == "5,1"
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("a2_sp", "ap"), [(8, 8), (9, 12)])
+def test_a_move_onto_a_road_hex_counts_the_sps_stacked_there_with_the_mover(
+    a2_sp: int, ap: int
+) -> None:
+    """Parameter Data: "more than this number of SPs in the hex negates any road" (12). A1
+    (4 SP, on foot) moves along the road 2,1 -> 3,0 onto A2: with 8 SP there the hex holds 12
+    and the road costs 8 AP (rules.toml, foot: road 8); with 9 SP it holds 13, the road is
+    negated and the step costs open ground's 12."""
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "3,0", "sp": a2_sp}
+    game = make_game(map={"roads": [["2,1", "3,0"]]}, units=[*BASE, a2], opportunity_fire=False)
+    game.submit("allied", "move A1 3,0")
+    assert game.units["A1"].ap == 100 - ap
+    move = next(e for e in game.events() if e.kind == "move")
+    assert move.text == f"A1 moves to 3,0 ({ap} AP)"

@@ -13,6 +13,18 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.tactical.game import TacticalGame
 from hexwar.rulesets.tactical.orders import Action
 from hexwar.rulesets.tactical.plan import Planner
+from tests.rulesets.tactical.helpers import (
+    BASE,
+    EVERYONE,
+    NO_EFFECT,
+    _bn_hq,
+    _events,
+    _kinds,
+    _own,
+    _script,
+    _told,
+    _unit,
+)
 
 from .conftest import make_game, make_scenario
 
@@ -218,3 +230,171 @@ def test_a_tank_driven_back_throws_its_riders_off_where_it_stood(
     else:
         assert str(tank.hex) == "2,1"
         assert (rider.carrier, rider.disrupted) == ("T1", False)
+
+
+@pytest.mark.found_by_mutation
+def test_a_rider_struck_to_a_morale_check_is_thrown_off_and_checks_its_morale() -> None:
+    """docs/rulings/tactical.md, Riders under fire: A1's fire at the tank T (hard attack 1 on
+    defense 10: 1:10, below the first line, no effect) also strikes its rider R as a soft
+    target (4 on 4, 1:1), one draw per A1 SP, labelled as rider attacks: 0.30 is a morale
+    check (0.25 to 0.45), the rest nothing. R is thrown off T and takes the morale check: a
+    d10 of 5 against morale 6 in the open (-1): it holds."""
+    units = [*BASE[:3], _unit("T", "axis", "armor", "4,0", sp=2),
+             _unit("R", "axis", "infantry", "4,0", mounted="tank")]  # fmt: skip
+    game = make_game(units=units)
+    _script(game, uniforms=[NO_EFFECT] * 4 + [0.30, NO_EFFECT, NO_EFFECT, NO_EFFECT], die=5)
+    game.submit("allied", "fire A1 T")
+    tank, rider = _events(game, "fire")
+    assert tank.text == "A1 fires at T at 4,0: no effect"
+    assert rider.text == "A1's fire also strikes R riding T at 4,0: morale check"
+    assert [(x.label, x.value) for x in rider.receipt.rolls] == [
+        ("rider attack 1", 0.30), ("rider attack 2", NO_EFFECT),
+        ("rider attack 3", NO_EFFECT), ("rider attack 4", NO_EFFECT),
+    ]  # fmt: skip
+    (off,) = _events(game, "riders-off")
+    assert (off.text, off.visible_to) == ("R is thrown off T at 4,0", EVERYONE)
+    (check,) = _events(game, "morale-check")
+    assert check.text == "R holds"
+    assert [(x.label, x.value) for x in check.receipt.rolls] == [("morale check", 5)]
+    assert (game.units["R"].carrier, game.units["R"].mounted) == (None, None)
+
+
+@pytest.mark.found_by_mutation
+def test_mounting_and_dismounting_a_tank_costs_10_ap_each_and_leaves_the_position() -> None:
+    """MISCELLANEOUS, "Action-Point cost to dismount from non-transport vehicles (e.g., from
+    tanks ...): 10"; docs/rulings/tactical.md (Riders): ``mount`` costs the same 10 AP, the
+    rider rides the tank (``mounted`` "tank") and an improved position is left behind. R, dug
+    in beside the tank T, mounts (100 - 10 = 90 AP left); in its next phase it dismounts
+    (again 90)."""
+    units = [*BASE, _unit("T", "allied", "armor", "1,1"), _unit("R", "allied", "infantry", "1,1")]
+    game = make_game(units=units)
+    game.units["R"].improved = True
+    game.submit("allied", "mount R T")
+    r = _own(game, "allied", "R")
+    assert (r["mounted"], r["carrier"], r["improved"], r["ap"]) == ("tank", "T", False, 90)
+    game.submit("axis", "pass")
+    game.submit("allied", "dismount R")
+    r = _own(game, "allied", "R")
+    assert (r["mounted"], r["ap"]) == (None, 90)
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("there", "ap"), [(5, 10), (4, 5)])
+def test_a_tank_with_its_rider_counts_both_against_the_roads_12_sp(there: int, ap: int) -> None:
+    """Parameter Data, "Maximum Strength Points per Road: 12 (more than this number of SPs in
+    the hex negates any road ...)": the tank T (4 SP) carries R (4 SP) along the road 2,1 ->
+    3,0 onto A2: with 5 SP there the hex holds 13 and the step costs open ground's 10 AP
+    (tracked), with 4 it holds 12 and the road's 5."""
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "3,0", "sp": there}
+    units = [BASE[0], {**BASE[1], "at": "0,3"}, *BASE[2:], a2,
+             _unit("T", "allied", "armor", "2,1"),
+             _unit("R", "allied", "infantry", "2,1", mounted="tank")]  # fmt: skip
+    game = make_game(map={"roads": [["2,1", "3,0"]]}, units=units, opportunity_fire=False)
+    game.submit("allied", "move T 3,0")
+    assert _told(game, "move") == [(f"T moves to 3,0 ({ap} AP)", frozenset({"allied"}))]
+
+
+@pytest.mark.found_by_mutation
+def test_a_rider_that_an_attack_only_disrupts_is_thrown_off() -> None:
+    """docs/rulings/tactical.md, Riders under fire: a rider that *any* result touches is thrown
+    off the tank. A1's fire at the tank T (seed 11) leaves T unharmed and only disrupts its
+    rider R: R is thrown off, dismounted and disrupted."""
+    units = [*BASE[:3],
+             _unit("T", "axis", "armor", "4,0", sp=2),
+             _unit("R", "axis", "infantry", "4,0", mounted="tank")]  # fmt: skip
+    game = make_game(seed=11, units=units)
+    game.submit("allied", "fire A1 T")
+    strikes = [e.text for e in game.events() if e.kind == "fire"]
+    assert strikes == ["A1 fires at T at 4,0: no effect",
+                       "A1's fire also strikes R riding T at 4,0: disrupted"]  # fmt: skip
+    rider = game.units["R"]
+    assert (rider.carrier, rider.mounted, rider.disrupted) == (None, None, True)
+    assert "riders-off" in _kinds(game)
+
+
+@pytest.mark.found_by_mutation
+def test_mounting_and_dismounting_are_told_as_such() -> None:
+    """docs/rulings/tactical.md, Riders: ``mount UNIT TANK`` puts infantry in the tank's hex
+    onto it, ``dismount`` puts it off; each is its own event (``mount``, ``dismount``)."""
+    units = [*BASE, _unit("T", "allied", "armor", "2,1", sp=2), _unit("R", "allied", "infantry",
+             "1,1")]  # fmt: skip
+    game = make_game(units=units, opportunity_fire=False)
+    game.submit("allied", "move R 2,1; mount R T")
+    assert [e.text for e in game.events() if e.kind == "mount"] == ["R mounts T at 2,1"]
+    game.submit("axis", "")
+    game.submit("allied", "dismount R")
+    assert [e.text for e in game.events() if e.kind == "dismount"] == ["R dismounts at 2,1"]
+
+
+@pytest.mark.found_by_mutation
+def test_riders_of_a_destroyed_tank_are_told_as_riders_off() -> None:
+    """docs/rulings/tactical.md, Riders: the riders of a tank that is destroyed get off in its
+    hex. A1 (hard attack raised to 60) destroys the 1-SP tank T carrying R (seed
+    1): both sides hear that R is thrown off T because it is destroyed."""
+    units = [BASE[0], {**BASE[1], "attack_hard": 60.0}, BASE[2],
+             _unit("T", "axis", "armor", "4,0", sp=1),
+             _unit("R", "axis", "infantry", "4,0", mounted="tank")]  # fmt: skip
+    game = make_game(seed=1, units=units)
+    game.submit("allied", "fire A1 T")
+    off = [e for e in game.events() if e.kind == "riders-off"]
+    assert (off[0].text, off[0].visible_to) == (
+        "R is thrown off T at 4,0 (it is destroyed) and is disrupted",
+        frozenset({"*"}),
+    )
+    # The same fire then strikes R, who was riding T when it came: the strike names T, and R,
+    # already off, is not thrown off a second time.
+    assert len(off) == 1
+    (strike,) = [e for e in game.events() if e.kind == "fire" and "also strikes" in e.text]
+    assert strike.text.startswith("A1's fire also strikes R riding T at 4,0: ")
+    assert strike.receipt is not None
+    assert strike.receipt.inputs["riding"] == "T"
+
+
+@pytest.mark.found_by_mutation
+def test_a_tank_that_cannot_retreat_is_destroyed_and_its_rider_put_off() -> None:
+    """TERRAIN MORALE MODIFIERS and docs/rulings/tactical.md (Retreat, Riders): the 1-SP tank T
+    with morale 1 (no check passes: d10 <= 1 - 1 never holds) in the bottom right corner 7,2,
+    A1 adjacent at 6,2, has no hex farther from A1 to go to, so it loses an SP instead and is
+    eliminated; its rider R is put off in 7,2. A1's fire (hard attack 2, seed 4) calls for the
+    morale check."""
+    units = [BASE[0], {**BASE[1], "at": "6,2", "attack_hard": 2.0}, BASE[2],
+             _unit("T", "axis", "armor", "7,2", sp=1, morale=1),
+             _unit("R", "axis", "infantry", "7,2", mounted="tank")]  # fmt: skip
+    game = make_game(seed=4, units=units)
+    game.submit("allied", "fire A1 T")
+    texts = [e.text for e in game.events() if e.kind in ("retreat", "eliminated")]
+    assert texts[:2] == ["T cannot retreat from 7,2: loses 1 SP", "T is eliminated at 7,2"]
+    assert not game.units["T"].alive
+    r = game.units["R"]
+    assert (r.carrier, r.mounted, str(r.hex)) == (None, None, "7,2")
+
+
+@pytest.mark.found_by_mutation
+def test_the_rider_of_a_tank_that_advances_after_an_assault_advances_with_it() -> None:
+    """docs/rulings/tactical.md, Riders: "when the tank moves, advances or goes to ground, its
+    riders go with it". The tank T (soft attack raised to 60) carrying R assaults the 1-SP X1
+    from 3,0, eliminates it (seed 1) and advances into 4,0: R is at 4,0, still on T, and has
+    moved."""
+    units = [BASE[0], {**BASE[1], "at": "0,3"}, BASE[2], {**BASE[3], "sp": 1},
+             _unit("X2", "axis", "infantry", "7,0"),
+             _unit("T", "allied", "armor", "3,0", attack_soft=60.0),
+             _unit("R", "allied", "infantry", "3,0", mounted="tank")]  # fmt: skip
+    game = make_game(seed=1, units=units)
+    game.submit("allied", "assault T X1")
+    assert "T advances from 3,0 into 4,0" in [e.text for e in game.events()]
+    r = game.units["R"]
+    assert (str(r.hex), r.carrier, r.moved) == ("4,0", "T", True)
+
+
+@pytest.mark.found_by_mutation
+def test_tank_riders_climb_onto_a_tank_each_while_one_has_room() -> None:
+    """docs/rulings/tactical.md, Riders: a tank carries at most `riders_per_vehicle` = 1
+    infantry unit; a scenario's riders in a hex with two tanks take one tank each, in the
+    order the scenario lists them (R1 on T1, R2 on T2)."""
+    units = [_bn_hq("AHQ", "allied", "0,0"), _unit("T1", "allied", "armor", "1,1"),
+             _unit("T2", "allied", "armor", "1,1"),
+             _unit("R1", "allied", "infantry", "1,1", mounted="tank"),
+             _unit("R2", "allied", "infantry", "1,1", mounted="tank"),
+             _bn_hq("XHQ", "axis", "7,-3"), _unit("X1", "axis", "infantry", "6,0")]  # fmt: skip
+    own = {u["id"]: u["carrier"] for u in make_game(units=units).view("allied").data["units"]}
+    assert (own["R1"], own["R2"]) == ("T1", "T2")

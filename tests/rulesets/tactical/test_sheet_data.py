@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.board import product
 from hexwar.rulesets.tactical.tables import rules, sheet
+from tests.rulesets.tactical.helpers import _bn_hq, _unit
 
 from .conftest import make_game
 
@@ -103,3 +105,23 @@ def test_beach_obstacles_change_no_attack() -> None:
     game = make_game(map={"specials": [{"at": "4,0", "kind": "beach_obstacles"}]})
     mods = game.board.terrain_modifiers(Hex(3, 0), Hex(4, 0), vehicle=False, improved=False)
     assert product(mods) == 1.0
+
+
+@pytest.mark.found_by_mutation
+def test_a_scenarios_own_ap_ammunition_and_range_for_a_unit_replace_its_kinds() -> None:
+    """docs/tactical.md (scenario files): a unit's `ap`, `ammo` and `range` in the scenario
+    replace its kind's (infantry: 100 AP, 6 rounds, range 2). A1 with 90 AP, 3 rounds and
+    range 3 fires at X1 3 hexes away (2,1 -> 5,0), which the kind's range 2 would refuse, and
+    is left with 90 - 40 = 50 AP (a fire costs 40) and 2 rounds of its 3. B1 with 30 AP may
+    not fire at all (40 AP)."""
+    units = [_bn_hq("AHQ", "allied", "0,0"), _unit("A1", "allied", "infantry", "2,1", ap=90,
+             ammo=3, range=3), _unit("B1", "allied", "infantry", "2,2", ap=30),
+             _bn_hq("XHQ", "axis", "7,-3"), _unit("X1", "axis", "infantry", "5,0")]  # fmt: skip
+    game = make_game(units=units, opportunity_fire=False)
+    with pytest.raises(IllegalOrderError):
+        game.submit("allied", "fire B1 X1")
+    game.submit("allied", "fire A1 X1")
+    assert [e.kind for e in game.events()].count("fire") == 1
+    a1 = next(u for u in game.view("allied").data["units"] if u["id"] == "A1")
+    assert {k: a1[k] for k in ("ap", "ap_max", "ammo", "ammo_max", "range")} == {
+        "ap": 50.0, "ap_max": 90, "ammo": 2, "ammo_max": 3, "range": 3}  # fmt: skip

@@ -13,7 +13,9 @@ import pytest
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.board import Board
+from hexwar.rulesets.tactical.game import TacticalGame
 from hexwar.sessions import resolve_scenario
+from tests.rulesets.tactical.helpers import BASE, _bn_hq, _kinds, _unit
 
 from .conftest import make_game, make_scenario
 
@@ -100,3 +102,98 @@ def test_hedgerows_see_across_fields_but_not_far_through_the_bocage() -> None:
     assert near > 0.5
     assert near > mid > far > 0.0
     assert _seen_share(board, 12) > 0.0
+
+
+def _seen(game: TacticalGame, side: str) -> list[str]:
+    return sorted(e["id"] for e in game.view(side).data["enemy_units"])
+
+
+def _line(between: list[dict[str, Any]]) -> TacticalGame:
+    units = [_bn_hq("AHQ", "allied", "0,5"), _unit("A1", "allied", "infantry", "1,0"),
+             _bn_hq("XHQ", "axis", "7,2"), _unit("X1", "axis", "infantry", "3,0"),
+             *between]  # fmt: skip
+    return make_game(units=units, visibility=3, opportunity_fire=False)
+
+
+@pytest.mark.found_by_mutation
+def test_fire_is_stopped_at_resolution_by_an_unseen_stack_across_the_line() -> None:
+    """Parameter Data, "Minimum Non-Wreck Strength Points per Hex that Block LOS: 13": a stack
+    of 13 SPs between the firer and its target blocks the shot, seen or not. With visibility
+    1 the gun G at 0,0 (range 8) fires at X1 at 4,0, which A2 at 5,0 sees; the 13-SP X2 at 2,0,
+    on the straight line between them, is 2 hexes from G and 3 from A2 and so unseen: the order
+    is accepted, and at resolution the shot is refused for want of a line of sight (G keeps its
+    4 rounds, X1 its 4 SPs)."""
+    units = [{**BASE[0], "at": "0,5"}, _unit("G", "allied", "gun", "0,0"),
+             _unit("A2", "allied", "infantry", "5,0"), BASE[2], BASE[3],
+             _unit("X2", "axis", "infantry", "2,0", sp=13)]  # fmt: skip
+    game = make_game(units=units, visibility=1)
+    assert [e["id"] for e in game.view("allied").data["enemy_units"]] == ["X1"]
+    game.submit("allied", "fire G X1")
+    refused = next(e for e in game.events() if e.kind == "no-line-of-sight")
+    assert refused.text == "fire G X1: no line of sight from 0,0 to 4,0"
+    assert (game.units["G"].ammo, game.units["X1"].sp) == (4, 4)
+
+
+@pytest.mark.found_by_mutation
+def test_a_scenarios_mortar_fires_without_its_own_line_of_sight() -> None:
+    """docs/tactical.md (units): a unit marked ``indirect`` in the scenario (a mortar) fires at
+    what its side sees, without its own line of sight. Forest at 3,0 and 3,1 hides X1 at 4,0
+    from A1 at 2,1; A2 at 4,2 sees X1. A1 given ``indirect = true`` by the scenario fires (one
+    round of its 6 spent)."""
+    rows = ["." * 8] * 6
+    rows[1] = "...F...."  # 3,0
+    rows[2] = "...F...."  # 3,1
+    a2 = {**BASE[1], "id": "A2", "name": "A2", "at": "4,2"}
+    units = [BASE[0], {**BASE[1], "indirect": True}, BASE[2], BASE[3], a2]
+    game = make_game(map={"terrain": rows}, units=units, opportunity_fire=False)
+    game.submit("allied", "fire A1 X1")
+    assert game.units["A1"].ammo == 5
+    assert "fire" in _kinds(game)
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("sps", "x1_seen"),
+    [((4, 4, 4), True), ((4, 4, 4, 1), False), ((12,), True), ((6, 7), False)],
+)
+def test_a_stack_of_13_sps_between_blocks_the_view_and_12_do_not(
+    sps: tuple[int, ...], x1_seen: bool
+) -> None:
+    """Parameter Data: "Minimum Non-Wreck Strength Points per Hex that Block LOS: 13" -- the
+    SPs of every unit in the hex count together. Axis platoons stacked at 2,0, between A1 and
+    X1: 4 + 4 + 4 = 12 (or one platoon of 12) leave X1 in sight; 4 + 4 + 4 + 1 = 13 (or
+    6 + 7) hide it. The stack itself, 1 hex from A1, is seen either way."""
+    stack = [_unit(f"S{i}", "axis", "infantry", "2,0", sp) for i, sp in enumerate(sps, 1)]
+    seen = _seen(_line(stack), "allied")
+    assert seen == sorted([*(s["id"] for s in stack), *(["X1"] if x1_seen else [])])
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("tank_sp", "x1_seen"), [(5, True), (6, False)])
+def test_six_wreck_sps_between_block_the_view_and_five_do_not(tank_sp: int, x1_seen: bool) -> None:
+    """Parameter Data: "Minimum Wreck Strength Points per Hex that Block LOS: 6"; each SP a
+    hard unit loses leaves one wreck SP in its hex (rules.toml, docs/tactical.md). An axis tank
+    of 5 or 6 SPs at 2,0 is destroyed there: its 5 wreck SPs leave X1 in A1's sight, 6 hide it.
+    Both sides' views show the wreck SPs at their hex."""
+    game = _line([_unit("T", "axis", "armor", "2,0", tank_sp)])
+    game._apply_result(game.units["T"], tank_sp, False, False, Hex(1, 0))
+    assert _seen(game, "allied") == (["X1"] if x1_seen else [])
+    for side in ("allied", "axis"):
+        assert game.view(side).data["wrecks"] == {"2,0": tank_sp}
+
+
+@pytest.mark.found_by_mutation
+def test_smoke_between_hides_the_enemy_until_it_clears_at_the_layers_next_phase() -> None:
+    """TERRAIN HEIGHT: smoke stands 20 m, above the 2 m sight line over open ground; smoke a
+    side lays clears at the start of its next phase (docs/tactical.md, The turn). The allied
+    gun G at 0,0 lays smoke on 2,0, the one hex between A1 (1,0) and X1 (3,0) and on G's own
+    line to X1: X1 is hidden from the allies through the axis phase and seen again in their
+    second phase."""
+    game = _line([_unit("G", "allied", "gun", "0,0", smoke=2)])
+    assert "X1" in _seen(game, "allied")
+    game.submit("allied", "smoke G 2,0")
+    assert game.view("allied").data["smoke"] == ["2,0"]
+    assert "X1" not in _seen(game, "allied")
+    game.submit("axis", "")
+    assert game.view("allied").data["smoke"] == []
+    assert "X1" in _seen(game, "allied")
