@@ -3,8 +3,9 @@
 ``env(scenario, seed)`` is an AEC environment for every ruleset: the agents are the sides, and
 the agent to act is a side the game awaits (the sides of a simultaneous decision act one after
 the other; the game keeps their orders sealed until the last is in). ``parallel_env`` is a
-Parallel environment for the rulesets whose decisions take both sides at once (airwar, idahex,
-flankbattle); every side gives an action at each step and a side with no decision passes.
+Parallel environment for the rulesets whose decisions take both sides at once (their
+``RulesetInfo.turn_structure`` is not alternating); every side gives an action at each step
+and a side with no decision passes.
 
 Observations are dicts built from ``view(side)`` only: ``observation`` (planes over the hex
 grid, :mod:`hexwar.rl.observe`), ``vector`` and ``action_mask`` (int8, 1 for each legal choice;
@@ -274,7 +275,7 @@ class HexwarParallel(_Common, ParallelEnv):  # type: ignore[misc]
 
 
 def env(scenario: str | ResolvedScenario, seed: int = 0, **kwargs: Any) -> HexwarAEC:
-    """The AEC environment of ``scenario`` (a bundled id such as ``aggressor/sector`` or a
+    """The AEC environment of ``scenario`` (a bundled id, ``<ruleset>/<name>``, or a
     scenario file), its first game seeded with ``seed``."""
     return HexwarAEC(scenario, seed, **kwargs)
 

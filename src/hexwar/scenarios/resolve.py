@@ -1,4 +1,4 @@
-"""Scenario arguments resolved: a bundled scenario id (``aggressor/sector``) or a scenario file,
+"""Scenario arguments resolved: a bundled scenario id (``<ruleset>/<name>``) or a scenario file,
 read and validated by its ruleset's model. Every front end and tool resolves through here; a
 ruleset's own commands may too (this sits below the rulesets' command modules, above the core).
 """
@@ -35,7 +35,7 @@ def _read(source: Path | Traversable, name: str) -> Any:
 
 
 def resolve_scenario(arg: str) -> ResolvedScenario:
-    """A bundled scenario id (``aggressor/sector``) or a path to a scenario file, validated."""
+    """A bundled scenario id (``<ruleset>/<name>``) or a path to a scenario file, validated."""
     path = Path(arg)
     if path.suffix in {".toml", ".json"} or path.exists():
         if not path.is_file():
@@ -47,7 +47,7 @@ def resolve_scenario(arg: str) -> ResolvedScenario:
 
 
 def bundled_scenario(arg: str) -> ResolvedScenario:
-    """A bundled scenario by its id (``aggressor/sector``), validated; never a file (a server
+    """A bundled scenario by its id (``<ruleset>/<name>``), validated; never a file (a server
     resolves its callers' scenarios here: a path names no bundled scenario, whatever the
     file system holds)."""
     ruleset_id, _, _ = arg.partition("/")

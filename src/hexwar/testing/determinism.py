@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="SCENARIO",
-        help="also play this scenario to the end (repeatable), e.g. idahex/sinai",
+        help="also play this scenario to the end (repeatable): a bundled id, RULESET/NAME",
     )
     parser.add_argument(
         "--only", action="append", default=[], metavar="SCENARIO", help="only these scenarios"

@@ -11,20 +11,19 @@ hexes to mark (``data-hex`` of the hexes in ``board.svg``) and the kind of the m
   plan built so far in notation (``null``: none), ``actions`` the plan's actions one by one
   (what each choice taken added), ``text`` each order in the ruleset's notation (what a player
   types into the order box), ``action`` what it adds to the plan. A set-up is listed piece by
-  piece where the ruleset can (``Ruleset.placements``: Aggressor's units, the air war's cities
-  and units), its last entry the plan with the rest placed by the ruleset. Empty when the seat
-  has nothing to decide now; always empty for the umpire, who gives no orders.
+  piece where the ruleset can (``Ruleset.placements``), its last entry the plan with the rest
+  placed by the ruleset. Empty when the seat has nothing to decide now; always empty for the
+  umpire, who gives no orders.
 - ``POST /api/games/{id}/choices`` ``{"step": s, "index": i}``: takes choice ``i`` of the list
   of step ``s``; ``{"step": s, "undo": k}`` takes action ``k`` of the plan back (the actions
   after it are taken again where they are still legal: the same piece, kind and hexes);
   ``{"step": s, "auto": true}`` submits the computer's order for the decision (the ruleset's
-  ``ai``, as ``:auto`` in the terminal: a whole set-up at once). In a stepwise list (the
-  tactical game, the air war's move and fire stages, a set-up placed piece by piece) every entry
-  but the last extends the plan and the last submits it; in any other list every choice submits.
-  The answer is the seat's list after it (with ``submitted`` when an order went in). 409 when
-  ``s`` is not the game's step any more (or, with ``"plan"``, when the plan is not the one the
-  list was read with); 422 for an index outside the list or an action the plan does not have;
-  403 for the umpire.
+  ``ai``, as ``:auto`` in the terminal: a whole set-up at once). In a stepwise list
+  (``Ruleset.stepwise``, or a set-up placed piece by piece) every entry but the last extends the
+  plan and the last submits it; in any other list every choice submits. The answer is the seat's
+  list after it (with ``submitted`` when an order went in). 409 when ``s`` is not the game's
+  step any more (or, with ``"plan"``, when the plan is not the one the list was read with); 422
+  for an index outside the list or an action the plan does not have; 403 for the umpire.
 
 The plan being built lives on the server, per seat, in the game's :class:`~hexwar.web.hub.
 _Live` (under the game's lock), and is dropped when the decision's step changes or the umpire
