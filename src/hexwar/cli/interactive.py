@@ -196,7 +196,9 @@ def _prompt_ui(
     ui: TerminalUI,
     read: Callable[[str], str] = input,
 ) -> bool:
-    """Let the ruleset's own front end choose an order; False when the user stops."""
+    """Let the ruleset's own front end choose an order; False when the user stops. The
+    commands every prompt knows (``:auto``, ``:log``, ``:concede``) come back from it as lines
+    and are answered here, as at the plain prompt."""
     game = session.game
 
     def write(text: str) -> None:
@@ -210,8 +212,19 @@ def _prompt_ui(
             return False
         if line is None:
             return False
+        order: JsonValue | str = dict(CONCEDE) if line.strip() == ":concede" else line
+        if line.strip() == ":log":
+            console.print(render_text(game.events(side)), end="", markup=False)
+            continue
+        if line.strip() == ":auto":
+            suggested = computer_order(session, side)
+            if suggested is None:
+                write("the computer would concede here; type :concede if you agree")
+                continue
+            write(f"the computer's order: {suggested[0]}")
+            order = suggested[1]
         try:
-            submitted = session.submit(side, dict(CONCEDE) if line == ":concede" else line)
+            submitted = session.submit(side, order)
         except IllegalOrderError as e:
             console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
             continue

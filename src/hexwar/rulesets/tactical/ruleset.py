@@ -94,7 +94,7 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         lines = [
             f"Turn {d['turn']}/{d['turns']} (minute {d['minutes']}, "
             f"{d['meters_per_hex']} m hexes)  {d['side']} ({d['nation']}, {d['year']})  "
-            f"score {d['score']}"
+            "score " + ", ".join(f"{side} {points}" for side, points in d["score"].items())
         ]
         lines.extend(draw_board(d))
         lines.append(legend(d))

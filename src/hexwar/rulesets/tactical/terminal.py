@@ -16,7 +16,9 @@ __all__ = ["COMMANDS", "TacticalTerminal"]
 COMMANDS = """Besides orders, at the prompt:
   help, :help, ?       this text and the orders        :view, view   the board again
   :legend              what the board's characters mean
-  :concede             concede the game                :quit, :q     stop here (resume later)"""
+  :auto                the computer's orders for this phase (shown, then sent)
+  :log                 everything you have seen        :concede      concede the game
+  :quit, :q            stop here (resume later)"""
 
 _HELP_WORDS = frozenset({"help", ":help", "?", ":?", "h"})
 
