@@ -38,3 +38,23 @@ def test_the_benchmarks_readme_names_every_script() -> None:
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     missing = [p.name for p in sorted((ROOT / "benchmarks").glob("*.py")) if p.name not in text]
     assert not missing, f"benchmarks/README.md does not name {', '.join(missing)}"
+
+
+def test_the_readmes_agents_table_lists_every_rulesets_agents() -> None:
+    """README, "agents": each bundled ruleset's row names every agent ``agent_names`` offers
+    (tactical's ``mcts`` was missing), and says mcts needs no extra."""
+    from hexwar.agents import agent_names
+    from hexwar.core import registry
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = {
+        line.split("|")[1].strip(" `"): line.split("|")[2]
+        for line in readme.splitlines()
+        if line.startswith("| `")
+    }
+    for ruleset in registry.all_rulesets():
+        if ruleset.info.id not in TITLES:
+            continue  # the test fixtures' rulesets
+        for name in agent_names(ruleset):
+            assert f"`{name}`" in rows[ruleset.info.id], (ruleset.info.id, name)
+    assert "the `mcts` agent needs only the base" in " ".join(readme.split())
