@@ -2,7 +2,10 @@
 
 ``register(scenario)`` registers one scenario as a Python game called
 ``hexwar_<ruleset>_<scenario>`` (dashes become underscores) and returns that name;
-``load(scenario, **params)`` registers it if need be and loads it. Parameters: ``seed`` (the
+``load(scenario, **params)`` registers it if need be and loads it. Importing this module
+registers every bundled scenario of every installed ruleset (as OpenSpiel's own Python games
+register on import), so ``pyspiel.load_game("hexwar_...")`` works once it is imported; a
+game object pickles (it is loaded again by scenario and parameters). Parameters: ``seed`` (the
 hexwar game's seed: its dice are a function of it and the actions, so the OpenSpiel game is
 deterministic for a given seed -- vary ``seed`` to average over the dice), ``max_decisions``
 (hexwar decisions before the game stops as a draw), ``max_actions`` (size of the action
@@ -13,7 +16,8 @@ the other and the game keeps the first side's order sealed, so all are games of 
 information. Actions are choice numbers into the ruleset's ``legal_orders`` (see
 :mod:`hexwar.rl.driver`); observation tensors are the planes and vector of
 :mod:`hexwar.rl.observe`, from the player's view only; the information state adds the
-player's own past choices. Returns: +1 / -1 at the end, 0 each for a draw or a truncated game.
+player's own past choices (a string: the game provides no information-state tensor).
+Returns: +1 / -1 at the end, 0 each for a draw or a truncated game.
 
 ``resampler(state, player)`` is the determinisation the IS-MCTS bot needs
 (``ISMCTSBot.set_resampler``): a state the player cannot tell from ``state``, sampled from
@@ -22,12 +26,15 @@ its view by the ruleset's ``determinise`` hook where one exists.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from hexwar.core import registry
+from hexwar.core.game import Ruleset
 from hexwar.rl.driver import Driver
 from hexwar.rl.observe import Encoder
 from hexwar.sessions import ResolvedScenario, resolve_scenario
@@ -44,15 +51,16 @@ def game_name(scenario_id: str) -> str:
 
 
 def register(scenario: str) -> str:
-    """Register ``scenario`` (a bundled id) as an OpenSpiel game; returns its short name."""
+    """Register ``scenario`` (a bundled id, or a scenario file) as an OpenSpiel game; returns
+    its short name. The scenario itself is read when a game is first loaded."""
     if scenario in _REGISTERED:
         return _REGISTERED[scenario]
-    resolved = resolve_scenario(scenario)
+    ruleset = _bundled_ruleset(scenario) or resolve_scenario(scenario).ruleset
     name = game_name(scenario)
-    n = len(resolved.ruleset.info.sides)
+    n = len(ruleset.info.sides)
     game_type = pyspiel.GameType(
         short_name=name,
-        long_name=f"hexwar {scenario} ({resolved.ruleset.info.title})",
+        long_name=f"hexwar {scenario} ({ruleset.info.title})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -69,16 +77,39 @@ def register(scenario: str) -> str:
 
     class Game(HexwarSpielGame):
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            super().__init__(game_type, resolved, params)
+            super().__init__(game_type, _resolved(scenario), params)
 
     pyspiel.register_game(game_type, Game)
     _REGISTERED[scenario] = name
     return name
 
 
+def _bundled_ruleset(scenario: str) -> Ruleset[Any, Any] | None:
+    """The ruleset of a bundled scenario id, found without reading the scenario."""
+    for ruleset in registry.all_rulesets():
+        if scenario in ruleset.bundled_scenarios():
+            return ruleset
+    return None
+
+
+@functools.cache
+def _resolved(scenario: str) -> ResolvedScenario:
+    return resolve_scenario(scenario)
+
+
+def _register_bundled() -> None:
+    for ruleset in registry.all_rulesets():
+        for scenario in ruleset.bundled_scenarios():
+            register(scenario)
+
+
 def load(scenario: str, **params: int) -> Any:
     """The OpenSpiel game of ``scenario`` with ``params`` (see :data:`DEFAULTS`)."""
     return pyspiel.load_game(register(scenario), params)
+
+
+def _load_pickled(scenario: str, params: dict[str, int]) -> Any:
+    return load(scenario, **params)
 
 
 class HexwarSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -103,6 +134,11 @@ class HexwarSpielGame(pyspiel.Game):  # type: ignore[misc]
         probe = self.driver()
         views = [probe.game.view(s).data for s in probe.sides]
         self.encoder = Encoder(resolved.ruleset, views)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Loaded again by scenario and parameters: unpickling imports this module, which
+        # registers the game first.
+        return (_load_pickled, (self.resolved.scenario_id, dict(self.settings)))
 
     def driver(self) -> Driver:
         s = self.settings
@@ -151,6 +187,12 @@ class HexwarSpielState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         return self.driver.over or self.driver.truncated
 
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        raise pyspiel.SpielError(
+            "hexwar games provide no information-state tensor (the game type says so): use "
+            "information_state_string, or observation_tensor for the player's view"
+        )
+
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * len(self.driver.sides)
@@ -166,20 +208,27 @@ class HexwarSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class HexwarObserver:
-    """Observation tensors and strings from a player's view (PyObserver interface)."""
+    """Observation tensors and strings from a player's view (PyObserver interface). The
+    information-state observer (``perfect_recall``) has a string only: the view's tensor
+    holds none of the player's past choices, so it is no information state."""
 
     def __init__(self, encoder: Encoder, perfect_recall: bool) -> None:
         self.encoder = encoder
         self.perfect_recall = perfect_recall
-        size_p = int(np.prod(encoder.plane_shape))
-        size_v = int(np.prod(encoder.vector_shape))
-        self.tensor = np.zeros(size_p + size_v, np.float32)
-        self.dict = {
-            "planes": self.tensor[:size_p].reshape(encoder.plane_shape),
-            "vector": self.tensor[size_p:],
-        }
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if not perfect_recall:
+            size_p = int(np.prod(encoder.plane_shape))
+            size_v = int(np.prod(encoder.vector_shape))
+            self.tensor = np.zeros(size_p + size_v, np.float32)
+            self.dict = {
+                "planes": self.tensor[:size_p].reshape(encoder.plane_shape),
+                "vector": self.tensor[size_p:],
+            }
 
     def set_from(self, state: HexwarSpielState, player: int) -> None:
+        if self.tensor is None:
+            return
         view = state.driver.view(state.driver.sides[player]).data
         planes, vector = self.encoder.encode(view)
         self.dict["planes"][...] = planes
@@ -230,3 +279,6 @@ _samples = [0]
 def _next_sample() -> int:
     _samples[0] += 1
     return _samples[0]
+
+
+_register_bundled()
