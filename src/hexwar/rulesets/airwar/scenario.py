@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationInfo, model_validator
 
 from hexwar.core.errors import InvalidInputError
+from hexwar.core.hexes import Hex
 from hexwar.rulesets.airwar.board import SIDES, BoardKind, geometry
 from hexwar.scenarios import KeyPath, ScenarioModel, format_path
 
@@ -147,6 +148,7 @@ class AirwarScenario(ScenarioModel):
             return [(("players",), "players must be exactly '1' and '2'")]
         problems: list[tuple[KeyPath, str]] = []
         geo = geometry(self.board)
+        first_at: dict[Hex, int] = {}
         for i, spec in enumerate(self.preassigned_cities):
             where: KeyPath = ("preassigned_cities", i)
             try:
@@ -154,6 +156,17 @@ class AirwarScenario(ScenarioModel):
             except InvalidInputError as exc:
                 problems.append(((*where, "field"), str(exc)))
                 continue
+            if city in first_at:
+                problems.append(
+                    (
+                        (*where, "field"),
+                        f"{geo.label(city)} is already preassigned_cities[{first_at[city]}]: "
+                        "a field holds one city (§2.0, 'two cities are separated by at least "
+                        "four fields')",
+                    )
+                )
+                continue
+            first_at[city] = i
             for key in ("owner", "possessor"):
                 if getattr(spec, key) not in SIDES:
                     problems.append(((*where, key), "must be player 1 or 2"))
