@@ -6,18 +6,21 @@ The tiny fixture ruleset (tests/fixtures/tiny.py) takes only the core's own kind
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 from hexwar.core import registry
 from hexwar.core.errors import GameOverError, IllegalOrderError
-from hexwar.core.game import Game
+from hexwar.core.game import Decision, Game, RulesetInfo, TurnStructure
 from hexwar.core.orders import AMEND_RULE, UMPIRE, Amendment
 from hexwar.core.records import GameRecord
 from hexwar.sessions import Session, resolve_scenario
 from hexwar.store import GameStore
+from tests.core.helpers import _game
+from tests.fixtures.tiny import TinyOrder, TinyRuleset, TinyScenario
 
 
 def _duel() -> Game[Any, Any]:
@@ -123,3 +126,181 @@ def test_the_umpires_help_writes_the_change_alone_as_the_form_asks(ruleset: Any)
         assert ":" not in change, line
         assert "REASON" not in line, line
         assert Amendment.parse(f"{change}: a reason").kind in ruleset.amendments, line
+
+
+def _refusal(game: Game[Any, Any], side: str, order: Any) -> IllegalOrderError:
+    with pytest.raises(IllegalOrderError) as caught:
+        game.submit(side, order)
+    return caught.value
+
+
+class _TakesMoves(TinyRuleset):
+    """The tiny duel with a ruleset that lists ``move`` among its amendments but has no
+    ``_amend`` of its own: the core's default refuses it (``Game._amend``'s docstring:
+    "Default: refuses")."""
+
+    amendments: ClassVar[tuple[str, ...]] = ("end", "move")
+
+
+def _notices(game: Game[Any, Any], side: str | None) -> list[Any]:
+    return [e for e in game.events(side) if e.kind == "amendment"]
+
+
+class _CouncilGame(Game[TinyScenario, TinyOrder]):
+    """Three sides give sealed orders each step and nothing else happens: the smallest game in
+    which two sides' sealed orders can be pending at once (the protocol sets no limit on the
+    number of sides)."""
+
+    def _awaiting(self) -> Decision:
+        return Decision(self.step, frozenset(self.info.sides), "vote")
+
+    def _check(self, side: str, order: TinyOrder) -> None:
+        pass
+
+    def _resolve(self, orders: Mapping[str, TinyOrder]) -> None:
+        pass
+
+    def _view(self, side: str) -> dict[str, Any]:
+        return {"step": self.step}
+
+    def _state_json(self) -> dict[str, Any]:
+        return {}
+
+
+class _CouncilRuleset(TinyRuleset):
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="council",
+        version="1",
+        title="Three sides, sealed orders (test)",
+        sides=("red", "blue", "green"),
+        turn_structure=TurnStructure.SIMULTANEOUS,
+        hidden_information=False,
+        stochastic=False,
+        seed_document="none",
+    )
+
+    def new_game(self, scenario: TinyScenario, *, seed: int, scenario_id: str) -> _CouncilGame:
+        return _CouncilGame(self, scenario, seed=seed, scenario_id=scenario_id)
+
+
+@pytest.mark.found_by_full_run
+def test_an_amendment_that_is_neither_text_nor_an_object_is_refused_saying_so() -> None:
+    """``Game.amend``: "a malformed amendment ... (rule ``umpire amendments``)"; a list is
+    neither the text form nor the JSON object, and the message is all the umpire is told."""
+    game = _game()
+    refusal = _refusal(game, UMPIRE, ["end", "nobody"])
+    assert str(refusal) == "an amendment is text or a JSON object [umpire amendments]"
+    assert refusal.rule == AMEND_RULE
+    assert refusal.order == ["end", "nobody"]
+    assert game.orders == ()
+
+
+@pytest.mark.found_by_full_run
+def test_a_kind_the_ruleset_does_not_take_is_refused_naming_the_kinds_it_takes() -> None:
+    """A ruleset taking two kinds (end, move) refuses ``hold`` and lists both, comma
+    separated; the refusal carries the amendment's JSON form."""
+    game = _game(ruleset=_TakesMoves())
+    refusal = _refusal(game, UMPIRE, "hold C by nobody: never taken")
+    assert str(refusal) == (
+        "the tiny ruleset takes no 'hold' amendment (it takes: end, move) [umpire amendments]"
+    )
+    assert refusal.rule == AMEND_RULE
+    assert refusal.order == {"amend": "hold", "reason": "never taken", "place": "C", "side": None}
+
+
+@pytest.mark.found_by_full_run
+def test_a_listed_kind_without_the_rulesets_hook_is_refused_by_the_core_default() -> None:
+    """``Game._amend``'s default: the kind is refused with rule ``umpire amendments`` and the
+    amendment's JSON, and nothing is recorded or changed."""
+    game = _game(ruleset=_TakesMoves())
+    before = game.state_hash()
+    refusal = _refusal(game, UMPIRE, "move red 1 to @KH: the counter fell")
+    assert str(refusal) == "the tiny ruleset takes no 'move' amendment [umpire amendments]"
+    assert refusal.rule == AMEND_RULE
+    assert refusal.order == {
+        "amend": "move",
+        "reason": "the counter fell",
+        "unit": "red 1",
+        "to": "@KH",
+    }
+    assert game.orders == ()
+    assert game.state_hash() == before
+
+
+@pytest.mark.found_by_full_run
+def test_an_end_for_an_unknown_side_names_the_sides_the_game_has() -> None:
+    game = _game()
+    refusal = _refusal(game, UMPIRE, "end green: test")
+    assert str(refusal) == (
+        "unknown side 'green' to win; tiny has red, blue (or nobody) [umpire amendments]"
+    )
+    assert refusal.rule == AMEND_RULE
+    assert refusal.order == {"amend": "end", "reason": "test", "side": "green"}
+
+
+@pytest.mark.found_by_full_run
+def test_a_side_that_amends_is_refused_under_the_amendments_rule() -> None:
+    """``Game.submit``: side ``umpire`` gives amendments; a player's is refused, rule
+    ``umpire amendments``."""
+    refusal = _refusal(_game(), "red", Amendment("end", "mine", side="red"))
+    assert str(refusal) == "red may not amend the game: only the umpire does [umpire amendments]"
+    assert refusal.rule == AMEND_RULE
+
+
+@pytest.mark.found_by_full_run
+def test_no_amendment_after_the_end_and_the_umpire_is_told_why() -> None:
+    """``Game.amend`` raises GameOverError once the game is over, naming how it ended."""
+    game = _game()
+    game.submit("red", {"concede": True})
+    with pytest.raises(GameOverError) as caught:
+        game.submit(UMPIRE, "end blue: too late")
+    assert str(caught.value) == "the game is over (red concedes); no more orders"
+
+
+@pytest.mark.found_by_full_run
+def test_an_amendment_withdraws_the_sealed_orders_and_every_side_is_told() -> None:
+    """``Game.amend``: "Every side is told that the umpire amended the game and why ...
+    Sealed orders already given for the pending decision are withdrawn: those sides order
+    again." Red has sealed its order in the sealed duel; the umpire then ends the game."""
+    game = _game("tiny-sealed/sealed")
+    game.submit("red", "strike 1")
+    submitted = game.submit(UMPIRE, "end blue: red's seal was broken")
+    assert (submitted.seq, submitted.step, submitted.side) == (1, 0, UMPIRE)
+    assert submitted.order == {"amend": "end", "reason": "red's seal was broken", "side": "blue"}
+    for side in ("red", "blue", None):
+        (notice,) = _notices(game, side)
+        assert notice.kind == "amendment"
+        assert notice.text == (
+            "The umpire amends the game: red's seal was broken"
+            " (the sealed orders of red are withdrawn: order again)"
+        )
+        assert notice.data == {"reason": "red's seal was broken", "order": 1, "withdrawn": ["red"]}
+    assert game.state_json()["sealed"] == {}
+
+
+@pytest.mark.found_by_full_run
+def test_an_amendment_with_no_sealed_orders_says_only_its_reason() -> None:
+    game = _game()
+    game.submit("red", "rest")
+    game.submit(UMPIRE, "end nobody: the hall closes")
+    (notice,) = _notices(game, "blue")
+    assert notice.text == "The umpire amends the game: the hall closes"
+    assert notice.data == {"reason": "the hall closes", "order": 1, "withdrawn": []}
+
+
+@pytest.mark.found_by_full_run
+def test_the_notice_lists_every_side_whose_sealed_orders_are_withdrawn() -> None:
+    game = _game(ruleset=_CouncilRuleset())
+    game.submit("red", "rest")
+    game.submit("blue", "rest")
+    game.submit(UMPIRE, "end nobody: the vote was rigged")
+    (notice,) = _notices(game, "green")
+    assert notice.text == (
+        "The umpire amends the game: the vote was rigged"
+        " (the sealed orders of blue, red are withdrawn: order again)"
+    )
+    assert notice.data == {
+        "reason": "the vote was rigged",
+        "order": 2,
+        "withdrawn": ["blue", "red"],
+    }

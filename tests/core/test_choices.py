@@ -4,15 +4,20 @@ the research driver cuts it, the default ``describe_choices`` hook, and orders i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
 
 from hexwar.core import registry
 from hexwar.core.choices import SUBMIT, ChoiceMark, list_choices, notation, plan_length
+from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Ruleset
 from hexwar.core.orders import JsonValue
+from hexwar.core.views import View
 from hexwar.rl.driver import Driver
+from tests.core.helpers import _game
+from tests.fixtures.tiny import TinyOrder, TinyRuleset
 
 
 def _aggressor_turn() -> Driver:
@@ -161,3 +166,82 @@ def test_a_set_up_of_every_piece_offers_only_to_send_it() -> None:
     assert len(driver.plans[side].placements) == 18  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="menu, pieces"):
         Driver("aggressor/sector", setups="all")
+
+
+class _Draws:
+    """A stand-in for ``numpy.random.Generator`` that gives the draws written in the test and
+    keeps the sizes of the lists it was asked to draw from."""
+
+    def __init__(self, *draws: int) -> None:
+        self.draws = list(draws)
+        self.sizes: list[Any] = []
+
+    def integers(self, n: Any) -> int:
+        self.sizes.append(n)
+        return self.draws.pop(0)
+
+
+def _mover(view: View) -> str:
+    return ("red", "blue")[view.step % 2]  # the alternating duel: red at even steps
+
+
+class _ListedDuel(TinyRuleset):
+    """The duel with the core's own ``random_order`` (the fixture has its own): one draw from
+    ``legal_orders`` -- rest, then strike 1 to 3 within the reserve."""
+
+    random_order = Ruleset.random_order
+
+    def legal_orders(self, view: View, plan: TinyOrder | None = None) -> list[TinyOrder]:
+        if view.side != _mover(view):
+            return []  # "empty when the side has no decision"
+        return super().legal_orders(view, plan)
+
+
+class _StepwiseDuel(_ListedDuel):
+    """A strike's power chosen a point at a time (``Ruleset.legal_orders``: each entry but the
+    last is ``plan`` with one more action, the last is ``plan`` itself; with no plan yet the
+    last is ``rest``). Stepwise while the side has reserve to spend."""
+
+    def stepwise(self, view: View) -> bool:
+        return bool(view.data["reserve"] > 0)
+
+    def legal_orders(self, view: View, plan: TinyOrder | None = None) -> list[TinyOrder]:
+        if view.side != _mover(view):
+            return []
+        power = 0 if plan is None else plan.power
+        more = [TinyOrder("strike", power + 1)] if power < 3 else []
+        return [*more, plan if plan is not None else TinyOrder("rest")]
+
+
+@pytest.mark.found_by_full_run
+def test_a_stepwise_random_order_follows_the_lists_until_the_last_entry_is_drawn() -> None:
+    """``Ruleset.random_order``: one draw per list; an entry but the last extends the plan,
+    the last is the order. Draws 0, 0, 1 from [strike 1, rest], [strike 2, strike 1],
+    [strike 3, strike 2] give strike 2."""
+    game = _game()
+    view = game.view("red")
+    assert view.data["reserve"] == 2  # duel.toml
+    draws = _Draws(0, 0, 1)
+    assert _StepwiseDuel().random_order(view, draws) == TinyOrder("strike", 2)  # type: ignore[arg-type]
+    assert draws.sizes == [2, 2, 2]
+    assert draws.draws == []
+
+
+@pytest.mark.found_by_full_run
+def test_a_listed_random_order_is_one_draw_from_the_list() -> None:
+    """Not stepwise: one draw, whichever entry it is. Draw 2 from [rest, strike 1, strike 2,
+    strike 3] (reserve 2: strike 3 needs 2) is strike 2."""
+    view = _game().view("red")
+    draws = _Draws(2)
+    assert _ListedDuel().random_order(view, draws) == TinyOrder("strike", 2)  # type: ignore[arg-type]
+    assert draws.sizes == [4]
+
+
+@pytest.mark.found_by_full_run
+def test_no_random_order_for_a_side_without_a_decision() -> None:
+    """An empty list is refused under rule ``legal orders``, naming the side and the step."""
+    view = _game().view("blue")  # red moves first
+    with pytest.raises(IllegalOrderError) as caught:
+        _StepwiseDuel().random_order(view, _Draws())  # type: ignore[arg-type]
+    assert str(caught.value) == "blue has no legal order to choose from at step 0 [legal orders]"
+    assert caught.value.rule == "legal orders"

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
 
-from hexwar.core.views import check_jsonable
+from hexwar.core.views import SharedJson, check_jsonable
+from tests.core.helpers import _game
+from tests.fixtures.tiny import TinyGame, TinyRuleset, TinyScenario
 
 
 @pytest.mark.parametrize(
@@ -104,3 +106,64 @@ def test_a_piece_put_replaces_the_one_before_and_is_checked() -> None:
     assert shared.get(("unit", 1), "a", lambda: {"resources": [3.0]}) == {"resources": [3.0]}
     with pytest.raises(TypeError, match=r"\.resources\[0\]: nan is not finite$"):
         shared.put(("unit", 2), {"resources": [math.nan]})
+
+
+class _SharedViewGame(TinyGame):
+    """The duel with a shared piece in its view (``SharedJson``, as the big rulesets share
+    their map) and, by a slip, an infinite float before it."""
+
+    shared_as: ClassVar[str] = "dict"
+
+    def _view(self, side: str) -> dict[str, Any]:
+        board: Any = self._shared.get(
+            "board",
+            self.scenario.hit_points,
+            (lambda: {"cells": [1, 2]}) if self.shared_as == "dict" else (lambda: [[1, 2]]),
+        )
+        return {"range": math.inf, **super()._view(side), "board": board}
+
+
+class _SharedListGame(_SharedViewGame):
+    shared_as: ClassVar[str] = "list"
+
+
+class _SharedViewDuel(TinyRuleset):
+    game_type: ClassVar[type[TinyGame]] = _SharedViewGame
+
+    def new_game(self, scenario: TinyScenario, *, seed: int, scenario_id: str) -> TinyGame:
+        return self.game_type(self, scenario, seed=seed, scenario_id=scenario_id)
+
+
+class _SharedListDuel(_SharedViewDuel):
+    game_type: ClassVar[type[TinyGame]] = _SharedListGame
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize("ruleset", [_SharedViewDuel(), _SharedListDuel()])
+def test_a_view_with_a_shared_piece_is_still_checked_everywhere_else(ruleset: Any) -> None:
+    """``check_jsonable``: a shared piece is not entered again, and the rest of the view is
+    checked all the same (docs/architecture.md, "views json-able")."""
+    game = _game(ruleset=ruleset)
+    with pytest.raises(TypeError, match="^" + re.escape("view.range: inf is not finite") + "$"):
+        game.view("red")
+
+
+@pytest.mark.found_by_full_run
+def test_a_piece_put_is_not_found_by_a_get_from_the_none_source() -> None:
+    """``SharedJson.put``: "a piece put gave is never found by get", whatever the source --
+    ``None`` too, the source of a piece built once."""
+    shared = SharedJson()
+    shared.get("design", None, lambda: {"toe": [1]})
+    shared.put("design", {"toe": [2]})
+    assert shared.get("design", None, lambda: {"toe": [3]}) == {"toe": [3]}
+
+
+@pytest.mark.found_by_full_run
+def test_a_nested_source_changed_in_place_rebuilds_the_piece() -> None:
+    """``SharedJson.get``: a deep copy of an unhashable source is kept, "so a dict changed in
+    place is seen as changed" -- a dict inside it too."""
+    shared = SharedJson()
+    owner = {"cells": {"1": "red"}}
+    assert shared.get("owner", owner, lambda: dict(owner["cells"])) == {"1": "red"}
+    owner["cells"]["1"] = "blue"
+    assert shared.get("owner", owner, lambda: dict(owner["cells"])) == {"1": "blue"}
