@@ -7,12 +7,15 @@ core's labels (column letter + row number); on the small board player 1's territ
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.airwar.game import CITIES, FIRE, MOVE, UNITS
+from tests.rulesets.airwar.helpers import _cycle, _d_moves, _put, _variant
 
-from .conftest import game_at, holder, new_game, units_of
+from .conftest import game_at, holder, new_game, refused, units_of
 
 # -- §2.0 the initial stage: cities ------------------------------------------------------
 
@@ -322,11 +325,6 @@ def test_2_4_the_dead_of_both_sides_are_removed_together() -> None:
 # -- §2.5 production ----------------------------------------------------------------------
 
 
-def _cycle(game: object) -> None:
-    game.submit("1", "pass")  # type: ignore[attr-defined]
-    game.submit("2", "pass")  # type: ignore[attr-defined]
-
-
 def test_2_5_a_productive_city_receives_a_new_unit() -> None:
     game = game_at("small-four-cities", cities=[CITY_1], units={"1": {"K4": 2}, "2": {"K20": 1}})
     _cycle(game)
@@ -446,3 +444,170 @@ def test_2_4_the_kills_carry_a_receipt_of_the_fire_that_made_them() -> None:
     assert dead.receipt is not None
     assert dead.receipt.inputs == {"fire on K11": "3 (player 2 had 3)"}
     assert dead.receipt.result == "killed K11"
+
+
+FOUR = "4 units of one colour after moving (at most three)"
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("units", "order", "why"),
+    [
+        ({"D45": 2, "D46": 1}, "D45-D46 D45>>K45", "D45: 3 units ordered but 2 there"),
+        ({"D45": 2}, "D45-D46x2 D45>D30", "D45: 3 units ordered but 2 there"),
+        ({"D46": 1, "D47": 1}, "D46-D45 D46-D47", "D46: 2 units ordered but 1 there"),
+        ({"D45": 2, "K45": 3}, "D45>>K45", f"K45: {FOUR}"),
+        ({"D45": 2, "K44": 3}, "D45>>K45", f"K44: {FOUR}"),
+        ({"D45": 3, "D46": 3}, "D46-D45x3 D45>>K45", f"D45: {FOUR}"),
+    ],
+)  # fmt: skip
+def test_2_1_units_ordered_and_stacked_count_every_move_and_transportation(
+    units: dict[str, int], order: str, why: str
+) -> None:
+    """§2.1: every unit moves to an adjacent field or is flown, "a maximum of three units of one
+    colour on each field" after moving; §3.2.2: a double transportation takes two units from
+    its airport, one to the airport it flies to, one on to that airport's city. Each order
+    asks for more units than a field holds (a move and a transportation, two moves of one unit,
+    or a move of two and a flight of one from D45's two), or leaves four on one field: refused
+    under §2.1."""
+    refusal = refused(_d_moves(units), "2", order)
+    assert str(refusal) == f"{why} [§2.1 moves]"
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize("units", [{"D45": 2, "K45": 2, "K44": 2}, {"D40": 3, "D39": 1}])
+def test_2_1_three_units_on_a_field_after_moving_are_allowed(units: dict[str, int]) -> None:
+    """§2.1: three units of one colour on a field is the maximum, not beyond it: a double
+    transportation onto an airport and a city holding two each makes three on each; three
+    units leaving D40 for the empty D41 while one moves from D39 into D40 leaves three on D41
+    and one on D40."""
+    game = _d_moves(units)
+    game.submit("2", "D45>>K45" if "D45" in units else "D40-D41x3 D39-D40")
+    game.submit("1", "pass")
+    expected = {"K44": 3, "K45": 3} if "D45" in units else {"D40": 1, "D41": 3}
+    assert units_of(game, "2") == expected
+
+
+@pytest.mark.found_by_mutation
+def test_2_1_one_flight_per_airport_in_each_cycle() -> None:
+    """§2.1: one flight from each airport in a cycle; a double transportation is a flight from
+    its airport too (§3.2.2): two flights from D45, a flight and a double transportation from
+    it, or two double transportations from it, are refused."""
+    flights = refused(_d_moves({"D45": 3}), "2", "D45>D30 D45>E30")
+    assert str(flights) == "D45: one flight per airport in each cycle [§2.1 flights]"
+    both = refused(_d_moves({"D45": 3}), "2", "D45>D30 D45>>K45")
+    assert str(both).startswith("D45>>K45: D45 must be an uncontested airport you control, not")
+    twice = refused(_d_moves({"D45": 3}), "2", "D45>>K45 D45>>K45")
+    assert str(twice).startswith("D45>>K45: D45 must be an uncontested airport you control, not")
+
+
+@pytest.mark.found_by_mutation
+def test_2_a_move_that_brings_enemies_together_opens_the_aim_fire_stage() -> None:
+    """§2, the cycle: moves, then aim fire for the players who have fire to aim. Before any
+    unit is placed the view shows no totals and no one to fire; after player 1 moves next to
+    player 2's unit (K10-K11, beside K12) both have fire to aim: the game asks for it and the
+    view names both."""
+    assert new_game("small-four-cities").view("1").data["totals"] == {}
+    game = game_at("small-four-cities", units={"1": {"K10": 1}, "2": {"K12": 1}})
+    view = game.view("1").data
+    assert (view["totals"], view["fire_sides"]) == ({"1": 1, "2": 1}, [])
+    game.submit("1", "K10-K11")
+    game.submit("2", "pass")
+    assert game.phase == "fire"
+    assert game.view("2").data["fire_sides"] == ["1", "2"]
+
+
+@pytest.mark.found_by_mutation
+def test_2_5_a_captured_city_produces_after_five_complete_uncontested_cycles() -> None:
+    """§2.5: "in unsymmetric games ... a player who captures a productive city receives
+    production at that city in each cycle after he first possesses the city uncontested for
+    five complete cycles"; "There is no production at a contested city" and a city changes
+    hands only to uncontested units (§2.1). In the unequal game A captures B's productive C5
+    in cycle 1 and holds it alone: cycles 2 to 6 are the five complete ones, so its first new
+    unit comes at the end of cycle 7, one more at the end of cycle 8. B's C20, listed first,
+    is contested by a unit of each side all along: it stays B's and produces nothing."""
+    game = game_at("small-unequal", cities=[("C20", "2", True), ("C5", "2", True)],
+                   units={"1": {"C4": 1, "C20": 1}, "2": {"C20": 1}})  # fmt: skip
+    game.submit("1", "C4-C5")
+    game.submit("2", "pass")
+    on_c5 = []
+    while game.pos.cycle <= 8:
+        on_c5.append(units_of(game, "1")["C5"])
+        game.submit("1", "pass")
+        game.submit("2", "pass")
+    assert on_c5 == [1, 1, 1, 1, 1, 1, 2]  # after cycles 1..7
+    assert units_of(game, "1")["C5"] == 3  # after cycle 8
+    assert (holder(game, "C20"), holder(game, "C5")) == ("2", "1")
+    assert (units_of(game, "1")["C20"], units_of(game, "2")) == (1, {"C20": 1})
+    told = [e.text for e in game.events() if e.kind == "city"]
+    assert told == ["Cycle 1: player 1 captured the city C5 from player 2"]
+
+
+@pytest.mark.found_by_mutation
+def test_2_1_a_preassigned_city_of_player_1_has_its_airport_behind_it() -> None:
+    """§2.1: "The field immediately behind (away from the center of the board) each city is an
+    airport"; §2.0: "in certain variations ... the city positions are preassigned". A city of
+    player 1 preassigned on K4 of the small board has its airport on K3, toward player 1's back
+    boundary (row 1), not on K5: a unit of his on K3 may fly from it (§2.1)."""
+
+    def preassign_k4(data: dict[str, Any]) -> None:
+        data["preassigned_cities"] = (
+            {"field": "K4", "owner": "1", "possessor": "1", "productive": False},
+        )
+
+    game = _put(_variant("small-four-cities", preassign_k4), {"1": {"K3": 1}, "2": {"K20": 1}})
+    assert [(c["field"], c["airport"]) for c in game.view("2").data["cities"]] == [("K4", "K3")]
+    game.submit("1", "K3>K10")
+    game.submit("2", "pass")
+    assert units_of(game, "1") == {"K10": 1}
+
+
+@pytest.mark.found_at_call_site
+def test_2_5_a_symmetric_game_at_the_cycle_limit_is_a_draw_whatever_the_units() -> None:
+    """§2.5: a game that reaches the cycle limit is a stalemate; only the unsymmetric game
+    (§4, ruling 21) counts units."""
+    game = game_at("small-four-cities", units={"1": {"K5": 3}, "2": {"K20": 1}}, cycle=120)
+    _cycle(game)
+    outcome = game.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (
+        None,
+        "stalemate: cycle limit 120 reached (units {'1': 3, '2': 1})",
+    )
+
+
+@pytest.mark.found_at_call_site
+def test_4_the_larger_force_wins_at_the_cycle_limit_whichever_player_it_is() -> None:
+    game = game_at("small-unequal", units={"1": {"K5": 3}, "2": {"B5": 2}}, cycle=120)
+    _cycle(game)
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winner == "1"
+
+
+@pytest.mark.found_at_call_site
+def test_2_5_a_preassigned_city_held_by_the_other_player_changed_hands_at_the_start() -> None:
+    """§2.0 preassigned cities; §2.5: a city possessed by the player it does not belong to
+    changed hands at cycle 0 (its delay runs from there)."""
+    city = next(c for c in new_game("large-no-mans-land-city").pos.cities if c.owner == "2")
+    assert (city.holder, city.changed) == ("1", 0)
+
+
+@pytest.mark.found_at_call_site
+def test_2_5_a_city_contested_during_the_cycle_starts_its_uncontested_count_again() -> None:
+    """§2.5: a captured city counts the complete cycles its holder possessed it uncontested;
+    an enemy unit standing in it during the cycle sets the count back to 0."""
+    game = game_at(
+        "small-four-cities",
+        cities=[("K22", "2", True, "1")],
+        units={"1": {"K22": 1}, "2": {"K21": 1}},
+    )
+    city = next(c for c in game.pos.cities if game.pos.geo.label(c.field) == "K22")
+    city.streak = 1
+    game.submit("1", "pass")
+    game.submit("2", "K21-K22")
+    while game.decision() is not None and game.phase == FIRE:
+        for side in sorted(game.decision().sides):  # type: ignore[union-attr]
+            game.submit(side, "pass")
+    assert city.streak == 0
+    assert city.holder == "1"

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.airwar.game import FIRE, AirwarGame
+from tests.rulesets.airwar.helpers import A39, CITIES, _d_moves, _transports, _unequal_units
 
 from .conftest import game_at, holder, new_game, refused, units_of
-
-# Player 1's cities K4 (airport K3) and D4 (airport D3), player 2's K22 (airport K23).
-CITIES = [("K4", "1", False), ("D4", "1", False), ("K22", "2", False)]
 
 
 def _game() -> AirwarGame:
@@ -194,3 +193,209 @@ def test_2_1_every_move_refusal_names_the_move_rule(order: str, why: str) -> Non
     refusal = refused(game, "1", order)
     assert refusal.rule == "§2.1 moves"
     assert why in str(refusal)
+
+
+A36 = A39.replace("H9x3 ", "")
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("order", "rule", "why"),
+    [
+        ("cities D22 K21 F16", "§3 (small board, as 3.1.2) number of cities",
+         "place exactly 4 cities for player 2, not 3"),
+        ("cities D22 K21 F16 P13", "§2.0 city placement",
+         "P13 is not in player 2's territory (outside no-man's-land)"),
+        ("cities K21 F16 P17 F18", "§2.0 city placement",
+         "cities F16 and F18 are not separated by at least four fields"),
+    ],
+)  # fmt: skip
+def test_2_0_every_city_placement_refusal_names_its_rule(order: str, rule: str, why: str) -> None:
+    """§2.0: each player places the opponent's cities in the opponent's territory (row 13 of
+    the small board is no-man's-land), "separated by at least four fields" (F16 and F18 are
+    two apart); §3 small board: four cities each. Player 1 places player 2's."""
+    refusal = refused(new_game("small-four-cities"), "1", order)
+    assert refusal.rule == rule
+    assert str(refusal) == f"{why} [{rule}]"
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("order", "why"),
+    [
+        ("D45>>K45 D45>>K45 D45>>K45", "3 double transportations ordered, 2 left"),
+        ("K30>>K45", "K30>>K45: K30 must be an uncontested airport you control, not flown from "
+         "in this cycle"),
+        ("D45>>J30", "D45>>J30: J30 is not the airport of one of your cities"),
+    ],
+)  # fmt: skip
+def test_3_2_2_every_double_transportation_refusal_names_its_rule(order: str, why: str) -> None:
+    """§3.2.2: "D has two double transportations: two units from one of his airports to
+    another airport of his, one of them on to the city" -- more than the two left, from a
+    field that is no airport of his, or to a field that is no airport of his, is refused."""
+    refusal = refused(_transports(), "2", order)
+    assert refusal.rule == "§3.2.2 D's double transportations"
+    assert str(refusal) == f"{why} [§3.2.2 D's double transportations]"
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_2_a_move_into_cs_territory_before_cycle_16_is_refused_with_its_order() -> None:
+    """§3.2.2: D cannot attack C's territory for 15 cycles: in cycle 15 D's move J25-J24 (row
+    24 is C's) is refused, naming the rule and the cycle he may from."""
+    game = game_at("large-no-mans-land-city", units={"1": {"A1": 1}, "2": {"J25": 1}}, cycle=15)
+    refusal = refused(game, "2", "J25-J24")
+    assert refusal.rule == "§3.2.2 D cannot attack"
+    assert str(refusal).startswith("J24: you may not attack before cycle 16")
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("phase", "order", "part", "stage"),
+    [
+        ("move", "cities K20", "cities", "the move stage"),
+        ("move", "units K3", "units", "the move stage"),
+        ("fire", "K10>K9", "flights", "the aim-fire stage"),
+        ("fire", "K10>>K9", "transports", "the aim-fire stage"),
+    ],
+)
+def test_2_each_part_of_an_order_out_of_its_stage_is_refused(
+    phase: str, order: str, part: str, stage: str
+) -> None:
+    """§2, the stages of the cycle: cities and units are placed in the initial stage, flights
+    and transportations belong to the move stage; each in another stage is refused, naming
+    itself."""
+    game = game_at("small-four-cities", units={"1": {"K10": 1, "K11": 1},
+                   "2": {"K11": 1, "K18": 1}}, phase=phase)  # fmt: skip
+    refusal = refused(game, "1", order)
+    assert str(refusal) == f"{part} cannot be ordered in {stage} [§2 stages of the cycle]"
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("side", "order", "rule", "why"),
+    [
+        ("2", "units A1 unproductive C5", "§2 stages of the cycle",
+         "unproductive cannot be ordered in the initial stage (units)"),
+        ("1", f"units {A39} unproductive M8", "§3 (small board rotated) number of units",
+         "place all 40 units, not 39"),
+        ("1", f"units H9x2 H09x2 {A36} unproductive M8", "§2.0 placement",
+         "4 units on H9: no field may have more than three"),
+        ("1", f"units A1 {A39} unproductive M8", "§2.0 placement",
+         "A1: units are placed in your home territory only"),
+        ("1", f"units H11 {A39} unproductive Z99", "§3 the board",
+         "unproductive: bad air war field"),
+        ("1", f"units Z99 {A39} unproductive M8", "§3 the board", "units: bad air war field"),
+    ],
+)  # fmt: skip
+def test_2_0_every_unit_placement_refusal_names_its_rule(
+    side: str, order: str, rule: str, why: str
+) -> None:
+    """§2.0: each player places all his units (40 in the unequal game of §3), at most three on
+    a field (H9 given twice, as H9 and H09: 2 + 2), in his own territory (A1 is B's); only A
+    (the "announced" rule of §3) names an unproductive city, B may not; a field off the board
+    is refused naming the list it is in. Each refusal names its rule and carries the order."""
+    refusal = refused(_unequal_units(), side, order)
+    assert refusal.rule == rule
+    assert str(refusal).startswith(why)
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_2_d_firing_into_cs_territory_before_cycle_16_names_its_rule() -> None:
+    """§3.2.2: D cannot attack C's territory for 15 cycles; aimed fire is an attack: in cycle
+    15 D's unit on J25 may not fire on C's unit on J24 (row 24 is C's; it may on C's unit on
+    K25, in D's territory), refused under the rule of D's territory (not B's cities of the
+    unequal game)."""
+    game = game_at("large-no-mans-land-city", units={"1": {"J24": 1, "K25": 1}, "2": {"J25": 1}},
+                   cycle=15, phase="fire")  # fmt: skip
+    refusal = refused(game, "2", "J25@J24")
+    assert refusal.rule == "§3.2.2 D cannot attack"
+    assert str(refusal).startswith("J25@J24: you may not attack before cycle 16")
+
+
+@pytest.mark.found_by_mutation
+def test_3_b_moving_into_as_city_in_the_first_five_cycles_names_its_rule() -> None:
+    """§3: "B cannot attack A's cities for 5 complete cycles": in cycle 5 B's move from I4 into
+    A's city I5 is refused under that rule."""
+    game = game_at("small-unequal", cities=[("I5", "1", True)], units={"1": {"H4": 1},
+                   "2": {"I4": 1}}, cycle=5)  # fmt: skip
+    refusal = refused(game, "2", "I4-I5")
+    assert refusal.rule == "§3 B cannot attack A's cities"
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("side", "cities", "why"),
+    [
+        ("1", "cities D46 K46 D40 K40 R40 H34 R34",
+         "exactly 3 cities must be separated by 3 fields from player 2's back boundary (these "
+         "are the productive ones); 2 are"),
+        ("2", "cities D4 K5 R4 D10 K12 R10",
+         "exactly 4 cities must be separated by 3 or 4 fields from player 1's back boundary "
+         "(these are the productive ones); 3 are"),
+    ],
+)  # fmt: skip
+def test_3_2_1_the_productive_cities_refusal_gives_their_distance_and_carries_the_order(
+    side: str, cities: str, why: str
+) -> None:
+    """§3.2.1: "Player A receives production in 4 cities which must be placed so that they are
+    separated from his back boundary by three or four fields. Player B receives production in 3
+    cities which must be placed so that they are separated from his back boundary by three
+    fields." Player 2's (B's) back boundary is behind row 49, so row 46 is three fields from
+    it: D46 and K46 make two, not three. Player 1's (A's) is before row 1: rows 4 and 5 are
+    three and four fields from it, D4, K5 and R4 three cities, not four."""
+    refusal = refused(new_game("large-unequal"), side, cities)
+    assert refusal.rule == "§3.2.1 productive cities"
+    assert str(refusal) == f"{why} [§3.2.1 productive cities]"
+
+
+@pytest.mark.found_by_mutation
+def test_3_the_two_back_cities_tied_with_a_third_are_refused() -> None:
+    """§3, small board as §3.1.2: "the two back cities are the only ones gaining production".
+    Player 2's back boundary is behind row 25: D22 is three fields from it, K21 and R21 four
+    each, F16 nine. The second back city is not one city (K21 and R21 tie), so the placement
+    is refused, naming both places and the distance, and carrying the order."""
+    refusal = refused(new_game("small-four-cities"), "1", "cities D22 K21 R21 F16")
+    assert refusal.rule == "§3 (small board, as 3.1.2) productive cities"
+    assert str(refusal).startswith(
+        "the 2 cities nearest player 2's back boundary are the productive ones, but the 2nd "
+        "and 3rd are equally near it (4 fields)"
+    )
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_2_d_moving_into_cs_territory_beside_a_double_transportation_is_refused() -> None:
+    """§3.2.2: "D can not attack for 15 cycles" (C's territory) and "D is allowed two double
+    transportations": in cycle 1 D's move J25-J24 (row 24 is C's) is refused whatever else he
+    orders with it, here a double transportation from D45 to K45 (his own city's airport)."""
+    refusal = refused(_d_moves({"J25": 1, "D45": 2}), "2", "J25-J24 D45>>K45")
+    assert refusal.rule == "§3.2.2 D cannot attack"
+    assert str(refusal).startswith("J24: you may not attack before cycle 16")
+
+
+@pytest.mark.found_at_call_site
+def test_2_1_refusals_name_the_flight_rule() -> None:
+    """§2.1 flights: one flight from an airport in each cycle, of one or two units."""
+    game = game_at("small-four-cities", cities=CITIES, units={"1": {"K3": 3}, "2": {"K18": 1}})
+    with pytest.raises(IllegalOrderError) as twice:
+        game.submit("1", "K3>C16 K3>C18")
+    assert twice.value.rule == "§2.1 flights"
+    with pytest.raises(IllegalOrderError) as three:
+        game.submit("1", "K3>D3x3")
+    assert three.value.rule == "§2.1 flights"
+    assert str(three.value).startswith("K3>D3x3: a flight carries one or two units")
+
+
+@pytest.mark.found_at_call_site
+def test_2_0_orders_of_another_stage_name_the_stage_and_bad_fields_their_list() -> None:
+    game = new_game("small-four-cities")
+    with pytest.raises(IllegalOrderError) as info:
+        game.submit("1", "K10@K11")
+    assert str(info.value) == (
+        "fire cannot be ordered in the initial stage (cities) [§2 stages of the cycle]"
+    )
+    game.submit("1", "cities D22 K22 F16 P17")
+    game.submit("2", "cities D4 K4 F10 P9")
+    with pytest.raises(IllegalOrderError) as bad:
+        game.submit("1", "units Z99")
+    assert str(bad.value).startswith("units: ")
+    assert bad.value.rule == "§3 the board"

@@ -5,10 +5,13 @@ the cities and airports he holds and his production (seed 001, §2.1 control, §
 
 from __future__ import annotations
 
+import pytest
+
 from hexwar.rulesets.airwar.game import FIRE
 from hexwar.sessions import Session, resolve_scenario
+from tests.rulesets.airwar.helpers import _d_moves
 
-from .conftest import game_at
+from .conftest import game_at, new_game
 
 
 def _fought_cycle() -> object:
@@ -125,3 +128,23 @@ def test_report_of_an_ended_game_says_at_the_end_and_in_which_cycle() -> None:
     assert "== Players at the end (cycle 1) ==" in lines
     assert "== Cities ==" in lines
     assert lines[lines.index("== Cities ==") + 2] == "none placed"
+
+
+@pytest.mark.found_by_mutation
+def test_2_5_the_summary_counts_what_was_placed_transports_left_and_contested_cities() -> None:
+    """The umpire's summary (``hexwar run --json``): before the units are placed (§2.0) none
+    are counted as placed, so that placed + produced - lost is the 0 units on the board; D's
+    two double transportations (§3.2.2) counted down as he uses one, C has none; a city with
+    units of both players on it is contested (§2.1)."""
+    fresh = new_game("small-four-cities").summary()
+    assert [(s["units"], s["units_placed"]) for s in fresh["sides"].values()] == [(0, 0), (0, 0)]
+    game = _d_moves({"D45": 2})
+    left = game.summary()["sides"]
+    assert (left["1"]["double_transports_left"], left["2"]["double_transports_left"]) == (0, 2)
+    game.submit("2", "D45>>K45")
+    game.submit("1", "pass")
+    assert game.summary()["sides"]["2"]["double_transports_left"] == 1
+    game = game_at("small-four-cities", cities=[("K4", "1")],
+                   units={"1": {"K4": 1}, "2": {"K4": 1}})  # fmt: skip
+    (k4,) = game.summary()["cities"]
+    assert k4["contested"] is True

@@ -10,8 +10,9 @@ import pytest
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.airwar.game import FIRE
 from hexwar.rulesets.airwar.rules import _ordinal
+from tests.rulesets.airwar.helpers import _cycle
 
-from .conftest import game_at, new_game
+from .conftest import game_at, holder, new_game
 
 
 def test_2_0_the_initial_stage_tells_the_cities_with_the_productive_marked() -> None:
@@ -99,3 +100,75 @@ def test_2_parts_of_an_order_out_of_their_stage_are_all_named() -> None:
         game.submit("1", "units K3 ; cities K20")  # type: ignore[attr-defined]
     assert str(refusal.value).startswith("cities, units cannot be ordered in the move stage")
     assert refusal.value.rule == "§2 stages of the cycle"
+
+
+@pytest.mark.found_by_mutation
+def test_2_0_a_new_game_opens_with_its_setup_and_hashes_its_state() -> None:
+    """§2.0, the initial stage: the game's log opens with the setup (the variant and its board)
+    told to both players, and the position before any order already has a state hash (the
+    stage, the cycle, no cities, no units, no side to fire)."""
+    game = new_game("small-four-cities")
+    first = game.events()[0]
+    assert first.kind == "setup"
+    assert first.text.endswith("on the small board")
+    assert len(game.state_hash()) == 64
+
+
+@pytest.mark.found_by_mutation
+def test_2_1_a_city_entered_by_the_opponent_is_captured_and_told() -> None:
+    """§2.1: "A city is controlled by a player until the opponent has uncontested fighting
+    units in the city": player 2's unit moves alone into player 1's city K4. The event says it
+    was captured (not recaptured: K4 is not player 2's own) and names the city and its new
+    holder."""
+    game = game_at("small-four-cities", cities=[("K4", "1", False)],
+                   units={"1": {"K18": 1}, "2": {"K5": 1}})  # fmt: skip
+    game.submit("1", "pass")
+    game.submit("2", "K5-K4")
+    (told,) = [e for e in game.events() if e.kind == "city"]
+    assert told.text == "Cycle 1: player 2 captured the city K4 from player 1"
+    assert told.data == {"city": "K4", "holder": "2"}
+    assert holder(game, "K4") == "2"
+
+
+@pytest.mark.found_by_mutation
+def test_3_the_placed_units_and_the_announced_city_are_told() -> None:
+    """§2.0 and §3 (the unequal game): each player's placement is told as a `units` event
+    with its side; A's announcement of its unproductive city as an `announce` event with the
+    side and the city (M8)."""
+    game = new_game("small-unequal")
+    game.submit("1", "cities C5 C20 S5 S20")
+    game.submit("2", "cities I4 I12 I20 M8")
+    a = "units " + " ".join([f"{c}{n}x3" for c in "HIJKLMN" for n in (9, 10)][:13]) + " H11"
+    game.submit("1", a + " unproductive M8")
+    game.submit("2", "units " + " ".join(f"A{n}x3" for n in range(1, 14)) + " B1")
+    told = [(e.kind, e.data) for e in game.events() if e.kind in ("units", "announce")]
+    assert told == [
+        ("units", {"side": "1"}),
+        ("announce", {"side": "1", "city": "M8"}),
+        ("units", {"side": "2"}),
+    ]
+
+
+@pytest.mark.found_at_call_site
+def test_moves_fire_and_cities_are_logged_with_their_orders_as_data() -> None:
+    """The log keeps each player's orders of a stage as data (the replay and the summary
+    read it)."""
+    game = new_game("small-four-cities")
+    game.submit("1", "cities D22 K22 F16 P17")
+    game.submit("2", "cities D4 K4 F10 P9")
+    placed = [e for e in game.events() if e.kind == "cities"]
+    assert [(e.data["side"], e.data["cities"]) for e in placed] == [
+        ("1", ["D22", "K22", "F16", "P17"]),
+        ("2", ["D4", "K4", "F10", "P9"]),
+    ]
+    fight = game_at("small-four-cities", units={"1": {"K10": 3}, "2": {"K11": 2}}, phase=FIRE)
+    fight.submit("1", "K10@K11x3")
+    fight.submit("2", "pass")
+    fire = [e for e in fight.events() if e.kind == "fire"]
+    assert [e.data["side"] for e in fire] == ["1", "2"]
+    assert all(e.data["order"] is not None for e in fire)
+    quiet = game_at("small-four-cities", units={"1": {"K5": 1}, "2": {"K20": 1}})
+    _cycle(quiet)
+    moves = [e for e in quiet.events() if e.kind == "moves"]
+    assert [e.data["side"] for e in moves] == ["1", "2"]
+    assert [e.data["order"] for e in moves] == [e.data["order"] for e in moves[:1]] * 2
