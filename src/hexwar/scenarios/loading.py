@@ -44,6 +44,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import datetime
+import difflib
 import json
 import math
 import os
@@ -604,7 +605,7 @@ def problems_of(
         )
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
-        problems = [_problem(data, error) for error in errors]
+        problems = [_problem(data, error, model) for error in errors]
         if issubclass(model, ScenarioModel) and context:
             problems += _deferred_past_errors(data, model, [path for path, _ in problems])
         return None, problems
@@ -778,10 +779,19 @@ def json_schema(model: type[BaseModel]) -> dict[str, Any]:
     return model.model_json_schema()
 
 
-def _problem(data: Any, error: ErrorDetails) -> tuple[KeyPath, str]:
+def _problem(
+    data: Any, error: ErrorDetails, model: type[BaseModel] | None = None
+) -> tuple[KeyPath, str]:
     path = _data_path(data, error["loc"], missing=error["type"] == "missing")
     if error["type"] == "extra_forbidden":
         message = "unknown key"
+        key = error["loc"][-1] if error["loc"] else None
+        if isinstance(key, str) and model is not None:
+            near = difflib.get_close_matches(key, _known_keys(model, error["loc"][:-1]), n=1)
+            if near:
+                message = f"unknown key (did you mean {near[0]!r}?)"
+    elif error["type"] == "value_error":  # a validator's own words, without pydantic's prefix
+        message = str(error["msg"]).removeprefix("Value error, ")
     elif error["type"] == "missing":
         message = "missing required key"
     elif error["type"] in ("list_type", "tuple_type") and _loc_in_list(error["loc"]):
@@ -791,6 +801,30 @@ def _problem(data: Any, error: ErrorDetails) -> tuple[KeyPath, str]:
         shown = _short(error["input"])
         message = f"{error['msg']} (got {shown})" if shown else error["msg"]
     return path, message
+
+
+def _known_keys(model: type[BaseModel], loc: Sequence[str | int]) -> list[str]:
+    """The keys the model takes at ``loc`` (pydantic's location of an unknown key's table):
+    each step a field name leads into that field's model; list indexes, dict keys and the
+    labels of union members are passed over. Empty where the model cannot be followed."""
+    models: list[type[BaseModel]] = [model]
+    for step in loc:
+        if not isinstance(step, str):
+            continue
+        inner = [
+            _models_in(m.model_fields[step].annotation) for m in models if step in m.model_fields
+        ]
+        if inner:
+            models = [m for found in inner for m in found]
+        # else: a union member's label or a dict key: the same models go on
+    return sorted({name for m in models for name in m.model_fields})
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The pydantic models an annotation holds (itself, or in a list, tuple, dict, union)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in getattr(annotation, "__args__", ()) for m in _models_in(arg)]
 
 
 def _loc_in_list(loc: Sequence[str | int]) -> bool:
