@@ -215,6 +215,17 @@ def _tab_file(directory: Path, tab: Tab) -> Path | None:
     return None
 
 
+_NEEDS_ROWS = {
+    "Nation": "heading row only: an import needs at least one nation (rule: every war is "
+    "fought between nations of this tab; docs/rulings/flankbattle.md)",
+    "Military": "heading row only: an import needs at least one military (rule: every side of "
+    "a war fields a military of this tab; docs/rulings/flankbattle.md)",
+}
+"""Tabs an import must fill: a database without a nation or a military can set up no war
+(seed 004, Military: "At the minimum, you must specify the name and size of the military").
+Locations (the ``default`` one) and leaders (optional) may be empty."""
+
+
 def read_tabs(
     texts: Mapping[str, tuple[str, str]], params: Parameters, units: dict[str, UnitType]
 ) -> Database:
@@ -232,6 +243,8 @@ def read_tabs(
         rows, found = parse_tab(tab, text, file, params, units)
         tables[tab.name] = rows
         problems.extend(found)
+        if not found and not rows and tab.name in _NEEDS_ROWS:
+            problems.append(Problem(_NEEDS_ROWS[tab.name], file, 1, f"{tab.name} tab"))
     if not problems:
         problems.extend(cross_check(tables, files, units))
     if problems:
