@@ -1,11 +1,14 @@
-"""What the database import refuses besides bad values (seed 004, Inputs; Online database;
-rulings in docs/rulings/flankbattle.md). It was accepted silently before (issue 43,
-validation)."""
+"""What the database import and a scenario's embedded database refuse besides bad values
+(seed 004, Inputs; Online database; rulings in docs/rulings/flankbattle.md). Both items were
+accepted silently before (issue 43, validation)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+import tomllib
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,7 @@ from hexwar.rulesets.flankbattle.database import Database, example_csv_texts, im
 from hexwar.rulesets.flankbattle.params import default_parameters, default_units
 from hexwar.rulesets.flankbattle.schema import TABS
 
+SCENARIOS = resources.files("hexwar.rulesets.flankbattle") / "scenarios"
 runner = CliRunner()
 
 
@@ -95,3 +99,45 @@ def test_empty_location_and_leader_tabs_are_allowed(tmp_path: Path) -> None:
     database = _import(directory, tmp_path / "db.sqlite3")
     assert database.tables["Location"] == []
     assert database.tables["Leader"] == []
+
+
+def test_a_nul_in_a_location_name_is_refused_at_import(tmp_path: Path) -> None:
+    """Ruling (the seed is silent): a cell is printable text; a control character is refused
+    at its row and column."""
+    text = example_csv_texts()["Location"]
+    assert "\nHastings," in text
+    directory = _write_example(
+        tmp_path / "csv", Location=text.replace("\nHastings,", "\nHast\x00ings,", 1)
+    )
+    line = text.splitlines().index(next(r for r in text.splitlines() if r.startswith("Hastings")))
+    with pytest.raises(InvalidInputError) as info:
+        _import(directory, tmp_path / "db.sqlite3")
+    assert [str(p) for p in info.value.problems] == [
+        f"{directory / 'Location.csv'}:{line + 1}: Location tab, column 'Name': 'Hast\\x00ings' "
+        "holds the control character U+0000 (rule: a cell is printable text, "
+        "docs/rulings/flankbattle.md)"
+    ]
+
+
+def test_a_nul_in_an_embedded_location_name_fails_hexwar_validate(tmp_path: Path) -> None:
+    """The same rule for a scenario's embedded database: ``hexwar validate`` exits 2 naming
+    file, line, key path and rule."""
+    data = tomllib.loads((SCENARIOS / "hastings.toml").read_text(encoding="utf-8"))
+    database = _import(_write_example(tmp_path / "csv"), tmp_path / "db.sqlite3").to_json()
+    (index,) = [i for i, r in enumerate(database["Location"]) if r["name"] == "Hastings"]
+    database["Location"][index]["name"] = "Hast\x00ings"
+    data["location"] = "Hast\x00ings"
+    data["database"] = database
+    path = tmp_path / "nul.json"
+    text = json.dumps(data, indent=1)
+    path.write_text(text, encoding="utf-8")
+    line = next(
+        n for n, row in enumerate(text.splitlines(), 1) if '"name": "Hast\\u0000ings"' in row
+    )
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert (
+        f"{path}:{line}: database.Location[{index}].name: 'Hast\\x00ings' holds the control "
+        "character U+0000 (rule: a cell is printable text, docs/rulings/flankbattle.md)"
+    ) in result.output

@@ -13,6 +13,7 @@ import csv
 import io
 import math
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -239,6 +240,12 @@ def parse_cell(
         if column.required:
             return None, problem("required field is blank (rule: required input, seed 004)")
         return None, None
+    control = next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
+    if control is not None:
+        return None, problem(
+            f"{text!r} holds the control character U+{ord(control):04X} (rule: a cell is "
+            "printable text, docs/rulings/flankbattle.md)"
+        )
     if column.kind is Kind.NAME:
         return text, None
     if column.kind is Kind.CONTINUOUS:
