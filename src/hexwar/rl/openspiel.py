@@ -7,7 +7,8 @@ registers every bundled scenario of every installed ruleset (as OpenSpiel's own 
 register on import), so ``pyspiel.load_game("hexwar_...")`` works once it is imported; a
 game object pickles (it is loaded again by scenario and parameters). Parameters: ``seed`` (the
 hexwar game's seed: its dice are a function of it and the actions, so the OpenSpiel game is
-deterministic for a given seed -- vary ``seed`` to average over the dice), ``max_decisions``
+deterministic for a given seed -- vary ``seed`` to average over the dice; a ``clone()``, what
+a search plays ahead in, rolls fresh dice: see :class:`FreshDice`), ``max_decisions``
 (hexwar decisions before the game stops as a draw), ``max_actions`` (size of the action
 space) and ``max_plan`` (unit actions in one stepwise order before only "submit" is left).
 
@@ -35,6 +36,7 @@ import pyspiel
 
 from hexwar.core import registry
 from hexwar.core.game import Ruleset
+from hexwar.core.rng import stream
 from hexwar.rl.driver import Driver
 from hexwar.rl.observe import Encoder
 from hexwar.sessions import ResolvedScenario, resolve_scenario
@@ -160,11 +162,43 @@ class HexwarSpielGame(pyspiel.Game):  # type: ignore[misc]
         return HexwarObserver(self.encoder, perfect_recall)
 
 
+class FreshDice:
+    """The state's driver, held so that a copy has fresh dice: OpenSpiel's ``clone()`` deep
+    copies a Python state's attributes, and a deep copy of this forks the game and reseeds its
+    adjudication stream (``game.dice``) in place. A clone -- what MCTS and any
+    search play ahead in -- sees the same views and takes the same orders, but rolls dice of its
+    own: it cannot foresee the real game's. Each copy's stream is the game seed's stream for
+    a purpose named by the copy's lineage (which copy of which copy), never the adjudication
+    stream itself, so searches stay reproducible. Pickling
+    (``serialize``, ``deserialize_state``) keeps the stream: a deserialised state is the
+    original, dice included."""
+
+    __slots__ = ("copies", "driver", "lineage")
+
+    def __init__(self, driver: Driver, lineage: tuple[int, ...] = ()) -> None:
+        self.driver = driver
+        self.lineage = lineage
+        self.copies = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FreshDice:
+        self.copies += 1
+        lineage = (*self.lineage, self.copies)
+        driver = self.driver.fork()
+        game = driver.game
+        fresh = stream(game.seed, "openspiel clone " + ".".join(map(str, lineage)))
+        game.dice.generator.bit_generator.state = fresh.bit_generator.state  # aliases follow
+        return FreshDice(driver, lineage)
+
+
 class HexwarSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: HexwarSpielGame, driver: Driver) -> None:
         super().__init__(game)
-        self.driver = driver
+        self.held = FreshDice(driver)
         self.choices_made: list[tuple[int, int]] = []  # (player, choice), for information states
+
+    @property
+    def driver(self) -> Driver:
+        return self.held.driver
 
     def current_player(self) -> int:
         if self.driver.over or self.driver.truncated:
@@ -200,11 +234,11 @@ class HexwarSpielState(pyspiel.State):  # type: ignore[misc]
         return [rewards[s] for s in self.driver.sides]
 
     def __str__(self) -> str:
+        # What a clone shares with its original after the same actions (OpenSpiel's tests
+        # compare the two): the position by the actions taken, not what its dice decided
+        # (returns() and the observation strings tell the outcome).
         g = self.driver.game
-        outcome = g.outcome()
-        return f"{g.scenario_id} seed {g.seed} step {g.step}" + (
-            f": {outcome.winner or 'nobody'} wins ({outcome.reason})" if outcome else ""
-        )
+        return f"{g.scenario_id} seed {g.seed} step {g.step} after {len(self.choices_made)} actions"
 
 
 class HexwarObserver:
