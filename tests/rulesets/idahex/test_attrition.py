@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,7 @@ from hexwar.rulesets.idahex.attrition import (
 )
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
 from hexwar.rulesets.idahex.design import load_sinai
-from hexwar.rulesets.idahex.values import weapon_values
+from hexwar.rulesets.idahex.values import WeaponValues, weapon_values
 
 LOC = 5  # the engagement location
 NEAR, OTHER = 4, 6  # attackers' cells next to it
@@ -1056,3 +1057,284 @@ def test_5_1_sinai_frame_between_two_real_brigades() -> None:
     assert np.all(r.losses[150] <= fi_blue * blue + 1e-9)
     expected = min(max(f.vfeba(r.frga, 40, 10, 1) * d.tframe / d.depth, 0.0), 1.0)
     assert r.feba == pytest.approx(expected)
+
+
+def unit_values(ka: object, kd: object) -> WeaponValues:
+    """Every ground-to-ground weapon worth 1 on both sides (one type a side)."""
+    return WeaponValues(np.array([1.0]), np.array([1.0]), 1.0, 1.0)
+
+
+def _ratio_frame(atk: float, dfn: float) -> tuple[float, np.ndarray, np.ndarray]:
+    # Each weapon's fire cut to 1e-6 (PA and PD' of the postures 40 and 10): no loss is capped.
+    d = factor(factor(kill_data(), "fckar", 1, 0, 0, 1e-6), "fckdr", 2, 0, 0, 1e-6)
+    r = assess_frame(
+        d,
+        StubCurves(),
+        unit_values,
+        side_a=1,
+        loc=LOC,
+        env=1,
+        feba=0.0,
+        t=10.0,
+        attackers=[attacker(resources=(atk, 100.0, 50.0))],
+        defenders=[defender(resources=(dfn, 60.0, 40.0))],
+    )
+    return r.frgrd, r.losses[1], r.losses[101]
+
+
+NONE = (0.0, 0.0, 0.0)
+
+
+def _red_blue_design() -> Any:
+    """File 50's kill data (groups 19, 42-59) for Red with two ground-to-ground weapon types
+    and Blue with one, every factor 1.
+
+    Red: w1, w2, s (materiel: nggwep 2, nmat 3), p; stdtgt (5, 5, 100, 100).
+    Blue: w, s (nggwep 1, nmat 2), p; stdtgt (4, 40, 80).
+    Red's weapons: katk (.2, .1) and aggatk (1, .5) on Blue's (w, s) each; Blue's weapon: kdef
+    (.3, .3, .05) and aggdef (.8, .8, .4) on Red's (w1, w2, s). dpersb (3, .2) for each Red
+    weapon, dpersr (2, 2, .1)."""
+    ones = lambda rows, cols: ((1.0,) * cols,) * rows  # noqa: E731
+    both = lambda red, blue: (ones(*red), ones(*blue))  # noqa: E731
+    return SimpleNamespace(
+        tframe=TFRAME,
+        depth=DEPTH,
+        poff_table=POFF,
+        nggwep=(2, 1),
+        nmat=(3, 2),
+        npers=(1, 1),
+        stdtgt=((5.0, 5.0, 100.0, 100.0), (4.0, 40.0, 80.0)),
+        katk=(((0.2, 0.1),) * 2, ((0.2, 0.2, 0.1),)),
+        kdef=(((0.3, 0.05),) * 2, ((0.3, 0.3, 0.05),)),
+        aggatk=(((1.0, 0.5),) * 2, ((1.0, 1.0, 0.5),)),
+        aggdef=(((0.8, 0.4),) * 2, ((0.8, 0.8, 0.4),)),
+        fckar=both((2, 3), (1, 3)),
+        fckdr=both((2, 3), (1, 3)),
+        fckac=both((3, 3), (2, 3)),
+        fckdc=both((3, 3), (2, 3)),
+        fckare=both((2, 2), (1, 2)),
+        fckdre=both((2, 2), (1, 2)),
+        fckace=both((3, 2), (2, 2)),
+        fckdce=both((3, 2), (2, 2)),
+        barier=both((2, 1), (1, 1)),
+        dpersr=(((2.0, 2.0, 0.1),),),
+        dpersb=(((3.0, 0.2), (3.0, 0.2)),),
+        td=(100.0, 100.0),
+        febab=(3.0,),
+    )
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_1_pa_reads_poff_of_every_attack_posture_40_to_49_and_40_outside() -> None:
+    """§5.1.1: PA = fckar(i, sideA, poff(postA)) for an attacker in an attack posture (40 to
+    49, both ends included); any other posture is read as the standard attack posture 40.
+    Here poff(49) = 2 and poff(50) = 3, whose fckar columns are .5 and .25; poff(40) = 1's is 1.
+    An attacker in 49 puts .5 of the base fire on D, one in 50 the full fire (as 40)."""
+    d = kill_data(poff={**POFF, 49: 2, 50: 3})
+    d = factor(factor(d, "fckar", 1, 0, 1, 0.5), "fckar", 1, 0, 2, 0.25)
+    assert frame(d, attackers=[attacker(posture=49)]).losses[101] == pytest.approx(0.5 * PLOSS_D)
+    assert frame(d, attackers=[attacker(posture=50)]).losses[101] == pytest.approx(PLOSS_D)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_1_the_barrier_ceases_at_the_febab_of_its_own_type() -> None:
+    """§5.1.1: B = barier(i, sideA, bt) while feba <= febab(bt) / depth. Two barrier types,
+    febab = (3, 8): behind type 2 (barier .5) at feba .5 the barrier still holds (.5 <= .8),
+    D takes half the base fire; type 1's febab (.3) would have ended it."""
+    d = kill_data(
+        barier=(np.array([[1.0, 0.5]]), np.array([[1.0, 0.5]])), febab=np.array([3.0, 8.0])
+    )
+    r = frame(d, attackers=[attacker(barrier=2)], feba=0.5)
+    assert r.losses[101] == pytest.approx(0.5 * PLOSS_D)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_the_representative_posture_is_where_the_value_is_greatest() -> None:
+    """§5.1.3: postD is the posture of the defenders holding the greatest value (ERS * vald),
+    not the lowest posture number: 1 weapon in posture 10 and 7 in posture 11 -> postD = 11,
+    the posture frdval is read for."""
+    curves = StubCurves()
+    r = frame(
+        curves=curves,
+        defenders=[
+            defender(101, (1.0, 10.0, 5.0), posture=10),
+            defender(102, (7.0, 50.0, 35.0), posture=11),
+        ],
+    )
+    assert r.post_d == 11
+    assert [p for _, p in curves.frdval_calls] == [40, 11]
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_a_posture_holding_any_value_outranks_one_holding_none() -> None:
+    """§5.1.3: postD is the posture of greatest value; a posture whose defenders hold no
+    weapon (value 0) loses to one holding 1e-40 weapons, however little they are worth (far
+    less than 1: the totals start from 0); the lowest posture number breaks only exact ties."""
+    r = frame(
+        defenders=[
+            defender(101, (0.0, 60.0, 40.0), posture=10),
+            defender(102, (1e-40, 10.0, 5.0), posture=11),
+        ],
+    )
+    assert r.post_d == 11
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_a_side_worth_less_than_one_is_still_scaled_to_frdval() -> None:
+    """§5.1.3: the defenders' potential losses are scaled so that they lose the fraction
+    frdval of their value: with frdval = .1 and D holding .01 weapons (its value ggrd = .01 *
+    vd, below 1), D loses .1 of its weapons, .001, whatever its potential loss."""
+    curves = StubCurves(fd=0.1)
+    r = frame(curves=curves, defenders=[defender(resources=(0.01, 60.0, 40.0))])
+    assert 0.0 < r.ggrd < 1.0
+    assert r.losses[101][0] == pytest.approx(0.001)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_the_scaling_holds_when_the_fraction_lost_underflows() -> None:
+    """§5.1.3: scalar = frdval / (delval / value). A defender of 1e30 weapons under fire from
+    1e-300 weapons: delval / value is below the smallest float, yet D still loses exactly
+    the fraction frdval = .1 of its weapons, 1e29 (never 0, inf or NaN)."""
+    r = assess_frame(
+        kill_data(),
+        StubCurves(fd=0.1),
+        unit_values,
+        side_a=1,
+        loc=LOC,
+        env=1,
+        feba=0.0,
+        t=10.0,
+        attackers=[attacker(resources=(1e-300, 0.0, 0.0))],
+        defenders=[defender(resources=(1e30, 0.0, 0.0))],
+    )
+    assert r.losses[101][0] == pytest.approx(1e29)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_ti_scales_losses_in_a_prepared_depth_below_one() -> None:
+    """§5.1.3: to = min(feba * depth + td(env), defdepth), ti = to / defdepth for defdepth > 0.
+    D's area .5 * front gives defdepth = .5 (below 1), td = .2 at feba 0: ti = .4, and both
+    sides lose .4 of their potential losses (frdval negative: no scaling)."""
+    d = kill_data(td=np.array([0.2, 0.2]))
+    r = frame(d, defenders=[defender(area=0.5 * SQUARE_SIDE)])
+    assert r.defdepth == pytest.approx(0.5)
+    assert r.ti == pytest.approx(0.4)
+    assert r.losses[101] == pytest.approx(0.4 * PLOSS_D)
+    assert r.losses[1] == pytest.approx(0.4 * PLOSS_A)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_everything_is_lost_only_beyond_the_force_ratio_limits() -> None:
+    """§5.1.3: the attackers lose everything if FRGRD < 1e-4, the defenders if FRGRD > 1e4;
+    at the limits themselves they take their potential losses (here small). Every weapon worth
+    1: 1 weapon against 1e4 is FRGRD = 1e-4 exactly, 1e4 against 1 is 1e4."""
+    fr, lost_a, _ = _ratio_frame(1.0, 1e4)
+    assert fr == FRGRD_LOW
+    assert lost_a[1] < 100.0
+    fr, _, lost_d = _ratio_frame(1e4, 1.0)
+    assert fr == FRGRD_HIGH
+    assert lost_d[1] < 60.0
+
+
+@pytest.mark.found_by_full_run
+def test_5_2_colocated_forces_start_the_frame_at_feba_1() -> None:
+    """§5.1.3: colocated attackers and defenders have feba = 1; §5.2: feba' = feba +
+    vfeba * tframe / depth, within 0..1. vfeba = -5 a day over tframe .5 and depth 10 moves
+    it back by .25: .75 (from 1, whatever feba the frame was given)."""
+    r = frame(None, StubCurves(v=-5.0), attackers=[attacker(location=LOC)])
+    assert r.feba == pytest.approx(0.75)
+
+
+@pytest.mark.found_by_full_run
+def test_5_2_frga_when_an_air_value_is_infinite() -> None:
+    """§5.2: FRGA = (fgrd + fair) / (ggrd + gair); docs/rulings/idahex.md: with alpha = 0 (the
+    ground fire kills nothing of value) a positive CAS loss is worth inf ("fair/gair when alpha
+    = 0"), and "Force ratios with nothing on one side": inf / inf is 1, x / inf is 0, inf / x is
+    inf. One CAS loss of a weapon each way:
+
+    - neither side's ground fire kills (fckar, fckdr 0): fair = gair = inf, FRGA = 1;
+    - only the defenders' ground fire is cut (fckdr 0): fgrd = 10, ggrd = 0, gair = inf,
+      FRGA = 10 / inf = 0;
+    - only the attackers' (fckar 0): fair = inf, FRGA = inf / 8 = inf.
+
+    The FEBA curve is read at that ratio."""
+    cas = {"cas_atk": np.array([1.0]), "cas_def": np.array([1.0])}
+    no_atk = factor(kill_data(), "fckar", 1, 0, 0, 0.0)
+    no_def = factor(kill_data(), "fckdr", 2, 0, 0, 0.0)
+    curves = StubCurves()
+    r = frame(factor(no_atk, "fckdr", 2, 0, 0, 0.0), curves, **cas)
+    assert (r.fair, r.gair, r.frga) == (math.inf, math.inf, 1.0)
+    assert curves.vfeba_calls[-1][0] == 1.0
+    r = frame(no_def, **cas)
+    assert (r.fgrd + r.fair, r.ggrd, r.gair, r.frga) == (10.0, 0.0, math.inf, 0.0)
+    r = frame(no_atk, **cas)
+    assert (r.fgrd, r.fair, r.ggrd + r.gair, r.frga) == (0.0, math.inf, 8.0, math.inf)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_a_defender_worth_less_than_the_smallest_float_loses_everything() -> None:
+    """§5.1.3: FRGRD = fgrd / ggrd; 'If FRGRD > 10,000' the defenders lose everything. D holds
+    1e-320 weapons and nothing else, so all of A's fire is on them (alpha(1, 1) = 1), and A's
+    kill rate on them is katk(1, 1) = 1e10: A(1, 1) = 1e10 * .5 = 5e9, while D(1, 1) = .3 * .5
+    * 2/3 = .1 (test_attrition.py's alpha'). §5.1.2's values, va = 1 and vd = sqrt(D / A) =
+    sqrt(2e-11) = 4.47e-6, give ggrd = 1e-320 * 4.47e-6 = 4.5e-326, below the smallest positive
+    float (4.9e-324): 0 here, and FRGRD = 10 / 4.5e-326 = 2.2e326 > 10,000 (inf here). D loses
+    all it holds. frdval(FRGRD, postD) = .1 >= 0 takes D through the scaling step, whose
+    fraction delval / ggrd the frame must not compute with ggrd = 0."""
+    d = factor(kill_data(), "katk", 1, 0, 0, 1e10)
+    curves = StubCurves(fd=lambda fr, post: 0.1 if post == 10 else -1.0)
+    r = frame(d, curves, defenders=[defender(resources=(1e-320, 0.0, 0.0))])
+    # D(1, 1) is measured on a fire of 1e-321, a float of about 200 steps of 4.9e-324: to 1%.
+    assert r.values.vd[0] == pytest.approx(math.sqrt(2e-11), rel=1e-2)
+    assert (r.ggrd, r.frgrd) == (0.0, math.inf)
+    assert np.array_equal(r.losses[101], [1e-320, 0.0, 0.0])
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_3_the_ground_force_ratio_at_small_and_zero_values() -> None:
+    """§5.1.3: FRGRD = fgrd / ggrd; docs/rulings/idahex.md (Force ratios with nothing on one
+    side): x / 0 is inf for x > 0 and 0 / 0 is 0. test_attrition.py's frame, one weapon type
+    a side: 10 attacking weapons against .01 defending ones is a finite ratio fgrd / ggrd
+    (ggrd below 1 is still a divisor); .01 attacking weapons against none is inf (fgrd below 1
+    is still more than nothing); nothing against nothing is 0, on the ground and in FRGA."""
+    r = frame(defenders=[defender(resources=(0.01, 0.0, 0.0))])
+    assert 0.0 < r.ggrd < 1.0
+    assert r.frgrd == pytest.approx(r.fgrd / r.ggrd)
+    assert math.isfinite(r.frgrd)
+    r = frame(
+        attackers=[attacker(resources=(0.01, 0.0, 0.0))], defenders=[defender(resources=NONE)]
+    )
+    assert 0.0 < r.fgrd < 1.0
+    assert r.frgrd == math.inf
+    r = frame(attackers=[attacker(resources=NONE)], defenders=[defender(resources=NONE)])
+    assert (r.frgrd, r.frga) == (0.0, 0.0)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_1_each_side_fires_its_own_weapon_types_at_the_other_s_standard_force() -> None:
+    """§5.1.1: unitA's type i ground-to-ground weapons, i = 1..nggwep(sideA), fire on unitD's
+    materiel with alpha(i, j) = aggatk(i, j, sideA) * rsdef(j) / (stdtgt(j, sideD) * DEN); the
+    defenders' fire on unitA uses stdtgt(*, sideA). Red A = (10, 10, 100, 50) attacks Blue
+    D = (8, 60, 40), every factor 1, tframe .5, losses unscaled (frdval < 0) and ti = 1:
+
+    * on D: DEN = 1 * 8/4 + .5 * 60/40 = 2.75 for each of Red's two weapon types, so
+      ploss(D) = (10 + 10) * (.2 * .5 * 2/2.75, .1 * .5 * .75/2.75) = (16/11, 3/11), and its
+      personnel 2 * (3 * 8/11 + .2 * 1.5/11) = 48.6/11 (dpersb for each Red weapon type);
+    * on A: DEN' = .8 * 10/5 + .8 * 10/5 + .4 * 100/100 = 3.6 (Red's stdtgt), beta = (4/9,
+      4/9, 1/9), ploss(A) = 8 * (.3 * .5 * 4/9, .3 * .5 * 4/9, .05 * .5 * 1/9) = (8/15, 8/15,
+      1/45), and its personnel 2 * 8/15 + 2 * 8/15 + .1 * 1/45 = 961/450."""
+    data = KillData.from_design(_red_blue_design())
+    r = assess_frame(
+        data,
+        StubCurves(),
+        weapon_values,
+        side_a=1,
+        loc=LOC,
+        env=1,
+        feba=0.0,
+        t=10.0,
+        attackers=[attacker(resources=(10.0, 10.0, 100.0, 50.0))],
+        defenders=[defender()],
+    )
+    assert r.losses[101].tolist() == pytest.approx([16 / 11, 3 / 11, 48.6 / 11])
+    assert r.losses[1].tolist() == pytest.approx([8 / 15, 8 / 15, 1 / 45, 961 / 450])

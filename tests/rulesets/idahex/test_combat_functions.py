@@ -29,6 +29,8 @@ from hexwar.rulesets.idahex.design import File50, VfebaEntry, load_sinai
 from hexwar.rulesets.idahex.postures import Order
 from tests.rulesets.idahex.sinai import game, unit
 
+from .test_attrition import POFF, defender, frame, kill_data
+
 SINAI = load_sinai()[0]
 
 # -- a small design ---------------------------------------------------------------------------
@@ -557,3 +559,494 @@ def test_5_4_6_vfeba_later_entry_for_a_pair_wins() -> None:
     assert f.vfeba(0.0, 40, 10, 1) == -2.0
     assert f.vfeba(5.0, 40, 10, 1) == 2.0
     assert f.vfeba(5.0, 40, 10, 2) == 0.0
+
+
+def _stdtgt(w1: float) -> dict[str, object]:
+    """Both sides' standard target with w1's entry set (qr = rgain * stdtgt(w1) = w1 / 100)."""
+    return {"stdtgt": ((w1, 10.0, 10.0, 100.0, 50.0),) * 2}
+
+
+# -- §5.4.1 with two supply and two personnel types -------------------------------------------
+# Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
+# nggwep = nequip = 1, nss = 2, nmat = 3, npers = 2, nrs = 5; supports 1 S1, 2 S2, 3 P1, 4 P2.
+W, S1, S2, P1, P2 = range(5)
+
+
+# -- §5.4.1 with two supply and two personnel types -------------------------------------------
+# Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
+# nggwep = nequip = 1, nss = 2, nmat = 3, npers = 2, nrs = 5; supports 1 S1, 2 S2, 3 P1, 4 P2.
+W, S1, S2, P1, P2 = range(5)
+
+
+# -- §5.4.1 with two supply and two personnel types -------------------------------------------
+# Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
+# nggwep = nequip = 1, nss = 2, nmat = 3, npers = 2, nrs = 5; supports 1 S1, 2 S2, 3 P1, 4 P2.
+W, S1, S2, P1, P2 = range(5)
+
+
+# -- §5.4.1 with two supply and two personnel types -------------------------------------------
+# Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
+# nggwep = nequip = 1, nss = 2, nmat = 3, npers = 2, nrs = 5; supports 1 S1, 2 S2, 3 P1, 4 P2.
+W, S1, S2, P1, P2 = range(5)
+
+
+# -- §5.4.1 with two supply and two personnel types -------------------------------------------
+# Resources of either side: 1 W (weapon), 2 S1, 3 S2 (supplies), 4 P1, 5 P2 (personnel):
+# nggwep = nequip = 1, nss = 2, nmat = 3, npers = 2, nrs = 5; supports 1 S1, 2 S2, 3 P1, 4 P2.
+W, S1, S2, P1, P2 = range(5)
+
+
+def two_of_each(
+    demand: dict[str, tuple[float, float, float, float]],
+    f0: dict[str, tuple[float, float, float, float]] | None = None,
+) -> Any:
+    """The small design with W, S1, S2, P1, P2: ``demand`` is each resource's spdd of
+    (S1, S2, P1, P2) per unit, ``f0`` its frinv.f0 for the four supports (0 if not given);
+    every frinv.f is RISING, so sigma = f0 + (1 - f0) * min(ss/dd, 1)."""
+    names = ("W", "S1", "S2", "P1", "P2")
+    rows = tuple(demand.get(n, (0.0,) * 4) for n in names)
+    f0s = tuple((f0 or {}).get(n, (0.0,) * 4) for n in names[:3])
+    f = ((RISING,) * 4,) * 3
+    return small_design(
+        nggwep=(1, 1),
+        nequip=(1, 1),
+        nss=(2, 2),
+        npers=(2, 2),
+        stdtgt=((10.0, 100.0, 100.0, 10.0, 10.0),) * 2,
+        spdd=(rows, rows),
+        pg=((1,),) * 2,
+        prot=(((0.0,),),) * 2,
+        ppoh=((0.0, 0.0),),
+        frinv_f0=(f0s, f0s),
+        frinv_f=(f, f),
+    )
+
+
+# S1 needs .2 P2 a unit, S2 .1 P1; P1 need 8 S1 each, P2 10 S2 each. W's own curves start
+# at .5 and S1's curve for S2 (which S1 does not demand) does too: a rule that read the wrong
+# curve would give another sigma.
+CROSSED = {
+    "S1": (0.0, 0.0, 0.0, 0.2),
+    "S2": (0.0, 0.0, 0.1, 0.0),
+    "P1": (8.0, 0.0, 0.0, 0.0),
+    "P2": (0.0, 10.0, 0.0, 0.0),
+}
+
+
+CROSSED_F0 = {"W": (0.5, 0.5, 0.5, 0.5), "S1": (0.0, 0.5, 0.0, 0.0)}
+
+
+HELD = [0.0, 100.0, 200.0, 10.0, 15.0]
+
+
+FLAT = ((0.0, 0.0),) * 4  # frinv.f0 of every materiel for (S, P)
+
+
+def curves(w1_s: tuple[float, tuple[float, ...]], **more: object) -> dict[str, object]:
+    """frinv.f0 / frinv.f of both sides with w1's curve for supplies S set to (f0, f); every
+    other curve is RISING from 0 (sigma = min(ratio, 1) with x = 1 ... 1)."""
+    f0 = ((w1_s[0], 0.0), *FLAT[1:])
+    f = ((w1_s[1], RISING), *((RISING, RISING),) * 3)
+    return {"frinv_f0": (f0, f0), "frinv_f": (f, f), **more}
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_a_step_of_rgain_times_a_tiny_standard_is_still_a_step() -> None:
+    """§5.4.1 Step 2: qr = rgain * stdtgt(i, s), however small. One w1 with stdtgt 1.5e-10
+    (qr = 1.5e-12 of a w1) needing 1 S a unit (dd = 1, frinv rising: REQ is the new q(i)
+    less what is allocated), 4.6e-12 S held: three steps fit (4.5e-12 <= 4.6e-12), the
+    fourth would need 6e-12: fi(w1) = 4.5e-12, fi(S) = 4.5e-12 / 4.6e-12. Not 0: a step of
+    1.5e-12 is below 2e-12 but above the code's floor for 'no step' (1e-12 x max(amount, 1)),
+    which is for rounding residues, not for the seed's steps."""
+    got = fi(small_design(spdd=spdd(w1=(1.0, 0.0)), **_stdtgt(1.5e-10)), [1.0, 0, 0, 4.6e-12, 10])
+    assert got[W1] == pytest.approx(4.5e-12, rel=1e-9)
+    assert got[S] == pytest.approx(4.5e-12 / 4.6e-12, rel=1e-9)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_support_equal_to_what_the_standard_needs_fits() -> None:
+    """§5.4.1 Step 2: the step is allocated 'if alloc(ksp) + REQ(ksp) <= suppt(ksp)' -- an
+    equality fits. 2000 w1 needing 10 S each (dd = 20000), stdtgt 100000 (qr = 1000: two
+    steps, to .5 and to 1), frinv rising (REQ(fi) = fi * dd): 10000 S, then 10000 more,
+    exactly the 20000 held: fi(w1) = 1, fi(S) = 20000 / 20000 = 1. (At 20000 the float
+    spacing is above the code's slack of 1e-12 on the supply, so the equality is exact.)"""
+    d = small_design(spdd=spdd(w1=(10.0, 0.0)), **_stdtgt(100000.0))
+    got = fi(d, [2000.0, 0.0, 0.0, 20000.0, 10.0])
+    assert (got[W1], got[S]) == (1.0, 1.0)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_no_more_support_is_required_while_the_fraction_climbs_a_jump() -> None:
+    """§5.4.1 Step 2: REQ(ksp) is the *additional* support needed to raise fi(i) by qadd /
+    amount(i) -- none when what is allocated already suffices, never less than none. w1's
+    curve for S: (0, 0), (.1, .1), (1, .1), (1, 1) (frinv.x = .1 1 1 1 1 1): a plateau, then
+    a jump at ratio 1. One w1 needing .3 S (dd = .3), stdtgt 10 (steps of .1), 10 S held:
+    fi .1 needs ratio .1 (.03 S), fi .2 needs ratio 1 (.27 more), and every fraction up to 1
+    the same ratio 1: no more S. fi(w1) = 1, S involved .3 of 10: fi(S) = .03."""
+    jump = (0.1, 0.1, 1.0, 1.0, 1.0, 1.0)
+    f = ((jump, RISING), *((RISING, RISING),) * 3)
+    d = small_design(
+        spdd=spdd(w1=(0.3, 0.0)),
+        frinv_x=((0.1, 1.0, 1.0, 1.0, 1.0, 1.0),) * 2,
+        frinv_f=(f, f),
+    )
+    got = fi(d, [1.0, 0.0, 0.0, 10.0, 10.0])
+    assert got[W1] == pytest.approx(1.0, abs=1e-12)
+    assert got[S] == pytest.approx(0.03, abs=1e-12)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_each_personnel_type_is_allocated_to_the_supplies_that_demand_it() -> None:
+    """§5.4.1, personnel to supplies, for each kpp: Q = sum over kss of suppt(kss) *
+    spdd(kss, kpp); each supply kss with dd = suppt(kss) * spdd(kss, kpp) > 0 gets
+    min{dd, dd * suppt(kpp) / Q}, and fi(kss) = min over kpp of sigma = paf(given / dd).
+
+    P1 (10 held) is demanded by S2 alone: dd = Q = 200 * .1 = 20, given 10, sigma = .5 on S2's
+    curve for P1 (f0 0), not on W's (f0 .5: .75); S1 comes first and demands no P1, which
+    must not end the allocation of P1. P2 (15) is demanded by S1 alone: dd = Q = 100 * .2 = 20,
+    given 15, sigma(S1) = .75 on S1's curve for P2 (its curve for S2 would give .875).
+    Supplies to personnel: alloc(S1) = 10 P1 * 8 = 80, alloc(S2) = 15 P2 * 10 = 150; the
+    force holds no W. Last step: fi(S1) = min{.75, 80/100} = .75, fi(S2) = min{.5, 150/200}
+    = .5, fi(P1) = 10/10, fi(P2) = 15/15."""
+    got = fi(two_of_each(CROSSED, CROSSED_F0), HELD)
+    assert got[S1] == pytest.approx(0.75)
+    assert got[S2] == pytest.approx(0.5)
+    assert got[P1] == pytest.approx(1.0)
+    assert got[P2] == pytest.approx(1.0)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_each_personnel_type_demands_its_own_supplies() -> None:
+    """§5.4.1, supplies to personnel: alloc(kss) += sum over kpp of amount(kpp) *
+    spdd(kpp, kss), each personnel type with its own amount and its own row. As above but P2
+    need 4 S2 each: alloc(S2) = 15 * 4 = 60 of 200, fi(S2) = min{.5, .3} = .3 (P2's row
+    read for S2's 200 held would give 800: .5)."""
+    demand = {**CROSSED, "P2": (0.0, 4.0, 0.0, 0.0)}
+    got = fi(two_of_each(demand, CROSSED_F0), HELD)
+    assert got[S2] == pytest.approx(0.3)
+    assert got[S1] == pytest.approx(0.75)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_a_demand_below_one_unit_still_takes_personnel() -> None:
+    """§5.4.1: the allocation runs for any dd > 0 and Q > 0, however small. 1 S1 needs .5 P2
+    (dd = Q = .5) with 10 P2 held: given min{.5, .5 * 10 / .5} = .5, sigma(S1) = 1; the 10 P2
+    need .1 S1 each: alloc(S1) = 1, fi(S1) = 1; alloc(P2) = .5: fi(P2) = .5 / 10 = .05."""
+    demand = {"S1": (0.0, 0.0, 0.0, 0.5), "P2": (0.1, 0.0, 0.0, 0.0)}
+    got = fi(two_of_each(demand), [0.0, 1.0, 0.0, 0.0, 10.0])
+    assert got[S1] == pytest.approx(1.0)
+    assert got[P2] == pytest.approx(0.05)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_the_second_supply_left_by_personnel_is_what_equipment_draws_on() -> None:
+    """§5.4.1: suppt(kss) <- fi(kss) * suppt(kss) after personnel are allocated, for each
+    supply type. 200 S2 need .1 P1 each (dd = 20) with 10 P1: sigma(S2) = .5, so 100 S2 are
+    left for equipment. 10 W need 1 S2 each; W's curve starts at .5 (half fight without S2)
+    and reaches 1 at the full demand: 10 S2 give fi(W) = 1 (with no S2 left it would stop at
+    .5). alloc(S2) = 10: fi(S2) = min{.5, 10/200} = .05; fi(P1) = 10/10."""
+    demand = {"W": (0.0, 1.0, 0.0, 0.0), "S2": (0.0, 0.0, 0.1, 0.0)}
+    got = fi(two_of_each(demand, CROSSED_F0), [10.0, 0.0, 200.0, 10.0, 0.0])
+    assert got[W] == pytest.approx(1.0)
+    assert got[S2] == pytest.approx(0.05)
+    assert got[P1] == pytest.approx(1.0)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_5_a_posture_whose_poff_has_no_frdval_curve_loses_no_value() -> None:
+    """docs/rulings/idahex.md (Missing ``frdval`` curves): groups 62 and 63 read a curve at
+    poff(p) for the standard postures only; group 41 may give a posture outside npost its own
+    poff (here hold posture 15 -> 4 and attack posture 45 -> 3 with npost = (2, 1, 1, 2):
+    curves at 1, 2, 3 for defence and 1, 2 for attack). Such a posture loses no value by the
+    force ratio: temp = 0 at every ratio, frdval = 1 - (1 - 0)**tframe = 0 (§5.4.5), where the
+    standard posture 10 loses 1 - (1 - .4)**.25 at FR = 1 (f0def 0, fdef .4 from x(1) = 1).
+
+    In the combat procedure (§5.1.3) frdval = 0 >= 0 scales the defenders' losses to the
+    fraction 0 of their value: a defender in posture 15 loses nothing in the frame."""
+    poff = {**small_design().poff_table, 15: 4, 45: 3}
+    f = CombatFunctions(small_design(poff_table=poff))
+    for fr in (0.0, 0.5, 1.0, 4.0):
+        assert f.frdval(fr, 15) == 0.0
+        assert f.frdval(fr, 45) == 0.0
+    assert f.frdval(1.0, 10) == pytest.approx(1.0 - 0.6**0.25)
+    r = frame(kill_data(poff={**POFF, 15: 3}), f, defenders=[defender(posture=15)])
+    assert r.frgrd > 0.0
+    assert list(r.losses[101]) == [0.0, 0.0, 0.0]
+    assert r.losses[1].sum() > 0.0
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_the_last_step_of_equipment_stops_at_what_the_force_holds() -> None:
+    """§5.4.1 Step 2 and docs/rulings/idahex.md (Equipment's share of support): qadd =
+    min{qp - q(i), qr, amount(i) - q(i)}. 10.05 w1 (stdtgt 10: steps qr = .1) each needing
+    1 S, with 1000 S: the last step adds the .05 left, not a whole .1: fi(w1) = 1 (not 10.1 /
+    10.05), and the S involved are the 10.05 allocated: fi(S) = 10.05 / 1000."""
+    got = fi(small_design(spdd=spdd(w1=(1.0, 0.0))), [10.05, 0.0, 0.0, 1000.0, 10.0])
+    assert got[W1] == pytest.approx(1.0, abs=1e-12)
+    assert got[S] == pytest.approx(10.05 / 1000)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_a_force_holding_less_than_one_unit_of_equipment_still_needs_its_support() -> None:
+    """§5.4.1: fi(i) = 1 without support only 'if amount(i) = 0'. Half a w1 (stdtgt 10: steps
+    of qr = .1) needing 1 S a unit with .25 S: q = .1, .2 take .1 and .2 S; .3 would need .3:
+    fi(w1) = .2 / .5 = .4."""
+    got = fi(small_design(spdd=spdd(w1=(1.0, 0.0))), [0.5, 0.0, 0.0, 0.25, 10.0])
+    assert got[W1] == pytest.approx(0.4)
+    assert got[S] == pytest.approx(0.2 / 0.25)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_equipment_outside_the_standard_force_and_not_held_is_not_involved() -> None:
+    """§5.4.1: 'If i <= neq but i not in I, fi(i) is set to 0' -- also when the force holds
+    none: w2 with stdtgt 0 and amount 0 has fi 0; t (stdtgt 10, amount 0) is in I: fi 1."""
+    d = small_design(stdtgt=((10.0, 0.0, 10.0, 100.0, 50.0),) * 2)
+    got = fi(d, [5.0, 0.0, 0.0, 100.0, 10.0])
+    assert (got[W2], got[T]) == (0.0, 1.0)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_equipment_is_protected_only_by_a_lower_protection_group() -> None:
+    """§5.4.1 Step 1: P = {j in I: pg(j) < pg(i)}. With three ground-to-ground weapons (w1,
+    w2 and t counted as one: nggwep = 3), w1 in group 1, w2 and t in group 2; prot(w2, w1) =
+    1, prot(t, w1) = 0, prot(t, w2) = 1: w2 (same group) does not protect t, so t is never
+    committed: fi(t) = 0, while w2 (10, protected by the 10 w1) is: fi(w2) = 1."""
+    d = small_design(
+        nggwep=(3, 3),
+        pg=((1, 2, 2),) * 2,
+        prot=(((0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0)),) * 2,
+    )
+    got = fi(d, [10.0, 10.0, 10.0, 1000.0, 10.0])
+    assert list(got[:3]) == pytest.approx([1.0, 1.0, 0.0])
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_protected_equipment_grows_with_its_protector_in_the_same_iteration() -> None:
+    """§5.4.1: within an iteration, q(i) <- fi(i) * amount(i) after each step, so w2 (group
+    2, prot(w2, w1) = 1) follows w1 step by step: 10 w1 and 10 w2 (stdtgt 10 each: steps of
+    .1) each needing 1 S, 10 S: each iteration w1 and then w2 gain .1, .2 S in all; after 50
+    iterations the 10 S are used: fi(w1) = fi(w2) = .5 (one step either way)."""
+    d = small_design(
+        spdd=spdd(w1=(1.0, 0.0), w2=(1.0, 0.0)),
+        pg=((1, 2, 1),) * 2,
+        prot=(((0.0, 0.0), (1.0, 0.0), (0.0, 0.0)),) * 2,
+    )
+    got = fi(d, [10.0, 10.0, 0.0, 10.0, 10.0])
+    assert got[W1] == pytest.approx(0.5, abs=0.01 + 1e-9)
+    assert got[W2] == pytest.approx(0.5, abs=0.01 + 1e-9)
+    assert got[W1] * 10 + got[W2] * 10 <= 10.0 + 1e-9
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_the_support_required_is_read_off_a_curve_with_a_jump() -> None:
+    """§5.4.1 REQ: the least ratio ss/dd whose sigma reaches the new fraction; §5.4 repeated
+    abscissae make a jump. w1's curve for S: (0, 0), (.5, .2), (.5, .8), (1, 1) (frinv.x =
+    .5 .5 1 1 1 1); 100 w1 need 1 S each (dd = 100), 60 S held, stdtgt 10 (steps of .001):
+    ratio .6 is past the jump: sigma = .8 + (.6 - .5) / .5 * .2 = .84 = fi(w1); every fraction
+    in (.2, .8] needed ratio .5 (50 S), the jump's abscissa."""
+    f = (0.2, 0.8, 1.0, 1.0, 1.0, 1.0)
+    x = (0.5, 0.5, 1.0, 1.0, 1.0, 1.0)
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), frinv_x=(x, x), **curves((0.0, f)))
+    got = fi(d, [100.0, 0.0, 0.0, 60.0, 10.0])
+    assert got[W1] == pytest.approx(0.84, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.84 + 1e-9
+    assert got[S] == pytest.approx(1.0, abs=0.01)  # ratio .6: all 60 S
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_the_support_required_follows_the_curve_segment_by_segment() -> None:
+    """§5.4 pafgen between i1 and i2, inverted for REQ: w1's curve for S through (0, 0), (.25,
+    .5), (.5, .6), (.75, .9), (1, 1) (frinv.x = .25 .5 .75 1 1 1, the Sinai abscissae); 100
+    w1 need 1 S each, 37.5 S held: ratio .375 lies on the second segment: sigma = .5 +
+    (.375 - .25) / .25 * .1 = .55 = fi(w1) (steps of .001), all 37.5 S involved."""
+    f = (0.5, 0.6, 0.9, 1.0, 1.0, 1.0)
+    x = (0.25, 0.5, 0.75, 1.0, 1.0, 1.0)
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), frinv_x=(x, x), **curves((0.0, f)))
+    got = fi(d, [100.0, 0.0, 0.0, 37.5, 10.0])
+    assert got[W1] == pytest.approx(0.55, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.55 + 1e-9
+    assert got[S] == pytest.approx(1.0, abs=0.01)
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("f0", "f", "x", "supplies", "expected", "s_used"),
+    [
+        # f0 = .5: half of w1 fights without S; the first step (to .5) needs none, the
+        # second (to 1) ratio 1: 100 S, none held.
+        (0.5, (0.5, 1.0, 1.0, 1.0, 1.0, 1.0), (0.5, 1.0, 1.0, 1.0, 1.0, 1.0), 0.0, 0.5, 0.0),
+        # a plateau at .5 from ratio .25 to .5: .5 needs ratio .25 (25 S of the 30 held),
+        # 1 needs ratio 1 (100 S).
+        (0.0, (0.5, 0.5, 1.0, 1.0, 1.0, 1.0), (0.25, 0.5, 1.0, 1.0, 1.0, 1.0), 30.0, 0.5, 25.0),
+    ],
+)
+def test_5_4_1_a_fraction_reached_at_a_curve_point_needs_that_point_s_ratio(
+    f0: float,
+    f: tuple[float, ...],
+    x: tuple[float, ...],
+    supplies: float,
+    expected: float,
+    s_used: float,
+) -> None:
+    """§5.4.1 REQ, the least ratio w with paf(w) >= the new fraction (an equality counts):
+    100 w1 with stdtgt 5000 grow in two steps of qr = 50, to .5 and to 1, each w1 needing 1 S
+    (dd = 100). A fraction equal to f0 needs no support; one equal to a plateau's value needs
+    the plateau's first abscissa."""
+    d = small_design(
+        spdd=spdd(w1=(1.0, 0.0)),
+        stdtgt=((5000.0, 10.0, 10.0, 100.0, 50.0),) * 2,
+        frinv_x=(x, x),
+        **curves((f0, f)),
+    )
+    got = fi(d, [100.0, 0.0, 0.0, supplies, 10.0])
+    assert got[W1] == expected
+    if supplies:
+        assert got[S] == s_used / supplies
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_a_curve_that_never_reaches_a_fraction_stops_the_equipment_there() -> None:
+    """§5.4.1: sigma(k) = paf(ss/dd, ...) only for dd(k) > 0, 1 if not. w1's curve for S
+    rises to .5 at ratio 1 and stays: no support raises fi(w1) above .5 (ratio 1: 100 S of
+    1000 for 100 w1 needing 1 S each, steps of .001). w2 (100, needing 1 S, no P) has a
+    curve for P that never passes .5 as well, but demands no P (dd = 0): its sigma for P is
+    1, and it is fully involved with 100 S. S involved: 200 of 1000."""
+    half = (0.5,) * 6
+    f0 = ((0.0, 0.0),) * 4
+    f = ((half, RISING), (RISING, half), (RISING, RISING), (RISING, RISING))
+    d = small_design(spdd=spdd(w1=(1.0, 0.0), w2=(1.0, 0.0)), frinv_f0=(f0, f0), frinv_f=(f, f))
+    got = fi(d, [100.0, 100.0, 0.0, 1000.0, 10.0])
+    assert got[W1] == pytest.approx(0.5, abs=0.001 + 1e-9)
+    assert got[W2] == pytest.approx(1.0)
+    assert got[S] == pytest.approx((got[W1] * 2 * 100 + 100) / 1000)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_supplies_overallocated_to_personnel_leave_equipment_uninvolved() -> None:
+    """§5.4.1: supplies are allocated to personnel 'whether or not the allocation satisfies
+    personnel's demand', and equipment grows only 'if alloc(ksp) + REQ(ksp) <= suppt(ksp) for
+    every 1 <= ksp <= nsp'. 40 P need 1 S each: alloc(S) = 40 > the 10 S held, so no step of
+    any equipment fits: w1 (10, stdtgt 1000: one step to 1, needing 5 S a unit, 50 S) stays
+    at fi 0, and so does w2 (10, needing only P, of which 40 are held)."""
+    d = small_design(
+        spdd=spdd(P=(1.0, 0.0), w1=(5.0, 0.0), w2=(0.0, 1.0)),
+        stdtgt=((1000.0, 1000.0, 10.0, 100.0, 50.0),) * 2,
+    )
+    got = fi(d, [10.0, 10.0, 0.0, 10.0, 40.0])
+    assert (got[W1], got[W2]) == (0.0, 0.0)
+    assert got[S] == 1.0  # min{1, alloc(S) / amount(S) = 40 / 10}
+    assert got[P] == 0.0  # no P allocated
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_personnel_overhead_is_that_of_the_unit_s_own_type() -> None:
+    """§5.4.1: suppt(k) <- suppt(k) - sum over L of ppoh(k, butype(i)). One unit of type 1
+    (overhead 15 P; type 2's is 5) with 60 P: 45 P for 100 w1 needing 1 P each: fi(w1) = .45
+    (steps of .001), fi(P) = 45 / 60."""
+    d = small_design(spdd=spdd(w1=(0.0, 1.0)), ppoh=((15.0,), (5.0,)))
+    got = fi(d, [100.0, 0.0, 0.0, 0.0, 60.0], butypes=(1,))
+    assert got[W1] == pytest.approx(0.45, abs=0.001 + 1e-9)
+    assert got[P] == pytest.approx(got[W1] * 100 / 60)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_overhead_above_the_personnel_held_leaves_none_for_materiel() -> None:
+    """§5.4.1 and docs/rulings/idahex.md (Personnel overhead: 'not allowed below 0'): 10 P in a
+    unit of type 1 whose overhead is 15: suppt(P) = 0, so 10 w1 needing 1 P each get none:
+    fi(w1) = 0 (not one unit's worth)."""
+    d = small_design(spdd=spdd(w1=(0.0, 1.0)), ppoh=((15.0,), (5.0,)))
+    got = fi(d, [10.0, 0.0, 0.0, 0.0, 10.0], butypes=(1,))
+    assert got[W1] == 0.0
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_a_small_demand_of_supplies_for_personnel_still_reads_the_curve() -> None:
+    """§5.4.1: sigma(k) = paf(ss/dd, ...) whenever dd(k) > 0, however small. 1 S needs .5 P
+    (dd = .5) and .1 P are held: sigma = min(.1/.5, 1) = .2 = fi(S) after personnel are
+    allocated, so only .2 S are left for equipment: 10 w1 needing .1 S each (dd = 1) reach
+    fi(w1) = .2 (steps of .01)."""
+    d = small_design(spdd=spdd(S=(0.0, 0.5), w1=(0.1, 0.0)))
+    got = fi(d, [10.0, 0.0, 0.0, 1.0, 0.1])
+    assert got[W1] == pytest.approx(0.2, abs=0.01 + 1e-9)
+    assert got[W1] <= 0.2 + 1e-9
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_without_support_less_than_one_unprotected_unit_is_not_involved() -> None:
+    """§5.4.1, nsp = 0: fi(j) = min{QP(j), amount(j)} / amount(j) for any amount(j) > 0: half
+    a w2 in group 2 with no protection (QP = 0) has fi 0, not 1."""
+    d = no_support(pg=((1, 2, 1),) * 2)
+    assert list(fi(d, [10.0, 0.5, 4.0])) == [1.0, 0.0, 1.0]
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_2_a_unit_type_of_little_value_at_toe_still_has_its_area() -> None:
+    """§5.4.2: zrarea = (cv / sv) * aysize(butype, pc) for any sv > 0 (the ruling's area 0 is
+    for sv = 0 only): toe (10, 10, ...) at rsvald (.01, .02, 0, 0, 0): sv = .3; resources
+    (5, 5, ...) give cv = .15, half of hold's 20: 10."""
+    f = CombatFunctions(small_design())
+    rsvald = np.array([0.01, 0.02, 0.0, 0.0, 0.0])
+    assert f.zrarea(1, 1, np.array([5.0, 5.0, 7.0, 100.0, 3.0]), rsvald) == pytest.approx(10.0)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_4_prep_reads_the_side_s_own_abscissae() -> None:
+    """§5.4.4: prep(i, s, h) = pafgen(h, prep.f(i, s, *), prep.x(s, *)). Red's abscissae
+    (-1, -.5, 0, 1, 2, 10, 10), Blue's (0, .5, 1, 2, 3, 11, 11); prep.f (3, 2, 1, 1, .8, .5,
+    .5) for both: at h = 1.5 Red reads 1 + (1.5 - 1) x (.8 - 1) = .9, Blue 1 (between its
+    points (1, 1) and (2, 1))."""
+    red = (-1.0, -0.5, 0.0, 1.0, 2.0, 10.0, 10.0)
+    blue = tuple(v + 1.0 for v in red)
+    f = CombatFunctions(small_design(prep_x=(red, blue)))
+    assert f.prep(1, 1, 1.5) == pytest.approx(0.9)
+    assert f.prep(1, 2, 1.5) == pytest.approx(1.0)
+
+
+@pytest.mark.found_by_full_run
+def test_5_4_1_each_personnel_type_loses_its_own_overhead() -> None:
+    """§5.4.1: suppt(k) <- suppt(k) - sum over L of ppoh(k, butype(i)) for every personnel
+    type k (support nss + k). Two personnel types P1, P2; one unit of type 1 with overheads
+    (0, 15); 100 w1 need 1 P2 each and 60 P2 are held: 45 are left for w1, fi(w1) = .45
+    (steps of .001); the 1000 S are neither reduced nor raised."""
+    rows = [(0.0, 0.0, 1.0)] + [(0.0, 0.0, 0.0)] * 5  # spdd[resource][S, P1, P2]
+    d = small_design(
+        npers=(2, 2),
+        spdd=(tuple(rows),) * 2,
+        ppoh=((0.0, 15.0),),
+        stdtgt=((10.0, 10.0, 10.0, 100.0, 50.0, 50.0),) * 2,
+        toe=((10.0, 10.0, 10.0, 100.0, 50.0, 50.0),),
+        frinv_f0=(((0.0,) * 3,) * 4,) * 2,
+        frinv_f=(((RISING,) * 3,) * 4,) * 2,
+    )
+    got = fi(d, [100.0, 0.0, 0.0, 1000.0, 0.0, 60.0])
+    assert got[W1] == pytest.approx(0.45, abs=0.001 + 1e-9)
+    assert got[W1] <= 0.45 + 1e-9
+
+
+@pytest.mark.found_by_mutation
+def test_5_4_1_surplus_support_below_one_unit_is_not_involved() -> None:
+    """§5.4.1 last step: fi(irs) <- min{fi(irs), alloc(irs - neq) / amount(irs)} for every
+    support resource held, however little: 10 w1 need .02 S each, 0.2 of the 0.5 S held are
+    involved, fi(S) = .2 / .5 = .4."""
+    d = small_design(spdd=spdd(w1=(0.02, 0.0)))
+    got = fi(d, [10.0, 0.0, 0.0, 0.5, 10.0])
+    assert got[W1] == pytest.approx(1.0)
+    assert got[S] == pytest.approx(0.4)
+
+
+@pytest.mark.found_by_mutation
+def test_5_4_1_equipment_with_a_standard_below_one_is_in_the_standard_force() -> None:
+    """§5.4.1: I = {ieq: stdtgt(ieq, s) > 0}, and fi(i) = 1 for i in I with amount(i) = 0:
+    w1 with stdtgt .5 is in I (held: none, so fully involved); w2 with stdtgt 0 is not."""
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), stdtgt=((0.5, 0.0, 10.0, 100.0, 50.0),) * 2)
+    got = fi(d, [0.0, 7.0, 0.0, 100.0, 10.0])
+    assert (got[W1], got[W2]) == (1.0, 0.0)
+
+
+@pytest.mark.found_by_mutation
+def test_5_4_1_without_support_equipment_not_held_is_fully_involved() -> None:
+    """§5.4.1, nsp = 0: fi(j) = min{QP(j), amount(j)} / amount(j) for amount(j) > 0, and 1
+    for equipment not held (as for support, fi = 1 when the amount is 0). w1 = 10 in group 1,
+    w2 = 0 and t = 4 in group 2 with prot(t, w1) = .2: fi = (1, 1, 2/4)."""
+    d = no_support(pg=((1, 2, 2),) * 2, prot=(((0.0, 0.0), (0.5, 0.0), (0.2, 0.0)),) * 2)
+    assert list(fi(d, [10.0, 0.0, 4.0])) == pytest.approx([1.0, 1.0, 0.5])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -31,7 +32,13 @@ from hexwar.rulesets.idahex.delays import (
     wait,
     within_class_delay,
 )
+from hexwar.rulesets.idahex.design import Unit
+from hexwar.rulesets.idahex.design.model import PostureMap
+from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import Status
+from tests.rulesets.idahex.helpers import F50, _per_type, _problems, holding
+
+from .sinai import game, play, unit
 
 INF = math.inf
 
@@ -823,3 +830,649 @@ def test_side_data_checks_load_classes() -> None:
         dataclasses.replace(RED, loadcl=(0, 3, 2, 0, 0))
     with pytest.raises(InvalidInputError, match=r"ldsize\(1, \*\): must have 2 values"):
         dataclasses.replace(RED, ldsize=((4,), (2, 10), (0, 0), (1, 1), (0.1, 0.1)))
+
+
+RED_TRPT, RED_AMMO, RED_FUEL = 5, 6, 7
+
+
+RED_TRPT, RED_AMMO, RED_FUEL = 5, 6, 7
+
+
+RED_TRPT, RED_AMMO, RED_FUEL = 5, 6, 7
+
+
+BLUE_FUEL = 6
+
+
+def short_of(number: int, cell: int, index: int) -> Unit:
+    """Sinai unit ``number`` at ``cell`` with its Sinai resources but none of the 0-based
+    type ``index``."""
+    u = unit(number, cell)
+    res = list(u.resources)
+    res[index] = 0.0
+    return u.model_copy(update={"resources": tuple(res)})
+
+
+def arrival(g: IdahexGame, change: str) -> float:
+    """The time of the (only) status change ending in ``change``, as Red is told it."""
+    (t,) = [ev.time for ev in g.events("red") if ev.kind == "status" and ev.text.endswith(change)]
+    return t
+
+
+def warnings(g: IdahexGame, side: str) -> list[str]:
+    return [ev.text for ev in g.events(side) if ev.kind == "warning"]
+
+
+# A design in which nothing Red holds needs supplies to move (ssreqm(*, *, 1) = 0) and type 1
+# moves faster with surplus transport: fmr.x = (.5, 1, 2, 2, 2, 2), fmr.f(1, *) = (.5, 1, 1.5,
+# 1.5, 1.5, 1.5), so fmr(1, TR) = 1 at TR = 1 and 1.5 from TR = 2 on ('degradation (or
+# possibly improvement) factor', §3.2.3).
+SURPLUS = {
+    "ssreqm": (tuple((0.0,) * len(row) for row in F50.ssreqm[0]), F50.ssreqm[1]),
+    "fmr_x": (0.5, 1.0, 2.0, 2.0, 2.0, 2.0),
+    "fmr_f": _per_type(F50.fmr_f, 1, (0.5, 1.0, 1.5, 1.5, 1.5, 1.5)),
+}
+
+
+# The Suez Canal impassable to unit types 1 (Red armour) and 6 (Blue armour): bdelay(i, 1, 1) =
+# +inf (the Sinai data give .25 and 1 days).
+CANAL_CLOSED_TO_TYPE_1 = {"bdelay": _per_type(F50.bdelay, 1, ((math.inf, 100.0),))}
+
+
+CANAL_CLOSED_TO_TYPE_6 = {"bdelay": _per_type(F50.bdelay, 6, ((math.inf, 100.0),))}
+
+
+# Air movement for the disengagement case: class 3 gets a second posture, 31, an air movement
+# posture (airmove = (false, true)), every unit type moves in it as in posture 30, and
+# pmapup(20) = 31, so a task force leaving its disengagement posture enters posture 31. Red's
+# type 1 flies at mrair(1) = 100 (its attack from 27 reaches 38 by air).
+AIR = {
+    "npost": (2, 1, 2, 1),
+    "airmove": (False, True),
+    "ptran": (F50.ptran[0], F50.ptran[1], ((0.0, 0.0), (0.0, 0.0)), F50.ptran[3]),
+    "mr": tuple((r[0], r[0]) for r in F50.mr),
+    "bdelay": tuple((r[0], r[0]) for r in F50.bdelay),
+    "mrair": (100.0, *F50.mrair[1:]),
+    "pmap": (PostureMap(posture=20, pmapup=31, pmapdn=40),),
+}
+
+
+# Blue's type 6 cannot move along route type 1 in posture 30: mr(6, 1, 1) = 0.
+NO_ROAD_FOR_TYPE_6 = {"mr": _per_type(F50.mr, 6, ((0.0, *F50.mr[5][0][1:]),))}
+
+
+_MARCH_TERMS = {
+    "rtetype": 1,
+    "bt": 1,
+    # ssstock(1) = 36 + 10; ssuse(1) = 2 x 10 tanks + 1 x 2 trucks.
+    "ssstock(1)": 46,
+    "ssuse(1)": 22,
+    # ttdemand = 36 + .1 x 40 + 10 + .1 x 100; ttcapacity = 1 x 10 + 10 x 2; TR = .5.
+    "ttdemand": 60,
+    "ttcapacity": 30,
+    "TR": 0.5,
+    # fmr = TR / (2 - TR) = 1/3 for types 1 and 3; mr(1, 1, 1) = 20, mr(3, 1, 1) = 6.
+    "fmr(u4)": 1 / 3,
+    "mr(u4)": 20,
+    "AMR(u4)": 20 / 3,
+    "fmr(u9)": 1 / 3,
+    "mr(u9)": 6,
+    "AMR(u9)": 2,
+}
+
+
+ROWS10 = ((0,) * 10,) * 10  # a ptran square of 10 postures
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("number", "trpt", "expected"),
+    [
+        # Type 1, trpt .5 and fuel 1: ttdemand = 1 x 1 = 1 (TR's first case, at its lower
+        # edge), ttcapacity = 1 x .5, TR = .5; fmr(1, .5) = fmr.f(1, 1) = .5, AMR = .5 x 250 =
+        # 125, d = 15 / 125.
+        pytest.param(2, 0.5, 15 / 125, id="type 1, ttdemand 1, TR .5"),
+        # Type 5, the default formula below TR = 1: fmr = .5 / (2 - .5) = 1/3, AMR = 430 / 3.
+        pytest.param(53, 0.5, 15 / (430 / 3), id="type 5, TR .5: TR/(2-TR)"),
+        # TR = 1 and TR = 1.5: fmr = 1, 'the transport capacity cannot be stretched'.
+        pytest.param(53, 1.0, 15 / 430, id="type 5, TR 1: 1"),
+        pytest.param(53, 1.5, 15 / 430, id="type 5, TR 1.5: 1"),
+    ],
+)
+def test_3_2_3_1_the_transport_ratio_sets_the_march_delay(
+    number: int, trpt: float, expected: float
+) -> None:
+    """§3.2.3.1: TR = ttcapacity / ttdemand when ttdemand > 0; AMR = fmr(butype, TR) x
+    mr(butype, pp - 29, [rtetype](pl, po)); d = depth / TFAMR (no barrier). A unit holding
+    only trpt and 1 of fuel (ssuse(2) = .0001 x (trpt + 1) <= 1) marches from 28 to 29."""
+    g = game(holding(number, 28, r6=trpt, r8=1.0), unit(150, 99))
+    play(g, f"mission 29,10 units {number}")
+    assert arrival(g, "28/30/29 -> 28/40/29") == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("amounts", "expected"),
+    [
+        # trpt 1 alone: ttdemand = 0, ttcapacity = 1 > 0, TR = +inf, fmr = 1.5, AMR = 375.
+        pytest.param({"r6": 1.0}, 15 / 375, id="ttdemand 0, ttcapacity 1: TR +inf"),
+        # Nothing at all: ttdemand = ttcapacity = 0, TR = 1, fmr = 1, AMR = 250.
+        pytest.param({}, 15 / 250, id="both 0: TR 1"),
+    ],
+)
+def test_3_2_3_1_a_march_with_no_transport_demand(
+    amounts: dict[str, float], expected: float
+) -> None:
+    """§3.2.3.1: TR = +inf when ttdemand = 0 and ttcapacity > 0 (here ttcapacity is exactly
+    1), and 1 when both are 0; the two give different rates when fmr rises past TR = 1."""
+    g = game(holding(2, 28, **amounts), unit(150, 99), **SURPLUS)
+    play(g, "mission 29,10 units 2")
+    assert arrival(g, "28/30/29 -> 28/40/29") == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_3_1_a_march_rate_below_one_is_a_long_but_finite_delay() -> None:
+    """§3.2.3.1: d1 = depth / TFAMR whenever TFAMR > 0, however small. Unit 2 with trpt 1/128,
+    ammo 1 and fuel 1: ttdemand = 2, TR = 1/256, fmr(1, TR) = 1/256, TFAMR = 250/256 < 1, so
+    d = 15 x 256 / 250 = 15.36 days: the task force is due in posture 40 then."""
+    g = game(holding(2, 28, r6=1 / 128, r7=1.0, r8=1.0), unit(150, 99))
+    play(g, "mission 29,10 units 2")
+    (tf,) = g.view("red").data["task_forces"]
+    assert (tf["next"], tf["due"], tf["warning"]) == ("28/40/29", pytest.approx(15.36), None)
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("units", "order", "design", "reason", "section"),
+    [
+        # ssuse(2) = .0001 x (160 + 35 + 32 + 12 + 6 + 255 + 75 + 0) > 0 = ssstock(2).
+        pytest.param(
+            (short_of(2, 28, RED_FUEL),),
+            "mission 29,10 units 2",
+            {},
+            "not enough type 2 supplies to move",
+            "3.2.3.1",
+            id="unstacked, no fuel",
+        ),
+        # Mode 1: carrier 53 (trptcl(5) = 1), passenger 2; LOAD >= ldsize(1, 1, 1) x 160 small
+        # arms = 999999999 x 160 > CC = ldcap(6, 1) x 500 trpt = 600.
+        pytest.param(
+            (unit(2, 28), unit(53, 28)),
+            "mission 29,10 units 2,53 mode 1",
+            {},
+            "the carriers cannot carry the passengers",
+            "3.2.3.2",
+            id="stacked, LOAD > CC",
+        ),
+        # 28 -> 39 crosses the canal: d2 = bdelay(1, 1, 1) = +inf.
+        pytest.param(
+            (unit(2, 28),),
+            "mission 39,10 units 2",
+            CANAL_CLOSED_TO_TYPE_1,
+            "barrier type 1 between cells 28 and 39 is impassable",
+            "3.2.3.1",
+            id="impassable barrier",
+        ),
+    ],
+)
+def test_3_2_3_an_infinite_march_delay_is_warned_with_its_section(
+    units: tuple[Unit, ...], order: str, design: dict[str, Any], reason: str, section: str
+) -> None:
+    """§3.2.3 footnote 1: 'IDAHEX ... warns the player of the side to which the task force
+    belongs, explaining why the delay is infinite'; the warning names the section that
+    computed it: §3.2.3.1 unstacked, §3.2.3.2 stacked (mode > 0)."""
+    g = game(*units, unit(150, 99), **design)
+    play(g, order)
+    (text,) = warnings(g, "red")
+    assert text.startswith("task force 1 cannot go from 28/30/")
+    assert reason in text
+    assert text.endswith(f"(seed 000 §{section})")
+    assert warnings(g, "blue") == []
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("blue", "objective", "design", "reason", "section"),
+    [
+        pytest.param(
+            unit(150, 38),
+            60,
+            {},
+            "objective cell 60 is not adjacent to cell 38",
+            "3.2.5",
+            id="objective not adjacent",
+        ),
+        pytest.param(
+            unit(150, 38),
+            49,
+            AIR,
+            "cannot disengage directly into air movement posture 31",
+            "3.2.5",
+            id="into an air movement posture",
+        ),
+        # ssuse(2) = .00001 x (the unit's resources 1 - 7) > 0 = ssstock(2).
+        pytest.param(
+            short_of(150, 38, BLUE_FUEL),
+            49,
+            {},
+            "not enough type 2 supplies to move",
+            "3.2.5.2",
+            id="no fuel",
+        ),
+        # AMR(1) = fmr x mr(6, 1, 1) = 0.
+        pytest.param(
+            unit(150, 38),
+            49,
+            NO_ROAD_FOR_TYPE_6,
+            "mr(6, 1, 1) = 0",
+            "3.2.5.2",
+            id="AMR 0",
+        ),
+        # 38 -> 26 crosses the canal: w2 = diseng(6, 2) x bdelay(6, 1, 1) = .4 x inf.
+        pytest.param(
+            unit(150, 38),
+            26,
+            CANAL_CLOSED_TO_TYPE_6,
+            "barrier type 1 between cells 38 and 26 is impassable",
+            "3.2.5.2",
+            id="impassable barrier",
+        ),
+    ],
+)
+def test_3_2_5_an_infinite_disengagement_delay_is_warned_with_its_section(
+    blue: Unit, objective: int, design: dict[str, Any], reason: str, section: str
+) -> None:
+    """§3.2.5: Blue unit 150 holds cell 38; Red unit 2 attacks it from 27 and the engagement
+    begins before t = .5. At .5 Blue, engaged and with no rearguard in 38, leaves for
+    ``objective``: hold -> disengagement (0, §3.2.2), then the disengagement delay is
+    infinite, and the warning names §3.2.5 (the objective, or an air posture next) or
+    §3.2.5.2 (the pursued march's supplies, rates or barrier)."""
+    g = game(unit(2, 27), blue, **design)
+    play(g, "mission 38,10 units 2", f"mission {objective},10,0.5 units 150")
+    play(g)
+    assert 38 in g.engine.engagements
+    (text,) = warnings(g, "blue")
+    assert text.startswith(f"task force 2 cannot go from 38/20/{objective} to 38/3")
+    assert reason in text
+    assert text.endswith(f"(seed 000 §{section})")
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_3_1_a_march_lists_every_term_it_used() -> None:
+    """§3.2.3.1: the hexside's route and barrier types, the supplies, TR, each element's fmr,
+    mr and AMR, TFAMR = 2, depth, d1 = 10 / 2 = 5, each element's bdelay(i, 1, 1) (1.5 and
+    .25) and d2 = 1.5."""
+    d = march_delay(1, [U4, U9], 0, 17, 30, 13, GRID, rtetype, bartype, DATA)
+    expected = {
+        **_MARCH_TERMS,
+        "TFAMR": 2,
+        "depth": 10,
+        "d1": 5,
+        "bdelay(u4)": 1.5,
+        "bdelay(u9)": 0.25,
+        "d2": 1.5,
+    }
+    assert list(d.terms) == list(expected)
+    assert dict(d.terms) == pytest.approx(expected)
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_5_2_a_pursued_disengagement_lists_every_term_it_used() -> None:
+    """§3.2.5.2, no rearguard: each element's diseng(i, 1) (1 and 2) and d1 = 2, then the
+    march's terms in posture np = 30, depth, w1 = max(.5 x 10 / (20/3), 2 x 10 / 2) = 10,
+    each bdelay (1.5, .25), w2 = max(.5 x 1.5, 2 x .25) = .75 and d2 = w1 + w2 = 10.75."""
+    d = disengagement_delay(
+        1, [U4, U9], 0, 17, 13, 30, GRID, rtetype, bartype, DATA, engaged=True, rearguard=False
+    )
+    expected = {
+        "diseng1(u4)": 1.0,
+        "diseng1(u9)": 2.0,
+        "d1": 2.0,
+        **_MARCH_TERMS,
+        "depth": 10,
+        "w1": 10,
+        "bdelay(u4)": 1.5,
+        "bdelay(u9)": 0.25,
+        "w2": 0.75,
+        "d2": 10.75,
+    }
+    assert list(d.terms) == list(expected)
+    assert dict(d.terms) == pytest.approx(expected)
+    assert d.value == pytest.approx(12.75)
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_3_2_a_carrying_capacity_below_one_still_shares_the_carriers() -> None:
+    """§3.2.3.2 and docs/rulings/idahex.md (LOAD/CC): the share LOAD/CC of the carriers'
+    load-class resources carries the passengers, the rest their own resources, for any CC > 0.
+    test_delays.py's Red side, mode 1: a carrier (type 2) with .2 trucks and 1 fuel, a
+    passenger (type 1) with 5 personnel, from cell 6 to 9. CC = ldcap(trucks) * .2 = 5 * .2 =
+    1; LOAD = ldsize(pers, 1) * 5 = .1 * 5 = .5; LOAD/CC = .5. ttcapacity = (1 - .5) *
+    trncap(trucks) * .2 = .5 * 10 * .2 = 1; ttdemand = fuel 1 * 1 = 1: TR = 1 (the whole
+    trucks for the carrier's own would give 2)."""
+    d = march([red(24, 2, trucks=0.2, fuel=1), red(25, 1, pers=5)], 6, 9, mode=1)
+    assert d.terms["CC"] == pytest.approx(1.0)
+    assert d.terms["LOAD"] == pytest.approx(0.5)
+    assert d.terms["LOAD/CC"] == pytest.approx(0.5)
+    assert d.terms["ttcapacity"] == pytest.approx(1.0)
+    assert d.terms["TR"] == pytest.approx(1.0)
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"nlc": -1}, [("nlc", "must be an integer >= 0, got -1")]),
+        ({"nequip": 5}, [("nequip", "must be an integer 1..nrs(s) - nss(s) = 4, got 5")]),
+        (
+            {"trnreq": None},
+            [
+                ("trnreq", "must list nrs(s) >= 1 values"),
+                ("nequip", "must be an integer 1..nrs(s) - nss(s) = -1, got 3"),
+            ],
+        ),
+        ({"ssreqm": None}, [("ssreqm(*)", "must have 0 values, got None")]),
+        ({"trncap": (1, 2)}, [("trncap(*)", "must have 5 values, got 2")]),
+        ({"ssreqm": ((1, 2),)}, [("ssreqm(1, *)", "must have 5 values, got 2")]),
+    ],
+)
+def test_3_2_a_side_s_movement_data_are_refused_by_field(
+    change: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
+    """§3.2.3 and §9.1.1: test_delays.py's Red side has nrs = 5 resource types (trnreq,
+    trncap, loadcl, ldcap, ldsize one entry each), nss = 1 (ssreqm one row of nrs) and
+    nequip = 3 <= nrs - nss = 4, nlc = 2 >= 0. Each datum out of its bounds is refused naming
+    it and what it must be; a missing trnreq gives nrs = 0 and a missing ssreqm nss = 0."""
+    assert _problems(lambda: dataclasses.replace(RED, **change)) == expected
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_a_task_force_the_side_and_the_posture_are_refused_saying_what_is_wrong() -> None:
+    """§3.2: a task force has one element or more, each an element; s = 1 (Red) or 2 (Blue)
+    and nothing else; movement postures are 30..29 + npost(3) (30..31 in DATA)."""
+    assert _problems(lambda: march([], 17, 13)) == [
+        ("elements", "a task force has at least one element")
+    ]
+    assert _problems(lambda: march(["x", "y"], 17, 13)) == [  # type: ignore[list-item]
+        ("elements", "must be an Element, got 'x'"),
+        ("elements", "must be an Element, got 'y'"),
+    ]
+    assert _problems(lambda: march([U4], 17, 13, pp=32)) == [
+        ("", "bad movement posture 32: the design data define postures 30..31 (npost(3) = 2)")
+    ]
+    for s in (3, 1.0, True):
+        assert _problems(lambda: DATA.side(s)) == [  # noqa: B023
+            ("", f"bad side {s!r}: s = 1 (Red) or 2 (Blue)")
+        ]
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_4_the_objective_of_air_movement_may_be_any_active_cell_from_1_to_ncells() -> None:
+    """§2.1: the cells of the area of war are 1..ncells (30 in test_delays.py's GRID, whose
+    cell 30 is the bottom cell of the last rank, inactive); §3.2.4: air movement needs no
+    adjacent objective. Cell 1 is a valid objective (a finite delay); cell 30 is in the area
+    of war but inactive, and the delay says so (not that it is outside the area)."""
+    d = air([U33], 17, 1)
+    assert d.reason is None
+    assert d.value < math.inf
+    d = air([U33], 17, 30)
+    assert d.value == math.inf
+    assert d.reason == "objective cell 30 is inactive"
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_wait_passes_the_rearguard_and_the_objective_on() -> None:
+    """§3.2.5.1: with friendly units in hold postures in cell pl (a rearguard) the
+    disengagement delay is d = d1 = max diseng(butype(u_i), 1) = max(1 (type 1, unit 4), 2
+    (type 3, unit 9)) = 2. §3.2.6: the attack delay of an occupation of a defended cell po is
+    infinite, and says which cell."""
+
+    def delay(present: str, following: str) -> Any:
+        return wait(
+            Status.from_str(present),
+            Status.from_str(following),
+            s=1,
+            elements=[U4, U9],
+            mode=0,
+            grid=GRID,
+            rtetype=rtetype,
+            bartype=bartype,
+            data=DATA,
+            engaged=True,
+            rearguard=True,
+            defended=True,
+        )
+
+    d = delay("17/20/13", "17/30/13")
+    assert (d.value, d.section) == (2.0, "3.2.5.1")
+    d = delay("17/40/13", "13/10/13")
+    assert d.value == math.inf
+    assert d.reason is not None
+    assert d.reason.startswith("cell 13 is held by enemy units")
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"depth": 0.5}, []),
+        ({"mrair": ()}, [("mrair", "must list nutype >= 1 values")]),
+        ({"airmove": (1, 0)}, [("airmove", "must list npost(3) (1..10) true/false values")]),
+        (
+            {"airmove": (True,) * 11},
+            [
+                ("airmove", "must list npost(3) (1..10) true/false values"),
+                ("ptran(3, *)", "must give npost(i) = 1..10 rows"),
+            ],
+        ),
+        (
+            {"ptran": (DATA.ptran[0], (), DATA.ptran[2], ())},
+            [
+                ("ptran(2, *)", "must give npost(i) = 1..10 rows"),
+                ("ptran(4, *)", "must give npost(i) = 1..10 rows"),
+            ],
+        ),
+        ({"ptran": (DATA.ptran[0], ROWS10, DATA.ptran[2], DATA.ptran[3])}, []),
+        (
+            {"ptran": (DATA.ptran[0], ((0,) * 11,) * 11, DATA.ptran[2], DATA.ptran[3])},
+            [("ptran(2, *)", "must give npost(i) = 1..10 rows")],
+        ),
+        ({"sides": (RED,)}, [("sides", "must give the Red and the Blue SideData")]),
+        ({"mr": ()}, [("mr(*)", "must have 4 values, got 0")]),
+        ({"bdelay": DATA.bdelay[:3]}, [("bdelay(*)", "must have 4 values, got 3")]),
+        (
+            {"bdelay": ((),) + (((), ()),) * 3},  # no barrier types: rows of 0 values
+            [("bdelay(1, *)", "must have 2 values, got 0")],
+        ),
+        ({"trptcl": (0, 1.5, 0, 2)}, [("trptcl(2)", "must be an integer >= 0, got 1.5")]),
+        ({"fmr_x": (0.5, math.inf, 2.0)}, [("fmr.x(2)", "must be a number >= 0, got inf")]),
+        ({"depth": "x"}, [("depth", "must be a finite number > 0, got 'x'")]),
+    ],
+)
+def test_3_2_the_movement_data_are_refused_by_field(
+    change: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
+    """§3.2 and §9.1.1: test_delays.py's DATA has nutype = 4 unit types (mrair, mr, bdelay,
+    diseng, trptcl, fmr one entry each), npost(3) = 2 (airmove true/false), ptran a square of
+    1..10 postures for each of the 4 classes, a Red and a Blue side; depth is any finite
+    number > 0 (.5 too), trptcl a whole transport class, fmr.x numbers >= 0. Each datum out of
+    its bounds is refused naming it (every problem at once), each one in bounds is taken."""
+    if not expected:
+        assert dataclasses.replace(DATA, **change) is not None
+        return
+    assert _problems(lambda: dataclasses.replace(DATA, **change)) == expected
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"ldcap": (0, 5)}, [("ldcap(*)", "must have 5 values, got 2")]),
+        ({"trncap": 7}, [("trncap(*)", "must have 5 values, got 7")]),
+        ({"ssreqm": ((1, 2),)}, [("ssreqm(1, *)", "must have 5 values, got 2")]),
+        ({"loadcl": (0, 3, 2, 0, 0)}, [("loadcl(2)", "must be 0..nlc = 2, got 3")]),
+    ],
+)
+def test_3_2_a_side_s_load_data_are_refused_by_field(
+    change: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
+    """§3.2.3.2: ldcap one value per resource type (nrs = 5), ssreqm nss rows of nrs, loadcl a
+    load class 0..nlc = 2 for each resource type."""
+    assert _problems(lambda: dataclasses.replace(RED, **change)) == expected
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_an_element_is_refused_with_every_problem() -> None:
+    """§3.2: an element is a unit (number >= 1) of a unit type (>= 1) with finite resources
+    >= 0; each problem is told, all at once."""
+    assert _problems(lambda: Element(0, 1, (-1.0, 0.0, 0.0, 0.0, 0.0))) == [
+        ("unit", "must be a positive integer, got 0"),
+        ("[resources](1)", "must be a finite number >= 0, got -1.0"),
+    ]
+    assert _problems(lambda: Element(1.0, -1, (0.0,) * 5)) == [  # type: ignore[arg-type]
+        ("unit", "must be a positive integer, got 1.0"),
+        ("butype", "must be a positive integer, got -1"),
+    ]
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_one_unit_type_and_ten_movement_postures_are_taken() -> None:
+    """§9.1.1: nutype >= 1 and npost(3) = 1..10 -- DATA cut to its first unit type (every
+    per-type table one entry), and DATA with 10 movement postures (airmove, mr, bdelay and
+    ptran(3) of 10), are valid movement data."""
+    one = dataclasses.replace(
+        DATA,
+        mrair=(0,),
+        mr=DATA.mr[:1],
+        bdelay=DATA.bdelay[:1],
+        diseng=DATA.diseng[:1],
+        trptcl=(0,),
+        fmr_f0=(-1,),
+        fmr_f=DATA.fmr_f[:1],
+    )
+    assert one.nutype == 1
+    ten = dataclasses.replace(
+        DATA,
+        airmove=(False,) * 10,
+        mr=tuple(((20, 8, 0),) * 10 for _ in range(4)),
+        bdelay=tuple(((0, 0),) * 10 for _ in range(4)),
+        ptran=(DATA.ptran[0], DATA.ptran[1], ROWS10, DATA.ptran[3]),
+    )
+    assert ten.npost(3) == 10
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_a_delay_is_a_number_at_least_0_and_infinite_exactly_with_a_reason() -> None:
+    """§3.2: the delay d of a change of status is >= 0, +inf when the change never happens on
+    its own -- and then the player is told why; an element's unit number is a whole number."""
+    assert _problems(lambda: Delay(-1)) == [("value", "must be a number >= 0 or +inf, got -1")]
+    assert _problems(lambda: Delay("1")) == [  # type: ignore[arg-type]
+        ("value", "must be a number >= 0 or +inf, got '1'")
+    ]
+    why = ("reason", "an infinite delay needs a reason and a finite one has none")
+    assert _problems(lambda: Delay(math.inf)) == [why]
+    assert _problems(lambda: Delay(1.0, reason="x")) == [why]
+    assert Delay(math.inf, reason="x").value == math.inf
+    assert _problems(lambda: Element(1.5, 1, (0.0,) * 5)) == [  # type: ignore[arg-type]
+        ("unit", "must be a positive integer, got 1.5")
+    ]
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_4_1_air_movement_terms_and_sections_of_each_outcome() -> None:
+    """§3.2.4.1: AMR = min over the movers of fmr(butype, TR) * mrair(butype); the receipt
+    gives each element's fmr and mrair. Units 9 (type 3, mrair 200) and 33 (type 4, mrair
+    150) at TR = .9: fmr = .9 / (2 - .9) for both. An infantry unit without transport
+    (ttcapacity 0: TR = 0, fmr(3, 0) = 0, mrair(3) = 200) has too little transport, not a
+    zero air rate; a task
+    force short of supplies cannot move: each infinite delay under §3.2.4.1."""
+    d = air([U9, U33], 6, 16)
+    assert d.terms["fmr(u9)"] == pytest.approx(0.9 / 1.1)
+    assert (d.terms["mrair(u9)"], d.terms["mrair(u33)"]) == (200, 150)
+    walkers = air([red(51, 3, pers=100)], 6, 16)
+    assert (walkers.value, walkers.section) == (math.inf, "3.2.4.1")
+    assert walkers.reason == (
+        "unit 51 (type 3) has too little transport to move: TR = 0 gives fmr(3, TR) = 0"
+    )
+    short = air([red(33, 4, helos=4, fuel=7)], 6, 16)
+    assert (short.value, short.section) == (math.inf, "3.2.4.1")
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_7_and_3_2_8_delays_name_their_section() -> None:
+    """§3.2.7: a destroyed unit never revives (d = inf, under §3.2.7); §3.2.8 is for a next
+    posture below 10 only: 10 is refused saying so."""
+    dead = hold_at_location_delay(-10)
+    assert str(dead) == "d = inf (§3.2.7): a destroyed unit cannot come back to life"
+    with pytest.raises(InvalidInputError) as info:
+        nonpositive_delay(0, 10)
+    assert info.value.problems[0].message == "bad next posture 10: §3.2.8 is for np < 10"
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_a_delay_without_a_section_names_none() -> None:
+    """A delay made without a section prints its value alone: 'd = 2'."""
+    assert str(Delay(2.0)) == "d = 2"
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_3_an_objective_out_of_reach_is_an_infinite_delay_under_3_2_3() -> None:
+    """§3.2.3: "a task force in a march posture cannot jump over cells": cell 99 is not in the
+    area of war, so the delay is infinite and its reason names §3.2.3 itself (not a mode's
+    subsection: no mover was looked at)."""
+    d = march([U4], 17, 99)
+    assert (d.value, d.section) == (math.inf, "3.2.3")
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_3_1_a_unit_that_cannot_use_the_route_gives_an_infinite_delay_under_3_2_3_1() -> None:
+    """§3.2.3.1 (unstacked, mode 0): 17 -> 16 is swamp, route type 3, and mr(1, 1, 3) = 0 for
+    the armoured unit 4: TFAMR = 0, d1 = +inf, under §3.2.3.1."""
+    d = march([U4], 17, 16)
+    assert (d.value, d.section) == (math.inf, "3.2.3.1")
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_3_a_transport_requirement_is_a_number() -> None:
+    """trnreq(i, s): the transport requirement of a type i resource, a number >= 0."""
+    assert _problems(lambda: replace(RED, trnreq=(0, math.nan, 0, 1, 0.1))) == [
+        ("trnreq(2)", "must be a number >= 0, got nan")
+    ]
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("field", "per"), [("bdelay", "barrier type"), ("mr", "route type")])
+def test_3_2_3_a_number_where_a_row_of_the_delay_tables_should_be_is_refused(
+    field: str, per: str
+) -> None:
+    """bdelay(i, j, k) and mr(i, j, k) (§3.2.3, group 32): for each unit type i and movement
+    posture j a row with one value per barrier (route) type k. A number, 0.25, in the place of
+    the first row, bdelay(1, 1, *), is refused as not a row (the table has no width then: the
+    other rows are not measured against it)."""
+    table = getattr(DATA, field)
+    broken = ((0.25, *table[0][1:]), *table[1:])
+    assert _problems(lambda: replace(DATA, **{field: broken})) == [
+        (f"{field}(1, 1, *)", f"must be a row (one value per {per}), got 0.25")
+    ]
+
+
+@pytest.mark.found_by_mutation
+def test_3_the_speed_factor_table_names_its_cell() -> None:
+    """fmr.f(i, j): the speed factor of unit type i at TR = fmr.x(j), a number >= 0."""
+    fmr_f = (DATA.fmr_f[0], (0.6, 1.0, math.nan), *DATA.fmr_f[2:])
+    assert _problems(lambda: replace(DATA, fmr_f=fmr_f)) == [
+        ("fmr.f(2, 3)", "must be a number >= 0, got nan")
+    ]
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_3_2_carriers_without_passengers_or_capacity_move_on_all_their_transport() -> None:
+    """§3.2.3.2 and docs/rulings/idahex.md (the share LOAD/CC of the load-class transport
+    carries passengers; "LOAD/CC = 0 when CC = 0"): Red's trucks given no carrying capacity
+    (ldcap = 0), the carrier unit 21 alone (20 trucks, 30 fuel, 50 personnel) marches stacked
+    in mode 1: LOAD = CC = 0, so no share is loaded and TR = 20 trucks x 10 / (30 fuel x 1 +
+    50 personnel x 0.1) = 200/35."""
+    data = replace(DATA, sides=(replace(RED, ldcap=(0, 0, 3, 0, 0)), BLUE))
+    d = march_delay(1, [U21], 1, 6, 30, 5, GRID, rtetype, bartype, data)
+    assert (d.terms["LOAD"], d.terms["CC"], d.terms["LOAD/CC"]) == (0, 0, 0.0)
+    assert d.terms["TR"] == pytest.approx(200 / 35)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -11,6 +13,9 @@ from hypothesis import strategies as st
 
 from hexwar.core.errors import IllegalOrderError, InvalidInputError
 from hexwar.core.numberings import IdahexGrid
+from hexwar.rulesets.idahex.delays import (
+    within_class_delay,
+)
 from hexwar.rulesets.idahex.postures import (
     DESTROYED,
     Order,
@@ -25,6 +30,9 @@ from hexwar.rulesets.idahex.postures import (
     posture_class,
     status_sequence,
 )
+from tests.rulesets.idahex.helpers import _problems
+
+from .test_delays import DATA
 
 # Figure 3.3 itself is not in the seed text. nrank1 = 4 follows from its rim examples (§5.3);
 # the examples only use cells up to 17, and ncells = 30 is the core tests' reading.
@@ -542,3 +550,64 @@ def test_every_sequence_ends_in_the_desired_status_within_7_steps_seed000_s3_1(
     else:
         assert end.objective == order.objective
         assert status_sequence(status, order, config) == tuple(walked[1:])
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_1_a_change_within_a_class_is_told_under_3_2_1_with_its_ptran() -> None:
+    """§3.2.1: d = ptran(ppc, j, k), 0 if j = k, under §3.2.1 in every case: 11 -> 11 is 0,
+    11 -> 13 is ptran(1, 2, 4) = .5, 31 -> 30 is ptran(3, 2, 1) = inf (the receipt shows the
+    ptran term it read)."""
+    same = within_class_delay(11, 11, DATA)
+    assert (same.value, same.section, str(same)) == (0.0, "3.2.1", "d = 0 (§3.2.1)")
+    d = within_class_delay(11, 13, DATA)
+    assert (d.value, d.terms["ptran"], d.section) == (0.5, 0.5, "3.2.1")
+    never = within_class_delay(31, 30, DATA)
+    assert (never.terms["ptran"], never.section) == (math.inf, "3.2.1")
+
+
+@pytest.mark.found_by_full_run
+def test_3_2_1_a_posture_outside_npost_is_refused_with_the_class_s_postures() -> None:
+    """§3.2.1, ptran(ppc, j, k) for j, k <= npost(ppc): npost(2) = 1, so class 2 has posture
+    20 only, and 20 -> 22 (k = 3) is refused saying so."""
+    with pytest.raises(InvalidInputError) as info:
+        within_class_delay(20, 22, DATA)
+    assert info.value.problems[0].message == (
+        "ptran(2, 1, 3) is not in the design data: npost(2) = 1, so posture class 2 has "
+        "postures 20..20"
+    )
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_1_the_four_posture_classes_are_given() -> None:
+    """ptran(i, j, k) for the posture classes i = 1..4 (§3.2.1)."""
+    assert _problems(lambda: replace(DATA, ptran=DATA.ptran[:3])) == [
+        ("ptran", "must give posture classes 1..4")
+    ]
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_1_a_bad_transition_time_names_its_class() -> None:
+    """ptran(2, 1, 1) = -1: a time is >= 0 (or inf); the path names the class, 2."""
+    ptran = (DATA.ptran[0], ((-1,),), *DATA.ptran[2:])
+    assert _problems(lambda: replace(DATA, ptran=ptran)) == [
+        ("ptran(2, 1, 1)", "must be a number >= 0 (or inf), got -1")
+    ]
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_1_class_3_has_npost_3_rows_from_airmove() -> None:
+    """npost(3) = len(airmove) = 2 here: class 3 given with one row is refused (its size comes
+    from airmove, not from the rows given)."""
+    ptran = (*DATA.ptran[:2], ((0,),), DATA.ptran[3])
+    assert _problems(lambda: replace(DATA, ptran=ptran)) == [
+        ("ptran(3, *)", "must have 2 values, got 1")
+    ]
+
+
+@pytest.mark.found_by_mutation
+def test_3_2_1_a_class_given_as_one_number_has_no_rows() -> None:
+    """A posture class must be a square of npost(i) = 1..10 rows; a single number has none."""
+    ptran = (5.0, *DATA.ptran[1:])
+    assert _problems(lambda: replace(DATA, ptran=ptran)) == [
+        ("ptran(1, *)", "must give npost(i) = 1..10 rows")
+    ]

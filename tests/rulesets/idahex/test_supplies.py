@@ -6,6 +6,10 @@ the small tables ``TABLES`` below (written out term by term) or on the Sinai sam
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -14,6 +18,9 @@ from hypothesis import strategies as st
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.design import CombatSupplies, File50, load_sinai
 from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
+from tests.rulesets.idahex.helpers import _problems, _refusal, _refused
+
+from .sinai import SINAI
 
 # Resources (§2.2.2 order): 1 tanks, 2 ammunition, 3 fuel, 4 personnel. nequip = 1 and
 # nss = 2, so supply k is resource 1 + k: ammunition (k = 1) and fuel (k = 2).
@@ -305,3 +312,273 @@ def test_group_40_old_entries_use_the_last_data_of_their_pointer(sinai: File50) 
     red = SupplyTables.from_design(design, 1)
     assert [red.pointer(p) for p in (10, 11, 20, 40)] == [1, 1, 1, 2]
     assert red.ssvact[0, 0].tolist() == [5.0, 2.0]
+
+
+def _only_refusal(make: Callable[[], object]) -> tuple[str | None, str]:
+    with pytest.raises(InvalidInputError) as info:
+        make()
+    [problem] = info.value.problems
+    return (problem.path, problem.message)
+
+
+def _tables(**changes: Any) -> SupplyTables:
+    """test_supplies.py's tables (nss 2, nrs 4, pointers 1 and 2) with ``changes``."""
+    args: dict[str, Any] = {
+        "side": 1,
+        "nequip": 1,
+        "nonengaged": NONENGAGED,
+        "mapps": MAPPS,
+        "ssvact": SSVACT,
+        "ssvres": SSVRES,
+    }
+    args.update(changes)
+    return SupplyTables(**args)
+
+
+NEGATIVE = NONENGAGED.copy()
+
+NEGATIVE[1, 0, 2] = -0.5
+
+
+MISSING = NONENGAGED.tolist()
+
+MISSING[1][0][2] = None
+
+
+BAD_POINTER = MAPPS.copy()
+
+BAD_POINTER[3] = -1
+
+
+RATES = "must be 3-D with finite rates >= 0, got shape (2, 4, 3)"
+
+
+@pytest.mark.found_by_full_run
+def test_7_supply_tables_are_for_red_or_blue_only() -> None:
+    """§7 (File 50 groups 38-40 are read per side): a side other than 1 (Red) or 2 (Blue) is
+    refused by name, before any of the design's per-side lists is read."""
+    sinai = load_sinai()
+    for side in (0, 3):
+        assert _refused(lambda s=side: SupplyTables.from_design(sinai, s)) == [
+            ("side", f"must be 1 (Red) or 2 (Blue), got {side}")
+        ]
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize("tframe", [0.0, math.inf, math.nan])
+def test_7_a_frame_is_a_finite_length_of_time_above_0(tframe: float) -> None:
+    """§7: D(ibu, k) is a frame's demand, tframe times the rates: a frame of length 0 or
+    without end is refused naming ``tframe``."""
+    got = _refusal(lambda: demand(TABLES, UNIT, posture=10, engaged=False, passenger=False,
+                                  frinv=None, tframe=tframe))  # fmt: skip
+    assert got == ("tframe", f"must be a finite number > 0, got {tframe!r}")
+
+
+@pytest.mark.found_by_full_run
+def test_7_the_engaged_rates_need_the_unit_s_involvement_and_a_posture_that_can_fight() -> None:
+    """§7: an engaged unit demands at ssvact for frinv(irs) of its resources (§5.4.1) and
+    ssvres for the rest, so frinv is needed; §5: a unit in a movement posture (30) cannot be
+    engaged. Each refusal names its field and says what is wrong."""
+    got = _refusal(lambda: demand(TABLES, UNIT, posture=40, engaged=True, passenger=False,
+                                  frinv=None, tframe=0.5))  # fmt: skip
+    assert got == (
+        "frinv",
+        "an engaged unit needs the fractions of its resources in combat",
+    )
+    got = _refusal(lambda: demand(TABLES, UNIT, posture=30, engaged=True, passenger=False,
+                                  frinv=FRINV, tframe=0.5))  # fmt: skip
+    assert got == (
+        "engaged",
+        "a unit in movement posture 30 cannot be engaged (§5)",
+    )
+    path, message = _refusal(lambda: demand(TABLES, UNIT[:3], posture=10, engaged=False,
+                                            passenger=False, frinv=None, tframe=0.5))  # fmt: skip
+    assert (path, message) == ("resources", "must have 4 values, got shape (3,)")
+    path, message = _refusal(lambda: demand(TABLES, UNIT, posture=40, engaged=True,
+                                            passenger=False, frinv=[1.5, 0, 0, 0],
+                                            tframe=0.5))  # fmt: skip
+    assert path == "frinv"
+    assert message.startswith("must hold finite numbers in [0, 1], got ")
+
+
+@pytest.mark.found_by_full_run
+def test_7_stocks_and_demands_are_refused_by_name() -> None:
+    """§7 consume: stocks [resources](ibu, nequip + k) and demands D(ibu, k), one row per unit
+    and one column per supply type, each >= 0; a task force's rows are unit rows (not a
+    boolean), each in one task force. Each refusal names its field."""
+    ok = [[1.0], [1.0]]
+    assert _refusal(lambda: consume([1.0, 1.0], ok, [])) == (
+        "stocks",
+        "must be [units, nss], got shape (2,)",
+    )
+    assert _refusal(lambda: consume(ok, [[1.0], [-1.0]], [])) == (
+        "demands",
+        "must hold finite numbers >= 0",
+    )
+    assert _refusal(lambda: consume(ok, [[0.0, 0.0], [0.0, 0.0]], [])) == (
+        "demands",
+        "must have the stocks' shape (2, 1), got (2, 2)",
+    )
+    assert _refusal(lambda: consume(ok, ok, [[0, True]])) == (
+        "groups[0]",
+        "row True is not a unit row 0..1",
+    )
+    assert _refusal(lambda: consume(ok, ok, [[0], [1, 0]])) == (
+        "groups[1]",
+        "row 0 is in more than one task force",
+    )
+
+
+@pytest.mark.found_by_full_run
+def test_7_a_task_force_of_whole_stocks_keeps_fractions_of_them() -> None:
+    """§7: a task force consumes C = min(dd, stk) of its pooled stock and each element keeps
+    (stk - C)/stk of its own: stocks 3 and 1 given as whole numbers, demands 1 and 1: C = 2 of
+    4, each keeps 1/2: 1.5 and .5 (not rounded to whole numbers)."""
+    after = consume([[3], [1]], [[1], [1]], [[0, 1]])
+    assert after.tolist() == [[1.5], [0.5]]
+
+
+@pytest.mark.found_by_full_run
+def test_7_a_side_with_one_supply_type_demands_it() -> None:
+    """§7: 'If nss(s) = 0 ... nothing is done' -- with nss(s) = 1 the demand is made: the test
+    tables cut to ammunition alone, a unit in hold (posture 10, class 1) of 1000 personnel at
+    .001 a unit of time, tframe .5: D = .5 x .001 x 1000 = .5, alone and as one of many."""
+    one = SupplyTables(1, 1, NONENGAGED[:1], MAPPS, SSVACT[:1], SSVRES[:1])
+    got = demand(one, UNIT, posture=10, engaged=False, passenger=False, frinv=None, tframe=0.5)
+    assert got.tolist() == [0.5]
+    many = nonengaged_demands(one, np.array([UNIT, UNIT]), np.array([1, 1]), 0.5)
+    assert many.tolist() == [[0.5], [0.5]]
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("posture", "pointer", "expected"),
+    [
+        # ssvact(1, 3) 2.8, ssvres(1, 8) .02, ssvres(2, 8) .015
+        (10, 5, (0.25 * (2.8 + 0.02 * 1000), 0.25 * 0.015 * 1000)),
+        # ssvact(1, 3) 0, ssvres(1, 8) .001, ssvres(2, 8) .015
+        (11, 6, (0.25 * 0.001 * 1000, 0.25 * 0.015 * 1000)),
+        # ssvact(1, 3) 1.5, ssvres(1, 8) .010, ssvres(2, 8) .020
+        (20, 7, (0.25 * (1.5 + 0.010 * 1000), 0.25 * 0.020 * 1000)),
+        # ssvact(1, 3) 2.8, ssvres(1, 8) .001, ssvres(2, 8) .020
+        (40, 8, (0.25 * (2.8 + 0.001 * 1000), 0.25 * 0.020 * 1000)),
+    ],
+)
+def test_7_an_engaged_unit_demands_at_its_own_pointer_s_combat_and_reserve_rates(
+    posture: int, pointer: int, expected: tuple[float, float]
+) -> None:
+    """§7: an engaged unit in posture pp demands, for each supply type k, tframe * sum over irs
+    of (ssvact(k, irs, index) * lambda(irs) + ssvres(k, irs, index) * (1 - lambda(irs))) *
+    [resources](irs), index = mapps(s, [kpost](pp)). Group 40 of the §9.2 data gives Blue
+    (side 2: 8 resource types, tanks type 3, personnel type 8, supplies ammunition and fuel)
+    the pointers 5, 6, 7, 8 for postures 10, 11, 20, 40, each with its own ssvact and ssvres
+    rows. A Blue unit of 1 tank actively in combat and 1000 personnel all in reserve, in the
+    Sinai frame of .25 (group 2), demands the tank's ssvact and the personnel's ssvres of its
+    posture's own pointer (ssvres is read from that pointer's cards, not a neighbour's)."""
+    tables = SupplyTables.from_design(SINAI[0], 2)
+    assert tables.pointer(posture) == pointer
+    resources = [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1000.0]
+    frinv = [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    got = demand(
+        tables,
+        resources,
+        posture=posture,
+        engaged=True,
+        passenger=False,
+        frinv=frinv,
+        tframe=0.25,
+    )
+    assert got.tolist() == pytest.approx(expected)
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("changes", "path", "message"),
+    [
+        ({"side": 0}, "side", "must be 1 (Red) or 2 (Blue), got 0"),
+        ({"side": 3}, "side", "must be 1 (Red) or 2 (Blue), got 3"),
+        ({"nequip": -1}, "nequip", "must be an integer >= 0, got -1"),
+        ({"nequip": 1.5}, "nequip", "must be an integer >= 0, got 1.5"),
+        ({"nequip": True}, "nequip", "must be an integer >= 0, got True"),
+        (
+            {"nonengaged": NONENGAGED[:, :, 0]},
+            "nonengaged",
+            "must be 3-D with finite rates >= 0, got shape (2, 4)",
+        ),
+        ({"nonengaged": NEGATIVE}, "nonengaged", RATES),
+        ({"nonengaged": MISSING}, "nonengaged", RATES),
+        (
+            {"nonengaged": NONENGAGED[:, :, :2]},
+            "nonengaged",
+            "needs posture classes 1-3, got (2, 4, 2)",
+        ),
+        ({"ssvact": SSVACT[:, :3]}, "ssvact", "must be (2, 4, n), got (2, 3, 2)"),
+        ({"ssvres": SSVRES[:, :, :1]}, "ssvres", "must have ssvact's shape (2, 4, 2)"),
+    ],
+)
+def test_7_the_supply_tables_refuse_a_bad_side_count_or_rate_by_name(
+    changes: dict[str, Any], path: str, message: str
+) -> None:
+    """§7 (File 50 groups 38-40): the tables are one side's (1 Red or 2 Blue), its supplies are
+    the resource types after nequip(s) (a whole number >= 0: a bool or 1.5 is not one), the
+    nonengaged rates are nss x nrs x posture classes 1-3 and the engaged rates ssvact and ssvres
+    nss x nrs x pointers of one shape, every rate a finite quantity >= 0 ("quantity of type i
+    supplies consumed in one unit of time", LB = 0; a missing rate is not one). Each refusal
+    names its field and says what is wrong."""
+    assert _only_refusal(lambda: _tables(**changes)) == (path, message)
+
+
+@pytest.mark.found_by_full_run
+def test_7_the_supply_tables_take_no_equipment_and_refuse_a_pointer_below_0() -> None:
+    """§7: nequip(s) = 0 is a side whose supplies are its first resource types; mapps(s, p)
+    is a pointer 0..the last pointer with data (0: no pointer, LB = 1 otherwise): -1 is refused
+    by name, with the bounds."""
+    assert _tables(nequip=0).supply_columns == slice(0, 2)
+    path, message = _only_refusal(lambda: _tables(mapps=BAD_POINTER))
+    assert path == "mapps"
+    assert message.startswith("must be 31 pointers in 0..2, got ")
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("pointer", "kind"),
+    [(1.5, "float64"), (1.0, "float64"), (None, "object")],
+)
+def test_7_a_pointer_is_an_integer(pointer: object, kind: str) -> None:
+    """§7 and the glossary: mapps(s, p) is an integer, the number of a pointer's data (group
+    40 reads it with an integer format). A fraction is refused (not cut to 1, which would
+    read pointer 1's rates), and so is a number written as a real or a missing pointer, by
+    name."""
+    mapps: list[object] = MAPPS.tolist()
+    mapps[1] = pointer
+    assert _only_refusal(lambda: _tables(mapps=mapps)) == (
+        "mapps",
+        f"must be integer pointers, got {kind} values",
+    )
+
+
+@pytest.mark.found_by_full_run
+def test_7_the_supply_tables_are_the_side_s_own_and_unalterable() -> None:
+    """§7: the rates and pointers are design data (File 50 groups 38-40), the same for every
+    frame of the game: the tables keep their own copy (a later change to the arrays they were
+    made from changes no demand) and refuse to be written to."""
+    mapps = MAPPS.copy()
+    nonengaged = NONENGAGED.copy()
+    tables = _tables(mapps=mapps, nonengaged=nonengaged)
+    mapps[1] = 2
+    nonengaged[:] = 9.0
+    assert tables.pointer(10) == 1
+    assert tables.nonengaged[0, 3].tolist() == [0.001, 0.002, 0.003]
+    for array in (tables.nonengaged, tables.ssvact, tables.ssvres, tables.mapps, tables.by_class):
+        with pytest.raises(ValueError, match="read-only"):
+            array[(0,) * array.ndim] = 1
+
+
+@pytest.mark.found_by_mutation
+def test_7_resources_that_are_not_numbers_are_refused_naming_the_field() -> None:
+    """§7 demand D(ibu, k) from [resources](ibu, irs): an entry that is no number (None) is
+    refused as bad input naming ``resources``, not a TypeError from the arithmetic."""
+    problems = _problems(lambda: demand(TABLES, [10.0, None, 200.0, 1000.0], posture=10,
+                                        engaged=False, passenger=False, frinv=None,
+                                        tframe=0.5))  # fmt: skip
+    assert [path for path, _ in problems] == ["resources"]

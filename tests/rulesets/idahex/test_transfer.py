@@ -11,7 +11,7 @@ satisfy the KKT conditions of the programme.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +30,9 @@ from hexwar.rulesets.idahex.transfer import (
     pool,
     transfer,
 )
+from tests.rulesets.idahex.helpers import F50, _per_type, _refusal, _refused, holding
+
+from .sinai import game, play, unit
 
 Floats = NDArray[np.float64]
 ALL = np.ones(4, dtype=bool)
@@ -537,3 +540,294 @@ def test_allocation_inputs_are_checked() -> None:
         allocate_to_takers([1.0], [1.0], ALL[:1], -1.0)
     with pytest.raises(InvalidInputError, match="amt"):
         assess_givers([1.0, 2.0], [0.0, 1.0], 3.5)
+
+
+# Unit 1 holds 10 of each of two resource types, unit 2 none; toe 5 of each for both.
+HOLD = [[10.0, 10.0], [0.0, 0.0]]
+
+
+TOE = [[5.0, 5.0], [5.0, 5.0]]
+
+
+def read_only(r: TransferResult) -> bool:
+    return not r.resources.flags.writeable and not r.moved.flags.writeable
+
+
+BOTH_TYPES = [[True, True], [True, True]]
+
+
+TAKER = 9
+
+
+def give(stocks: list[float], toes: list[float], declared: float) -> list[float]:
+    """The stocks after givers ``1..n`` (``stocks``, ``toes``) hand ``declared`` of one type
+    to the taker; the taker's stock last."""
+    units = [*range(1, len(stocks) + 1), TAKER]
+    resources = [[s] for s in [*stocks, 0.0]]
+    toe = [[t] for t in [*toes, 0.0]]
+    accepts = [[True]] * len(units)
+    result = transfer(units, resources, toe, accepts, units[:-1], [TAKER], [declared])
+    return [float(x) for x in result.resources[:, 0]]
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("call", "path", "message"),
+    [
+        (lambda: allocate_to_takers([-1.0], [1.0], [True], 1.0), "stock", "finite numbers >= 0"),
+        (lambda: allocate_to_takers([1.0], [-1.0], [True], 1.0), "toe", "finite numbers >= 0"),
+        (lambda: allocate_to_takers([1.0], [1.0, 2.0], [True], 1.0), "toe", "(as stock)"),
+        (lambda: allocate_to_takers([1.0], [1.0], [True, True], 1.0), "accepts", "shape (1,)"),
+        (lambda: allocate_to_takers([1.0], [1.0], [1], 1.0), "accepts", "must be booleans"),
+        (lambda: allocate_to_takers([1.0], [1.0], [True], -1.0), "amt", "a finite number"),
+        (lambda: assess_givers([-1.0], [1.0], 1.0), "stock", "finite numbers >= 0"),
+        (lambda: assess_givers([1.0], [-1.0], 1.0), "toe", "finite numbers >= 0"),
+        (lambda: assess_givers([1.0], [1.0, 2.0], 1.0), "toe", "(as stock)"),
+        (lambda: assess_givers([1.0], [0.0], 2.0), "amt", "the givers hold 1, cannot give 2"),
+    ],
+)
+def test_4_2_1_the_programmes_refuse_their_inputs_by_name(
+    call: Callable[[], object], path: str, message: str
+) -> None:
+    """§4.2.1: the takers' and givers' programmes read the stock and toe of each unit (finite
+    amounts >= 0, one per unit), which takers accept (booleans, one per unit) and the amount
+    amt (>= 0, at most what the givers hold); each refusal names its input and says why."""
+    [(got_path, got_message)] = _refused(call)
+    assert got_path == path
+    assert message in got_message
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_pooling_shares_each_type_by_toe_down_to_a_toe_of_one() -> None:
+    """§4.2.1, G = T: T'' = {k in T': toe(butype(k), irs) > 0}; the pooled resources are
+    redistributed so that [resources](k, irs) / toe(butype(k), irs) is the same over T''.
+    Units 14 (type 1, toe(1, 1) = 155 small arms) and 51 (type 5, here toe(5, 1) = 1 instead
+    of 5), both in the transfer posture 11 in cell 29, pool their 100 + 56 = 156 small arms:
+    14 gets 155 and 51 gets 1."""
+    toe = _per_type(F50.toe, 5, (1.0, *F50.toe[4][1:]))
+    g = game(
+        holding(14, 29, 11, r1=100.0),
+        holding(51, 29, 11, r1=56.0),
+        unit(150, 99),
+        toe=toe,
+    )
+    play(g, "transfer 29 givers 14,51 takers 14,51")
+    small_arms = {u["number"]: u["resources"][0] for u in g.view("red").data["units"]}
+    assert small_arms == {14: pytest.approx(155.0), 51: pytest.approx(1.0)}
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_each_type_moves_its_own_declared_amount_however_small() -> None:
+    """§4.2.1: each type irs with amt(irs) > 0 is allocated to the takers (T' = those that
+    can have it; none: amt(irs) is reset to 0 and the player told) and assessed on the givers.
+    Unit 2 cannot have type 1. Declared 0 of type 1 and .5 of type 2: type 1 is not
+    transferred and nothing is said of it (there was nothing to move); type 2 moves .5 from
+    unit 1 to unit 2. The result is read-only and not pooled. Declared 1 of type 1: it is
+    reset to 0 with a warning, and type 2 still moves."""
+    accepts = [[True, True], [False, True]]
+    r = transfer([1, 2], HOLD, TOE, accepts, [1], [2], [0.0, 0.5])
+    assert r.moved.tolist() == [0.0, 0.5]
+    assert r.resources.tolist() == [[10.0, 9.5], [0.0, 0.5]]
+    assert r.warnings == ()
+    assert r.pooled is False
+    assert read_only(r)
+    r = transfer([1, 2], HOLD, TOE, accepts, [1], [2], [1.0, 0.5])
+    assert r.warnings == ("no taker can hold resource type 1: none transferred",)
+    assert r.moved.tolist() == [0.0, 0.5]
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_takers_at_their_toe_demand_nothing() -> None:
+    """§4.2.1: the undeclared amount is min(demand, supply), demand = the takers' shortfalls
+    below toe, max(toe - stock, 0): unit 2 holding 5 and 6 against toe 5 demands 0 of
+    either, so nothing moves though unit 1 has 5 of each to spare."""
+    r = transfer([1, 2], [[10.0, 10.0], [5.0, 6.0]], TOE, [[True, True]] * 2, [1], [2])
+    assert r.moved.tolist() == [0.0, 0.0]
+    assert r.resources.tolist() == [[10.0, 10.0], [5.0, 6.0]]
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_a_command_with_no_givers_and_no_takers_moves_nothing_and_says_why() -> None:
+    """§4.2.1: with no givers or no takers nothing happens and the player is warned."""
+    r = transfer([1, 2], HOLD, TOE, [[True, True]] * 2, [], [])
+    assert r.warnings == ("no transfer: there are no givers and no takers",)
+    assert r.moved.tolist() == [0.0, 0.0]
+    assert r.resources.tolist() == HOLD
+    assert r.pooled is False
+    assert read_only(r)
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_a_command_s_units_and_holdings_are_refused_by_name() -> None:
+    """§4.2.1: G and T are units of the command, each once; toe(butype(k), irs) is one
+    quantity >= 0 per unit and resource type."""
+    ok = [[True, True]] * 2
+    assert _refusal(lambda: transfer([1, 1], HOLD, TOE, ok, [1], [1])) == (
+        "units",
+        "unit numbers must be distinct, got [1, 1]",
+    )
+    path, message = _refusal(lambda: transfer([1, 2], HOLD, [[5.0, -1.0]] * 2, ok, [1], [2]))
+    assert path == "toe"
+    assert message.startswith("must hold finite numbers >= 0, got ")
+    assert _refusal(lambda: transfer([1, 2], HOLD, [[5.0, 5.0]], ok, [1], [2])) == (
+        "toe",
+        "must have shape (2, 2) (as resources), got (1, 2)",
+    )
+    assert _refusal(lambda: transfer([1, 2], HOLD, TOE, ok, [1], [3])) == (
+        "takers",
+        "unit 3 is not one of the units given",
+    )
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_each_declared_amount_counts_after_an_undeclared_one() -> None:
+    """§4.2.1: an undeclared amount is min(demand, supply) = min(5, 10 - 5) = 5; a declared one
+    is what the player says, cut to what the givers hold: type 2 declared 8 of the 10 held
+    moves 8 (the undeclared type 1 before it does not end the declarations). Declaring
+    exactly what the givers hold (10) moves it all without a warning."""
+    r = transfer([1, 2], HOLD, TOE, BOTH_TYPES, [1], [2], [None, 8.0])
+    assert r.moved.tolist() == [5.0, 8.0]
+    assert r.warnings == ()
+    r = transfer([1, 2], HOLD, TOE, BOTH_TYPES, [1], [2], [10.0, None])
+    assert r.moved.tolist() == [10.0, 5.0]
+    assert r.warnings == ()
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_pooling_warns_only_of_declared_amounts() -> None:
+    """§4.2.1: when the givers are the takers every type is pooled; the player is told that
+    declared amounts were set aside only if some were declared."""
+    r = transfer([1, 2], HOLD, TOE, BOTH_TYPES, [1, 2], [1, 2])
+    assert (r.pooled, r.warnings) == (True, ())
+    r = transfer([1, 2], HOLD, TOE, BOTH_TYPES, [1, 2], [1, 2], [3.0, None])
+    assert r.warnings == ("givers and takers are the same units: all resources pooled",)
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_the_amounts_and_the_delivery_size_are_refused_saying_what_is_wrong() -> None:
+    """§4.2.1: one amount per resource type (2 here); §4.2.2: the delivery size lambda is in
+    [0, 1]."""
+    assert _refusal(lambda: transfer([1, 2], HOLD, TOE, BOTH_TYPES, [1], [2], [1.0])) == (
+        "amounts",
+        "needs one entry per resource type (2), got 1",
+    )
+    assert _refusal(lambda: deliver([1, 2], HOLD, TOE, BOTH_TYPES, [1], [2], 1.5)) == (
+        "size",
+        "the delivery size must be in [0, 1], got 1.5",
+    )
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("stocks", "toes", "amount", "after"),
+    [
+        # Giver 1 (.1 of toe 9): rate 2 (1 - .1/9) / 9 = .2198, .2222 once it has given all;
+        # giver 2 (.05 of toe .6): 2 (1 - .05/.6) / .6 = 3.06 from its first unit. Giver 1
+        # gives all its .1, giver 2 nothing.
+        ([0.1, 0.05], [9.0, 0.6], 0.1, [0.0, 0.05, 0.1]),
+        # Giver 1 (.7 of toe 3): .511 to .667; giver 2 (.05 of toe .4): 4.375. Giver 1 gives
+        # all its .7.
+        ([0.7, 0.05], [3.0, 0.4], 0.7, [0.0, 0.05, 0.7]),
+        # Giver 1 (.2 of toe .7): 2 (1 - .2/.7) / .7 = 2.04; giver 2 (.7 of toe 2): .65 to 1.
+        # Giver 2, the second, gives all its .7; giver 1 nothing.
+        ([0.2, 0.7], [0.7, 2.0], 0.7, [0.2, 0.0, 0.7]),
+    ],
+)
+def test_4_2_1_the_cheapest_giver_gives_exactly_all_it_holds(
+    stocks: list[float], toes: list[float], amount: float, after: list[float]
+) -> None:
+    """§4.2.1, the second step: the amount is exactly what the cheapest giver holds, so it
+    gives all of it (left with 0, not a rounding residue) and the other keeps its stock to
+    the last bit."""
+    assert give(stocks, toes, amount) == after
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_two_givers_of_one_toe_reach_their_caps_at_the_same_level() -> None:
+    """§4.2.1, the second step: givers 1 and 2 have the same toe 1.2 (4 and .1 held), giver 3
+    holds .9 of toe .45. Givers 1 and 2's rates at their last unit are both 2 / 1.2 = 5/3;
+    giver 3 keeping r has the rate 2 (1 - r/.45) / .45, 5/3 at r = .28125 (r/.45 = .625).
+    4.71875 = 4 + .1 + (.9 - .28125) puts the level exactly there: givers 1 and 2 give all
+    they hold, giver 3 keeps .28125 -- to the last bit (the two equal caps, computed from
+    different stocks, fall on neighbouring floats; the level is on them)."""
+    assert give([4.0, 0.1, 0.9], [1.2, 1.2, 0.45], 4.71875) == [0.0, 0.0, 0.28125, 4.71875]
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_givers_of_one_toe_covering_the_amount_exactly_give_all_the_rest_none() -> None:
+    """§4.2.1, the second step, eight givers: four of toe 7 holding .3, .7, .7 and .7 (2.4 in
+    all), and .3 of toe .6, .3 of toe .9 (twice of each) and .7 of toe .9 (twice). The toe-7
+    givers' rates run from 2 (1 - .7/7) / 7 = .257 to 2 / 7 = .286 at their last unit; the
+    others' first rates are 2 (1 - .5) / .6 = 1.67, 2 (1 - 1/3) / .9 = 1.48 and 2 (1 - .7/.9)
+    / .9 = .494. 2.4 declared: the four toe-7 givers give all they hold and the other four
+    nothing, to the last bit (the level is anywhere between .286 and .494; the four equal
+    caps are tied, and the sums over the tie must not depend on the order it is sorted in)."""
+    stocks = [0.3, 0.7, 0.7, 0.3, 0.3, 0.7, 0.3, 0.7]
+    toes = [7.0, 7.0, 7.0, 0.6, 0.9, 7.0, 0.6, 0.9]
+    assert give(stocks, toes, 2.4) == [0.0, 0.0, 0.0, 0.3, 0.3, 0.0, 0.3, 0.7, 2.4]
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_a_taker_filled_exactly_to_where_two_others_begin_takes_all() -> None:
+    """§4.2.1, the first step, Case 1: minimize Σ (1 - (stock + q)/toe)² over T''. Giving q to
+    a taker raises its term at the rate 2 ((stock + q)/toe - 1) / toe. Takers (3 of toe .5,
+    .2 of toe .4, 2 of toe .4): taker 1's rate is 2 (6 - 1) / .5 = 20 and taker 3's 2 (5 - 1)
+    / .4 = 20 before they take anything; taker 2's reaches 20 at stock 2 (ratio 5), after
+    1.8. So 1.8 (given by unit 1, toe 0) goes all to taker 2, which ends with exactly 2, and
+    takers 1 and 3 keep exactly their stocks (their breakpoints, equal by hand, fall on
+    neighbouring floats; the level is on them)."""
+    units = [1, 11, 12, 13]
+    result = transfer(
+        units,
+        [[1.8], [3.0], [0.2], [2.0]],
+        [[0.0], [0.5], [0.4], [0.4]],
+        [[True]] * 4,
+        [1],
+        [11, 12, 13],
+        [1.8],
+    )
+    assert result.resources[:, 0].tolist() == [0.0, 3.0, 2.0, 2.0]
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_givers_asked_for_all_they_hold_give_all_of_it() -> None:
+    """§4.2.1: a declared amount 'is reset if necessary so that it does not exceed Σ_G
+    [resources]': 1 declared of givers holding .4 (toe 9) and .3 (toe 1). The constraints
+    Σ q = amt and q <= stock leave one answer: each gives all it holds, both left with 0."""
+    units = [1, 2, TAKER]
+    result = transfer(
+        units, [[0.4], [0.3], [0.0]], [[9.0], [1.0], [1.0]], [[True]] * 3, [1, 2], [TAKER], [1.0]
+    )
+    assert result.resources[:2, 0].tolist() == [0.0, 0.0]
+    assert result.resources[2, 0] == pytest.approx(0.7)
+    assert result.warnings == ("resource type 1: 1 declared, the givers hold only 0.7",)
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_givers_with_no_toe_covering_the_amount_exactly_spare_the_others() -> None:
+    """§4.2.1: the givers with toe 0 (G', holding Q) give first, each the fraction min(amt/Q,
+    1) of its stock; 'if they cannot cover amt' the rest comes from the others. Unit 1 (toe 0)
+    holds .5 and .5 is declared: amt/Q = 1, unit 1 gives all, and the others (.4 of toe 7,
+    .05 of toe .7) give nothing -- their stocks are untouched to the last bit."""
+    assert give([0.5, 0.4, 0.05], [0.0, 7.0, 0.7], 0.5) == [0.0, 0.4, 0.05, 0.5]
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_a_resources_table_of_one_dimension_is_refused_by_name() -> None:
+    """[resources](k, irs) is a table, one row per unit and one column per type: a flat list
+    is refused as ``resources`` with the shape it has."""
+    with pytest.raises(InvalidInputError) as info:
+        transfer([1, 2], [1.0, 0.0], [[0.0], [1.0]], [[True]] * 2, [1], [2])
+    (problem,) = info.value.problems
+    assert problem.path == "resources"
+    assert problem.message == "must have 2 dimension(s), got shape (2,)"
+
+
+@pytest.mark.found_by_full_run
+def test_4_2_1_a_negative_stock_is_refused_where_it_is() -> None:
+    """A stock of -2 of unit 1's type 2 is refused as ``resources`` at row 0, column 1."""
+    with pytest.raises(InvalidInputError) as info:
+        transfer([1, 2], [[1.0, -2.0], [0.0, 0.0]], [[0.0] * 2] * 2, [[True] * 2] * 2, [1], [2])
+    (problem,) = info.value.problems
+    assert problem.path == "resources"
+    assert problem.message == "must hold finite numbers >= 0, got -2.0 at (0, 1)"

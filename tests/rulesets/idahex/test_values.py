@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.design import File50, load_sinai
 from hexwar.rulesets.idahex.values import (
+    TIE,
     StandardValues,
     WeaponValues,
     force_ratios,
@@ -28,6 +29,7 @@ from hexwar.rulesets.idahex.values import (
     standard_values,
     weapon_values,
 )
+from tests.rulesets.idahex.helpers import _problems
 
 Matrix = NDArray[np.float64]
 
@@ -616,3 +618,200 @@ def test_5_1_2_force_ratio_is_the_square_root_of_fr2_for_irreducible_ad(
     assert fr == pytest.approx(math.sqrt(fr2_defined), rel=1e-9)
     assert fr2 == pytest.approx(fr2_defined, rel=1e-9)
     assert fr == pytest.approx(math.sqrt(fr2), rel=1e-12)
+
+
+# §5.1.2's 2 x 2 case (test_values.py): va = (1, 1.5), vd = (.5, 2).
+VALUES = weapon_values([[0.0, 1.0], [2.0, 1.0]], [[1.0, 0.0], [1.0, 2.0]])
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_vala_and_vald_refuse_fewer_resources_than_weapons_by_name() -> None:
+    """§5.1.2: vala(i), i = 1..mm = nrs(sideA), and vald(i), i = 1..nn = nrs(sideD), extend
+    the m and n weapon values over every resource; a side with fewer resources than weapon
+    types is refused by the name of its count (m = 2, n = 1 here)."""
+    v = weapon_values([[1.0], [1.0]], [[1.0, 1.0]])
+    for call, path, message in (
+        (lambda: v.vala(1), "mm", "mm = 1 is below the 2 weapon types"),
+        (lambda: v.vald(0), "nn", "nn = 0 is below the 1 weapon types"),
+    ):
+        with pytest.raises(InvalidInputError) as info:
+            call()
+        assert [(p.path, p.message) for p in info.value.problems] == [(path, message)]
+
+
+@pytest.mark.found_by_full_run
+@pytest.mark.parametrize(
+    ("wa", "wd", "field", "got"),
+    [
+        ([2.0, -1.0], [4.0, 1.0], "attack_holdings", "[2.0, -1.0]"),
+        ([2.0, None], [4.0, 1.0], "attack_holdings", "[2.0, nan]"),
+        ([2.0, 2.0], [4.0, 1.0, 0.0], "defense_holdings", "[4.0, 1.0, 0.0]"),
+    ],
+)
+def test_5_1_2_holdings_are_refused_by_the_name_of_their_vector(
+    wa: list[float | None], wd: list[float], field: str, got: str
+) -> None:
+    """§5.1.2: FR = <va, wa> / <vd, wd> takes one amount >= 0 of each weapon type, wa for the
+    attackers' and wd for the defenders'; a negative or missing amount (a JSON null) or a
+    vector of the wrong length is refused naming the vector and what it holds."""
+    with pytest.raises(InvalidInputError) as e:
+        force_ratios(VALUES, wa, wd)
+    (problem,) = e.value.problems
+    assert problem.path == field
+    assert problem.message == f"must be 2 finite amounts >= 0, got {got}"
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_a_ratio_of_two_worthless_forces_is_refused_saying_why() -> None:
+    """§5.1.2: FR = <va, wa> / <vd, wd> is 0/0 when neither force holds any value."""
+    with pytest.raises(InvalidInputError) as e:
+        force_ratios(VALUES, [0.0, 0.0], [0.0, 0.0])
+    assert str(e.value.problems[0]).endswith(
+        "force ratio undefined: <va, wa> = <vd, wd> = 0, both forces are worthless (§5.1.2)"
+    )
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_a_values_record_refuses_negative_values_and_scalars_by_name() -> None:
+    """§5.1.2: values are nonnegative (va >= 0, Frobenius) and, under Holter's scaling (iv),
+    alpha = delta >= 0. A negative va(2), an alpha of -1 and a delta of inf are each refused
+    with their field and text."""
+    with pytest.raises(InvalidInputError) as info:
+        WeaponValues(va=np.array([1.0, -0.5]), vd=np.ones(1), alpha=1.0, delta=1.0)
+    assert [(p.path, p.message) for p in info.value.problems] == [
+        ("va", "must be a vector of finite values >= 0")
+    ]
+    with pytest.raises(InvalidInputError) as info:
+        WeaponValues(va=np.ones(1), vd=np.ones(1), alpha=-1.0, delta=-1.0)
+    assert [(p.path, p.message) for p in info.value.problems] == [
+        ("alpha", "must be finite and >= 0, got -1.0"),
+        ("delta", "must be finite and >= 0, got -1.0"),
+    ]
+    with pytest.raises(InvalidInputError) as info:
+        WeaponValues(va=np.ones(1), vd=np.ones(1), alpha=float("inf"), delta=float("inf"))
+    assert [p.path for p in info.value.problems] == ["alpha", "delta"]
+    assert info.value.problems[0].message == "must be finite and >= 0, got inf"
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_a_values_record_with_alpha_not_delta_names_delta_and_scaling_iv() -> None:
+    """§5.1.2 (iv): 'alpha = delta'. alpha 1 and delta 2 are refused as ``delta``."""
+    with pytest.raises(InvalidInputError) as info:
+        WeaponValues(va=np.ones(1), vd=np.ones(1), alpha=1.0, delta=2.0)
+    (problem,) = info.value.problems
+    assert problem.path == "delta"
+    assert problem.message == (
+        "alpha = 1.0 != delta = 2.0: Holter's scaling (iv) requires alpha = delta (§5.1.2)"
+    )
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_kill_matrices_that_are_not_numbers_or_not_tables_are_refused_by_name() -> None:
+    """§5.1.2: A is m x n and D is n x m, of rates. A holding the text "x" is not numeric; a flat
+    A is not a table; a D of 2 x 1 against an A of 1 x 2 has the wrong shape -- each refused
+    with its matrix's name."""
+    with pytest.raises(InvalidInputError) as info:
+        weapon_values([["x"]], [[1.0]])
+    (problem,) = info.value.problems
+    assert problem.path == "A"
+    assert problem.message.startswith("not a numeric matrix: ")
+    with pytest.raises(InvalidInputError) as info:
+        weapon_values([[1.0]], [1.0])
+    (problem,) = info.value.problems
+    assert (problem.path, problem.message) == ("D", "must be a nonempty 2-D matrix, got shape (1,)")
+    with pytest.raises(InvalidInputError) as info:
+        weapon_values([[1.0, 1.0]], [[1.0, 1.0]])
+    (problem,) = info.value.problems
+    assert (problem.path, problem.message) == ("D", "D must be 2 x 1 when A is 1 x 2, got (1, 2)")
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_a_negative_kill_rate_is_refused_with_its_place_and_value() -> None:
+    """§5.1.2: A(i,j) is a rate, >= 0. A(1,1) = -1 (A(2,1) = 5) is refused as ``A`` naming
+    A(1,1) and its value -1, not another entry's."""
+    with pytest.raises(InvalidInputError) as info:
+        weapon_values([[-1.0], [5.0]], [[1.0, 1.0]])
+    (problem,) = info.value.problems
+    assert problem.path == "A"
+    assert problem.message == "A(1,1) = -1.0: a kill rate must be finite and >= 0 (§5.1.2)"
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_roots_exactly_at_the_tie_tolerance_are_tied() -> None:
+    """Ruling "Tied submatrices": two unlinked duels whose Perron roots are within a relative
+    1e-9 (``TIE``) are tied; then from all ones each keeps its Perron vector times y.1/y.x.
+    Duel 1 (a1 and d1 kill each other at rate 1) has root 1; duel 2 (rates f = 1 - 1e-9 both
+    ways) has root f, exactly at the tolerance: tied, and each duel's vector is x = (1, 1),
+    y = (1, 1)/2, weight 1 -- every value 1. One step past it (the next float below f) duel 2
+    is not dominant and is worth 0 (eq. (1): its weapons kill only each other)."""
+    f = 1.0 - TIE
+    v = weapon_values([[1.0, 0.0], [0.0, f]], [[1.0, 0.0], [0.0, f]])
+    np.testing.assert_allclose(v.va, [1.0, 1.0], rtol=1e-12)
+    np.testing.assert_allclose(v.vd, [1.0, 1.0], rtol=1e-12)
+    below = float(np.nextafter(f, 0.0))
+    v = weapon_values([[1.0, 0.0], [0.0, below]], [[1.0, 0.0], [0.0, below]])
+    np.testing.assert_array_equal(v.va, [1.0, 0.0])
+    np.testing.assert_array_equal(v.vd, [1.0, 0.0])
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_a_duel_that_also_kills_a_harmless_weapon_grows_faster_from_all_ones() -> None:
+    """§5.1.2 footnote 2, from all ones: duel 1 (a1, d1 at rate 1) and duel 2 (a2, d2 at rate
+    1), and d2 also kills a3, which kills nothing (D(2,3) = 1, A(3,*) = 0). rho = 1; with z <-
+    (I + K) z duel 1 doubles: 2**k (1, 1). Duel 2: a2' = a2 + d2, d2' = d2 + a2 + a3, a3' = a3
+    = 1, so a2 + d2 = 3 * 2**k - 1 and d2 - a2 = 1: a2 = 1.5 * 2**k - 1, d2 = 1.5 * 2**k. The
+    limit: va = (1, 1.5, 0), vd = (1, 1.5) -- a3 worth 0 (it kills nothing), and duel 2 worth
+    1.5 times duel 1 for the value its start had in a3."""
+    a = [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]
+    d = [[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]
+    v = weapon_values(a, d)
+    assert v.alpha == pytest.approx(1.0)
+    np.testing.assert_allclose(v.va, [1.0, 1.5, 0.0], rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(v.vd, [1.0, 1.5], rtol=1e-12)
+
+
+@pytest.mark.found_by_full_run
+def test_5_1_2_a_chain_of_duels_by_a_tiny_kill_rate_keeps_only_the_upper_one() -> None:
+    """§5.1.2: two duels with lambda = 1 (a1-d1, a2-d2) and a1 also kills d2, at 1e-170. As
+    for any positive rate (test_values.py, the chained submatrices), the only nonnegative
+    solution of (1) and (2) gives duel 2 nothing: va = vd = (1, 0). The rate's size does not
+    matter, however far it is from the duels' rates."""
+    v = weapon_values([[1.0, 1e-170], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]])
+    np.testing.assert_array_equal(v.va, [1.0, 0.0])
+    np.testing.assert_array_equal(v.vd, [1.0, 0.0])
+
+
+@pytest.mark.found_by_mutation
+def test_5_3_a_negative_fire_allocation_names_its_entry() -> None:
+    """aggdef(i, j, s) >= 0, a fraction of fire: Red's (side 1) weapon 2 giving -0.1 of its
+    fire to Blue's materiel 2 is refused at the 0-based entry aggdef[0][1][1]."""
+    design = load_sinai()[0]
+    rows = [list(x) for x in design.aggdef]
+    rows[0][1] = (0.5, -0.1, 0.2, 0.0, 0.0, 0.0, 0.0)
+    bad = design.model_copy(update={"aggdef": tuple(tuple(x) for x in rows)})
+    assert _problems(lambda: nominal_kill_matrices(bad, 1))[0][0] == "aggdef[0][1][1]"
+
+
+@pytest.mark.found_by_mutation
+def test_5_3_the_nominal_engagement_of_sides_with_unequal_ground_weapons() -> None:
+    """§5.3: ASTD is nggwep(s2) x nggwep(s1) and DSTD nggwep(s1) x nggwep(s2). The Sinai design
+    with Red's ground-to-ground weapons cut to its first three (nggwep = (3, 4)): Red defending
+    (s1 = 1), ASTD is 4 x 3 and DSTD 3 x 4; Blue's weapon 2 attacks Red's three weapons at
+    ASTD(2, j) = katk(2, j, 2) aggatk(2, j, 2) / (sum of aggatk(2, *, 2) over Red's 8
+    materiel, 1.028) = .05 x (.27, .04, .7) / 1.028."""
+    design = load_sinai()[0]
+    cut = {name: (getattr(design, name)[0][:3], getattr(design, name)[1])
+           for name in ("aggatk", "aggdef", "katk", "kdef")}  # fmt: skip
+    design = design.model_copy(update={"nggwep": (3, 4), **cut})
+    astd, dstd = nominal_kill_matrices(design, 1)
+    assert (astd.shape, dstd.shape) == ((4, 3), (3, 4))
+    np.testing.assert_allclose(astd[1], 0.05 * np.array([0.27, 0.04, 0.7]) / 1.028)
+
+
+@pytest.mark.found_by_mutation
+def test_5_1_2_weapon_values_that_are_not_numbers_are_refused_naming_the_field() -> None:
+    """§5.1.2: va and vd are vectors of finite values >= 0; a value that is no number (None)
+    is refused naming ``va``, not a TypeError."""
+    problems = _problems(lambda: WeaponValues(va=[None, 1.0], vd=np.ones(2), alpha=1.0,
+                                              delta=1.0))  # fmt: skip
+    assert problems == [("va", "must be a vector of finite values >= 0")]
