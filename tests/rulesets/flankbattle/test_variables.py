@@ -7,11 +7,14 @@ moderate and minor inputs with their special calculations; "Leader": the bonus t
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from typing import Any
 
 import pytest
 
+from hexwar.rulesets.flankbattle.engine import Battle
+from hexwar.rulesets.flankbattle.flanks import FlankSpec
 from hexwar.rulesets.flankbattle.params import (
     default_parameters,
     default_units,
@@ -19,8 +22,21 @@ from hexwar.rulesets.flankbattle.params import (
 )
 from hexwar.rulesets.flankbattle.schema import TABS, with_defaults
 from hexwar.rulesets.flankbattle.variables import SideVariables, Variable, compute_side
+from tests.rulesets.flankbattle.helpers import (
+    _hastings_flanks,
+    _soldiers_attack_from,
+    _term,
+    _testland,
+)
 
-from .conftest import SKILLS, TESTLAND, side_of_testland
+from .conftest import (
+    SKILLS,
+    TESTLAND,
+    WarFactory,
+    duel,
+    edited_parameters,
+    side_of_testland,
+)
 
 P = default_parameters()
 
@@ -252,3 +268,352 @@ def test_existential_motive_gives_the_largest_morale_bonus() -> None:
     assert max(bonus, key=lambda m: bonus[m]) == "Existential"
     assert all(bonus["Existential"] > v for m, v in bonus.items() if m != "Existential")
     assert _side(motive="Hegemony").economy.value == _side().economy.value
+
+
+def _attacks(battle: Battle) -> dict[str, int]:
+    """Each attacking flank's ``flanking`` in the hour's attack events."""
+    return {e.data["flank"]: e.data["flanking"] for e in battle.events if e.kind == "attack"}
+
+
+@pytest.mark.found_by_mutation
+def test_the_age_of_the_state_and_of_its_crisis_set_its_cycles() -> None:
+    """Seed 004, Nation (Founded Year, Crisis Year): the age of the state, the war's year less
+    the year founded, places it in Turchin's secular cycle (40-150 years: growth), the years
+    since its last crisis in the Strauss-Howe generation (30-60 years: awakening). In 1066 a
+    state founded in 1000 (66 years) is growing, its crisis of 1020 (46 years) an awakening;
+    Innate Stability's Year Founded and Year Crisis terms and Economy's Year Crisis term are
+    those phases' numbers (parameters.json)."""
+    side = _testland(nation={"year_founded": 1000.0, "year_crisis": 1020.0})
+    assert (side.secular_cycle, side.generation) == ("growth", "awakening")
+    stability = side.innate_stability
+    assert _term(stability, "Year Founded (growth)") == P.ordered(
+        "Secular cycle", "growth", "stability"
+    )
+    assert _term(stability, "Year Crisis (awakening)") == P.ordered(
+        "Generation", "awakening", "stability"
+    )
+    assert _term(side.economy, "Year Crisis (awakening)") == P.ordered(
+        "Generation", "awakening", "economy"
+    )
+
+
+@pytest.mark.found_by_mutation
+def test_the_road_system_serves_the_attacker_only() -> None:
+    """Seed 004, Location (Road System): "can be utilized by the attacker to facilitate supply
+    lines and transport. This can be used for the occupation score of the attacker, but not
+    defender." At a place with basic roads the attacker's Capacity and Occupation Base count
+    them; the defender's count none."""
+    roads = {"road_system": "Basic roads"}
+    attacker, defender = (
+        _testland(location=roads),
+        _testland(location=roads, defender=True),
+    )
+    assert _term(attacker.capacity, "Road System (Basic roads)") == P.ordered(
+        "Road system", "Basic roads", "capacity"
+    )
+    assert _term(attacker.occupation_base, "Road system (Basic roads)") == P.ordered(
+        "Road system", "Basic roads", "occupation"
+    )
+    assert _term(defender.capacity, "Road System (none)") == P.ordered(
+        "Road system", "none", "capacity"
+    )
+    assert _term(defender.occupation_base, "Road system (none)") == P.ordered(
+        "Road system", "none", "occupation"
+    )
+
+
+@pytest.mark.found_by_mutation
+def test_steel_per_soldier_counts_the_soldier_type_and_an_unarmed_ship_needs_none() -> None:
+    """Seed 004, Mapping inputs to outputs: Efficiency's moderate input Steel Prod/(Military
+    Size*Soldier Type*Power*10), 0-1. Testland producing 100,000 tons of steel fields 10,000
+    Norman Knights (Traditional: Soldier Type 1.25; Power 1.5): 100,000 / (10,000 x 1.25 x 1.5
+    x 10) = 0.5333. Its barges have no weapon (Power 0): the ratio has no bound, held at the
+    top of its range, 1."""
+    side = _testland(
+        nation={"steel_production": 1e5},
+        military={"cavalry_type": "Norman Knight", "cavalry_proportion": 1.0},
+    )
+    steel = "Steel Prod/(Military Size*Soldier Type*Power*10)"
+    assert _term(side.units["cavalry"].efficiency, steel) == pytest.approx(1e5 / 187500, rel=1e-12)
+    assert side.units["ship"].slot.unit.name == "Barges"
+    assert _term(side.units["ship"].efficiency, steel) == 1.0
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("gdp", "budget", "economy", "limitation"),
+    [(0.0, 1e6, 0.0, 1.0), (1.0, 0.0, 0.0, 0.0)],
+)
+def test_a_nation_without_gdp(gdp: float, budget: float, economy: float, limitation: float) -> None:
+    """Seed 004, Nation (GDP 0-100 trillion) and Mapping inputs to outputs: Economy's major
+    input log(GDP*Trade/Urban*Pop)/6 and Limitation's moderate Budget*2.5/GDP, each 0-1. A GDP
+    of 0: the logarithm has no floor, held at 0; the budget over no GDP has no bound, held at
+    1. A GDP of 1 dollar and no budget: 0 and 0 (2.5 x 0 / 1)."""
+    side = _testland(nation={"gdp": gdp}, military={"budget": budget})
+    assert _term(side.economy, "log(GDP*Trade/Urban*Pop)/6") == economy
+    assert _term(side.units["infantry"].limitation, "Budget*2.5/GDP") == limitation
+
+
+@pytest.mark.found_by_mutation
+def test_a_nation_without_city_dwellers_counts_one() -> None:
+    """Seed 004, Mapping inputs to outputs: Economy's major input log(GDP*Trade/Urban*Pop)/6
+    and the Occupation Base's special calculation log(Arable land*Diet Protein*Diet
+    Yield/Urban*Population)*2, Urban population 0-1 (Nation). A Testland of no urban
+    population divides by zero; the ruling (Economy) counts one inhabitant. With a GDP of
+    1,000 dollars and Minor trade (1, parameters.json): log10(1000 x 1 / 1) / 6 = 0.5; on
+    1,000,000 acres of Wheat (protein 455, yield 3, parameters.json): 2 x log10(1,365,000,000)
+    = 18.2703."""
+    side = _testland(nation={"urban_population": 0.0, "gdp": 1000.0, "trade": "Minor"})
+    assert _term(side.economy, "log(GDP*Trade/Urban*Pop)/6") == pytest.approx(0.5, rel=1e-12)
+    farming = _term(side.occupation_base, "log(Arable land*Diet Protein")
+    assert farming == pytest.approx(2 * math.log10(1e6 * 455 * 3), rel=1e-12)
+    assert round(farming, 4) == 18.2703
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("capacity", "ships"), [(0.0, 0), (30.0, 334)])
+def test_a_blank_ship_number_over_a_transport_carrying_no_one(capacity: float, ships: int) -> None:
+    """Seed 004, Military: Ship number "If this number is not specified, then it is
+    calculated by dividing the total military by the ship capacity", and Unit: Capacity 0-10,000
+    (default 0). Testland's 10,000 with a blank Ship number on barges that carry no one: no
+    ships (the ruling on Ship number; 10,000 / 0 has no value); on barges of 30: 10,000 / 30 =
+    333.3, rounded up, 334."""
+    units = default_units()
+    units["Barges"] = dataclasses.replace(units["Barges"], capacity=capacity)
+    side = _testland(military={"transport": "Barges"}, units=units)
+    assert side.ship_number == ships
+
+
+@pytest.mark.found_by_mutation
+def test_the_economys_farming_terms() -> None:
+    """Seed 004, Mapping inputs to outputs: Economy's moderate inputs log(Arable Land*Diet
+    Yield*Diet Worth)/7 and log(Animals*Arable Land)/7 (base 10, the ruling on Economy). A
+    sugar-growing Testland (Diet: yield 4, worth 2, parameters.json) of 1,000 acres with herd
+    animals (10): log10(1000 x 4 x 2) / 7 = 3.90309 / 7 = 0.557584 and log10(10 x 1000) / 7 =
+    4 / 7."""
+    side = _testland(nation={"diet": "Sugar", "arable_land": 1000.0, "animals": "Herd animals"})
+    assert _term(side.economy, "log(Arable Land") == pytest.approx(0.557584, abs=1e-6)
+    assert _term(side.economy, "log(Animals") == pytest.approx(4 / 7, rel=1e-12)
+
+
+@pytest.mark.found_by_mutation
+def test_a_budget_above_a_thousand_dollars_a_soldier_counts_as_one() -> None:
+    """Seed 004, Mapping inputs to outputs: Efficiency's moderate input Budget/(Military
+    Size*Soldier Type*1000), Efficiency 0-1. 15 million for 10,000 Soldiers (Regular, 1): 1.5,
+    held at 1."""
+    side = _testland(military={"budget": 1.5e7})
+    assert _term(side.units["infantry"].efficiency, "Budget/(Military Size") == 1.0
+
+
+@pytest.mark.found_by_mutation
+def test_a_unit_type_without_soldiers_is_no_part_of_the_military() -> None:
+    """Seed 004, Unit: "The unit type that is selected is then applied to whatever portion of
+    your military is made up by that type"; Siege Rate "only applies if there is some
+    artillery unit type". A military all Soldiers (proportion 1) that names Trebuchets for its
+    artillery at proportion 0 has no artillery: no artillery unit, no siege rate, and the
+    Capacity's logistics are the Soldiers' (Basic)."""
+    side = _testland(
+        military={
+            "infantry_type": "Soldier",
+            "infantry_proportion": 1.0,
+            "artillery_type": "Trebuchet",
+            "artillery_proportion": 0.0,
+            "cavalry_type": "Persian Cavalry",
+            "cavalry_proportion": 0.0,
+        }
+    )
+    assert list(side.units) == ["infantry", "ship"]
+    assert side.siege_rate.value == 0.0
+    assert any(t.name.endswith("-Basic)") for t in side.capacity.terms)
+
+
+@pytest.mark.found_by_mutation
+def test_the_siege_rate_of_trebuchets_without_a_leader() -> None:
+    """Seed 004, Sieging: Siege Rate = Location Attrition + Artillery Power + Leader Siege (the
+    ruling: the 0-10 ratings over 10). Testland's Trebuchets (best power 5: 0.5) at a place
+    of no attrition (0.01, parameters.json), with no military leader (no Leader Siege): 0.51."""
+    side = _testland(military={"artillery_type": "Trebuchet", "artillery_proportion": 1.0})
+    assert [t.value for t in side.siege_rate.terms] == [0.01, 0.5, 0.0]
+    assert side.siege_rate.value == pytest.approx(0.51, rel=1e-12)
+
+
+@pytest.mark.found_by_mutation
+def test_a_military_of_blank_composition_is_all_soldiers() -> None:
+    """Seed 004, Military: "If no unit types are specified, then they are assumed to all be
+    infantry" -- Soldier, "with a proportion of 1", and no crew share left for the ships."""
+    side = _testland()
+    infantry = side.units["infantry"].slot
+    assert (infantry.unit.name, infantry.proportion) == ("Soldier", 1.0)
+    assert side.units["ship"].slot.proportion == 0.0
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("land", "crew"), [(0.999, 0.001), (0.9991, 0.0)])
+def test_a_crew_share_of_a_thousandth_is_a_crew(land: float, crew: float) -> None:
+    """docs/rulings/flankbattle.md (Military composition): what the land proportions leave
+    below 1 is the ships' crew share, "unless it is less than 0.001". Land units of 0.999
+    leave exactly 0.001: a crew; 0.9991 leave less: rounding, no crew."""
+    side = _testland(military={"infantry_type": "Soldier", "infantry_proportion": land})
+    assert side.units["ship"].slot.proportion == pytest.approx(crew, abs=1e-12)
+
+
+@pytest.mark.found_by_mutation
+def test_a_leader_rated_10_in_defense_leaves_a_flank_vulnerable() -> None:
+    """Seed 004, Leader ("Defense [+ defense/10]") and docs/rulings/flankbattle.md: a leader
+    rated 10 brings a 0-1 variable to its top, and Defense "is clamped to at most 0.95
+    (defense_cap) so no flank is invulnerable". Tester's defense 10: every unit's Defense is
+    0.95, not 1."""
+    side = _testland(leaders=True, skills={"defense": 10.0})
+    assert [u.defense.value for u in side.units.values()] == [0.95, 0.95]
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("soldiers", "knights", "archers"), [(50, 25, 25), (100, 0, 1)])
+def test_the_battalion_of_a_flank_of_100_and_of_101(
+    war: WarFactory, soldiers: int, knights: int, archers: int
+) -> None:
+    """Seed 004, Attacking: the battalion is sqrt(Military Size*Unit Proportion*Limitation)
+    "for militaries larger than 100", the square root "waived if the military size is less
+    than 100" (the ruling: the whole unit, count x limitation, in a flank of 100 or fewer);
+    Casualties = Battalion*Effectiveness*Power*Efficiency*Random*Mercy*(1-Enemy Defense). A
+    Norman flank of exactly 100 (50 Soldiers, 25 Knights, 25 Archers): the 25 Archers'
+    battalion is 25 x L; a flank of 101 (100 Soldiers, 1 Archer): the lone Archer's is
+    sqrt(1 x L), below 1. The Archers alone attack the English with their long bows (Power
+    0.4) on the plain (factors 1), the random draw 0.5 x 5, Mercy 1."""
+    battle = duel(war(map_name="Plain"))
+    battle._random = lambda: 0.5
+    normans, english = battle.flanks
+    for unit, count in zip(normans.units, (soldiers, knights, archers), strict=True):
+        unit.count = float(count)
+    normans.scale(1.0)
+    archer = battle.sides[0].vars.units["artillery"]
+    assert normans.units[2].unit.name == "Norman Archer"
+    assert normans.size == soldiers + knights + archers
+    lim, eff = archer.limitation.value, archer.efficiency.value
+    battalion = archers * lim if normans.size <= 100 else math.sqrt(archers * lim)
+    defense = max(u.defense.value for r, u in battle.sides[1].vars.units.items() if r != "ship")
+    battle.attack(normans, english, [(normans.units[2], 2)], 1)
+    killed = next(e.data["killed"] for e in battle.events if e.kind == "attack")
+    expected = battalion * archer.effectiveness.value * 0.4 * eff * 2.5 * 1.0 * (1 - defense)
+    assert killed == pytest.approx(expected, abs=5e-4)
+
+
+@pytest.mark.found_by_mutation
+def test_the_training_of_a_leaders_last_soldier(war: WarFactory) -> None:
+    """Seed 004, Leader: the leader's survival counts "the weighted average of the unit's
+    training values". Harold's English cut down to one soldier, 0.3 Huscarl (Tactical Training
+    8) and 0.7 Fyrd (4): 0.3 x 8 + 0.7 x 4 = 5.2 (not the barges' 5)."""
+    battle = duel(war(map_name="Plain"))
+    english = battle.flanks[1]
+    english.scale(1.0 / english.size)
+    assert battle.leader_training(1) == pytest.approx(5.2, rel=1e-12)
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("civilization", "government", "share"),
+    [
+        ("Industrial", "Dictatorship", 0.2),
+        ("Industrial", "Proletariat", 0.2),
+        ("Industrial", "Monarchy", 0.1),
+        ("Medieval", "Dictatorship", 0.07),
+    ],
+)
+def test_the_maximum_military_is_the_governments_share_of_the_population(
+    civilization: str, government: str, share: float
+) -> None:
+    """Seed 004, Maximum military (the table): a modern (Early Modern, Industrial,
+    Post-Industrial) Proletariat or Dictatorship fields 20% of its population, any other modern
+    government 10%; a Bronze Age to Medieval nation 7% whatever its government. A nation of
+    1,000,000: 200,000, 100,000 and 70,000."""
+    side = side_of_testland(
+        nation={"civilization": civilization, "federal_government": government}, year=1900
+    )
+    assert side.maximum_military == pytest.approx(1e6 * share, rel=1e-12)
+
+
+@pytest.mark.found_by_mutation
+def test_the_morale_bonus_stays_within_its_range_of_0_to_2() -> None:
+    """Seed 004, Mapping inputs to outputs: "Morale Bonus 0-2". With the leader's bonus added
+    as written (``leader_bonus_headroom`` 0: "+ (zeal+1)/10", seed 004, Leader), a military
+    leader of zeal 19 adds 2 to the nation's own Morale Bonus; the sum is held at 2."""
+    params = edited_parameters(leader_bonus_headroom=0.0)
+    side = side_of_testland(military_leader=True, skills={"zeal": 19.0}, params=params)
+    assert side.morale_bonus.terms[-1].value == pytest.approx(2.0)
+    assert side.morale_bonus.value == 2.0
+
+
+@pytest.mark.found_by_mutation
+def test_flanking_counts_the_flanks_attacking_the_same_enemy(war: WarFactory) -> None:
+    """Seed 004, Attacking: "Flanking indicates the number of flanks that are attacking the
+    same enemy". Two Norman flanks a metre from two English flanks, each facing its own: each
+    attack has flanking 1; the same two Norman flanks both next to one English flank (the other
+    far away): flanking 2. Every unit is in range at that distance (d - sqrt(size) < 0), so
+    every flank attacks without a charge roll."""
+
+    def half(x: float, y: float) -> FlankSpec:
+        return FlankSpec(x, y, 2000, 1000, 1000, 67)
+
+    def english(x: float, y: float) -> FlankSpec:
+        return FlankSpec(x, y, 1050, 0, 2450, 0)
+
+    apart = _hastings_flanks(
+        war, ([half(200, 200), half(200, 300)], [english(201, 200), english(201, 300)])
+    )
+    apart.step()
+    assert _attacks(apart) == {
+        "Attacker flank 1": 1,
+        "Attacker flank 2": 1,
+        "Defender flank 1": 1,
+        "Defender flank 2": 1,
+    }
+    together = _hastings_flanks(
+        war, ([half(200, 200), half(200, 202)], [english(201, 201), english(390, 390)])
+    )
+    together.step()
+    flanking = _attacks(together)
+    assert (flanking["Attacker flank 1"], flanking["Attacker flank 2"]) == (2, 2)
+
+
+@pytest.mark.found_by_mutation
+def test_high_ground_raises_limitation_no_higher_than_1(war: WarFactory) -> None:
+    """Seed 004, Attacking: terrain multiplies Limitation and Efficiency (high ground x 1.2 each,
+    the parameters' terrain table), and Limitation is 0-1 (Mapping inputs to outputs). The
+    Soldiers' Limitation L = 0.859 becomes min(1, 1.2 L) = 1 on high ground; their Efficiency
+    0.67 becomes 0.804. Casualties = sqrt(Size*Limitation)*Effectiveness*Power*Efficiency*...,
+    so the same attack kills sqrt(1/L) x 1.2 times as many from high ground as from the plain
+    (not sqrt(1.2) x 1.2, had limitation gone above 1)."""
+    from hexwar.rulesets.flankbattle.terrain import HIGH, PLAIN
+
+    plain_battle, plain = _soldiers_attack_from(war, PLAIN)
+    _, high = _soldiers_attack_from(war, HIGH)
+    limitation = plain_battle.sides[0].vars.units["infantry"].limitation.value
+    assert 1.2 * limitation > 1.0
+    assert high["killed"] / plain["killed"] == pytest.approx(
+        math.sqrt(1.0 / limitation) * 1.2, rel=1e-5
+    )
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("founded", "term"), [(1064.0, 0.02107), (1066.0, 0.01)])
+def test_a_civilization_is_at_least_a_year_old(founded: float, term: float) -> None:
+    """Seed 004, Occupation Base: log(Diet Yield*Diet Protein*(1-1/Diet Diversity)*Diet
+    Domestication*(Age/3700)), each special term at least 0.01 (the occupation term floor).
+    Rice (yield 3.5, protein 685, diversity 10, domestication 0.9): 1941.975 x Age/3700. A
+    civilization two years old in 1066: log10(1.0497) = 0.02107; one begun in 1066 counts as a
+    year old: log10(0.5249) < 0, the floor 0.01."""
+    side = side_of_testland(nation={"diet": "Rice", "age_of_civilization": founded})
+    (diet_term,) = [t for t in side.occupation_base.terms if t.name.startswith("log(Diet Yield")]
+    assert diet_term.value == pytest.approx(term, abs=1e-5)
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(("land", "crew"), [(0.995, 0.005), (0.9995, 0.0)])
+def test_the_crew_is_the_share_the_land_units_leave_beyond_rounding(
+    land: float, crew: float
+) -> None:
+    """Seed 004, Military and docs/rulings/flankbattle.md (Military composition): the
+    proportions sum to 1 within 0.01, and the share the land units leave is the ships' crew;
+    less than 0.001 left is the rounding of the proportions, no crew."""
+    side = side_of_testland(military={"infantry_type": "Soldier", "infantry_proportion": land})
+    assert side.units["ship"].slot.proportion == pytest.approx(crew, abs=1e-12)

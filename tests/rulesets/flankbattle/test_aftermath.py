@@ -1,11 +1,8 @@
-"""Flank battle rules that a mutation of the engine once changed without failing a test, each
-checked where the battle applies it, at its boundary (docs/testing.md, "Mutation testing").
-Seed 004; the battle is the two-flank duel at Hastings of conftest.py."""
+"""Seed 004, the aftermath: the leaders' risk, casualties, stability and the occupation."""
 
 from __future__ import annotations
 
 import copy
-import itertools
 import math
 from typing import Any, cast
 
@@ -20,13 +17,14 @@ from hexwar.rulesets.flankbattle.aftermath import (
 )
 from hexwar.rulesets.flankbattle.database import Database
 from hexwar.rulesets.flankbattle.engine import Battle
-from hexwar.rulesets.flankbattle.flanks import FlankSpec, Maneuver, validity
-from hexwar.rulesets.flankbattle.params import Parameters, default_parameters
-from hexwar.rulesets.flankbattle.terrain import SIZE
+from hexwar.rulesets.flankbattle.flanks import FlankSpec, validity
+from hexwar.rulesets.flankbattle.params import (
+    Parameters,
+    default_parameters,
+)
+from tests.rulesets.flankbattle.helpers import P, _hastings_flanks, _term, _testland
 
-from .conftest import WarFactory, battle_of, deployed, duel, edited_parameters, side_of_testland
-
-P = default_parameters()
+from .conftest import WarFactory, battle_of, duel, edited_parameters
 
 
 def _after_the_battle(battle: Battle, occupation_score: float) -> tuple[float, float]:
@@ -36,6 +34,85 @@ def _after_the_battle(battle: Battle, occupation_score: float) -> tuple[float, f
     return winner.after, loser.after
 
 
+def _edit(db: Database, tab: str, name: str, **fields: Any) -> None:
+    """Change the row ``name`` of the database tab ``tab`` before the war is set up."""
+    row = next(r for r in db.tables[tab] if r["name"] == name)
+    row.update(fields)
+
+
+class _Draws:
+    """The battle's stream as the aftermath reads it (``random()`` only), giving the uniform
+    draws listed, in order; a draw more than listed is an error."""
+
+    def __init__(self, *draws: float) -> None:
+        self.draws = list(draws)
+
+    def random(self) -> float:
+        return self.draws.pop(0)
+
+
+def _stream(*draws: float) -> np.random.Generator:
+    return cast(np.random.Generator, _Draws(*draws))
+
+
+def _first_draws(seed: int, n: int) -> list[float]:
+    """The first ``n`` uniform draws of the stream seeded ``seed``."""
+    rng = np.random.default_rng(seed)
+    return [float(rng.random()) for _ in range(n)]
+
+
+def _no_occupation() -> Occupation:
+    return Occupation(1.0, 999.0, 3.0, "", 0, "")
+
+
+def _wiped_out_under_a_calm_harold(war: WarFactory, params: Parameters = P) -> Battle:
+    """Hastings with Harold's Martial 0 and every Norman gone: William's chance is below 0
+    ((R - 40 + Training/2 + 3.8)/100 + 0/8000, R < 10, Training at most 10): he dies whatever
+    the roll; Harold's is above 1 ((R - 0 + 5.2/2 + 4.4)/100 + 7000/7000): he survives."""
+    battle = duel(war(map_name="Plain", params=params))
+    battle.flanks[0].scale(0.0)
+    assert battle.final_size(0) == 0.0
+    return battle
+
+
+def _no_maximum_military() -> Parameters:
+    """The bundled parameters with a pre-modern nation fielding 0% of its population."""
+    data = copy.deepcopy(default_parameters().data)
+    data["maximum_military"]["ratio"]["pre_modern"] = [0.0, 0.0]
+    data["battle"]["stability_never_rises"] = 0.0
+    return Parameters(data)
+
+
+def _occupiers(war: WarFactory, params: Parameters = P) -> tuple[Battle, float, float]:
+    """The Normans having won with half their starting morale left (Starting Military 8000 x
+    20 x Morale Bonus / 2: one round's morale step, Morale - Morale^2/(8000 x 20 x Morale
+    Bonus), halves it), on land that carries them (no attrition); with the Knights' Efficiency
+    and the occupation base (Occupation score: (Winner Occupation Base/Loser Occupation Base)
+    /(Loser Disease Power*Winner Medicine), Influenza's power 1.2)."""
+    battle = duel(war(map_name="Plain", params=params))
+    normans, english = (s.vars for s in battle.sides)
+    per_soldier = params.battle["morale_per_soldier"]
+    battle.flanks[0].morale = 8000.0 * per_soldier * normans.morale_bonus.value / 2.0
+    battle.sides[0].local_population, battle.sides[0].capacity = 1e6, 1.0
+    medicine = params.ordered("Medicine", normans.nation["medicine"], "occupation_divisor")
+    power = params.disease(english.nation["disease"])["power"]
+    base = normans.occupation_base.value / english.occupation_base.value / (power * medicine)
+    return battle, normans.units["cavalry"].efficiency.value, base
+
+
+@pytest.mark.found_by_mutation
+def test_the_age_of_civilization_in_the_occupation_base() -> None:
+    """Seed 004, Occupation Base: the special calculation Age^(1/log(2))/10^10, Age the war's
+    year less the Age of Civilization (the ruling on Occupation Base special calculations).
+    Testland's civilization at the seed's default, -2000: 3,066 years in 1066,
+    3066^(1/log10 2) / 10^10 = 38.21."""
+    side = _testland()
+    age = _term(side.occupation_base, "Age^(1/log(2))/10^10")
+    assert age == pytest.approx(3066.0 ** (1.0 / math.log10(2.0)) / 1e10, rel=1e-12)
+    assert round(age, 2) == 38.21
+
+
+@pytest.mark.found_by_mutation
 def test_the_winners_stability_loss_has_no_occupation_term(war: WarFactory) -> None:
     """Seed 004, Stability reduction: Stability = (Stability*Innate Stability) - ((Military
     Casualties/Maximum Military)/(Economy*2))*log(Occupation+1)*3 + Random Number, and
@@ -55,83 +132,7 @@ def test_the_winners_stability_loss_has_no_occupation_term(war: WarFactory) -> N
     assert lost_0 - lost_999 == pytest.approx(4.5 / economy, rel=1e-9)
 
 
-def _routing_defender_moved_to(war: WarFactory, end_x: float) -> Battle:
-    """The defending flank, routing, steps away from the attacker (to the east, +x) at half its
-    speed and ends its move at ``end_x`` (no jitter: every draw 0.5)."""
-    battle = duel(war(map_name="Plain"))
-    battle._random = lambda: 0.5
-    attacker, defender = battle.flanks
-    defender.routing = True
-    x, y = defender.x, defender.y
-    battle.move(defender, attacker, 0.0, False)  # how far a routing step goes, mid-map
-    step = defender.x - x
-    assert step > 0.0
-    defender.x, defender.y = end_x - step, y
-    defender.routed = False
-    battle.move(defender, attacker, 0.0, False)
-    return battle
-
-
-def test_a_routing_flank_that_reaches_the_edge_of_the_map_is_routed(war: WarFactory) -> None:
-    """Seed 004, Attacking: "If a routing flank succeeds to reach the edge of the map without
-    being fully routed, then they are considered routed automatically." A step that would take
-    the routing defender past the east edge ends on it: the flank is fully routed."""
-    battle = _routing_defender_moved_to(war, SIZE + 0.5)
-    defender = battle.flanks[1]
-    assert defender.routed
-    assert any(
-        e.kind == "routed" and "reaches the edge of the map" in e.text for e in battle.events
-    )
-
-
-def test_cutting_the_supplies_of_every_flank_still_fighting_cuts_the_sides_capacity(
-    war: WarFactory,
-) -> None:
-    """Seed 004, Attacking and Supply lines: "If all enemy flanks have their supply lines cut,
-    then the belligerent as a whole takes a sever penalty to their carrying capacity"; Supply
-    lines: "the variable of Capacity is reduced by 90%". The defender has two flanks, the
-    second empty (no soldiers): cutting the supplies of the first, the only one with soldiers,
-    cuts them all."""
-    setup = war(map_name="Plain")
-    ax, dx = setup.default_deployment(0, 1)[0], setup.default_deployment(1, 1)[0]
-    battle = battle_of(
-        setup,
-        [FlankSpec(200, 200, ax.infantry, ax.cavalry, ax.artillery, ax.ships)],
-        [
-            FlankSpec(205, 200, dx.infantry, dx.cavalry, dx.artillery, dx.ships),
-            FlankSpec(205, 220, 0, 0, 0, 0),
-        ],
-    )
-    attacker, fighting, empty = battle.flanks
-    assert (fighting.size > 0, empty.size) == (True, 0)
-    capacity = battle.sides[1].capacity
-    battle.cut_supplies(attacker, fighting, 0.25)
-    assert battle.sides[1].supply_all_cut
-    assert battle.sides[1].capacity == pytest.approx(capacity * 0.1, rel=1e-12)
-
-
-@pytest.mark.parametrize(
-    ("civilization", "government", "share"),
-    [
-        ("Industrial", "Dictatorship", 0.2),
-        ("Industrial", "Proletariat", 0.2),
-        ("Industrial", "Monarchy", 0.1),
-        ("Medieval", "Dictatorship", 0.07),
-    ],
-)
-def test_the_maximum_military_is_the_governments_share_of_the_population(
-    civilization: str, government: str, share: float
-) -> None:
-    """Seed 004, Maximum military (the table): a modern (Early Modern, Industrial,
-    Post-Industrial) Proletariat or Dictatorship fields 20% of its population, any other modern
-    government 10%; a Bronze Age to Medieval nation 7% whatever its government. A nation of
-    1,000,000: 200,000, 100,000 and 70,000."""
-    side = side_of_testland(
-        nation={"civilization": civilization, "federal_government": government}, year=1900
-    )
-    assert side.maximum_military == pytest.approx(1e6 * share, rel=1e-12)
-
-
+@pytest.mark.found_by_mutation
 def test_each_sides_military_leader_risks_his_life_at_his_age(war: WarFactory) -> None:
     """Seed 004, Military ("Military leaders can be killed during the battle") and Leader: P =
     (Random[0-10] - Martial*10 + Training/2 + Leader Age/10)/100 + Final/Original military
@@ -152,344 +153,7 @@ def test_each_sides_military_leader_risks_his_life_at_his_age(war: WarFactory) -
     assert older[1].probability == fates[1].probability
 
 
-def test_a_flank_half_a_cell_beyond_its_optimal_range_closes_to_it(war: WarFactory) -> None:
-    """Seed 004, Movement: when the enemy is closer than a move, "the flank will move such that
-    the enemy comes within optimal attacking range". The defender is half a map cell farther
-    than the attacker's optimal range (its own optimal range plus the square root of the
-    defender's size): the attacker advances that half cell (no jitter: every draw 0.5), ending
-    at its optimal range."""
-    battle = duel(war(map_name="Plain"))
-    battle._random = lambda: 0.5
-    attacker, defender = battle.flanks
-    optimal = (attacker.optimal + defender.size**0.5) / battle.px
-    defender.x, defender.y = attacker.x + optimal + 0.5, attacker.y
-    start = attacker.x
-    battle.move(attacker, defender, (optimal + 0.5) * battle.px, False)
-    assert attacker.x - start == pytest.approx(0.5, abs=1e-9)
-    assert defender.x - attacker.x == pytest.approx(optimal, abs=1e-9)
-
-
-def test_both_diseases_can_break_out_on_a_side_in_the_same_hour(war: WarFactory) -> None:
-    """Seed 004, Diseases: "the algo reads the disease from both sides, and then applies both
-    diseases to each side once every round ... each army has not one but two chances for a
-    disease outbreak every round". At Hastings both sides carry Influenza; with every outbreak
-    draw 0 (below any chance) and every random number 0.5, the attacker's flank suffers two
-    outbreaks in the hour, the second on the soldiers the first left, and loses both tolls."""
-    battle = duel(war(map_name="Plain"))
-    draws = itertools.cycle([0.0, 0.5])
-    battle._random = lambda: next(draws)
-    flank = battle.flanks[0]
-    before = flank.size
-    battle.disease(0)
-    outbreaks = [e for e in battle.events if e.kind == "disease"]
-    assert [e.text for e in outbreaks] == ["An outbreak of Influenza strikes the attacker"] * 2
-    first, second = (float(e.data["casualties"]) for e in outbreaks)
-    assert second < first
-    assert before - flank.size == pytest.approx(first + second, abs=2e-3)
-
-
-def test_a_hit_and_run_flank_in_its_retreat_rounds_moves_away_from_the_enemy(
-    war: WarFactory,
-) -> None:
-    """Seed 004, Movement: "Hit and run - Attack for only two rounds, then retreat for three
-    rounds". The attacker (west, at x 200; the defender east, at 205) is in its retreat
-    rounds: in the battle's next hour it moves west, away from the enemy, and has one retreat
-    round fewer to go."""
-    battle = duel(war(map_name="Plain"))
-    attacker = battle.flanks[0]
-    attacker.maneuver = Maneuver.HIT_AND_RUN
-    attacker.hr_retreat = 3
-    start = attacker.x
-    battle.step()
-    assert attacker.x < start
-    assert attacker.hr_retreat == 2
-
-
-def test_the_morale_bonus_stays_within_its_range_of_0_to_2() -> None:
-    """Seed 004, Mapping inputs to outputs: "Morale Bonus 0-2". With the leader's bonus added
-    as written (``leader_bonus_headroom`` 0: "+ (zeal+1)/10", seed 004, Leader), a military
-    leader of zeal 19 adds 2 to the nation's own Morale Bonus; the sum is held at 2."""
-    params = edited_parameters(leader_bonus_headroom=0.0)
-    side = side_of_testland(military_leader=True, skills={"zeal": 19.0}, params=params)
-    assert side.morale_bonus.terms[-1].value == pytest.approx(2.0)
-    assert side.morale_bonus.value == 2.0
-
-
-# -- The flank battle's fourth-round survivors (docs/testing.md, "Fifth round") ----------------
-
-
-def _hastings_flanks(war: WarFactory, specs: tuple[list[FlankSpec], list[FlankSpec]]) -> Battle:
-    """Hastings on the plain map with the given flanks, the battle's stream seeded 5."""
-    setup = war(map_name="Plain")
-    return battle_of(setup, *specs)
-
-
-def test_flanks_start_idle_and_an_empty_flank_inactive(war: WarFactory) -> None:
-    """Seed 004, Flank editor: "Before the battle, this will always be 'Idle'", and a flank of
-    size zero is "listed as Inactive". The defender's second flank holds no soldiers."""
-    battle = _hastings_flanks(
-        war,
-        (
-            [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
-            [FlankSpec(205, 200, 2100, 0, 4900, 0), FlankSpec(205, 230, 0, 0, 0, 0)],
-        ),
-    )
-    assert [f.to_json()["status"] for f in battle.flanks] == ["Idle", "Idle", "Inactive"]
-
-
-def _attacks(battle: Battle) -> dict[str, int]:
-    """Each attacking flank's ``flanking`` in the hour's attack events."""
-    return {e.data["flank"]: e.data["flanking"] for e in battle.events if e.kind == "attack"}
-
-
-def test_flanking_counts_the_flanks_attacking_the_same_enemy(war: WarFactory) -> None:
-    """Seed 004, Attacking: "Flanking indicates the number of flanks that are attacking the
-    same enemy". Two Norman flanks a metre from two English flanks, each facing its own: each
-    attack has flanking 1; the same two Norman flanks both next to one English flank (the other
-    far away): flanking 2. Every unit is in range at that distance (d - sqrt(size) < 0), so
-    every flank attacks without a charge roll."""
-
-    def half(x: float, y: float) -> FlankSpec:
-        return FlankSpec(x, y, 2000, 1000, 1000, 67)
-
-    def english(x: float, y: float) -> FlankSpec:
-        return FlankSpec(x, y, 1050, 0, 2450, 0)
-
-    apart = _hastings_flanks(
-        war, ([half(200, 200), half(200, 300)], [english(201, 200), english(201, 300)])
-    )
-    apart.step()
-    assert _attacks(apart) == {
-        "Attacker flank 1": 1,
-        "Attacker flank 2": 1,
-        "Defender flank 1": 1,
-        "Defender flank 2": 1,
-    }
-    together = _hastings_flanks(
-        war, ([half(200, 200), half(200, 202)], [english(201, 201), english(390, 390)])
-    )
-    together.step()
-    flanking = _attacks(together)
-    assert (flanking["Attacker flank 1"], flanking["Attacker flank 2"]) == (2, 2)
-
-
-def test_a_routing_flank_half_a_pixel_from_the_edge_is_not_yet_routed(war: WarFactory) -> None:
-    """Seed 004, Attacking: a routing flank is routed automatically when it "succeeds to reach
-    the edge of the map". On a map of a kilometre a pixel (at Hastings a routing step at 1 m a
-    pixel crosses the whole map) the English flank routs east at half its 4 km/h: 2 pixels an
-    hour (no jitter: every draw 0.5). From x 397.5 it ends half a pixel inside the east edge of
-    the 400-pixel map, not on it; the next step reaches the edge and routs it."""
-    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
-    battle._random = lambda: 0.5
-    attacker, defender = battle.flanks
-    defender.routing = True
-    defender.x = SIZE - 2.5
-    battle.move(defender, attacker, 0.0, False)
-    assert defender.x == pytest.approx(SIZE - 0.5, abs=1e-9)
-    assert not defender.routed
-    battle.move(defender, attacker, 0.0, False)
-    assert defender.routed
-
-
-@pytest.mark.parametrize(("side", "direction"), [(0, -1.0), (1, 1.0)])
-def test_a_routing_flank_on_its_enemys_spot_flees_to_its_own_side(
-    war: WarFactory, side: int, direction: float
-) -> None:
-    """Seed 004, Attacking: a routing flank "attempt[s] to retreat". On the very spot of its
-    nearest enemy there is no away; the attacker, who came from the west, flees due west, the
-    defender due east, each by its half-speed step (no jitter: every draw 0.5), keeping its y;
-    on a map of a kilometre a pixel, so that the step stays on the map."""
-    battle = duel(war(map_name="Plain", params=edited_parameters(metres_per_pixel=1000.0)))
-    battle._random = lambda: 0.5
-    flank, enemy = battle.flanks[side], battle.flanks[1 - side]
-    flank.x, flank.y = enemy.x, enemy.y = 200.0, 200.0
-    flank.routing = True
-    step = battle.flank_speed(flank, flank.feat) * 500.0 / battle.px
-    battle.move(flank, enemy, 0.0, False)
-    assert (flank.x, flank.y) == pytest.approx((200.0 + direction * step, 200.0), abs=1e-9)
-
-
-def _soldiers_attack_from(war: WarFactory, feature: int) -> tuple[Battle, dict[str, Any]]:
-    """The Norman flank's Soldiers (infantry) alone attack the English flank from ground of
-    ``feature``, every draw 0.5: the attack's event data."""
-    battle = duel(war(map_name="Plain"))
-    battle._random = lambda: 0.5
-    attacker, defender = battle.flanks
-    attacker.feat = feature
-    soldiers = attacker.units[0]
-    assert (soldiers.role, soldiers.unit.name) == ("infantry", "Soldier")
-    battle.attack(attacker, defender, [(soldiers, 0)], 1)
-    return battle, next(e.data for e in battle.events if e.kind == "attack")
-
-
-def test_high_ground_raises_limitation_no_higher_than_1(war: WarFactory) -> None:
-    """Seed 004, Attacking: terrain multiplies Limitation and Efficiency (high ground x 1.2 each,
-    the parameters' terrain table), and Limitation is 0-1 (Mapping inputs to outputs). The
-    Soldiers' Limitation L = 0.859 becomes min(1, 1.2 L) = 1 on high ground; their Efficiency
-    0.67 becomes 0.804. Casualties = sqrt(Size*Limitation)*Effectiveness*Power*Efficiency*...,
-    so the same attack kills sqrt(1/L) x 1.2 times as many from high ground as from the plain
-    (not sqrt(1.2) x 1.2, had limitation gone above 1)."""
-    from hexwar.rulesets.flankbattle.terrain import HIGH, PLAIN
-
-    plain_battle, plain = _soldiers_attack_from(war, PLAIN)
-    _, high = _soldiers_attack_from(war, HIGH)
-    limitation = plain_battle.sides[0].vars.units["infantry"].limitation.value
-    assert 1.2 * limitation > 1.0
-    assert high["killed"] / plain["killed"] == pytest.approx(
-        math.sqrt(1.0 / limitation) * 1.2, rel=1e-5
-    )
-
-
-def test_an_attack_event_names_its_flank_and_its_demoralised(war: WarFactory) -> None:
-    """Seed 004, Attacking: morale loss = Battalion*Effectiveness*Psychology*Power*
-    (1+(flanking-1)/10)*Efficiency*Random*(1-Defense), casualties the same with Mercy for
-    Psychology and the flanking term. Soldiers have Psychology 1, one flank attacks (flanking
-    1) a steady flank (Mercy 1): as many demoralised as killed, to the event's 3 decimals."""
-    _, data = _soldiers_attack_from(war, 0)
-    assert data["flank"] == "Attacker flank 1"
-    assert data["target"] == "Defender flank 1"
-    assert data["killed"] > 1.0
-    assert data["demoralised"] == data["killed"]
-    assert data["killed"] != round(data["killed"])
-
-
-def test_pillaging_cuts_supplies_after_the_targets_resilience_in_rounds(war: WarFactory) -> None:
-    """Seed 004, Supply lines: a pillaging flank attacking alongside another (flanking 2) cuts
-    the supplies of a flank it "has been attacking ... for sufficient number of rounds" (the
-    Resilience table: Foraging, the English flanks' logistics, three rounds), then with the 50%
-    chance (every draw 0.25 here). Two rounds against the first English flank, then three
-    against the second: the rounds against the first do not count for the second, whose
-    supplies are cut in the third round against it, the attack forfeited."""
-    battle = _hastings_flanks(
-        war,
-        (
-            [FlankSpec(200, 200, 4000, 2000, 2000, 134)],
-            [FlankSpec(205, 200, 1050, 0, 2450, 0), FlankSpec(205, 230, 1050, 0, 2450, 0)],
-        ),
-    )
-    battle._random = lambda: 0.25
-    attacker, first, second = battle.flanks
-    attacker.maneuver = Maneuver.PILLAGING
-    soldiers = attacker.units[0]
-    kinds = []
-    for target in (first, first, second, second, second):
-        before = len(battle.events)
-        battle.attack(attacker, target, [(soldiers, 0)], 2)
-        kinds.append([e.kind for e in battle.events[before:]])
-    assert kinds == [["attack"]] * 4 + [["supply-cut"]]
-    assert (first.supply_cut, second.supply_cut) == (False, True)
-
-
-def test_natural_attrition_reports_the_ratio_over_capacity(war: WarFactory) -> None:
-    """Seed 004, Carrying capacity: a military of 1.25 times its carrying capacity (local
-    population x Capacity) loses (Attrition + Random) x Size x (L - 1) per flank, L = 1.25:
-    at Hastings (Attrition none: 0.01) with the random draw 0.5 x 0.05, (0.01 + 0.025) x 8000
-    x 0.25 = 70 Normans; the event gives the ratio 1.25."""
-    battle = duel(war(map_name="Plain"))
-    battle._random = lambda: 0.5
-    side = battle.sides[0]
-    assert battle.flanks[0].size == 8000.0
-    side.local_population = 1000.0
-    side.capacity = 8000.0 / 1.25 / 1000.0
-    assert battle.attrition(0)
-    (event,) = [e for e in battle.events if e.kind == "attrition"]
-    assert event.data["ratio"] == 1.25
-    assert event.data["lost"] == pytest.approx(70.0, abs=1e-3)
-
-
-def test_an_outbreak_of_a_familiar_disease_has_a_tenth_of_the_chance(war: WarFactory) -> None:
-    """Seed 004, Diseases: P = Outbreak*(Military Size/Maximum Military)/(Generation*Secular
-    Cycle*Familiarity*6), Familiarity 10 for the nation's own endemic disease. The Normans carry
-    Influenza (Outbreak 0.05) and meet it in the English: familiar. 8000 Normans of a maximum
-    of 70,000 (7% of Normandy's million): the event gives P to 6 decimals."""
-    battle = duel(war(map_name="Plain"))
-    draws = itertools.cycle([0.0, 0.5])
-    battle._random = lambda: next(draws)
-    sv = battle.sides[0].vars
-    assert (sv.nation["disease"], sv.maximum_military) == ("Influenza", 70000.0)
-    p = battle.params
-    generation = p.ordered("Generation", sv.generation, "disease")
-    secular = p.ordered("Secular cycle", sv.secular_cycle, "disease")
-    expected = 0.05 * (8000.0 / 70000.0) / (generation * secular * 10.0 * 6.0)
-    battle.disease(0)
-    first = next(e for e in battle.events if e.kind == "disease")
-    assert first.data["probability"] == pytest.approx(expected, abs=5e-7)
-    assert first.data["probability"] > 0.0
-
-
-def test_a_sinking_tells_the_ships_left_afloat(war: WarFactory) -> None:
-    """Seed 004, Navy and Output ("ships sunk"; ruling: ships go down with their complement):
-    the Combined Fleet's first flank at Trafalgar, 11 ships of 900 men, loses 1,800 men: 2
-    ships are sunk and 9 are left afloat."""
-    setup = war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
-    battle = deployed(setup)
-    fleet = battle.flanks[0]
-    assert (fleet.ships, round(fleet.size)) == (11, 9900)
-    battle.apply_losses(fleet, 1800.0, 0.0)
-    (sunk,) = [e for e in battle.events if e.kind == "sunk"]
-    assert (sunk.data["ships"], sunk.data["afloat"]) == (2, 9)
-    assert sunk.text.endswith("(9 afloat)")
-
-
-def test_the_battles_end_names_its_winner(war: WarFactory) -> None:
-    """Seed 004, Introduction: "Once all flanks for one side have been routed, the other side
-    automatically wins". The English flank routed before the first hour: the battle ends in
-    hour 1, won by the attacker, and its last event names the winner."""
-    battle = duel(war(map_name="Plain"))
-    battle.flanks[1].routed = True
-    result = battle.run()
-    assert (result.winner, result.hours) == (0, 1)
-    end = battle.events[-1]
-    assert (end.kind, end.data["winner"]) == ("battle-end", "Attacker")
-
-
-def test_both_sides_routed_in_the_same_hour_end_the_battle_in_that_hour(
-    war: WarFactory,
-) -> None:
-    """Seed 004, Introduction: the battle is over when every flank of a side is routed; when
-    both sides' last flanks go in the same hour (here both routed before the first), the battle
-    ends in that hour, hour 1, the side with more of its morale left holding the field (the
-    English flank kept its whole morale, the Norman none: the defender)."""
-    battle = duel(war(map_name="Plain"))
-    normans, english = battle.flanks
-    normans.routed = english.routed = True
-    normans.morale = 0.0
-    result = battle.run()
-    assert (result.winner, result.hours, result.reason) == (
-        1,
-        1,
-        "both sides routed in the same hour",
-    )
-    assert battle.events[-1].text.startswith("The battle ends after 1 hours")
-
-
-def test_a_charge_at_sea_counts_the_ships_and_their_shock(war: WarFactory) -> None:
-    """Seed 004, Movement and Navy: the charge probability is (1 - ready/total size of the
-    flank)/2 + shock; at sea the ships fight too, a ship counting its capacity (Longship: 60),
-    and the flank's shock is the ship's (Longship 0.4). The Norman flank on water, 4,000
-    Soldiers, 2,000 Knights, 2,000 Archers and 134 Longships (8,040), the English 50 metres
-    beyond the square root of their size: only the Archers (80-metre bows) reach. P = (1 -
-    2000/16040)/2 + 0.4; the roll 0 commits to the charge."""
-    from hexwar.rulesets.flankbattle.terrain import WATER
-
-    battle = duel(war(map_name="Plain"))
-    battle._random = lambda: 0.0
-    normans, english = battle.flanks
-    assert (normans.ships, english.size) == (134, 7000.0)
-    normans.feat = WATER
-    english.x = normans.x + math.sqrt(7000.0) + 50.0
-    battle.step()
-    charge = next(
-        e for e in battle.events if e.kind == "charge" and e.data["flank"] == "Attacker flank 1"
-    )
-    assert charge.data["probability"] == round((1.0 - 2000.0 / 16040.0) / 2.0 + 0.4, 4)
-
-
+@pytest.mark.found_by_mutation
 def test_a_leaders_chance_to_survive_counts_his_units_training(war: WarFactory) -> None:
     """Seed 004, Leader: P = (Random[0-10] - Martial*10 + Training/2 + Leader Age/10)/100 +
     Final/Original military size, Training "the average skills of the units near him". William
@@ -502,6 +166,7 @@ def test_a_leaders_chance_to_survive_counts_his_units_training(war: WarFactory) 
     assert william.probability == pytest.approx((r10 - 40.0 + 3.0 + 3.8) / 100 + 1.0, abs=1e-12)
 
 
+@pytest.mark.found_by_mutation
 def test_a_winner_with_any_morale_left_occupies(war: WarFactory) -> None:
     """Seed 004, Occupation score: "The occupation phase begins as soon as the battle phase
     ends"; each round the occupation value grows by the Efficiency rate. The Normans won with
@@ -515,76 +180,7 @@ def test_a_winner_with_any_morale_left_occupies(war: WarFactory) -> None:
     assert occupation.score > occupation.base
 
 
-def test_the_log_shows_how_each_variable_came_about(war: WarFactory) -> None:
-    """Seed 004, Output: the log "displays the input values and how each of them contributes
-    towards the intermediate variables". For the Normans at Hastings:
-
-    - Siege Rate = Location Attrition + Artillery Power + Leader Siege (Sieging; the two 0-10
-      ratings over 10): none 0.01, the Norman Archer's best power 0.6 / 10, William's siege
-      6 / 10: 0.67;
-    - the Knights' Effectiveness = (1+Shock) x Soldier Type x (attack+1): (1 + 0.6) x 1.25
-      (Traditional) x 9 (William's attack 8);
-    - the Occupation Base is the product of its terms (Occupation), each a factor (Writing
-      among them) but William's, a national leader's."""
-    sv = war(map_name="Plain").sides[0]
-    p = default_parameters()
-    assert [(t.name, t.value, t.significance) for t in sv.siege_rate.terms] == [
-        ("Location Attrition (none)", 0.01, "factor"),
-        ("Artillery Power/10", 0.06, "factor"),
-        ("Leader Siege/10", 0.6, "factor"),
-    ]
-    assert sv.siege_rate.value == pytest.approx(0.67, abs=1e-12)
-    knights = sv.units["cavalry"].effectiveness
-    assert p.ordered("Soldier type", "Traditional", "effectiveness") == 1.25
-    assert [(t.name, t.value, t.significance) for t in knights.terms] == [
-        ("Shock", 0.6, "factor"),
-        ("Soldier Type (Traditional)", 1.25, "factor"),
-        ("* (attack+1) (William the Conqueror)", 9.0, "leader"),
-    ]
-    assert knights.value == pytest.approx((1 + 0.6) * 1.25 * 9.0, rel=1e-12)
-    occupation = sv.occupation_base
-    assert {t.significance for t in occupation.terms[:-1]} == {"factor"}
-    assert occupation.terms[-1].significance == "leader"
-    assert any(t.name.startswith("Writing (") for t in occupation.terms)
-    assert occupation.value == pytest.approx(math.prod(t.value for t in occupation.terms))
-    lines = sv.log_lines()
-    for line in (
-        "  cavalry (Norman Knight, proportion 0.25):",
-        "    Effectiveness = 18.0000",
-        "      Shock = 0.6 (factor)",
-        "      Soldier Type (Traditional) = 1.25 (factor)",
-        "  Siege Rate = 0.67",
-        "    Location Attrition (none) = 0.01 (factor)",
-        "    Artillery Power/10 = 0.06 (factor)",
-        "    Leader Siege/10 = 0.6 (factor)",
-        "  Maximum military = 70000 (ratio 0.07 of the population)",
-    ):
-        assert line in lines
-
-
-@pytest.mark.parametrize(("founded", "term"), [(1064.0, 0.02107), (1066.0, 0.01)])
-def test_a_civilization_is_at_least_a_year_old(founded: float, term: float) -> None:
-    """Seed 004, Occupation Base: log(Diet Yield*Diet Protein*(1-1/Diet Diversity)*Diet
-    Domestication*(Age/3700)), each special term at least 0.01 (the occupation term floor).
-    Rice (yield 3.5, protein 685, diversity 10, domestication 0.9): 1941.975 x Age/3700. A
-    civilization two years old in 1066: log10(1.0497) = 0.02107; one begun in 1066 counts as a
-    year old: log10(0.5249) < 0, the floor 0.01."""
-    side = side_of_testland(nation={"diet": "Rice", "age_of_civilization": founded})
-    (diet_term,) = [t for t in side.occupation_base.terms if t.name.startswith("log(Diet Yield")]
-    assert diet_term.value == pytest.approx(term, abs=1e-5)
-
-
-@pytest.mark.parametrize(("land", "crew"), [(0.995, 0.005), (0.9995, 0.0)])
-def test_the_crew_is_the_share_the_land_units_leave_beyond_rounding(
-    land: float, crew: float
-) -> None:
-    """Seed 004, Military and docs/rulings/flankbattle.md (Military composition): the
-    proportions sum to 1 within 0.01, and the share the land units leave is the ships' crew;
-    less than 0.001 left is the rounding of the proportions, no crew."""
-    side = side_of_testland(military={"infantry_type": "Soldier", "infantry_proportion": land})
-    assert side.units["ship"].slot.proportion == pytest.approx(crew, abs=1e-12)
-
-
+@pytest.mark.found_by_mutation
 def test_an_occupier_above_its_carrying_capacity_loses_morale_to_attrition(war: WarFactory) -> None:
     """Seed 004, Occupation score: each round the occupation value grows by the Efficiency rate
     (the Normans' best land Efficiency, the Knights' 0.70975), and an occupier above its
@@ -616,56 +212,7 @@ def test_an_occupier_above_its_carrying_capacity_loses_morale_to_attrition(war: 
     )
 
 
-# -- The aftermath's survivors of its full run (docs/testing.md, "Full runs") -----------------
-#
-# Seed 004, Leader; Stability and Occupation changes; Occupation score; Stability reduction.
-# The Normans (Normandy: Feudal, Stability 140, Influenza, Classical Medicine, 8,000 men, Morale
-# Bonus 1.5017, William the Conqueror its national and military leader) fight the English
-# (England: Monarchy, Stability 120, Influenza, 7,000 men, Harold Godwinson both leaders) on the
-# plain map, as above; the aftermath is what ``war.fight`` runs after the battle, on its stream.
-
-
-def _edit(db: Database, tab: str, name: str, **fields: Any) -> None:
-    """Change the row ``name`` of the database tab ``tab`` before the war is set up."""
-    row = next(r for r in db.tables[tab] if r["name"] == name)
-    row.update(fields)
-
-
-class _Draws:
-    """The battle's stream as the aftermath reads it (``random()`` only), giving the uniform
-    draws listed, in order; a draw more than listed is an error."""
-
-    def __init__(self, *draws: float) -> None:
-        self.draws = list(draws)
-
-    def random(self) -> float:
-        return self.draws.pop(0)
-
-
-def _stream(*draws: float) -> np.random.Generator:
-    return cast(np.random.Generator, _Draws(*draws))
-
-
-def _draws(seed: int, n: int) -> list[float]:
-    """The first ``n`` uniform draws of the stream seeded ``seed``."""
-    rng = np.random.default_rng(seed)
-    return [float(rng.random()) for _ in range(n)]
-
-
-def _no_occupation() -> Occupation:
-    return Occupation(1.0, 999.0, 3.0, "", 0, "")
-
-
-def _wiped_out_under_a_calm_harold(war: WarFactory, params: Parameters = P) -> Battle:
-    """Hastings with Harold's Martial 0 and every Norman gone: William's chance is below 0
-    ((R - 40 + Training/2 + 3.8)/100 + 0/8000, R < 10, Training at most 10): he dies whatever
-    the roll; Harold's is above 1 ((R - 0 + 5.2/2 + 4.4)/100 + 7000/7000): he survives."""
-    battle = duel(war(map_name="Plain", params=params))
-    battle.flanks[0].scale(0.0)
-    assert battle.final_size(0) == 0.0
-    return battle
-
-
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(
     ("government", "factor", "note"),
     [
@@ -701,6 +248,7 @@ def test_a_national_leader_killed_leading_the_army_costs_his_nation_innate_stabi
     assert (english.innate_after, english.notes) == (english.innate, [])
 
 
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(
     ("government", "factors", "factor", "note"),
     [
@@ -739,6 +287,7 @@ def test_the_moderators_factors_for_a_killed_national_leader_are_applied(
     assert note in normans.notes
 
 
+@pytest.mark.found_by_mutation
 def test_a_military_leader_who_does_not_lead_the_nation_dies_without_costing_its_stability(
     db: Database, war: WarFactory
 ) -> None:
@@ -756,6 +305,7 @@ def test_a_military_leader_who_does_not_lead_the_nation_dies_without_costing_its
     assert (normans.innate_after, normans.notes) == (normans.innate, [])
 
 
+@pytest.mark.found_by_mutation
 def test_a_side_without_a_military_leader_risks_none_and_the_other_still_does(
     db: Database, war: WarFactory
 ) -> None:
@@ -767,6 +317,7 @@ def test_a_side_without_a_military_leader_risks_none_and_the_other_still_does(
     assert [(f.side, f.name) for f in fates] == [(1, "Harold Godwinson")]
 
 
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(
     ("birth", "age"), [(None, 30), (1036.0, 30), (1066.0, 30), (1070.0, 30), (1065.0, 1)]
 )
@@ -783,10 +334,11 @@ def test_a_leader_without_a_birth_year_before_the_war_is_30(
     assert william is not None
     william["birth_year"] = birth
     fate = leader_fates(battle, 1066, np.random.default_rng(1))[0]
-    r10 = _draws(1, 1)[0] * 10.0
+    r10 = _first_draws(1, 1)[0] * 10.0
     assert fate.probability == pytest.approx((r10 - 40.0 + 3.0 + age / 10) / 100 + 1.0, abs=1e-12)
 
 
+@pytest.mark.found_by_mutation
 def test_the_moderators_martial_weight_counts_in_a_leaders_chance(war: WarFactory) -> None:
     """Seed 004, Leader: P = (Random[0-10] - Martial*10 + ...)/100 + ...; docs/rulings
     (Leader survival): "Martial weighs x10 as written (``martial_weight``)". A parameters file
@@ -803,6 +355,7 @@ def test_the_moderators_martial_weight_counts_in_a_leaders_chance(war: WarFactor
     )
 
 
+@pytest.mark.found_by_mutation
 def test_a_leader_of_a_single_soldier_counts_him_in_his_chance(war: WarFactory) -> None:
     """Seed 004, Leader: P = (...)/100 + (Final military size / Original military size). The
     smallest military the Military tab allows, one man (Size 1), kept: the ratio is 1/1.
@@ -812,10 +365,11 @@ def test_a_leader_of_a_single_soldier_counts_him_in_his_chance(war: WarFactory) 
     )
     assert battle.sides[0].start_size == 1.0
     william = leader_fates(battle, 1066, np.random.default_rng(1))[0]
-    r10 = _draws(1, 1)[0] * 10.0
+    r10 = _first_draws(1, 1)[0] * 10.0
     assert william.probability == pytest.approx((r10 - 40.0 + 2.5 + 3.8) / 100 + 1.0, abs=1e-12)
 
 
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(
     ("before", "never_rises", "random_counts", "after", "text"),
     [
@@ -847,12 +401,13 @@ def test_a_winner_without_losses_keeps_its_stability_within_0_to_200(
     )
     assert battle.sides[0].vars.innate_stability.value == 1.0
     winner, _ = stability_changes(battle, 0, _no_occupation(), [], {}, np.random.default_rng(1))
-    random_number = 5.0 * _draws(1, 1)[0]
+    random_number = 5.0 * _first_draws(1, 1)[0]
     assert random_number > 0.0
     expected = after + (random_number if random_counts else 0.0)
     assert (winner.before, winner.after, winner.text) == (before, pytest.approx(expected), text)
 
 
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(
     ("params", "ratio", "floor"),
     [({}, 2.0, 0.1), ({"casualty_ratio_cap": 3.0, "economy_floor": 0.9}, 2.5, 0.9)],
@@ -875,11 +430,12 @@ def test_a_losers_casualties_are_its_killed_and_captured_over_its_maximum_milita
     expected = (
         120.0 * english.vars.innate_stability.value
         - ratio / (economy * 2.0) * 3.0 * 3.0
-        + 5.0 * _draws(1, 2)[1]
+        + 5.0 * _first_draws(1, 2)[1]
     )
     assert loser.after == pytest.approx(expected, rel=1e-12)
 
 
+@pytest.mark.found_by_mutation
 def test_a_stability_that_would_fall_below_0_is_0(db: Database, war: WarFactory) -> None:
     """Seed 004, Stability reduction: "on a scale from 0-200, where 0 is in total anarchy".
     England at Stability 10 loses twice its maximum military to an occupation of 10^9:
@@ -893,14 +449,7 @@ def test_a_stability_that_would_fall_below_0_is_0(db: Database, war: WarFactory)
     assert (loser.after, loser.text) == (0.0, "Anarchy")
 
 
-def _no_maximum_military() -> Parameters:
-    """The bundled parameters with a pre-modern nation fielding 0% of its population."""
-    data = copy.deepcopy(default_parameters().data)
-    data["maximum_military"]["ratio"]["pre_modern"] = [0.0, 0.0]
-    data["battle"]["stability_never_rises"] = 0.0
-    return Parameters(data)
-
-
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(
     ("population", "params", "killed", "ratio"),
     [(10.0, edited_parameters(stability_never_rises=0.0), 0.0, 0.0), (None, None, 100.0, 2.0)],
@@ -930,28 +479,12 @@ def test_casualties_against_a_maximum_military_below_one_man(
     expected = (
         120.0 * english.vars.innate_stability.value
         - ratio / (economy * 2.0) * 3.0 * 3.0
-        + 5.0 * _draws(1, 2)[1]
+        + 5.0 * _first_draws(1, 2)[1]
     )
     assert loser.after == pytest.approx(expected, rel=1e-12)
 
 
-def _occupiers(war: WarFactory, params: Parameters = P) -> tuple[Battle, float, float]:
-    """The Normans having won with half their starting morale left (Starting Military 8000 x
-    20 x Morale Bonus / 2: one round's morale step, Morale - Morale^2/(8000 x 20 x Morale
-    Bonus), halves it), on land that carries them (no attrition); with the Knights' Efficiency
-    and the occupation base (Occupation score: (Winner Occupation Base/Loser Occupation Base)
-    /(Loser Disease Power*Winner Medicine), Influenza's power 1.2)."""
-    battle = duel(war(map_name="Plain", params=params))
-    normans, english = (s.vars for s in battle.sides)
-    per_soldier = params.battle["morale_per_soldier"]
-    battle.flanks[0].morale = 8000.0 * per_soldier * normans.morale_bonus.value / 2.0
-    battle.sides[0].local_population, battle.sides[0].capacity = 1e6, 1.0
-    medicine = params.ordered("Medicine", normans.nation["medicine"], "occupation_divisor")
-    power = params.disease(english.nation["disease"])["power"]
-    base = normans.occupation_base.value / english.occupation_base.value / (power * medicine)
-    return battle, normans.units["cavalry"].efficiency.value, base
-
-
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(
     ("per_soldier", "local_population", "capacity", "size", "ratio"),
     [
@@ -995,6 +528,7 @@ def test_the_morale_an_occupation_attrition_takes_slows_the_next_round(
     assert occupation.events[1] == (1, f"Occupation attrition: morale -{lost:.0f}")
 
 
+@pytest.mark.found_by_mutation
 def test_the_morale_an_occupation_outbreak_takes_slows_the_next_round(war: WarFactory) -> None:
     """Seed 004, Occupation score: an outbreak of the loser's disease costs the occupiers
     Log2(Infectivity*Reproduction*Deadliness+1)*Winner Medicine*Random Number*200 morale, "the
@@ -1014,6 +548,7 @@ def test_the_morale_an_occupation_outbreak_takes_slows_the_next_round(war: WarFa
     assert occupation.events[1] == (1, "Outbreak of Influenza among the occupiers: morale -9")
 
 
+@pytest.mark.found_by_mutation
 @pytest.mark.parametrize(("own", "outbreak"), [("Influenza", False), ("Malaria", True)])
 def test_an_occupation_outbreak_of_the_occupiers_own_disease_has_a_tenth_of_the_chance(
     db: Database, war: WarFactory, own: str, outbreak: bool
@@ -1037,6 +572,7 @@ def test_an_occupation_outbreak_of_the_occupiers_own_disease_has_a_tenth_of_the_
     assert any(t.startswith("Outbreak of Influenza among the occupiers") for t in texts) is outbreak
 
 
+@pytest.mark.found_by_mutation
 def test_a_loser_without_a_disease_spreads_none_among_the_occupiers(
     db: Database, war: WarFactory
 ) -> None:
@@ -1055,6 +591,7 @@ def test_a_loser_without_a_disease_spreads_none_among_the_occupiers(
     ]
 
 
+@pytest.mark.found_by_mutation
 def test_an_occupier_at_exactly_its_carrying_capacity_suffers_no_attrition(
     war: WarFactory,
 ) -> None:
@@ -1070,6 +607,7 @@ def test_an_occupier_at_exactly_its_carrying_capacity_suffers_no_attrition(
     ]
 
 
+@pytest.mark.found_by_mutation
 def test_a_winner_without_morale_left_does_not_occupy(war: WarFactory) -> None:
     """Seed 004, Occupation score: the morale of the occupation falls each round and Efficiency
     = Efficiency*Morale/Morale at battle end. A winner with no morale left at the battle's end
@@ -1083,6 +621,7 @@ def test_a_winner_without_morale_left_does_not_occupy(war: WarFactory) -> None:
     assert occupation.text == "The victor cannot hold the region"
 
 
+@pytest.mark.found_by_mutation
 def test_an_occupation_score_below_1_is_a_negative_result(war: WarFactory) -> None:
     """Seed 004, Occupation score: "The final value of occupation, as a logarithm, is taken as
     the final occupation result"; the morale step of an army the battle left untouched takes
@@ -1108,6 +647,7 @@ def test_an_occupation_score_below_1_is_a_negative_result(war: WarFactory) -> No
     )
 
 
+@pytest.mark.found_by_mutation
 def test_the_occupation_goes_on_while_its_change_is_not_below_the_asymptote(
     war: WarFactory,
 ) -> None:
@@ -1128,6 +668,7 @@ def test_the_occupation_goes_on_while_its_change_is_not_below_the_asymptote(
     assert rounds == [2, 1]
 
 
+@pytest.mark.found_by_mutation
 def test_on_land_the_occupation_takes_the_best_land_unit_even_below_the_ships(
     war: WarFactory,
 ) -> None:
@@ -1142,6 +683,7 @@ def test_on_land_the_occupation_takes_the_best_land_unit_even_below_the_ships(
     assert occupation.events[0][1].endswith("efficiency 0.7098 (Norman Knight)")
 
 
+@pytest.mark.found_by_mutation
 def test_a_leader_whose_side_fielded_no_one_has_no_military_kept_in_his_chance(
     db: Database, war: WarFactory
 ) -> None:
@@ -1161,12 +703,13 @@ def test_a_leader_whose_side_fielded_no_one_has_no_military_kept_in_his_chance(
     assert battle.sides[0].start_size == 0.0
     william = leader_fates(battle, 1066, np.random.default_rng(1))[0]
     training = battle.sides[0].vars.units["ship"].slot.unit.tactical_training
-    r10 = _draws(1, 1)[0] * 10.0
+    r10 = _first_draws(1, 1)[0] * 10.0
     expected = (r10 - 40.0 + training / 2 + 3.8) / 100
     assert william.probability == pytest.approx(expected, abs=1e-12)
     assert (william.probability < 0.0, william.survived) == (True, False)
 
 
+@pytest.mark.found_by_mutation
 def test_an_occupation_score_of_0_is_a_result_of_minus_infinity(
     db: Database, war: WarFactory
 ) -> None:
