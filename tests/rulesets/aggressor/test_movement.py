@@ -7,7 +7,14 @@ import pytest
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.aggressor import rules as rl
-from tests.rulesets.aggressor.conftest import make_game, put, rough, script, unit
+from tests.rulesets.aggressor.conftest import (
+    make_game,
+    put,
+    rough,
+    script,
+    unit,
+)
+from tests.rulesets.aggressor.helpers import _last
 
 
 def _nb(at: str, key: int) -> str:
@@ -161,3 +168,134 @@ def test_a_range_0_unit_may_still_attack_after_its_attempt() -> None:
     g.submit("west", "1 6")  # key 6 from @IH: the enemy at @JH
     assert [label for label, _ in dice.asked] == ["range-0 move attempt", "attack 1"]
     assert unit(g, "west", 1).attacked
+
+
+@pytest.mark.found_by_mutation
+def test_a_move_is_told_as_move_and_a_zone_of_control_halt_as_zoc() -> None:
+    """MOVEMENT: key 4 moves down one hex (@EH -> @EI); a unit that shifts around an enemy unit
+    (East's at @FH, next to both hexes) halts. Both events go to the mover's side only."""
+    g = make_game({1: ("infantry", "@EH")})
+    put(g, "east", 1, "@FH")
+    g.submit("west", "1 4")
+    assert _last(g, "move") == ("unit 1 moves @EH -> @EI", frozenset({"west"}), {})
+    assert _last(g, "zoc") == (
+        "unit 1 shifts around an enemy unit and halts (zone of control)",
+        frozenset({"west"}),
+        {},
+    )
+
+
+@pytest.mark.found_by_mutation
+def test_a_step_loss_in_a_cbr_hex_is_told_to_its_side_and_shown_in_its_view() -> None:
+    """MOVEMENT and CBR ("a unit entering a CBR hex takes a step loss"): West's armor (range 3,
+    strength 3) moving into the CBR hex @EG loses a step, range first: range 2. The loss is a
+    `step-loss` event for West alone (East does not see West's units); West's view shows the
+    unit in the CBR hex and its other units not."""
+    g = make_game({1: ("armor", "@EH")})
+    g.cbr.add(rl.parse_label("@EG"))
+    g.submit("west", "1 3")
+    (loss,) = [e for e in g.events("west") if e.kind == "step-loss"]
+    assert loss.text == (
+        "west unit 1 (armor) at @EG takes a step loss (entered a CBR hex): now range 2, strength 3"
+    )
+    assert not [e for e in g.events("east") if e.kind == "step-loss"]
+    in_cbr = {u["number"]: u["in_cbr"] for u in g.view("west").data["units"]}
+    assert in_cbr[1] is True
+    assert not any(v for n, v in in_cbr.items() if n != 1)
+
+
+@pytest.mark.found_by_mutation
+def test_a_hex_a_unit_has_moved_into_is_closed_to_the_next() -> None:
+    """MOVEMENT: "A unit may not move into a hex occupied by any other unit" -- also one it
+    has just moved into. West's infantry 1 moves @EH -> @EI; infantry 2 on @EJ may not then
+    move up into @EI."""
+    g = make_game({1: ("infantry", "@EH"), 2: ("infantry", "@EJ")})
+    g.submit("west", "1 4")
+    with pytest.raises(IllegalOrderError, match="holds your unit 1; no stacking"):
+        g.submit("west", "2 3")
+
+
+@pytest.mark.found_by_mutation
+def test_running_into_an_unseen_unit_attacks_it_and_marks_it_unidentified() -> None:
+    """COMBAT ("If a unit wants to attack an adjacent enemy unit, it simply hits the key") and
+    OBSERVATION: West's infantry on @EH moves (key 4) into @EI, where East's unit stands unseen
+    by West: it attacks it instead (an Ambush: it has not moved and was not observed -- two
+    misses here). West alone is told of the contact, and now marks @EI as an enemy unit of
+    unknown type."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@EI")
+    script(g, chances=[False, False])
+    g.submit("west", "1 4")
+    assert _last(g, "contact")[:2] == (
+        "unit 1 runs into an unseen unit at @EI",
+        frozenset({"west"}),
+    )
+    assert not [e for e in g.events("east") if e.kind == "contact"]
+    assert _last(g, "combat")[2]["form"] == "ambush"
+    assert g.view("west").data["enemy"] == [{"at": "@EI", "type": None}]
+    assert rl.label(unit(g, "west", 1).cell) == "@EH"
+
+
+@pytest.mark.found_by_mutation
+def test_running_into_an_unseen_unit_after_attacking_halts_the_mover() -> None:
+    """COMBAT: a unit "can't attack more than once per turn". West's observed infantry on @EH
+    attacks East's unit on @EI (a miss), then tries to move up (key 3) into @EG, where East's
+    second unit stands unseen: it may not attack again, so it halts there for the turn, told
+    of the contact alone; a further move is refused."""
+    g = make_game({1: ("infantry", "@EH")}, {1: ("armor", "@LH"), 2: ("armor", "@LG")})
+    put(g, "east", 1, "@EI")
+    put(g, "east", 2, "@EG")
+    unit(g, "west", 1).seen_by_enemy = True
+    g.known["west"][rl.parse_label("@EI")] = "armor"
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    g.submit("west", "1 3")
+    assert _last(g, "contact")[:2] == (
+        "unit 1 runs into an unseen unit at @EG and halts",
+        frozenset({"west"}),
+    )
+    assert rl.label(unit(g, "west", 1).cell) == "@EH"
+    with pytest.raises(IllegalOrderError, match="cannot move another hex"):
+        g.submit("west", "1 5")
+
+
+@pytest.mark.found_by_mutation
+def test_a_failed_range_0_attempt_counts_as_one_hex_moved() -> None:
+    """MOVEMENT: a range-0 unit's attempt has "a 50% chance"; if it fails, "The unit is still
+    treated as though it did move one hex". West's infantry at Range 0 fails: its view shows 1
+    hex moved, and the umpire's receipt the 50% roll and its failure."""
+    g = make_game({1: ("infantry", "@EH")})
+    unit(g, "west", 1).range = 0
+    script(g, chances=[False])
+    g.submit("west", "1 4")
+    (mine,) = [u for u in g.view("west").data["units"] if u["number"] == 1]
+    assert mine["moved"] == 1
+    (event,) = [e for e in g.events() if e.kind == "move-attempt"]
+    assert event.receipt is not None
+    assert event.receipt.table == "MOVEMENT: 50%"
+    assert event.receipt.result is False
+    assert [(r.label, r.chance) for r in event.receipt.rolls] == [("range-0 move attempt", 0.5)]
+
+
+@pytest.mark.found_by_mutation
+def test_a_unit_in_a_cbr_hex_that_runs_into_an_unseen_unit_halts_without_attacking() -> None:
+    """COMBAT: "The attacking unit must be ... not in a CBR hex in order to attack". West's
+    armor stands in the CBR hex @EH and moves (key 4) into @EI, held unseen by East's unit: it
+    may not attack, so it halts, and no attack is rolled."""
+    g = make_game({1: ("armor", "@EH")}, {1: ("armor", "@LH")})
+    put(g, "east", 1, "@EI")
+    g.cbr.add(rl.parse_label("@EH"))
+    dice = script(g)
+    g.submit("west", "1 4")
+    assert dice.asked == []
+    assert not [e for e in g.events() if e.kind == "combat"]
+    assert unit(g, "west", 1).halted is True
+
+
+@pytest.mark.found_by_mutation
+def test_a_unit_may_move_into_the_corner_hex_at_column_a_row_a() -> None:
+    """MAP BOARD: the map's columns A-U and rows A-O are all on the board, @AA too: West's
+    infantry at @AB moves up (key 3) into @AA."""
+    g = make_game({1: ("infantry", "@AB")})
+    g.submit("west", "1 3")
+    assert rl.label(unit(g, "west", 1).cell) == "@AA"

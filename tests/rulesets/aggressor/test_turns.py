@@ -8,11 +8,20 @@ import pytest
 from hexwar.core.errors import IllegalOrderError, ScenarioError
 from hexwar.core.registry import replay
 from hexwar.rulesets.aggressor import rules as rl
+from hexwar.rulesets.aggressor.game import AggressorGame
 from hexwar.rulesets.aggressor.legal import random_setup
 from hexwar.rulesets.aggressor.ruleset import AggressorRuleset
 from hexwar.scenarios import load_document, validate
 from hexwar.sessions import resolve_scenario
-from tests.rulesets.aggressor.conftest import make_game, put, script, unit
+from tests.rulesets.aggressor.conftest import (
+    SECTOR,
+    make_game,
+    put,
+    script,
+    setup_for,
+    unit,
+)
+from tests.rulesets.aggressor.helpers import _last, _setting_up
 
 
 def _fresh(seed: int = 3):  # type: ignore[no-untyped-def]
@@ -371,3 +380,348 @@ def test_each_sides_set_up_example_lies_in_its_own_territory(side: str) -> None:
     for placement in placements:
         _type, at = placement.split("@")
         assert rl.territory(rl.parse_label(f"@{at}")) == side, placement
+
+
+def _unsaved(first_mover: str) -> AggressorGame:
+    """The bundled Sector scenario without a saved set-up, its first mover ``first_mover``."""
+    scenario = SECTOR.model_copy(update={"first_mover": first_mover})
+    return AggressorRuleset().new_game(scenario, seed=1, scenario_id="sector")
+
+
+def _set_up(g: AggressorGame, side: str, actors: dict[int, tuple[str, str]] | None = None) -> None:
+    """``side`` submits its 18 placements (conftest's fillers, ``actors`` at their numbers)."""
+    placements = setup_for(side, actors or {})
+    g.submit(side, "setup " + " ".join(f"{p['type']}{p['at']}" for p in placements))
+
+
+def _alone(g: AggressorGame, side: str, *keep: int) -> None:
+    """Setting the stage: every unit of ``side`` but those numbered ``keep`` eliminated."""
+    for u in [u for u in g.units[side] if u.number not in keep]:
+        g._eliminate(u)
+
+
+@pytest.mark.found_by_mutation
+def test_rounds_advance_after_both_sides_move_and_the_limit_counts_them() -> None:
+    """TURN SEQUENCE A: "Turns thereafter alternate between sides"; a round is both sides'
+    turns (docs/rulings/aggressor.md, Turn limit). With a limit of 2 rounds the game goes on
+    after round 1 (West, then East) and ends after round 2."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 2})
+    g.submit("west", "0")
+    assert g.round == 1
+    g.submit("east", "0")
+    assert (g.round, g.outcome()) == (2, None)
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert g.outcome() is not None
+
+
+@pytest.mark.found_by_mutation
+def test_no_turn_begins_after_a_side_has_lost_its_last_unit() -> None:
+    """docs/rulings/aggressor.md: a side with no units left loses at the end of the turn, and
+    the game ends there: East's turn never begins (no event after the game's end, West still
+    the side that moved last)."""
+    g = make_game(first="west")
+    for u in list(g.units["east"]):
+        g._eliminate(u)
+    g.submit("west", "0")
+    assert g.outcome() is not None
+    last = g.events()[-1]
+    assert last.kind == "game-over"
+    assert g.active == "west"
+
+
+@pytest.mark.found_by_mutation
+def test_no_turn_begins_after_a_victory_on_sectors() -> None:
+    """TURN SEQUENCE F: victory is assigned at the end of the enemy's turn, and the game ends
+    there. West holds 5 of the 9 sectors when East ends its turn: West wins and no West turn
+    begins (no event after the game's end)."""
+    g = make_game(first="west")
+    _occupy(g, "west", ["N", "C"])
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == "west"
+    assert g.events()[-1].kind == "game-over"
+    assert g.active == "east"
+
+
+@pytest.mark.found_by_mutation
+def test_a_saved_set_up_is_announced_as_setup_to_both_sides() -> None:
+    """SET UP: a scenario's saved set-up is loaded (no set-up orders); its ``setup`` event
+    says who moves first (here West), to both sides."""
+    g = make_game(first="west")
+    assert _last(g, "setup") == ("Saved set-up loaded; west moves first", frozenset({"*"}), {})
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("sector", "winner", "loser"), [("west", "west", "east"), ("east", "east", "west")]
+)
+def test_at_the_round_limit_the_side_with_more_sectors_wins(
+    sector: str, winner: str, loser: str
+) -> None:
+    """Turn limit (docs/rulings/aggressor.md): after max_rounds without a VICTORY the side with
+    more sectors wins. Each side starts with the three sectors its units stand in; the empty
+    middle sector (4) given to one side makes it 4 to 3, short of the 5 of a VICTORY: after the
+    one round of the limit that side wins, on sectors."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 1})
+    g.control[4] = sector
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert outcome.winner == winner
+    assert outcome.reason == (
+        f"1 rounds played without a victory; {winner} holds more sectors (4 to 3)"
+    )
+    assert g.sectors_won(loser)[0] == 3
+
+
+@pytest.mark.found_by_mutation
+def test_at_the_round_limit_equal_sectors_are_a_draw_and_say_so() -> None:
+    """Turn limit (docs/rulings/aggressor.md): equal counts at the limit draw; the reason gives
+    the count each side holds (3: the sectors their units stand in)."""
+    g = make_game(first="west")
+    g.scenario = g.scenario.model_copy(update={"max_rounds": 1})
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (None, "1 rounds played, 3 sectors each: no victory")
+
+
+@pytest.mark.found_by_mutation
+def test_each_turn_and_each_change_of_control_is_told() -> None:
+    """TURN SEQUENCE A ("Turns thereafter alternate between sides") and GAME OBJECT (the last
+    occupying side controls a sector): the game tells both sides whose turn begins, as a
+    `turn` event, and a sector changing hands, as a `control` event. West's unit put alone in
+    the empty centre sector C takes control of it at the end of West's turn."""
+    g = make_game(first="west")
+    put(g, "west", 1, "@KH")
+    g.submit("west", "0")
+    turns = [e.text for e in g.events() if e.kind == "turn"]
+    assert turns[:2] == ["Round 1: west's turn", "Round 1: east's turn"]
+    control = [e.text for e in g.events() if e.kind == "control"]
+    assert control == ["west takes control of sector C"]
+
+
+@pytest.mark.found_by_mutation
+def test_a_victory_without_an_aggressor_needs_no_column_rule() -> None:
+    """VICTORY: a side controlling 5 of the 9 sectors wins; only the aggressor needs one in
+    each column (docs/rulings/aggressor.md). With no aggressor declared West, holding its three
+    home sectors and the two empty middle ones given to it, wins at the end of its turn, and
+    the reason says nothing of an aggressor."""
+    g = make_game(first="west")
+    g.control[3] = g.control[4] = "west"
+    g.submit("west", "0")
+    g.submit("east", "0")
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (
+        "west",
+        "west controls 5 of the 9 sectors (VICTORY)",
+    )
+
+
+@pytest.mark.found_by_mutation
+def test_a_unit_in_a_cbr_hex_loses_a_step_as_its_turn_begins() -> None:
+    """TURN SEQUENCE D (CBR hex effects): a unit in a CBR hex at the start of its side's turn
+    takes a step loss. West's armor (Range 3) stands in the CBR hex @EH; when East ends its
+    turn and West's begins, the armor drops to Range 2, told to West with that cause."""
+    g = make_game({1: ("armor", "@EH")}, first="east")
+    g.cbr.add(rl.parse_label("@EH"))
+    g.submit("east", "0")
+    assert unit(g, "west", 1).range == 2
+    assert _last(g, "step-loss")[:2] == (
+        "west unit 1 (armor) at @EH takes a step loss (CBR hex effects (TURN SEQUENCE D)): "
+        "now range 2, strength 3",
+        frozenset({"west"}),
+    )
+
+
+@pytest.mark.found_by_mutation
+def test_a_unit_that_advanced_into_a_cbr_hex_loses_no_second_step_as_its_turn_begins() -> None:
+    """TURN SEQUENCE D: the step loss at the start of a turn is for units in CBR hexes "that did
+    not move into them on their last turn" -- an advance after a kill (Mobile Attacks) is such a
+    move. West's armor (Range 3) destroys East's support on the CBR hex @JH and advances into
+    it, losing a step on entering (Range 2); when West's next turn begins it loses none."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    g.cbr.add(rl.parse_label("@JH"))
+    armor = unit(g, "west", 1)
+    armor.seen_by_enemy = True
+    g.known["west"][rl.parse_label("@JH")] = "support"
+    script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert (rl.label(armor.cell), armor.range) == ("@JH", 2)
+    g.submit("west", "0")
+    g.submit("east", "0")
+    assert (armor.range, armor.strength) == (2, 3)
+
+
+@pytest.mark.found_by_mutation
+def test_a_scenario_first_mover_moves_first_once_both_sides_have_set_up() -> None:
+    """TURN SEQUENCE A: the side that moves first comes with the set-up data; SET UP: each side
+    places its 18 units, West first. A scenario naming East: both sides are told before any
+    set-up (round 0) that East moves first; West is asked to set up its 18 units, then East
+    (whose view shows East as the side due, and whose set-up West is told of, as ``setup``);
+    then East, not West, acts first."""
+    g = _unsaved("east")
+    (first,) = [e for e in g.events() if e.kind == "first-mover"]
+    assert (first.time, first.text, first.visible_to) == (
+        0,
+        "east moves first (scenario)",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"west"}), "set up your 18 units")
+    _set_up(g, "west")
+    (done,) = [e for e in g.events("east") if e.kind == "setup"]
+    assert (done.time, done.text, done.visible_to) == (
+        0,
+        "west has set up its 18 units",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"east"}), "set up your 18 units")
+    assert (g.view("west").data["active"], g.view("east").data["active"]) == ("east", "east")
+    assert g.view("east").data["setup_due"] is True
+    _set_up(g, "east")
+    decision = g.decision()
+    assert decision is not None
+    assert (decision.sides, decision.prompt) == (frozenset({"east"}), "round 1: east to act")
+
+
+@pytest.mark.found_by_mutation
+def test_a_drawn_first_mover_is_told_with_its_draw_and_moves_first() -> None:
+    """TURN SEQUENCE A: "which side moves first (which was randomly figured into the INIT setup
+    data)". With ``first_mover = "random"`` the game draws it before the set-up (round 0),
+    tells both sides, and the umpire's receipt gives the one draw, labelled ``first mover``,
+    and the side drawn; that side acts first once both have set up."""
+    g = _unsaved("random")
+    (first,) = [e for e in g.events() if e.kind == "first-mover"]
+    side = first.text.split(" ", 1)[0]
+    assert side in rl.SIDES
+    assert (first.time, first.text, first.visible_to) == (
+        0,
+        f"{side} moves first (drawn at set-up, TURN SEQUENCE A)",
+        frozenset({"*"}),
+    )
+    assert first.receipt is not None
+    assert first.receipt.result == side
+    assert [r.label for r in first.receipt.rolls] == ["first mover"]
+    _set_up(g, "west")
+    _set_up(g, "east")
+    decision = g.decision()
+    assert decision is not None
+    assert decision.sides == frozenset({side})
+
+
+@pytest.mark.found_by_mutation
+def test_a_saved_set_up_is_announced_before_the_first_round() -> None:
+    """SET UP: a saved set-up replaces both sides' placements; its announcement comes before
+    round 1 begins (time 0), like the set-up orders it stands for."""
+    g = make_game(first="west")
+    (saved,) = [e for e in g.events() if e.kind == "setup"]
+    assert saved.time == 0
+    assert [e.kind for e in g.events()][:2] == ["setup", "turn"]
+
+
+@pytest.mark.found_by_mutation
+@pytest.mark.parametrize(
+    ("actors", "count", "message"),
+    [
+        ({3: ("armor", "@PH")}, 18,
+         "unit 3: @PH is on east of the border; west sets up in its own territory (SET UP)"),
+        ({}, 17, "west must choose exactly 18 units, got 17"),
+    ],
+)  # fmt: skip
+def test_a_set_up_refusal_names_the_unit_at_fault(
+    actors: dict[int, tuple[str, str]], count: int, message: str
+) -> None:
+    """SET UP: each side sets up 18 units in its own territory; a refusal names the unit (by
+    its number in choice order, from 1) whose placement breaks the rule, and a set-up of the
+    wrong size, which is no one unit's fault, names none."""
+    g = _setting_up()
+    placements = setup_for("west", actors)[:count]
+    with pytest.raises(IllegalOrderError) as info:
+        g.submit("west", "setup " + " ".join(f"{p['type']}{p['at']}" for p in placements))
+    assert str(info.value) == f"{message} [SET UP]"
+
+
+@pytest.mark.found_by_mutation
+def test_a_side_that_loses_its_last_unit_ends_its_turn_and_loses_the_game() -> None:
+    """MOVEMENT: a unit entering a CBR hex takes a step loss, and COMBAT: Strength 0 removes it;
+    TURN SEQUENCE E: the turn ends by itself when no unit has an option; a side with no units
+    left loses (docs/rulings/aggressor.md). West's last unit, an infantry of Range 0 and
+    Strength 1, makes its 50% attempt into the CBR hex @EI and is eliminated: West's turn ends
+    and East wins."""
+    g = make_game({1: ("infantry", "@EH")})
+    _alone(g, "west", 1)
+    infantry = unit(g, "west", 1)
+    infantry.range, infantry.strength = 0, 1
+    g.cbr.add(rl.parse_label("@EI"))
+    script(g, chances=[True])
+    g.submit("west", "1 4")
+    assert g.units["west"] == []
+    assert _last(g, "end-turn")[:2] == (
+        "west's turn ends: no unit has an option left",
+        frozenset({"*"}),
+    )
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == ("east", "west has no units left")
+
+
+@pytest.mark.found_by_mutation
+def test_when_both_armies_are_eliminated_in_one_turn_nobody_wins() -> None:
+    """COMBAT: "If a unit's Strength is reduced to zero by any means, it is removed"; Mobile
+    Attacks: the attacker "must be moved into" the hex of a target it destroys; MOVEMENT: a
+    unit entering a CBR hex takes a step loss. West's last unit (armor, Range 0, Strength 1:
+    its one attempt is its movement point) hits East's last unit (support, Range 0, Strength 1)
+    on the CBR hex @JH at 50% + 10% x (1 - 1) - 10% = 40%, eliminating it, advances and loses
+    its own last step: both armies are eliminated, and the game ends without a winner."""
+    g = make_game({1: ("armor", "@IH")}, {1: ("support", "@LH")}, mobile_attacks=True)
+    _alone(g, "west", 1)
+    _alone(g, "east", 1)
+    put(g, "east", 1, "@JH")
+    unit(g, "east", 1).range = 0
+    armor = unit(g, "west", 1)
+    armor.range, armor.strength, armor.seen_by_enemy = 0, 1, True
+    g.cbr.add(rl.parse_label("@JH"))
+    g.known["west"][rl.parse_label("@JH")] = "support"
+    dice = script(g, chances=[True])
+    g.submit("west", "1 6")
+    assert dice.asked == [("attack 1", pytest.approx(0.4))]
+    assert (g.units["west"], g.units["east"]) == ([], [])
+    outcome = g.outcome()
+    assert outcome is not None
+    assert (outcome.winner, outcome.reason) == (None, "both armies are eliminated")
+
+
+@pytest.mark.found_by_mutation
+def test_a_turn_whose_units_are_all_frozen_ends_by_itself() -> None:
+    """TURN SEQUENCE C: partisans freeze the acting units within 3 hexes of their spot; E: "A
+    player's turn will also end automatically if all his units have no other options for
+    action". West's one unit, at @FH, is frozen by East's partisan at @CH (3 hexes): West's
+    turn ends without an order, told to both sides, and East's turn begins."""
+    g = make_game({1: ("armor", "@FH")}, first="east")
+    _alone(g, "west", 1)
+    g.partisans["west"], g.partisans["east"] = 0, 1
+    g.submit("east", "0")
+    home = [c for c in range(rl.NCELLS) if rl.territory(c) == "west"]
+    script(g, dice=[home.index(rl.parse_label("@CH"))])
+    g.submit("east", "partisans 1")
+    assert _last(g, "end-turn")[:2] == (
+        "west's turn ends: no unit has an option left",
+        frozenset({"*"}),
+    )
+    decision = g.decision()
+    assert decision is not None
+    assert decision.sides == frozenset({"east"})
