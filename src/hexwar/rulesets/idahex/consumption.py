@@ -1,0 +1,190 @@
+"""Supply consumption (seed 000 §7): each frame's demands, pooled within task forces, and the
+consumption reported at cycle starts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from hexwar.rulesets.idahex.engine import Engine, UnitState
+from hexwar.rulesets.idahex.rules import SIDE_NAMES
+from hexwar.rulesets.idahex.supplies import (
+    SupplyTables,
+    consume_trusted,
+    demand,
+    nonengaged_demands,
+)
+
+if TYPE_CHECKING:
+    from hexwar.rulesets.idahex.game import IdahexGame
+
+_DEMANDS_KEPT = 4096
+"""At most this many nonengaged demands are kept (then forgotten all at once)."""
+
+
+def _runs_short(u: UnitState, sup: slice) -> bool:
+    """Whether the unit holds none of some supply type (``sup``: its side's supply columns,
+    §7); kept in its memo (the columns of a unit never change)."""
+    found = u.memo.get("runs short")
+    if found is None:
+        found = u.memo["runs short"] = bool(u.resources[sup].min() <= 0)
+    return found
+
+
+def consume_supplies(game: IdahexGame, engine: Engine) -> None:
+    """§7: every active unit's consumption in the frame just ended, pooled within task
+    forces; then moving task forces out of supplies stop."""
+    tframe = game.rules.design.tframe
+    engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
+    for s in (1, 2):
+        tables = game._supplies[s - 1]
+        if tables.nss == 0:
+            continue
+        supplies = game.rules.resources[s - 1].supplies
+        sup = slice(supplies.start, supplies.stop)
+        demands = frame_demands(game, engine, tables, game._own_units[s - 1], tframe, engaged)
+        if demands:
+            consume(game, engine, demands, sup)
+        for tf in list(engine.task_forces.values()):
+            # Only a moving task force stops (its units' posture class is 3, movement).
+            if (
+                tf.side == s
+                and engine.units[tf.units[0]].pc == 3
+                and any(_runs_short(engine.units[n], sup) for n in tf.units)
+            ):
+                engine.abort_if_unsupplied(tf)
+
+
+def consume(
+    game: IdahexGame,
+    engine: Engine,
+    demands: list[tuple[UnitState, Any]],
+    sup: slice,
+) -> None:
+    """§7: the units with a demand consume it, pooled within task forces (every active
+    element of such a task force takes part). The other units' stocks stay as they are
+    (a lone unit that demands nothing consumes nothing; a task force none of whose
+    elements demands anything keeps ``(stk - 0) / stk = 1`` of each stock): they are
+    left out, and what they would add to the side's consumption is 0."""
+    rows: dict[int, Any] = {u.number: row for u, row in demands}
+    taking = [u for u, _ in demands]
+    groups: list[list[int]] = []
+    pooled: set[int] = set()
+    for u, _ in demands:
+        if u.tf is None or u.tf in pooled:
+            continue
+        pooled.add(u.tf)
+        members = [n for n in engine.task_forces[u.tf].units if engine.units[n].active]
+        if len(members) > 1:
+            groups.append(members)
+            taking += [engine.units[n] for n in members if n not in rows]
+    at = {u.number: i for i, u in enumerate(taking)}
+    stocks = np.array([u.resources[sup] for u in taking])
+    zero = np.zeros(stocks.shape[1])
+    dem = np.array([rows.get(u.number, zero) for u in taking])
+    after = consume_trusted(stocks, dem, [[at[n] for n in g] for g in groups])
+    game._consumed[taking[0].side - 1] += (stocks - after).sum(axis=0)
+    for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
+        taking[i].change_resources(sup, after[i])
+
+
+def report_consumption(game: IdahexGame) -> None:
+    """§7: each side's supplies consumed since the last cycle start, to the designer's
+    report and (from ``iprint`` 5) to the side."""
+    for s in (1, 2):
+        used = game._consumed[s - 1]
+        if not used.any():
+            continue
+        sup = game.rules.resources[s - 1]
+        items = ", ".join(
+            f"{x:.4g} {sup.names[sup.supplies.start + i]}" for i, x in enumerate(used) if x > 0
+        )
+        game.engine.note(
+            "consumption",
+            f"{SIDE_NAMES[s - 1]} consumed {items} since the last cycle start",
+            [s],
+        )
+        used[:] = 0.0
+
+
+def frame_demands(
+    game: IdahexGame,
+    engine: Engine,
+    tables: SupplyTables,
+    units: list[UnitState],
+    tframe: float,
+    engaged_units: set[int],
+) -> list[tuple[UnitState, Any]]:
+    """§7: the demands in a frame of the active ones of a side's ``units``, as (unit, row)
+    for each unit that demands something (an engaged unit's row may be 0); the others (a
+    class whose resources consume nothing while not engaged: most units of a quiet
+    front) demand 0 and are left out. Units at the rates of units not engaged are done
+    together, and a unit whose resources and class are those of a demand computed before
+    (most units from frame to frame) takes it again; engaged ones one by one
+    (``frinv``)."""
+    out: list[tuple[UnitState, Any]] = []
+    bulk: list[int] = []
+    keys: list[tuple[int, int, bytes]] = []
+    forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
+    known = game._nonengaged_demands
+    side = tables.side
+    idle = tables.idle
+    for u in units:
+        posture = u.posture
+        if posture < 10:
+            continue  # not active (§2.2.1): no consumption
+        if u.tf is not None and engine.passenger(u):
+            column = 1  # a passenger is never engaged
+        elif posture < 30 or posture >= 40:  # not moving (class 3): may be engaged
+            if u.number in engaged_units and tables.pointer(posture) != 0:
+                out.append((u, unit_demand(engine, tables, u, tframe, forces)))
+                continue
+            column = min(posture // 10, 3)
+        else:
+            column = 3
+        if idle[column - 1]:
+            continue  # no resource consumes anything in this class: the demand is 0
+        key = (side, column, u.resources.tobytes())
+        row = known.get(key, u)  # the unit itself: not known yet
+        if row is u:
+            bulk.append(len(out))
+            keys.append(key)
+        if row is not None:
+            out.append((u, row))
+    if not bulk:
+        return out
+    res = np.array([out[i][0].resources for i in bulk])
+    columns = np.array([k[1] for k in keys])
+    rows = nonengaged_demands(tables, res, columns, tframe)
+    # A demand of 0 is kept as None: such a unit consumes nothing and is left out.
+    kept = [row if row.any() else None for row in rows]
+    for i, row in zip(bulk, kept, strict=True):
+        out[i] = (out[i][0], row)
+    if len(known) > _DEMANDS_KEPT:
+        known.clear()
+    known.update(zip(keys, kept, strict=True))
+    return [(u, row) for u, row in out if row is not None]
+
+
+def unit_demand(
+    engine: Engine,
+    tables: SupplyTables,
+    u: UnitState,
+    tframe: float,
+    forces: dict[tuple[int, ...], Any] | None = None,
+) -> Any:
+    """§7: one unit's demand in a frame; ``frinv`` (§5.4.1) only where the engaged rates
+    apply."""
+    engaged = engine.engaged(u.number) and u.pc != 3
+    passenger = engine.passenger(u)
+    involved = engaged and not passenger
+    return demand(
+        tables,
+        u.resources,
+        posture=u.posture,
+        engaged=engaged,
+        passenger=passenger,
+        frinv=engine.combat.involvement(engine, u, forces) if involved else None,
+        tframe=tframe,
+    )

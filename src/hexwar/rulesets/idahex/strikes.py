@@ -1,0 +1,151 @@
+"""Air support (seed 000 §6): a strike command checked against the design data and the clock,
+then assessed on its targets."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from hexwar.core.errors import IllegalOrderError, InvalidInputError
+from hexwar.rulesets.idahex import periods
+from hexwar.rulesets.idahex.air import (
+    AirStrike,
+    StrikeRole,
+    Supported,
+    assess_strike_trusted,
+    cas_targets,
+    interdiction_targets,
+)
+from hexwar.rulesets.idahex.orders import (
+    Strike,
+)
+
+if TYPE_CHECKING:
+    from hexwar.rulesets.idahex.game import IdahexGame
+
+_STRIKES_KEPT = 1024
+"""At most this many checked strike commands are kept (then forgotten all at once)."""
+
+
+def checked_strike(game: IdahexGame, s: int, c: Strike) -> AirStrike:
+    """The strike checked against the design data and the clock (§6)."""
+    if not game._at_cycle_start():
+        raise IllegalOrderError(
+            f"air strikes are entered at the start of a cycle (every "
+            f"{game.rules.design.tcycle:g} days from t = {game.rules.design.tinit:g}); "
+            f"t = {game.engine.t:g} is not one",
+            rule="seed 000 §6",
+            order=str(c),
+        )
+    periods.check_cell(game, c.cell)
+    # A strike is a value: the same command of the same side is the same strike, checked
+    # once (a commander repeats its strikes cycle after cycle).
+    try:
+        strike = game._strikes.get((s, c))
+    except TypeError:  # a command built with lists, not tuples: checked every time
+        strike = None
+    if strike is not None:
+        return strike
+    try:
+        strike = AirStrike(s, c.cell, StrikeRole(c.role), c.aircraft, c.priority)
+        strike.check(game._air_tables[s - 1])
+    except InvalidInputError as e:
+        raise IllegalOrderError(f"{c}: {e}", rule="seed 000 §6", order=str(c)) from None
+    if len(game._strikes) > _STRIKES_KEPT:
+        game._strikes.clear()
+    with contextlib.suppress(TypeError):
+        game._strikes[s, c] = strike
+    return strike
+
+
+def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
+    """§6: assess the strike on its targets now; a CAS record serves the cycle."""
+    e = game.engine
+    strike = checked_strike(game, s, c)
+    if strike.role is StrikeRole.CAS:
+        eng = e.engagements.get(c.cell)
+        if eng is None:
+            e.note(
+                "warning",
+                f"{c}: there is no engagement at cell {c.cell}; no strike occurs",
+                [s],
+                player_level=0,
+            )
+            return
+        members = eng.defenders if eng.attacker == s else eng.attackers
+        enemy = [e.units[n] for n in sorted(members) if e.units[n].active]
+        supported = Supported.ATTACKERS if eng.attacker == s else Supported.DEFENDERS
+        index = cas_targets([u.pc for u in enemy], supported)
+    else:
+        enemy = [u for u in e.units_at(c.cell, 3 - s) if u.active]
+        supported = None
+        _, index = interdiction_targets(strike.asprty or (1, 2, 3, 4), [u.pc for u in enemy])
+    targets = [enemy[i] for i in index]
+    side_name = "Red" if s == 1 else "Blue"
+    # What a side learns from its own strike (docs/rulings/idahex.md, 'Air strikes and
+    # the fog of war'): the results where it sees the target units, else only that the
+    # strike was flown -- the same words whether or not anything was there.
+    cells = {u.location for u in targets} or {c.cell}
+    observed = all(e.observes(s, cell) for cell in cells)
+    if not observed:
+        e.note(
+            "air",
+            f"{side_name} {strike.role} strike on cell {c.cell}: flown; the cell is out of "
+            "contact and the results are not observed",
+            [s],
+            player_level=0,
+            cell=c.cell,
+        )
+    if not targets:
+        if observed:
+            e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
+        return
+    env = e.environment(c.cell)
+    numbers = tuple(u.number for u in targets)
+    pcs = [u.pc for u in targets]
+    # The assessment is a function of the strike and its targets' state: the same
+    # strike on the same targets holding the same resources (a strike that destroyed
+    # nothing, flown again next cycle) has the same outcome, taken again.
+    key = (
+        s,
+        strike,
+        env,
+        supported,
+        numbers,
+        tuple(pcs),
+        b"".join(u.resources.tobytes() for u in targets),
+    )
+    found = game._assessed.get(key)
+    if found is None:
+        found = assess_strike_trusted(
+            game._air_tables[s - 1],
+            strike,
+            [u.resources.tolist() for u in targets],
+            pcs,
+            env,
+            supported=supported,
+            units=numbers,
+        )
+        if len(game._assessed) > _STRIKES_KEPT:
+            game._assessed.clear()
+        game._assessed[key] = found
+    remaining, record = found
+    for u, left in zip(targets, remaining, strict=True):
+        u.resources = np.array(left, dtype=np.float64)
+    game.combat.air_records.append(record)
+    lost = record.losses.sum(axis=0).tolist()
+    names = game.rules.resources[2 - s].names
+    items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
+    units = ", ".join(str(u.number) for u in targets)
+    e.note(
+        "air",
+        f"{side_name} {strike.role} strike on cell {c.cell} (units "
+        f"{units}): {items or 'no losses'}",
+        [3 - s, s] if observed else [3 - s],
+        player_level=0,
+        cell=c.cell,
+    )
+    for u in targets:
+        game.combat.vanish(e, u)

@@ -1,0 +1,276 @@
+"""What one side sees of an IDAHEX game (seed 000 §4, §8): its own units, task forces and
+deliveries, the enemy in contact, the map and the public design data."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from hexwar.rulesets.idahex.engine import TaskForce, UnitState
+from hexwar.rulesets.idahex.rules import SIDE_NAMES
+
+if TYPE_CHECKING:
+    from hexwar.rulesets.idahex.game import IdahexGame
+
+SIDE_NO = {"red": 1, "blue": 2}
+_NEAR_KEPT = 256
+"""At most this many neighbourhoods of sets of cells are kept (then forgotten all at once)."""
+
+
+def _finite(x: float) -> float | str:
+    """A force ratio as JSON: ``"inf"`` for an infinite one (JSON has no infinity)."""
+    return "inf" if math.isinf(x) else round(x, 6)
+
+
+def json_time(x: float) -> float | None:
+    """A time as JSON: ``None`` for never (+inf)."""
+    return None if math.isinf(x) else x
+
+
+def _seen_of(u: UnitState) -> dict[str, Any]:
+    """What the enemy sees of a unit in contact (and an own unit's piece begins with)."""
+    return {
+        "number": u.number,
+        "name": u.name,
+        "type": u.butype,
+        "location": u.location,
+        "posture_class": u.pc,
+    }
+
+
+def unit_json(game: IdahexGame, u: UnitState, *, full: bool) -> dict[str, Any]:
+    """What a player knows of a unit: all of it for its own (``full``), number, type,
+    cell and posture class for the enemy's."""
+    if not full:
+        state = (u.location, u.pc)
+        found = game._contact_pieces.get(u.number)
+        if found is not None and found[0] == state:
+            return found[1]  # the piece the cache holds for this very state
+        piece = game._shared.get(("contact", u.number), state, lambda: _seen_of(u))
+        game._contact_pieces[u.number] = (state, piece)
+        return piece
+    return own_json(game, u, game.engine.engaged(u.number))
+
+
+def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
+    """An own unit's piece of the view, kept in the unit's memo while neither the unit
+    nor ``engaged`` changes (most units hold still from one period to the next)."""
+    found = u.memo.get("view")
+    if found is not None and found[0] is engaged:
+        return found[1]  # type: ignore[no-any-return]
+    piece = game._shared.put(
+        ("unit", u.number),
+        {
+            **_seen_of(u),
+            "posture": u.posture,
+            "objective": u.objective,
+            "tentry": json_time(u.tentry),
+            "resources": [round(x, 6) for x in u.resources.tolist()],
+            "task_force": u.tf,
+            "engaged": engaged,
+            "adjacent": adjacent(game, u.location),
+        },
+    )
+    u.memo["view"] = (engaged, piece)
+    return piece
+
+
+def adjacent(game: IdahexGame, cell: int) -> list[int]:
+    """The active cells next to ``cell`` (one list per cell, shared by the views)."""
+    grid = game.rules.grid
+    return game._shared.get(
+        ("adjacent", cell), None, lambda: [c for c in grid.active_rim(cell) if c is not None]
+    )
+
+
+def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
+    """A task force and its mission, as its side sees it; shared while unchanged."""
+    key = game.engine.clock.queue.key(tf.number)
+    due = None if key is None else json_time(key.time)
+    orders = tuple((o.objective, o.posture, o.start) for o in tf.orders)
+    state = (tuple(tf.units), tf.mode, orders, tf.next, due, tf.warned)
+    return game._shared.get(
+        ("task force", tf.number),
+        state,
+        lambda: {
+            "number": tf.number,
+            "units": list(tf.units),
+            "mode": tf.mode,
+            "orders": [list(o) for o in orders],
+            "next": None if tf.next is None else str(tf.next),
+            "due": due,
+            "warning": tf.warned,
+        },
+    )
+
+
+def contacts(game: IdahexGame, s: int) -> list[UnitState]:
+    """Active enemy units in or next to a cell holding an active ``s`` unit."""
+    grid, rims = game.rules.grid, game._rims
+    mine = {u.location for u in game._own_units[s - 1] if u.posture >= 10}  # active
+    key = frozenset(mine)
+    near = game._near.get(key)
+    if near is None:
+        near = set(mine)
+        for c in mine:
+            rim = rims.get(c)
+            if rim is None:
+                rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
+            near.update(rim)
+        if len(game._near) > _NEAR_KEPT:
+            game._near.clear()
+        game._near[key] = near
+    return [u for u in game._own_units[2 - s] if u.posture >= 10 and u.location in near]
+
+
+def view(game: IdahexGame, side: str) -> dict[str, Any]:
+    s = SIDE_NO[side]
+    e = game.engine
+    engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
+    # A new list of shared pieces: its check steps over each piece at once (the list
+    # changes most periods, so keeping it would cost more than it saves).
+    units = [own_json(game, u, u.number in engaged) for u in game._own_units[s - 1]]
+    enemy = [unit_json(game, u, full=False) for u in game.contacts(s)]
+    return {
+        "time": e.t,
+        "period": None if game._period is None else game._period.number,
+        "cycle": game._cycle()[0],
+        "side": side,
+        "next_period": next_period(game),
+        "iprint": game.rules.iprint,
+        "units": units,
+        "task_forces": [tf_json(game, tf) for tf in e.task_forces.values() if tf.side == s],
+        "deliveries": deliveries_json(game, s),
+        "enemy": game._shared.get(("enemy", s), tuple(map(id, enemy)), lambda: enemy),
+        "owner": game._shared.get(
+            "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
+        ),
+        "engagements": [
+            {
+                "cell": g.cell,
+                "attacker": SIDE_NAMES[g.attacker - 1],
+                "since": g.since,
+                "feba": round(g.feba, 6),
+                "own_units": sorted(n for n in g.attackers | g.defenders if e.units[n].side == s),
+            }
+            | told_of(game, g)
+            for g in e.engagements.values()
+            if any(e.units[n].side == s for n in g.attackers | g.defenders)
+        ],
+        "design": public_design(game, s),
+        "maps": game._shared.get(
+            "maps",
+            (e.envmap, e.rtemap, e.barmap),
+            lambda: {
+                "envmap": {str(k): v for k, v in e.envmap.items()},
+                "rtemap": {str(k): v for k, v in e.rtemap.items()},
+                "barmap": {str(k): v for k, v in e.barmap.items()},
+            },
+        ),
+    }
+
+
+def deliveries_json(game: IdahexGame, s: int) -> list[dict[str, Any]]:
+    """The side's supply deliveries on their way (shared while none changes)."""
+    state = tuple(
+        (d.number, d.task_force, d.cell, d.size)
+        for d in game.engine.deliveries.values()
+        if d.side == s
+    )
+    return game._shared.get(
+        ("deliveries", s),
+        state,
+        lambda: [
+            {"number": n, "task_force": tf, "cell": c, "size": size} for n, tf, c, size in state
+        ],
+    )
+
+
+def next_period(game: IdahexGame) -> float | None:
+    """When the players give commands next: the next period start before ``tend`` (§2.3,
+    §4), ``None`` after the last one."""
+    if game._period is None:
+        return None
+    timing = game.rules.timing
+    t = timing.period_start(game._period.number + 1)
+    return t if t < game.rules.design.tend else None
+
+
+def told_of(game: IdahexGame, g: Any) -> dict[str, Any]:
+    """What the players were told of the engagement's latest frame (§8): from ``iprint``
+    5 the FEBA at its start, from 15 the force ratios ``FRGRD`` and ``FRGA`` (§5.1.3,
+    §5.2). Empty before the first frame end."""
+    told = game.combat.told.get(g.cell)
+    iprint = game.rules.iprint
+    if told is None or told[0] != g.since or iprint < 5:
+        return {}
+    out: dict[str, Any] = {"feba_before": round(told[1], 6)}
+    if iprint >= 15:
+        r = told[2]
+        out |= {"frgrd": _finite(r.frgrd), "frga": _finite(r.frga)}
+    return out
+
+
+def public_design(game: IdahexGame, s: int) -> dict[str, Any]:
+    """What both players know from the game design: the area of war, the planned
+    strengths, the transfer posture, the side's supplies and aircraft types, and whether
+    air strikes may be entered now (§2, §4.2, §6).
+
+    The parts fixed for the game are built once per side and shared by every view; the
+    environment is rebuilt only when a cycle's maps change it."""
+    static = game._shared.get(("design", s), None, lambda: fixed_design(game, s))
+    e, d, grid = game.engine, game.rules.design, game.rules.grid
+    environment = game._shared.get(
+        "environment",
+        e.envmap,
+        lambda: {str(c): e.environment(c) for c in range(1, d.ncells + 1) if grid.is_active(c)},
+    )
+    routes = game._shared.get("routes", (e.rtemap, e.barmap), lambda: route_list(game))
+    strikes_now = game._at_cycle_start()
+    # The pieces are alive in the cache, so equal ids are the same objects.
+    return game._shared.get(
+        ("design view", s, strikes_now),
+        (id(static), id(environment), id(routes)),
+        lambda: static | {"environment": environment, "routes": routes, "strikes_now": strikes_now},
+    )
+
+
+def fixed_design(game: IdahexGame, s: int) -> dict[str, Any]:
+    d, grid = game.rules.design, game.rules.grid
+    sup = game.rules.resources[s - 1].supplies
+    return {
+        "ncells": d.ncells,
+        "nrank1": d.nrank1,
+        "inactive": sorted(grid.inactive),
+        "itrfp": game.rules.itrfp,
+        "supplies": [sup.start, sup.stop],
+        "toe": {str(k + 1): [float(x) for x in row] for k, row in enumerate(game.rules.toe)},
+        "resource_names": list(game.rules.resources[s - 1].names),
+        "environment_names": [n.strip() for n in d.ename],
+        "route_names": [n.strip() for n in d.rname],
+        "barrier_names": [n.strip() for n in d.bname],
+        "aircraft_types": game._air_tables[s - 1].nactyp,
+        # §5.3's standard values, which the design data fix for both sides:
+        # rsvala(*, s) and rsvald(*, s) of every side, in its resource order.
+        "standard_values": {
+            SIDE_NAMES[k - 1]: {
+                "attack": [float(x) for x in game.combat.standard_values(k)[0]],
+                "defense": [float(x) for x in game.combat.standard_values(k)[1]],
+            }
+            for k in (1, 2)
+        },
+    }
+
+
+def route_list(game: IdahexGame) -> str:
+    """``"i,j,rtetype,bartype"`` for every adjacent active pair ``i < j``, separated by
+    spaces (§2.1: the network over the cells; both players know the area of war). One
+    string, not a list per arc: every view carries it, and a string is checked at once."""
+    grid, e = game.rules.grid, game.engine
+    out = []
+    for i in range(1, grid.ncells + 1):
+        for k in (1, 2, 3):
+            j = grid.successor(i, k)
+            if j > 0:
+                out.append((min(i, j), max(i, j), e.rtetype(i, j), e.bartype(i, j)))
+    return " ".join(",".join(map(str, arc)) for arc in sorted(out))
