@@ -28,7 +28,8 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Annotated, Any, TypeAlias, TypeVar
 
-from pydantic import Field, ValidationInfo, model_validator
+from pydantic import BeforeValidator, Field, ValidationInfo, model_validator
+from pydantic_core import PydanticCustomError
 
 from hexwar.core.numberings import IdahexGrid
 from hexwar.scenarios import KeyPath, ScenarioModel
@@ -70,17 +71,36 @@ T = TypeVar("T")
 Sides: TypeAlias = tuple[T, T]
 """A pair indexed by side: ``(Red, Blue)`` (side 1, side 2)."""
 
-NonNeg = Annotated[float, Field(ge=0)]
-Frac = Annotated[float, Field(ge=0, le=1)]
-PosInt = Annotated[int, Field(ge=1)]
-NonNegInt = Annotated[int, Field(ge=0)]
+
+def _within_magnitude(value: object) -> object:
+    """Refuse an integer beyond :data:`MAGNITUDE` as it is read: in a real field it would
+    otherwise become ``+inf`` ("never") unnoticed, or a finite number no game can hold
+    (docs/rulings/idahex.md, 'Magnitudes')."""
+    if type(value) is int and abs(value) > MAGNITUDE:
+        # The digits, not the value: a long input is not quoted back (nor convertible to float).
+        raise PydanticCustomError(
+            "magnitude",
+            f"an integer of {len(str(abs(value)))} digits is beyond the magnitude the design "
+            f"data may have ({MAGNITUDE:g}; rule: docs/rulings/idahex.md, 'Magnitudes')",
+        )
+    return value
+
+
+# Every number of the design data goes through _within_magnitude: an integer is checked before
+# pydantic turns it into a float (10**400 would become inf) or keeps it unbounded.
+Float = Annotated[float, BeforeValidator(_within_magnitude)]
+Int = Annotated[int, BeforeValidator(_within_magnitude)]
+NonNeg = Annotated[Float, Field(ge=0)]
+Frac = Annotated[Float, Field(ge=0, le=1)]
+PosInt = Annotated[Int, Field(ge=1)]
+NonNegInt = Annotated[Int, Field(ge=0)]
 SideNo = Annotated[int, Field(ge=1, le=2)]
-Vec: TypeAlias = tuple[float, ...]
+Vec: TypeAlias = tuple[Float, ...]
 NonNegVec: TypeAlias = tuple[NonNeg, ...]
 NonNegMatrix: TypeAlias = tuple[NonNegVec, ...]
 # Amounts and rates that the game shows in views and multiplies: finite (a +inf delay, as in
 # ptran, is a rule; an infinite amount of materiel or rate of use is not).
-Amount = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+Amount = Annotated[Float, Field(ge=0, allow_inf_nan=False)]
 AmountVec: TypeAlias = tuple[Amount, ...]
 AmountMatrix: TypeAlias = tuple[AmountVec, ...]
 AmountSix = tuple[Amount, Amount, Amount, Amount, Amount, Amount]
@@ -89,15 +109,15 @@ _TEXT = r"^(?:[ -~]*[!-~])?$"
 Name = Annotated[str, Field(max_length=NAME_WIDTH, pattern=_TEXT)]
 RsPart = Annotated[str, Field(max_length=RSNAME_WIDTH, pattern=_TEXT)]
 UnitName = Annotated[str, Field(max_length=16, pattern=_TEXT)]
-Seven = tuple[float, float, float, float, float, float, float]
+Seven = tuple[Float, Float, Float, Float, Float, Float, Float]
 NonNegSeven = tuple[NonNeg, NonNeg, NonNeg, NonNeg, NonNeg, NonNeg, NonNeg]
 NonNegSix = tuple[NonNeg, NonNeg, NonNeg, NonNeg, NonNeg, NonNeg]
 FracSeven = tuple[Frac, Frac, Frac, Frac, Frac, Frac, Frac]
 # frdval data: fractions, or negative to turn off the force-ratio scaling (§5.1.3, §5.4.5)
-LossFrac = Annotated[float, Field(le=1, allow_inf_nan=False)]
+LossFrac = Annotated[Float, Field(le=1, allow_inf_nan=False)]
 LossFracSeven = tuple[LossFrac, LossFrac, LossFrac, LossFrac, LossFrac, LossFrac, LossFrac]
-Real = Annotated[float, Field(allow_inf_nan=False)]
-Three = tuple[int, int, int]
+Real = Annotated[Float, Field(allow_inf_nan=False)]
+Three = tuple[Int, Int, Int]
 
 
 class Label(ScenarioModel):
@@ -115,7 +135,7 @@ class BasicEnv(ScenarioModel):
     inactive (§2.1)."""
 
     cell: PosInt
-    basic_env: int
+    basic_env: Int
 
 
 class CellRoutes(ScenarioModel):
@@ -146,7 +166,7 @@ class Unit(ScenarioModel):
     butype: PosInt
     buloc: PosInt
     bupost: Annotated[int, Field(ge=0, le=19)]
-    tentry: Annotated[float, Field(allow_inf_nan=False)]
+    tentry: Annotated[Float, Field(allow_inf_nan=False)]
     resources: AmountVec
 
 
@@ -161,8 +181,8 @@ class PostureMap(ScenarioModel):
     """One card of group 27: ``pmapup(posture) = pmapup``, ``pmapdn(posture) = pmapdn``."""
 
     posture: Annotated[int, Field(ge=10, le=49)]
-    pmapup: int
-    pmapdn: int
+    pmapup: Int
+    pmapdn: Int
 
 
 class CombatSupplies(ScenarioModel):
@@ -187,7 +207,7 @@ class PoffOverride(ScenarioModel):
     ``max(poff, poff(10))`` for postures <= 29 and ``max(poff, poff(40))`` for postures >= 40)."""
 
     posture: Annotated[int, Field(ge=10, le=49)]
-    poff: int
+    poff: Int
 
 
 class VfebaEntry(ScenarioModel):
@@ -197,7 +217,7 @@ class VfebaEntry(ScenarioModel):
 
     attacker: Annotated[int, Field(ge=40, le=49)]
     defender: Annotated[int, Field(ge=10, le=29)]
-    f0: float
+    f0: Float
     f: NonNegSeven
 
 
@@ -205,7 +225,7 @@ class MapChange(ScenarioModel):
     """One card of group 94, 95 or 96: ``map(basic) = actual``."""
 
     basic: PosInt
-    actual: int
+    actual: Int
 
 
 class CycleMaps(ScenarioModel):
@@ -261,13 +281,13 @@ class File50(ScenarioModel):
     iprint: NonNegInt = Field(description="group 1: level of detail of the output")
     nprint: Annotated[int, Field(ge=1, le=3)] = Field(description="group 1: output devices")
     tinit: NonNeg = Field(description="group 2: time at the start of the game")
-    tend: float = Field(description="group 2: time at which the game ends (LB = tinit)")
-    tframe: float = Field(description="group 2: length of a frame (0 < tframe <= tpd)")
-    tcycle: float = Field(description="group 2: length of a cycle (LB = tpd)")
-    tpd: float = Field(description="group 2: length of a period (tframe <= tpd <= tcycle)")
+    tend: Float = Field(description="group 2: time at which the game ends (LB = tinit)")
+    tframe: Float = Field(description="group 2: length of a frame (0 < tframe <= tpd)")
+    tcycle: Float = Field(description="group 2: length of a cycle (LB = tpd)")
+    tpd: Float = Field(description="group 2: length of a period (tframe <= tpd <= tcycle)")
     delta: NonNeg = Field(description="group 2: movement-posture time that avoids reversion")
     ncells: PosInt = Field(description="group 3: number of cells")
-    nrank1: Annotated[int, Field(ge=2)] = Field(description="group 3: cells in the first rank")
+    nrank1: Annotated[Int, Field(ge=2)] = Field(description="group 3: cells in the first rank")
     ename0: tuple[Label, ...] = Field(description="group 4: basic environment names")
     nenv: PosInt = Field(description="group 5: number of environment types")
     ename: tuple[Name, ...] = Field(description="group 6: environment type names (nenv)")
@@ -281,9 +301,9 @@ class File50(ScenarioModel):
     basic_routes: tuple[CellRoutes, ...] = Field(
         description="group 14: [basic_rtetype] and [basic_bartype] by cell and successor"
     )
-    depth: Annotated[float, Field(gt=0)] = Field(description="group 15: cell depth")
+    depth: Annotated[Float, Field(gt=0)] = Field(description="group 15: cell depth")
     # --- bu0 ---------------------------------------------------------------------------------
-    iblul: Annotated[int, Field(ge=2)] = Field(description="group 16: lowest Blue unit number")
+    iblul: Annotated[Int, Field(ge=2)] = Field(description="group 16: lowest Blue unit number")
     nsyl: Annotated[int, Field(ge=1, le=2)] = Field(description="group 16: words per unit name")
     nutype: PosInt = Field(description="group 16: number of unit types")
     npost: tuple[
@@ -380,7 +400,7 @@ class File50(ScenarioModel):
     )
     td: NonNegVec = Field(description="group 58: tactical zone depth by environment")
     febab: NonNegVec = Field(description="group 59: barrier effect depth by barrier type")
-    febad: Annotated[float, Field(ge=0, lt=1)] = Field(description="group 60: defeat depth")
+    febad: Annotated[Float, Field(ge=0, lt=1)] = Field(description="group 60: defeat depth")
     vanish: tuple[Frac, ...] = Field(description="group 61: vanishing fraction by unit type")
     # --- frdv0, vfeba0 -------------------------------------------------------------------------
     frdval_f0atk: tuple[LossFrac, ...] = Field(

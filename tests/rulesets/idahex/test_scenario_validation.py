@@ -1,0 +1,76 @@
+"""Design data that ``hexwar validate`` refuses at its line, naming the field and the rule
+(seed 000 §9.1, §10; rulings in docs/rulings/idahex.md). Each was accepted silently before
+(issue 43, validation)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hexwar.cli.main import app
+
+SCENARIOS = resources.files("hexwar.rulesets.idahex") / "scenarios"
+DUEL = (SCENARIOS / "duel.toml").read_text(encoding="utf-8")
+runner = CliRunner()
+
+
+def _duel_with(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
+    """The bundled duel design with the line starting ``old`` changed to ``new``; the file and
+    that line's number."""
+    lines = DUEL.splitlines()
+    (n,) = [i for i, line in enumerate(lines) if line.startswith(old)]
+    lines[n] = new
+    path = tmp_path / "duel.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path, n + 1
+
+
+def _refused(path: Path) -> str:
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+MAGNITUDE_RULE = (
+    "is beyond the magnitude the design data may have (1e+15; rule: docs/rulings/idahex.md, "
+    "'Magnitudes')"
+)
+
+
+def test_magnitudes_an_integer_of_400_zeros_in_a_real_field_is_not_read_as_never(
+    refused_by_validate_and_run: Callable[[Path, str], None], tmp_path: Path
+) -> None:
+    """Group 2's ``delta`` = 10**400 written out: as a real it is +inf, which the field takes
+    as "never"; the magnitude bound (1e15) applies to the number as written."""
+    path, line = _duel_with(tmp_path, "delta = ", f"delta = {10**400}")
+    refused_by_validate_and_run(
+        path, f"{path}:{line}: design.delta: an integer of 401 digits {MAGNITUDE_RULE}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("iprint", 10**400), ("ncells", 10**16), ("nrank1", -(10**20))],
+    ids=["iprint-10**400", "ncells-10**16", "nrank1-minus-10**20"],
+)
+def test_magnitudes_an_integer_field_beyond_the_bound_is_refused(
+    tmp_path: Path, key: str, value: int
+) -> None:
+    """The bound holds for the integers of File 50 as for its reals (``ncells`` = 10**16 would
+    have the checks walk 10**16 cells)."""
+    path, line = _duel_with(tmp_path, f"{key} = ", f"{key} = {value}")
+    digits = len(str(abs(value)))
+    assert f"{path}:{line}: design.{key}: an integer of {digits} digits {MAGNITUDE_RULE}" in (
+        _refused(path)
+    )
+
+
+def test_magnitudes_an_integer_at_the_bound_is_taken(tmp_path: Path) -> None:
+    """'at most 1e15': 10**15 written as an integer is a real of 1e15, taken."""
+    path, _ = _duel_with(tmp_path, "delta = ", f"delta = {10**15}")
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
