@@ -12,6 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hexwar.cli.main import app
+from hexwar.rulesets.idahex.scenario import IdahexScenario
+from hexwar.scenarios import load
 
 SCENARIOS = resources.files("hexwar.rulesets.idahex") / "scenarios"
 DUEL = (SCENARIOS / "duel.toml").read_text(encoding="utf-8")
@@ -74,3 +76,33 @@ def test_magnitudes_an_integer_at_the_bound_is_taken(tmp_path: Path) -> None:
     """'at most 1e15': 10**15 written as an integer is a real of 1e15, taken."""
     path, _ = _duel_with(tmp_path, "delta = ", f"delta = {10**15}")
     assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+
+
+def test_2_2_2_a_resource_type_listed_twice_in_iars_is_refused_naming_the_set_rule(
+    tmp_path: Path,
+) -> None:
+    """§2.2.2: nrst(i) is 'the number of different types of resources a unit of type i can
+    have', so iars(*,i) is a set; the message names the section (it named no rule before)."""
+    lines = DUEL.splitlines()
+    line = lines.index("iars = [") + 2
+    assert lines[line - 1] == "    [1, 2],"
+    lines[line - 1] = "    [1, 1],"
+    path = tmp_path / "duel.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert (
+        f"{path}:{line}: design.iars[0][1]: resource type 1 is listed twice: iars(*,1) is a set "
+        "(§2.2.2, 'nrst(i), the number of different types of resources a unit of type i can "
+        "have')"
+    ) in _refused(path)
+
+
+def test_repeated_assignment_cards_are_not_sets_and_the_last_one_wins(tmp_path: Path) -> None:
+    """Ruling 'Sets and repeated cards': group 7 assigns [basic_env](i) card by card, so a cell
+    given twice is accepted and its last card wins (as the Sinai deck's two group 14 cards for
+    cell 38 need)."""
+    path, _ = _duel_with(
+        tmp_path, "    { cell = 14, basic_env = 1 },", "    { cell = 3, basic_env = -1 },"
+    )
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+    design = load(path, IdahexScenario).design
+    assert design.environment_of()[3] == -1

@@ -761,7 +761,12 @@ def _check_bu(c: _Checker, d: File50) -> bool:
         seen: set[int] = set()
         for k, r in enumerate(row):
             if r in seen:
-                c.add(("iars", t, k), f"resource type {r} is listed twice")
+                c.add(
+                    ("iars", t, k),
+                    f"resource type {r} is listed twice: iars(*,{t + 1}) is a set (§2.2.2, "
+                    f"'nrst(i), the number of different types of resources a unit of type i "
+                    "can have')",
+                )
             seen.add(r)
         if not c.length(("toe", t), d.toe[t], n, f"nrs(flag({t + 1}))"):
             ok = False
