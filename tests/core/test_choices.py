@@ -87,6 +87,7 @@ def test_an_order_is_written_in_its_notation_or_else_as_its_json() -> None:
     assert notation(_Bare(3)) == '{"n": 3}'
 
 
+@pytest.mark.slow
 def test_every_listed_order_reads_back_from_its_notation() -> None:
     """The text of a choice is what a player types: the ruleset's parser reads it back to the
     same order, in every ruleset (random choices over a few dozen decisions each)."""
@@ -136,6 +137,7 @@ def test_aggressor_set_ups_placed_unit_by_unit_are_legal_whatever_is_placed() ->
         assert driver.view(driver.awaiting()[0]).data["phase"] in ("turn", "partisans")
 
 
+@pytest.mark.slow
 def test_air_war_set_ups_placed_piece_by_piece_are_legal_on_every_board() -> None:
     """Air war §2.0 and §3 (cities four fields apart, the productive ranges, the nearest
     city's separation, one city near each boundary, three units a field, the §3.2.2 units

@@ -48,6 +48,7 @@ def test_hit_chance_rejects_bad_input_with_exit_2(cli_env: dict[str, str]) -> No
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_every_aggressor_command_has_help(cli_env: dict[str, str]) -> None:
     """Every `hexwar aggressor` command answers --help."""
     for command in (
@@ -61,6 +62,7 @@ def test_every_aggressor_command_has_help(cli_env: dict[str, str]) -> None:
         assert "Usage" in result.stdout
 
 
+@pytest.mark.slow
 def test_setup_file_loads_and_plays(cli_env: dict[str, str], tmp_path: Path) -> None:
     """SET UP: the set-up is saved to a data file that loads again, first mover included."""
     out = tmp_path / "setup.toml"
@@ -84,6 +86,7 @@ def test_bad_setup_file_exits_2_with_location(cli_env: dict[str, str], tmp_path:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_run_plays_computer_against_computer(cli_env: dict[str, str], tmp_path: Path) -> None:
     """Done-when: `hexwar run aggressor/sector --seed N` plays to a victory or the turn limit;
     --json carries the umpire's summary (units and sectors held), --report the designer's
@@ -105,6 +108,7 @@ def test_run_plays_computer_against_computer(cli_env: dict[str, str], tmp_path: 
     assert "== Units at the end ==" in text
 
 
+@pytest.mark.slow
 def test_save_setup_of_a_stored_game(cli_env: dict[str, str], tmp_path: Path) -> None:
     """SET UP: 'the computer asks for the player to assign a name to the data file that will
     record this particular setup' -- here after the fact, from the game store."""
@@ -149,6 +153,7 @@ def test_play_without_a_computer_is_two_players_at_one_terminal(
     assert "east, decision 1: set up your 18 units" in result.stdout
 
 
+@pytest.mark.slow
 def test_play_with_the_computer_on_both_sides_runs_to_the_end(
     cli_env: dict[str, str], tmp_path: Path
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hexwar.core import registry
 from hexwar.core.game import Game
 from hexwar.rulesets.aggressor.game import AggressorGame
@@ -13,6 +15,7 @@ from hexwar.rulesets.aggressor.rules import other
 from hexwar.testing import ConformanceSuite
 
 
+@pytest.mark.slow
 class TestAggressorConformance(ConformanceSuite):
     scenario = "aggressor/sector"
     max_steps = 6000  # a random playout of 30 rounds takes about 1,500 decisions

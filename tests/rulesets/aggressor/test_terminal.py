@@ -175,6 +175,7 @@ def test_single_key_player_cycles_moves_and_takes_colon_commands() -> None:
     assert any(text.startswith("   1 armor") for text in shown)  # the :units list
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals")
 def test_play_command_reads_single_keys_from_a_terminal(cli_env: dict[str, str]) -> None:
     """Issue item 9: `hexwar play aggressor/sector --side west` on a terminal: the key '3'

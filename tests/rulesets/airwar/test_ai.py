@@ -93,6 +93,7 @@ def test_no_leak_a_sealed_enemy_order_does_not_change_the_computer_s_order() -> 
     assert _order(game, "1") == first
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_variant_plays_computer_against_computer_to_the_end(variant: str) -> None:
     resolved = resolve_scenario(variant)

@@ -86,6 +86,7 @@ def problems_of(text: str) -> list[str]:
     return []
 
 
+@pytest.mark.slow
 def test_cli_validate_and_run_exit_2_without_traceback(
     tmp_path: Path, refused_by_validate_and_run: Callable[[Path, str], None]
 ) -> None:

@@ -207,6 +207,7 @@ def test_replay_rebuilds_the_war() -> None:
 # -- the commands, in a subprocess ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_resolve_example_prints_a_wiki_receipt_and_writes_the_log(
     cli_env: dict[str, str], tmp_path: Path
 ) -> None:
@@ -616,6 +617,7 @@ def test_wiki_receipt_shows_a_markup_name_as_its_text() -> None:
     assert html.unescape(str(heading.title)).strip() == f"{name} (1066)"
 
 
+@pytest.mark.slow
 def test_play_and_resolve_show_marathons_year_alike(
     cli_env: dict[str, str], tmp_path: Path
 ) -> None:

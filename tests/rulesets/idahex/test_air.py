@@ -518,6 +518,7 @@ def random_strikes(
     return tables, strike, res, classes, env, supported
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(random_strikes())
 def test_6_strikes_never_create_resources(

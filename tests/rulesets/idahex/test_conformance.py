@@ -10,6 +10,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hexwar.core import registry
 from hexwar.core.game import Game
 from hexwar.rulesets.idahex.design import load_sinai
@@ -40,6 +42,7 @@ def _unseen_cell(game: IdahexGame, side: str) -> int:
     return min(u.location for u in unseen if not e.observes(s, u.location))
 
 
+@pytest.mark.slow
 class TestIdahexConformance(ConformanceSuite):
     scenario = _short_sinai()
     max_steps = 60

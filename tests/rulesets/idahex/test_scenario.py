@@ -141,6 +141,7 @@ def test_infinite_delays_round_trip_through_toml(sinai: IdahexScenario) -> None:
     assert back == validate(load_document(to_toml(back)), IdahexScenario)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     rates=st.lists(

@@ -162,6 +162,7 @@ RATES = "[0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05]"
 """The first row of the Sinai deck's Red ``katk`` (§9.1.1 group 45, kill rates per day)."""
 
 
+@pytest.mark.slow
 def test_a_rate_beyond_the_magnitude_bound_exits_2_naming_file_line_field_and_rule(
     refused_by_validate_and_run: Callable[[Path, str], None], tmp_path: Path
 ) -> None:

@@ -131,6 +131,7 @@ def test_engagements_show_feba_and_own_units() -> None:
     assert "enemy seen near: 153 (cell 39)" in text
 
 
+@pytest.mark.slow
 def test_play_in_the_terminal_against_the_ai(tmp_path: Path) -> None:
     env = {**os.environ, "HEXWAR_HOME": str(tmp_path), "COLUMNS": "120"}
     result = subprocess.run(

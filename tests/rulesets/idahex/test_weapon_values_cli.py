@@ -114,6 +114,7 @@ def test_json_worthless_defenders_give_the_string_inf(tmp_path: Path) -> None:
     assert out["vd"] == [0.0]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,  # each example runs the CLI: its time varies with the machine's load

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hexwar.core import registry
 from hexwar.core.game import Game
 from hexwar.rulesets.tactical.game import TacticalGame
@@ -20,6 +22,7 @@ def _hidden_variant(game: Game[Any, Any], side: str) -> Game[Any, Any]:
     return other
 
 
+@pytest.mark.slow
 class TestHedgerowsConformance(ConformanceSuite):
     scenario = "tactical/hedgerows"
     max_steps = 40
@@ -28,6 +31,7 @@ class TestHedgerowsConformance(ConformanceSuite):
         return _hidden_variant(game, side)
 
 
+@pytest.mark.slow
 class TestMeetingConformance(ConformanceSuite):
     scenario = "tactical/meeting1941"
     seeds = (4, 5)

@@ -83,6 +83,7 @@ def _validate(tmp_path: Path, units: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_invalid_scenario_exits_2_with_every_problem_located(tmp_path: Path) -> None:
     unit = '[[units]]\nid = "A"\nside = "allied"\nname = "a"\nkind = "infantry"\nat = "9,9"\n'
     proc = _validate(tmp_path, unit + 'sp = 4\nmorale = 5\nhq = "Z"\n')
@@ -100,6 +101,7 @@ def test_invalid_scenario_exits_2_with_every_problem_located(tmp_path: Path) -> 
     )
 
 
+@pytest.mark.slow
 def test_units_must_start_where_they_could_stand(tmp_path: Path) -> None:
     """Parameter Data stacking limits and enterable terrain apply to the set-up too."""
     units = "".join(
