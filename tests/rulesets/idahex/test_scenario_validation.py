@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hexwar.cli.main import app
+from hexwar.rulesets.idahex.design import sinai_dir
 from hexwar.rulesets.idahex.scenario import IdahexScenario
 from hexwar.scenarios import load
 
@@ -106,3 +107,17 @@ def test_repeated_assignment_cards_are_not_sets_and_the_last_one_wins(tmp_path: 
     assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
     design = load(path, IdahexScenario).design
     assert design.environment_of()[3] == -1
+
+
+def test_magnitudes_a_card_real_of_1e400_is_refused_at_its_card_and_field(tmp_path: Path) -> None:
+    """A File 50 card has no infinity (F10.0); '1E400' overflowed to +inf and was taken as
+    tend = 'never'. Now it is refused at card 2, group 2, field 2 (tend)."""
+    cards = (sinai_dir() / "file50.txt").read_text(encoding="ascii").split("\n")
+    assert cards[1][10:20] == "     1000."
+    cards[1] = cards[1][:10] + "     1E400" + cards[1][20:]
+    deck = tmp_path / "file50.txt"
+    deck.write_text("\n".join(cards), encoding="ascii")
+    assert (
+        f"{deck}:2: group 2 (tend): field 2: '1E400' {MAGNITUDE_RULE[:-1]}; a card number is "
+        "finite)"
+    ) in _refused(deck)

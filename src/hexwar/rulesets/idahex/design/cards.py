@@ -45,6 +45,7 @@ from pydantic import ValidationError
 from hexwar.core.errors import Problem, ScenarioError
 from hexwar.rulesets.idahex.design.model import (
     DEFER_CONSISTENCY,
+    MAGNITUDE,
     NAME_WIDTH,
     RSNAME_WIDTH,
     File50,
@@ -129,7 +130,13 @@ def _parse(kind: Kind, text: str) -> Any:
         return int(s)
     if not _REAL.fullmatch(s):
         raise _FieldError(f"expected a number, got {s!r}")
-    return float(s.replace("D", "E").replace("d", "e"))
+    value = float(s.replace("D", "E").replace("d", "e"))
+    if math.isinf(value):  # Python reads an overflowing exponent as inf, FORTRAN as an error
+        raise _FieldError(
+            f"{s!r} is beyond the magnitude the design data may have ({MAGNITUDE:g}; rule: "
+            "docs/rulings/idahex.md, 'Magnitudes'; a card number is finite)"
+        )
+    return value
 
 
 def format_real(value: float, width: int = 10) -> str:
