@@ -121,3 +121,22 @@ def test_magnitudes_a_card_real_of_1e400_is_refused_at_its_card_and_field(tmp_pa
         f"{deck}:2: group 2 (tend): field 2: '1E400' {MAGNITUDE_RULE[:-1]}; a card number is "
         "finite)"
     ) in _refused(deck)
+
+
+def test_idahex_new_names_each_inconsistency_without_pydantics_value_error_prefix(
+    tmp_path: Path,
+) -> None:
+    """``hexwar idahex new --depth 1e300`` printed one line 'Value error, inconsistent File 50
+    data: ...'; each problem is now its own line, at its field, naming the rule."""
+    out = tmp_path / "new.toml"
+    args = (
+        "idahex new --cells 8 --rank 4 --border 4 --weapons red=rifle --weapons blue=rifle "
+        "--kill red=0.01 --kill blue=0.01 --unit red@1=rifle:10 --unit blue@6=rifle:10 "
+        "--depth 1e300 --out"
+    )
+    result = runner.invoke(app, [*args.split(), str(out)])
+    assert result.exit_code == 2
+    assert "Value error" not in result.output
+    assert f"depth: 1e+300 {MAGNITUDE_RULE}" in result.output.splitlines()
+    assert f"td[0]: 1e+300 {MAGNITUDE_RULE}" in result.output.splitlines()
+    assert not out.exists()

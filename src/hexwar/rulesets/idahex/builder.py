@@ -34,8 +34,14 @@ from pydantic import ValidationError
 from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.core.numberings import IdahexGrid
 from hexwar.rulesets.idahex.design import File50, File60
-from hexwar.rulesets.idahex.design.model import poff_dims, poff_table
+from hexwar.rulesets.idahex.design.model import (
+    DEFER_CONSISTENCY,
+    consistency_problems,
+    poff_dims,
+    poff_table,
+)
 from hexwar.rulesets.idahex.scenario import IdahexScenario
+from hexwar.scenarios import format_path
 
 __all__ = ["SmallDesign", "SmallUnit", "lanchester_duel"]
 
@@ -358,14 +364,24 @@ class SmallDesign:
             "haven_pthome": (1, 1),
         }
         try:  # the file's own route: JSON, where lists stand for the model's tuples
-            design = File50.model_validate_json(json.dumps(data))
+            # The cross-group checks are run below, one problem each, so that no message
+            # arrives as pydantic's "Value error, inconsistent File 50 data: ...".
+            design = File50.model_validate_json(json.dumps(data), context={DEFER_CONSISTENCY: True})
         except ValidationError as e:
             raise InvalidInputError(
                 [
-                    Problem(str(err["msg"]), path=".".join(map(str, err["loc"])))
+                    Problem(
+                        str(err["msg"]).removeprefix("Value error, "),
+                        path=".".join(map(str, err["loc"])),
+                    )
                     for err in e.errors()
                 ]
             ) from None
+        inconsistent = consistency_problems(design)
+        if inconsistent:
+            raise InvalidInputError(
+                [Problem(message, path=format_path(path)) for path, message in inconsistent]
+            )
         return IdahexScenario(
             ruleset="idahex",
             title=self.title,
