@@ -44,9 +44,7 @@ MISNAMED = {
 }
 ALWAYS = ("ruleset", "scenario", "game", "orders")
 
-BUNDLED = [
-    r for r in registry.all_rulesets() if type(r).__module__.startswith("hexwar.rulesets.")
-]
+BUNDLED = [r for r in registry.all_rulesets() if type(r).__module__.startswith("hexwar.rulesets.")]
 
 
 def _package(ruleset: Ruleset[Any, Any]) -> Path:
