@@ -43,12 +43,17 @@ def test_two_players_play_aggressor_and_see_each_others_turns_live(
     for side in ("west", "east"):
         expect(pages[side].locator("#status")).to_have_text("Your orders, please.")
         _send(pages[side], str(random_setup(side, rng)))
-    # clicking an own counter writes its number into the order
-    first = pages["west"].locator("g.counter.own").first
+    # clicking an own counter writes its number into the order (on the page of the side that
+    # waits: a counter with choices, on the mover's page, is play by pointing's to select)
+    mover = live_server.api("GET", f"/api/games/{gid}/state", tokens["west"]).json()
+    waiting = pages["east" if mover["your_turn"] else "west"]
+    expect(waiting.locator("#status")).to_contain_text("Waiting for the opponent")
+    expect(waiting.locator("g.counter.own.has-choices")).to_have_count(0)
+    first = waiting.locator("g.counter.own").first
     first.click()
     ref = first.get_attribute("data-ref")
-    assert pages["west"].input_value("#order").strip() == ref
-    pages["west"].fill("#order", "")
+    assert waiting.input_value("#order").strip() == ref
+    waiting.fill("#order", "")
     for _ in range(3):  # three turns each way
         mover = live_server.api("GET", f"/api/games/{gid}/state", tokens["west"]).json()
         side = "west" if mover["your_turn"] else "east"
