@@ -53,6 +53,17 @@ def _rule_tests(folder: str, left_out: str) -> list[str]:
     )
 
 
+# game.py and the modules it was split into (issue 40): along Aggressor's TURN SEQUENCE, by the
+# tactical game's phases
+AGGRESSOR_RULE_MODULES = (
+    *("rules", "game", "turns", "observation", "partisans", "activity"),
+    *("movement", "combat", "special", "view", "report"),
+)
+TACTICAL_RULE_MODULES = (
+    *("game", "turns", "supply", "movement", "fire"),
+    *("results", "units", "view", "report"),
+)
+
 # group -> (rule modules to mutate, the tests that cover them). A ruleset's rule tests only:
 # its conformance kit, computer players, renderers, command line and bundled-scenario
 # playouts run whole games for every mutant that reaches them (a surviving mutant of
@@ -64,7 +75,22 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
         ["tests/core/", "tests/test_conformance_tiny.py", "tests/store/"],
     ),
     "aggressor": (
-        ["src/hexwar/rulesets/aggressor/rules.py", "src/hexwar/rulesets/aggressor/game.py"],
+        [
+            f"src/hexwar/rulesets/aggressor/{m}.py"
+            for m in [
+                "rules",
+                "game",
+                "turns",
+                "observation",
+                "partisans",
+                "activity",
+                "movement",
+                "combat",
+                "special",
+                "view",
+                "report",
+            ]
+        ],
         _rule_tests(
             "tests/rulesets/aggressor/", "test_ai test_ai_aggression test_cli test_conformance"
         ),
@@ -78,7 +104,20 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
             "src/hexwar/rulesets/tactical/tables.py",
             "src/hexwar/rulesets/tactical/combat.py",
             "src/hexwar/rulesets/tactical/morale.py",
-            "src/hexwar/rulesets/tactical/game.py",
+            *(
+                f"src/hexwar/rulesets/tactical/{m}.py"
+                for m in [
+                    "game",
+                    "turns",
+                    "supply",
+                    "movement",
+                    "fire",
+                    "results",
+                    "units",
+                    "view",
+                    "report",
+                ]
+            ),
         ],
         # test_summary stays in: the report's and summary's tests run in-process in ~0.1 s
         # (its one command-line test runs in a subprocess, which reaches no mutant's trace).

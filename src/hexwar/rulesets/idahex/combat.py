@@ -22,8 +22,8 @@ from hexwar.core import exact
 from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
 from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
 from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
+from hexwar.rulesets.idahex.design_data import Rules
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, PostureClass
-from hexwar.rulesets.idahex.rules import Rules
 from hexwar.rulesets.idahex.values import StandardValues, standard_values, weapon_values
 
 if TYPE_CHECKING:

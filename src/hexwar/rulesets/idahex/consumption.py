@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hexwar.rulesets.idahex.design_data import SIDE_NAMES
 from hexwar.rulesets.idahex.engine import Engine, UnitState
-from hexwar.rulesets.idahex.rules import SIDE_NAMES
 from hexwar.rulesets.idahex.supplies import (
     SupplyTables,
     consume_trusted,

@@ -36,6 +36,7 @@ from hexwar.core import exact
 from hexwar.core.errors import IllegalOrderError
 from hexwar.rulesets.idahex.clock import Break, BreakKind, Clock, Key, Priority
 from hexwar.rulesets.idahex.delays import Delay, Element, wait
+from hexwar.rulesets.idahex.design_data import Rules
 from hexwar.rulesets.idahex.postures import (
     DESTROYED,
     Order,
@@ -45,7 +46,6 @@ from hexwar.rulesets.idahex.postures import (
     classify,
     next_status,
 )
-from hexwar.rulesets.idahex.rules import Rules
 
 __all__ = [
     "CombatModel",

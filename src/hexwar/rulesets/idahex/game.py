@@ -28,10 +28,10 @@ from hexwar.rulesets.idahex import consumption, exchanges, periods, report, view
 from hexwar.rulesets.idahex.air import AirTables
 from hexwar.rulesets.idahex.clock import Break
 from hexwar.rulesets.idahex.combat import IdahexCombat
+from hexwar.rulesets.idahex.design_data import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.engine import Engine, Note, TaskForce, UnitState
 from hexwar.rulesets.idahex.orders import Commands, Strike
 from hexwar.rulesets.idahex.postures import DESTROYED
-from hexwar.rulesets.idahex.rules import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.scenario import IdahexScenario
 from hexwar.rulesets.idahex.supplies import SupplyTables
 from hexwar.rulesets.idahex.view import SIDE_NO, json_time

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hexwar.rulesets.idahex.design_data import SIDE_NAMES
 from hexwar.rulesets.idahex.engine import UnitState
 from hexwar.rulesets.idahex.postures import DESTROYED
-from hexwar.rulesets.idahex.rules import SIDE_NAMES
 
 if TYPE_CHECKING:
     from hexwar.rulesets.idahex.game import IdahexGame

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from hexwar.rulesets.idahex.design_data import SIDE_NAMES
 from hexwar.rulesets.idahex.engine import TaskForce, UnitState
-from hexwar.rulesets.idahex.rules import SIDE_NAMES
 
 if TYPE_CHECKING:
     from hexwar.rulesets.idahex.game import IdahexGame
