@@ -33,6 +33,7 @@ __all__ = [
     "SETUPS",
     "SUBMIT",
     "ChoiceMark",
+    "check_setups",
     "list_choices",
     "notation",
     "plan_length",
@@ -75,8 +76,7 @@ def list_choices(
     (the first ``max_actions - 1`` and the last); with ``max_plan``, a stepwise plan holding
     that many unit actions offers only its last entry (submit it). The caller checks first that
     the side has a decision now: a side whose sealed orders are in sees the same view."""
-    if setups not in SETUPS:
-        raise ValueError(f"setups must be one of {', '.join(SETUPS)}, not {setups!r}")
+    check_setups(setups)
     placed = ruleset.placements(view, plan) if setups == "pieces" else None
     orders: list[Order]
     if placed is not None:
@@ -88,6 +88,12 @@ def list_choices(
     if len(orders) > max_actions:
         orders = [*orders[: max_actions - 1], orders[-1]]
     return orders, stepwise
+
+
+def check_setups(setups: str) -> None:
+    """Refuse a ``setups`` that is none of :data:`SETUPS` (ValueError naming them)."""
+    if setups not in SETUPS:
+        raise ValueError(f"setups must be one of {', '.join(SETUPS)}, not {setups!r}")
 
 
 def plan_length(plan: Order | None) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from hexwar.core.choices import DEFAULT_MAX_ACTIONS, SETUPS, list_choices
+from hexwar.core.choices import DEFAULT_MAX_ACTIONS, check_setups, list_choices
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.views import View
@@ -49,8 +49,7 @@ class Driver:
         self.max_actions = max_actions
         self.max_decisions = max_decisions
         self.max_plan = max_plan
-        if setups not in SETUPS:
-            raise ValueError(f"setups must be one of {', '.join(SETUPS)}, not {setups!r}")
+        check_setups(setups)  # at once, not at the first list
         self.setups = setups  # set-ups as a menu of whole set-ups, or piece by piece
         self.reset(seed)
 

@@ -30,6 +30,7 @@ from .conftest import (
     deployed,
     duel,
     edited_parameters,
+    trafalgar,
 )
 
 
@@ -269,12 +270,7 @@ def test_each_sinking_is_told_and_counted_on_the_sides_total(war: WarFactory) ->
     The Combined Fleet's first flank at Trafalgar, 11 ships of 900 men, loses 900 men (one
     ship, "1 ship ... sunk"), then 1,800 more (two ships): each sinking is told with the flank,
     the ships lost and afloat and the men killed, and the side's ships sunk add up to 3."""
-    setup = war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
+    setup = trafalgar(war)
     battle = deployed(setup)
     fleet = battle.flanks[0]
     assert (fleet.ships, round(fleet.size)) == (11, 9900)
@@ -328,12 +324,7 @@ def test_a_sinking_tells_the_ships_left_afloat(war: WarFactory) -> None:
     """Seed 004, Navy and Output ("ships sunk"; ruling: ships go down with their complement):
     the Combined Fleet's first flank at Trafalgar, 11 ships of 900 men, loses 1,800 men: 2
     ships are sunk and 9 are left afloat."""
-    setup = war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
+    setup = trafalgar(war)
     battle = deployed(setup)
     fleet = battle.flanks[0]
     assert (fleet.ships, round(fleet.size)) == (11, 9900)

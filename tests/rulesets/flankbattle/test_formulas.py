@@ -33,7 +33,7 @@ from hexwar.rulesets.flankbattle.params import UnitType, default_parameters
 from hexwar.rulesets.flankbattle.variables import effectiveness, occupation_special
 from hexwar.rulesets.flankbattle.war import WarSetup, fight
 
-from .conftest import WarFactory, battle_of, edited_parameters
+from .conftest import WarFactory, battle_of, edited_parameters, trafalgar
 
 
 def test_effectiveness_is_one_plus_shock_times_soldier_type() -> None:
@@ -439,12 +439,7 @@ def test_terrain_slows_and_hampers_except_high_ground() -> None:
 def test_ship_battalion_is_the_root_of_capacity_ships_and_limitation(war: WarFactory) -> None:
     """Navy: "Battalion = sqrt(Capacity*Ship Number*Limitation)" for the ship unit, in the
     casualty equation (Mercy 1, the enemy ship's defense)."""
-    setup = war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
+    setup = trafalgar(war)
     battle = battle_of(setup, setup.default_deployment(0), setup.default_deployment(1))
     f, target = battle.flanks[0], battle.flanks[3]
     ship = f.ship

@@ -228,12 +228,7 @@ def test_a_flank_wiped_out_in_one_round_is_captured(war: WarFactory) -> None:
 
 def test_a_fleet_wiped_out_at_sea_is_sunk(war: WarFactory) -> None:
     """Navy: a flank wiped out at sea has all its ships sunk."""
-    setup = war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
+    setup = trafalgar(war)
     battle = _battle(setup)
     f = battle.flanks[0]
     ships = f.ships
@@ -278,12 +273,7 @@ def test_trafalgar_sinks_ships(war: WarFactory) -> None:
 def test_naval_capacity_is_the_ships_capacity(war: WarFactory) -> None:
     """Carrying capacity: at sea the local population is the larger side's ship capacity and
     the smaller side's Capacity is scaled by its own over it."""
-    setup = war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
+    setup = trafalgar(war)
     battle = _battle(setup)
     french = 33 * 900
     british = 27 * 630
@@ -607,12 +597,7 @@ def test_a_boat_of_one_man_sinks_with_him(war: WarFactory) -> None:
     Fleet's first flank cut down to one man on two ships (half a man each: a flank of a single
     man is no exception) loses 0.61234 of him: the 0.38766 left fill one ship, the other
     sinks; the event's killed to 3 decimals, 0.612."""
-    setup = war(
-        attacker="Combined Fleet",
-        defender="Mediterranean Fleet",
-        location="Cape Trafalgar",
-        year=1805,
-    )
+    setup = trafalgar(war)
     battle = deployed(setup)
     boat = battle.flanks[0]
     boat.scale(1.0 / boat.size)
