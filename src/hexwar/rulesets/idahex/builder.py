@@ -26,6 +26,7 @@ The defaults that decide combat:
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -40,10 +41,26 @@ from hexwar.rulesets.idahex.design.model import (
     poff_dims,
     poff_table,
 )
-from hexwar.rulesets.idahex.scenario import IdahexScenario
+from hexwar.rulesets.idahex.scenario import (
+    ARRIVALS_RULE,
+    Arrival,
+    ArrivalOrder,
+    IdahexScenario,
+    arrival_problems,
+)
 from hexwar.scenarios import format_path
 
-__all__ = ["SmallDesign", "SmallUnit", "lanchester_duel"]
+__all__ = [
+    "ENGEL_A",
+    "ENGEL_B",
+    "ENGEL_DAYS",
+    "ENGEL_DEFENDERS",
+    "ENGEL_LANDINGS",
+    "SmallDesign",
+    "SmallUnit",
+    "engel_iwo_jima",
+    "lanchester_duel",
+]
 
 SIDES = ("red", "blue")
 NAME_PART = 5
@@ -53,13 +70,20 @@ NAME_PART = 5
 @dataclass(frozen=True, slots=True)
 class SmallUnit:
     """A battle unit: its side, cell, posture (0-9 inactive, or a hold posture) and holdings
-    of its side's weapons by name (weapons not named: 0)."""
+    of its side's weapons by name (weapons not named: 0).
+
+    ``arrives``: the time at which the unit, inactive until then, becomes active in ``cell``
+    (the scenario's ``arrivals``; docs/rulings/idahex.md, "Arrivals"), then carries out
+    ``then``, orders ``(objective, posture)``; ``None``: the unit is there from the start in
+    ``posture``."""
 
     side: str
     cell: int
     weapons: Mapping[str, float]
     posture: int = 10
     name: str = ""
+    arrives: float | None = None
+    then: Sequence[tuple[int, int]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +122,7 @@ class SmallDesign:
     times: tuple[float, float, float, float, float] = (0.0, 10.0, 0.25, 0.5, 1.0)
     iprint: int = 100
     title: str = "small IDAHEX design"
+    description: str = "Written by hexwar.rulesets.idahex.builder (docs/idahex.md)"
 
     # -- checks ----------------------------------------------------------------------------
 
@@ -155,6 +180,15 @@ class SmallDesign:
                     p.append(Problem(f"{w}={x}: not a {u.side} weapon or < 0", path=where))
             if not (0 <= u.posture <= 9 or 10 <= u.posture < 10 + self.npost[0]):
                 p.append(Problem(f"posture {u.posture}: 0-9 or a hold posture", path=where))
+            tinit, tend = self.times[0], self.times[1]
+            if u.arrives is not None and not tinit <= u.arrives < tend:
+                p.append(
+                    Problem(
+                        f"arrives at {u.arrives:g}: outside the game, tinit = {tinit:g} <= "
+                        f"time < tend = {tend:g} (seed 000 §2.3; rule: {ARRIVALS_RULE})",
+                        path=where,
+                    )
+                )
         for side in SIDES:
             if not any(u.side == side for u in self.units):
                 p.append(Problem(f"{side} has no unit", path="units"))
@@ -206,7 +240,7 @@ class SmallDesign:
                 "buname": u.name or f"{u.side[0].upper()}{k + 1}",
                 "butype": 1 if u.side == "red" else 2,
                 "buloc": u.cell,
-                "bupost": u.posture,
+                "bupost": u.posture if u.arrives is None else 0,
                 "tentry": tinit,
                 "resources": _holdings(self.weapons[u.side], u),
             }
@@ -382,12 +416,32 @@ class SmallDesign:
             raise InvalidInputError(
                 [Problem(message, path=format_path(path)) for path, message in inconsistent]
             )
+        arrivals = [
+            Arrival(
+                unit=k + 1,
+                cell=u.cell,
+                time=u.arrives,
+                orders=[ArrivalOrder(objective=c, posture=p) for c, p in u.then],
+            )
+            for k, u in enumerate(ordered)
+            if u.arrives is not None
+        ]
+        late = arrival_problems(arrivals, design)
+        if late:  # the orders (the rest was checked above): at the unit as the caller gave it
+            given = {id(u): i for i, u in enumerate(self.units)}
+
+            def where(path: tuple[str | int, ...]) -> str:
+                unit = ordered[arrivals[int(path[1])].unit - 1]
+                return f"units[{given[id(unit)]}].then"
+
+            raise InvalidInputError([Problem(m, path=where(p)) for p, m in late])
         return IdahexScenario(
             ruleset="idahex",
             title=self.title,
-            description="Written by hexwar.rulesets.idahex.builder (docs/idahex.md)",
+            description=self.description,
             design=design,
             maps=File60(),
+            arrivals=arrivals,
         )
 
 
@@ -408,6 +462,62 @@ def lanchester_duel(
         frdval=False,
         feba_velocity=0.25,
         times=(0.0, 10.0, tframe, tframe, tframe),
+    )
+
+
+ENGEL_A, ENGEL_B = 0.0544, 0.0106
+"""Engel's fitted rates (1954): Japanese fire kills ``a`` Americans per Japanese and day,
+American fire ``b`` Japanese per American and day."""
+ENGEL_LANDINGS = ((0, 54_000.0), (2, 6_000.0), (5, 13_000.0))
+"""The American landings: (day starting at t, men landed during that day)."""
+ENGEL_DEFENDERS = 21_500.0
+ENGEL_DAYS = 36
+
+
+def engel_iwo_jima(tframe: float = 0.05) -> SmallDesign:
+    """Engel's Iwo Jima (docs/validation.md, "Iwo Jima (Engel 1954)"): the Japanese garrison
+    (Red, 21,500 men, cell 2) holds; each American landing of Engel's model comes ashore as
+    units that arrive in cell 6, next to it, every frame of its day (the day's men in equal
+    parts, ``1 / tframe`` of them) and attack cell 2 at once. One weapon type a side, "men",
+    killing at Engel's rates; no ``frdval`` scaling, the FEBA never moves (pure attrition), a
+    movement rate so high that an arriving unit joins the attack 10**-5 days after it lands;
+    one period a day (``tpd = tcycle = 1``), so ``hexwar run --max-steps d`` stops at day
+    ``d``."""
+    per_day = round(1 / tframe)
+    if not math.isclose(per_day * tframe, 1.0):
+        raise InvalidInputError([Problem(f"{tframe}: a day must hold whole frames", "tframe")])
+    units = [SmallUnit("red", 2, {"men": ENGEL_DEFENDERS}, name="JAPANESE")]
+    for day, men in ENGEL_LANDINGS:
+        units += [
+            SmallUnit(
+                "blue",
+                6,
+                {"men": men / per_day},
+                name=f"US D{day + 1} {k + 1:03d}",
+                arrives=round(day + k * tframe, 12),
+                then=[(2, 10)],
+            )
+            for k in range(per_day)
+        ]
+    return SmallDesign(
+        ncells=8,
+        nrank1=4,
+        border=4,
+        weapons={"red": ["men"], "blue": ["men"]},
+        kill_rates={"red": ENGEL_A, "blue": ENGEL_B},
+        units=units,
+        frdval=False,
+        feba_velocity=0.0,
+        movement_rate=1e6,
+        times=(0.0, float(ENGEL_DAYS), tframe, 1.0, 1.0),
+        title="Iwo Jima (Engel 1954)",
+        description=(
+            "Engel's fitted Lanchester model of Iwo Jima (1954): 21,500 Japanese defenders, "
+            "none added; American landings of 54,000 men during the first day, 6,000 during "
+            "the third and 13,000 during the sixth, arriving every frame by the design's "
+            "schedule; kill rates a = 0.0544 (Japanese) and b = 0.0106 (American) a man a "
+            "day; 36 days. docs/validation.md, 'Iwo Jima (Engel 1954)'."
+        ),
     )
 
 

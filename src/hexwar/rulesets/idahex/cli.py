@@ -471,6 +471,14 @@ weapons killed per weapon and unit of time); --kill SIDE=WEAPON:ENEMY=RATE sets 
 (then pairs not named are 0). --unit SIDE@CELL=WEAPON:AMOUNT,... places a unit; the first
 unit of a side sets its planned (toe) holdings.
 
+--arrive SIDE@CELL=WEAPON:AMOUNT,...@TIME is a reinforcement: a unit like --unit that is
+inactive until TIME, when the game itself makes it active in CELL, whatever the players do
+(the scenario's arrivals; docs/rulings/idahex.md, "Arrivals"). Until then no command may name
+it. Each >CELL2[:POSTURE] after TIME is an order it then carries out, as a mission's line:
+go to the next cell CELL2, attacking it if the enemy holds it, and end in POSTURE (default 10,
+hold); quote the option, the shell reads > as a redirection. Units are numbered Red's first,
+each side's --unit options before its --arrive ones.
+
 Invalid choices exit with status 2, naming the option and the problem.
 
 [b]Example[/b]
@@ -504,6 +512,14 @@ def new_command(
         typer.Option(metavar="SIDE@CELL=W:N,...", help="A battle unit (repeatable)."),
     ],
     out: Annotated[Path, typer.Option(metavar="OUT", help="OUT.toml or OUT.json to write.")],
+    arrive: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="SIDE@CELL=W:N,...@TIME[>CELL2[:POSTURE]...]",
+            help="A reinforcement: a unit that becomes active in CELL at TIME, then carries "
+            "out its orders >CELL2 (repeatable).",
+        ),
+    ] = None,
     border: Annotated[
         int, typer.Option(metavar="N", help="Cells 1..N are Red's at the start, the rest Blue's.")
     ] = 0,
@@ -582,6 +598,31 @@ def new_command(
                 units.append(SmallUnit(side.strip(), int(cell), amounts))
             except ValueError:
                 problems.append(Problem(f"{u!r}: expected SIDE@CELL=WEAPON:AMOUNT,...", "--unit"))
+        for u in arrive or ():
+            head, _, holdings = u.partition("=")
+            side, _, cell = head.partition("@")
+            holdings, at, when = holdings.rpartition("@")
+            when, *steps = when.split(">")
+            try:
+                amounts = {
+                    w.strip(): float(n)
+                    for w, _, n in (h.partition(":") for h in holdings.split(",") if h.strip())
+                }
+                then = [
+                    (int(c), int(p or 10)) for c, _, p in (step.partition(":") for step in steps)
+                ]
+                if not at:
+                    raise ValueError(u)
+                units.append(
+                    SmallUnit(side.strip(), int(cell), amounts, arrives=float(when), then=then)
+                )
+            except ValueError:
+                problems.append(
+                    Problem(
+                        f"{u!r}: expected SIDE@CELL=WEAPON:AMOUNT,...@TIME[>CELL[:POSTURE]...]",
+                        "--arrive",
+                    )
+                )
         npost = tuple(int(x) for x in numbers("--postures", postures, 4))
         clock = numbers("--times", times, 5)
         if problems:

@@ -24,7 +24,7 @@ import numpy as np
 
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Decision, Game
-from hexwar.rulesets.idahex import consumption, exchanges, periods, report, view
+from hexwar.rulesets.idahex import arrivals, consumption, exchanges, periods, report, view
 from hexwar.rulesets.idahex.air import AirTables
 from hexwar.rulesets.idahex.clock import Break
 from hexwar.rulesets.idahex.combat import IdahexCombat
@@ -86,6 +86,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._consumed = [
             np.zeros(r.supplies.stop - r.supplies.start) for r in self.rules.resources
         ]
+        self.awaited = {a.unit: a.time for a in scenario.arrivals}
+        """Each scheduled unit's arrival time (the scenario's ``arrivals``)."""
+        arrivals.bring_in(self.engine, scenario.arrivals)
         report.design_notes(self)
         self._advance()
 

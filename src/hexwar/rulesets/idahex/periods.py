@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexwar.core.errors import IllegalOrderError
-from hexwar.rulesets.idahex import exchanges, strikes
+from hexwar.rulesets.idahex import arrivals, exchanges, strikes
 from hexwar.rulesets.idahex.engine import DeliveryOrder, TaskForce, UnitState
 from hexwar.rulesets.idahex.orders import (
     Cancel,
@@ -50,11 +50,14 @@ def check_command(game: IdahexGame, s: int, c: object, claimed: set[int]) -> Non
     if isinstance(c, Mission):
         check_orders(game, c.orders)
         if c.task_force is None:
+            arrivals.check_not_awaited(game.engine, game.awaited, c.units)
             check_units(game, s, c.units, claimed)
         else:
-            check_task_force(game, s, c.task_force)
+            tf = check_task_force(game, s, c.task_force)
+            arrivals.check_not_awaited(game.engine, game.awaited, tf.units)
     elif isinstance(c, Cancel):
-        check_task_force(game, s, c.task_force)
+        tf = check_task_force(game, s, c.task_force)
+        arrivals.check_not_awaited(game.engine, game.awaited, tf.units)
     elif isinstance(c, Transfer):
         check_cell(game, c.cell)
         for n in (*(c.givers or ()), *(c.takers or ())):

@@ -12,6 +12,9 @@ The same data also travel as the manual's card decks (§9.1, §9.2). This module
   its group, which :func:`hexwar.scenarios.load` reads back into an equal scenario (as it does
   the JSON of :func:`to_json`).
 
+A scenario may also carry a reinforcement schedule, ``arrivals`` (:class:`Arrival`), which no
+card holds (:func:`card_problems` says so).
+
 Both round trips are exact: cards -> TOML -> model gives the cards' model, and a model that
 came from cards gives the same model after TOML -> cards -> model. A number on a card has at
 most ten columns, so a scenario written by hand may hold what no card can (``inf``, an integer
@@ -25,7 +28,7 @@ import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 import tomli_w
 from pydantic import Field, ValidationInfo, model_validator
@@ -46,8 +49,11 @@ from hexwar.rulesets.idahex.design.model import DEFER_CONSISTENCY, consistency_p
 from hexwar.scenarios import KeyPath, ScenarioModel, format_path
 
 __all__ = [
+    "ARRIVALS_RULE",
     "SINAI_DESCRIPTION",
     "SINAI_TITLE",
+    "Arrival",
+    "ArrivalOrder",
     "IdahexScenario",
     "card_problems",
     "claim_card_deck",
@@ -61,8 +67,128 @@ __all__ = [
 ]
 
 
+ARRIVALS_RULE = "docs/rulings/idahex.md, 'Arrivals'"
+"""Where the reinforcement schedule's rules are written (the manual has no schedule)."""
+
+
+class ArrivalOrder(ScenarioModel):
+    """An order of an arriving unit's mission after its activation: desired objective and
+    desired posture, as a line of the mission command (§4.1, 'objective, posture')."""
+
+    objective: Annotated[int, Field(gt=0, description="the desired objective, a cell")]
+    posture: int = Field(10, description="the desired posture, an active posture")
+
+
+class Arrival(ScenarioModel):
+    """One entry of the reinforcement schedule: battle unit ``unit``, inactive (posture class
+    0) until then, becomes active in ``cell`` at ``time`` -- the mission of seed 000 §4.1,
+    Example 3 ('8, 0, 0' then '8, 10, 0'), given by the game itself with ``time`` as its start
+    time -- and then carries out ``orders``, the rest of that mission, as a player's mission
+    would (ruling in docs/rulings/idahex.md, "Arrivals")."""
+
+    unit: Annotated[int, Field(gt=0, description="the arriving unit's number (group 25)")]
+    cell: Annotated[int, Field(gt=0, description="the cell where it becomes active")]
+    time: Annotated[
+        float, Field(allow_inf_nan=False, description="when it becomes active (tinit..tend)")
+    ]
+    orders: list[ArrivalOrder] = Field(
+        default_factory=list,
+        description="the orders it carries out once active (none: it holds where it arrives)",
+    )
+
+
+def arrival_problems(arrivals: Sequence[Arrival], design: File50) -> list[tuple[KeyPath, str]]:
+    """What is wrong with the schedule against the design, each at its key path from the top
+    of the scenario (rules: docs/rulings/idahex.md, "Arrivals")."""
+    found: list[tuple[KeyPath, str]] = []
+    units = {u.number: u for u in design.units}
+    grid = design.grid()
+    seen: dict[int, int] = {}
+    for k, a in enumerate(arrivals):
+        where: KeyPath = ("arrivals", k)
+        u = units.get(a.unit)
+        if u is None:
+            numbers = ", ".join(map(str, sorted(units))) or "none"
+            found.append(
+                (
+                    (*where, "unit"),
+                    f"no battle unit {a.unit} in design.units (units: {numbers}; "
+                    f"rule: {ARRIVALS_RULE})",
+                )
+            )
+        elif not 0 <= u.bupost <= 9:
+            found.append(
+                (
+                    (*where, "unit"),
+                    f"unit {a.unit} starts in posture {u.bupost}, already active: a unit that "
+                    f"arrives starts inactive, bupost 0-9 (seed 000 §2.2.1; rule: "
+                    f"{ARRIVALS_RULE})",
+                )
+            )
+        if a.unit in seen:
+            found.append(
+                (
+                    (*where, "unit"),
+                    f"unit {a.unit} already arrives at arrivals[{seen[a.unit]}]: a unit arrives "
+                    f"once (rule: {ARRIVALS_RULE})",
+                )
+            )
+        seen.setdefault(a.unit, k)
+        if not 1 <= a.cell <= design.ncells or not grid.is_active(a.cell):
+            found.append(
+                (
+                    (*where, "cell"),
+                    f"cell {a.cell} is not an active cell of the area of war (cells "
+                    f"1..{design.ncells} but the bottom cell of each rank and those of basic "
+                    f"environment <= 0; seed 000 §2.1; rule: {ARRIVALS_RULE})",
+                )
+            )
+        found.extend(_order_problems(a, design, where))
+        if not design.tinit <= a.time < design.tend:
+            found.append(
+                (
+                    (*where, "time"),
+                    f"time {a.time:g} is outside the game, tinit = {design.tinit:g} <= time < "
+                    f"tend = {design.tend:g} (seed 000 §2.3; rule: {ARRIVALS_RULE})",
+                )
+            )
+    return found
+
+
+def _order_problems(a: Arrival, design: File50, where: KeyPath) -> list[tuple[KeyPath, str]]:
+    """An arrival's orders: each objective an active cell, the arrival cell or one next to the
+    objective before it (a task force goes one cell an order: a move to a cell not adjacent
+    never ends, §3.2.3, §3.2.6), each posture one of the game's active postures (§2.2.1)."""
+    found: list[tuple[KeyPath, str]] = []
+    grid = design.grid()
+    postures = design.postures
+    here = a.cell
+    for n, o in enumerate(a.orders):
+        path: KeyPath = (*where, "orders", n)
+        if o.posture not in postures:
+            found.append(
+                (
+                    (*path, "posture"),
+                    f"posture {o.posture} is not an active posture of this game (postures: "
+                    f"{', '.join(map(str, postures))}; seed 000 §2.2.1; rule: {ARRIVALS_RULE})",
+                )
+            )
+        near = 1 <= here <= design.ncells and grid.is_active(here) and o.objective in grid.rim(here)
+        if o.objective != here and not (near and grid.is_active(o.objective)):
+            found.append(
+                (
+                    (*path, "objective"),
+                    f"cell {o.objective} is not cell {here} or an active cell next to it: an "
+                    f"order goes at most one cell (seed 000 §3.2.3; rule: {ARRIVALS_RULE})",
+                )
+            )
+        here = o.objective
+    return found
+
+
 class IdahexScenario(ScenarioModel):
-    """One IDAHEX game design: File 50 as ``design`` and File 60 as ``maps``.
+    """One IDAHEX game design: File 50 as ``design``, File 60 as ``maps`` and the
+    reinforcement schedule as ``arrivals`` (no card holds it).
 
     Validated by :func:`hexwar.scenarios.validate`, every cross-group problem of the design and
     every map change that breaks it (:func:`~.design.consistency_problems`,
@@ -78,6 +204,11 @@ class IdahexScenario(ScenarioModel):
         default_factory=File60,
         description="File 60: the map changes read at the start of each cycle (§9.1.2)",
     )
+    arrivals: list[Arrival] = Field(
+        default_factory=list,
+        description="the reinforcement schedule: each unit, inactive until then, becomes "
+        "active in its cell at its time (docs/rulings/idahex.md, 'Arrivals')",
+    )
 
     @classmethod
     def deferred_context(cls) -> dict[str, Any]:
@@ -92,7 +223,7 @@ class IdahexScenario(ScenarioModel):
             return design
         return [
             (_scenario_path(path), msg) for path, msg in file60_problems(self.maps, self.design)
-        ]
+        ] + arrival_problems(self.arrivals, self.design)
 
     @model_validator(mode="after")
     def _maps_fit_design(self, info: ValidationInfo) -> IdahexScenario:
@@ -103,6 +234,11 @@ class IdahexScenario(ScenarioModel):
             text = "; ".join(f"{format_path(_scenario_path(p))}: {m}" for p, m in problems[:20])
             more = f" (and {len(problems) - 20} more)" if len(problems) > 20 else ""
             raise ValueError(f"File 60 does not fit File 50: {text}{more}")
+        schedule = arrival_problems(self.arrivals, self.design)
+        if schedule:
+            text = "; ".join(f"{format_path(p)}: {m}" for p, m in schedule[:20])
+            more = f" (and {len(schedule) - 20} more)" if len(schedule) > 20 else ""
+            raise ValueError(f"the arrivals do not fit File 50: {text}{more}")
         return self
 
 
@@ -177,6 +313,14 @@ def card_problems(scenario: IdahexScenario) -> list[tuple[KeyPath, str]]:
 
     data = scenario.model_dump(mode="json", include={"design", "maps"})
     walk(data, ())
+    if scenario.arrivals:
+        found.append(
+            (
+                ("arrivals",),
+                "the reinforcement schedule cannot be written on a card (the manual's decks "
+                "have no schedule: its units arrive by the players' missions, §4.1)",
+            )
+        )
     return found
 
 
@@ -308,6 +452,13 @@ def to_toml(scenario: IdahexScenario) -> str:
     out = [_HEADER]
     for key in ("ruleset", "title", "description"):
         out.append(tomli_w.dumps({key: data[key]}, multiline_strings=True))
+    if data["arrivals"]:  # a top-level key: before the first table
+        out.append(
+            "# The reinforcement schedule: each unit, inactive until then (bupost 0-9), becomes\n"
+            "# active in its cell at its time (docs/rulings/idahex.md, 'Arrivals').\n"
+        )
+        rows = "".join(f"{_INDENT}{_flat(a)},\n" for a in data["arrivals"])
+        out.append(f"arrivals = [\n{rows}]\n")  # one arrival a line
     out.append("\n[design]\n")
     group = None
     for name, field in File50.model_fields.items():
