@@ -3,6 +3,7 @@ write a complete, valid File 50 (seed 000 §9.1) from a few choices."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
@@ -140,3 +141,24 @@ def test_a_side_can_lose_the_duel_before_tend() -> None:
         session.play_agents()
         outcomes.append(session.game.outcome())
     assert any(o is not None and o.reason == "a side has no units left" for o in outcomes)
+
+
+def test_new_with_no_choices_writes_a_design_whose_commanders_fight(tmp_path: Path) -> None:
+    """Issue 43: a designer's first design fights. ``hexwar idahex new --out F`` alone is Red's
+    100 rifles (cell 2) against Blue's 50 (cell 6, next to it) at equal rates, odds of 2 to 1
+    on attack values (1 a rifle each, §5.1.2 with equal kill rates) -- above the 1.6 x 1.15 the
+    computer commander ever asks (docs/idahex.md, "The computer opponent") -- so ``hexwar
+    run`` with its default agents (the computer on both sides) has losses on both sides
+    within the run."""
+    out = tmp_path / "first.toml"
+    made = CliRunner().invoke(app, ["idahex", "new", "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    d = tomllib.loads(out.read_text(encoding="utf-8"))["design"]
+    assert [(u["buloc"], u["resources"]) for u in d["units"]] == [(2, [100.0]), (6, [50.0])]
+    assert d["katk"] == [[[0.02]], [[0.02]]]
+    played = CliRunner().invoke(app, ["run", str(out), "--seed", "1", "--json"])
+    assert played.exit_code == 0, played.output
+    record = json.loads(played.stdout)
+    assert record["agents"] == {"red": "ai", "blue": "ai"}
+    for side in record["summary"]["sides"].values():
+        assert side["resources_at_end"][0] < side["resources_at_start"][0]

@@ -455,9 +455,27 @@ def _json_holdings(
 
 # -- hexwar idahex new -----------------------------------------------------------------------
 
+DEFAULT_DESIGN: Any = {
+    "cells": 8,
+    "rank": 4,
+    "border": 4,
+    "weapons": ("red=rifle", "blue=rifle"),
+    "kill": ("red=0.02", "blue=0.02"),
+    "unit": ("red@2=rifle:100", "blue@6=rifle:50"),
+}
+"""What ``hexwar idahex new`` writes for an option not given: a design that fights (issue 43).
+Red's 100 rifles in cell 2 face Blue's 50 in cell 6, next to it, at equal kill rates: the
+odds of 2 to 1 are enough for the computer commander to attack (it wants 1.6 to 1,
+docs/idahex.md, "The computer opponent"), so a first design played by ``hexwar run`` has
+combat from its first period."""
+
 _NEW_HELP = _paragraphs(
     """
 Write a small IDAHEX design: a complete scenario file from a few choices.
+
+Every choice has a default: hexwar idahex new --out first.toml writes a design that fights,
+Red's 100 rifles in cell 2 against Blue's 50 in cell 6 (8 cells, Red holds 1-4), both killing
+0.02 enemy rifles per rifle and day; the computer attacks at such odds.
 
 You choose the area of war (--cells, --rank, --inactive, --border), each side's weapon types
 (--weapons), their kill rates (--kill), the postures (--postures) and the units (--unit);
@@ -492,26 +510,36 @@ hexwar idahex new --cells 8 --rank 4 --border 4 --weapons red=rifle --weapons bl
 
 @app.command("new", no_args_is_help=True, help=_NEW_HELP)
 def new_command(
-    cells: Annotated[int, typer.Option(metavar="N", help="Number of cells (ncells, §2.1).")],
-    rank: Annotated[int, typer.Option(metavar="N", help="Cells in the first rank (nrank1).")],
+    out: Annotated[Path, typer.Option(metavar="OUT", help="OUT.toml or OUT.json to write.")],
+    cells: Annotated[
+        int, typer.Option(metavar="N", help="Number of cells (ncells, §2.1).")
+    ] = DEFAULT_DESIGN["cells"],
+    rank: Annotated[
+        int, typer.Option(metavar="N", help="Cells in the first rank (nrank1).")
+    ] = DEFAULT_DESIGN["rank"],
     weapons: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
-            metavar="SIDE=W1,W2", help="A side's ground weapon types (repeat for red and blue)."
+            metavar="SIDE=W1,W2",
+            help="A side's ground weapon types (repeat for red and blue; default: "
+            "red=rifle, blue=rifle).",
         ),
-    ],
+    ] = None,
     kill: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             metavar="SIDE=RATE|SIDE=W:ENEMY=RATE",
-            help="Kill rates per weapon and unit of time (repeatable).",
+            help="Kill rates per weapon and unit of time (repeatable; default: red=0.02, "
+            "blue=0.02).",
         ),
-    ],
+    ] = None,
     unit: Annotated[
-        list[str],
-        typer.Option(metavar="SIDE@CELL=W:N,...", help="A battle unit (repeatable)."),
-    ],
-    out: Annotated[Path, typer.Option(metavar="OUT", help="OUT.toml or OUT.json to write.")],
+        list[str] | None,
+        typer.Option(
+            metavar="SIDE@CELL=W:N,...",
+            help="A battle unit (repeatable; default: red@2=rifle:100, blue@6=rifle:50).",
+        ),
+    ] = None,
     arrive: Annotated[
         list[str] | None,
         typer.Option(
@@ -522,7 +550,7 @@ def new_command(
     ] = None,
     border: Annotated[
         int, typer.Option(metavar="N", help="Cells 1..N are Red's at the start, the rest Blue's.")
-    ] = 0,
+    ] = DEFAULT_DESIGN["border"],
     inactive: Annotated[
         str, typer.Option(metavar="C1,C2", help="Cells excluded from the area of war.")
     ] = "",
@@ -567,6 +595,9 @@ def new_command(
                 return [0.0] * (count or 1)
             return values
 
+        weapons = weapons or list(DEFAULT_DESIGN["weapons"])
+        kill = kill or list(DEFAULT_DESIGN["kill"])
+        unit = unit or list(DEFAULT_DESIGN["unit"])
         arms: dict[str, list[str]] = {}
         for w in weapons:
             side, _, names = w.partition("=")
