@@ -60,7 +60,9 @@ def unit_after(path: Path, steps: int, number: int, agents: tuple[str, str]) -> 
     return dict(unit)
 
 
-@pytest.mark.parametrize("agents", [("hold", "hold"), ("ai", "ai"), ("legacy", "hold")])
+@pytest.mark.parametrize(
+    "agents", [("hold", "hold"), ("ai", "ai"), ("legacy", "hold"), ("random", "random")]
+)
 def test_arrivals_every_agent_sees_the_unit_arrive_at_its_time(
     tmp_path: Path, agents: tuple[str, str]
 ) -> None:
