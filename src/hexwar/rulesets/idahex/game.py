@@ -9,9 +9,10 @@ instructions to his units' (§4). What players and the designer's report are tol
 ``iprint`` (§8).
 
 The game holds the state, the clock and the protocol's hooks; the rules are in modules by
-section: ``periods`` (a period's commands, §4), ``strikes`` (air support, §6), ``exchanges``
-(transfers and deliveries, §4.2), ``consumption`` (supplies, §7); ``view`` and ``report`` are
-what a side sees and the designer's report (§8).
+section: ``periods`` (a period's commands, §4), ``arrivals`` (the design's reinforcement
+schedule, §4.1), ``strikes`` (air support, §6), ``exchanges`` (transfers and deliveries,
+§4.2), ``consumption`` (supplies, §7); ``view`` and ``report`` are what a side sees and the
+designer's report (§8).
 """
 
 from __future__ import annotations
