@@ -34,6 +34,7 @@ import tomli_w
 from pydantic import Field, ValidationInfo, model_validator
 
 from hexwar.core.errors import Problem, ScenarioError
+from hexwar.core.numberings import IdahexGrid
 from hexwar.rulesets.idahex.design import (
     CARD_WIDTH,
     File50,
@@ -143,7 +144,7 @@ def arrival_problems(arrivals: Sequence[Arrival], design: File50) -> list[tuple[
                     f"environment <= 0; seed 000 §2.1; rule: {ARRIVALS_RULE})",
                 )
             )
-        found.extend(_order_problems(a, design, where))
+        found.extend(_order_problems(a, design, grid, where))
         if not design.tinit <= a.time < design.tend:
             found.append(
                 (
@@ -155,12 +156,13 @@ def arrival_problems(arrivals: Sequence[Arrival], design: File50) -> list[tuple[
     return found
 
 
-def _order_problems(a: Arrival, design: File50, where: KeyPath) -> list[tuple[KeyPath, str]]:
+def _order_problems(
+    a: Arrival, design: File50, grid: IdahexGrid, where: KeyPath
+) -> list[tuple[KeyPath, str]]:
     """An arrival's orders: each objective an active cell, the arrival cell or one next to the
     objective before it (a task force goes one cell an order: a move to a cell not adjacent
     never ends, §3.2.3, §3.2.6), each posture one of the game's active postures (§2.2.1)."""
     found: list[tuple[KeyPath, str]] = []
-    grid = design.grid()
     postures = design.postures
     here = a.cell
     for n, o in enumerate(a.orders):
