@@ -97,7 +97,8 @@ class SmallDesign:
         weapons: each side's ground-to-ground weapon types, by name (``red``, ``blue``).
         kill_rates: per side, the enemy weapons one weapon kills per unit of time, either one
             rate for every pair or ``{(weapon, enemy weapon): rate}`` (missing pairs: 0).
-        units: the battle units; Red's are numbered from 1, Blue's after them.
+        units: the battle units; Red's are numbered from 1, Blue's after them; a unit with
+            ``arrives`` is a reinforcement on the scenario's schedule (``arrivals``).
         npost: postures per class (§2.2.1): hold, disengagement, movement, attack.
         frdval: whether §5.1.3 scales losses to the force ratio (the Sinai curves).
         feba_velocity: the FEBA's speed at every force ratio (§5.4.6), in distance per time.
@@ -105,6 +106,7 @@ class SmallDesign:
         movement_rate: distance per unit of time on a road (§3.2.3).
         times: ``(tinit, tend, tframe, tpd, tcycle)`` (§2.3).
         iprint: what the reports show (§8).
+        title, description: the scenario's.
     """
 
     ncells: int
