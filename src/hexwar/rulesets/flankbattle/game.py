@@ -28,6 +28,7 @@ from hexwar.rulesets.flankbattle.flanks import (
 from hexwar.rulesets.flankbattle.orders import Deployment
 from hexwar.rulesets.flankbattle.receipt import render_receipt
 from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario, setup_of
+from hexwar.rulesets.flankbattle.terrain import coarse_rows
 from hexwar.rulesets.flankbattle.war import WarReport, fight, report_json
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
     ) -> None:
         super().__init__(ruleset, scenario, **kw)
         self.setup = setup_of(scenario)
+        self.terrain = coarse_rows(self.setup.grid)  # the public map, as views carry it
         self.deployments: dict[str, list[FlankSpec]] = {}
         self.war_report: WarReport | None = None
         # Set by the command line to stream the Autoalgo log while the war runs.
@@ -139,6 +141,8 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
         proportions = self.setup.proportions(index)
         every_role = role_totals(float(own.military["size"]), proportions)
         totals = {r: every_role[r] for r in proportions}
+        enemy_proportions = self.setup.proportions(1 - index)
+        enemy_roles = role_totals(float(enemy.military["size"]), enemy_proportions)
         return {
             "phase": "deployment",
             "side": side,
@@ -147,6 +151,7 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
             "motive": self.setup.motive,
             "location": self.setup.location.get("name"),
             "map": self.setup.map_name,
+            "terrain": list(self.terrain),
             "military": {
                 "name": own.military["name"],
                 "nation": own.nation["name"],
@@ -161,6 +166,10 @@ class FlankbattleGame(Game[FlankbattleScenario, Deployment]):
                 "nation": enemy.nation["name"],
                 "military": enemy.military["name"],
                 "size": round(float(enemy.military["size"])),
+                # the Military tab's public facts: its men by role and its ships (never its
+                # deployment, which is sealed)
+                "totals": {r: enemy_roles[r] for r in enemy_proportions},
+                "ships": enemy.ship_number,
             },
         }
 

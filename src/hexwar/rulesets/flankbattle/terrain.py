@@ -28,6 +28,7 @@ __all__ = [
     "SIZE",
     "Grid",
     "classify",
+    "coarse_rows",
     "decode_image",
     "encode_png",
     "generic_map",
@@ -174,6 +175,21 @@ def grid_to_rows(grid: Grid) -> list[str]:
     """The grid as 400 strings of feature letters (p w f c h), for scenario files."""
     table = np.frombuffer(LETTERS.encode(), dtype=np.uint8)
     return [table[row].tobytes().decode() for row in grid]
+
+
+COARSE = 10  # pixels a side of a coarse map's cell (a 40 x 40 summary of the 400 x 400 map)
+
+
+def coarse_rows(grid: Grid, cell: int = COARSE) -> list[str]:
+    """The map in cells of ``cell`` x ``cell`` pixels, each the letter (p w f c h) of the
+    feature most of its pixels have (ties: the first in :data:`FEATURES`), row by row: the
+    summary a side's view carries (the map is public; a river 30 pixels wide and a bridge 16
+    pixels long keep their cells)."""
+    n = SIZE // cell
+    blocks = grid[: n * cell, : n * cell].reshape(n, cell, n, cell).transpose(0, 2, 1, 3)
+    counts = np.stack([(blocks == f).sum(axis=(2, 3)) for f in range(len(FEATURES))])
+    major = counts.argmax(axis=0)  # the first of equal counts
+    return ["".join(LETTERS[f] for f in row) for row in major]
 
 
 def grid_from_rows(rows: list[str]) -> Grid:
