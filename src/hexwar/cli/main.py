@@ -32,6 +32,7 @@ from hexwar.cli import checks
 from hexwar.cli.amend import amend
 from hexwar.cli.checks import InvalidArgumentError, load_record, refuse_hidden, writable
 from hexwar.cli.interactive import play_interactively
+from hexwar.cli.scenarios import scenarios_app
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, InvalidInputError, Problem, ScenarioError
 from hexwar.core.events import RENDERERS
@@ -164,7 +165,6 @@ def rulesets() -> None:
     out.print(table)
 
 
-@app.command()
 def scenarios(
     ruleset: Annotated[
         str | None, typer.Argument(metavar="RULESET", help="Only this ruleset's scenarios.")
@@ -774,6 +774,7 @@ def failure_messages(exc: BaseException) -> list[str] | None:
 
 
 app.command("tournament")(tournament_command)  # hexwar.rl.cli: heavy imports only when run
+app.add_typer(scenarios_app(scenarios), name="scenarios")  # list, and export (cli/scenarios.py)
 
 
 def main() -> None:

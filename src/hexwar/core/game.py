@@ -23,7 +23,13 @@ from pydantic import BaseModel
 
 from hexwar.core.boards import Board
 from hexwar.core.choices import SUBMIT, ChoiceMark
-from hexwar.core.errors import GameOverError, IllegalOrderError, Problem, ScenarioError
+from hexwar.core.errors import (
+    GameOverError,
+    IllegalOrderError,
+    Problem,
+    ScenarioError,
+    UnknownScenarioError,
+)
 from hexwar.core.events import ALL, Event, EventLog, render_text
 from hexwar.core.orders import (
     AMEND_RULE,
@@ -466,6 +472,27 @@ class Ruleset(ABC, Generic[ScenarioT, OrderT]):
             if f.name.endswith((".toml", ".json"))
         }
         return dict(sorted(found.items()))
+
+    def export_scenario(self, scenario_id: str) -> tuple[str, str]:
+        """The bundled scenario ``scenario_id`` as an editable file in this ruleset's scenario
+        format: its suffix (``.toml`` or ``.json``) and its text, which the scenario loader reads
+        back as the same scenario (``hexwar scenarios export``).
+
+        The default writes the bundled file as shipped, its comments (the sources, the
+        readings) kept. A ruleset whose bundled scenarios live in another form (card decks, a
+        database) writes them in its scenario format instead.
+
+        Raises:
+            UnknownScenarioError: ``scenario_id`` is not one of :meth:`bundled_scenarios`.
+        """
+        bundled = self.bundled_scenarios()
+        if scenario_id not in bundled:
+            known = ", ".join(bundled) or "none"
+            raise UnknownScenarioError(
+                f"unknown scenario {scenario_id!r} (bundled with {self.info.id}: {known})"
+            )
+        source = bundled[scenario_id]
+        return "." + source.name.rsplit(".", 1)[-1], source.read_text(encoding="utf-8")
 
     @abstractmethod
     def new_game(

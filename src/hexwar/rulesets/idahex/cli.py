@@ -86,6 +86,8 @@ hexwar idahex convert sinai/file50.txt sinai/file60.txt -o sinai.toml
 hexwar idahex convert sinai.toml -o decks/ [dim](writes decks/file50.txt, decks/file60.txt)[/dim]
 
 hexwar idahex convert sinai.toml -o sinai.json
+
+hexwar idahex convert idahex/sinai -o decks/ [dim](the bundled Sinai as the manual's decks)[/dim]
 """
 )
 
@@ -96,8 +98,8 @@ def convert(
         list[Path],
         typer.Argument(
             metavar="INPUT...",
-            help="A card deck, FILE50 [FILE60] (no File 60: no map changes), or one scenario "
-            "file, SCENARIO.toml or SCENARIO.json.",
+            help="A card deck, FILE50 [FILE60] (no File 60: no map changes), one scenario "
+            "file, SCENARIO.toml or SCENARIO.json, or a bundled scenario's id (idahex/sinai).",
         ),
     ],
     output: Annotated[
@@ -163,6 +165,10 @@ def _read(
     """The scenario of the inputs -- one scenario file (returned with its document, for
     locating), or a File 50 deck and an optional File 60 deck -- with ``title`` and
     ``description``, when given, in place of its own."""
+    if len(inputs) == 1 and not inputs[0].exists():
+        found = _bundled_document(inputs[0].as_posix())
+        if found is not None:
+            return _retitled(validate(found, IdahexScenario), title, description), found
     scenarios = [p for p in inputs if p.suffix.lower() in _SCENARIO_SUFFIXES]
     if scenarios and len(inputs) > 1:
         raise _InvalidArgumentsError(
@@ -174,10 +180,7 @@ def _read(
             document = load_document(scenarios[0])
         except OSError as e:
             raise ScenarioError([Problem(f"cannot read: {e.strerror or e}", str(inputs[0]))]) from e
-        scenario = validate(document, IdahexScenario)
-        update = {"title": title, "description": description}
-        changes = {k: v for k, v in update.items() if v is not None}
-        return scenario.model_copy(update=changes), document
+        return _retitled(validate(document, IdahexScenario), title, description), document
     if len(inputs) > 2:
         raise _InvalidArgumentsError(
             f"a card deck is FILE50 [FILE60], got {len(inputs)} files: "
@@ -190,6 +193,27 @@ def _read(
         description=description or "",
     )
     return scenario, None
+
+
+def _retitled(
+    scenario: IdahexScenario, title: str | None, description: str | None
+) -> IdahexScenario:
+    update = {"title": title, "description": description}
+    return scenario.model_copy(update={k: v for k, v in update.items() if v is not None})
+
+
+def _bundled_document(scenario_id: str) -> Document | None:
+    """The document of the bundled IDAHEX scenario ``scenario_id`` (``idahex/sinai``: the
+    manual's sample game, kept as a TOML design), or ``None`` if there is none of that id."""
+    from hexwar.rulesets.idahex.ruleset import IdahexRuleset
+
+    source = IdahexRuleset().bundled_scenarios().get(scenario_id)
+    if source is None:
+        return None
+    text = source.read_text(encoding="utf-8")
+    if source.name.endswith(".json"):
+        return load_document(text, fmt="json", name=scenario_id)
+    return load_document(text, fmt="toml", name=scenario_id)
 
 
 def _write(path: Path, text: str, unit: str) -> None:
