@@ -21,14 +21,14 @@ import typer
 import typer.main
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-from rich.table import Column, Table
+from rich.text import Text
 from typer.core import TyperGroup
 
 from hexwar import __version__
 from hexwar.agents import AI, agent_names
 from hexwar.analysis.cli import app as sweep_app
 from hexwar.analysis.timeline import record_run
-from hexwar.cli import checks
+from hexwar.cli import checks, listings
 from hexwar.cli.amend import amend
 from hexwar.cli.checks import InvalidArgumentError, load_record, refuse_hidden, writable
 from hexwar.cli.interactive import play_interactively
@@ -137,32 +137,11 @@ class _StoredGames:
 @app.command()
 def rulesets() -> None:
     """List the installed rulesets."""
-    table = Table(
-        Column("id", no_wrap=True),
-        "version",
-        "title",
-        "sides",
-        "turns",
-        "hidden info",
-        "chance",
-        Column("seed", overflow="fold"),
-    )
-    for r in registry.all_rulesets():
-        i = r.info
-        table.add_row(
-            i.id,
-            i.version,
-            i.title,
-            ", ".join(i.sides),
-            i.turn_structure.value,
-            "yes" if i.hidden_information else "no",
-            "yes" if i.stochastic else "no",
-            i.seed_document,
-        )
-    if not table.rows:
+    installed = registry.all_rulesets()
+    if not installed:
         out.print("No rulesets are installed yet.")
         return
-    out.print(table)
+    out.print(listings.ruleset_listing(installed))
 
 
 def scenarios(
@@ -172,14 +151,10 @@ def scenarios(
 ) -> None:
     """List the bundled scenarios (ids usable wherever a SCENARIO is asked for)."""
     chosen = [registry.get(ruleset)] if ruleset else registry.all_rulesets()
-    table = Table(Column("scenario", no_wrap=True), "ruleset", "file")
-    for r in chosen:
-        for sid, f in r.bundled_scenarios().items():
-            table.add_row(sid, r.info.title, f.name)
-    if not table.rows:
+    if not any(r.bundled_scenarios() for r in chosen):
         out.print("No bundled scenarios.")
         return
-    out.print(table)
+    out.print(listings.scenario_listing(chosen, out.width))
 
 
 # -- files ------------------------------------------------------------------------------------
@@ -603,21 +578,7 @@ def games(
     if not rows:
         out.print("No stored games.")
         return
-    table = Table(
-        Column("id", no_wrap=True),
-        Column("scenario", no_wrap=True),
-        "seed",
-        "orders",
-        "status",
-        "outcome",
-        "updated",
-    )
-    for g in rows:
-        outcome = (g.outcome or {}).get("reason", "") if g.outcome else ""
-        table.add_row(
-            g.id, g.scenario_id, str(g.seed), str(g.n_orders), g.status, outcome, g.updated_at
-        )
-    out.print(table)
+    out.print(listings.game_listing(rows))
 
 
 _UMPIRE_HELP = (
@@ -704,23 +665,18 @@ app.command()(checks.doctor)
 
 def choose() -> None:
     """List every bundled scenario, let the user pick one and a side, and start playing."""
-    choices = [(r, sid) for r in registry.all_rulesets() for sid in r.bundled_scenarios()]
-    if not choices:
+    listing, ids = listings.chooser_listing(registry.all_rulesets())
+    if not ids:
         out.print(
             "hexwar: no rulesets with bundled scenarios are installed yet. "
             "See `hexwar --help` and docs/architecture.md."
         )
         return
-    table = Table(
-        "#", Column("scenario", no_wrap=True), "ruleset", "sides", title="hexwar: choose a game"
-    )
-    for n, (r, sid) in enumerate(choices, 1):
-        table.add_row(str(n), sid, r.info.title, ", ".join(r.info.sides))
-    out.print(table)
-    picked = _ask_choice("Scenario number", len(choices))
+    picked = _ask_on_screens(listing, "hexwar: choose a game", "Scenario number", len(ids))
     if picked is None:
         return
-    ruleset, sid = choices[picked]
+    sid = ids[picked]
+    ruleset = resolve_scenario(sid).ruleset
     sides = [*ruleset.info.sides, "watch"]
     names = {**ruleset.side_names(resolve_scenario(sid).scenario), "watch": "watch"}
     out.print("Sides: " + ", ".join(f"{i}={names[s]}" for i, s in enumerate(sides, 1)))
@@ -734,11 +690,38 @@ def choose() -> None:
         play(sid, side=side, vs=None, seed=None, hotseat=False)
 
 
+def _ask_on_screens(listing: Any, title: str, prompt: str, n: int) -> int | None:
+    """Show ``listing`` under ``title`` a screen at a time (the terminal's height less the
+    prompt's line) and ask for a number from 1 to ``n``: Enter shows the next screen."""
+    with out.capture() as captured:
+        out.print(listing)
+    lines = captured.get().splitlines()
+    # the title and the prompt around one screen; a third line says that there are more
+    screens = [lines] if len(lines) + 2 <= out.height else listings.pages(lines, out.height - 3)
+    shown = 0
+    while True:
+        out.print(title, style="bold", highlight=False)
+        for line in screens[shown]:
+            out.print(Text.from_ansi(line), soft_wrap=True)
+        more = len(screens) > 1
+        if more:
+            out.print(f"(screen {shown + 1} of {len(screens)}: Enter for the next)")
+        picked = _ask_choice(prompt, n, more=more)
+        if picked != _NEXT:
+            return picked
+        shown = (shown + 1) % len(screens)
+
+
 app.command("serve")(serve)
 app.command("amend")(amend)  # hexwar.cli.amend: the umpire's amendment of a stored game
 
 
-def _ask_choice(prompt: str, n: int) -> int | None:
+_NEXT = -1  # _ask_choice's answer to an empty line when ``more`` is shown
+
+
+def _ask_choice(prompt: str, n: int, *, more: bool = False) -> int | None:
+    """A number from 1 to ``n`` as an index from 0; None to quit (q, or end of input); with
+    ``more``, ``_NEXT`` for an empty line."""
     while True:
         try:
             answer = input(f"{prompt} [1-{n}, q to quit]: ").strip()
@@ -747,6 +730,8 @@ def _ask_choice(prompt: str, n: int) -> int | None:
             return None
         if answer.lower() in {"q", "quit"}:
             return None
+        if more and not answer:
+            return _NEXT
         if answer.isdigit() and 1 <= int(answer) <= n:
             return int(answer) - 1
         out.print(f"Please enter a number from 1 to {n}.")
