@@ -180,8 +180,12 @@ def test_chooser_lists_scenarios_and_quits(cli_env: dict[str, str]) -> None:
 
 
 def test_chooser_starts_the_chosen_scenario(cli_env: dict[str, str]) -> None:
-    # scenario 1 (tiny/duel), side 3 = watch: computer against computer to the end
-    result = hexwar(cli_env, stdin="1\n3\n")
+    from hexwar.core import registry
+
+    ids = [sid for r in registry.all_rulesets() for sid in r.bundled_scenarios()]
+    # tiny/duel, side 4 = watch: computer against computer (Enter: the default agents and a
+    # random seed) to the end
+    result = hexwar(cli_env, stdin=f"{ids.index('tiny/duel') + 1}\n4\n\n\n\n")
     assert result.returncode == 0, result.stderr
     assert "wins" in result.stdout or "nobody" in result.stdout
 

@@ -62,11 +62,13 @@ def scenario_listing(rulesets: Sequence[Ruleset[Any, Any]], width: int) -> Rende
     return Group(*parts)
 
 
-def game_listing(games: Sequence[GameSummary]) -> RenderableType:
+def game_listing(games: Sequence[GameSummary], *, numbered: bool = False) -> RenderableType:
     """One entry per stored game: its id, then scenario, seed, orders, status and last change,
-    and its outcome on a line of its own."""
+    and its outcome on a line of its own; ``numbered``: each after its number from 1."""
     table = _grid(Column("id", no_wrap=True, style="bold"), Column("game", overflow="fold"))
-    for g in games:
+    if numbered:
+        table.columns.insert(0, Column("#", no_wrap=True, justify="right"))
+    for n, g in enumerate(games, 1):
         facts = [
             g.scenario_id,
             f"seed {g.seed}",
@@ -78,7 +80,7 @@ def game_listing(games: Sequence[GameSummary]) -> RenderableType:
         reason = (g.outcome or {}).get("reason")
         if reason:
             about.append("\n" + str(reason), style="dim")
-        table.add_row(g.id, about)
+        table.add_row(*([str(n)] if numbered else []), g.id, about)
     return table
 
 

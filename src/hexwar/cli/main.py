@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import typer
 import typer.main
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 from typer.core import TyperGroup
@@ -42,7 +42,7 @@ from hexwar.core.rng import SEEDS
 from hexwar.rl.cli import tournament as tournament_command
 from hexwar.scenarios import Document, json_schema, load_document, peek_ruleset, validate
 from hexwar.sessions import ResolvedScenario, Session, resolve_scenario, transcript
-from hexwar.store import GameStore, default_path, describe_failure
+from hexwar.store import GameStore, GameSummary, default_path, describe_failure
 from hexwar.web.cli import serve
 
 EXIT_INVALID = 2
@@ -510,16 +510,27 @@ def play(
     _check_agent(ruleset, opponent, f"--vs {opponent!r}")
     others = [s for s in ruleset.info.sides if s != side] if computer is None else computer
     agents = {} if hotseat else dict.fromkeys(others, opponent)
-    the_seed = _seed(seed)
+    _play(resolved, _seed(seed), agents, clock=clock or time_limit is not None, seconds=time_limit)
+
+
+def _play(
+    resolved: ResolvedScenario,
+    seed: int,
+    agents: dict[str, str],
+    *,
+    clock: bool = False,
+    seconds: float | None = None,
+) -> None:
+    """Start a stored game, say how to resume it, and play it at this terminal."""
     with GameStore() as store:
-        session = Session.start(resolved, seed=the_seed, agents=agents, store=store)
+        session = Session.start(resolved, seed=seed, agents=agents, store=store)
         humans = ", ".join(session.human_sides) or "nobody (the computer plays every side)"
         out.print(
-            f"Game [bold]{session.game_id}[/bold]: {resolved.scenario_id}, seed {the_seed}; "
+            f"Game [bold]{session.game_id}[/bold]: {resolved.scenario_id}, seed {seed}; "
             f"you play {humans}. Resume any time with: hexwar resume {session.game_id}",
             highlight=False,
         )
-        play_interactively(session, out, clock=clock or time_limit is not None, seconds=time_limit)
+        play_interactively(session, out, clock=clock, seconds=seconds)
 
 
 @app.command()
@@ -664,7 +675,9 @@ app.command()(checks.doctor)
 
 
 def choose() -> None:
-    """List every bundled scenario, let the user pick one and a side, and start playing."""
+    """List every bundled scenario (and the stored games to resume); let the user pick one,
+    who plays each side (a person at this terminal or one of the ruleset's computer agents)
+    and the seed; and start playing."""
     listing, ids = listings.chooser_listing(registry.all_rulesets())
     if not ids:
         out.print(
@@ -672,27 +685,108 @@ def choose() -> None:
             "See `hexwar --help` and docs/architecture.md."
         )
         return
-    picked = _ask_on_screens(listing, "hexwar: choose a game", "Scenario number", len(ids))
-    if picked is None:
-        return
-    sid = ids[picked]
-    ruleset = resolve_scenario(sid).ruleset
-    sides = [*ruleset.info.sides, "watch"]
-    names = {**ruleset.side_names(resolve_scenario(sid).scenario), "watch": "watch"}
-    out.print("Sides: " + ", ".join(f"{i}={names[s]}" for i, s in enumerate(sides, 1)))
-    side_index = _ask_choice("Play which side", len(sides))
-    if side_index is None:
-        return
-    side = sides[side_index]
-    if side == "watch":
-        run(sid, seed=None, agent=None, max_steps=None, as_json=False, store=False)
-    else:
-        play(sid, side=side, vs=None, seed=None, hotseat=False)
+    with GameStore(readonly=True) as store:
+        unfinished = [g for g in store.list_games() if g.status != "finished"]
+    if unfinished:
+        n = len(unfinished)
+        footer = f"  r resume a stored game ({n} unfinished: hexwar games lists them)"
+        listing = Group(listing, Text(footer, style="bold"))
+    extra = {"r": _RESUME} if unfinished else {}
+    picked = _ask_on_screens(listing, "hexwar: choose a game", "Scenario number", len(ids), extra)
+    if picked == _RESUME:
+        _choose_stored_game(unfinished)
+    elif picked is not None:
+        _choose_players(ids[picked])
 
 
-def _ask_on_screens(listing: Any, title: str, prompt: str, n: int) -> int | None:
+def _choose_players(sid: str) -> None:
+    """Ask who plays each side and the seed; play the game (or watch the computers play it)."""
+    resolved = resolve_scenario(sid)
+    ruleset = resolved.ruleset
+    sides = list(ruleset.info.sides)
+    names = ruleset.side_names(resolved.scenario)
+    every = "every side (hotseat: the players take turns at this terminal)"
+    menu = [*(names[s] for s in sides), every, "watch (the computer plays every side)"]
+    out.print("Sides:")
+    for i, name in enumerate(menu, 1):
+        out.print(f"{i:>3} {name}", markup=False, highlight=False, soft_wrap=False)
+    choice = _ask_choice("Play which side", len(menu))
+    if choice is None:
+        return
+    humans = sides if menu[choice] == every else sides[choice : choice + 1]
+    agents: dict[str, str] = {}
+    for side in sides:
+        if side not in humans:
+            agent = _ask_agent(ruleset, side)
+            if agent is None:
+                return
+            agents[side] = agent
+    seed = _ask_seed()
+    if seed is None:
+        return
+    if humans:
+        _play(resolved, seed, agents)
+        return
+    again = " ".join(f"--agent {s}={a}" for s, a in agents.items())
+    out.print(f"Watching {sid}, seed {seed} (again: hexwar run {sid} --seed {seed} {again})")
+    spec = [f"{s}={a}" for s, a in agents.items()]
+    run(sid, seed=seed, agent=spec, max_steps=None, as_json=False, store=False, plots=None)
+
+
+def _ask_agent(ruleset: Ruleset[Any, Any], side: str) -> str | None:
+    """Which of the ruleset's computer agents plays ``side`` (Enter: the strongest)."""
+    names = agent_names(ruleset)
+    default = _default_agent(ruleset)
+    while True:
+        try:
+            answer = input(f"Computer player for {side} [{', '.join(names)}; Enter: {default}]: ")
+        except EOFError:
+            out.print()
+            return None
+        answer = answer.strip()
+        if answer.lower() in {"q", "quit"}:
+            return None
+        if not answer or answer in names:
+            return answer or default
+        out.print(f"Please enter one of {', '.join(names)}.", highlight=False)
+
+
+def _ask_seed() -> int | None:
+    """The seed of every random draw (Enter: a random one, shown when the game starts)."""
+    while True:
+        try:
+            answer = input("Seed [a number; Enter: a random seed]: ").strip()
+        except EOFError:
+            out.print()
+            return None
+        if answer.lower() in {"q", "quit"}:
+            return None
+        try:
+            return _seed(int(answer) if answer else None)
+        except ValueError:
+            out.print(f"Please enter a whole number from {SEEDS.start} to {SEEDS.stop - 1}.")
+        except InvalidArgumentError as e:
+            out.print(str(e), markup=False, highlight=False)
+
+
+def _choose_stored_game(unfinished: list[GameSummary]) -> None:
+    """Let the user pick one of the unfinished stored games and resume it."""
+    listing = listings.game_listing(unfinished, numbered=True)
+    picked = _ask_on_screens(listing, "hexwar: resume a game", "Game number", len(unfinished))
+    if picked is not None:
+        resume(unfinished[picked].id)
+
+
+def _ask_on_screens(
+    listing: RenderableType,
+    title: str,
+    prompt: str,
+    n: int,
+    extra: dict[str, int] | None = None,
+) -> int | None:
     """Show ``listing`` under ``title`` a screen at a time (the terminal's height less the
-    prompt's line) and ask for a number from 1 to ``n``: Enter shows the next screen."""
+    prompt's line) and ask for a number from 1 to ``n`` (or a letter of ``extra``): Enter
+    shows the next screen."""
     with out.capture() as captured:
         out.print(listing)
     lines = captured.get().splitlines()
@@ -706,7 +800,7 @@ def _ask_on_screens(listing: Any, title: str, prompt: str, n: int) -> int | None
         more = len(screens) > 1
         if more:
             out.print(f"(screen {shown + 1} of {len(screens)}: Enter for the next)")
-        picked = _ask_choice(prompt, n, more=more)
+        picked = _ask_choice(prompt, n, more=more, extra=extra)
         if picked != _NEXT:
             return picked
         shown = (shown + 1) % len(screens)
@@ -717,14 +811,18 @@ app.command("amend")(amend)  # hexwar.cli.amend: the umpire's amendment of a sto
 
 
 _NEXT = -1  # _ask_choice's answer to an empty line when ``more`` is shown
+_RESUME = -2  # the chooser's answer "r": resume a stored game
 
 
-def _ask_choice(prompt: str, n: int, *, more: bool = False) -> int | None:
+def _ask_choice(
+    prompt: str, n: int, *, more: bool = False, extra: dict[str, int] | None = None
+) -> int | None:
     """A number from 1 to ``n`` as an index from 0; None to quit (q, or end of input); with
-    ``more``, ``_NEXT`` for an empty line."""
+    ``more``, ``_NEXT`` for an empty line; a letter of ``extra``, its value."""
+    letters = "".join(f", {letter}" for letter in extra or {})
     while True:
         try:
-            answer = input(f"{prompt} [1-{n}, q to quit]: ").strip()
+            answer = input(f"{prompt} [1-{n}{letters}, q to quit]: ").strip()
         except EOFError:
             out.print()
             return None
@@ -732,6 +830,8 @@ def _ask_choice(prompt: str, n: int, *, more: bool = False) -> int | None:
             return None
         if more and not answer:
             return _NEXT
+        if extra and answer.lower() in extra:
+            return extra[answer.lower()]
         if answer.isdigit() and 1 <= int(answer) <= n:
             return int(answer) - 1
         out.print(f"Please enter a number from 1 to {n}.")

@@ -163,8 +163,8 @@ def test_play_with_the_clock_has_help_view_and_log_commands(cli_env: dict[str, s
 
 
 def test_the_chooser_names_the_players_of_an_air_war_game() -> None:
-    """The chooser's side list reads "1=player 1 (A: 6 cities, 4 productive, 60 units)", not
-    "1=1" (ruling 7: the paper's letters, §3.2.1: A has 6 cities, 4 productive, 60 units; B 7,
+    """The chooser's side list reads "1 player 1 (A: 6 cities, 4 productive, 60 units)", not
+    "1 1" (ruling 7: the paper's letters, §3.2.1: A has 6 cities, 4 productive, 60 units; B 7,
     3 productive, 70 units)."""
     from typer.testing import CliRunner
 
@@ -175,6 +175,6 @@ def test_the_chooser_names_the_players_of_an_air_war_game() -> None:
     number = choices.index("airwar/large-unequal") + 1
     result = CliRunner().invoke(app, [], input=f"{number}\nq\n")
     assert (
-        "Sides: 1=player 1 (A: 6 cities, 4 productive, 60 units), "
-        "2=player 2 (B: 7 cities, 3 productive, 70 units), 3=watch"
+        "Sides: 1 player 1 (A: 6 cities, 4 productive, 60 units) "
+        "2 player 2 (B: 7 cities, 3 productive, 70 units) 3 every side"
     ) in " ".join(result.stdout.split())
