@@ -33,6 +33,11 @@ HELP = """Commands: an order (see below), or
   :help     this text"""
 
 
+# Cursor home, erase the screen, erase the scrollback (xterm's "E3", which most terminals
+# know): the hand-over between hotseat players.
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+
+
 class TimedLines:
     """Lines from standard input, each read with a deadline: a clock runs while the player
     thinks. Reads the file descriptor itself (a line buffered by ``input`` would be invisible
@@ -94,6 +99,9 @@ def play_interactively(
             console.print(render_text(fresh), end="", markup=False, highlight=False)
 
     uis = {side: game.ruleset.terminal_ui(side) for side in game.info.sides}
+    read = lines.input if lines is not None else input
+    hotseat = len(session.human_sides) > 1
+    last: str | None = None  # the side that had the terminal last
     while True:
         session.play_agents()
         game = session.game  # a failed commit replaces the game by the one the store holds
@@ -107,12 +115,15 @@ def play_interactively(
             return
         humans = sorted(decision.sides - session.agents.keys())
         side = humans[0]
+        if hotseat and side != last and not _hand_over(session, side, console, read):
+            console.print(f"Game saved. Resume with: hexwar resume {session.game_id}")
+            return
+        last = side
         show_new_events(side)
         view = game.view(side)
         console.print(f"\n[bold]{side}[/bold], decision {decision.step}: {decision.prompt}")
         ui = uis[side]
         if ui is not None:
-            read = lines.input if lines is not None else input
             if not _prompt_ui(session, side, console, ui, read):
                 console.print(f"Game saved. Resume with: hexwar resume {session.game_id}")
                 return
@@ -126,6 +137,23 @@ def play_interactively(
         if not _prompt_order(session, side, console, lines, timed):
             console.print(f"Game saved. Resume with: hexwar resume {session.game_id}")
             return
+
+
+def _hand_over(session: Session, side: str, console: Console, read: Callable[[str], str]) -> bool:
+    """Between two people at one terminal: clear the screen and its scrollback, so that
+    nothing one side may see is left for the other, and wait until ``side`` has the terminal.
+    False when the user stops (``:quit`` or end of input)."""
+    console.file.write(CLEAR_SCREEN)
+    console.file.flush()
+    console.print(
+        f"Game {session.game_id}: pass the terminal to [bold]{side}[/bold].", highlight=False
+    )
+    try:
+        answer = read(f"{side}, press Enter when only you can see the screen (:quit to stop): ")
+    except EOFError:
+        console.print()
+        return False
+    return answer.strip() not in {":quit", ":q"}
 
 
 def _prompt_order(

@@ -146,7 +146,8 @@ def test_play_without_a_computer_is_two_players_at_one_terminal(
     """Issue item 7, the author's 'isAi' option: with computer = "none" nobody is the
     computer; both sides set up and play at the terminal."""
     path = _scenario_with(tmp_path, "hotseat.toml", computer='"none"')
-    result = hexwar(cli_env, "play", str(path), "--seed", "1", stdin="auto\nauto\n")
+    # Enter at each hand-over between the players, then each side's set-up
+    result = hexwar(cli_env, "play", str(path), "--seed", "1", stdin="\nauto\n\nauto\n")
     assert result.returncode == 0, result.stderr
     assert "you play west, east" in result.stdout
     assert "west, decision 0: set up your 18 units" in result.stdout
