@@ -28,7 +28,7 @@ from hexwar import __version__
 from hexwar.agents import AI, agent_names
 from hexwar.analysis.cli import app as sweep_app
 from hexwar.analysis.timeline import record_run
-from hexwar.cli import checks, listings
+from hexwar.cli import checks, helpstyle, listings
 from hexwar.cli.amend import amend
 from hexwar.cli.checks import InvalidArgumentError, load_record, refuse_hidden, writable
 from hexwar.cli.interactive import play_interactively
@@ -72,8 +72,17 @@ class _HexwarGroup(TyperGroup):
     """The root command: hexwar's own commands, then ``hexwar <ruleset-id> ...`` for every
     installed ruleset with commands of its own, found only when asked for (help, or use).
 
-    A ruleset id that equals a command of hexwar's own is shadowed by it.
+    A ruleset id that equals a command of hexwar's own is shadowed by it. Every command it
+    hands out, and itself, are shown in one help style (:mod:`hexwar.cli.helpstyle`).
     """
+
+    _restyled = False
+
+    def get_params(self, ctx: Any) -> list[Any]:  # click's Parameters
+        if not self._restyled:
+            self._restyled = True  # first: restyle asks for these very parameters
+            helpstyle.restyle(self, ctx)
+        return super().get_params(ctx)
 
     def list_commands(self, ctx: Any) -> list[str]:
         own = super().list_commands(ctx)
@@ -81,13 +90,13 @@ class _HexwarGroup(TyperGroup):
         return own + [i for i in ids if self.get_command(ctx, i) is not None]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:  # click's Command
-        own = super().get_command(ctx, cmd_name)
-        if own is not None:
-            return own
-        for ruleset in registry.all_rulesets():
+        command = super().get_command(ctx, cmd_name)
+        for ruleset in registry.all_rulesets() if command is None else []:
             if ruleset.info.id == cmd_name:
-                return _ruleset_command(ruleset)
-        return None
+                command = _ruleset_command(ruleset)
+        if command is not None:
+            helpstyle.restyle(command, ctx)
+        return command
 
 
 app = typer.Typer(

@@ -15,7 +15,9 @@ err = Console(stderr=True, soft_wrap=True)
 
 
 def tournament(
-    scenario: Annotated[str, typer.Argument(help="A bundled scenario id or a scenario file.")],
+    scenario: Annotated[
+        str, typer.Argument(metavar="SCENARIO", help="A bundled scenario id or a scenario file.")
+    ],
     agents: Annotated[
         str,
         typer.Option(
@@ -25,15 +27,23 @@ def tournament(
         ),
     ] = "",
     seeds: Annotated[
-        int, typer.Option("--seeds", min=1, help="Games per pair with each agent on each side.")
+        int,
+        typer.Option(
+            "--seeds", metavar="N", min=1, help="Games per pair with each agent on each side."
+        ),
     ] = 4,
-    jobs: Annotated[int, typer.Option("--jobs", help="Parallel processes (joblib; -1: all).")] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", metavar="N", help="Parallel processes (joblib; -1: all).")
+    ] = 1,
     max_steps: Annotated[
         int | None,
         typer.Option("--max-steps", metavar="N", help="Stop a game after N decisions (a draw)."),
     ] = None,
     mcts_seconds: Annotated[
-        float, typer.Option("--mcts-seconds", help="CPU seconds per decision of the mcts agent.")
+        float,
+        typer.Option(
+            "--mcts-seconds", metavar="SECONDS", help="CPU seconds per decision of the mcts agent."
+        ),
     ] = 1.0,
     csv: Annotated[
         Path | None, typer.Option("--csv", metavar="PATH", help="Write ratings and pairs here.")

@@ -69,12 +69,17 @@ def _fail(problems: list[Problem]) -> NoReturn:
 
 DbOption = Annotated[
     Path | None,
-    typer.Option("--db", help="The SQLite database (default: $HEXWAR_HOME/flankbattle.sqlite3)."),
+    typer.Option(
+        "--db",
+        metavar="FILE",
+        help="The SQLite database (default: $HEXWAR_HOME/flankbattle.sqlite3).",
+    ),
 ]
 JsonDirOption = Annotated[
     Path | None,
     typer.Option(
         "--json-dir",
+        metavar="DIR",
         help="A folder with edited parameters.json and/or Soldier.json (default: the bundled).",
     ),
 ]
@@ -106,7 +111,10 @@ def _json_files(json_dir: Path | None) -> tuple[Any, Any, Path | None, Path | No
 @app.command("import")
 def import_command(
     csv_dir: Annotated[
-        Path, typer.Argument(help="Folder with Nation.csv, Military.csv, Location.csv, Leader.csv")
+        Path,
+        typer.Argument(
+            metavar="DIR", help="Folder with Nation.csv, Military.csv, Location.csv, Leader.csv"
+        ),
     ],
     db: DbOption = None,
     json_dir: JsonDirOption = None,
@@ -183,19 +191,30 @@ def _embedded(database: Database, military_names: list[str], location: str) -> d
 
 @app.command("resolve")
 def resolve_command(
-    attacker: Annotated[str | None, typer.Option(help="Attacking military (Military tab)")] = None,
-    defender: Annotated[str | None, typer.Option(help="Defending military (Military tab)")] = None,
-    location: Annotated[str | None, typer.Option(help="Location of the battle")] = None,
+    attacker: Annotated[
+        str | None, typer.Option(metavar="MILITARY", help="Attacking military (Military tab)")
+    ] = None,
+    defender: Annotated[
+        str | None, typer.Option(metavar="MILITARY", help="Defending military (Military tab)")
+    ] = None,
+    location: Annotated[
+        str | None, typer.Option(metavar="LOCATION", help="Location of the battle")
+    ] = None,
     motive: Annotated[
         str | None,
-        typer.Option(help="Conquest, Ideological, Economic, Hegemony or Existential"),
+        typer.Option(
+            metavar="MOTIVE", help="Conquest, Ideological, Economic, Hegemony or Existential"
+        ),
     ] = None,
-    year: Annotated[int | None, typer.Option(help="War date, -3500 to 2020 (BC negative)")] = None,
-    title: Annotated[str | None, typer.Option(help="Name of the war")] = None,
+    year: Annotated[
+        int | None, typer.Option(metavar="YEAR", help="War date, -3500 to 2020 (BC negative)")
+    ] = None,
+    title: Annotated[str | None, typer.Option(metavar="TITLE", help="Name of the war")] = None,
     map_: Annotated[
         str | None,
         typer.Option(
             "--map",
+            metavar="MAP",
             help="A terrain map image (PNG, GIF, BMP, JPEG, TIFF, WebP, PPM), or a generic "
             "map name (e.g. 'Hill')",
         ),
@@ -203,13 +222,17 @@ def resolve_command(
     flanks: Annotated[
         Path | None,
         typer.Option(
-            help="TOML file of attacker and defender flank tables (see docs/flankbattle.md)"
+            metavar="FILE",
+            help="TOML file of attacker and defender flank tables (see docs/flankbattle.md)",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Random seed: same seed, same war")] = 1,
-    receipt: Annotated[str, typer.Option(help="Receipt format: wiki, markdown or json")] = "wiki",
+    seed: Annotated[int, typer.Option(metavar="N", help="Random seed: same seed, same war")] = 1,
+    receipt: Annotated[
+        str, typer.Option(metavar="FORMAT", help="Receipt format: wiki, markdown or json")
+    ] = "wiki",
     log_dir: Annotated[
-        Path, typer.Option(help="Folder for the 'Autoalgo log <timestamp>.txt' file")
+        Path,
+        typer.Option(metavar="DIR", help="Folder for the log file (Autoalgo log TIMESTAMP.txt)"),
     ] = Path("Logs"),
     example: Annotated[
         bool, typer.Option("--example", help="Fight the bundled example war (Hastings, 1066)")
@@ -369,7 +392,9 @@ def _bundled(name: str) -> Any:
 
 @app.command("maps")
 def maps_command(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the PNG maps into")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", metavar="DIR", help="Folder to write the PNG maps into")
+    ],
 ) -> None:
     """Write the generic terrain maps (one per Location terrain value) as 400x400 PNG files.
 
@@ -387,7 +412,9 @@ def maps_command(
 
 @app.command("example")
 def example_command(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the CSV files into")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", metavar="DIR", help="Folder to write the CSV files into")
+    ],
 ) -> None:
     """Write the bundled example database (Nation, Military, Location, Leader tabs) as CSV
     files, with Soldier.json and parameters.json, ready for 'hexwar flankbattle import'."""

@@ -233,16 +233,17 @@ _WEAPON_VALUES_HELP = _paragraphs(
     """
 Weapon values and force ratios of one engagement (seed 000 §5.1.2).
 
-A.json holds the attackers' average kill matrix A as a JSON list of m rows of n numbers:
-A(i,j) is the rate at which one attackers' type i ground-to-ground weapon kills the defenders'
-type j weapons. D.json holds the defenders' matrix D, n rows of m numbers. The values solve
-alpha * va = A vd and delta * vd = D va under Holter's scaling (iv): alpha = delta, and
-va(kw) = 1 for kw the lowest-numbered attackers' weapon of positive value.
+The --attack-kills file (A.json below) holds the attackers' average kill matrix A as a JSON
+list of m rows of n numbers: A(i,j) is the rate at which one attackers' type i ground-to-ground
+weapon kills the defenders' type j weapons. The --defense-kills file (D.json) holds the
+defenders' matrix D, n rows of m numbers. The values solve alpha * va = A vd and
+delta * vd = D va under Holter's scaling (iv): alpha = delta, and va(kw) = 1 for kw the
+lowest-numbered attackers' weapon of positive value.
 
-With the holdings -- wa.json, the attackers' amounts of their m weapon types, and wd.json,
-the defenders' n amounts, each a JSON list of numbers -- it also prints the force ratio
-FR = <va, wa> / <vd, wd> and FR2 = FR**2, the ratio of the defenders' to the attackers'
-proportional rate of value loss; the attackers dominate iff FR2 > 1.
+With the holdings (--attack-holdings: wa.json, the attackers' amounts of their m weapon types;
+--defense-holdings: wd.json, the defenders' n amounts; each a JSON list of numbers) it also
+prints the force ratio FR = <va, wa> / <vd, wd> and FR2 = FR**2, the ratio of the defenders'
+to the attackers' proportional rate of value loss; the attackers dominate iff FR2 > 1.
 
 --json prints one object with the keys va, vd, alpha, delta, fr and fr2; fr and fr2 are null
 without holdings, and the string "inf" when only the defenders' force is worthless.
@@ -263,7 +264,7 @@ def weapon_values_command(
         Path,
         typer.Option(
             "--attack-kills",
-            metavar="A.json",
+            metavar="FILE",
             help="The attackers' kill matrix A (m rows of n rates), a JSON list of rows.",
         ),
     ],
@@ -271,7 +272,7 @@ def weapon_values_command(
         Path,
         typer.Option(
             "--defense-kills",
-            metavar="D.json",
+            metavar="FILE",
             help="The defenders' kill matrix D (n rows of m rates), a JSON list of rows.",
         ),
     ],
@@ -279,7 +280,7 @@ def weapon_values_command(
         Path | None,
         typer.Option(
             "--attack-holdings",
-            metavar="wa.json",
+            metavar="FILE",
             help="The attackers' holdings wa, m amounts (a JSON list); with --defense-holdings.",
         ),
     ] = None,
@@ -287,7 +288,7 @@ def weapon_values_command(
         Path | None,
         typer.Option(
             "--defense-holdings",
-            metavar="wd.json",
+            metavar="FILE",
             help="The defenders' holdings wd, n amounts (a JSON list); with --attack-holdings.",
         ),
     ] = None,
