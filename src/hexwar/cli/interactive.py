@@ -7,6 +7,10 @@ With the clock on (``hexwar play --clock``), a decision for which the ruleset se
 limit (:meth:`Ruleset.time_limit`: the air war's §4 minute per move) is read against it while
 the player thinks, not only once Enter is pressed: when it runs out, the ruleset's late order
 stands for the player's (the air war's ``late pass``).
+
+When people play several sides at one terminal (hotseat), each change of side clears the
+screen and its scrollback and waits for the next player's Enter, so that no side's view is
+left on screen for another.
 """
 
 from __future__ import annotations
