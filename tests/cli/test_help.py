@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from enum import StrEnum
 from itertools import pairwise
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
+import typer
 import typer.main
 
+from hexwar.cli.helpstyle import restyle, unwrap
 from hexwar.cli.main import app
 from tests.cli.conftest import Cli
 
@@ -107,6 +110,8 @@ def test_every_command_and_parameter_has_help_and_an_upper_case_metavar(
             continue
         else:
             shown = param.display_type_rich(CTX)
+            if getattr(param.type_descriptor, "choices", None):
+                continue  # its choices as typed (text|json), the one lower-case metavar
         assert shown == shown.upper(), f"hexwar {' '.join(path)}: {param.name} shows {shown!r}"
 
 
@@ -117,3 +122,37 @@ def test_a_flag_takes_no_value(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Non
     assert re.search(r"--json +Print one JSON object", shown), shown
     refused = cli("run", "tiny/duel", "--json", "true")
     assert refused.code == 2
+
+
+def test_unwrap_joins_the_lines_of_a_paragraph_and_keeps_lists_and_b_blocks() -> None:
+    text = "First line\nwrapped.\n\nItems:\n- one\n- two\n\n\b\nkept\nas is"
+    assert unwrap(text) == "First line wrapped.\n\nItems:\n- one\n- two\n\n\b\nkept\nas is"
+
+
+class Shape(StrEnum):
+    hex = "hex"
+    square = "square"
+
+
+def test_an_option_without_a_metavar_gets_one_from_its_type_or_name(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N for an integer, NUMBER for a float, the choices for an enumeration, else the name."""
+    extra = typer.Typer(add_completion=False)
+
+    @extra.command()
+    def demo(
+        count: Annotated[int, typer.Option(help="How many.")] = 1,
+        ratio: Annotated[float, typer.Option(help="How much.")] = 1.0,
+        shape: Annotated[Shape, typer.Option(help="Which.")] = Shape.hex,
+        json_dir: Annotated[str, typer.Option(help="Where.")] = ".",
+        target: Annotated[str, typer.Argument(help="What.")] = "x",
+    ) -> None:
+        """A demonstration."""
+
+    command = typer.main.get_command(extra)
+    restyle(command, command.context_class(command, info_name="demo"))
+    shown = {p.name: p.display_type_rich(CTX) for p in command.params if p.name != "target"}
+    assert shown == {"count": "N", "ratio": "NUMBER", "shape": "hex|square", "json_dir": "JSON_DIR"}
+    (target,) = [p for p in command.params if p.name == "target"]
+    assert (target.display_name_raw, target._usage_display_name()) == ("TARGET", "[TARGET]")
