@@ -700,7 +700,7 @@ def choose() -> None:
         n = len(unfinished)
         footer = f"  r resume a stored game ({n} unfinished: hexwar games lists them)"
         listing = Group(listing, Text(footer, style="bold"))
-    extra = {"r": _RESUME} if unfinished else {}
+    extra = {"r": (_RESUME, "to resume")} if unfinished else {}
     picked = _ask_on_screens(listing, "hexwar: choose a game", "Scenario number", len(ids), extra)
     if picked == _RESUME:
         _choose_stored_game(unfinished)
@@ -791,7 +791,7 @@ def _ask_on_screens(
     title: str,
     prompt: str,
     n: int,
-    extra: dict[str, int] | None = None,
+    extra: dict[str, tuple[int, str]] | None = None,
 ) -> int | None:
     """Show ``listing`` under ``title`` a screen at a time (the terminal's height less the
     prompt's line) and ask for a number from 1 to ``n`` (or a letter of ``extra``): Enter
@@ -824,11 +824,16 @@ _RESUME = -2  # the chooser's answer "r": resume a stored game
 
 
 def _ask_choice(
-    prompt: str, n: int, *, more: bool = False, extra: dict[str, int] | None = None
+    prompt: str,
+    n: int,
+    *,
+    more: bool = False,
+    extra: dict[str, tuple[int, str]] | None = None,
 ) -> int | None:
     """A number from 1 to ``n`` as an index from 0; None to quit (q, or end of input); with
-    ``more``, ``_NEXT`` for an empty line; a letter of ``extra``, its value."""
-    letters = "".join(f", {letter}" for letter in extra or {})
+    ``more``, ``_NEXT`` for an empty line; a letter of ``extra`` (letter: value, what it
+    does), its value."""
+    letters = "".join(f", {letter} {does}" for letter, (_, does) in (extra or {}).items())
     while True:
         try:
             answer = input(f"{prompt} [1-{n}{letters}, q to quit]: ").strip()
@@ -840,7 +845,7 @@ def _ask_choice(
         if more and not answer:
             return _NEXT
         if extra and answer.lower() in extra:
-            return extra[answer.lower()]
+            return extra[answer.lower()][0]
         if answer.isdigit() and 1 <= int(answer) <= n:
             return int(answer) - 1
         out.print(f"Please enter a number from 1 to {n}.")
