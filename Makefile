@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 WEBSTAMP := $(VENV)/.installed-web
 
-.PHONY: run chooser chromium screenshots test lint typecheck pytest docs golden mutate clean
+.PHONY: run chooser chromium screenshots test lint typecheck pytest docs analysis-docs golden mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,9 @@ screenshots: $(DEVSTAMP) chromium  # docs/images/: the lobby, each board, the re
 
 docs: $(DEVSTAMP)  # the documentation site, from docs/ and README.md, into site/ (warnings fail it)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+analysis-docs: $(DEVSTAMP)  # docs/analysis.md's worked sweeps at full size: its tables, figures and plots (minutes)
+	$(BIN)/python scripts/analysis_docs.py
 
 golden: $(STAMP)  # regenerate tests/golden/ after a change that alters a reference game
 	$(BIN)/python -m hexwar.testing.golden
