@@ -31,12 +31,14 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import math
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -134,7 +136,7 @@ class Worked:
     out: str  # the page's --out
     blocks: tuple[tuple[str, tuple[str, ...]], ...]  # block suffix: the commands it shows
     twin_reads: str  # the command shown on the twin's results: summarize or analyze
-    skip: str  # why the full-size blocks are not run by the doc tests
+    skip: str  # why the doc tests skip the full-size blocks ({games}: the sweep's games)
     images: tuple[tuple[str, str], ...]  # (a plot's stem under OUT/plots, a name in docs/analysis)
     prose: Callable[[Results], str]
 
@@ -168,6 +170,33 @@ def twin_block(worked: Worked, workdir: Path) -> str:
 
 
 # --- the sentences that state the figures -----------------------------------------------------
+
+WIDTH = 96  # the page's lines
+_BLOCK_START = re.compile(r"^(?:[-+*#>]|\d+[.)])(?:\s|$)")
+
+
+def wrap(text: str) -> str:
+    """Markdown paragraphs (and "- " items) filled to the page's width; no line but an item's
+    first starts as a list item or a heading would."""
+    out = []
+    for para in text.strip("\n").split("\n"):
+        if not para:
+            out.append("")
+            continue
+        item = para.startswith("- ")
+        para = para.replace(" .. ", "\xa0..\xa0").replace(" ± ", "\xa0±\xa0")  # kept whole
+        for width in range(WIDTH, WIDTH // 2, -1):
+            lines = textwrap.wrap(
+                para,
+                width,
+                subsequent_indent="  " if item else "",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+            if not any(_BLOCK_START.match(line.lstrip()) for line in lines[1:]):
+                break
+        out += [line.replace("\xa0", " ") for line in lines]
+    return "\n".join(out) + "\n"
 
 
 def _n(x: float) -> str:
@@ -251,13 +280,29 @@ def hastings_prose(results: Results) -> str:
         mean_interval(results.values(rows, "summary.hours")).mean
         for rows in results.by_point().values()
     ]
+    mean_all, median = math.fsum(hours) / len(hours), _median(hours)
+    if max(means) - min(means) < 0.1 * mean_all:
+        text += (
+            f"\n\nThe battle's length hardly depends on the army's size (a mean of "
+            f"{min(means):.0f} to {max(means):.0f} hours at every point)"
+        )
+    else:
+        text += (
+            f"\n\nThe battle's mean length goes from {means[0]:.0f} hours at "
+            f"{_n(wins[0].level)} men to {means[-1]:.0f} at {_n(wins[-1].level)}"
+        )
     text += (
-        f"\n\nThe battle's length hardly depends on the army's size (a mean of "
-        f"{min(means):.0f} to {max(means):.0f} hours at every point), and it is skewed: "
-        f"{capped} of the {len(hours)} battles ({100 * capped / len(hours):.0f} %) run to the "
-        f"flank battle's limit of {limit} hours, which puts the mean far above the median "
-        f"({_median(hours):g} hours).\n"
+        f", and {capped} of the {len(hours)} battles ({100 * capped / len(hours):.0f} %) run "
+        f"to the flank battle's limit of {limit} hours"
     )
+    if mean_all > 2 * median:
+        text += (
+            f", which puts the mean ({mean_all:.0f} hours over all) far above the median "
+            f"({median:g} hours): a skewed response, whose means and intervals say little "
+            "about a typical battle.\n"
+        )
+    else:
+        text += f"; the mean of all is {mean_all:.0f} hours, the median {median:g}.\n"
     return text
 
 
@@ -393,7 +438,7 @@ WORKED: tuple[Worked, ...] = (
             ("summary", ("sweep summarize {out}",)),
         ),
         twin_reads="summarize",
-        skip="the 500-game sweep of scripts/analysis_docs.py; its twin below runs in the tests",
+        skip="a sweep of {games} flank battles (minutes; make analysis-docs runs it)",
         images=(
             ("winner=attacker-vs-norman_size", "hastings-winner-attacker-vs-size"),
             ("winner-shares", "hastings-winner-shares"),
@@ -408,7 +453,7 @@ WORKED: tuple[Worked, ...] = (
         out="runs/sector",
         blocks=(("run", ("sweep {exp} --out {out} --jobs {jobs}", "sweep analyze {out}")),),
         twin_reads="analyze",
-        skip="a sweep of 100 Aggressor games (minutes); its twin below runs in the tests",
+        skip="a sweep of {games} Aggressor games (minutes; make analysis-docs runs it)",
         images=(
             ("winner=west-vs-west_armor_strength", "sector-west-wins-vs-armor-strength"),
             (
@@ -426,7 +471,7 @@ WORKED: tuple[Worked, ...] = (
         out="runs/sinai",
         blocks=(("run", ("sweep {exp} --out {out} --jobs {jobs}", "sweep analyze {out}")),),
         twin_reads="analyze",
-        skip="a Saltelli sweep of 40 IDAHEX games (minutes); its twin below runs in the tests",
+        skip="a Saltelli sweep of {games} IDAHEX games (minutes; make analysis-docs runs it)",
         images=(
             (
                 "summary.sides.red.resources_at_end_2-vs-blue_kdef_tanks",
@@ -496,6 +541,7 @@ def replace_blocks(page: str, new: dict[str, str]) -> str:
 
 def generate(*, twins_only: bool, jobs: int, images: bool) -> dict[str, str]:
     """Run the sweeps; the generated blocks by name (images written when ``images``)."""
+    from hexwar.analysis.experiment import load_experiment
     from hexwar.analysis.results import read_results
 
     new: dict[str, str] = {}
@@ -512,13 +558,14 @@ def generate(*, twins_only: bool, jobs: int, images: bool) -> dict[str, str]:
             if twins_only:
                 continue
             started = time.perf_counter()
+            skip = w.skip.format(games=load_experiment(ROOT / w.experiment).n_runs)
             for suffix, commands in w.blocks:
                 lines: list[str] = []
                 for command, shown in _commands(w, commands, jobs):
                     lines += run(command, workdir, shown=shown)
-                new[f"{w.key}-{suffix}"] = console(lines, skip=w.skip)
+                new[f"{w.key}-{suffix}"] = console(lines, skip=skip)
             results = read_results(workdir / w.out)
-            new[f"{w.key}-prose"] = w.prose(results)
+            new[f"{w.key}-prose"] = wrap(w.prose(results))
             print(f"{w.key}: {w.experiment} run ({time.perf_counter() - started:.1f} s)")
             if images:
                 for stem, name in w.images:
