@@ -681,21 +681,9 @@ def test_a_plug_in_ruleset_without_a_search_profile_is_searched_plainly() -> Non
     default horizon and rounds, an unfinished rollout worth 0 -- and mcts plays it legally."""
     from hexwar.agents.mcts import HORIZON
     from hexwar.core.search import SearchProfile
-    from tests.fixtures.tiny import SIDES, TinyGame, TinyRuleset, TinyScenario
+    from tests.fixtures.tiny import TinyScenario
 
-    class Searchable(TinyRuleset):
-        def determinise(self, view, rng):
-            scenario = TinyScenario(ruleset="tiny", title="a world")
-            world = TinyGame(self, scenario, seed=int(rng.integers(2**31)), scenario_id="w")
-            enemy = SIDES[1 - SIDES.index(view.side)]
-            world.hp = {view.side: view.data["hit_points"], enemy: view.data["enemy_hit_points"]}
-            world.reserve = {view.side: view.data["reserve"], enemy: int(rng.integers(6))}
-            world.round = view.data["round"]
-            world.mover = SIDES.index(view.side)
-            world._step = view.step
-            return world
-
-    ruleset = Searchable()
+    ruleset = _searchable()
     assert ruleset.search_profile() == SearchProfile()
     game = ruleset.new_game(TinyScenario(ruleset="tiny", title="duel"), seed=3, scenario_id="d")
     agent = MctsAgent(ruleset, "red", iterations=16)
@@ -711,3 +699,73 @@ def test_a_plug_in_ruleset_without_a_search_profile_is_searched_plainly() -> Non
     assert order in legal
     assert agent.last_iterations == 16
     game.submit("red", order)
+
+
+def _searchable():
+    """The tiny plug-in ruleset (tests/fixtures/tiny.py) with a determinisation of its own and
+    no search profile: mcts searches its legal orders plainly."""
+    from tests.fixtures.tiny import SIDES, TinyGame, TinyRuleset, TinyScenario
+
+    class Searchable(TinyRuleset):
+        def determinise(self, view, rng):
+            scenario = TinyScenario(ruleset="tiny", title="a world")
+            world = TinyGame(self, scenario, seed=int(rng.integers(2**31)), scenario_id="w")
+            enemy = SIDES[1 - SIDES.index(view.side)]
+            world.hp = {view.side: view.data["hit_points"], enemy: view.data["enemy_hit_points"]}
+            world.reserve = {view.side: view.data["reserve"], enemy: int(rng.integers(6))}
+            world.round = view.data["round"]
+            world.mover = SIDES.index(view.side)
+            world._step = view.step
+            return world
+
+    return Searchable()
+
+
+def _loaded_machine(monkeypatch):
+    """The clocks of a loaded machine, as the mcts module reads them: each simulation costs
+    the thinking thread 1/8 s of CPU (``time.thread_time``), and every look at the wall clock
+    (``time.perf_counter``) finds 10 s more gone (other processes had the CPU meanwhile).
+    The thread's CPU clock moves only with the simulations (the candidates cost nothing)."""
+    import types
+
+    from hexwar.agents import mcts
+
+    cpu = [0.0]
+    wall = [0.0]
+
+    def perf_counter() -> float:
+        wall[0] += 10.0
+        return wall[0]
+
+    def simulate(self, view, order, rng, horizon=None):
+        cpu[0] += 0.125
+        return 0.0
+
+    clocks = types.SimpleNamespace(thread_time=lambda: cpu[0], perf_counter=perf_counter)
+    monkeypatch.setattr(mcts, "time", clocks)
+    monkeypatch.setattr(MctsAgent, "_simulate", simulate)
+
+
+def test_mcts_budget_is_the_thinking_threads_cpu_time(monkeypatch) -> None:
+    """Issue 42: a decision's ``seconds`` are CPU seconds of the thinking thread by default,
+    so the search does the same work on a loaded machine. With 1 s at 1/8 s of CPU per
+    simulation, the plain search (no prior) runs 8 simulations: after n of them the next would
+    end at (n + 1)/8 s, past the bound from n = 8 on (the budget is a bound: 9/8 > 1); the
+    80 s of wall time that pass meanwhile do not count. With ``wall=True`` the same decision
+    counts wall time: 10 s have gone by its first look after the start, past the 1 s, so it
+    gives its first candidate unsearched."""
+    from tests.fixtures.tiny import TinyScenario
+
+    _loaded_machine(monkeypatch)
+    ruleset = _searchable()
+    game = ruleset.new_game(TinyScenario(ruleset="tiny", title="duel"), seed=3, scenario_id="d")
+    view = game.view("red")
+    cpu_agent = MctsAgent(ruleset, "red", seconds=1.0)
+    order = cpu_agent.act(view, agent_rng(3, "red", 0))
+    assert cpu_agent.last_iterations == 8
+    assert order in ruleset.legal_orders(view)
+
+    wall_agent = MctsAgent(ruleset, "red", seconds=1.0, wall=True)
+    first = wall_agent.candidates(view, agent_rng(3, "red", 0))[0]
+    assert wall_agent.act(view, agent_rng(3, "red", 0)) == first
+    assert wall_agent.last_iterations == 0

@@ -32,10 +32,14 @@ agent's whole order and those the profile's ``proposers`` give (variants of the 
 player; where ``leads`` says so, the first proposer's order is the prior, searched first),
 or without proposers the orders it gives with several streams (until one repeats), plus doing
 nothing (never where the profile says ``never_idle``).
-The budget per move is ``seconds`` measured by ``clock`` (wall time by default;
-``time.process_time`` gives the agent the same computation on a busy machine) -- proposing
-candidates counts against it -- or, when given, ``iterations`` (reproducible whatever the
-machine's speed).
+The budget per move is ``seconds`` of CPU time by default: the thinking thread's own
+(``time.thread_time``), so that a decision gets the same computation on a loaded machine as on
+an idle one (a wall-clock "1 s" took 86-316 ms of CPU on a busy one), and a thread of a web
+server is not charged for the work of the server's other threads, as ``time.process_time``
+would charge it. ``wall=True`` budgets in wall time instead (``time.perf_counter``: a bound on
+how long the player waits, whatever the search gets done in it); ``clock`` sets any other clock.
+Proposing candidates counts against the budget. When given, ``iterations`` bounds the search
+instead (reproducible whatever the machine's speed).
 """
 
 from __future__ import annotations
@@ -95,7 +99,8 @@ class MctsAgent:
         iterations: int | None = None,
         horizon: int | None = None,
         rollout: str | None = None,
-        clock: Callable[[], float] = time.perf_counter,
+        wall: bool = False,
+        clock: Callable[[], float] | None = None,
         widen: int = WIDEN,
     ) -> None:
         if not has_determinisation(ruleset):
@@ -118,7 +123,10 @@ class MctsAgent:
             LONG if self.to_next_turn else (HORIZON if profile.horizon is None else profile.horizon)
         )
         self.horizon = default if horizon is None else horizon
-        self.clock = clock
+        # CPU seconds of the thinking thread unless ``wall`` (see the module's docstring)
+        self.clock: Callable[[], float] = (
+            clock if clock is not None else time.perf_counter if wall else time.thread_time
+        )
         self._policy: dict[str, Agent] = {
             s: make_agent(ruleset, s, self.rollout_name) for s in ruleset.info.sides
         }

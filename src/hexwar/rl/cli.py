@@ -42,9 +42,19 @@ def tournament(
     mcts_seconds: Annotated[
         float,
         typer.Option(
-            "--mcts-seconds", metavar="SECONDS", help="CPU seconds per decision of the mcts agent."
+            "--mcts-seconds",
+            metavar="SECONDS",
+            help="Seconds of CPU time per decision of the mcts agent (wall time: --mcts-wall).",
         ),
     ] = 1.0,
+    mcts_wall: Annotated[
+        bool,
+        typer.Option(
+            "--mcts-wall",
+            help="Count the mcts agent's seconds on the wall clock, not in CPU time (its "
+            "strength then depends on the machine's load).",
+        ),
+    ] = False,
     csv: Annotated[
         Path | None, typer.Option("--csv", metavar="PATH", help="Write ratings and pairs here.")
     ] = None,
@@ -98,6 +108,7 @@ def tournament(
                 jobs=jobs,
                 max_steps=max_steps,
                 mcts_seconds=mcts_seconds,
+                mcts_wall=mcts_wall,
                 on_game=lambda _game: progress.advance(task),
             )
     except ValueError as e:

@@ -60,9 +60,15 @@ class Rating:
 
 
 def play_game(
-    scenario: str, agents: Sequence[str], seed: int, max_steps: int | None, mcts_seconds: float
+    scenario: str,
+    agents: Sequence[str],
+    seed: int,
+    max_steps: int | None,
+    mcts_seconds: float,
+    mcts_wall: bool = False,
 ) -> GameResult:
-    """One game of ``scenario``, ``agents[i]`` playing side ``i``, timed per decision."""
+    """One game of ``scenario``, ``agents[i]`` playing side ``i``, timed per decision; the mcts
+    agent thinks ``mcts_seconds`` of CPU time per decision (of wall time with ``mcts_wall``)."""
     resolved = resolve_scenario(scenario)
     ruleset = resolved.ruleset
     sides = ruleset.info.sides
@@ -71,7 +77,8 @@ def play_game(
         agent = make_agent(ruleset, side, name)
         if isinstance(agent, MctsAgent):
             agent.seconds = mcts_seconds
-            agent.clock = time.process_time  # CPU time: the same search on a busy machine
+            if mcts_wall:  # (by default its own CPU time: the same search on a busy machine)
+                agent.clock = time.perf_counter
         players[side] = agent
     game = ruleset.new_game(resolved.scenario, seed=seed, scenario_id=resolved.scenario_id)
     spent = dict.fromkeys(sides, 0.0)
@@ -249,6 +256,7 @@ def run_tournament(
     jobs: int = 1,
     max_steps: int | None = None,
     mcts_seconds: float = 1.0,
+    mcts_wall: bool = False,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> Tournament:
     """Every pair of ``agents``, ``seeds`` games with each on each side, in ``jobs`` processes.
@@ -272,7 +280,8 @@ def run_tournament(
     ]
     results: list[GameResult] = []
     for result in Parallel(n_jobs=jobs, return_as="generator")(
-        delayed(play_game)(scenario, pair, seed, max_steps, mcts_seconds) for pair, seed in specs
+        delayed(play_game)(scenario, pair, seed, max_steps, mcts_seconds, mcts_wall)
+        for pair, seed in specs
     ):
         results.append(result)
         if on_game is not None:
