@@ -10,14 +10,23 @@ game again in the next one), and prints:
 - the median round trip of an order through HTTP (POST on a keep-alive connection,
   acknowledged after the store commits; its reply carries the seat's view after the order),
   and of the order plus the page's full data (GET /view: view, board description and page
-  state), each as a ratio against the in-process ``Session.submit`` + ``game.view`` of the
-  same orders, measured in the same run, each order in-process just before it goes through
-  HTTP, so both meet the same load (target: at most 2x); medians. The in-process path is the
-  one ``hexwar play`` takes: ``Session.submit`` commits each order to a game store before it
-  returns, as the server does before it answers, with the same settings (SQLite WAL,
-  ``synchronous=FULL``), so the store write is on both sides of the ratio.
+  state, asked once the order's news reached both streams, as a page would), each as a ratio
+  against the in-process ``Session.submit`` + ``game.view`` of the same orders, measured in
+  the same run, each order in-process just before it goes through HTTP, so both meet the same
+  load (target: at most 2x); medians. The in-process path is the one ``hexwar play`` takes:
+  ``Session.submit`` commits each order to a game store before it returns, as the server does
+  before it answers, with the same settings (SQLite WAL, ``synchronous=FULL``), so the store
+  write is on both sides of the ratio.
+- what GET /view costs the server in CPU time (the server process's threads' run time from
+  ``/proc``, read before and after the request, the server being idle otherwise: the news of
+  the order were delivered), against the in-process CPU time (``time.thread_time``) of the
+  same seat's ``game.view`` + ``to_json`` (written to bytes, as a reply is) after the same
+  order: the ratio of the page data's cost to the view's (target: at most 2x), with HTTP's
+  own share (the server CPU of a request refused at once) taken off, and with it.
 
-The measuring client is one player's: one keep-alive HTTP connection (``http.client``). The
+The measuring client is one player's: one keep-alive HTTP connection (``http.client``; a
+connection the server closed meanwhile, as a loaded machine may make it, is opened again once
+and the request sent again: it never reached the server). The
 100 event streams, the measured game's two among them, are held by a second process (the
 browsers of everybody at the server), which notes when each state arrives; it also prints
 the smallest round trip of this client, a request the server refuses at once (no token), as
@@ -49,6 +58,7 @@ from typing import Any
 
 import httpx
 import numpy as np
+import orjson
 
 from hexwar.rulesets.aggressor.legal import legal_orders, random_setup
 from hexwar.sessions import Session, resolve_scenario
@@ -89,11 +99,35 @@ class InProcess:
         for side, order in orders[:2]:
             self.session.submit(side, order)
 
-    def step(self, side: str, order: str) -> float:
+    def step(self, side: str, order: str) -> tuple[float, float]:
+        """The order's wall time (``Session.submit`` + ``game.view``), and the CPU time of the
+        seat's view after it as a reply writes it (``game.view`` + ``to_json`` to bytes)."""
         start = time.perf_counter()
         self.session.submit(side, order)
         self.session.game.view(side)
-        return time.perf_counter() - start
+        wall = time.perf_counter() - start
+        cpu = time.thread_time()
+        view = self.session.game.view(side)
+        orjson.dumps(view.to_json(), option=orjson.OPT_NON_STR_KEYS)
+        return wall, time.thread_time() - cpu
+
+
+def server_cpu(pid: int) -> float | None:
+    """The CPU time the process ``pid`` has run, all its threads, in seconds (the scheduler's
+    own account in nanoseconds, ``/proc/PID/task/*/schedstat``: exact, where ``/proc/PID/stat``
+    counts in ticks of 10 ms); ``None`` where there is no ``/proc`` (not Linux)."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):  # a thread that ended meanwhile
+            continue
+    return total / 1e9
 
 
 async def hold_stream(
@@ -152,10 +186,13 @@ async def crowd(url: str) -> None:
 
 
 class Client:
-    """One player's keep-alive HTTP connection."""
+    """One player's keep-alive HTTP connection, opened again once where the server closed it
+    (:data:`CLOSED`)."""
 
     def __init__(self, port: int) -> None:
+        self.port = port
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.reconnects = 0
 
     def call(
         self, method: str, path: str, body: Any = None, token: str | None = None
@@ -164,13 +201,33 @@ class Client:
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
         data = None if body is None else json.dumps(body)
+        try:
+            return self._send(method, path, data, headers)
+        except CLOSED:
+            # The server closed the idle connection before the request reached it (a keep-
+            # alive connection ends on the server's side; on a loaded machine a request may
+            # find it closed): once more on a new connection.
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            self.reconnects += 1
+            return self._send(method, path, data, headers)
+
+    def _send(
+        self, method: str, path: str, data: str | None, headers: dict[str, str]
+    ) -> tuple[int, Any]:
         self.conn.request(method, path, body=data, headers=headers)
         r = self.conn.getresponse()
         return r.status, json.loads(r.read() or b"null")
 
 
+# A keep-alive connection the server closed: found on sending (a broken pipe, a reset) or on
+# reading the answer (RemoteDisconnected, a ConnectionResetError).
+CLOSED = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
+
+
 def run(
     port: int,
+    server: int,
     games: int,
     orders: list[tuple[str, str]],
     n: int,
@@ -178,7 +235,8 @@ def run(
 ) -> dict[str, Any]:
     """Play ``n`` orders through HTTP: the game's orders after the set-ups in the first game,
     then again in the next game (the same seed: the same game) if it ended before ``n``; each
-    one in-process first, in a game of its own (``local()``) beside each game played."""
+    one in-process first, in a game of its own (``local()``) beside each game played. ``server``
+    is the server's process id (its CPU time is read around each GET /view)."""
     client = Client(port)
     made = []
     for _ in range(games):
@@ -239,6 +297,9 @@ def run(
     carries_view = False
     delivery: list[float] = []
     baseline: list[float] = []
+    view_cpu: list[float] = []  # in-process: the seat's game.view + to_json, CPU time
+    page_cpu: list[float] = []  # the server's CPU time over each GET /view
+    floor_cpu: list[float] = []  # ... and over each request refused at once
     inproc: dict[str, InProcess] = {}
     for game, side, order in plan:
         if game["id"] not in inproc:
@@ -246,7 +307,9 @@ def run(
                 done.store.close()
             inproc[game["id"]] = local()
         # the in-process baseline of the same order, just before: the same load on both
-        baseline.append(inproc[game["id"]].step(side, order))
+        wall, cpu = inproc[game["id"]].step(side, order)
+        baseline.append(wall)
+        view_cpu.append(cpu)
         token = game["tokens"][side]
         t0 = time.perf_counter()
         status, reply = client.call(
@@ -256,17 +319,29 @@ def run(
         assert status == 200, reply
         carries_view = "view" in reply  # (a server of a version before it did not)
         assert not carries_view or reply["view"]["side"] == side
-        client.call("GET", f"/api/games/{game['id']}/view", token=token)
-        t2 = time.perf_counter()
+        # The page's data once the order's news reached both streams (as a page asks for it),
+        # so the server does nothing else meanwhile: its CPU time is the request's.
         arrived = news_after(game["id"], t0)
         if arrived is not None:
             delivery.append(arrived)
-        t3 = time.perf_counter()
+        # HTTP's own share first, so that what the server does after it answered falls to the
+        # page's request (not the other way round, which would flatter the page)
+        c0 = server_cpu(server)
+        t2 = time.perf_counter()
         status, _ = client.call("GET", f"/api/games/{game['id']}/state")  # no token: 401
+        floor.append(time.perf_counter() - t2)
+        c1 = server_cpu(server)
         assert status == 401
-        floor.append(time.perf_counter() - t3)
+        t3 = time.perf_counter()
+        status, _ = client.call("GET", f"/api/games/{game['id']}/view", token=token)
+        t4 = time.perf_counter()
+        c2 = server_cpu(server)
+        assert status == 200
+        if c0 is not None and c1 is not None and c2 is not None:
+            floor_cpu.append(c1 - c0)
+            page_cpu.append(c2 - c1)
         posts.append(t1 - t0)
-        views.append(t2 - t0)
+        views.append((t1 - t0) + (t4 - t3))
         overhead.append((t1 - t0) - baseline[-1])
     for done in inproc.values():
         done.store.close()
@@ -290,6 +365,10 @@ def run(
         "sse_missed": len(posts) - len(delivery),
         "http_order_overhead_s": statistics.median(overhead),
         "reply_carries_view": carries_view,
+        "reconnects": client.reconnects,
+        "in_process_view_cpu_s": statistics.median(view_cpu),
+        "http_view_server_cpu_s": statistics.median(page_cpu) if page_cpu else None,
+        "http_floor_server_cpu_s": statistics.median(floor_cpu) if floor_cpu else None,
     }
 
 
@@ -346,13 +425,21 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("hexwar serve did not start") from None
                 time.sleep(0.2)
-        result = run(port, games, orders, n, local)
+        result = run(port, server.pid, games, orders, n, local)
     finally:
         server.terminate()
         server.wait(timeout=30)
     baseline = result["in_process_submit_and_view_s"]
     result["ratio_http_order"] = result["http_order_s"] / baseline
     result["ratio_http_order_and_view"] = result["http_order_and_view_s"] / baseline
+    page, http, view = (
+        result["http_view_server_cpu_s"],
+        result["http_floor_server_cpu_s"],
+        result["in_process_view_cpu_s"],
+    )
+    if page is not None and http is not None:
+        result["ratio_view_cpu"] = (page - http) / view
+        result["ratio_view_cpu_with_http"] = page / view
     print(
         json.dumps(
             {k: round(v, 5) if isinstance(v, float) else v for k, v in result.items()}, indent=2
@@ -370,7 +457,18 @@ def main() -> None:
         f"HTTP itself (a request refused at once): {result['http_floor_s'] * 1000:.1f} ms; "
         f"an order's cost of HTTP (paired median): "
         f"{result['http_order_overhead_s'] * 1000:.1f} ms"
+        + (f"; reconnected {result['reconnects']} time(s)" if result["reconnects"] else "")
     )
+    if page is not None and http is not None:
+        print(
+            f"GET /view vs in-process view+to_json, CPU time (medians): the server's "
+            f"{page * 1000:.3f} ms, less HTTP's own {http * 1000:.3f} ms (a request refused at "
+            f"once) = {(page - http) * 1000:.3f} ms, against {view * 1000:.3f} ms in-process: "
+            f"{result['ratio_view_cpu']:.2f}x ({result['ratio_view_cpu_with_http']:.2f}x with "
+            f"HTTP's share)"
+        )
+    else:
+        print("GET /view's CPU time: not measured (no /proc on this system)")
 
 
 if __name__ == "__main__":

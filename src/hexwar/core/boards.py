@@ -13,7 +13,7 @@ its label into the order being written, and clicking a counter inserts its ``ref
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -192,6 +192,30 @@ class Front:
         }
 
 
+# (id of a tuple, attribute) -> (the tuple, the kinds its items name): see _kinds
+_KINDS: dict[tuple[int, str], tuple[tuple[Any, ...], frozenset[str]]] = {}
+_KINDS_KEPT = 64
+
+
+def _kinds(items: Sequence[Any], attr: str) -> Collection[str]:
+    """The values of ``attr`` among ``items`` (the terrain of a board's hexes, the kinds of its
+    hexsides), remembered for the last few tuples by identity: a ruleset hands out one game's
+    hexes as the same tuple board after board (a tuple of frozen cells does not change), and
+    checking a large map's thousands of cells again for each board cost more than the rest of
+    the board."""
+    if type(items) is not tuple:
+        return {getattr(x, attr) for x in items}
+    key = (id(items), attr)
+    found = _KINDS.get(key)
+    if found is not None and found[0] is items:
+        return found[1]
+    kinds = frozenset(getattr(x, attr) for x in items)
+    if len(_KINDS) >= _KINDS_KEPT:
+        _KINDS.clear()
+    _KINDS[key] = (items, kinds)
+    return kinds
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """A map as one side may see it, ready to draw.
@@ -223,11 +247,11 @@ class Board:
     mirror: Mirror = ""
 
     def __post_init__(self) -> None:
-        tables: tuple[tuple[str, dict[str, Any], list[str]], ...] = (
-            ("terrain", self.terrain, [c.terrain for c in self.hexes]),
+        tables: tuple[tuple[str, dict[str, Any], Collection[str]], ...] = (
+            ("terrain", self.terrain, _kinds(self.hexes, "terrain")),
             ("sides", self.sides, [c.side for c in self.counters]),
             ("marker_styles", self.marker_styles, [m.kind for m in self.markers]),
-            ("hexside_styles", self.hexside_styles, [s.kind for s in self.hexsides]),
+            ("hexside_styles", self.hexside_styles, _kinds(self.hexsides, "kind")),
             (
                 "trace_styles",
                 self.trace_styles,

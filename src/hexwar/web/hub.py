@@ -51,6 +51,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from orjson import Fragment
+
 from hexwar.agents import agent_names
 from hexwar.core import registry
 from hexwar.core.boards import Board, common_board
@@ -66,6 +68,7 @@ from hexwar.core.orders import Amendment, JsonValue, SubmittedOrder, is_amendmen
 from hexwar.core.views import View
 from hexwar.sessions import SAVE_EVERY, ResolvedScenario, Session
 from hexwar.store import GameStore
+from hexwar.web.pagedata import SeatBoard, dumps
 from hexwar.web.seats import SPECTATOR, UMPIRE, Seat, SeatBook
 from hexwar.web.svg import render_board
 from hexwar.web.thinker import Thinker
@@ -99,6 +102,11 @@ class _Live:
     texts: dict[str, tuple[int, str, str]] = field(default_factory=dict)
     # side ("" for the umpire) -> (orders given, the map as SVG): the last map drawn
     maps: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # side ("" for the umpire) -> its board's JSON, rebuilt only where it changed (GET /view)
+    boards: dict[str, SeatBoard] = field(default_factory=dict)
+    # side -> (game, orders given, its view, the view's JSON): the view changes only with an
+    # order (an order's reply, GET /view and the text view share it)
+    views: dict[str, tuple[Game[Any, Any], int, View, bytes]] = field(default_factory=dict)
     # held by every operation on this game, on whichever thread (re-entrant: an operation
     # may open its game more than once)
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -471,8 +479,8 @@ class Hub:
         return submitted, late, deadline, self._after(game_id, seat, looking)
 
     def _after(self, game_id: str, seat: Seat, side: str) -> dict[str, Any]:
-        view = self._get(game_id).session.game.view(side)
-        return {"view": view.to_json(), "state": self.state(game_id, seat, view, texts=False)}
+        view, data = _view_of(self._get(game_id), side)
+        return {"view": Fragment(data), "state": self.state(game_id, seat, view, texts=False)}
 
     def after(self, token: str, game_id: str, side: str | None) -> dict[str, Any]:
         """The seat's view and page state now (an order's reply, after the computer's
@@ -490,7 +498,8 @@ class Hub:
         _seat, looking = self.check_seat(token, game_id, side)
         return self._get(game_id).session.game, looking
 
-    def seat_view(self, token: str, game_id: str, side: str | None) -> dict[str, Any]:
+    def seat_view(self, token: str, game_id: str, side: str | None) -> bytes:
+        """The page data of the seat ``token`` opens, as JSON bytes (:meth:`view_json`)."""
         seat, looking = self.check_seat(token, game_id, side)
         return self.view_json(game_id, seat, looking)
 
@@ -852,7 +861,7 @@ class Hub:
         cached = live.texts.get(seat.role)
         if cached is None or cached[0] != game.order_count:
             if side is not None:
-                view = view if view is not None else game.view(side)
+                view = view if view is not None else _view_of(live, side)[0]
                 text = game.ruleset.render_view(view)
                 help_text = game.ruleset.order_help(view) if your_turn else ""
             else:
@@ -942,21 +951,32 @@ class Hub:
             )
         return out
 
-    def view_json(self, game_id: str, seat: Seat, side: str | None) -> dict[str, Any]:
+    def view_json(self, game_id: str, seat: Seat, side: str | None) -> bytes:
+        """The page data of ``seat`` looking at ``side`` (``None``: the umpire's everything) as
+        the JSON reply's bytes: ``state``, ``board`` and ``view`` (for the umpire ``summary``
+        and every side's ``views``). The board is rebuilt only when the view it is drawn from
+        changed, and then only in its parts that change (:mod:`hexwar.web.pagedata`), in a
+        cache of its own for each side (the umpire's apart)."""
         live = self._get(game_id)
         game = live.session.game
-        view = game.view(side) if side is not None else None
-        board = self.board(game, side, view)
-        out: dict[str, Any] = {
-            "state": self.state(game_id, seat, view if side == seat.side else None),
-            "board": board.to_json() if board is not None else None,
-        }
-        if view is not None:
-            out["view"] = view.to_json()
-        else:
-            out["summary"] = game.summary()
-            out["views"] = {s: game.view(s).to_json() for s in game.info.sides}
-        return out
+        seats = live.boards
+        if side is not None:
+            view, view_bytes = _view_of(live, side)
+            cache = seats.get(side) or seats.setdefault(side, SeatBoard())
+            board = cache.board(view_bytes, lambda: game.ruleset.describe_board(view))
+            state = self.state(game_id, seat, view if side == seat.side else None)
+            return dumps({"state": state, "board": board, "view": Fragment(view_bytes)})
+        views = {s: _view_of(live, s)[1] for s in game.info.sides}
+        cache = seats.get("") or seats.setdefault("", SeatBoard())
+        board = cache.board(tuple(views.values()), lambda: self.board(game, None))
+        return dumps(
+            {
+                "state": self.state(game_id, seat),
+                "board": board,
+                "summary": game.summary(),
+                "views": {s: Fragment(b) for s, b in views.items()},
+            }
+        )
 
     def events(self, game_id: str, side: str | None, after: int) -> list[dict[str, Any]]:
         live = self._get(game_id)
@@ -1034,6 +1054,20 @@ class Hub:
             "events": [e.to_json() for e in live.session.game.events(side)],
             "finished": live.session.game.outcome() is not None,
         }
+
+
+def _view_of(live: _Live, side: str) -> tuple[View, bytes]:
+    """``side``'s view of the live game and its JSON, made once per order: the game changes
+    only by its orders (it is replayed from them), so the view of the same orders is the same.
+    A view is read-only: every reader shares it."""
+    game = live.session.game
+    kept = live.views.get(side)
+    if kept is not None and kept[0] is game and kept[1] == game.order_count:
+        return kept[2], kept[3]
+    view = game.view(side)
+    data = dumps(view.to_json())
+    live.views[side] = (game, game.order_count, view, data)
+    return view, data
 
 
 def _result(outcome: Outcome | None, side: str | None) -> str | None:

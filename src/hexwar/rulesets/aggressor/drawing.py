@@ -9,9 +9,7 @@ tinted in its holder's colour.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
 
 from hexwar.core.boards import (
     Board,
@@ -22,6 +20,7 @@ from hexwar.core.boards import (
     SideStyle,
     Style,
 )
+from hexwar.core.hexes import Hex
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 
@@ -97,17 +96,26 @@ def _sector_cells(index: int) -> list[int]:
     ]
 
 
-def _unit_flags(u: Mapping[str, Any]) -> tuple[str, ...]:
-    return tuple(
-        f
-        for f, on in (
-            ("dug-in", u["emplaced"]),
-            ("busy", u["frozen"]),
-            ("acted", u["acted"]),
-            ("in-cbr", u["in_cbr"]),
-        )
-        if on
-    )
+_FLAG_ORDER = ("dug-in", "busy", "acted", "in-cbr")  # a unit's flags, as _own_counter takes them
+
+
+# Each cell's hex, and the hex of each cell label (``@KH``): a board names some 50 cells a
+# request (counters, held sectors, CBR hexes), each a hex_of computation otherwise.
+_HEX = tuple(rl.hex_of(c) for c in range(rl.NCELLS))
+_HEX_AT = {rl.label(c): _HEX[c] for c in range(rl.NCELLS)}
+# The highlights that are the same in every board: the border column, each sector as held by
+# each side (one object each, so a board's JSON writer can keep what it wrote for them).
+_BORDER = Highlight(tuple(_HEX[rl.cell_of(rl.BORDER_COLUMN, r)] for r in range(rl.ROWS)), "border")
+_HELD = {
+    (name, holder): Highlight(tuple(_HEX[c] for c in _sector_cells(i)), f"held-{holder}")
+    for i, name in enumerate(rl.SECTOR_NAMES)
+    for holder in SIDES
+}
+
+
+def _hex_at(label: str) -> Hex:
+    found = _HEX_AT.get(label)
+    return found if found is not None else rl.hex_of(rl.parse_label(label))
 
 
 @cache
@@ -120,50 +128,68 @@ def _hexes(terrain: tuple[str, ...]) -> tuple[HexCell, ...]:
     )
 
 
+@lru_cache(maxsize=4096)
+def _own_counter(
+    side: str,
+    number: int,
+    at: str,
+    kind: str,
+    range_: int,
+    strength: int,
+    flags: tuple[bool, bool, bool, bool],  # emplaced, frozen, acted, in_cbr
+) -> Counter:
+    """An own unit's counter (the same object while the unit stays as it is)."""
+    return Counter(
+        ref=str(number),
+        at=_hex_at(at),
+        side=side,
+        symbol=_SYMBOLS[kind],
+        name=f"{kind} {number}",
+        top=str(number),
+        bottom=f"{range_}-{strength}",
+        flags=tuple(f for f, on in zip(_FLAG_ORDER, flags, strict=True) if on),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _enemy_counter(side: str, at: str, kind: str | None) -> Counter:
+    """An enemy unit's counter as the view shows it: identified or as "?"."""
+    return Counter(
+        ref=at,
+        at=_hex_at(at),
+        side=side,
+        symbol=_SYMBOLS.get(kind, "unknown") if kind else "unknown",
+        name=f"enemy {kind or 'unidentified'} at {at}",
+        top="?" if not kind else "",
+    )
+
+
 def describe_board(view: View) -> Board:
     """The map as ``view.side`` sees it."""
     d = view.data
     side = str(d["side"])
     hexes = _hexes(tuple(d["terrain"]))
     counters = [
-        Counter(
-            ref=str(u["number"]),
-            at=rl.hex_of(rl.parse_label(u["at"])),
-            side=side,
-            symbol=_SYMBOLS[u["type"]],
-            name=f"{u['type']} {u['number']}",
-            top=str(u["number"]),
-            bottom=f"{u['range']}-{u['strength']}",
-            flags=_unit_flags(u),
+        _own_counter(
+            side,
+            u["number"],
+            u["at"],
+            u["type"],
+            u["range"],
+            u["strength"],
+            (u["emplaced"], u["frozen"], u["acted"], u["in_cbr"]),
         )
         for u in d["units"]
     ]
     enemy = rl.other(side)
-    for e in d["enemy"]:
-        kind = e["type"]
-        counters.append(
-            Counter(
-                ref=e["at"],
-                at=rl.hex_of(rl.parse_label(e["at"])),
-                side=enemy,
-                symbol=_SYMBOLS.get(kind, "unknown") if kind else "unknown",
-                name=f"enemy {kind or 'unidentified'} at {e['at']}",
-                top="?" if not kind else "",
-            )
-        )
-    highlights = [
-        Highlight(
-            tuple(rl.hex_of(rl.cell_of(rl.BORDER_COLUMN, r)) for r in range(rl.ROWS)), "border"
-        )
-    ]
-    for i, name in enumerate(rl.SECTOR_NAMES):
+    counters.extend(_enemy_counter(enemy, e["at"], e["type"]) for e in d["enemy"])
+    highlights = [_BORDER]
+    for name in rl.SECTOR_NAMES:
         holder = d["control"].get(name)
         if holder in SIDES:
-            highlights.append(
-                Highlight(tuple(rl.hex_of(c) for c in _sector_cells(i)), f"held-{holder}")
-            )
+            highlights.append(_HELD[name, holder])
     if d["cbr"]:
-        highlights.append(Highlight(tuple(rl.hex_of(rl.parse_label(c)) for c in d["cbr"]), "cbr"))
+        highlights.append(Highlight(tuple(_hex_at(c) for c in d["cbr"]), "cbr"))
     held = {s: sum(1 for v in d["control"].values() if v == s) for s in rl.SIDES}
     status = [
         ("round", f"{d['round']} of {d['max_rounds']}"),

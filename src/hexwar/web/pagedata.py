@@ -1,0 +1,138 @@
+"""A seat's page data (``GET /api/games/{id}/view``) as JSON bytes, rebuilding only what changed.
+
+The page data is the seat's view, its page state and its board description
+(:class:`~hexwar.core.boards.Board`). The board repeats, request after request, what does not
+change during a game -- the hexes and their terrain, the hexsides, the legend's style tables,
+the title -- and most of it is that: on the Aggressor map 300 hexes against 30-odd counters.
+Built and serialised whole on every request, the board cost 18 times the view it shows.
+
+So each seat keeps a :class:`SeatBoard` (the hub holds one per game and side, never shared
+between sides):
+
+- the board is a function of the view alone (``Ruleset.describe_board`` builds it from the
+  view, so it never shows what the side may not know): while the view's JSON bytes are the
+  ones it was built from, the board's bytes are handed out again, not rebuilt;
+- when the view changed, the board is described again, and of its parts only those that
+  changed are serialised again: the :data:`STATIC` parts (the hexes, the terrain, the hexsides,
+  the sides and the style tables, the title) are kept as bytes while they are the same objects
+  as last time (the rulesets build them once per game) or compare equal to them; of the
+  others (counters, markers, traces, highlights, fronts), a piece that is the very object of
+  the last board (a ruleset may hand out the same counter for a unit that did not change) is
+  not written again, and the status lines are written each time.
+
+The result is spliced into the reply as :class:`orjson.Fragment` pieces: the view's own bytes,
+serialised once, are both the cache's key and the reply's ``view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
+import orjson
+
+from hexwar.core.boards import Board
+
+__all__ = ["STATIC", "SeatBoard", "dumps", "part_json"]
+
+# The board's parts that stay the same through a game (for one seat): kept as bytes while they
+# are the objects, or equal to the objects, they were written from.
+STATIC = frozenset(
+    {
+        "title",
+        "orientation",
+        "viewer",
+        "mirror",
+        "hexes",
+        "terrain",
+        "sides",
+        "hexsides",
+        "marker_styles",
+        "hexside_styles",
+        "trace_styles",
+        "highlight_styles",
+        "flag_styles",
+    }
+)
+# Every part of a board, in Board.to_json's order of its fields (a part added to Board is
+# written each time until it is named in STATIC).
+_PARTS = tuple(f.name for f in fields(Board))
+
+
+def dumps(data: Any) -> bytes:
+    """``data`` as JSON bytes, as the server writes every reply (int keys as strings, as json
+    does: :func:`hexwar.web.asgi.json_response`)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
+
+def part_json(value: Any, name: str) -> Any:
+    """One part of a board as :meth:`Board.to_json` writes it."""
+    if name == "status":
+        return [list(s) for s in value]
+    if isinstance(value, dict):
+        return {k: v.to_json() for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [x.to_json() for x in value]
+    return value  # a string (the title, the orientation, the mirroring) or None (the viewer)
+
+
+class SeatBoard:
+    """One seat's board as JSON bytes: the last board's and each static part's (see the
+    module's docstring). Used under its game's lock."""
+
+    def __init__(self) -> None:
+        self._key: object = None  # what the last board was described from (the view's bytes)
+        self._board: orjson.Fragment | None = None
+        self._parts: dict[str, tuple[object, orjson.Fragment]] = {}  # name -> (value, bytes)
+        # id -> (item, bytes): the last board's counters, markers, highlights... (a ruleset
+        # that hands out the same object for an unchanged piece has it written once)
+        self._items: dict[int, tuple[object, orjson.Fragment]] = {}
+        self.described = 0  # boards described (not handed out again): for the tests
+
+    def board(self, key: object, describe: Callable[[], Board | None]) -> orjson.Fragment | None:
+        """The board's JSON for the view ``key`` (its JSON bytes; comparable with ``==``), as
+        ``describe()`` gives it; ``describe`` is called only when ``key`` is not the last
+        one's. ``None`` where the ruleset draws no map."""
+        if self._key is not None and key == self._key:
+            return self._board
+        board = describe()
+        self.described += 1
+        self._key = key
+        self._board = None if board is None else orjson.Fragment(self._write(board))
+        return self._board
+
+    def _write(self, board: Board) -> bytes:
+        out: dict[str, Any] = {}
+        parts = self._parts
+        items: dict[int, tuple[object, orjson.Fragment]] = {}
+        for name in _PARTS:
+            value = getattr(board, name)
+            if name not in STATIC:
+                if isinstance(value, tuple) and name != "status":
+                    out[name] = self._pieces(value, items)
+                else:
+                    out[name] = part_json(value, name)
+                continue
+            kept = parts.get(name)
+            if kept is None or not (kept[0] is value or kept[0] == value):
+                kept = (value, orjson.Fragment(dumps(part_json(value, name))))
+                parts[name] = kept
+            out[name] = kept[1]
+        self._items = items
+        return dumps(out)
+
+    def _pieces(
+        self, values: tuple[Any, ...], items: dict[int, tuple[object, orjson.Fragment]]
+    ) -> list[orjson.Fragment]:
+        """Each piece's JSON: the bytes written for the same object in the last board, else
+        its ``to_json()`` written now; noted in ``items`` for the next board."""
+        last = self._items
+        out = []
+        for x in values:
+            found = last.get(id(x))
+            if found is None or found[0] is not x:
+                found = (x, orjson.Fragment(dumps(x.to_json())))
+            items[id(x)] = found
+            out.append(found[1])
+        return out

@@ -1,0 +1,150 @@
+"""A seat's page data, ``GET /api/games/{id}/view`` (issue 42): the board kept as bytes and
+rebuilt only where the seat's view changed, in a cache of each side's own, so that no seat
+is ever shown what another side knows (fog of war: only ``view(side)``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+
+from hexwar.core import registry
+from hexwar.core.views import View
+from tests.web.conftest import bearer, new_game
+
+
+def _page(client: TestClient, gid: str, token: str) -> dict[str, Any]:
+    r = client.get(f"/api/games/{gid}/view", headers=bearer(token))
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/json"
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _board_of(page: dict[str, Any]) -> Any:
+    """The board the ruleset describes from the page's own view, as JSON reads it back."""
+    view = View(**page["view"])
+    board = registry.get(view.ruleset).describe_board(view)
+    return None if board is None else json.loads(json.dumps(board.to_json()))
+
+
+def _play(client: TestClient, game: dict[str, Any], page: dict[str, Any], seed: int) -> None:
+    """One random legal order of the page's side, from its view alone."""
+    view = View(**page["view"])
+    order = registry.get(view.ruleset).random_order(view, np.random.default_rng(seed))
+    r = client.post(
+        f"/api/games/{game['id']}/orders",
+        json={"order": order.to_json()},
+        headers=bearer(game["tokens"][view.side]),
+    )
+    assert r.status_code == 200, r.text
+
+
+def test_each_seats_board_is_its_own_views_through_a_game(client: TestClient) -> None:
+    """Aggressor OBSERVATION (seed 003): a side sees only the enemy units it has observed.
+    Both seats and the umpire ask for their page data after every order of 40 (the set-ups
+    first), each side twice in a row: every board is the one the ruleset describes from
+    the seat's own view in the same reply, so no side's board ever comes from the other's
+    cache, and west's board shows an east counter exactly where west's view shows an enemy."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    gid, tokens = game["id"], game["tokens"]
+    hidden_somewhere = False
+    for n in range(40):
+        pages = {}
+        for side in ("west", "east", "west", "east"):
+            page = _page(client, gid, tokens[side])
+            assert page["view"]["side"] == side
+            assert page["board"] == _board_of(page)
+            pages[side] = page
+        umpire = _page(client, gid, tokens["umpire"])
+        own = {s: {u["at"] for u in umpire["views"][s]["data"]["units"]} for s in pages}
+        for side, other in (("west", "east"), ("east", "west")):
+            counters = pages[side]["board"]["counters"]
+            shown = {c["at"] for c in counters if c["side"] == other}
+            seen = {e["at"] for e in pages[side]["view"]["data"]["enemy"]}
+            assert shown == {_hex(pages[side], at) for at in seen}
+            hidden_somewhere |= bool(own[other] - seen)
+        # the umpire's board: every side's own pieces
+        umpire_sides = {c["side"] for c in umpire["board"]["counters"]}
+        assert umpire_sides == {s for s in pages if own[s]}
+        movers = umpire["state"]["status"]
+        if movers.startswith("Game over"):
+            break
+        side = next(s for s in ("west", "east") if pages[s]["state"]["your_turn"])
+        _play(client, game, pages[side], n)
+    assert hidden_somewhere, "the game must hide some units for the test to mean anything"
+
+
+def _hex(page: dict[str, Any], label: str) -> str:
+    """The board's position (axial) of an Aggressor cell label, as the page's own board
+    names it: the hex cell of that label."""
+    cells = {c["label"]: c["at"] for c in page["board"]["hexes"]}
+    return cells[label]
+
+
+def test_the_board_is_described_again_only_when_the_seats_view_changed(
+    client: TestClient,
+) -> None:
+    """The board is a function of the view: asked again with no order between, a seat's
+    board is not described again (the same bytes); after an order, it is, and the parts that
+    do not change during a game (the hexes, the terrain table, the hexsides) are the bytes
+    written for the first board. Each side, and the umpire, has a cache of its own."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    gid, tokens = game["id"], game["tokens"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    first = _page(client, gid, tokens["west"])
+    live = hub._live[gid]
+    west = live.boards["west"]
+    assert west.described == 1
+    hexes, terrain, hexsides = (west._parts[p][1] for p in ("hexes", "terrain", "hexsides"))
+    assert _page(client, gid, tokens["west"]) == first
+    assert west.described == 1
+    _page(client, gid, tokens["east"])
+    _page(client, gid, tokens["umpire"])
+    assert set(live.boards) == {"west", "east", ""}
+    assert len({id(b) for b in live.boards.values()}) == 3
+    for n in range(3):
+        page = _page(client, gid, tokens["west"])
+        if page["state"]["your_turn"]:
+            _play(client, game, page, n)
+        else:
+            _play(client, game, _page(client, gid, tokens["east"]), n)
+        after = _page(client, gid, tokens["west"])
+        assert after["board"] == _board_of(after)
+        assert west.described == 2 + n
+    assert (west._parts["hexes"][1], west._parts["terrain"][1]) == (hexes, terrain)
+    assert west._parts["hexes"][1] is hexes
+    assert west._parts["terrain"][1] is terrain
+    assert west._parts["hexsides"][1] is hexsides
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        "aggressor/sector",
+        "airwar/small-three-cities",
+        "tactical/meeting1941",
+        "idahex/duel",
+        "flankbattle/trafalgar",
+    ],
+)
+def test_every_rulesets_page_data_carries_the_board_its_view_describes(
+    client: TestClient, scenario: str
+) -> None:
+    """Every ruleset: the page data's board, written from the kept parts and the new ones,
+    is exactly what ``Board.to_json`` writes for the seat's view (none where the ruleset draws
+    no map), before and after an order of the first side to decide."""
+    sides = registry.get(scenario.split("/")[0]).info.sides
+    game = new_game(client, scenario, dict.fromkeys(sides, "human"))
+    gid, tokens = game["id"], game["tokens"]
+    pages = {s: _page(client, gid, tokens[s]) for s in sides}
+    for page in pages.values():
+        assert page["board"] == _board_of(page)
+    mover = next(s for s in sides if pages[s]["state"]["your_turn"])
+    _play(client, game, pages[mover], 1)
+    for side in sides:
+        page = _page(client, gid, tokens[side])
+        assert page["board"] == _board_of(page)
