@@ -89,27 +89,78 @@ def orders_of_a_game(n: int) -> list[tuple[str, str]]:
 
 
 class InProcess:
-    """The same orders given in-process: Session.submit (the same store commit) + game.view."""
+    """The same orders given in-process: Session.submit (the same store commit) + game.view;
+    and given to a hub of this process (:class:`PageData`), where the page data is made."""
 
-    def __init__(self, orders: list[tuple[str, str]], path: Path) -> None:
+    def __init__(self, orders: list[tuple[str, str]], path: Path, pages: PageData) -> None:
         self.store = GameStore(path)
         self.session = Session.start(
             resolve_scenario(SCENARIO), seed=SEED, agents={}, store=self.store
         )
         for side, order in orders[:2]:
             self.session.submit(side, order)
+        self.pages = pages
+        self.game_id, self.tokens = pages.new_game(orders[:2])
 
-    def step(self, side: str, order: str) -> tuple[float, float]:
-        """The order's wall time (``Session.submit`` + ``game.view``), and the CPU time of the
-        seat's view after it as a reply writes it (``game.view`` + ``to_json`` to bytes)."""
+    def step(self, side: str, order: str) -> tuple[float, float, float]:
+        """The order's wall time (``Session.submit`` + ``game.view``); then, the order given
+        to the hub too, the CPU time of the seat's page data there and of its view alone
+        (``game.view`` + ``to_json`` to bytes, as a reply writes it)."""
         start = time.perf_counter()
         self.session.submit(side, order)
         self.session.game.view(side)
         wall = time.perf_counter() - start
-        cpu = time.thread_time()
-        view = self.session.game.view(side)
-        orjson.dumps(view.to_json(), option=orjson.OPT_NON_STR_KEYS)
-        return wall, time.thread_time() - cpu
+        page, view = self.pages.step(self.game_id, self.tokens, side, order)
+        return wall, page, view
+
+
+class PageData:
+    """A hub (:class:`hexwar.web.hub.Hub`) in this process, on an event loop of its own
+    thread: an order is given as the server takes it (its reply holds the seat's view), each
+    seat's event stream is sent its new state (with the text view), then the seat's page data
+    is made as ``GET /view`` makes it, on a request thread, and beside it, on the same thread,
+    the seat's view alone: both in that thread's CPU time."""
+
+    def __init__(self, home: Path) -> None:
+        from hexwar.web.hub import Hub
+
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.hub = Hub(home)
+        self.run(self.hub.open())
+
+    def run(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+
+    def new_game(self, setups: list[tuple[str, str]]) -> tuple[str, dict[str, str]]:
+        seats = {"west": "human", "east": "human"}
+        made = self.run(self.hub.create(resolve_scenario(SCENARIO), SEED, seats))
+        for side, order in setups:
+            self.run(self.hub.submit(made.tokens[side], made.game_id, None, order))
+        return made.game_id, made.tokens
+
+    def step(self, gid: str, tokens: dict[str, str], side: str, order: str) -> tuple[float, float]:
+        hub = self.hub
+        self.run(hub.submit(tokens[side], gid, None, order))
+        for s in ("west", "east"):  # the streams' news: each seat's state, with its text view
+            seat = hub.seats.lookup(tokens[s])
+            self.run(hub.call(hub.news, gid, seat, s, 1 << 62))
+
+        def measure() -> tuple[float, float]:
+            start = time.thread_time()
+            hub.seat_view(tokens[side], gid, None)
+            page = time.thread_time() - start
+            start = time.thread_time()
+            view = hub._live[gid].session.game.view(side)
+            orjson.dumps(view.to_json(), option=orjson.OPT_NON_STR_KEYS)
+            return page, time.thread_time() - start
+
+        result: tuple[float, float] = self.run(hub.call(measure))
+        return result
+
+    def close(self) -> None:
+        self.run(self.hub.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
 
 
 def server_cpu(pid: int) -> float | None:
@@ -298,6 +349,7 @@ def run(
     delivery: list[float] = []
     baseline: list[float] = []
     view_cpu: list[float] = []  # in-process: the seat's game.view + to_json, CPU time
+    page_here: list[float] = []  # in-process: the seat's page data made by a hub, CPU time
     page_cpu: list[float] = []  # the server's CPU time over each GET /view
     floor_cpu: list[float] = []  # ... and over each request refused at once
     inproc: dict[str, InProcess] = {}
@@ -307,8 +359,9 @@ def run(
                 done.store.close()
             inproc[game["id"]] = local()
         # the in-process baseline of the same order, just before: the same load on both
-        wall, cpu = inproc[game["id"]].step(side, order)
+        wall, page, cpu = inproc[game["id"]].step(side, order)
         baseline.append(wall)
+        page_here.append(page)
         view_cpu.append(cpu)
         token = game["tokens"][side]
         t0 = time.perf_counter()
@@ -367,6 +420,7 @@ def run(
         "reply_carries_view": carries_view,
         "reconnects": client.reconnects,
         "in_process_view_cpu_s": statistics.median(view_cpu),
+        "in_process_page_cpu_s": statistics.median(page_here),
         "http_view_server_cpu_s": statistics.median(page_cpu) if page_cpu else None,
         "http_floor_server_cpu_s": statistics.median(floor_cpu) if floor_cpu else None,
     }
@@ -397,9 +451,10 @@ def main() -> None:
     orders = orders_of_a_game(n)
     home = Path(tempfile.mkdtemp(prefix="hexwar-bench-"))
     made: list[InProcess] = []
+    pages = PageData(home / "inproc-web")
 
     def local() -> InProcess:
-        made.append(InProcess(orders, home / f"inproc-{len(made)}.sqlite3"))
+        made.append(InProcess(orders, home / f"inproc-{len(made)}.sqlite3", pages))
         return made[-1]
 
     with socket.socket() as s:
@@ -429,6 +484,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+        pages.close()
     baseline = result["in_process_submit_and_view_s"]
     result["ratio_http_order"] = result["http_order_s"] / baseline
     result["ratio_http_order_and_view"] = result["http_order_and_view_s"] / baseline
@@ -437,12 +493,13 @@ def main() -> None:
         result["http_floor_server_cpu_s"],
         result["in_process_view_cpu_s"],
     )
+    result["ratio_page_cpu_in_process"] = result["in_process_page_cpu_s"] / view
     if page is not None and http is not None:
         result["ratio_view_cpu"] = (page - http) / view
         result["ratio_view_cpu_with_http"] = page / view
     print(
         json.dumps(
-            {k: round(v, 5) if isinstance(v, float) else v for k, v in result.items()}, indent=2
+            {k: round(v, 6) if isinstance(v, float) else v for k, v in result.items()}, indent=2
         )
     )
     view_note = "the reply carries the seat's view; " if result["reply_carries_view"] else ""
@@ -458,6 +515,11 @@ def main() -> None:
         f"an order's cost of HTTP (paired median): "
         f"{result['http_order_overhead_s'] * 1000:.1f} ms"
         + (f"; reconnected {result['reconnects']} time(s)" if result["reconnects"] else "")
+    )
+    print(
+        f"The page data (GET /view's work in a hub of this process) vs the view alone "
+        f"(view+to_json), CPU time (medians): {result['in_process_page_cpu_s'] * 1000:.3f} ms "
+        f"against {view * 1000:.3f} ms: {result['ratio_page_cpu_in_process']:.2f}x"
     )
     if page is not None and http is not None:
         print(

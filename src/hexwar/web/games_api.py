@@ -56,7 +56,7 @@ def games_router(
     @router.get("/api/games/{game_id}/view", responses=_REFUSALS)
     async def api_view(request: Request, game_id: str, side: str | None = None) -> Response:
         try:
-            body = await hub.call(hub.seat_view, access.token_of(request, game_id), game_id, side)
+            body = await hub.page(access.token_of(request, game_id), game_id, side)
         except SeatError as e:
             raise http_error(e) from None
         return Response(body, media_type="application/json")

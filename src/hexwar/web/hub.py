@@ -89,6 +89,12 @@ NO_MAP = (
     "</text></svg>"
 )
 ANSWER_WAIT = 2.0  # an order's reply waits this long at most for the computer's answer
+# A seat's page data (GET /view) is made on the event loop, not handed to a request thread,
+# while its game is idle and the seat's page data made anew (its board rebuilt) cost at most
+# this much CPU time the last time: the hand-off to a thread and back cost 0.15-0.2 ms of the
+# server's CPU, more than such a page's own work (as for an order); a large map's page (many
+# milliseconds) does not hold up the other requests.
+PAGE_ON_LOOP = 0.001
 
 
 @dataclass
@@ -104,6 +110,9 @@ class _Live:
     maps: dict[str, tuple[int, str]] = field(default_factory=dict)
     # side ("" for the umpire) -> its board's JSON, rebuilt only where it changed (GET /view)
     boards: dict[str, SeatBoard] = field(default_factory=dict)
+    # side ("" for the umpire) -> the CPU time of its page data the last time its board was
+    # rebuilt (see PAGE_ON_LOOP)
+    page_cost: dict[str, float] = field(default_factory=dict)
     # side -> (game, orders given, its view, the view's JSON): the view changes only with an
     # order (an order's reply, GET /view and the text view share it)
     views: dict[str, tuple[Game[Any, Any], int, View, bytes]] = field(default_factory=dict)
@@ -504,6 +513,23 @@ class Hub:
         return self.view_json(game_id, seat, looking)
 
     # -- games (async front) -------------------------------------------------------------------
+
+    async def page(self, token: str, game_id: str, side: str | None) -> bytes:
+        """The page data of the seat ``token`` opens (:meth:`seat_view`): on the event loop
+        while the game is loaded and idle and the seat's page data, the last time it was made
+        anew, cost at most :data:`PAGE_ON_LOOP`; else on a request thread."""
+        live = self._live.get(game_id)
+        if live is not None and live.lock.acquire(blocking=False):
+            try:
+                seat = self.seats.lookup(token)  # (remembered after a token's first use)
+                looking = None if seat is None else seat.side or side
+                cost = None if seat is None else live.page_cost.get(looking or "")
+                if cost is not None and cost <= PAGE_ON_LOOP:  # no hand-off
+                    with self._scope():
+                        return self.seat_view(token, game_id, side)
+            finally:
+                live.lock.release()
+        return await self.call(self.seat_view, token, game_id, side)
 
     async def create(
         self, resolved: ResolvedScenario, seed: int | None, players: Mapping[str, str]
@@ -957,26 +983,31 @@ class Hub:
         and every side's ``views``). The board is rebuilt only when the view it is drawn from
         changed, and then only in its parts that change (:mod:`hexwar.web.pagedata`), in a
         cache of its own for each side (the umpire's apart)."""
+        start = time.thread_time()
         live = self._get(game_id)
         game = live.session.game
-        seats = live.boards
+        key = side or ""
+        cache = live.boards.get(key) or live.boards.setdefault(key, SeatBoard())
+        described = cache.described
         if side is not None:
             view, view_bytes = _view_of(live, side)
-            cache = seats.get(side) or seats.setdefault(side, SeatBoard())
             board = cache.board(view_bytes, lambda: game.ruleset.describe_board(view))
             state = self.state(game_id, seat, view if side == seat.side else None)
-            return dumps({"state": state, "board": board, "view": Fragment(view_bytes)})
-        views = {s: _view_of(live, s)[1] for s in game.info.sides}
-        cache = seats.get("") or seats.setdefault("", SeatBoard())
-        board = cache.board(tuple(views.values()), lambda: self.board(game, None))
-        return dumps(
-            {
-                "state": self.state(game_id, seat),
-                "board": board,
-                "summary": game.summary(),
-                "views": {s: Fragment(b) for s, b in views.items()},
-            }
-        )
+            out = dumps({"state": state, "board": board, "view": Fragment(view_bytes)})
+        else:
+            views = {s: _view_of(live, s)[1] for s in game.info.sides}
+            board = cache.board(tuple(views.values()), lambda: self.board(game, None))
+            out = dumps(
+                {
+                    "state": self.state(game_id, seat),
+                    "board": board,
+                    "summary": game.summary(),
+                    "views": {s: Fragment(b) for s, b in views.items()},
+                }
+            )
+        if cache.described != described:  # made anew: what such a page costs (PAGE_ON_LOOP)
+            live.page_cost[key] = time.thread_time() - start
+        return out
 
     def events(self, game_id: str, side: str | None, after: int) -> list[dict[str, Any]]:
         live = self._get(game_id)
