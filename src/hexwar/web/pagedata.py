@@ -127,12 +127,14 @@ class SeatBoard:
     ) -> list[orjson.Fragment]:
         """Each piece's JSON: the bytes written for the same object in the last board, else
         its ``to_json()`` written now; noted in ``items`` for the next board."""
-        last = self._items
+        kept = self._items.get
         out = []
+        append = out.append
         for x in values:
-            found = last.get(id(x))
+            key = id(x)
+            found = kept(key)
             if found is None or found[0] is not x:
                 found = (x, orjson.Fragment(dumps(x.to_json())))
-            items[id(x)] = found
-            out.append(found[1])
+            items[key] = found
+            append(found[1])
         return out
