@@ -148,3 +148,36 @@ def test_every_rulesets_page_data_carries_the_board_its_view_describes(
     for side in sides:
         page = _page(client, gid, tokens[side])
         assert page["board"] == _board_of(page)
+
+
+def test_a_cheap_page_is_made_on_the_event_loop_a_dear_one_on_a_request_thread(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's first page data goes to a request thread (what it costs is not known yet);
+    once it cost at most PAGE_ON_LOOP when last made anew, the next is made on the event loop
+    (the game idle), with the same reply; a seat whose page cost more stays on the threads."""
+    import threading
+
+    from hexwar.web import hub as hub_module
+
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    gid, tokens = game["id"], game["tokens"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    made_on: list[str] = []
+    seat_view = hub.seat_view
+
+    def noted(*args: Any) -> bytes:
+        made_on.append(threading.current_thread().name)
+        body: bytes = seat_view(*args)
+        return body
+
+    monkeypatch.setattr(hub, "seat_view", noted)
+    monkeypatch.setattr(hub_module, "PAGE_ON_LOOP", 10.0)  # every page is cheap
+    first = _page(client, gid, tokens["west"])
+    again = _page(client, gid, tokens["west"])
+    assert again == first
+    assert made_on[0].startswith("hexwar-requests")
+    assert not made_on[1].startswith("hexwar-requests")
+    monkeypatch.setattr(hub_module, "PAGE_ON_LOOP", 0.0)  # none is
+    assert _page(client, gid, tokens["west"]) == first
+    assert made_on[2].startswith("hexwar-requests")
