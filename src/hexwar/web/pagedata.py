@@ -128,7 +128,7 @@ class SeatBoard:
         """Each piece's JSON: the bytes written for the same object in the last board, else
         its ``to_json()`` written now; noted in ``items`` for the next board."""
         kept = self._items.get
-        out = []
+        out: list[orjson.Fragment] = []
         append = out.append
         for x in values:
             key = id(x)
