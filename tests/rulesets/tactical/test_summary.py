@@ -263,9 +263,9 @@ def test_the_terminal_view_gives_a_units_states_in_short(finished: TacticalGame)
     supply for an HQ. The axis's X1 is disrupted and dug in, XHQ dug in and out of supply; the
     allied R1 rides T1."""
 
-    def line(side: str, uid: str) -> str:
+    def line(side: str, uid: str) -> str:  # after the board letter (or a blank)
         text = finished.ruleset.render_view(finished.view(side))
-        return next(x for x in text.splitlines() if x.startswith(f"  {uid} "))
+        return next(x for x in text.splitlines() if x[2:].startswith(f"{uid} "))
 
     assert line("axis", "X1").endswith(" morale 1  DISRUPTED IP")
     assert line("axis", "XHQ").endswith(" morale 5  IP out of supply")

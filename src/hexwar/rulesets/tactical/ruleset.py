@@ -16,26 +16,29 @@ from hexwar.core.orders import JsonValue, check_order
 from hexwar.core.search import SearchProfile
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.amend import HELP as AMENDMENT_HELP
-from hexwar.rulesets.tactical.game import TacticalGame, unit_states
+from hexwar.rulesets.tactical.game import TacticalGame
 from hexwar.rulesets.tactical.legal import legal_orders
 from hexwar.rulesets.tactical.orders import TurnOrders, parse_orders
-from hexwar.rulesets.tactical.render import draw_board, legend
+from hexwar.rulesets.tactical.render import full_text
 from hexwar.rulesets.tactical.scenario import TacticalScenario
 from hexwar.rulesets.tactical.terminal import TacticalTerminal
 
 __all__ = ["TacticalRuleset"]
 
-_HELP = """Orders for this phase: actions separated by ';', carried out in order ('pass': none).
-  move UNIT Q,R        move a unit or commander (cheapest path within its AP)
-  fire UNIT ENEMY      fire at an enemy unit you see, within range (40 AP, 1 ammo)
-  assault UNIT ENEMY   attack an adjacent enemy (cost to enter + 20 AP); advance if it clears
-  smoke UNIT Q,R       a gun lays smoke on a hex in range (40 AP)
-  mount UNIT TANK      infantry climbs onto a tank in its hex (10 AP); it then moves with it
-  dismount UNIT        riders get off their vehicle (10 AP from a tank)
+_HELP = """Orders for this phase: actions separated by ';', carried out in order
+('pass': none).
+  move UNIT Q,R       move a unit or commander (cheapest path within its AP)
+  fire UNIT ENEMY     fire at an enemy unit you see, in range (40 AP, 1 ammo)
+  assault UNIT ENEMY  attack an adjacent enemy (cost to enter + 20 AP); advance
+                      if it clears
+  smoke UNIT Q,R      a gun lays smoke on a hex in range (40 AP)
+  mount UNIT TANK     infantry climbs onto a tank in its hex (10 AP); it then
+                      moves with it
+  dismount UNIT       riders get off their vehicle (10 AP from a tank)
 Hexes are q,r as the board's labels show them (column q, line r).
-AP left at the end of your phase pay for opportunity fire at enemy units moving in sight
-(40 AP a shot, automatic, at odds of 1:2 or better unless the scenario says otherwise).
-Example: move A1 3,4; fire T1 G2; assault A2 G2"""
+AP left at the end of your phase pay for opportunity fire at enemy units moving
+in sight (40 AP a shot, automatic, at odds of 1:2 or better unless the scenario
+says otherwise). Example: move A1 3,4; fire T1 G2; assault A2 G2"""
 
 
 class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
@@ -90,44 +93,9 @@ class TacticalRuleset(Ruleset[TacticalScenario, TurnOrders]):
         return {"ai": TacticalAgent}
 
     def render_view(self, view: View) -> str:
-        d = view.data
-        lines = [
-            f"Turn {d['turn']}/{d['turns']} (minute {d['minutes']}, "
-            f"{d['meters_per_hex']} m hexes)  {d['side']} ({d['nation']}, {d['year']})  "
-            "score " + ", ".join(f"{side} {points}" for side, points in d["score"].items())
-        ]
-        lines.extend(draw_board(d))
-        lines.append(legend(d))
-        lines.append("Your units (id kind SP hex AP ammo morale state; * raised by leadership):")
-        for u in d["units"]:
-            state = " ".join(
-                unit_states(
-                    u["disrupted"],
-                    u["improved"],
-                    u.get("carrier") or u["mounted"],
-                    u["in_supply"],
-                    short=True,
-                )
-            )
-            lines.append(
-                f"  {u['id']:<6} {u['kind']:<8} {u['sp']:>2} SP at {u['hex'] or 'off map':<7} "
-                f"{u['ap']:>5g} AP ammo {u['ammo']} morale {u['led_morale']}"
-                f"{'*' if u['led_morale'] > u['morale'] else ' '} {state}"
-            )
-        for c in d["commanders"]:
-            lines.append(
-                f"  {c['id']:<6} commander L{c['leadership']} C{c['command']} at {c['hex']} "
-                f"{c['ap']:g} AP"
-            )
-        if d["enemy_units"]:
-            lines.append("Enemy units in sight:")
-            for e in d["enemy_units"]:
-                lines.append(f"  {e['id']:<6} {e['kind']:<8} {e['sp']:>2} SP at {e['hex']}")
-        objs = ", ".join(
-            f"{o['hex']} ({o['vp']} VP, {o['control'] or '-'})" for o in d["objectives"]
-        )
-        lines.append(f"Objectives: {objs}")
-        return "\n".join(lines)
+        """The board, its key, the legend and the units, 80 columns wide (the terminal shows
+        the board and its key at each decision, the rest on demand: :mod:`.terminal`)."""
+        return full_text(view.data)
 
     def order_help(self, view: View) -> str:
         return _HELP

@@ -1,0 +1,53 @@
+"""Each ruleset's console at 80x24 (issue 43): no line of the board, its key or legend wider
+than the terminal, and after the last line typed the screen shows the board (or its compact
+form), the answer and the prompt together -- an answer is never scrolled away by a redraw.
+The terminal's size comes from ``COLUMNS`` and ``LINES`` (hexwar.core.screen.size)."""
+
+from __future__ import annotations
+
+import re
+
+from .screens import play, screen_after, typed_in
+
+TACTICAL = ["tactical/meeting1941", "--side", "allied", "--seed", "2"]
+TACTICAL_PROMPT = r"allied orders \((help: :help|\d+ kept; send, clear)\)> "
+
+
+def _wide(lines: list[str], prompt: str, columns: int = 80) -> list[str]:
+    """The console's lines wider than the terminal: not the command line's first (the game's
+    id), the umpire's receipts (``inputs:``, ``roll``... under an event) or prompt lines
+    (there the player's typing runs on)."""
+    return [
+        x
+        for x in lines[1:]
+        if len(x) > columns and not re.search(prompt, x) and not x.startswith("    ")
+    ]
+
+
+def test_tactical_console_keeps_the_map_the_answer_and_the_prompt_on_one_screen(
+    cli_env: dict[str, str],
+) -> None:
+    """meeting1941 at 80x24: a line with a refused action is answered under the whole map and
+    its key (the header, 17 map lines, 'yours:' and 'seen:'), the prompt below it; ':units'
+    answers with the unit list, not scrolled away by a redraw; nothing the console writes but
+    the umpire's receipts is wider than 80 columns."""
+    inputs = ["move K1 9,3; fire T1 G2; move K2 6,5", ":units"]
+    out = play(cli_env, TACTICAL, inputs)
+    lines = typed_in(out, inputs, TACTICAL_PROMPT)
+    assert not _wide(lines, TACTICAL_PROMPT), _wide(lines, TACTICAL_PROMPT)
+    shown = screen_after(out, inputs[:1], TACTICAL_PROMPT)
+    text = "\n".join(shown)
+    assert re.search(r"^ r\\q 0   1   2", text, re.M), text
+    for r in range(-7, 10):
+        assert re.search(rf"^ {r:>3} ", text, re.M), (r, text)
+    assert "yours: a RU-RGT  b RU-HQ+KPT" in text
+    assert "seen:  A DE-RGT" in text
+    assert "accepted (kept): move K1 9,3; move K2 6,5. refused: fire T1 G2 ('T1'" in text
+    assert re.fullmatch(TACTICAL_PROMPT, shown[-1])
+    assert "2 kept" in shown[-1]
+    shown = screen_after(out, inputs, TACTICAL_PROMPT)
+    text = "\n".join(shown)
+    assert "Your units (letter id kind SP hex" in text
+    assert "Objectives: " in text
+    assert "i K2     armor" in text
+    assert re.fullmatch(TACTICAL_PROMPT, shown[-1])
