@@ -51,3 +51,33 @@ def test_tactical_console_keeps_the_map_the_answer_and_the_prompt_on_one_screen(
     assert "Objectives: " in text
     assert "i K2     armor" in text
     assert re.fullmatch(TACTICAL_PROMPT, shown[-1])
+
+
+AGGRESSOR = ["aggressor/sector", "--side", "west", "--seed", "1"]
+AGGRESSOR_PROMPT = r"(setup|key|partisans|target \(@XY, @@ partisan contact\))> "
+
+
+def test_aggressor_console_answers_units_without_a_redraw_and_fits_80x24(
+    cli_env: dict[str, str],
+) -> None:
+    """Aggressor at 80x24 (seed 003, TURN SEQUENCE E keys typed as lines): ':units' is
+    answered with all 18 units and the prompt, the board not drawn over it; after a move (key
+    4: unit 1 from @JB down to @JC) the screen holds the acknowledgement, the move, the whole
+    compact map (its header and rows A-O, the unit bracketed at @JC), the status and the
+    prompt."""
+    inputs = ["auto", ":units", "4"]
+    out = play(cli_env, AGGRESSOR, inputs)
+    assert not _wide(typed_in(out, inputs, AGGRESSOR_PROMPT), AGGRESSOR_PROMPT)
+    shown = screen_after(out, inputs[:2], AGGRESSOR_PROMPT)
+    assert shown[-20] == "key> :units"
+    assert [row[:4] for row in shown[-19:-1]] == [f"{n:>4}" for n in range(1, 19)]
+    assert shown[-1] == "key> "
+    shown = screen_after(out, inputs, AGGRESSOR_PROMPT)
+    text = "\n".join(shown)
+    assert "ok: order 6 accepted\n[1] unit 1 moves @JB -> @JC\n" in text
+    assert "     A B C D E F G H I J K L M N O P Q R S T U" in shown
+    for row in "ABCDEFGHIJKLMNO":
+        assert any(line.startswith(f"  {row}  ") for line in shown), row
+    assert "  C  . . ^ . . . ^ R .[T]| t" in text
+    assert "unit 1 armor at @JC: range 3/3 strength 3/3  moved 1" in text
+    assert shown[-1] == "key> "

@@ -271,3 +271,47 @@ def test_setup_prompt_example_stands_in_the_players_territory(side: str) -> None
     cells = [rl.parse_label("@" + w.split("@")[1]) for w in example.split() if "@" in w]
     assert len(cells) == 3
     assert {rl.territory(c) for c in cells} == {side}
+
+
+def test_help_units_and_legend_are_answered_without_a_redraw() -> None:
+    """Issue 43: the board was drawn again right after ':help' and ':units', so their answer
+    scrolled away. Now an answer is followed by the next prompt only; a key that selects
+    another unit (or ':view') draws the board again."""
+    g = make_game({1: ("armor", "@EH"), 2: ("infantry", "@EJ")})
+    shown: list[str] = []
+    _, read = _reader([":help", ":units", ":legend", "x", "4"])
+    order = KeyboardPlayer("west").next_order(g.view("west"), read, shown.append)  # type: ignore[arg-type]
+    assert order == "2 4"
+    assert len(shown) == 5  # the board, three answers, the board with unit 2 selected
+    assert shown[1].startswith("Keys (1-6, 7 and 0")
+    assert shown[2].startswith("   1 armor      @EH")
+    assert shown[3].startswith("Map: your units in capitals")
+    assert "unit 2 infantry at @EJ" in shown[4]
+
+
+def test_the_legend_explains_every_symbol_the_map_uses() -> None:
+    """Issue 43: the map's symbols were never explained. The legend names each unit letter of
+    UNIT TYPES (own in capitals, enemy lower case), the unidentified '?', the terrain ('^'
+    rough, '.' clear), the border '|', the CBR mark '*' and the selected unit's brackets, and
+    how to read the coordinates of MAP BOARD (@ column, row)."""
+    from hexwar.rulesets.aggressor.render import LEGEND
+
+    for kind in rl.UNIT_TYPES.values():
+        assert f"{kind.symbol} {kind.name}" in LEGEND.replace("\n", " ")
+    for text in ("? an enemy unit not", "^ rough", ". clear", "| the border", "* a CBR hex",
+                 "[T] the selected unit", "@JC is column J, row C", "lower case"):  # fmt: skip
+        assert text in LEGEND.replace("\n", " "), text
+    assert max(len(line) for line in LEGEND.splitlines()) <= 80
+
+
+def test_the_compact_map_fits_80x24_with_its_status_and_prompt() -> None:
+    """Issue 43: the two-line-a-row map with its status took 35 lines. A terminal too short
+    for it gets one line a row: the header, 15 rows and 3 lines of status, 19 lines in all,
+    none wider than 80; each hex keeps its column (column J of row B is the 10th cell)."""
+    g = make_game({1: ("armor", "@JB")})
+    text = render(g.view("west").data, 1, compact=True)
+    lines = text.splitlines()
+    assert len(lines) == 19
+    assert max(map(len, lines)) <= 80
+    row_b = next(x for x in lines if x.startswith("  B  "))
+    assert row_b[5 + 2 * 9 - 1 : 5 + 2 * 9 + 2] == "[T]"

@@ -28,7 +28,8 @@ from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.ai import computer_setup
 from hexwar.rulesets.aggressor.legal import Board, unit_options
-from hexwar.rulesets.aggressor.render import render, unit_table
+from hexwar.core import screen
+from hexwar.rulesets.aggressor.render import FULL_MAP_LINES, LEGEND, render, unit_table
 
 __all__ = ["KeyReader", "KeyboardPlayer", "posix_key_reader", "single_key_reader"]
 
@@ -136,15 +137,20 @@ def single_key_reader(stdin: TextIO | None = None, out: TextIO | None = None) ->
     return posix_key_reader(fd, out)
 
 
-HELP = """Keys (1-6, 7 and 0 act at once on a terminal; in line mode type one and press Enter):
-  1-6  move or attack: 1 upper left, 2 lower left, 3 above, 4 below, 5 upper right,
-       6 lower right (toward a friendly Support unit: request supply)
-  7    special function; you are asked for a target: @@ partisan contact, the unit's own
-       hex replacement, else a hex (an airbase may add 'recon' or 'strike')
+HELP = """Keys (1-6, 7 and 0 act at once on a terminal; in line mode type one, then Enter):
+  1-6  move or attack: 1 upper left, 2 lower left, 3 above, 4 below, 5 upper
+       right, 6 lower right (toward a friendly Support unit: request supply)
+  7    special function; you are asked for a target: @@ partisan contact, the
+       unit's own hex replacement, else a hex (an airbase may add 'recon' or
+       'strike')
   0    end your turn
   any other key: the next unit
-  :units  list your units    :help  this text    :quit  stop (resume later)
-  :concede  concede the game   (after ':' the rest is typed as a line)"""
+  :units  list your units   :legend  the map's symbols   :view  the map again
+  :help  this text   :concede  concede the game   :quit  stop (resume later)
+  (after ':' the rest is typed as a line)"""
+
+
+FIRST_HINT = "Keys: 1-6 move/attack, 7 special, 0 end turn; :help, :legend (the map), :units."
 
 
 class KeyboardPlayer:
@@ -156,6 +162,7 @@ class KeyboardPlayer:
         self.side = side
         self.read_key = read_key
         self.selected: int | None = None
+        self._hinted = False
 
     def _key(self, read: Callable[[str], str]) -> str:
         """The next key: one press, or a line in line mode; ':' starts a command line."""
@@ -191,18 +198,29 @@ class KeyboardPlayer:
         if data["phase"] == "partisans":
             return self._partisans(data, read, write)
         self._cycle(data, advance=False)
+        redraw = True
         while True:
-            write(render(data, self.selected))
+            if redraw:  # not after an answer: what was asked stays on the screen
+                # The full map (two lines a row) where the terminal has room for it, the map
+                # and status and a few lines more; the compact one (a line a row) otherwise.
+                compact = screen.size()[1] < FULL_MAP_LINES + 9
+                board = render(data, self.selected, compact=compact)
+                if not self._hinted:
+                    self._hinted = True
+                    board += "\n" + FIRST_HINT
+                write(board)
+            redraw = False
             key = self._key(read)
             if key in {":quit", ":q"}:
                 return None
             if key == ":concede":
                 return ":concede"
-            if key == ":help":
-                write(HELP)
+            answer = {":help": HELP, ":units": unit_table(data), ":legend": LEGEND}.get(key)
+            if answer is not None:
+                write(answer)
                 continue
-            if key == ":units":
-                write(unit_table(data))
+            redraw = True
+            if key == ":view":
                 continue
             if key == "0":
                 return "0"
@@ -235,8 +253,8 @@ class KeyboardPlayer:
         write(
             "SET UP: choose 18 units and place them in your territory "
             f"({'columns A-J' if self.side == 'west' else 'columns L-U'}), e.g.\n"
-            f"  setup {example} ...   (types: airbase missile "
-            "artillery armor infantry support)\n"
+            f"  setup {example} ...\n"
+            "(types: airbase missile artillery armor infantry support)\n"
             "or type 'auto' for the computer's set-up, ':quit' to stop."
         )
         line = read("setup> ").strip()
