@@ -23,12 +23,12 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from hexwar.core import screen
 from hexwar.core.records import content_hash
 from hexwar.core.views import View
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.ai import computer_setup
 from hexwar.rulesets.aggressor.legal import Board, unit_options
-from hexwar.core import screen
 from hexwar.rulesets.aggressor.render import FULL_MAP_LINES, LEGEND, render, unit_table
 
 __all__ = ["KeyReader", "KeyboardPlayer", "posix_key_reader", "single_key_reader"]
