@@ -128,7 +128,7 @@ def test_engagements_show_feba_and_own_units() -> None:
     _, text = drive(g.view("red"), ["engagements", "done"])
     assert "cell 39: red attacking since t = " in text
     assert "your units 2, 7" in text
-    assert "enemy seen near: 153 (cell 39)" in text
+    assert "enemy seen near: 153 (cell 39)" in " ".join(text.split())  # wrapped to 80
 
 
 @pytest.mark.slow
@@ -158,3 +158,72 @@ def test_render_view_is_the_consoles_overview() -> None:
     assert "153 BLUE MECH INF BD" in text
     assert "176" not in text  # not in contact
     assert text.endswith("  no engagement")
+
+
+def test_a_mission_of_units_of_different_status_is_refused_at_done_and_kept(
+    tmp_path: Path,
+) -> None:
+    """docs/idahex.md, "The console": missions whose units do not share a status (§3: 'A task
+    force is a collection of one or more battle units ... that have the same status') are
+    refused when sent with `done`, and the commands are kept for mending. Issue 43: the
+    console answered "ok: order 1 accepted" and the refusal went to the log, the period lost.
+    In Sinai red's unit 2 stands in cell 26 and unit 3 in cell 27 (26/10/26, 27/10/27)."""
+    env = {**os.environ, "HEXWAR_HOME": str(tmp_path), "COLUMNS": "80"}
+    result = subprocess.run(
+        [sys.executable, "-m", "hexwar", "play", "idahex/sinai", "--side", "red", "--seed", "1"],
+        input="mission 27,10 units 2,3\nmission 38,10 units 7\ndone\nlist\ndrop 1\ndone\nquit\n",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    refused = out.index("refused: command 1 (mission 27,10 units 2,3 mode 0): the elements")
+    assert "unit 2 26/10/26, unit 3 27/10/27 [seed 000 §3]" in " ".join(out[refused:].split())
+    assert out.index("Your commands are kept") > refused
+    assert "  1: mission 27,10 units 2,3\n  2: mission 38,10 units 7" in out
+    accepted = out.index("ok: order 1 accepted")
+    assert accepted > refused  # the mended commands, sent
+    assert "[0] mission 1 created: mission 38,10 units 7 mode 0" in out
+    assert "units 2,3 mode 0" not in out[accepted:]
+
+
+def test_a_mission_to_a_cell_not_adjacent_is_warned_of_at_done() -> None:
+    """§3.2.3: 'If cell po is not adjacent to cell pl, then d = +infinity: a task force in a
+    march posture cannot jump over cells' (only airmobile units in an air movement posture may
+    go farther, §3.1). Issue 43: such a mission was accepted and then stalled. The first `done`
+    warns (cell 40 is two cells from unit 2's cell 27; a second order from 28 to 40 is also
+    warned of, 41 not being adjacent to 28), the commands kept; a second `done` sends
+    them as they are (the seed lets such an order be given). A mission to the adjacent cell 28
+    draws no warning."""
+    g = game(unit(2, 27), unit(7, 27), unit(153, 39))
+    ui = IdahexTerminal("red")
+    view = g.view("red")
+    assert 28 in next(u for u in view.data["units"] if u["number"] == 2)["adjacent"]
+    assert 40 not in next(u for u in view.data["units"] if u["number"] == 2)["adjacent"]
+    order, text = drive(view, ["mission 40,10 units 2", "mission 28,10 41,10 units 7", "done",
+                               "done"], ui)  # fmt: skip
+    flat = " ".join(text.split())
+    assert "warning: command 1 (mission 40,10 units 2): cell 40 is not adjacent to cell 27" in flat
+    assert "warning: command 2 (mission 28,10 41,10 units 7): cell 41 is not adjacent to" in flat
+    assert "cell 28 is not adjacent" not in flat
+    assert "[seed 000 §3.1, §3.2.3]" in flat
+    assert order == "mission 40,10 units 2; mission 28,10 41,10 units 7"
+    order, text = drive(g.view("red"), ["mission 28,10 units 2", "done"], IdahexTerminal("red"))
+    assert "warning" not in text
+    assert order == "mission 28,10 units 2"
+
+
+def test_the_console_fits_80_columns_and_its_help_a_24_line_screen() -> None:
+    """Issue 43: twelve of the console's lines were wider than 80 columns (the status line,
+    the help). Every answer now fits 80 columns (long lines broken at spaces), and the help
+    with the prompt under it fits a 24-line screen."""
+    from hexwar.rulesets.idahex.terminal import HELP
+
+    g = game(unit(2, 27), unit(7, 27), unit(153, 39))
+    asks = ["help", "status", "units", "unit 2", "tfs", "cell 27", "engagements", "enemy", "map"]
+    _, text = drive(g.view("red"), [*asks, "done"])
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert len(HELP.splitlines()) + 1 <= 24
+    assert max(len(line) for line in HELP.splitlines()) <= 80

@@ -133,6 +133,15 @@ def check_units(game: IdahexGame, s: int, units: tuple[int, ...], claimed: set[i
             )
         if u.posture == DESTROYED:
             raise IllegalOrderError(f"unit {n} is destroyed", rule="seed 000 §3.2.7")
+    members = [game.engine.units[n] for n in units]
+    if len({u.status for u in members}) > 1:
+        # §3: "A 'task force' is a collection of one or more battle units ... that have the
+        # same status"; refused here, with the commands, not later in the log.
+        listed = ", ".join(f"unit {u.number} {u.status}" for u in members)
+        raise IllegalOrderError(
+            f"the elements of a task force must have the same status: {listed}",
+            rule="seed 000 §3",
+        )
     claimed.update(units)
 
 

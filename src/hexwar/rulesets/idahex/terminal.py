@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hexwar.core import screen
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
@@ -32,25 +33,23 @@ ORDER_WORDS = ("mission", "cancel", "transfer", "deliver", "undeliver", "cas", "
 STRIKES = ("cas", "interdiction")
 
 HELP = """Commands for this period, one per line (checked as you type; 'done' sends them):
-  mission OBJ,POST[,START] ... units U1,U2 [mode M]   a new task force and its mission (§4.1)
-  mission tf N OBJ,POST[,START] ...                   new orders for mission N
-  cancel N                                            cancel mission N
-  transfer CELL [givers ..] [takers ..] [amounts TYPE=AMT,..]   a transfer (§4.2.1)
-  deliver tf N CELL [size S] [to U1,U2]               a delivery order (§4.2.2)
-  undeliver N                                         cancel delivery order N
-  cas CELL aircraft N1,N2,..                          close air support (§6, cycle starts)
-  interdiction CELL priority P1,P2,P3,P4 aircraft N1,..   air interdiction (§6, cycle starts)
-Your commands so far:  list | drop N | clear | done (send them; none: no commands)
+  mission OBJ,POST[,START] ... units U1,U2 [mode M]   a new mission (§4.1)
+  mission tf N OBJ,POST[,START] ...   new orders for mission N; cancel N: end it
+  transfer CELL [givers ..] [takers ..] [amounts TYPE=AMT,..]  a transfer §4.2.1
+  deliver tf N CELL [size S] [to U1,U2]   a delivery order §4.2.2; undeliver N
+  cas CELL aircraft N1,N2,..                close air support (§6, cycle starts)
+  interdiction CELL priority P1,P2,P3,P4 aircraft N1,..  interdiction (the same)
+Your commands so far: list | drop N | clear | done (send them; none: none sent)
 What you know:
-  status            the time, period, cycle and whether air strikes may be entered
-  units             your units            unit N        one unit in full, with its resources
-  tfs               your task forces, missions and delivery orders
-  cell N            a cell: owner, environment, units there, neighbours
-  engagements       the engagements you are in (FEBA, your units, the enemy seen)
-  enemy             enemy units in contact     map        the area of war
-  help              this text
+  status       the time, period, cycle; whether air strikes may be entered now
+  units        your units               unit N   one unit in full, its resources
+  tfs          your task forces, missions and delivery orders
+  cell N       a cell: owner, environment, units there, neighbours
+  engagements  the engagements you are in (FEBA, your units, the enemy seen)
+  enemy        enemy units in contact    map      the area of war   help  this
 Leaving: concede | quit (the game is saved; 'hexwar resume' continues it)
-Postures: 10-19 hold, 20-29 disengage, 30-39 move, 40-49 attack, 0 inactive, -10 destroyed."""
+Postures: 10-19 hold, 20-29 disengage, 30-39 move, 40-49 attack, 0 inactive,
+-10 destroyed."""
 
 Writer = Callable[[str], None]
 
@@ -62,9 +61,16 @@ class IdahexTerminal:
         self.side = side
         self.pending: list[str] = []
         self._sent: tuple[int, list[str]] | None = None
+        self._warned: tuple[int, tuple[str, ...]] | None = None
         self._grid: IdahexGrid | None = None
 
     def next_order(self, view: View, read: Callable[[str], str], write: Writer) -> str | None:
+        width = screen.size()[0]
+
+        def wrapped(text: str, out: Writer = write) -> None:
+            out(screen.wrap(text, width))  # the answers fit the terminal's width
+
+        write = wrapped
         if self._sent is not None and self._sent[0] == view.step:
             # The same decision again: the commands sent were refused; keep them to mend.
             self.pending = self._sent[1]
@@ -83,6 +89,12 @@ class IdahexTerminal:
             if word in ORDER_WORDS:
                 self._add(view.data, word, line, write)
             elif word in ("done", "send", "end"):
+                warnings = self.far_objectives(view.data, self.pending)
+                if warnings and self._warned != (view.step, tuple(self.pending)):
+                    self._warned = (view.step, tuple(self.pending))
+                    write("\n".join(warnings))
+                    write("Mend them ('list', 'drop N'), or 'done' again to send them as they are.")
+                    continue
                 self._sent = (view.step, list(self.pending))
                 return "; ".join(self.pending) or "pass"
             elif word in ("quit", "q", ":quit"):
@@ -164,6 +176,45 @@ class IdahexTerminal:
         else:
             write(f"unknown command {word!r}; type 'help'")
 
+    def far_objectives(self, data: Mapping[str, Any], pending: Sequence[str]) -> list[str]:
+        """A warning for each mission order whose objective is neither the cell its task force
+        will be in nor adjacent to it (the units' cell for the first order, the previous
+        order's objective for the next): "If cell po is not adjacent to cell pl, then d =
+        +infinity: a task force in a march posture cannot jump over cells" (seed 000 §3.2.3);
+        only airmobile units in an air movement posture get there (§3.1, §3.2.4). Such an
+        order may be given, but a task force on the ground stalls on it."""
+        if "units" not in data or "task_forces" not in data:
+            return []
+        grid = self._area(data["design"])
+        at = {int(u["number"]): int(u["location"]) for u in data["units"]}
+        tf_units = {int(tf["number"]): list(tf["units"]) for tf in data["task_forces"]}
+        out = []
+        for i, line in enumerate(pending, start=1):
+            try:
+                commands = parse_commands(line).commands
+            except IllegalOrderError:
+                continue
+            for c in commands:
+                if not isinstance(c, Mission):
+                    continue
+                units = c.units if c.task_force is None else tf_units.get(c.task_force, [])
+                if not units or units[0] not in at:
+                    continue
+                here = at[units[0]]
+                for o in c.orders:
+                    if o.posture < 10:
+                        continue  # inactive: no move
+                    near = {m for m in grid.active_rim(here) if m is not None}
+                    if o.objective != here and o.objective not in near:
+                        out.append(
+                            f"warning: command {i} ({line}): cell {o.objective} is not adjacent "
+                            f"to cell {here}; a task force marching cannot jump over cells, "
+                            "only airmobile units in an air movement posture get there: on "
+                            "the ground it stalls [seed 000 §3.1, §3.2.3]"
+                        )
+                    here = o.objective
+        return out
+
     # -- what the side knows ----------------------------------------------------------------
 
     def overview(self, d: Mapping[str, Any]) -> str:
@@ -183,10 +234,10 @@ class IdahexTerminal:
         )
 
     def _status(self, d: Mapping[str, Any]) -> str:
-        air = "air strikes may be entered now" if d["design"]["strikes_now"] else "no air strikes"
+        air = "air strikes may be entered" if d["design"]["strikes_now"] else "no air strikes now"
         n_units = sum(1 for u in d["units"] if u["posture_class"] >= 1)
         return (
-            f"IDAHEX, {self.side}: t = {d['time']:g}, period {d['period']}, cycle {d['cycle']}; "
+            f"IDAHEX, {self.side}: t = {d['time']:g}, period {d['period']}, cycle {d['cycle']};\n"
             f"{n_units} active units, {len(d['engagements'])} engagements, "
             f"{len(d['enemy'])} enemy units in contact; {air}."
         )
