@@ -17,16 +17,49 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hexwar.core.screen import wrap
 from hexwar.rulesets.airwar.board import other
 from hexwar.rulesets.airwar.placement import position_from_view
 
 __all__ = ["render_view"]
 
 LEGEND = (
-    "legend: # your city, % opponent's city, + your airport, - opponent's airport, "
-    "~ no-man's-land, . your territory, : opponent's; digit = your units, letter = opponent's "
-    "(a=1 b=2 c=3)"
+    "legend: # your city  % opponent's  + your airport  - opponent's  ~ no-man's-land\n"
+    "        . your territory  : opponent's  1-3 your units  a-c his (a=1 b=2 c=3)"
 )
+
+_PLAIN = {"~": "no-man's-land", ".": "your territory", ":": "the opponent's territory"}
+
+
+def _all(rows: list[tuple[str, list[str]]]) -> list[str]:
+    return [line for _, lines in rows for line in lines]
+
+
+def _collapsed(rows: list[tuple[str, list[str]]], start: int, noun: str) -> list[str]:
+    """The board's lines, each run of three or more rows (a row: its label and its lines) that
+    hold nothing but the same plain ground -- no city, airport or unit -- drawn as one line:
+    ``25-14  the opponent's territory, empty``. Nothing is lost: the run's fields are all
+    alike. (At 80x24 the small board's 25 rows would not fit with the prompt.)"""
+
+    def plain(lines: list[str]) -> str | None:
+        marks = {ch for line in lines for ch in line[start:] if not ch.isspace()}
+        return next(iter(marks)) if len(marks) == 1 and marks <= set(_PLAIN) else None
+
+    out: list[str] = []
+    i = 0
+    while i < len(rows):
+        mark = plain(rows[i][1])
+        j = i
+        while mark is not None and j + 1 < len(rows) and plain(rows[j + 1][1]) == mark:
+            j += 1
+        if mark is not None and j - i >= 2:
+            span = f"{rows[i][0]}-{rows[j][0]}"
+            out.append(f"{span:>{start - 2}}  {_PLAIN[mark]}, empty ({j - i + 1} {noun})")
+        else:
+            for _, lines in rows[i : j + 1]:
+                out.extend(lines)
+        i = j + 1
+    return out
 
 
 def _cell(pos: Any, h: Any, side: str) -> str:
@@ -50,7 +83,11 @@ def _cell(pos: Any, h: Any, side: str) -> str:
     return f"{mark}{a}{b}"
 
 
-def render_view(data: Mapping[str, Any]) -> str:
+def render_view(data: Mapping[str, Any], *, compact: bool = False, width: int | None = None) -> str:
+    """The board from the viewing player's seat, the legend, the cities; the lines wrapped
+    to ``width`` (if given). ``compact``: each run of three or more rows (letters on the
+    rotated board) that hold only the same plain ground is one line (:func:`_collapsed`), as
+    the terminal shows it."""
     pos = position_from_view(data)
     side = str(data["side"])
     geo = pos.geo
@@ -63,25 +100,31 @@ def render_view(data: Mapping[str, Any]) -> str:
     if not geo.rotated:
         rows = list(range(board.rows, 0, -1)) if side == "1" else list(range(1, board.rows + 1))
         cols = letters if side == "1" else letters[::-1]
-        header = "     " + "".join(f"{c:<3}" for c in cols)
+        header = ("     " + "".join(f"{c:<3}" for c in cols)).rstrip()
         lines.append(header)
+        drawn = []
         for r in rows:
             shift = " " if r % 2 == 0 else ""  # 0-based odd rows (even labels) sit half right
             if side == "2":
                 shift = "" if r % 2 == 0 else " "
             cells = "".join(_cell(pos, geo.parse(f"{c}{r}"), side) for c in cols)
-            lines.append(f"{r:>3}  {shift}{cells}")
+            drawn.append((str(r), [f"{r:>3}  {shift}{cells}".rstrip()]))
+        lines.extend(_collapsed(drawn, 5, "rows") if compact else _all(drawn))
         lines.append(header)
     else:
-        header = "    " + "".join(f"{n:<3}" for n in range(1, board.rows + 1))
+        header = ("    " + "".join(f"{n:<3}" for n in range(1, board.rows + 1))).rstrip()
         lines.append(header)
+        drawn = []
         for letter in letters:
+            pair = []
             for parity, label in ((1, f" {letter}  "), (0, "    ")):  # odd numbers, then even
                 cells = "".join(
                     _cell(pos, geo.parse(f"{letter}{n}"), side) if n % 2 == parity else "   "
                     for n in range(1, board.rows + 1)
                 )
-                lines.append((label + cells).rstrip())
+                pair.append((label + cells).rstrip())
+            drawn.append((letter, pair))
+        lines.extend(_collapsed(drawn, 4, "letters") if compact else _all(drawn))
         lines.append(header)
     lines.append(LEGEND)
     if data["totals"]:
@@ -103,4 +146,5 @@ def render_view(data: Mapping[str, Any]) -> str:
     limit = data["scenario"].get("move_time_limit_s")
     if limit:
         lines.append(f"suggested time for this move: {limit} s (§4)")
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    return text if width is None else wrap(text, width)

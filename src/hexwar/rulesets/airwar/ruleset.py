@@ -31,14 +31,15 @@ from hexwar.rulesets.airwar.scenario import AirwarScenario
 __all__ = ["AirwarRuleset"]
 
 _HELP = {
-    "cities": "cities F1 F2 ...   the opponent's cities, in his territory (the rules: "
-    "docs/airwar.md);\n                   in the terminal ':auto' gives the computer's placement",
+    "cities": "cities F1 F2 ...   the opponent's cities, in his territory (the rules:\n"
+    "                   docs/airwar.md); in the terminal ':auto' gives the computer's\n"
+    "                   placement",
     "units": "units F1x3 F2 ...  your units (at most three a field), e.g. units K5x3 L6x2 M7"
     "\n                   unequal game, player A: add 'unproductive FIELD'"
     "\n                   in the terminal ':auto' gives the computer's set-up",
-    "move": "FROM-TO[xN] move N units to an adjacent field; FROM>TO fly one unit from an "
-    "airport;\nFROM>TOx2 fly two to another airport of yours; FROM>>AIRPORT double "
-    "transportation (§3.2.2);\nunits not named stay. 'pass': everyone stays.",
+    "move": "FROM-TO[xN] move N units to an adjacent field; FROM>TO fly one unit from an\n"
+    "airport; FROM>TOx2 fly two to another airport of yours; FROM>>AIRPORT double\n"
+    "transportation (§3.2.2); units not named stay. 'pass': everyone stays.",
     "fire": "FROM@TARGET[xN]  N units on FROM fire on an adjacent field (two shots kill one);\n"
     "units on a contested field fire on it by themselves. 'pass': hold fire.",
 }
@@ -101,7 +102,9 @@ class AirwarRuleset(Ruleset[AirwarScenario, AirwarOrder]):
         return PROFILE
 
     def render_view(self, view: View) -> str:
-        return render_view(view.data)
+        """The board compact (runs of empty rows as one line) and 80 columns wide: at 80x24
+        the small board's placement stages fit with the prompt (docs/airwar.md)."""
+        return render_view(view.data, compact=True, width=80)
 
     def order_help(self, view: View) -> str:
         return _HELP[str(view.data["phase"])]
