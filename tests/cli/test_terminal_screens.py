@@ -15,12 +15,17 @@ TACTICAL_PROMPT = r"allied orders \((help: :help|\d+ kept; send, clear)\)> "
 
 def _wide(lines: list[str], prompt: str, columns: int = 80) -> list[str]:
     """The console's lines wider than the terminal: not the command line's first (the game's
-    id), the umpire's receipts (``inputs:``, ``roll``... under an event) or prompt lines
-    (there the player's typing runs on)."""
+    id), the log's events and the umpire's receipts under them (``[1] ...``, ``inputs:``,
+    ``roll``...; the shared log, not the board) or prompt lines (there the player's typing
+    runs on, and the shared prompt's ``refused: ...`` answer, which the terminal breaks at
+    its edge: screen_after counts its rows)."""
     return [
         x
         for x in lines[1:]
-        if len(x) > columns and not re.search(prompt, x) and not x.startswith("    ")
+        if len(x) > columns
+        and not re.search(prompt, x)
+        and not x.startswith("    ")
+        and not re.match(r"\[[\d.]+\] |refused: ", x)
     ]
 
 
@@ -81,3 +86,54 @@ def test_aggressor_console_answers_units_without_a_redraw_and_fits_80x24(
     assert "  C  . . ^ . . . ^ R .[T]| t" in text
     assert "unit 1 armor at @JC: range 3/3 strength 3/3  moved 1" in text
     assert shown[-1] == "key> "
+
+
+AIRWAR = ["airwar/small-three-cities", "--side", "1", "--seed", "1"]
+AIRWAR_PROMPT = r"(?m)^1> "
+
+
+def test_air_war_board_help_and_refusal_fit_one_80x24_screen(cli_env: dict[str, str]) -> None:
+    """The air war's small board at the city placement (seed 001 §3.1.1) at 80x24: after a
+    refused placement the screen holds the whole compact board (its title, both column
+    headers, the rows drawn or run together, the legend), the stage's help, the refusal and the
+    prompt; no line is wider than 80 columns."""
+    inputs = ["cities D20 J18 P21"]
+    out = play(cli_env, AIRWAR, inputs)
+    assert not _wide(typed_in(out, inputs, AIRWAR_PROMPT), AIRWAR_PROMPT)
+    shown = screen_after(out, inputs, AIRWAR_PROMPT)
+    text = "\n".join(shown)
+    assert "Small board, three cities" in text
+    assert text.count("     A  B  C  D  E  F  G  H  I  J  K  L  M  N  O  P  Q  R  S  T  U") == 2
+    assert "25-14  the opponent's territory, empty (12 rows)" in text
+    assert "12-1  your territory, empty (12 rows)" in text
+    assert "legend: # your city" in text
+    assert "cities F1 F2 ...   the opponent's cities" in text
+    assert "1> cities D20 J18 P21\nrefused: no city is separated from player 2's back" in text
+    assert shown[-1] == "1> "
+
+
+IDAHEX = ["idahex/sinai", "--side", "red", "--seed", "1"]
+IDAHEX_PROMPT = r"red t=[\d.]+> "
+
+
+def test_idahex_console_keeps_the_refusal_and_the_status_on_one_80x24_screen(
+    cli_env: dict[str, str],
+) -> None:
+    """IDAHEX's console at 80x24: its compact 'board' is the status at each period start (the
+    map is on demand, 'map'); after a mission refused at `done` (units 2 and 3 do not share a
+    status, seed 000 §3) the screen holds the status, the commands typed, the refusal, the
+    note that the commands are kept and the prompt; nothing wider than 80 columns."""
+    inputs = ["mission 27,10 units 2,3", "done", "map"]
+    out = play(cli_env, IDAHEX, inputs)
+    assert not _wide(typed_in(out, inputs, IDAHEX_PROMPT), IDAHEX_PROMPT)
+    shown = screen_after(out, inputs[:2], IDAHEX_PROMPT)
+    text = "\n".join(shown)
+    assert "IDAHEX, red: t = 0, period 1, cycle 1;" in text
+    assert "  + 1: mission 27,10 units 2,3" in text
+    assert "refused: the elements of a task force must have the same status: unit 2" in text
+    assert "Your commands are kept" in text
+    assert shown[-1] == "red t=0> "
+    shown = screen_after(out, inputs, IDAHEX_PROMPT)  # the map, whole, under its request
+    assert shown[0].startswith("red t=0> map")
+    assert shown[-2].startswith("R/B: owner")
+    assert shown[-1] == "red t=0> "
