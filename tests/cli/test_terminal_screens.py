@@ -137,3 +137,26 @@ def test_idahex_console_keeps_the_refusal_and_the_status_on_one_80x24_screen(
     assert shown[0].startswith("red t=0> map")
     assert shown[-2].startswith("R/B: owner")
     assert shown[-1] == "red t=0> "
+
+
+FLANKBATTLE = ["flankbattle/hastings", "--side", "attacker", "--seed", "1"]
+FLANKBATTLE_PROMPT = r"(?m)^attacker> "
+
+
+def test_flank_battle_view_and_help_fit_80_columns(cli_env: dict[str, str]) -> None:
+    """The flank battle's view (seed 004: the military, the enemy, the default flanks) and its
+    help fit 80 columns (the units line ran to 97, the prompt's ':auto' line to 86); at 80x24
+    the view, the help and the prompt share the first screen, and ':help' is answered whole
+    above the prompt."""
+    inputs = [":help"]
+    out = play(cli_env, FLANKBATTLE, inputs)
+    assert not _wide(typed_in(out, inputs, FLANKBATTLE_PROMPT), FLANKBATTLE_PROMPT)
+    text = "\n".join(screen_after(out, [], FLANKBATTLE_PROMPT))
+    assert "Battle of Hastings (1066), Conquest, at Hastings (map Hill)" in text
+    assert "  units: infantry Soldier (4,000), cavalry Norman Knight (2,000), artillery\n" in text
+    assert "Default flanks:\n  (150,130) inf 1200 cav 500 art 600 ships 38" in text
+    assert text.endswith("(and one ship).\nattacker> ")
+    text = "\n".join(screen_after(out, inputs, FLANKBATTLE_PROMPT))
+    assert "attacker> :help\nCommands: an order (see below), or" in text
+    assert text.endswith("within 10 soldiers (and one ship).\nattacker> ")
+    assert "Maneuvers: Normal, Position, Feigned Retreat, Hit and run, Pillaging." in text

@@ -33,7 +33,7 @@ from hexwar.sessions import Session, computer_order
 HELP = """Commands: an order (see below), or
   :view     show your view again        :log      show everything you have seen
   :concede  concede the game            :quit     stop here (resume later)
-  :auto     give the computer's order for this decision (shown before it is submitted)
+  :auto     the computer's order for this decision (shown, then submitted)
   :help     this text"""
 
 

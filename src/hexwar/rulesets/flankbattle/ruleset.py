@@ -20,12 +20,12 @@ from hexwar.rulesets.flankbattle.scenario import FlankbattleScenario
 
 __all__ = ["FlankbattleRuleset"]
 
-_HELP = """Your deployment: 'default' (the scenario's own flanks if it gives them, else three
-flanks with the military spread evenly), or JSON:
+_HELP = """Your deployment: 'default' (the scenario's own flanks if it gives them, else
+three flanks with the military spread evenly), or JSON:
   {"flanks": [{"x": 60, "y": 120, "infantry": 700, "cavalry": 0, "artillery": 0,
                "ships": 0, "maneuver": "Normal"}, ...]}
 Maneuvers: Normal, Position, Feigned Retreat, Hit and run, Pillaging.
-The flanks must hold your whole military within 10 soldiers (and within one ship)."""
+The flanks must hold your whole military within 10 soldiers (and one ship)."""
 
 
 class FlankbattleRuleset(Ruleset[FlankbattleScenario, Deployment]):
