@@ -1,106 +1,148 @@
-"""IDAHEX at scale: 1,000 units on 10,000 cells that march, fight and strike for 10 cycles.
+"""IDAHEX at theater scale: armies that march and fight for the whole game, 100 to 10,000 units.
 
-The design is the Sinai sample (its unit types, resources, delays, supplies, combat and air
-data) on a generated area of war of 10,000 clear cells in ranks of 100 joined by roads. Red's
-500 units stand in every fourth cell of the first half of the area, each with a Blue unit in
-the cell just below it (owned by Blue). At the first period half of the Red units attack the
-Blue cell below them (engagements assessed every frame, §5), and the other half and every
-Blue unit without an attacker receive a mission marching them back and forth between their
-cell and the next one (§3). At each cycle start Red flies close air support of up to 100
-engagements and Blue interdicts up to 100 Red attackers (§6). The game lasts 10 cycles (20
-periods, 40 frames).
+The design is the Sinai sample's (its unit types, resources, delays, supplies, combat and air
+data) on a generated area of war of clear cells in ranks of 100 joined by roads, as many
+ranks as the units need (10,000 cells for 10,000 units). The ranks go in blocks of four:
 
-The figure of merit is events per second (breaks and changes of status, §2.3) and its ratio
-to a bare ``heapq`` loop pushing and popping the same number of (time, priority, seq, item)
-events in the same run: the share of the engine's time that is the event queue itself.
-Run from the repository root: ``.venv/bin/python benchmarks/idahex_scale.py [--units N]
-[--cycles N]`` (``--help`` for the options).
+* a front: a Red rank above a Blue rank; every Red unit attacks the Blue unit in the cell
+  below it (§3.3.2) at the first period, so a quarter of the units are attackers and a
+  quarter defenders, in one engagement per pair assessed every frame (§5);
+* a rear: a Red rank above a Blue rank whose units march to the next cell of their rank and
+  back, order after order, for the whole game (§3, §4.1).
+
+So that the armies fight for the whole run, two things of the theater are given by the
+harness: every unit is topped up to its table of equipment at each period start (the
+reinforcement and resupply a designer's deliveries would bring, §4.2; done outside the timed
+engine) and the FEBA holds still (the ``vfeba`` curves are 0: no defender is defeated, §5.3),
+so every engagement opened at the first period is still assessed at the last frame. Red
+flies close air support of up to a tenth of the engagements and Blue interdicts as many Red
+attackers at each cycle start (§6). Consumption outside combat is 0 (``ssvncr``, ``ssvncb``)
+so that no marching task force stops for want of supplies (§7).
+
+The figures are CPU seconds (``time.process_time``), best of ``--repeat`` runs, each size in a
+process of its own:
+
+* the engine: the time in ``submit`` (the orders, then the events to the next period start);
+* per phase: marching (task forces' changes of status), assessment (§5's participants and
+  §5.4 functions), attrition (``assess_frame``, §5.1-5.2), supplies (§7's step each frame),
+  air (the strikes, §6), commands (the orders read and checked) and the rest (the queue and
+  the breaks);
+* the engagement assessments in each cycle (so that the fighting is seen to go on);
+* a bare ``heapq`` event loop doing as many events (pop the next event, push the task
+  force's next one at a random delay, a heap as large as the units) in the same process;
+  the ratio engine/heapq is the heap's time over the engine's (1 would be an engine that
+  costs no more than its queue);
+* the peak resident memory the game adds, per unit;
+* the growth exponent: the least-squares slope of log CPU over log units from 1,000 units
+  up (``time ~ units ** exponent``).
+
+Run from the repository root: ``.venv/bin/python benchmarks/idahex_scale.py`` (all sizes,
+best of 3: a long run) or ``--sizes 100,300 --repeat 1`` for a quick one.
 """
 
 from __future__ import annotations
 
 import argparse
 import heapq
+import json
+import math
 import random
+import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
 
-from hexwar.rulesets.idahex.design import BasicEnv, CellOwner, CellRoutes, File50, Unit, load_sinai
-from hexwar.rulesets.idahex.game import IdahexGame
-from hexwar.rulesets.idahex.orders import parse_commands
-from hexwar.rulesets.idahex.ruleset import IdahexRuleset
-from hexwar.rulesets.idahex.scenario import IdahexScenario
+from hexwar.rulesets.idahex import combat as combat_module  # noqa: E402
+from hexwar.rulesets.idahex import strikes as strikes_module  # noqa: E402
+from hexwar.rulesets.idahex.design import (  # noqa: E402
+    BasicEnv,
+    CellOwner,
+    CellRoutes,
+    Unit,
+    load_sinai,
+)
+from hexwar.rulesets.idahex.design.model import VfebaEntry  # noqa: E402
+from hexwar.rulesets.idahex.game import IdahexGame  # noqa: E402
+from hexwar.rulesets.idahex.orders import parse_commands  # noqa: E402
+from hexwar.rulesets.idahex.ruleset import IdahexRuleset  # noqa: E402
+from hexwar.rulesets.idahex.scenario import IdahexScenario  # noqa: E402
 
-NCELLS = 10_000
-NRANK1 = 100
-UNITS_PER_SIDE = 500
-MAX_UNITS_PER_SIDE = 2000  # a Red unit in every fourth cell of the first half, at most
+SIZES = (100, 300, 1_000, 3_000, 10_000)
+RANK = 100  # cells in a rank
+MAX_UNITS = 10_000
 CYCLES = 10
-MAX_CYCLES = 100
-LEGS_PER_CYCLE = 40  # orders per mission: more than a unit can march in those cycles
+LEGS_PER_CYCLE = 40  # orders per marching mission: more than a unit can march in a cycle
+PHASES = ("marching", "assessment", "attrition", "supplies", "air", "commands", "rest")
+FIT_FROM = 1_000
 
 
-def generated_design(
-    units_per_side: int = UNITS_PER_SIDE, cycles: int = CYCLES
-) -> tuple[File50, IdahexScenario]:
+def layout(units: int) -> tuple[int, list[tuple[int, int, str]]]:
+    """The number of cells and the units' places: (Red cell, Blue cell, 'front' or 'rear')
+    pairs, in blocks of four ranks (a front's two ranks, then a rear's)."""
+    pairs = units // 2
+    blocks = max(1, math.ceil(pairs / (2 * RANK)))
+    out: list[tuple[int, int, str]] = []
+    for k in range(pairs):
+        # The pairs of a block alternate front and rear, column by column, so both kinds
+        # fill their ranks side by side as the units grow.
+        block, rest = divmod(k, 2 * RANK)
+        role = "front" if rest % 2 == 0 else "rear"
+        rank = 4 * block + (0 if role == "front" else 2)
+        red = rank * RANK + rest // 2 + 1
+        out.append((red, red + RANK, role))
+    return 4 * blocks * RANK, out
+
+
+def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[tuple[int, str]]]:
+    """The scenario and each Red unit's (target cell, role): the front's Blue cell below it,
+    or the rear's next cell of its rank."""
     f50, f60 = load_sinai()
+    ncells, places = layout(units)
     red = next(u for u in f50.units if u.butype == 1)
     blue = next(u for u in f50.units if u.butype == 6)
-    env = tuple(BasicEnv(cell=c, basic_env=2) for c in range(1, NCELLS + 1))
+    env = tuple(BasicEnv(cell=c, basic_env=2) for c in range(1, ncells + 1))
     routes = tuple(
         CellRoutes(cell=c, basic_rtetype=(2, 2, 2), basic_bartype=(0, 0, 0))
-        for c in range(1, NCELLS + 1)
+        for c in range(1, ncells + 1)
     )
-    grid_probe = f50.model_copy(
-        update={"ncells": NCELLS, "nrank1": NRANK1, "basic_env": env, "basic_routes": routes}
-    ).grid()
-    # Cells with a successor below them (k = 1), Red from the top, Blue from the bottom.
-    movable = [
-        c
-        for c in range(1, NCELLS + 1)
-        if grid_probe.successor(c, 1) > 0
-        and grid_probe.successor(grid_probe.successor(c, 1), 1) > 0
-    ]
-    red_cells = movable[: 4 * units_per_side : 4]
-    blue_cells = [grid_probe.successor(c, 1) for c in red_cells]
-    units = [
-        red.model_copy(
-            update={
-                "number": i + 1,
-                "buloc": c,
-                "tentry": 0.0,
-            }
-        )
-        for i, c in enumerate(red_cells)
+    n = len(places)
+    unit_rows = [
+        red.model_copy(update={"number": i + 1, "buloc": r, "tentry": 0.0})
+        for i, (r, _, _) in enumerate(places)
     ] + [
-        blue.model_copy(
-            update={
-                "number": units_per_side + i + 1,
-                "buloc": c,
-                "tentry": 0.0,
-            }
-        )
-        for i, c in enumerate(blue_cells)
+        blue.model_copy(update={"number": n + i + 1, "buloc": b, "tentry": 0.0})
+        for i, (_, b, _) in enumerate(places)
     ]
+    blue_cells = sorted(
+        {c for block in range(ncells // (2 * RANK)) for c in _rank_cells(2 * block + 1)}
+    )
+    still = tuple(
+        tuple(
+            VfebaEntry(attacker=e.attacker, defender=e.defender, f0=0.0, f=(0.0,) * len(e.f))
+            for e in side
+        )
+        for side in f50.vfeba
+    )
     design = f50.model_copy(
         update={
-            "ncells": NCELLS,
-            "nrank1": NRANK1,
+            "ncells": ncells,
+            "nrank1": RANK,
             "basic_env": env,
             "basic_routes": routes,
-            "units": tuple(Unit.model_validate(u.model_dump()) for u in units),
-            "iblul": units_per_side + 1,
-            "border": NCELLS,
+            "units": tuple(Unit.model_validate(u.model_dump()) for u in unit_rows),
+            "iblul": n + 1,
+            "border": ncells,
             "side": 1,
             "owner": tuple(CellOwner(cell=c, owner=2) for c in blue_cells),
             "tend": f50.tinit + cycles * f50.tcycle,
             "iprint": 1,
-            # No consumption outside combat, so that no task force runs out of supplies
-            # and stops (§7); consumption is still assessed every frame.
+            "vfeba": still,
             "ssvncr": tuple(tuple(0.0 for _ in row) for row in f50.ssvncr),
             "ssvncb": tuple(tuple(0.0 for _ in row) for row in f50.ssvncb),
         }
@@ -108,112 +150,275 @@ def generated_design(
     scenario = IdahexScenario(
         ruleset="idahex", title="scale benchmark", design=design, maps=f60.model_copy()
     )
-    return design, scenario
+    return scenario, [(b if role == "front" else _beside(r), role) for r, b, role in places]
 
 
-def missions(game: IdahexGame, side: int, legs: int) -> str:
-    """Red's even units attack the Blue cell below them; every other unit marches."""
-    grid = game.rules.grid
-    out = []
-    for k, u in enumerate(u for u in game.engine.units.values() if u.side == side):
-        a, b = u.location, grid.successor(u.location, 1)
-        if side == 1 and k % 2 == 0:
-            out.append(f"mission {b},10 units {u.number}")
+def _beside(cell: int) -> int:
+    """The next cell of the rank (the one before at the rank's end)."""
+    return cell + 1 if cell % RANK else cell - 1
+
+
+def _rank_cells(rank: int) -> range:
+    return range(rank * RANK + 1, rank * RANK + RANK + 1)
+
+
+def missions(game: IdahexGame, places: list[tuple[int, str]], legs: int) -> tuple[str, str]:
+    """Both sides' first commands: Red's front attacks, the rears march back and forth."""
+    n = len(places)
+    red, blue = [], []
+    for i, (target, role) in enumerate(places):
+        r, b = i + 1, n + i + 1
+        if role == "front":
+            red.append(f"mission {target},10 units {r}")
             continue
-        orders = " ".join(f"{b if j % 2 == 0 else a},10" for j in range(legs))
-        out.append(f"mission {orders} units {u.number}")
-    return "; ".join(out)
+        here = game.engine.units[r].location
+        orders = " ".join(f"{target if j % 2 == 0 else here},10" for j in range(legs))
+        red.append(f"mission {orders} units {r}")
+        home = game.engine.units[b].location
+        there = _beside(home)
+        orders = " ".join(f"{there if j % 2 == 0 else home},10" for j in range(legs))
+        blue.append(f"mission {orders} units {b}")
+    return "; ".join(red), "; ".join(blue)
 
 
-def strikes(game: IdahexGame, side: int) -> str:
-    """At a cycle start: Red's close air support of up to 100 engagements, Blue's
-    interdiction of up to 100 Red units in attack postures (§6)."""
-    d = game.rules.design
-    cycles = (game.engine.t - d.tinit) / d.tcycle
-    if abs(cycles - round(cycles)) > 1e-9:
+def strikes(game: IdahexGame, side: int, most: int) -> str:
+    """At a cycle start: Red's close air support of up to ``most`` engagements, Blue's
+    interdiction of up to ``most`` Red units in attack postures (§6)."""
+    if not game._at_cycle_start():
         return ""
     aircraft = ",".join(["2"] * game.rules.design.nactyp[side - 1])
     if side == 1:
-        cells = sorted(game.engine.engagements)[:100]
+        cells = sorted(game.engine.engagements)[:most]
         return "; ".join(f"cas {c} aircraft {aircraft}" for c in cells)
     cells = sorted({u.location for u in game.engine.units.values() if u.side == 1 and u.pc == 4})
-    return "; ".join(f"interdiction {c} priority 4,1,2,3 aircraft {aircraft}" for c in cells[:100])
+    return "; ".join(f"interdiction {c} priority 4,1,2,3 aircraft {aircraft}" for c in cells[:most])
 
 
-def play(scenario: IdahexScenario, cycles: int) -> tuple[IdahexGame, float]:
+class Phases:
+    """CPU time by phase, and the engagement assessments by cycle."""
+
+    def __init__(self) -> None:
+        self.seconds = dict.fromkeys(
+            ("marching", "run", "assess", "attrition", "supplies", "air"), 0.0
+        )
+        self.assessments: dict[int, int] = {}
+
+    def timed(self, phase: str, f: Callable[..., Any]) -> Callable[..., Any]:
+        seconds, clock = self.seconds, time.process_time
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            start = clock()
+            try:
+                return f(*args, **kwargs)
+            finally:
+                seconds[phase] += clock() - start
+
+        run.__wrapped__ = f  # type: ignore[attr-defined]
+        return run
+
+
+def play(scenario: IdahexScenario, places: list[tuple[int, str]], cycles: int) -> dict[str, Any]:
+    """One game, timed by phase; the figures of the run."""
     game = IdahexRuleset().new_game(scenario, seed=1, scenario_id="bench/scale")
     assert isinstance(game, IdahexGame)
-    start = time.perf_counter()
-    # Parsed here: the first orders are far longer than a text order may be (core.orders).
-    for side, s in (("red", 1), ("blue", 2)):
-        legs = LEGS_PER_CYCLE * cycles
-        text = "; ".join(x for x in (missions(game, s, legs), strikes(game, s)) if x)
-        game.submit(side, parse_commands(text))
+    engine, design = game.engine, game.rules.design
+    phases = Phases()
+    timed = phases.timed
+    engine._occur = timed("marching", engine._occur)  # type: ignore[method-assign]
+    engine.run_to_decision = timed("run", engine.run_to_decision)  # type: ignore[method-assign]
+    assess = timed("assess", engine.combat.assess)
+
+    def counted(eng: Any, e: Any) -> None:
+        cycle = math.floor((engine.t - design.tinit - design.tframe / 2) / design.tcycle) + 1
+        phases.assessments[cycle] = phases.assessments.get(cycle, 0) + 1
+        assess(eng, e)
+
+    engine.combat.assess = counted  # type: ignore[method-assign]
+    assert engine.supply_step is not None
+    engine.supply_step = timed("supplies", engine.supply_step)
+    # Module functions the game calls through their modules: replaced for this process.
+    combat_module.assess_frame = timed("attrition", combat_module.assess_frame)
+    strikes_module.fly_strike = timed("air", strikes_module.fly_strike)
+    toe = {u.number: u.resources for u in engine.units.values()}
+    most = max(1, len(places) // 10)
+    red, blue = missions(game, places, LEGS_PER_CYCLE * cycles)
+    first = True
+    total = 0.0
     while game.outcome() is None:
-        game.submit("red", strikes(game, 1))
-        game.submit("blue", strikes(game, 2))
-    return game, time.perf_counter() - start
+        for u in engine.units.values():  # reinforcement and resupply (outside the engine)
+            if u.posture != -10 and u.resources is not toe[u.number]:
+                u.resources = toe[u.number]
+        start = time.process_time()
+        if first:
+            # Parsed here: the first orders are far longer than a text order may be.
+            game.submit(
+                "red", parse_commands("; ".join(x for x in (red, strikes(game, 1, most)) if x))
+            )
+            game.submit(
+                "blue", parse_commands("; ".join(x for x in (blue, strikes(game, 2, most)) if x))
+            )
+            first = False
+        else:
+            game.submit("red", strikes(game, 1, most))
+            game.submit("blue", strikes(game, 2, most))
+        total += time.process_time() - start
+    raw = phases.seconds
+    shares = {
+        "marching": raw["marching"],
+        "assessment": raw["assess"] - raw["attrition"],
+        "attrition": raw["attrition"],
+        "supplies": raw["supplies"],
+        "air": raw["air"],
+        "commands": total - raw["run"] - raw["air"],
+        "rest": raw["run"] - raw["marching"] - raw["assess"] - raw["supplies"],
+    }
+    combat_module.assess_frame = combat_module.assess_frame.__wrapped__  # type: ignore[attr-defined]
+    strikes_module.fly_strike = strikes_module.fly_strike.__wrapped__  # type: ignore[attr-defined]
+    return {
+        "cpu": total,
+        "events": engine.event_count,
+        "phases": shares,
+        "assessments": [phases.assessments.get(c, 0) for c in range(1, cycles + 1)],
+        "units": len(engine.units),
+        "destroyed": sum(u.posture == -10 for u in engine.units.values()),
+    }
 
 
-def bare_heapq(n: int, cycles: int) -> float:
+def bare_heapq(events: int, units: int) -> float:
+    """CPU seconds of a bare event loop doing ``events`` events over ``units`` items: pop
+    the next, push its successor at a random delay."""
     rng = random.Random(1)
-    times = [rng.random() * cycles for _ in range(n)]
-    start = time.perf_counter()
-    heap: list[tuple[float, int, int, int]] = []
-    for seq, t in enumerate(times):
-        heapq.heappush(heap, (t, 4, seq, seq % 1000))
-    while heap:
-        heapq.heappop(heap)
-    return time.perf_counter() - start
+    delays = [rng.random() for _ in range(min(events, 100_000))]
+    nd = len(delays)
+    heap = [(delays[i % nd], 4, i, i) for i in range(units)]
+    heapq.heapify(heap)
+    seq = units
+    pop, push = heapq.heappop, heapq.heappush
+    start = time.process_time()
+    for k in range(events):
+        t, _, _, item = pop(heap)
+        push(heap, (t + delays[k % nd], 4, seq, item))
+        seq += 1
+    return time.process_time() - start
 
 
-def _within(low: int, high: int) -> Callable[[str], int]:
-    def read(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not in {low}..{high}")
-        return value
+def _rss_kib() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * (resource.getpagesize() // 1024)
 
-    return read
+
+def measure(units: int, cycles: int, repeat: int) -> dict[str, Any]:
+    """One size, best of ``repeat`` (in this process)."""
+    scenario, places = generated_design(units, cycles)
+    before = _rss_kib()
+    best: dict[str, Any] | None = None
+    heap = math.inf
+    for _ in range(repeat):
+        run = play(scenario, places, cycles)
+        heap = min(heap, bare_heapq(run["events"], run["units"]))
+        if best is None or run["cpu"] < best["cpu"]:
+            best = run
+    assert best is not None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    best["heapq"] = heap
+    best["kib_per_unit"] = max(peak - before, 0) / best["units"]
+    return best
+
+
+def fit(points: list[tuple[int, float]]) -> float:
+    """The least-squares slope of log(y) over log(x), in plain Python."""
+    xs = [math.log(x) for x, _ in points]
+    ys = [math.log(y) for _, y in points]
+    mx, my = math.fsum(xs) / len(xs), math.fsum(ys) / len(ys)
+    num = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    den = math.fsum((x - mx) ** 2 for x in xs)
+    return num / den
+
+
+def _sizes(text: str) -> list[int]:
+    try:
+        sizes = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: sizes are whole numbers, e.g. 100,300"
+        ) from None
+    for n in sizes:
+        if not 4 <= n <= MAX_UNITS:
+            raise argparse.ArgumentTypeError(f"{n} units: sizes are 4..{MAX_UNITS}")
+    return sizes
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: must be at least 1")
+    return n
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__.splitlines()[0]
-        + " (by default). Prints the engine's events per second and its ratio to a bare heapq loop "
-        "pushing and popping as many events in the same run."
-    )
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--units",
-        type=_within(1, MAX_UNITS_PER_SIDE),
-        default=UNITS_PER_SIDE,
-        metavar="N",
-        help=f"units per side (1..{MAX_UNITS_PER_SIDE}; default {UNITS_PER_SIDE})",
+        "--sizes",
+        type=_sizes,
+        default=list(SIZES),
+        help="units in all, comma-separated (default 100,300,1000,3000,10000)",
     )
-    parser.add_argument(
-        "--cycles",
-        type=_within(1, MAX_CYCLES),
-        default=CYCLES,
-        metavar="N",
-        help=f"cycles the game lasts (1..{MAX_CYCLES}; default {CYCLES})",
-    )
+    parser.add_argument("--cycles", type=_positive, default=CYCLES, help="cycles (default 10)")
+    parser.add_argument("--repeat", type=_positive, default=3, help="runs per size (best kept)")
+    parser.add_argument("--one", type=_positive, help=argparse.SUPPRESS)  # a child's size
     args = parser.parse_args(argv)
-    _, scenario = generated_design(args.units, args.cycles)
-    game, elapsed = play(scenario, args.cycles)
-    events = game.engine.event_count
-    baseline = bare_heapq(events, args.cycles)
-    rate, bare_rate = events / elapsed, events / baseline
-    print(f"{len(game.engine.units)} units on {NCELLS} cells, {args.cycles} cycles")
-    kinds = [e.kind for e in game.events(None)]
-    print(f"events: {events} in {elapsed:.2f} s ({game.step} decisions)")
-    frames, air = kinds.count("combat") // 2, kinds.count("air")
-    print(f"engagement frames assessed: {frames}, air strikes: {air}")
-    print(f"engine          : {rate:12,.0f} events/s")
-    print(f"bare heapq loop : {bare_rate:12,.0f} events/s (baseline, same run)")
-    print(f"ratio engine/heapq: {rate / bare_rate:.4f}")
+    if args.one is not None:
+        print(json.dumps(measure(args.one, args.cycles, args.repeat)))
+        return
+    print(
+        f"IDAHEX scale: Sinai design, {args.cycles} cycles, CPU seconds, best of {args.repeat}, "
+        "each size in its own process"
+    )
+    header = (
+        f"{'units':>6} {'cells':>6} {'events':>8} {'engine s':>9} {'heapq s':>8} "
+        f"{'ratio':>7} {'KiB/unit':>8}  " + " ".join(f"{p:>10}" for p in PHASES)
+    )
+    print(header)
+    results: list[dict[str, Any]] = []
+    for units in args.sizes:
+        out = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--one",
+                str(units),
+                "--cycles",
+                str(args.cycles),
+                "--repeat",
+                str(args.repeat),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        r = json.loads(out.splitlines()[-1])
+        results.append(r)
+        share = " ".join(f"{r['phases'][p] / r['cpu']:>10.1%}" for p in PHASES)
+        print(
+            f"{r['units']:>6} {layout(units)[0]:>6} {r['events']:>8} {r['cpu']:>9.2f} "
+            f"{r['heapq']:>8.4f} {r['heapq'] / r['cpu']:>7.4f} {r['kib_per_unit']:>8.1f}  "
+            f"{share}"
+        )
+        print(
+            f"{'':>6} engagement assessments by cycle: {r['assessments']}; "
+            f"units destroyed: {r['destroyed']}"
+        )
+    points = [(r["units"], r["cpu"]) for r in results if r["units"] >= FIT_FROM]
+    if len({u for u, _ in points}) >= 2:
+        print(
+            f"growth exponent from {FIT_FROM:,} units (CPU ~ units**k, least squares): "
+            f"k = {fit(points):.3f}"
+        )
+    else:
+        print(f"growth exponent: needs two sizes of at least {FIT_FROM:,} units")
 
 
 if __name__ == "__main__":
