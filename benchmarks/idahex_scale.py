@@ -113,10 +113,14 @@ def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[tupl
     )
     n = len(places)
     unit_rows = [
-        red.model_copy(update={"number": i + 1, "buloc": r, "tentry": 0.0})
+        red.model_copy(
+            update={"number": i + 1, "buloc": r, "tentry": 0.0, "resources": _varied(red, i)}
+        )
         for i, (r, _, _) in enumerate(places)
     ] + [
-        blue.model_copy(update={"number": n + i + 1, "buloc": b, "tentry": 0.0})
+        blue.model_copy(
+            update={"number": n + i + 1, "buloc": b, "tentry": 0.0, "resources": _varied(blue, i)}
+        )
         for i, (_, b, _) in enumerate(places)
     ]
     blue_cells = sorted(
@@ -156,6 +160,13 @@ def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[tupl
 def _beside(cell: int) -> int:
     """The next cell of the rank (the one before at the rank's end)."""
     return cell + 1 if cell % RANK else cell - 1
+
+
+def _varied(unit: Unit, i: int) -> tuple[float, ...]:
+    """The unit's holdings times 0.8..1.2 (the golden ratio's multiples): no two forces of
+    the benchmark alike, so that no engagement's figures are another's."""
+    f = 0.8 + 0.4 * (i * 0.6180339887498949 % 1.0)
+    return tuple(round(x * f, 3) for x in unit.resources)
 
 
 def _rank_cells(rank: int) -> range:
@@ -281,6 +292,7 @@ def play(scenario: IdahexScenario, places: list[tuple[int, str]], cycles: int) -
         "assessments": [phases.assessments.get(c, 0) for c in range(1, cycles + 1)],
         "units": len(engine.units),
         "destroyed": sum(u.posture == -10 for u in engine.units.values()),
+        "state": game.state_hash(),
     }
 
 
@@ -409,7 +421,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         print(
             f"{'':>6} engagement assessments by cycle: {r['assessments']}; "
-            f"units destroyed: {r['destroyed']}"
+            f"units destroyed: {r['destroyed']}; final state {r['state'][:16]}"
         )
     points = [(r["units"], r["cpu"]) for r in results if r["units"] >= FIT_FROM]
     if len({u for u, _ in points}) >= 2:
