@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -33,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hexwar.core import exact
-from hexwar.core.errors import IllegalOrderError
+from hexwar.core.errors import IllegalOrderError, InvalidInputError
 from hexwar.rulesets.idahex.clock import Break, BreakKind, Clock, Key, Priority
 from hexwar.rulesets.idahex.delays import Delay, Element, wait
 from hexwar.rulesets.idahex.design_data import Rules
@@ -45,6 +46,7 @@ from hexwar.rulesets.idahex.postures import (
     TransitionKind,
     classify,
     next_status,
+    trusted_status,
 )
 
 __all__ = [
@@ -115,7 +117,7 @@ class UnitState:
 
     @property
     def status(self) -> Status:
-        return Status(self.location, self.posture, self.objective)
+        return trusted_status(self.location, self.posture, self.objective)
 
     @property
     def pc(self) -> int:
@@ -127,7 +129,12 @@ class UnitState:
         return self.posture >= 10
 
     def element(self) -> Element:
-        return Element(self.number, self.butype, tuple(self.resources.tolist()))
+        found = self.memo.get("element")
+        if found is None:
+            found = self.memo["element"] = Element(
+                self.number, self.butype, tuple(self.resources.tolist())
+            )
+        return found
 
 
 @dataclass(slots=True)
@@ -143,17 +150,231 @@ class TaskForce:
     warned: str | None = None
 
 
+class Members(set[int]):
+    """The attackers or the defenders of an engagement: a set of unit numbers that, once the
+    engagement is one of an engine's, keeps the engine's index of the units' engagements
+    (``Engine.engagement_of`` is asked several times an event; scanning every engagement
+    made each ask cost as much as the front is long)."""
+
+    __slots__ = ("_cell", "_index")
+
+    def __init__(self, numbers: Iterable[int] = ()) -> None:
+        super().__init__(numbers)
+        self._index: _Index | None = None
+        self._cell = 0
+
+    def _attach(self, index: _Index | None, cell: int) -> None:
+        if self._index is not None:
+            self._index.drop(self, self._cell)
+        self._index, self._cell = index, cell
+        if index is not None:
+            index.add(self, cell)
+
+    def _changed(self, before: set[int]) -> None:
+        if self._index is not None:
+            self._index.change(before, self, self._cell)
+
+    def add(self, n: int) -> None:
+        if n not in self:
+            super().add(n)
+            if self._index is not None:
+                self._index.change(set(), {n}, self._cell)
+
+    def discard(self, n: object) -> None:
+        if n in self:
+            super().discard(n)
+            if self._index is not None:
+                self._index.change({n}, set(), self._cell)  # type: ignore[arg-type]
+
+    def remove(self, n: object) -> None:
+        if n not in self:
+            raise KeyError(n)
+        self.discard(n)
+
+    def pop(self) -> int:
+        n = super().pop()
+        if self._index is not None:
+            self._index.change({n}, set(), self._cell)
+        return n
+
+    def clear(self) -> None:
+        before = set(self)
+        super().clear()
+        self._changed(before)
+
+    def update(self, *others: Iterable[int]) -> None:
+        before = set(self)
+        super().update(*others)
+        self._changed(before)
+
+    def difference_update(self, *others: Iterable[Any]) -> None:
+        before = set(self)
+        super().difference_update(*others)
+        self._changed(before)
+
+    def intersection_update(self, *others: Iterable[Any]) -> None:
+        before = set(self)
+        super().intersection_update(*others)
+        self._changed(before)
+
+    def symmetric_difference_update(self, other: Iterable[int]) -> None:
+        before = set(self)
+        super().symmetric_difference_update(other)
+        self._changed(before)
+
+    def __ior__(self, other: AbstractSet[int]) -> Members:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __isub__(self, other: AbstractSet[Any]) -> Members:  # type: ignore[misc]
+        self.difference_update(other)
+        return self
+
+    def __iand__(self, other: AbstractSet[Any]) -> Members:  # type: ignore[misc]
+        self.intersection_update(other)
+        return self
+
+    def __ixor__(self, other: AbstractSet[int]) -> Members:  # type: ignore[override,misc]
+        self.symmetric_difference_update(other)
+        return self
+
+    def __reduce__(self) -> Any:
+        return (Members, (list(self),))
+
+
+class _Index:
+    """Each unit's engagements: unit number -> {engagement cell: how many of its sides list
+    the unit}."""
+
+    __slots__ = ("cells",)
+
+    def __init__(self) -> None:
+        self.cells: dict[int, dict[int, int]] = {}
+
+    def add(self, numbers: Iterable[int], cell: int) -> None:
+        self.change(set(), numbers, cell)
+
+    def drop(self, numbers: Iterable[int], cell: int) -> None:
+        self.change(numbers, set(), cell)
+
+    def change(self, before: Iterable[int], after: Iterable[int], cell: int) -> None:
+        old, new = set(before), set(after)
+        cells = self.cells
+        for n in new - old:
+            counts = cells.setdefault(n, {})
+            counts[cell] = counts.get(cell, 0) + 1
+        for n in old - new:
+            counts = cells[n]
+            if counts[cell] == 1:
+                del counts[cell]
+                if not counts:
+                    del cells[n]
+            else:
+                counts[cell] -= 1
+
+
+class _Engagements(dict[int, "Engagement"]):
+    """The engine's engagements by cell, keeping the index of their units."""
+
+    __slots__ = ("_count", "index", "serial")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.index = _Index()
+        self.serial: dict[int, int] = {}  # cell -> when its engagement was put in
+        self._count = 0
+
+    def __setitem__(self, cell: int, e: Engagement) -> None:
+        old = self.get(cell)
+        if old is not None:
+            del self[cell]
+        super().__setitem__(cell, e)
+        self._count += 1
+        self.serial[cell] = self._count
+        e.attackers._attach(self.index, cell)
+        e.defenders._attach(self.index, cell)
+
+    def __delitem__(self, cell: int) -> None:
+        e = self[cell]
+        super().__delitem__(cell)
+        del self.serial[cell]
+        e.attackers._attach(None, 0)
+        e.defenders._attach(None, 0)
+
+    def pop(self, cell: int, *default: Any) -> Any:
+        if cell not in self:
+            if default:
+                return default[0]
+            raise KeyError(cell)
+        e = self[cell]
+        del self[cell]
+        return e
+
+    def clear(self) -> None:
+        for cell in list(self):
+            del self[cell]
+
+    def popitem(self) -> tuple[int, Engagement]:
+        cell = next(reversed(self))
+        return cell, self.pop(cell)
+
+    def setdefault(self, cell: int, default: Engagement) -> Engagement:
+        if cell not in self:
+            self[cell] = default
+        return self[cell]
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for cell, e in dict(*args, **kwargs).items():
+            self[cell] = e
+
+    def __ior__(self, other: Any) -> _Engagements:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def among(self, units: Iterable[int]) -> list[tuple[int, Engagement]]:
+        """The engagements listing any of ``units``, in the order they began."""
+        cells: set[int] = set()
+        index = self.index.cells
+        for n in units:
+            found = index.get(n)
+            if found:
+                cells.update(found)
+        serial = self.serial
+        return [(c, self[c]) for c in sorted(cells, key=serial.__getitem__)]
+
+    def of(self, unit: int) -> Engagement | None:
+        """The first engagement (in the order they began) listing ``unit``."""
+        cells = self.index.cells.get(unit)
+        if not cells:
+            return None
+        if len(cells) == 1:
+            return self[next(iter(cells))]
+        for cell, e in self.items():
+            if cell in cells:
+                return e
+        return None  # pragma: no cover - the index lists only present engagements
+
+
 @dataclass(slots=True)
 class Engagement:
-    """Attackers of side ``attacker`` against the defenders located in ``cell`` (§3.3.4)."""
+    """Attackers of side ``attacker`` against the defenders located in ``cell`` (§3.3.4).
+
+    ``attackers`` and ``defenders`` become :class:`Members` (plain sets that an engine's
+    index of engagements follows)."""
 
     cell: int
     attacker: int
-    attackers: set[int]
-    defenders: set[int]
+    attackers: Members
+    defenders: Members
     since: float
     feba: float = 0.0
     waiting: set[int] = field(default_factory=set)  # task forces of the defending side
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.attackers, Members):
+            self.attackers = Members(self.attackers)
+        if not isinstance(self.defenders, Members):
+            self.defenders = Members(self.defenders)
 
 
 @dataclass(slots=True)
@@ -240,7 +461,7 @@ class Engine:
             self._at.setdefault(state.location, set()).add(state.number)
             self._toward.setdefault(state.objective, set()).add(state.number)
         self.task_forces: dict[int, TaskForce] = {}
-        self.engagements: dict[int, Engagement] = {}
+        self.engagements: dict[int, Engagement] = _Engagements()
         self.deliveries: dict[int, DeliveryOrder] = {}
         self.envmap: dict[int, int] = {}
         self.rtemap: dict[int, int] = {}
@@ -347,7 +568,11 @@ class Engine:
         return [u for u in self.units_at(cell, side) if u.pc == PostureClass.HOLD]
 
     def engagement_of(self, unit: int) -> Engagement | None:
-        for e in self.engagements.values():
+        """The engagement ``unit`` is in (the first to begin, should it be in two)."""
+        engagements = self.engagements
+        if isinstance(engagements, _Engagements):
+            return engagements.of(unit)
+        for e in engagements.values():
             if unit in e.attackers or unit in e.defenders:
                 return e
         return None
@@ -526,15 +751,23 @@ class Engine:
     def delay(self, tf: TaskForce, present: Status, following: Status) -> Delay:
         """The §3.2 delay of ``tf``'s change from ``present`` to ``following``."""
         side = tf.side
-        engaged = self.tf_engaged(tf)
-        rearguard = any(
+        # Only a march (§3.2.3, §3.2.4) and a disengagement (§3.2.5) read the elements, and
+        # only the disengagement whether the task force is engaged or leaves a rearguard.
+        try:
+            kind: TransitionKind | None = classify(present, following)
+        except InvalidInputError:
+            kind = None  # wait says why
+        disengaging = kind is None or kind is TransitionKind.DISENGAGEMENT_TO_MOVEMENT
+        marching = disengaging or kind is TransitionKind.MOVEMENT_TO_ATTACK
+        engaged = disengaging and self.tf_engaged(tf)
+        rearguard = disengaging and any(
             u.number not in tf.units for u in self.security_force(present.location, side)
         )
         return wait(
             present,
             following,
             s=side,
-            elements=[u.element() for u in self.tf_units(tf)],
+            elements=[u.element() for u in self.tf_units(tf)] if marching else [],
             mode=tf.mode,
             grid=self.rules.grid,
             rtetype=self._rtetype_for_move,
@@ -927,7 +1160,7 @@ class Engine:
     def _engagement(self, cell: int, attacker: int) -> Engagement:
         e = self.engagements.get(cell)
         if e is None:
-            e = Engagement(cell, attacker, set(), set(), self.t)
+            e = Engagement(cell, attacker, Members(), Members(), self.t)
             self.engagements[cell] = e
             self.note(
                 "engagement",
@@ -1121,7 +1354,13 @@ class Engine:
             e.defenders.update(tf.units)
 
     def _leave_engagements(self, tf: TaskForce) -> None:
-        for cell, e in list(self.engagements.items()):
+        engagements = self.engagements
+        listed = (
+            engagements.among(tf.units)
+            if isinstance(engagements, _Engagements)
+            else list(engagements.items())
+        )
+        for cell, e in listed:
             members = set(tf.units)
             if not members & (e.attackers | e.defenders):
                 continue

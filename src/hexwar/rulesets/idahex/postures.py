@@ -60,6 +60,18 @@ class PostureClass(IntEnum):
         return self > 0
 
 
+_CLASSES = (
+    PostureClass.DESTROYED,
+    PostureClass.INACTIVE,
+    PostureClass.HOLD,
+    PostureClass.DISENGAGEMENT,
+    PostureClass.MOVEMENT,
+    PostureClass.ATTACK,
+)
+"""The class of posture ``p`` (a posture number) is ``_CLASSES[p // 10 + 1]``: the members
+themselves, looked up rather than built by ``PostureClass(...)`` at every call (the engine
+asks for classes several times an event)."""
+
 STANDARD_POSTURE: Mapping[PostureClass, int] = MappingProxyType(
     {
         PostureClass.HOLD: 10,
@@ -303,7 +315,7 @@ class Status:
     @property
     def posture_class(self) -> PostureClass:
         """``[floor](posture/10)``."""
-        return PostureClass(self.posture // 10)
+        return _CLASSES[self.posture // 10 + 1]
 
     @property
     def active(self) -> bool:
@@ -331,6 +343,21 @@ class Status:
                 f"bad status {text!r}: must be location/posture/objective, e.g. '17/20/13'"
             ) from None
         return cls(location, posture, objective)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def trusted_status(location: int, posture: int, objective: int) -> Status:
+    """``Status(location, posture, objective)`` without its checks, for the statuses the
+    sequencing derives from checked ones (the checks would pass: see :func:`next_status`)
+    and the engine's units' own; the event loop makes several every event."""
+    status: Status = _new(Status)
+    _set(status, "location", location)
+    _set(status, "posture", posture)
+    _set(status, "objective", objective)
+    return status
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +395,7 @@ class Order:
     @property
     def posture_class(self) -> PostureClass:
         """The desired posture class."""
-        return PostureClass(self.posture // 10)
+        return _CLASSES[self.posture // 10 + 1]
 
     def __str__(self) -> str:
         start = "" if self.start is None else f", {self.start:g}"
@@ -442,14 +469,14 @@ def next_status(status: Status, order: Order, config: PostureConfig) -> Status |
             order=order,
         )
     if not dpc.active:
-        return Status(do, dp, do)
+        return trusted_status(do, dp, do)
     if not ppc.active:
-        return Status(pl, STANDARD_POSTURE[PostureClass.HOLD], pl)
+        return trusted_status(pl, STANDARD_POSTURE[PostureClass.HOLD], pl)
     if ppc is PostureClass.HOLD:
         if do != pl:
-            return Status(pl, config.up(pp), do)
+            return trusted_status(pl, config.up(pp), do)
         if dpc is PostureClass.HOLD:
-            return Status(pl, dp, pl)
+            return trusted_status(pl, dp, pl)
         raise IllegalOrderError(
             f"order {order} cannot be executed from status {status}: a holding task force "
             f"cannot enter posture {dp} oriented toward its own cell {pl}",
@@ -458,13 +485,13 @@ def next_status(status: Status, order: Order, config: PostureConfig) -> Status |
         )
     if po == do:
         if dpc is ppc:
-            return Status(pl, dp, po)
+            return trusted_status(pl, dp, po)
         if ppc is PostureClass.ATTACK:
-            return Status(po, config.up(pp), po)
-        return Status(pl, config.up(pp), po)
+            return trusted_status(po, config.up(pp), po)
+        return trusted_status(pl, config.up(pp), po)
     if po == pl:
-        return Status(pl, config.up(pp), pl)
-    return Status(pl, config.dn(pp), pl)
+        return trusted_status(pl, config.up(pp), pl)
+    return trusted_status(pl, config.dn(pp), pl)
 
 
 def status_sequence(status: Status, order: Order, config: PostureConfig) -> tuple[Status, ...]:
