@@ -53,7 +53,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -82,28 +82,76 @@ PHASES = ("marching", "assessment", "attrition", "supplies", "air", "commands", 
 FIT_FROM = 1_000
 
 
-def layout(units: int) -> tuple[int, list[tuple[int, int, str]]]:
-    """The number of cells and the units' places: (Red cell, Blue cell, 'front' or 'rear')
-    pairs, in blocks of four ranks (a front's two ranks, then a rear's)."""
+def _ranks(count: int) -> list[range]:
+    """The cells of the first ``count`` ranks: ``RANK`` cells, then one fewer, alternately
+    (seed 000 §2.1, the ranks numbered from the left, their cells from the top)."""
+    out, start = [], 1
+    for k in range(count):
+        size = RANK if k % 2 == 0 else RANK - 1
+        out.append(range(start, start + size))
+        start += size
+    return out
+
+
+def layout(units: int) -> tuple[int, list[Place], set[int]]:
+    """The number of cells, each pair's places and the cells Blue owns.
+
+    The ranks go in groups of four: in the first, Red's front units, each attacking the
+    Blue unit in the cell to its lower right (second rank); in the third, Blue's rear units
+    and in the fourth Red's, each marching to the next cell of its rank (the one before at
+    the rank's end) and back. Front and rear pairs alternate as the units grow."""
     pairs = units // 2
-    blocks = max(1, math.ceil(pairs / (2 * RANK)))
-    out: list[tuple[int, int, str]] = []
-    for k in range(pairs):
-        # The pairs of a block alternate front and rear, column by column, so both kinds
-        # fill their ranks side by side as the units grow.
-        block, rest = divmod(k, 2 * RANK)
-        role = "front" if rest % 2 == 0 else "rear"
-        rank = 4 * block + (0 if role == "front" else 2)
-        red = rank * RANK + rest // 2 + 1
-        out.append((red, red + RANK, role))
-    return 4 * blocks * RANK, out
+    groups = 1
+    while True:
+        ranks = _ranks(4 * groups)
+        ncells = ranks[-1].stop - 1
+        probe = _grid(ncells)
+        fronts: list[Place] = []
+        rears: list[Place] = []
+        for g in range(groups):
+            red_front, blue_front, blue_rear, red_rear = ranks[4 * g : 4 * g + 4]
+            for c in red_front:
+                b = probe.successor(c, 3) if probe.is_active(c) else -1
+                if b > 0 and b in blue_front:
+                    fronts.append(Place(c, b, "front", b, b))
+            reds = [c for c in red_rear if probe.is_active(c)]
+            blues = [c for c in blue_rear if probe.is_active(c)]
+            for r, b in zip(reds, blues, strict=False):
+                rears.append(Place(r, b, "rear", _beside(probe, r), _beside(probe, b)))
+        if len(fronts) >= (pairs + 1) // 2 and len(rears) >= pairs // 2:
+            break
+        groups += 1
+    places = [(fronts if k % 2 == 0 else rears)[k // 2] for k in range(pairs)]
+    blue = {c for g in range(groups) for k in (1, 2) for c in ranks[4 * g + k]}
+    return ncells, places, blue
 
 
-def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[tuple[int, str]]]:
-    """The scenario and each Red unit's (target cell, role): the front's Blue cell below it,
-    or the rear's next cell of its rank."""
+class Place(NamedTuple):
+    """A pair's cells: Red's, Blue's, its role and where each unit goes."""
+
+    red: int
+    blue: int
+    role: str  # "front" or "rear"
+    red_to: int
+    blue_to: int
+
+
+def _grid(ncells: int) -> Any:
+    f50, _ = load_sinai()
+    env = tuple(BasicEnv(cell=c, basic_env=2) for c in range(1, ncells + 1))
+    return f50.model_copy(update={"ncells": ncells, "nrank1": RANK, "basic_env": env}).grid()
+
+
+def _beside(grid: Any, cell: int) -> int:
+    """The next cell of the rank, or the one before at the rank's end."""
+    below = grid.successor(cell, 1)
+    return below if below > 0 else cell - 1
+
+
+def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[Place]]:
+    """The scenario and each pair's places."""
     f50, f60 = load_sinai()
-    ncells, places = layout(units)
+    ncells, places, blue_cells = layout(units)
     red = next(u for u in f50.units if u.butype == 1)
     blue = next(u for u in f50.units if u.butype == 6)
     env = tuple(BasicEnv(cell=c, basic_env=2) for c in range(1, ncells + 1))
@@ -114,22 +162,23 @@ def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[tupl
     n = len(places)
     unit_rows = [
         red.model_copy(
-            update={"number": i + 1, "buloc": r, "tentry": 0.0, "resources": _varied(red, i)}
+            update={"number": i + 1, "buloc": p.red, "tentry": 0.0, "resources": _varied(red, i)}
         )
-        for i, (r, _, _) in enumerate(places)
+        for i, p in enumerate(places)
     ] + [
         blue.model_copy(
-            update={"number": n + i + 1, "buloc": b, "tentry": 0.0, "resources": _varied(blue, i)}
+            update={
+                "number": n + i + 1,
+                "buloc": p.blue,
+                "tentry": 0.0,
+                "resources": _varied(blue, i),
+            }
         )
-        for i, (_, b, _) in enumerate(places)
+        for i, p in enumerate(places)
     ]
-    blue_cells = sorted(
-        {c for block in range(ncells // (2 * RANK)) for c in _rank_cells(2 * block + 1)}
-    )
     still = tuple(
         tuple(
-            VfebaEntry(attacker=e.attacker, defender=e.defender, f0=0.0, f=(0.0,) * len(e.f))
-            for e in side
+            VfebaEntry(attacker=e.attacker, defender=e.defender, f0=0.0, f=(0.0,) * 7) for e in side
         )
         for side in f50.vfeba
     )
@@ -143,7 +192,7 @@ def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[tupl
             "iblul": n + 1,
             "border": ncells,
             "side": 1,
-            "owner": tuple(CellOwner(cell=c, owner=2) for c in blue_cells),
+            "owner": tuple(CellOwner(cell=c, owner=2) for c in sorted(blue_cells)),
             "tend": f50.tinit + cycles * f50.tcycle,
             "iprint": 1,
             "vfeba": still,
@@ -154,12 +203,7 @@ def generated_design(units: int, cycles: int) -> tuple[IdahexScenario, list[tupl
     scenario = IdahexScenario(
         ruleset="idahex", title="scale benchmark", design=design, maps=f60.model_copy()
     )
-    return scenario, [(b if role == "front" else _beside(r), role) for r, b, role in places]
-
-
-def _beside(cell: int) -> int:
-    """The next cell of the rank (the one before at the rank's end)."""
-    return cell + 1 if cell % RANK else cell - 1
+    return scenario, places
 
 
 def _varied(unit: Unit, i: int) -> tuple[float, ...]:
@@ -169,25 +213,18 @@ def _varied(unit: Unit, i: int) -> tuple[float, ...]:
     return tuple(round(x * f, 3) for x in unit.resources)
 
 
-def _rank_cells(rank: int) -> range:
-    return range(rank * RANK + 1, rank * RANK + RANK + 1)
-
-
-def missions(game: IdahexGame, places: list[tuple[int, str]], legs: int) -> tuple[str, str]:
+def missions(places: list[Place], legs: int) -> tuple[str, str]:
     """Both sides' first commands: Red's front attacks, the rears march back and forth."""
     n = len(places)
     red, blue = [], []
-    for i, (target, role) in enumerate(places):
+    for i, p in enumerate(places):
         r, b = i + 1, n + i + 1
-        if role == "front":
-            red.append(f"mission {target},10 units {r}")
+        if p.role == "front":
+            red.append(f"mission {p.red_to},10 units {r}")
             continue
-        here = game.engine.units[r].location
-        orders = " ".join(f"{target if j % 2 == 0 else here},10" for j in range(legs))
+        orders = " ".join(f"{p.red_to if j % 2 == 0 else p.red},10" for j in range(legs))
         red.append(f"mission {orders} units {r}")
-        home = game.engine.units[b].location
-        there = _beside(home)
-        orders = " ".join(f"{there if j % 2 == 0 else home},10" for j in range(legs))
+        orders = " ".join(f"{p.blue_to if j % 2 == 0 else p.blue},10" for j in range(legs))
         blue.append(f"mission {orders} units {b}")
     return "; ".join(red), "; ".join(blue)
 
@@ -228,7 +265,7 @@ class Phases:
         return run
 
 
-def play(scenario: IdahexScenario, places: list[tuple[int, str]], cycles: int) -> dict[str, Any]:
+def play(scenario: IdahexScenario, places: list[Place], cycles: int) -> dict[str, Any]:
     """One game, timed by phase; the figures of the run."""
     game = IdahexRuleset().new_game(scenario, seed=1, scenario_id="bench/scale")
     assert isinstance(game, IdahexGame)
@@ -244,15 +281,15 @@ def play(scenario: IdahexScenario, places: list[tuple[int, str]], cycles: int) -
         phases.assessments[cycle] = phases.assessments.get(cycle, 0) + 1
         assess(eng, e)
 
-    engine.combat.assess = counted  # type: ignore[method-assign]
+    engine.combat.assess = counted  # type: ignore[method-assign,assignment]
     assert engine.supply_step is not None
     engine.supply_step = timed("supplies", engine.supply_step)
     # Module functions the game calls through their modules: replaced for this process.
-    combat_module.assess_frame = timed("attrition", combat_module.assess_frame)
+    combat_module.assess_frame = timed("attrition", combat_module.assess_frame)  # type: ignore[attr-defined]
     strikes_module.fly_strike = timed("air", strikes_module.fly_strike)
     toe = {u.number: u.resources for u in engine.units.values()}
     most = max(1, len(places) // 10)
-    red, blue = missions(game, places, LEGS_PER_CYCLE * cycles)
+    red, blue = missions(places, LEGS_PER_CYCLE * cycles)
     first = True
     total = 0.0
     while game.outcome() is None:
@@ -293,6 +330,7 @@ def play(scenario: IdahexScenario, places: list[tuple[int, str]], cycles: int) -
         "units": len(engine.units),
         "destroyed": sum(u.posture == -10 for u in engine.units.values()),
         "state": game.state_hash(),
+        "cells": design.ncells,
     }
 
 
@@ -415,7 +453,7 @@ def main(argv: list[str] | None = None) -> None:
         results.append(r)
         share = " ".join(f"{r['phases'][p] / r['cpu']:>10.1%}" for p in PHASES)
         print(
-            f"{r['units']:>6} {layout(units)[0]:>6} {r['events']:>8} {r['cpu']:>9.2f} "
+            f"{r['units']:>6} {r['cells']:>6} {r['events']:>8} {r['cpu']:>9.2f} "
             f"{r['heapq']:>8.4f} {r['heapq'] / r['cpu']:>7.4f} {r['kib_per_unit']:>8.1f}  "
             f"{share}"
         )

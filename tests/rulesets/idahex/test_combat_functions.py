@@ -18,6 +18,7 @@ import pytest
 from pydantic import ValidationError
 
 from hexwar.rulesets.idahex.combat_functions import (
+    BATCH_FROM,
     RGAIN,
     CombatFunctions,
     Force,
@@ -351,6 +352,47 @@ def test_5_4_1_sinai_involvement_is_a_fraction_and_uses_no_more_support_than_hel
         assert np.all(got >= 0.0)
         assert np.all(got <= 1.0 + 1e-12)
         assert got[: SINAI.nggwep[side - 1]].max() > 0.0
+
+
+def test_5_4_1_forces_allocated_together_get_the_hand_computed_fractions() -> None:
+    """§5.4.1 for many forces at once (``involvement_many``, the frame's forces together):
+    with frinv.f0 = .5 and f = 1 at ratio 1, 100 w1 needing 1 S each fight at .5 without
+    supplies, at .75 with 50 S (half the demand lifts sigma halfway) and at 1 with 100 S --
+    each force of the batch as if alone, bit for bit."""
+    f0 = ((0.5, 0.0),) + ((0.0, 0.0),) * 3
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), frinv_f0=(f0, f0))
+    f = CombatFunctions(d)
+    held = [0.0, 50.0, 100.0] * BATCH_FROM
+    forces = [Force(1, (1,), np.array([100.0, 0.0, 0.0, s, 10.0])) for s in held]
+    together = f.involvement_many(forces)
+    for s, force, got in zip(held, forces, together, strict=True):
+        assert got[W1] == pytest.approx({0.0: 0.5, 50.0: 0.75, 100.0: 1.0}[s], abs=0.001 + 1e-9)
+        assert got.tobytes() == f.involvement(force).tobytes()
+
+
+def test_5_4_1_sinai_forces_allocated_together_match_one_at_a_time() -> None:
+    """§5.4.1 on the Sinai design (§9.2): forces of both sides, of one to three brigades
+    holding 0 to 1.5 of their toe (some resources at 0, some tenfold), allocated together
+    get the same fractions as one at a time, bit for bit (numpy's elementwise arithmetic
+    is IEEE's, as Python's floats are)."""
+    f = CombatFunctions(SINAI)
+    toe = {u.butype: np.asarray(u.resources, dtype=np.float64) for u in SINAI.units}
+    rng = np.random.default_rng(42)
+    forces = []
+    for k in range(6 * BATCH_FROM):
+        side = 1 + k % 2
+        types = [bt for bt in sorted(toe) if len(toe[bt]) == SINAI.nrs[side - 1]]
+        butypes = tuple(sorted(int(rng.choice(types)) for _ in range(1 + k % 3)))
+        amount = np.sum([toe[bt] * rng.uniform(0.0, 1.5) for bt in butypes], axis=0)
+        amount = np.where(rng.random(len(amount)) < 0.1, 0.0, amount)
+        amount = np.where(rng.random(len(amount)) < 0.05, amount * 10, amount)
+        forces.append(Force(side, butypes, amount))
+    together = f.involvement_many(forces)
+    partly = 0
+    for force, got in zip(forces, together, strict=True):
+        assert got.tobytes() == f.involvement(force).tobytes()
+        partly += bool(((got > 0.0) & (got < 1.0)).any())
+    assert partly > len(forces) // 2  # the allocation steps ran, not only 0s and 1s
 
 
 def test_5_4_1_passengers_take_no_part_in_combat() -> None:

@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 from hexwar.core import exact
 from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
 from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
-from hexwar.rulesets.idahex.combat_functions import CombatFunctions, Force
+from hexwar.rulesets.idahex.combat_functions import BATCH_FROM, CombatFunctions, Force
 from hexwar.rulesets.idahex.design_data import Rules
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, PostureClass
 from hexwar.rulesets.idahex.values import StandardValues, standard_values, weapon_values
@@ -37,6 +37,9 @@ VANISH_TOLERANCE = 1e-5
 """§5.3: a unit is eliminated when ``cv < vanish(butype) * sv - 10**-5``."""
 
 _SIDE = ("Red", "Blue")
+
+_FRINV_KEPT = 4096
+"""At most this many forces' ``frinv`` are kept (then forgotten all at once)."""
 
 FULL_DESCRIPTION = 15
 """§8: 'If iprint >= 15, the players will receive the same description' of every engagement
@@ -57,6 +60,10 @@ class IdahexCombat:
         cell, ``(since, feba at the frame's start, result)``."""
         self.air_records: list[StrikeRecord] = []
         """The air strikes of the current cycle (§6); their CAS losses enter §5.2's FEBA."""
+        self._frinv: dict[tuple[int, tuple[int, ...], bytes], FloatArray] = {}
+        """``frinv`` by force: side, unit types and summed holdings (see _involvement)."""
+        self._frinv_bound = _FRINV_KEPT
+        self._prefetched_at = -math.inf
         self._toe_values: dict[tuple[int, int], tuple[float, list[float]]] = {}
         """``sv`` of §5.3 by side and unit type (the value of a unit at its toe), with the
         side's ``rsvald``."""
@@ -104,10 +111,55 @@ class IdahexCombat:
         return found
 
     def _involvement(self, force: Sequence[UnitState]) -> FloatArray:
+        """``frinv`` of the force ``L``: a function of its side, its units' types and their
+        summed holdings alone, so a force met again with the same ones (the supplies' demand
+        after a frame without losses, §7, or the next frame's assessment) takes the same
+        array again (read-only: shared)."""
         amount = np.sum([u.resources for u in force], axis=0)
-        return self.functions.involvement(
-            Force(force[0].side, tuple(u.butype for u in force), amount)
-        )
+        side, butypes = force[0].side, tuple(u.butype for u in force)
+        key = (side, butypes, amount.tobytes())
+        found = self._frinv.get(key)
+        if found is None:
+            found = self.functions.involvement(Force(side, butypes, amount))
+            found.setflags(write=False)
+            if len(self._frinv) >= self._frinv_bound:
+                self._frinv.clear()
+            self._frinv[key] = found
+        return found
+
+    def prefetch(self, engine: Engine) -> None:
+        """``frinv`` of every force of every engagement as things stand, computed together
+        (:meth:`CombatFunctions.involvement_many`) and kept for :meth:`_involvement`: the
+        frame's assessments and the supplies' demands then find them. A force that an
+        earlier assessment of the frame changed (its holdings, its members) is not found
+        and is computed alone: the figures are those of one force at a time."""
+        batch: dict[tuple[int, tuple[int, ...], bytes], Force] = {}
+        done: set[int] = set()
+        units = engine.units
+        for cell in sorted(engine.engagements):
+            e = engine.engagements[cell]
+            for numbers in (e.attackers, e.defenders):
+                for n in sorted(numbers):
+                    u = units[n]
+                    if n in done or not u.active or engine.passenger(u):
+                        continue
+                    force = self._force(engine, u) or [u]
+                    done.update(m.number for m in force)
+                    amount = np.sum([m.resources for m in force], axis=0)
+                    butypes = tuple(m.butype for m in force)
+                    key = (u.side, butypes, amount.tobytes())
+                    if key not in self._frinv and key not in batch:
+                        batch[key] = Force(u.side, butypes, amount)
+        if len(batch) < BATCH_FROM:
+            return  # computed one by one as the assessments come to them
+        if len(self._frinv) + len(batch) > self._frinv_bound:
+            self._frinv.clear()
+        self._frinv_bound = max(_FRINV_KEPT, 2 * len(batch))
+        for key, fi in zip(
+            batch, self.functions.involvement_many(list(batch.values())), strict=True
+        ):
+            fi.setflags(write=False)
+            self._frinv[key] = fi
 
     def zrarea(self, unit: UnitState) -> float:
         """§5.4.2 for a unit now."""
@@ -158,6 +210,9 @@ class IdahexCombat:
     def assess(self, engine: Engine, engagement: Engagement) -> None:
         """§5.1-5.3 for the frame just ended."""
         e = engagement
+        if self._prefetched_at != engine.t:  # the frame's first assessment
+            self._prefetched_at = engine.t
+            self.prefetch(engine)
         attackers = self._participants(engine, e.attackers, e.cell)
         defenders = self._participants(engine, e.defenders, e.cell)
         if not attackers or not defenders:

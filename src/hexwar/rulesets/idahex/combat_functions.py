@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 from hexwar.core import exact
 from hexwar.rulesets.idahex.design import File50
 
-__all__ = ["RGAIN", "CombatFunctions", "Force", "cell_area", "paf", "pafgen"]
+__all__ = ["BATCH_FROM", "RGAIN", "CombatFunctions", "Force", "cell_area", "paf", "pafgen"]
 
 FloatArray = NDArray[np.float64]
 
@@ -57,6 +57,25 @@ def cell_area(depth: float) -> float:
     return math.sqrt(3.0) / 2.0 * depth * depth
 
 
+def _inverse(target: FloatArray, ys: Sequence[float], xs: Sequence[float]) -> FloatArray:
+    """The least ``w`` with ``paf(w) >= target`` on the curve through ``(xs[n], ys[n])``
+    (REQ of §5.4.1), elementwise: 0 if ``ys[0]`` reaches the target, the first segment's
+    point that does, ``inf`` if none does -- :meth:`CombatFunctions._equip`'s search."""
+    w = np.zeros(target.shape)
+    searching = ~(ys[0] >= target)
+    for n in range(1, len(xs)):
+        y = ys[n]
+        hit = searching & (y >= target)
+        if hit.any():
+            y0, x0, x = ys[n - 1], xs[n - 1], xs[n]
+            if y == y0 or x == x0:
+                w = np.where(hit, float(x), w)
+            else:
+                w = np.where(hit, x0 + (target - y0) / (y - y0) * (x - x0), w)
+            searching &= ~hit
+    return np.where(searching, math.inf, w)
+
+
 @dataclass(frozen=True, slots=True)
 class Force:
     """The units ``L`` of §5.4.1 that share their support: their types and summed holdings."""
@@ -64,6 +83,11 @@ class Force:
     side: int
     butypes: tuple[int, ...]
     amount: FloatArray
+
+
+BATCH_FROM = 16
+"""The fewest forces of a side :meth:`CombatFunctions.involvement_many` allocates together:
+below, one by one is faster (numpy's cost per operation outweighs the forces' loops)."""
 
 
 class CombatFunctions:
@@ -113,14 +137,48 @@ class CombatFunctions:
         Passengers must already be left out of ``force`` (their involvement is 0).
         """
         s = force.side - 1
+        if self.nss[s] + self.npers[s] == 0:
+            fi = np.zeros(self.nrs[s])
+            self._protection_only(s, force.amount, fi)
+            return fi
+        fi, suppt, alloc = self._support(force)
+        self._equip(s, force.amount, fi, suppt, alloc)
+        return self._supported(s, force.amount, fi, alloc)
+
+    def involvement_many(self, forces: Sequence[Force]) -> list[FloatArray]:
+        """:meth:`involvement` of each force, the same arrays bit for bit; the forces of a side
+        allocate their support to equipment together, step by step (:meth:`_equip_many`:
+        numpy's elementwise arithmetic is IEEE's, so each force's numbers are those of
+        :meth:`_equip`)."""
+        out: list[FloatArray | None] = [None] * len(forces)
+        for side in (1, 2):
+            s = side - 1
+            mine = [k for k, f in enumerate(forces) if f.side == side]
+            if not mine:
+                continue
+            if self.nss[s] + self.npers[s] == 0 or len(mine) < BATCH_FROM:
+                for k in mine:
+                    out[k] = self.involvement(forces[k])
+                continue
+            parts = [self._support(forces[k]) for k in mine]
+            amounts = np.array([forces[k].amount for k in mine], dtype=np.float64)
+            fis = np.array([fi for fi, _, _ in parts])
+            suppts = np.array([suppt for _, suppt, _ in parts])
+            allocs = np.array([alloc for _, _, alloc in parts])
+            self._equip_many(s, amounts, fis, suppts, allocs)
+            for row, k in enumerate(mine):
+                out[k] = self._supported(s, forces[k].amount, fis[row].copy(), allocs[row].copy())
+        return [fi for fi in out if fi is not None]
+
+    def _support(self, force: Force) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """§5.4.1 up to the equipment: personnel to supplies and supplies to personnel; the
+        involvement so far, the support left and the support allocated."""
+        s = force.side - 1
         neq, nmat, nrs = self.nequip[s], self.nmat[s], self.nrs[s]
         nss, npers = self.nss[s], self.npers[s]
         nsp = nss + npers
         amount = force.amount
         fi = np.zeros(nrs)
-        if nsp == 0:
-            self._protection_only(s, amount, fi)
-            return fi
         d = self.design
         spdd = self.spdd[s]  # [resource][support]
         f0 = d.frinv_f0[s]
@@ -154,8 +212,13 @@ class CombatFunctions:
         fi[nmat:nrs] = 1.0
         for kss in range(nss):
             alloc[kss] += sum(amount[nmat + kpp] * spdd[nmat + kpp][kss] for kpp in range(npers))
-        # Support to equipment.
-        self._equip(s, amount, fi, suppt, alloc)
+        return fi, suppt, alloc
+
+    def _supported(
+        self, s: int, amount: FloatArray, fi: FloatArray, alloc: FloatArray
+    ) -> FloatArray:
+        """§5.4.1's end: no support type more involved than its allocation covers."""
+        neq, nrs = self.nequip[s], self.nrs[s]
         for irs in range(neq, nrs):
             if amount[irs] > 0.0:
                 fi[irs] = min(fi[irs], alloc[irs - neq] / amount[irs])
@@ -242,14 +305,22 @@ class CombatFunctions:
             for i in growing
         ]
         inf = math.inf
+        # q(i) = fi(i) * amount(i), kept as the types grow (q[i] = target * a_i below is
+        # fis[i] * amounts[i] again: the same product, not recomputed every iteration).
+        q = [a * b for a, b in zip(fis, amounts[:neq], strict=True)]
         while rows:
-            q = [a * b for a, b in zip(fis, amounts[:neq], strict=True)]
             kept = []  # the types that grew and may grow further
             grew = False
             for row in rows:
                 i, a_i, step, floor, unprotected, protected_by, need, had = row
                 q_i = q[i]
-                qp = inf if unprotected else sum(p * q[j] for p, j in protected_by)
+                if unprotected:
+                    qp = inf
+                else:
+                    # sum() of the products in order, from the integer 0 as sum starts
+                    qp = 0
+                    for p, j in protected_by:
+                        qp += p * q[j]
                 # min(qp - q_i, step, a_i - q_i), the first of equals as min keeps it
                 qadd = qp - q_i
                 if step < qadd:
@@ -322,6 +393,100 @@ class CombatFunctions:
             rows = kept
         fi[:neq] = fis
         alloc[:] = have
+
+    def _equip_many(
+        self,
+        s: int,
+        amounts: FloatArray,
+        fis: FloatArray,
+        suppts: FloatArray,
+        allocs: FloatArray,
+    ) -> None:
+        """:meth:`_equip` for many forces of side ``s + 1`` at once (one row each): the same
+        steps in the same order, each force's arithmetic elementwise in numpy (IEEE, the
+        same rounding as Python's floats), so every force ends where :meth:`_equip` would
+        take it. A force's types grow in resource order within an iteration, as there;
+        a force whose iteration grew nothing stops, as there."""
+        neq, nggwep, nsp = self.nequip[s], self.nggwep[s], self.nss[s] + self.npers[s]
+        pg = self.pg[s]
+        prot, std, spdd = self.prot[s].tolist(), self.stdtgt[s].tolist(), self.spdd[s].tolist()
+        d = self.design
+        f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
+        xs = [0.0, *x]
+        members = [i for i in range(neq) if std[i] > 0.0]
+        count = amounts.shape[0]
+        eq = amounts[:, :neq]
+        have = allocs.copy()
+        supply = suppts + 1e-12
+        fi_eq = np.zeros((count, neq))
+        active = np.zeros((count, neq), dtype=bool)
+        for i in members:
+            fi_eq[:, i] = np.where(eq[:, i] <= 0.0, 1.0, 0.0)
+            active[:, i] = eq[:, i] > 0.0
+        q = fi_eq * eq
+        had = np.zeros((count, neq, nsp))
+        rows = []
+        for i in members:
+            protected_by = [(prot[i][j], j) for j in members if pg[j] < pg[i] and j < nggwep]
+            dds = [eq[:, i] * spdd[i][k] for k in range(nsp)]
+            rows.append(
+                (
+                    i,
+                    RGAIN * std[i],
+                    1e-12 * np.maximum(eq[:, i], 1.0),
+                    pg[i] == 1,
+                    protected_by,
+                    [(k, dd, dd > 0.0, [f0[i][k], *f[i][k]]) for k, dd in enumerate(dds)],
+                )
+            )
+        running = active.any(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            while running.any():
+                grew = np.zeros(count, dtype=bool)
+                kept = np.zeros((count, neq), dtype=bool)
+                for i, step, floor, unprotected, protected_by, need in rows:
+                    act = active[:, i] & running
+                    if not act.any():
+                        continue
+                    a_i, q_i = eq[:, i], q[:, i]
+                    if unprotected:
+                        qadd = np.full(count, math.inf) - q_i
+                    else:
+                        qp = np.zeros(count)
+                        for p, j in protected_by:
+                            qp = qp + p * q[:, j]
+                        qadd = qp - q_i
+                    qadd = np.where(step < qadd, step, qadd)
+                    left = a_i - q_i
+                    qadd = np.where(left < qadd, left, qadd)
+                    idle = qadd <= floor
+                    kept[:, i] |= act & idle
+                    go = act & ~idle
+                    if not go.any():
+                        continue
+                    target = (q_i + qadd) / a_i
+                    fits = go.copy()
+                    reqs = []
+                    for k, dd, needed, ys in need:
+                        w = _inverse(target, ys, xs)
+                        r = w * dd - had[:, i, k]
+                        r = np.where(r < 0.0, 0.0, r)
+                        r = np.where(needed, r, 0.0)
+                        reqs.append((k, r, needed))
+                        fits &= have[:, k] + r <= supply[:, k]
+                    for k, r, needed in reqs:
+                        add = fits & needed
+                        have[:, k] = np.where(add, have[:, k] + r, have[:, k])
+                        had[:, i, k] = np.where(add, had[:, i, k] + r, had[:, i, k])
+                    fi_eq[:, i] = np.where(fits, target, fi_eq[:, i])
+                    q[:, i] = np.where(fits, target * a_i, q_i)
+                    grew |= fits
+                    kept[:, i] |= fits & (target < 1.0)
+                running &= grew
+                active = np.where(running[:, None], kept, active)
+                running &= active.any(axis=1)
+        fis[:, :neq] = fi_eq
+        allocs[:] = have
 
     # -- §5.4.2 zrarea, §5.4.3 freff --------------------------------------------------------
 

@@ -37,6 +37,8 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
     forces; then moving task forces out of supplies stop."""
     tframe = game.rules.design.tframe
     engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
+    if engaged:
+        game.combat.prefetch(engine)  # the engaged forces' frinv, together (§5.4.1)
     for s in (1, 2):
         tables = game._supplies[s - 1]
         if tables.nss == 0:
