@@ -100,10 +100,18 @@ class UnitState:
     resources: NDArray[np.float64]
     tf: int | None = None
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    held: tuple[NDArray[np.float64], Element] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """The unit's :class:`Element` with the resources array it was made of: kept while that
+    array is the unit's (a march changes the status every event, not the holdings)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "resources":
             value.setflags(write=False)
+        elif name == "held":
+            object.__setattr__(self, name, value)
+            return
         old = getattr(self, name, _UNSET)
         object.__setattr__(self, name, value)
         if name != "memo" and not _same(old, value):
@@ -129,11 +137,11 @@ class UnitState:
         return self.posture >= 10
 
     def element(self) -> Element:
-        found = self.memo.get("element")
-        if found is None:
-            found = self.memo["element"] = Element(
-                self.number, self.butype, tuple(self.resources.tolist())
-            )
+        held, resources = self.held, self.resources
+        if held is not None and held[0] is resources:
+            return held[1]
+        found = Element(self.number, self.butype, tuple(resources.tolist()))
+        self.held = (resources, found)
         return found
 
 
