@@ -15,7 +15,7 @@ harness: every unit is topped up to its table of equipment at each period start 
 reinforcement and resupply a designer's deliveries would bring, §4.2; done outside the timed
 engine) and the FEBA holds still (the ``vfeba`` curves are 0: no defender is defeated, §5.3),
 so every engagement opened at the first period is still assessed at the last frame. Red
-flies close air support of up to a tenth of the engagements and Blue interdicts as many Red
+flies close air support over up to a fifth of the engagements and Blue interdicts as many Red
 attackers at each cycle start (§6). Consumption outside combat is 0 (``ssvncr``, ``ssvncb``)
 so that no marching task force stops for want of supplies (§7).
 
