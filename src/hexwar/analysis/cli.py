@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from typer.core import TyperGroup
 
+from hexwar.cli.extras import MissingExtraError, require
 from hexwar.cli.progress import batch_progress
 
 out = Console(soft_wrap=True)
@@ -82,16 +83,16 @@ def run_command(
     ] = True,
 ) -> None:
     """Run an experiment: every design point, every replication, into DIR."""
-    from hexwar.analysis.experiment import load_experiment
     from hexwar.analysis.runner import SweepError, run_sweep
 
     if backend not in ("joblib", "dask"):
         raise SweepError(f"--backend {backend!r}: choose joblib or dask")
     if scheduler is not None:
         backend = "dask"
+    _require_for_run(backend, jobs, plots)
     if not experiment.is_file():
         raise SweepError(f"{experiment}: no such experiment file")
-    exp = load_experiment(experiment)
+    exp = _load(experiment)
     progress, task = batch_progress(
         "sweep",
         "runs",
@@ -131,6 +132,31 @@ def run_command(
         out.print(f"plots: {len(written)} files in {out_dir / 'plots'}", highlight=False)
 
 
+def _require_for_run(backend: str, jobs: int, plots: bool) -> None:
+    """The analysis extra's libraries this run will use, checked before any game."""
+    require("the sweep", "analysis", "pyarrow", "scipy")
+    if backend == "dask":
+        require("the sweep with --backend dask", "analysis", "distributed")
+    elif jobs > 1:
+        require("the sweep with --jobs", "analysis", "joblib")
+    if plots:
+        require("the sweep's plots (or --no-plots)", "analysis", "matplotlib")
+
+
+def _load(path: Path) -> Any:
+    """The experiment; a sampled design without SALib stops with the install hint."""
+    from hexwar.analysis.experiment import load_experiment
+
+    try:
+        return load_experiment(path)
+    except ModuleNotFoundError as e:
+        if (e.name or "").partition(".")[0] != "SALib":
+            raise
+        raise MissingExtraError(
+            "the sweep's lhs and saltelli designs need SALib: pip install 'hexwar[analysis]'"
+        ) from None
+
+
 def _fmt(x: float | None) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "-"
@@ -144,6 +170,7 @@ def summarize_command(
     """Per design point: means, standard deviations and 95 % confidence intervals of the
     numeric responses; shares of the categorical ones (the winner) with 95 % Wilson
     intervals."""
+    require("hexwar sweep summarize", "analysis", "pyarrow", "scipy")
     from hexwar.analysis.results import read_results, summarize
 
     results = read_results(directory)
@@ -181,9 +208,12 @@ def analyze_command(
 ) -> None:
     """Sensitivity: Sobol indices (first order, total, with 95 % confidence) for a Saltelli
     design; main effects (mean response at each level) for the other designs."""
+    require("hexwar sweep analyze", "analysis", "pyarrow", "scipy")
     from hexwar.analysis.results import MainEffect, SobolIndices, analyze, read_results
 
     results = read_results(directory)
+    if results.experiment["design"]["kind"] == "saltelli":
+        require("hexwar sweep analyze (Sobol indices)", "analysis", "SALib")
     found = analyze(results)
     if not found:
         out.print("no numeric response varies; nothing to analyze")
@@ -221,6 +251,7 @@ def plot_command(
     """Draw (again) the sweep's plots into DIR/plots, PNG and SVG: each numeric response
     against each factor with 95 % intervals, the outcome shares per design point, and the
     distribution of each response."""
+    require("hexwar sweep plot", "analysis", "pyarrow", "scipy", "matplotlib")
     from hexwar.analysis.plots import sweep_plots
     from hexwar.analysis.results import read_results
 

@@ -31,6 +31,7 @@ from hexwar.analysis.timeline import record_run
 from hexwar.cli import checks, helpstyle, listings
 from hexwar.cli.amend import amend
 from hexwar.cli.checks import InvalidArgumentError, load_record, refuse_hidden, writable
+from hexwar.cli.extras import require
 from hexwar.cli.interactive import play_interactively
 from hexwar.cli.scenarios import scenarios_app
 from hexwar.core import registry
@@ -398,6 +399,8 @@ def run(
     ] = None,
 ) -> None:
     """Play a scenario headless to the end, computer against computer."""
+    if plots is not None:  # before playing the whole game, not after
+        require("--plots", "web", "matplotlib")
     if report is not None:
         writable(report, "--report")  # before playing the whole game, not after
     resolved = resolve_scenario(scenario)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from hexwar.cli.extras import require
 from hexwar.cli.progress import batch_progress
 from hexwar.core.errors import InvalidInputError, Problem
 
@@ -65,13 +66,11 @@ def tournament(
 ) -> None:
     """Play every pair of agents on a scenario over N seeds per side, in parallel; print
     Bradley-Terry ratings (Elo scale, 95 % intervals), W/D/L per pair and time per decision."""
-    try:
-        from hexwar.rl.tournament import run_tournament, tournament_size
-    except ImportError as e:  # joblib / matplotlib come with the [research] extra
-        raise InvalidInputError(
-            [Problem(f"hexwar tournament needs the research extra: {e}", None)]
-        ) from None
+    require("hexwar tournament", "research", "joblib")  # before any game is played
+    if plot is not None:
+        require("hexwar tournament --plot", "research", "matplotlib")
     from hexwar.agents import agent_names
+    from hexwar.rl.tournament import run_tournament, tournament_size
     from hexwar.sessions import resolve_scenario
 
     resolved = resolve_scenario(scenario)

@@ -1,0 +1,167 @@
+"""Issue 41: a command whose optional extra is missing says which library and which extra, in
+one line, and exits 2 before any game is played (no traceback, no output of a game).
+
+Each case runs the command line in a fresh interpreter in which the library is made
+unimportable (``sys.modules[name] = None``, what Python does for a module it must not load),
+so the check is the one a user without the extra meets.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, TINY_RULESETS
+
+ANALYTIC = "tests.fixtures.analytic:AnalyticRuleset"
+SCENARIO = 'ruleset = "analytic"\ntitle = "Ishigami"\nx1 = 0.0\nx2 = 0.0\nx3 = 0.0\n'
+EXPERIMENT = """scenario = "ishigami.toml"
+replications = 2
+seed = 7
+responses = ["winner", "summary.y"]
+
+[design]
+kind = "{kind}"
+{samples}
+
+[[factors]]
+name = "x1"
+path = "x1"
+low = -1.0
+high = 1.0
+{levels}
+"""
+
+
+def hexwar_without(
+    blocked: list[str], args: list[str], env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """``hexwar ARGS`` in a new interpreter where the ``blocked`` modules cannot be imported."""
+    code = (
+        "import sys\n"
+        f"for name in {blocked!r}:\n"
+        "    sys.modules[name] = None\n"
+        "from hexwar.cli.main import main\n"
+        f"sys.argv = ['hexwar', *{args!r}]\n"
+        "main()\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.fixture
+def env(cli_env: dict[str, str]) -> dict[str, str]:
+    return {**cli_env, "HEXWAR_RULESETS": f"{TINY_RULESETS},{ANALYTIC}", "COLUMNS": "200"}
+
+
+def experiment(tmp_path: Path, kind: str = "factorial") -> Path:
+    (tmp_path / "ishigami.toml").write_text(SCENARIO, encoding="utf-8")
+    path = tmp_path / "experiment.toml"
+    text = EXPERIMENT.format(
+        kind=kind,
+        samples="" if kind == "factorial" else "samples = 4",
+        levels="levels = 2" if kind == "factorial" else "",
+    )
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def assert_hint(proc: subprocess.CompletedProcess[str], line: str) -> None:
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines() == [line]
+
+
+def test_sweep_without_pyarrow_names_the_analysis_extra_before_playing(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    out = tmp_path / "out"
+    args = ["sweep", str(experiment(tmp_path)), "--out", str(out)]
+    proc = hexwar_without(["pyarrow"], args, env)
+    assert_hint(proc, "hexwar: the sweep needs pyarrow: pip install 'hexwar[analysis]'")
+    assert not out.exists()  # no journal: not one game was played
+
+
+@pytest.mark.parametrize(
+    ("blocked", "options", "line"),
+    [
+        (
+            "joblib",
+            ["--jobs", "2"],
+            "hexwar: the sweep with --jobs needs joblib: pip install 'hexwar[analysis]'",
+        ),
+        (
+            "distributed",
+            ["--backend", "dask"],
+            "hexwar: the sweep with --backend dask needs distributed: "
+            "pip install 'hexwar[analysis]'",
+        ),
+        (
+            "matplotlib",
+            [],
+            "hexwar: the sweep's plots (or --no-plots) needs matplotlib: "
+            "pip install 'hexwar[analysis]'",
+        ),
+    ],
+)
+def test_sweep_checks_the_library_of_each_option_before_playing(
+    tmp_path: Path, env: dict[str, str], blocked: str, options: list[str], line: str
+) -> None:
+    out = tmp_path / "out"
+    args = ["sweep", str(experiment(tmp_path)), "--out", str(out), *options]
+    assert_hint(hexwar_without([blocked], args, env), line)
+    assert not out.exists()
+
+
+def test_a_sampled_design_without_salib_names_the_analysis_extra(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    out = tmp_path / "out"
+    args = ["sweep", str(experiment(tmp_path, "lhs")), "--out", str(out)]
+    assert_hint(
+        hexwar_without(["SALib"], args, env),
+        "hexwar: the sweep's lhs and saltelli designs need SALib: pip install 'hexwar[analysis]'",
+    )
+    assert not out.exists()
+
+
+def test_summarize_without_pyarrow_names_the_analysis_extra(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    args = ["sweep", "summarize", str(tmp_path)]
+    assert_hint(
+        hexwar_without(["pyarrow"], args, env),
+        "hexwar: hexwar sweep summarize needs pyarrow: pip install 'hexwar[analysis]'",
+    )
+
+
+def test_tournament_without_joblib_names_the_research_extra(env: dict[str, str]) -> None:
+    args = ["tournament", "flankbattle/hastings", "--agents", "ai,random"]
+    proc = hexwar_without(["joblib"], args, env)
+    assert_hint(proc, "hexwar: hexwar tournament needs joblib: pip install 'hexwar[research]'")
+    assert proc.stdout == ""  # no table: no game was played
+
+
+def test_run_plots_without_matplotlib_names_the_web_extra_before_playing(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """``make run`` installs [web], which holds matplotlib: the hint names that extra."""
+    args = ["run", "flankbattle/hastings", "--seed", "3", "--plots", str(tmp_path / "plots")]
+    proc = hexwar_without(["matplotlib"], args, env)
+    assert_hint(proc, "hexwar: --plots needs matplotlib: pip install 'hexwar[web]'")
+    assert proc.stdout == ""  # the game's log was never printed: it was not played
+    assert not (tmp_path / "plots").exists()
+
+
+def test_the_web_extra_holds_matplotlib_with_the_analysis_extras_pin() -> None:
+    """The plots page and ``run --plots`` need matplotlib, and ``make run`` installs [web]."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    pins = {e: [d for d in extras[e] if d.startswith("matplotlib")] for e in extras}
+    assert pins["web"] == pins["analysis"] == ["matplotlib>=3.8,<4"]
