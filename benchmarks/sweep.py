@@ -1,202 +1,215 @@
-"""hexwar sweep: its overhead over a bare loop, parallel efficiency, dask against joblib.
+"""hexwar sweep as users run it against a bare loop of the same games; parallel efficiency.
 
-For each scenario (flankbattle/hastings, and aggressor/sector cut to ``max_rounds = 2`` with
-random agents so a thousand games fit in minutes; shorter games make the overhead ratio
-stricter, not looser), with N replications of one design point:
+**Overhead (the default).** ``hexwar sweep EXPERIMENT --out DIR`` is run as a command, in a
+subprocess, with its default outputs (the journal, ``results.parquet`` and ``results.csv``),
+against a bare loop of the same games in another subprocess: a short script that reads each
+design point's scenario file (written beforehand, as ``hexwar sweep scenario`` writes it),
+plays every replication's seed with the same agents through ``Session`` (what ``hexwar run``
+does) and reads the same responses. Both pay Python's start-up and hexwar's imports. CPU time
+(user + system) of each child, from ``resource.getrusage(RUSAGE_CHILDREN)`` before and after,
+and its peak memory (``ru_maxrss`` of that child, from ``os.wait4``); best of ``--repeats``
+(3) for each, the two alternating (bare first, then the sweep first, ...) so a busy machine's
+drift falls on both alike. Target: sweep / bare <= 1.10 in CPU time.
 
-1. bare loop: play the same seeds with the same agents (``Session.start`` + ``run``, what a
-   user scripts by hand) and read the same responses (outcome and a summary value);
-2. ``run_sweep(jobs=1)``: target <= 1.10 x the baseline. The two alternate in blocks (5 by
-   default, each with its own seeds), so the drift of a busy machine falls on both alike; the
-   sweep's fixed costs (importing pyarrow, writing the tables) are paid once per block;
-3. ``run_sweep(jobs=2)`` with joblib/loky: parallel efficiency T1 / (2 T2) (T1 from step 2),
-   target >= 0.80;
-4. ``run_sweep(backend="dask")`` on a ``LocalCluster`` of 2 worker processes: target <= 1.3 x
-   the joblib time (with ``--rounds R`` the joblib and dask runs alternate R times, the order
-   swapped each round, and the totals are compared).
+The experiment is ``examples/analysis/hastings-size.toml`` (5 design points of the flank
+battle at Hastings, random agents) with ``--replications`` (default 100: 500 games), or
+``--experiment FILE``.
 
-Ratios only, all measured in the same run. On a busy machine the wall times scatter with the
-neighbours' load; the CPU time of this process (all of the work with ``--jobs 1``) does not,
-so the overhead is also given as a ratio of CPU times. Usage (from the repository root)::
+**Parallel (``--parallel``).** ``run_sweep(jobs=2)`` with joblib/loky against ``jobs=1``
+(parallel efficiency T1 / (2 T2), target >= 0.80) and ``backend="dask"`` on a
+``LocalCluster`` of 2 worker processes against joblib (target <= 1.3), alternating
+``--rounds`` times.
 
-    .venv/bin/python benchmarks/sweep.py [--replications 1000] [--only flankbattle|aggressor]
+Ratios only, all measured in the same run. Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/sweep.py [--replications 100] [--repeats 3] [--parallel]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
 
-from hexwar.analysis.experiment import Experiment, load_experiment
+from hexwar.analysis.experiment import Experiment, load_experiment, scenario_text
 from hexwar.analysis.runner import run_sweep
-from hexwar.sessions import ResolvedScenario, Session
 
-EXPERIMENTS = {
-    "flankbattle": """scenario = "flankbattle/hastings"
-replications = {n}
-seed = 1066
-responses = ["winner", "length", "summary.hours"]
+EXAMPLE = ROOT / "examples" / "analysis" / "hastings-size.toml"
 
-[agents]
-attacker = "random"
-defender = "random"
+# The bare loop: the same games by hand, as a user would script them (``hexwar run``'s path).
+BARE = """
+import json, sys
+from hexwar.analysis.experiment import response_value, needs_summary
+from hexwar.sessions import resolve_scenario
+from hexwar.sessions import Session
 
-[[factors]]
-name = "year"
-path = "year"
-values = [1066]
-""",
-    "aggressor": """scenario = "aggressor/sector"
-replications = {n}
-seed = 1066
-responses = ["winner", "length", "summary.sides.west.sectors"]
-
-[agents]
-west = "random"
-east = "random"
-
-[[factors]]
-name = "max_rounds"
-path = "max_rounds"
-values = [2]
-""",
-}
-
-
-def bare_loop(exp: Experiment) -> tuple[float, float]:
-    """The same games, by hand: (wall seconds, CPU seconds of this process)."""
-    [point] = exp.points
-    resolved = ResolvedScenario(exp.ruleset, point.scenario, exp.scenario_id)
-    key = exp.responses[-1].removeprefix("summary.").split(".")
-    start = time.perf_counter()
-    cpu = time.process_time()
-    for seed in exp.seeds:
-        session = Session.start(resolved, seed=seed, agents=exp.agents)
-        session.run()
+plan = json.load(open(sys.argv[1], encoding="utf-8"))
+rows = []
+for point, path in enumerate(plan["scenarios"]):
+    resolved = resolve_scenario(path)
+    for seed in plan["seeds"]:
+        session = Session.start(resolved, seed=seed, agents=plan["agents"])
+        session.run(max_steps=plan["max_steps"])
         game = session.game
-        outcome = game.outcome()
-        value = game.summary()
-        for k in key:
-            value = value[k]
-        _ = (outcome.winner if outcome else None, game.step, value)
-    return time.perf_counter() - start, time.process_time() - cpu
+        summary = game.summary() if needs_summary(plan["responses"]) else None
+        rows.append([point, seed, *(response_value(r, summary, game) for r in plan["responses"])])
+print(len(rows), "games")
+"""
+
+
+def child(command: list[str]) -> tuple[float, float, int]:
+    """Run ``command``; (wall seconds, CPU seconds of it and its children, peak RSS in KiB).
+    The CPU time is the change of ``getrusage(RUSAGE_CHILDREN)``; the peak memory is the
+    child's own (``wait4``), as RUSAGE_CHILDREN's ``ru_maxrss`` is the largest child's yet."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    errors = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{errors.decode()}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, usage.ru_maxrss
+
+
+def prepared(source: Path, n: int, tmp: Path) -> tuple[Path, Path, Experiment]:
+    """The experiment with ``n`` replications next to a copy of its scenario, and the bare
+    loop's plan: each design point's scenario file, the seeds, the agents, the responses."""
+    work = tmp / "experiment"
+    shutil.copytree(source.parent, work, dirs_exist_ok=True)
+    path = work / source.name
+    text = source.read_text(encoding="utf-8")
+    lines = [
+        f"replications = {n}" if line.startswith("replications =") else line
+        for line in text.splitlines()
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    exp = load_experiment(path)
+    scenarios = []
+    for point in exp.points:
+        file = tmp / f"point-{point.index}.json"
+        file.write_text(scenario_text(point.scenario, "json"), encoding="utf-8")
+        scenarios.append(str(file))
+    plan = {
+        "scenarios": scenarios,
+        "seeds": list(exp.seeds),
+        "agents": exp.agents,
+        "responses": exp.responses,
+        "max_steps": exp.file.max_steps,
+    }
+    plan_path = tmp / "plan.json"
+    plan_path.write_text(json.dumps(plan), encoding="utf-8")
+    return path, plan_path, exp
+
+
+def overhead(source: Path, n: int, repeats: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="hexwar-sweep-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        path, plan, exp = prepared(source, n, tmp)
+        print(
+            f"== {source.name}: {len(exp.points)} design points x {len(exp.seeds)} "
+            f"replications = {exp.n_runs} games of {exp.scenario_id}, agents {exp.agents}",
+            flush=True,
+        )
+        bare_cmd = [sys.executable, "-c", BARE, str(plan)]
+        bare: list[tuple[float, float, int]] = []
+        sweep: list[tuple[float, float, int]] = []
+        for k in range(repeats):
+            out = tmp / f"out-{k}"
+            sweep_cmd = [sys.executable, "-m", "hexwar", "sweep", str(path), "--out", str(out)]
+            for which in ("bare", "sweep") if k % 2 == 0 else ("sweep", "bare"):
+                if which == "bare":
+                    bare.append(child(bare_cmd))
+                else:
+                    sweep.append(child(sweep_cmd))
+                wall, cpu, rss = (bare if which == "bare" else sweep)[-1]
+                print(
+                    f"  round {k + 1}: {which:5} {wall:7.2f} s wall {cpu:7.2f} s CPU "
+                    f"{rss / 1024:6.1f} MiB peak",
+                    flush=True,
+                )
+            shutil.rmtree(out)
+        b = min(bare, key=lambda r: r[1])
+        s = min(sweep, key=lambda r: r[1])
+        print(f"bare loop (best of {repeats})   : {b[1]:7.2f} s CPU, peak {b[2] / 1024:6.1f} MiB")
+        print(f"hexwar sweep (best of {repeats}): {s[1]:7.2f} s CPU, peak {s[2] / 1024:6.1f} MiB")
+        print(
+            f"  ratio {s[1] / b[1]:.3f} CPU (target <= 1.10); overhead per game "
+            f"{(s[1] - b[1]) / exp.n_runs * 1e3:+.2f} ms CPU; peak memory "
+            f"{max(r[2] for r in sweep) / 1024:.1f} MiB against "
+            f"{max(r[2] for r in bare) / 1024:.1f} MiB",
+            flush=True,
+        )
 
 
 def timed_sweep(exp: Experiment, **kw: object) -> float:
-    return timed_sweep_cpu(exp, **kw)[0]
-
-
-def timed_sweep_cpu(exp: Experiment, **kw: object) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of this process: all of it with jobs=1)."""
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
-        cpu = time.process_time()
         run_sweep(exp, Path(tmp) / "out", **kw)  # type: ignore[arg-type]
-        return time.perf_counter() - start, time.process_time() - cpu
+        return time.perf_counter() - start
 
 
-def experiment(name: str, n: int, seed: int) -> Experiment:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"{name}.toml"
-        text = EXPERIMENTS[name].format(n=n).replace("seed = 1066", f"seed = {seed}")
-        path.write_text(text, encoding="utf-8")
-        return load_experiment(path)
-
-
-def bench(
-    name: str,
-    n: int,
-    blocks: int,
-    *,
-    parallel_only: bool = False,
-    overhead_only: bool = False,
-    rounds: int = 1,
-) -> None:
-    exp = experiment(name, n, 1066)
-    print(f"== {exp.scenario_id}: {n} replications, agents {exp.agents}", flush=True)
-    if parallel_only:
+def parallel(source: Path, n: int, rounds: int = 1) -> None:
+    """jobs=1, then joblib with 2 workers against dask's LocalCluster of 2, alternating
+    ``rounds`` times (joblib first, then dask first, ...) so a busy machine's drift falls on
+    both alike."""
+    with tempfile.TemporaryDirectory(prefix="hexwar-sweep-bench-") as tmp_name:
+        _, _, exp = prepared(source, n, Path(tmp_name))
         one = timed_sweep(exp, jobs=1)
         print(f"sweep --jobs 1         : {one:8.2f} s", flush=True)
-        parallel(exp, one, rounds)
-        return
-    # The bare loop and the sweep alternate in blocks of n / blocks replications (other seeds
-    # in each block), so the machine's drift falls on both alike.
-    bare = one = bare_cpu = one_cpu = 0.0
-    for k in range(blocks):
-        part = experiment(name, n // blocks, 1066 + k)
-        if k % 2 == 0:
-            b = bare_loop(part)
-            o = timed_sweep_cpu(part, jobs=1)
-        else:
-            o = timed_sweep_cpu(part, jobs=1)
-            b = bare_loop(part)
-        bare, bare_cpu = bare + b[0], bare_cpu + b[1]
-        one, one_cpu = one + o[0], one_cpu + o[1]
-    print(f"bare loop (baseline)   : {bare:8.2f} s wall, {bare_cpu:8.2f} s CPU")
-    print(f"sweep --jobs 1         : {one:8.2f} s wall, {one_cpu:8.2f} s CPU")
-    print(
-        f"  ratio {one / bare:.3f} wall, {one_cpu / bare_cpu:.3f} CPU (target <= 1.10); "
-        f"overhead per replication {(one_cpu - bare_cpu) / n * 1e3:+.2f} ms CPU",
-        flush=True,
-    )
-    if not overhead_only:
-        parallel(exp, one, rounds)
-
-
-def parallel(exp: Experiment, one: float, rounds: int = 1) -> None:
-    """joblib with 2 workers against dask's LocalCluster of 2, alternating ``rounds`` times
-    (joblib first, then dask first, ...) so a busy machine's drift falls on both alike."""
-    two = dask = 0.0
-    for k in range(rounds):
-        order = ("joblib", "dask") if k % 2 == 0 else ("dask", "joblib")
-        for backend in order:
-            t = timed_sweep(exp, jobs=2, backend=backend)
-            if backend == "dask":
-                dask += t
-            else:
-                two += t
-            print(f"  round {k + 1}: {backend:6} {t:8.2f} s", flush=True)
-    print(
-        f"sweep --jobs 2 (joblib): {two / rounds:8.2f} s  efficiency {one / (2 * two / rounds):.2f}"
-        " (target >= 0.80)",
-        flush=True,
-    )
-    print(
-        f"sweep dask LocalCluster 2 workers: {dask / rounds:8.2f} s  ratio to joblib "
-        f"{dask / two:.2f} (target <= 1.30)",
-        flush=True,
-    )
+        two = dask = 0.0
+        for k in range(rounds):
+            order = ("joblib", "dask") if k % 2 == 0 else ("dask", "joblib")
+            for backend in order:
+                t = timed_sweep(exp, jobs=2, backend=backend)
+                if backend == "dask":
+                    dask += t
+                else:
+                    two += t
+                print(f"  round {k + 1}: {backend:6} {t:8.2f} s", flush=True)
+        print(
+            f"sweep --jobs 2 (joblib): {two / rounds:8.2f} s  efficiency "
+            f"{one / (2 * two / rounds):.2f} (target >= 0.80)",
+            flush=True,
+        )
+        print(
+            f"sweep dask LocalCluster 2 workers: {dask / rounds:8.2f} s  ratio to joblib "
+            f"{dask / two:.2f} (target <= 1.30)",
+            flush=True,
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--replications", type=int, default=1000)
-    parser.add_argument("--blocks", type=int, default=5, help="alternations bare/sweep")
-    parser.add_argument("--only", choices=sorted(EXPERIMENTS))
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--experiment", type=Path, default=EXAMPLE, metavar="PATH")
+    parser.add_argument("--replications", type=int, default=100, metavar="N")
+    parser.add_argument("--repeats", type=int, default=3, metavar="N", help="best of N")
     parser.add_argument(
-        "--parallel-only",
-        action="store_true",
-        help="skip the bare loop: one --jobs 1 sweep, then the parallel runs",
+        "--parallel", action="store_true", help="the parallel runs instead of the overhead"
     )
-    parser.add_argument("--overhead-only", action="store_true", help="skip the parallel runs")
     parser.add_argument(
-        "--rounds", type=int, default=1, help="alternations of the joblib and dask runs"
+        "--rounds", type=int, default=1, metavar="N", help="alternations of joblib and dask"
     )
     args = parser.parse_args()
-    for name in [args.only] if args.only else list(EXPERIMENTS):
-        bench(
-            name,
-            args.replications,
-            args.blocks,
-            parallel_only=args.parallel_only,
-            overhead_only=args.overhead_only,
-            rounds=args.rounds,
-        )
+    if args.parallel:
+        parallel(args.experiment, args.replications, args.rounds)
+    else:
+        overhead(args.experiment, args.replications, args.repeats)
 
 
 if __name__ == "__main__":

@@ -102,9 +102,8 @@ def test_sweep_without_pyarrow_names_the_analysis_extra_before_playing(
         ),
         (
             "matplotlib",
-            [],
-            "hexwar: the sweep's plots (or --no-plots) needs matplotlib: "
-            "pip install 'hexwar[analysis]'",
+            ["--plots"],
+            "hexwar: the sweep's --plots needs matplotlib: pip install 'hexwar[analysis]'",
         ),
     ],
 )
@@ -165,3 +164,20 @@ def test_the_web_extra_holds_matplotlib_with_the_analysis_extras_pin() -> None:
     extras = project["optional-dependencies"]
     pins = {e: [d for d in extras[e] if d.startswith("matplotlib")] for e in extras}
     assert pins["web"] == pins["analysis"] == ["matplotlib>=3.8,<4"]
+
+
+def test_a_default_sweep_imports_neither_plots_nor_samplers_nor_clusters(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """Issue 41 (the sweep's cost): a factorial sweep in one process, with its default outputs
+    (journal, Parquet, CSV; plots on demand), runs with matplotlib, SALib, joblib and dask
+    unimportable: it imports only what it uses."""
+    out = tmp_path / "out"
+    args = ["sweep", str(experiment(tmp_path)), "--out", str(out)]
+    blocked = ["matplotlib", "SALib", "joblib", "dask", "distributed"]
+    proc = hexwar_without(blocked, args, env)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "results.parquet").is_file()
+    assert (out / "results.csv").read_text(encoding="utf-8").count("\n") == 1 + 2 * 2
+    assert not (out / "plots").exists()
+    assert proc.stdout.splitlines()[-1] == f"plots: hexwar sweep plot {out}"

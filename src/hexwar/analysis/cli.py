@@ -79,8 +79,12 @@ def run_command(
         ),
     ] = False,
     plots: Annotated[
-        bool, typer.Option(help="Draw the plots into DIR/plots when the sweep is done.")
-    ] = True,
+        bool,
+        typer.Option(
+            help="Draw the plots into DIR/plots when the sweep is done (or later: hexwar sweep "
+            "plot DIR)."
+        ),
+    ] = False,
 ) -> None:
     """Run an experiment: every design point, every replication, into DIR."""
     from hexwar.analysis.runner import SweepError, run_sweep
@@ -130,6 +134,8 @@ def run_command(
 
         written = sweep_plots(read_results(out_dir), out_dir / "plots")
         out.print(f"plots: {len(written)} files in {out_dir / 'plots'}", highlight=False)
+    else:
+        out.print(f"plots: hexwar sweep plot {out_dir}", highlight=False)
 
 
 def _require_for_run(backend: str, jobs: int, plots: bool) -> None:
@@ -140,7 +146,7 @@ def _require_for_run(backend: str, jobs: int, plots: bool) -> None:
     elif jobs > 1:
         require("the sweep with --jobs", "analysis", "joblib")
     if plots:
-        require("the sweep's plots (or --no-plots)", "analysis", "matplotlib")
+        require("the sweep's --plots", "analysis", "matplotlib")
 
 
 def _load(path: Path) -> Any:

@@ -75,6 +75,7 @@ __all__ = [
     "load_experiment",
     "parse_key_path",
     "replication_seeds",
+    "scenario_text",
 ]
 
 BUILTIN_RESPONSES = {
@@ -568,6 +569,27 @@ def response_value(name: str, summary: dict[str, Any] | None, game: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return None
     return value
+
+
+def scenario_text(scenario: BaseModel, fmt: Literal["toml", "json"] = "json") -> str:
+    """A design point's scenario as a scenario file that ``hexwar run FILE`` reads back to the
+    same scenario: every field written out (the validated model, so nothing depends on the
+    files the experiment's scenario referred to). JSON spells infinities ``Infinity``; TOML
+    spells them ``inf`` and leaves out the fields that are empty (TOML has no null)."""
+    data = scenario.model_dump(mode="json")
+    if fmt == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=True) + "\n"
+    import tomli_w
+
+    return tomli_w.dumps(_without_none(data))
+
+
+def _without_none(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _without_none(v) for k, v in data.items() if v is not None}
+    if isinstance(data, list):
+        return [_without_none(v) for v in data]
+    return data
 
 
 def needs_summary(responses: Sequence[str]) -> bool:
