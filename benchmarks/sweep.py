@@ -41,8 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from hexwar.analysis.experiment import Experiment, load_experiment, scenario_text
-from hexwar.analysis.runner import run_sweep
+from hexwar.analysis.experiment import Experiment, load_experiment, scenario_text  # noqa: E402
+from hexwar.analysis.runner import run_sweep  # noqa: E402
 
 EXAMPLE = ROOT / "examples" / "analysis" / "hastings-size.toml"
 
