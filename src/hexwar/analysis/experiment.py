@@ -43,7 +43,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from itertools import product
 from pathlib import Path
@@ -85,6 +85,7 @@ BUILTIN_RESPONSES = {
     "end_time": "the game clock at the last event (hours, turns or rounds, as the ruleset keeps)",
 }
 SUMMARY_PREFIX = "summary."
+AGENTS = "agents"  # a factor path agents.SIDE sets the agent that plays SIDE
 
 # --- key paths -------------------------------------------------------------------------------
 
@@ -183,15 +184,28 @@ class Factor(_Model):
     Latin hypercube and Saltelli designs)."""
 
     name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description="Column name")
-    path: str = Field(description="Key path in the scenario, e.g. database.Military[1].Size")
+    path: str = Field(
+        description="Key path in the scenario, e.g. database.Military[1].Size; agents.SIDE: "
+        "the agent that plays SIDE (values = agent names)"
+    )
     values: list[Scalar] | None = Field(None, min_length=1, description="The levels, listed")
     low: float | None = None
     high: float | None = None
     levels: int | None = Field(None, ge=2, description="Factorial: evenly spaced levels")
     integer: bool = Field(False, description="Round to whole numbers")
 
+    @property
+    def side(self) -> str | None:
+        """The side whose agent this factor sets (path ``agents.SIDE``), else None."""
+        head, _, side = self.path.partition(".")
+        return side if head == AGENTS and side else None
+
     @model_validator(mode="after")
     def _one_kind(self) -> Factor:
+        if self.side is not None and (
+            self.values is None or not all(isinstance(v, str) for v in self.values)
+        ):
+            raise ValueError(f'{self.path} sets an agent: list them, values = ["ai", ...]')
         if self.values is not None and (self.low is not None or self.high is not None):
             raise ValueError("give either values or low and high, not both")
         if self.values is None:
@@ -257,7 +271,9 @@ class ExperimentFile(_Model):
     max_steps: int | None = Field(None, ge=1, description="Cut games off after this many")
     design: Design = Design()
     set: list[Change] = Field(default_factory=list)
-    factors: list[Factor] = Field(min_length=1)
+    factors: list[Factor] = Field(
+        default_factory=list, description="None: one design point, replications only"
+    )
     responses: list[str] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -266,6 +282,8 @@ class ExperimentFile(_Model):
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ValueError(f"factor names must differ: {', '.join(twice)} repeated")
+        if self.design.kind != "factorial" and not self.factors:
+            raise ValueError(f"a {self.design.kind} design needs factors to sample")
         if self.design.kind == "factorial":
             for f in self.factors:
                 if f.values is None and f.levels is None:
@@ -283,6 +301,12 @@ class DesignPoint:
     index: int
     values: dict[str, Scalar]
     scenario: BaseModel
+    agents_set: dict[str, str] = field(default_factory=dict)  # by agent factors: side = agent
+
+    def agents(self, base: dict[str, str]) -> dict[str, str]:
+        """Who plays each side at this point: the experiment's agents, and its agent
+        factors' values."""
+        return {**base, **self.agents_set}
 
 
 @dataclass(frozen=True)
@@ -363,8 +387,12 @@ def load_experiment(path: str | os.PathLike[str]) -> Experiment:
     failures: list[Problem] = []
     for index, values in enumerate(assignments):
         point_data = _copy(data)
+        agents_set: dict[str, str] = {}
         for factor in spec.factors:
-            _assign(point_data, parse_key_path(factor.path), values[factor.name])
+            if factor.side is not None:
+                agents_set[factor.side] = str(values[factor.name])
+            else:
+                _assign(point_data, parse_key_path(factor.path), values[factor.name])
         shown = ", ".join(f"{k} = {v!r}" for k, v in values.items())
         try:
             point_doc = Document(point_data, base.lines, base.file, base.fmt)
@@ -377,7 +405,7 @@ def load_experiment(path: str | os.PathLike[str]) -> Experiment:
             if len(failures) >= 20:
                 break
             continue
-        points.append(DesignPoint(index, dict(values), scenario))
+        points.append(DesignPoint(index, dict(values), scenario, agents_set))
     if failures:
         raise ScenarioError(failures)
     agents = {s: spec.agents.get(s, agent_names(ruleset)[0]) for s in ruleset.info.sides}
@@ -433,7 +461,11 @@ def _check_paths(spec: ExperimentFile, document: Document, base: Document) -> li
     problems: list[Problem] = []
     named: list[tuple[str, str, KeyPath]] = [
         *((c.path, "set", ("set", i, "path")) for i, c in enumerate(spec.set)),
-        *((f.path, "factors", ("factors", i, "path")) for i, f in enumerate(spec.factors)),
+        *(
+            (f.path, "factors", ("factors", i, "path"))
+            for i, f in enumerate(spec.factors)
+            if f.side is None  # an agent factor: checked with the agents
+        ),
     ]
     seen: dict[KeyPath, str] = {}
     for text, _kind, where in named:
@@ -469,15 +501,28 @@ def _check_agents(
 ) -> list[Problem]:
     problems = []
     known = agent_names(ruleset)
+    sides = ", ".join(ruleset.info.sides)
     for side, name in spec.agents.items():
-        where = ("agents", side)
+        where: KeyPath = ("agents", side)
         if side not in ruleset.info.sides:
-            sides = ", ".join(ruleset.info.sides)
             problems.append(document.problem(f"unknown side (sides: {sides})", where))
         elif name not in known:
             problems.append(
                 document.problem(f"unknown agent {name!r} (available: {', '.join(known)})", where)
             )
+    for i, factor in enumerate(spec.factors):
+        if factor.side is None:
+            continue
+        if factor.side not in ruleset.info.sides:
+            where = ("factors", i, "path")
+            problems.append(
+                document.problem(f"unknown side {factor.side!r} (sides: {sides})", where)
+            )
+            continue
+        for j, value in enumerate(factor.values or []):
+            if value not in known:
+                message = f"unknown agent {value!r} (available: {', '.join(known)})"
+                problems.append(document.problem(message, ("factors", i, "values", j)))
     return problems
 
 

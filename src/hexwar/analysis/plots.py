@@ -70,7 +70,45 @@ def sweep_plots(results: Results, directory: Path) -> list[Path]:
         written += _distribution(results, response, directory)
     for response in results.categorical():
         written += _shares(results, groups, response, directory)
+    if results.experiment["design"]["kind"] == "saltelli" and results.factors:
+        from hexwar.analysis.results import SobolIndices, analyze
+
+        for si in analyze(results):
+            assert isinstance(si, SobolIndices)
+            written += _sobol(si, directory)
     return written
+
+
+def _sobol(si: Any, directory: Path) -> list[Path]:
+    """First-order and total Sobol indices of one response, each factor a pair of bars with
+    its 95 % interval (SALib's bootstrap); a bar whose interval is wider than itself is
+    hatched."""
+    from hexwar.analysis.results import wide_indices
+
+    wide = wide_indices([si])
+    n = len(si.factors)
+    fig = _figure(max(6.4, 0.9 * n + 2), 4.0)
+    ax = fig.add_subplot()
+    width = 0.38
+    for k, (label, values, confs) in enumerate(
+        (("S1 (first order)", si.s1, si.s1_conf), ("ST (total)", si.st, si.st_conf))
+    ):
+        key = "S1" if k == 0 else "ST"
+        xs = [i + (k - 0.5) * width for i in range(n)]
+        bars = ax.bar(xs, values, width, yerr=confs, capsize=3, label=label)
+        for bar, factor in zip(bars, si.factors, strict=True):
+            if (si.response, factor, key) in wide:
+                bar.set_hatch("//")
+    ax.axhline(0, color="black", lw=0.6)
+    ax.set_xticks(range(n), si.factors, rotation=30 if n > 4 else 0, ha="right")
+    ax.set_ylabel("Sobol index")
+    ax.set_title(
+        f"Sobol indices of {si.response}\n(95 % interval; hatched: interval wider than the index)",
+        fontsize=9,
+    )
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3, axis="y")
+    return save(fig, directory, _name(si.response, "sobol"))
 
 
 def _response_vs_factor(

@@ -26,11 +26,17 @@ from hexwar.analysis.runner import EXPERIMENT_JSON, JOURNAL, Row, SweepError
 __all__ = [
     "CategoryStats",
     "NumericStats",
+    "PairedDifference",
     "Results",
     "analyze",
+    "compare",
+    "halfwidths",
     "mean_interval",
+    "next_replications",
+    "quantile",
     "read_results",
     "summarize",
+    "wide_indices",
     "wilson_interval",
     "write_tables",
 ]
@@ -127,27 +133,60 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def read_results(directory: Path) -> Results:
-    """The finished sweep in ``directory``; a clear error if it is missing or unfinished."""
-    import pyarrow.parquet as pq
-
+def read_described(directory: Path) -> dict[str, Any]:
+    """The sweep's ``experiment.json``; a clear error if ``directory`` holds no sweep."""
     described = directory / EXPERIMENT_JSON
     if not described.exists():
         raise SweepError(f"{directory} holds no sweep (no {EXPERIMENT_JSON})")
-    experiment = json.loads(described.read_text(encoding="utf-8"))
+    found: dict[str, Any] = json.loads(described.read_text(encoding="utf-8"))
+    return found
+
+
+def journal_rows(directory: Path, experiment: dict[str, Any]) -> list[Row]:
+    """The rows the journal holds so far, with their factor values, sorted by point and
+    replication; read only (a sweep may be writing it: a last line not yet ended is left)."""
+    path = directory / JOURNAL
+    raw = path.read_bytes() if path.exists() else b""
+    factors = [f["name"] for f in experiment["factors"]]
+    points = experiment["points"]
+    rows: dict[tuple[int, int], Row] = {}
+    for line in raw[: raw.rfind(b"\n") + 1].splitlines():
+        row = json.loads(line)
+        key = (row["point"], row["replication"])
+        if key not in rows:
+            values = points[row["point"]]
+            rows[key] = {**row, **{f: values[f] for f in factors}}
+    return [rows[k] for k in sorted(rows)]
+
+
+def read_results(directory: Path, *, partial: bool = False) -> Results:
+    """The finished sweep in ``directory``; a clear error if it is missing or unfinished.
+    With ``partial``, an unfinished (or running) sweep's rows so far, from its journal."""
+    import pyarrow.parquet as pq
+
+    experiment = read_described(directory)
     path = directory / PARQUET
+    if partial and not path.exists():
+        rows = journal_rows(directory, experiment)
+        if not rows:
+            raise SweepError(f"the sweep in {directory} has no rows yet")
+        return Results(experiment, rows)
     if not path.exists():
         journal = directory / JOURNAL
         n = journal.read_bytes().count(b"\n") if journal.exists() else 0
         total = len(experiment["points"]) * experiment["replications"]
         raise SweepError(
             f"the sweep in {directory} is unfinished ({n} of {total} replications); continue "
-            f"it with: hexwar sweep {experiment['experiment']} --out {directory} --resume"
+            f"it with: hexwar sweep {experiment['experiment']} --out {directory} --resume "
+            "(or summarize the rows so far with --partial)"
         )
     return Results(experiment, pq.read_table(path).to_pylist())
 
 
 # --- statistics ------------------------------------------------------------------------------
+
+
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +196,27 @@ class NumericStats:
     sd: float | None  # None with one value
     low: float | None  # 95 % confidence interval of the mean (Student's t)
     high: float | None
+    quantiles: tuple[float, ...] = ()  # at QUANTILES: 5 %, 25 %, the median, 75 %, 95 %
+
+    @property
+    def median(self) -> float | None:
+        return self.quantiles[2] if self.quantiles else None
+
+    @property
+    def halfwidth(self) -> float:
+        """Half the 95 % interval's width (infinite with one value: no interval yet)."""
+        return math.inf if self.low is None or self.high is None else (self.high - self.low) / 2
+
+
+def quantile(ordered: Sequence[float], p: float) -> float:
+    """The ``p`` quantile of sorted values, interpolated linearly between the order statistics
+    at ``h = (n - 1) p`` (Hyndman and Fan's type 7, numpy's and R's default)."""
+    if not ordered:
+        raise ValueError("no values")
+    h = (len(ordered) - 1) * p
+    lo = math.floor(h)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (h - lo) * (ordered[hi] - ordered[lo])
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +228,10 @@ class CategoryStats:
     low: float  # 95 % Wilson score interval
     high: float
 
+    @property
+    def halfwidth(self) -> float:
+        return (self.high - self.low) / 2
+
 
 def mean_interval(values: Sequence[float], level: float = 0.95) -> NumericStats:
     """Mean, sample standard deviation and the ``level`` confidence interval of the mean,
@@ -178,11 +242,13 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> NumericStats:
     if n == 0:
         raise ValueError("no values")
     mean = math.fsum(values) / n
+    ordered = sorted(values)
+    qs = tuple(quantile(ordered, p) for p in QUANTILES)
     if n == 1:
-        return NumericStats(1, mean, None, None, None)
+        return NumericStats(1, mean, None, None, None, qs)
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
     half = float(t.ppf(0.5 + level / 2, n - 1)) * sd / math.sqrt(n)
-    return NumericStats(n, mean, sd, mean - half, mean + half)
+    return NumericStats(n, mean, sd, mean - half, mean + half, qs)
 
 
 def wilson_interval(count: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -228,6 +294,174 @@ def summarize(results: Results) -> list[PointSummary]:
     return summaries
 
 
+# --- the stopping rule -----------------------------------------------------------------------
+
+INTERVALS = (
+    "95 % intervals: Student's t interval of the mean for numeric responses; Wilson score "
+    "interval for the share of each value of a categorical response (the winner's win shares)"
+)
+
+
+def halfwidths(results: Results) -> dict[int, dict[str, float]]:
+    """Per design point, each response's 95 % interval half-width: a numeric response's t
+    interval of the mean; a categorical one's widest Wilson interval over the values seen
+    anywhere in the sweep (a value a point has not seen yet has share 0 and an interval all
+    the same), also under ``NAME=VALUE`` for each value (``winner=attacker``). Infinite for a
+    numeric response with one value; a response with no value at a point is left out."""
+    numeric = [r for r in results.numeric() if r in results.responses]
+    categorical = results.categorical()
+    seen = {name: sorted({str(r[name]) for r in results.rows}) for name in categorical}
+    out: dict[int, dict[str, float]] = {}
+    for point, rows in results.by_point().items():
+        widths: dict[str, float] = {}
+        for name in numeric:
+            values = results.values(rows, name)
+            if values:
+                widths[name] = mean_interval(values).halfwidth
+        n = len(rows)
+        for name in categorical:
+            counts = Counter(str(r[name]) for r in rows)
+            each = {v: _wilson_half(counts[v], n) for v in seen[name]}
+            for value, half in each.items():
+                widths[f"{name}={value}"] = half
+            widths[name] = max(each.values())
+        out[point] = widths
+    return out
+
+
+def _wilson_half(k: int, n: int) -> float:
+    low, high = wilson_interval(k, n)
+    return (high - low) / 2
+
+
+def target_of(targets: Mapping[str, float], name: str) -> float | None:
+    """The target half-width of ``name`` in ``widths``' terms: a categorical value's
+    (``winner=attacker``) only if named itself; any other response's if named, else ``*``'s
+    (every response's)."""
+    if "=" in name:
+        return targets.get(name)
+    return targets.get(name, targets.get("*"))
+
+
+def wanted(targets: Mapping[str, float], widths: Mapping[str, float]) -> dict[str, float]:
+    """The entries of ``widths`` wider than their target (:func:`target_of`)."""
+    over = {}
+    for name, half in widths.items():
+        target = target_of(targets, name)
+        if target is not None and half > target:
+            over[name] = half
+    return over
+
+
+def next_replications(
+    results: Results, targets: Mapping[str, float], cap: int
+) -> tuple[dict[int, int], dict[int, dict[str, float]]]:
+    """The stopping rule's next step: for each design point whose interval of some response
+    is still wider than its target (and below the cap of replications), how many
+    replications it should have; and, per point, the responses still too wide. The next count
+    is what the current spread asks for (t sd / H, squared; z^2 p(1-p) / H^2 for a share,
+    with Agresti and Coull's p = (k + 2) / (n + 4)), at least n + n/4 and at most 2n, so a
+    noisy first estimate neither stalls nor overshoots."""
+    from scipy.stats import t
+
+    counts = {p: len(rows) for p, rows in results.by_point().items()}
+    more: dict[int, int] = {}
+    too_wide: dict[int, dict[str, float]] = {}
+    for point, widths in halfwidths(results).items():
+        over = wanted(targets, widths)
+        if not over:
+            continue
+        too_wide[point] = over
+        n = counts[point]
+        if n >= cap:
+            continue
+        need = n + 1
+        rows = results.by_point()[point]
+        for name, half in over.items():
+            base, _, value = name.partition("=")
+            target = target_of(targets, name) or half
+            if base in results.categorical():
+                k = sum(1 for r in rows if str(r[base]) == value) if value else n // 2
+                p = (k + 2) / (n + 4)
+                need = max(need, math.ceil(Z95 * Z95 * p * (1 - p) / (target * target)))
+            elif math.isfinite(half) and n > 1:
+                sd = half * math.sqrt(n) / float(t.ppf(0.975, n - 1))
+                need = max(need, math.ceil((float(t.ppf(0.975, n - 1)) * sd / target) ** 2))
+            else:
+                need = max(need, 2 * n)
+        more[point] = min(cap, max(n + max(1, n // 4), min(2 * n, need)))
+    return more, too_wide
+
+
+# --- paired comparisons ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairedDifference:
+    """Design point B minus design point A for one response, replication by replication."""
+
+    response: str
+    n: int  # replications played at both points (with a value at both)
+    mean_a: float
+    mean_b: float
+    diff: float  # mean of the differences B - A
+    low: float | None  # 95 % t interval of the mean difference
+    high: float | None
+    var_diff: float | None  # sample variance of the paired differences
+    var_unpaired: float | None  # var_A + var_B: the variance an unpaired comparison carries
+
+    @property
+    def reduction(self) -> float | None:
+        """1 - var(B - A) / (var A + var B): the share of the variance the common random
+        numbers remove (0: none; negative: pairing hurt)."""
+        if self.var_diff is None or not self.var_unpaired:
+            return None
+        return 1 - self.var_diff / self.var_unpaired
+
+
+def compare(results: Results, a: int, b: int) -> list[PairedDifference]:
+    """Paired differences B - A of every numeric response (a win share as the mean of 0/1
+    wins), over the replications both points have played: replication r of every point is
+    played with the same seed (common random numbers), which this checks row by row."""
+    groups = results.by_point()
+    for p in (a, b):
+        if p not in groups:
+            known = f"0..{len(results.experiment['points']) - 1}"
+            raise SweepError(f"no design point {p} with rows in this sweep (points: {known})")
+    rows_a = {r["replication"]: r for r in groups[a]}
+    rows_b = {r["replication"]: r for r in groups[b]}
+    both = sorted(rows_a.keys() & rows_b.keys())
+    for r in both:
+        if rows_a[r]["seed"] != rows_b[r]["seed"]:
+            raise SweepError(
+                f"replication {r} was played with seed {rows_a[r]['seed']} at point {a} and "
+                f"{rows_b[r]['seed']} at point {b}: not common random numbers, no pairing"
+            )
+    out = []
+    for name in results.numeric():
+        pairs = []
+        for r in both:
+            va = results.values([rows_a[r]], name)
+            vb = results.values([rows_b[r]], name)
+            if va and vb:
+                pairs.append((va[0], vb[0]))
+        if not pairs:
+            continue
+        xs = [x for x, _ in pairs]
+        ys = [y for _, y in pairs]
+        d = mean_interval([y - x for x, y in pairs])
+        sa = mean_interval(xs)
+        sb = mean_interval(ys)
+        var_d = None if d.sd is None else d.sd**2
+        var_u = None if sa.sd is None or sb.sd is None else sa.sd**2 + sb.sd**2
+        out.append(
+            PairedDifference(
+                name, len(pairs), sa.mean, sb.mean, d.mean, d.low, d.high, var_d, var_u
+            )
+        )
+    return out
+
+
 # --- sensitivity -----------------------------------------------------------------------------
 
 
@@ -240,6 +474,24 @@ class SobolIndices:
     st: list[float]
     st_conf: list[float]
     s2: list[list[float]] | None
+
+
+def wide_indices(
+    found: Sequence[SobolIndices],
+) -> dict[tuple[str, str, str], tuple[float, float]]:
+    """The Sobol indices whose 95 % interval (index +- conf) is wider than the index itself
+    (2 conf > |index|): (response, factor, "S1" or "ST") -> (index, conf). Such an index is
+    not told apart from zero, or from twice itself: the sample is too small to rely on it."""
+    wide = {}
+    for si in found:
+        for i, factor in enumerate(si.factors):
+            for label, value, conf in (
+                ("S1", si.s1[i], si.s1_conf[i]),
+                ("ST", si.st[i], si.st_conf[i]),
+            ):
+                if math.isfinite(conf) and 2 * conf > abs(value):
+                    wide[(si.response, factor, label)] = (value, conf)
+    return wide
 
 
 @dataclass(frozen=True)

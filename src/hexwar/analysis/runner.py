@@ -24,7 +24,8 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from hexwar.analysis.experiment import Experiment, needs_summary, response_value
+from hexwar.analysis.experiment import (
+    Experiment,
+    needs_summary,
+    replication_seeds,
+    response_value,
+)
 from hexwar.core import registry
 from hexwar.core.errors import HexwarError, UnknownRulesetError
 from hexwar.core.game import Ruleset
@@ -43,6 +49,7 @@ __all__ = [
     "Backend",
     "Chunk",
     "Journal",
+    "Stopping",
     "SweepError",
     "play",
     "run_chunk",
@@ -195,23 +202,37 @@ class Journal:
 # --- running ---------------------------------------------------------------------------------
 
 
-def _chunks(experiment: Experiment, done: set[tuple[int, int]], size: int) -> list[Chunk]:
+def _chunks(
+    experiment: Experiment,
+    done: Collection[tuple[int, int]],
+    size: int,
+    counts: Mapping[int, int] | None = None,
+) -> list[Chunk]:
     """The replications still to run, in chunks of ``size`` per design point: the first
     block of replications of every point, then the next block, so an interrupted sweep has
-    covered every point evenly."""
+    covered every point evenly. ``counts``: the replications each point is to have (the
+    stopping rule's; default: the experiment's, at every point)."""
     ruleset = experiment.ruleset
     spec = f"{type(ruleset).__module__}:{type(ruleset).__qualname__}"
-    seeds = list(enumerate(experiment.seeds))
+    points = [p for p in experiment.points if counts is None or p.index in counts]
+    want = {p.index: len(experiment.seeds) if counts is None else counts[p.index] for p in points}
+    most = max(want.values(), default=0)
+    all_seeds = experiment.seeds
+    if most > len(all_seeds):  # replication r's seed is the same however many are run
+        all_seeds = replication_seeds(experiment.file.seed, most)
+    seeds = list(enumerate(all_seeds[:most]))
     scenarios = {}
-    for point in experiment.points:
+    for point in points:
         key = f"{experiment.digest}:{point.index}"
         _SCENARIOS[key] = point.scenario  # this process never validates a point again
         scenarios[point.index] = (key, encode_nonfinite(point.scenario.model_dump(mode="json")))
     chunks: list[Chunk] = []
     for start in range(0, len(seeds), size):
         block = seeds[start : start + size]
-        for point in experiment.points:
-            runs = tuple((r, s) for r, s in block if (point.index, r) not in done)
+        for point in points:
+            runs = tuple(
+                (r, s) for r, s in block if r < want[point.index] and (point.index, r) not in done
+            )
             if runs:
                 key, data = scenarios[point.index]
                 chunks.append(
@@ -223,7 +244,7 @@ def _chunks(experiment: Experiment, done: set[tuple[int, int]], size: int) -> li
                         data,
                         experiment.scenario_id,
                         point.index,
-                        experiment.agents,
+                        point.agents(experiment.agents),
                         tuple(experiment.responses),
                         experiment.file.max_steps,
                         runs,
@@ -240,7 +261,23 @@ def chunk_size(todo: int, workers: int) -> int:
     return max(1, min(32, math.ceil(todo / (workers * 16))))
 
 
-def prepare(out: Path, experiment: Experiment, *, resume: bool) -> Journal:
+@dataclass(frozen=True, slots=True)
+class Stopping:
+    """Sequential replication: replicate each design point until every response's 95 %
+    interval half-width is at most its target, or the point has ``cap`` replications.
+    ``halfwidths`` maps a response (``winner``, ``summary.hours``, a share ``winner=west``)
+    or ``*`` (every response) to its target."""
+
+    halfwidths: dict[str, float]
+    cap: int
+
+    def describe(self) -> dict[str, Any]:
+        return {"halfwidths": self.halfwidths, "max_replications": self.cap}
+
+
+def prepare(
+    out: Path, experiment: Experiment, *, resume: bool, stopping: Stopping | None = None
+) -> Journal:
     """Make or reopen the output directory; refuse one that holds another sweep."""
     out.mkdir(parents=True, exist_ok=True)
     described = out / EXPERIMENT_JSON
@@ -259,7 +296,10 @@ def prepare(out: Path, experiment: Experiment, *, resume: bool) -> Journal:
             )
     elif journal.path.exists():
         raise SweepError(f"{out} holds a journal but no {EXPERIMENT_JSON}; choose another --out")
-    text = json.dumps(experiment.describe(), indent=2, ensure_ascii=False) + "\n"
+    described_now = experiment.describe()
+    if stopping is not None:
+        described_now["stopping"] = stopping.describe()
+    text = json.dumps(described_now, indent=2, ensure_ascii=False) + "\n"
     described.write_text(text, encoding="utf-8")
     return journal
 
@@ -273,30 +313,55 @@ def run_sweep(
     scheduler: str | None = None,
     resume: bool = False,
     on_rows: Callable[[int, int, int], None] | None = None,
+    stopping: Stopping | None = None,
 ) -> Path:
     """Run every replication not yet in ``out``'s journal, then write the results tables.
 
+    With ``stopping``, after the experiment's replications each design point whose
+    intervals are still too wide gets more (replication r always with the same seed), round
+    after round, until every point meets the targets or reaches the cap.
+
     ``on_rows(new, done, total)`` is called after each chunk. Returns the Parquet file.
     """
-    journal = prepare(out, experiment, resume=resume)
-    done = set(journal.read())
-    total = experiment.n_runs
-    todo = total - len(done)
+    journal = prepare(out, experiment, resume=resume, stopping=stopping)
+    rows = journal.read()
     # A remote cluster's size is unknown here: small chunks keep a large one busy.
     workers = jobs if backend == "joblib" or scheduler is None else max(jobs, 64)
-    chunks = _chunks(experiment, done, chunk_size(todo, workers))
-    count = len(done)
-    if on_rows is not None:
-        on_rows(0, count, total)
+    counts = {p.index: len(experiment.seeds) for p in experiment.points}
+    if stopping is not None:  # a resumed sequential sweep keeps the replications it had
+        for point, n in Counter(p for p, _ in rows).items():
+            counts[point] = max(counts.get(point, 0), n)
     with journal.writer() as write:
-        for rows in _execute(chunks, jobs=jobs, backend=backend, scheduler=scheduler):
-            write(rows)
-            count += len(rows)
+        while counts:
+            total = len(rows) + sum(
+                1 for p, n in counts.items() for r in range(n) if (p, r) not in rows
+            )
+            chunks = _chunks(
+                experiment, rows.keys(), chunk_size(total - len(rows), workers), counts
+            )
             if on_rows is not None:
-                on_rows(len(rows), count, total)
+                on_rows(0, len(rows), total)
+            for new in _execute(chunks, jobs=jobs, backend=backend, scheduler=scheduler):
+                write(new)
+                for row in new:
+                    rows.setdefault((row["point"], row["replication"]), row)
+                if on_rows is not None:
+                    on_rows(len(new), len(rows), total)
+            counts = {} if stopping is None else _more(experiment, rows, stopping)
     from hexwar.analysis.results import write_tables
 
-    return write_tables(out, experiment, journal.read())
+    return write_tables(out, experiment, rows)
+
+
+def _more(
+    experiment: Experiment, rows: Mapping[tuple[int, int], Row], stopping: Stopping
+) -> dict[int, int]:
+    """The stopping rule's next round: the replications each unfinished point is to have."""
+    from hexwar.analysis.results import Results, next_replications
+
+    results = Results(experiment.describe(), [rows[k] for k in sorted(rows)])
+    more, _ = next_replications(results, stopping.halfwidths, stopping.cap)
+    return more
 
 
 def _execute(
