@@ -370,9 +370,11 @@ def summarize_command(
     fmt: FormatOption = "table",
     partial: PartialOption = False,
 ) -> None:
-    """Per design point: means, standard deviations and 95 % confidence intervals of the
-    numeric responses, their median and 5 %/95 % quantiles (25 %/75 % too in csv and json);
-    shares of the categorical ones (the winner) with 95 % Wilson intervals."""
+    """Per design point: means with 95 % t intervals, quantiles, win shares (Wilson).
+
+    Numeric responses: mean, standard deviation, the 95 % interval of the mean (Student's t),
+    the median and the 5 % and 95 % quantiles (25 % and 75 % too in csv and json).
+    Categorical ones (the winner): the share of each value with its 95 % Wilson interval."""
     require("hexwar sweep summarize", "analysis", "pyarrow", "scipy")
     from hexwar.analysis.results import summarize
 
@@ -462,9 +464,11 @@ def analyze_command(
     fmt: FormatOption = "table",
     partial: PartialOption = False,
 ) -> None:
-    """Sensitivity: Sobol indices (first order, total, with 95 % confidence) for a Saltelli
-    design, with a warning for an index whose interval is wider than the index; main effects
-    (mean response at each level) for the other designs."""
+    """Sensitivity: Sobol indices (Saltelli designs) or main effects (the others).
+
+    Sobol indices: first order and total, with their 95 % confidence, and a warning for an
+    index whose interval is wider than the index. Main effects: the mean response at each
+    level of each factor."""
     require("hexwar sweep analyze", "analysis", "pyarrow", "scipy")
     from hexwar.analysis.results import MainEffect, SobolIndices, analyze, wide_indices
 
@@ -556,10 +560,11 @@ def compare_command(
     fmt: FormatOption = "table",
     partial: PartialOption = False,
 ) -> None:
-    """Paired differences B - A of every numeric response (win shares as 0/1 wins), game by
-    game under common random numbers (replication r of every point has the same seed): the
-    mean difference, its 95 % t interval, and the variance the pairing removed, var(B - A)
-    against var(A) + var(B) of an unpaired comparison."""
+    """Paired differences B - A between two design points, under common random numbers.
+
+    Replication r of every point has the same seed, so each response (a win share as 0/1
+    wins) is compared game by game: the mean difference, its 95 % t interval, and the
+    variance the pairing removed, var(B - A) against var(A) + var(B) unpaired."""
     require("hexwar sweep compare", "analysis", "pyarrow", "scipy")
     from hexwar.analysis.results import compare
 
@@ -626,9 +631,11 @@ def scenario_command(
         ),
     ],
 ) -> None:
-    """Write design POINT's scenario (the experiment's scenario with its [[set]] changes and
-    the point's factor values) as a file that hexwar run replays: any row of the results is
-    hexwar run PATH --seed SEED with the sweep's agents."""
+    """Write design POINT's scenario as a file that hexwar run replays.
+
+    The experiment's scenario with its fixed changes and the point's factor values, every
+    field written out: any row of the results is hexwar run PATH --seed SEED with the
+    sweep's agents."""
     from hexwar.analysis.experiment import scenario_text
     from hexwar.analysis.results import read_described
     from hexwar.analysis.runner import SweepError
@@ -671,10 +678,11 @@ def scenario_command(
 def plot_command(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A finished sweep's --out.")],
 ) -> None:
-    """Draw (again) the sweep's plots into DIR/plots, PNG and SVG: each numeric response
-    against each factor with 95 % intervals, the outcome shares per design point, the
-    distribution of each response, and for a Saltelli design the Sobol indices with their
-    95 % intervals."""
+    """Draw the sweep's plots into DIR/plots, PNG and SVG.
+
+    Each numeric response against each factor with 95 % intervals, the outcome shares per
+    design point, the distribution of each response, and for a Saltelli design the Sobol
+    indices with their 95 % intervals."""
     require("hexwar sweep plot", "analysis", "pyarrow", "scipy", "matplotlib")
     from hexwar.analysis.plots import sweep_plots
     from hexwar.analysis.results import read_results
