@@ -446,3 +446,47 @@ values = [4000, 8000]
     ).stdout
     # a terminal wide enough keeps the one table, a response column in it
     assert "│ 0     │ 4000        │ summary.belligerents[0].killed │ 2 │" in wide
+
+
+def test_an_agent_factor_sets_who_plays_and_each_row_replays_with_its_agents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Hastings with the attacker played by ai at point 0 and by random at point 1: every row
+    is the game hexwar run plays from the point's scenario file with the agents that
+    ``sweep scenario`` names (the same seed, the same agents, the same result)."""
+    (tmp_path / "hastings.toml").write_text(
+        (ROOT / "examples" / "analysis" / "hastings-embedded.toml").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    experiment = tmp_path / "e.toml"
+    experiment.write_text(
+        """scenario = "hastings.toml"
+replications = 2
+seed = 1066
+responses = ["winner", "summary.hours", "summary.belligerents[1].killed"]
+
+[agents]
+defender = "random"
+
+[[factors]]
+name = "attacker_agent"
+path = "agents.attacker"
+values = ["ai", "random"]
+""",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    cli(["sweep", str(experiment), "--out", str(out)], capsys)
+    described = json.loads((out / "experiment.json").read_text(encoding="utf-8"))
+    assert described["points"] == [{"attacker_agent": "ai"}, {"attacker_agent": "random"}]
+    for point, agent in ((0, "ai"), (1, "random")):
+        file = tmp_path / f"point{point}.toml"
+        shown, _ = cli(["sweep", "scenario", str(out), str(point), "-o", str(file)], capsys)
+        agents = f"--agent attacker={agent} --agent defender=random"
+        assert shown.splitlines()[1] == f"replay a row: hexwar run {file} --seed SEED {agents}"
+        for row in read_results(out).by_point()[point]:
+            args = ["run", str(file), "--seed", str(row["seed"]), "--json", *agents.split()]
+            played = json.loads(cli(args, capsys)[0])
+            assert played["summary"]["hours"] == row["summary.hours"]
+            killed = played["summary"]["belligerents"][1]["killed"]
+            assert killed == row["summary.belligerents[1].killed"]
