@@ -9,10 +9,12 @@ imports it. Modules:
 - :mod:`hexwar.analysis.runner`: running the replications (in this process, with joblib, or on
   a dask.distributed cluster) into a journal a killed sweep resumes from.
 - :mod:`hexwar.analysis.results`: the results table (Parquet and CSV), per-point summaries with
-  confidence intervals, Sobol indices and main effects.
+  confidence intervals and quantiles, the stopping rule of sequential replication, paired
+  comparisons under common random numbers, Sobol indices and main effects.
 - :mod:`hexwar.analysis.plots`: the sweep's plots and the single-game plots.
 - :mod:`hexwar.analysis.cli`: ``hexwar sweep ...``.
 
-The heavy libraries (joblib, dask, pyarrow, SALib, matplotlib) come with the ``analysis`` extra
-and are imported only by the functions that use them.
+The heavy libraries (joblib, dask, pyarrow, SALib, scipy, matplotlib) come with the ``analysis``
+extra and are imported only by the functions that use them; the command line checks for them
+first (:mod:`hexwar.cli.extras`).
 """
