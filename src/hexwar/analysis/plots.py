@@ -214,7 +214,7 @@ def _shares(
 def _point_label(results: Results, row: dict[str, Any]) -> str:
     values = [row[f] for f in results.factors]
     shown = ", ".join(f"{v:.3g}" if isinstance(v, float) else str(v) for v in values)
-    return shown if len(results.factors) <= 2 else str(row["point"])
+    return shown if 0 < len(results.factors) <= 2 else str(row["point"])
 
 
 # --- one game --------------------------------------------------------------------------------
