@@ -144,6 +144,11 @@ def overhead(source: Path, n: int, repeats: int) -> None:
                     flush=True,
                 )
             shutil.rmtree(out)
+        rounds = sorted(s[1] / b[1] for s, b in zip(sweep, bare, strict=True))
+        print(
+            f"ratio in each round (sweep / bare, CPU): {', '.join(f'{r:.3f}' for r in rounds)}; "
+            f"median {rounds[len(rounds) // 2]:.3f}"
+        )
         b = min(bare, key=lambda r: r[1])
         s = min(sweep, key=lambda r: r[1])
         print(f"bare loop (best of {repeats})   : {b[1]:7.2f} s CPU, peak {b[2] / 1024:6.1f} MiB")
