@@ -434,7 +434,7 @@ WORKED: tuple[Worked, ...] = (
         twin="examples/analysis/hastings-size-twin.toml",
         out="runs/hastings",
         blocks=(
-            ("run", ("sweep {exp} --out {out} --jobs {jobs}",)),
+            ("run", ("sweep {exp} --out {out} --jobs {jobs} --plots",)),
             ("summary", ("sweep summarize {out}",)),
         ),
         twin_reads="summarize",
@@ -451,7 +451,7 @@ WORKED: tuple[Worked, ...] = (
         experiment="examples/analysis/sector-strength.toml",
         twin="examples/analysis/sector-strength-twin.toml",
         out="runs/sector",
-        blocks=(("run", ("sweep {exp} --out {out} --jobs {jobs}", "sweep analyze {out}")),),
+        blocks=(("run", ("sweep {exp} --out {out} --jobs {jobs} --plots", "sweep analyze {out}")),),
         twin_reads="analyze",
         skip="a sweep of {games} Aggressor games (minutes; make analysis-docs runs it)",
         images=(
@@ -469,7 +469,7 @@ WORKED: tuple[Worked, ...] = (
         experiment="examples/analysis/sinai-kill-rates.toml",
         twin="examples/analysis/sinai-kill-rates-twin.toml",
         out="runs/sinai",
-        blocks=(("run", ("sweep {exp} --out {out} --jobs {jobs}", "sweep analyze {out}")),),
+        blocks=(("run", ("sweep {exp} --out {out} --jobs {jobs} --plots", "sweep analyze {out}")),),
         twin_reads="analyze",
         skip="a Saltelli sweep of {games} IDAHEX games (minutes; make analysis-docs runs it)",
         images=(

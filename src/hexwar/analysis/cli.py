@@ -518,13 +518,18 @@ def analyze_command(
             rows,
         )
         _emit([shown], records, fmt)
+        by_response: dict[str, list[str]] = {}
         for (response, factor, index), (value, conf) in wide.items():
+            by_response.setdefault(response, []).append(
+                f"{index} of {factor} ({_fmt(value)} +- {_fmt(conf)})"
+            )
+        for response, indices in by_response.items():
             err.print(
-                f"warning: {response}: {index} of {factor} = {_fmt(value)} +- {_fmt(conf)}: "
-                f"its 95 % interval ({_fmt(2 * conf)} wide) is wider than the index; raise "
-                "samples (or replications) before relying on it",
+                f"warning: {response}: 95 % interval wider than the index: "
+                f"{', '.join(indices)}; raise samples before relying on them",
                 highlight=False,
                 markup=False,
+                soft_wrap=False,  # wrapped to the terminal: the list can be long
             )
     else:
         for me in found:
