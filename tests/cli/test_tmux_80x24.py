@@ -48,6 +48,11 @@ class Tmux:
         """The 24 lines on the screen now."""
         return self._tmux("capture-pane", "-p", "-t", "play").rstrip("\n").split("\n")
 
+    def joined(self) -> list[str]:
+        """The screen's lines with the terminal's own wraps undone (``capture-pane -J``): a
+        line longer than 80 here is one the terminal had to break, wherever it fell."""
+        return self._tmux("capture-pane", "-p", "-J", "-t", "play").rstrip("\n").split("\n")
+
     def type(self, text: str, enter: bool = True) -> None:
         self._tmux("send-keys", "-t", "play", "-l", text)
         if enter:
@@ -122,6 +127,14 @@ def test_idahex_in_tmux(tmux: Start) -> None:
     screen = _bottom(t.wait_for("R/B: owner"))
     assert screen[-2].startswith("R/B: owner")  # the map, whole, then the prompt
     assert screen[-1].startswith("red t=0>")
+    t.type("clear")
+    t.type("done")  # no commands: the first period runs, with Blue's air strikes in the log
+    t.wait_for("red t=")
+    t.type(":log")
+    screen = _bottom(t.wait_for("interdiction strike"))
+    # a strike's line of losses (195 characters) is broken at spaces to the screen's width by
+    # the console, never left for the terminal to cut inside a word
+    assert max(map(len, t.joined())) <= 80
 
 
 def test_airwar_in_tmux(tmux: Start) -> None:
@@ -172,3 +185,6 @@ def test_flankbattle_in_tmux(tmux: Start) -> None:
     t.type("default")
     screen = _bottom(t.wait_for("Game over"))
     assert any("routed" in line for line in screen)
+    # the battle's log lines (inputs, hours, the receipt's lines) are broken at spaces to the
+    # screen's width by the console, never left for the terminal to cut inside a word
+    assert max(map(len, t.joined())) <= 80

@@ -28,6 +28,7 @@ from hexwar.core.errors import IllegalOrderError
 from hexwar.core.events import render_text
 from hexwar.core.game import TerminalUI
 from hexwar.core.orders import CONCEDE, JsonValue
+from hexwar.core.screen import wrap
 from hexwar.sessions import Session, computer_order
 
 HELP = """Commands: an order (see below), or
@@ -40,6 +41,16 @@ HELP = """Commands: an order (see below), or
 # Cursor home, erase the screen, erase the scrollback (xterm's "E3", which most terminals
 # know): the hand-over between hotseat players.
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def fit(console: Console, text: str) -> str:
+    """``text`` broken at spaces to the terminal's width when the console is a terminal: a log
+    line or a refusal longer than the screen continues indented on the next line instead of
+    being cut mid-word by the terminal. A pipe or a file gets every line whole."""
+    if not console.is_terminal:
+        return text
+    fitted = wrap(text, console.width)
+    return fitted + "\n" if text.endswith("\n") else fitted
 
 
 class TimedLines:
@@ -100,7 +111,7 @@ def play_interactively(
         fresh = events[shown[side] :]
         shown[side] = len(events)
         if fresh:
-            console.print(render_text(fresh), end="", markup=False, highlight=False)
+            console.print(fit(console, render_text(fresh)), end="", markup=False, highlight=False)
 
     uis = {side: game.ruleset.terminal_ui(side) for side in game.info.sides}
     read = lines.input if lines is not None else input
@@ -198,7 +209,7 @@ def _prompt_order(
             console.print(game.ruleset.render_view(game.view(side)), markup=False)
             continue
         if line == ":log":
-            console.print(render_text(game.events(side)), end="", markup=False)
+            console.print(fit(console, render_text(game.events(side))), end="", markup=False)
             continue
         order: JsonValue | str = dict(CONCEDE) if line == ":concede" else line
         if line == ":auto":
@@ -213,7 +224,8 @@ def _prompt_order(
         try:
             submitted = session.submit(side, order)
         except IllegalOrderError as e:
-            console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
+            refusal = fit(console, f"refused: {e}").removeprefix("refused: ")
+            console.print(f"[red]refused:[/red] {escape(refusal)}", highlight=False)
             if late:  # the late order itself refused: the clock starts again
                 start = time.monotonic()
             continue
@@ -246,7 +258,7 @@ def _prompt_ui(
             return False
         order: JsonValue | str = dict(CONCEDE) if line.strip() == ":concede" else line
         if line.strip() == ":log":
-            console.print(render_text(game.events(side)), end="", markup=False)
+            console.print(fit(console, render_text(game.events(side))), end="", markup=False)
             continue
         if line.strip() == ":auto":
             suggested = computer_order(session, side)
@@ -258,7 +270,8 @@ def _prompt_ui(
         try:
             submitted = session.submit(side, order)
         except IllegalOrderError as e:
-            console.print(f"[red]refused:[/red] {escape(str(e))}", highlight=False)
+            refusal = fit(console, f"refused: {e}").removeprefix("refused: ")
+            console.print(f"[red]refused:[/red] {escape(refusal)}", highlight=False)
             continue
         print(f"ok: order {submitted.seq} accepted", flush=True)
         return True
