@@ -82,7 +82,7 @@ def test_sweep_without_pyarrow_names_the_analysis_extra_before_playing(
     out = tmp_path / "out"
     args = ["sweep", str(experiment(tmp_path)), "--out", str(out)]
     proc = hexwar_without(["pyarrow"], args, env)
-    assert_hint(proc, "hexwar: the sweep needs pyarrow: pip install 'hexwar[analysis]'")
+    assert_hint(proc, "hexwar: hexwar sweep needs pyarrow: pip install 'hexwar[analysis]'")
     assert not out.exists()  # no journal: not one game was played
 
 
@@ -92,18 +92,18 @@ def test_sweep_without_pyarrow_names_the_analysis_extra_before_playing(
         (
             "joblib",
             ["--jobs", "2"],
-            "hexwar: the sweep with --jobs needs joblib: pip install 'hexwar[analysis]'",
+            "hexwar: hexwar sweep --jobs needs joblib: pip install 'hexwar[analysis]'",
         ),
         (
             "distributed",
             ["--backend", "dask"],
-            "hexwar: the sweep with --backend dask needs distributed: "
+            "hexwar: hexwar sweep --backend dask needs distributed: "
             "pip install 'hexwar[analysis]'",
         ),
         (
             "matplotlib",
             ["--plots"],
-            "hexwar: the sweep's --plots needs matplotlib: pip install 'hexwar[analysis]'",
+            "hexwar: hexwar sweep --plots needs matplotlib: pip install 'hexwar[analysis]'",
         ),
     ],
 )
@@ -151,7 +151,7 @@ def test_run_plots_without_matplotlib_names_the_web_extra_before_playing(
     """``make run`` installs [web], which holds matplotlib: the hint names that extra."""
     args = ["run", "flankbattle/hastings", "--seed", "3", "--plots", str(tmp_path / "plots")]
     proc = hexwar_without(["matplotlib"], args, env)
-    assert_hint(proc, "hexwar: --plots needs matplotlib: pip install 'hexwar[web]'")
+    assert_hint(proc, "hexwar: hexwar run --plots needs matplotlib: pip install 'hexwar[web]'")
     assert proc.stdout == ""  # the game's log was never printed: it was not played
     assert not (tmp_path / "plots").exists()
 

@@ -218,13 +218,13 @@ def _report_stopping(directory: Path, stopping: Any) -> None:
 
 def _require_for_run(backend: str, jobs: int, plots: bool) -> None:
     """The analysis extra's libraries this run will use, checked before any game."""
-    require("the sweep", "analysis", "pyarrow", "scipy")
+    require("hexwar sweep", "analysis", "pyarrow", "scipy")
     if backend == "dask":
-        require("the sweep with --backend dask", "analysis", "distributed")
+        require("hexwar sweep --backend dask", "analysis", "distributed")
     elif jobs > 1:
-        require("the sweep with --jobs", "analysis", "joblib")
+        require("hexwar sweep --jobs", "analysis", "joblib")
     if plots:
-        require("the sweep's --plots", "analysis", "matplotlib")
+        require("hexwar sweep --plots", "analysis", "matplotlib")
 
 
 def _load(path: Path) -> Any:

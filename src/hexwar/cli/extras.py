@@ -2,7 +2,7 @@
 
 A command that needs a library of an extra (``analysis``, ``research``, ``web``) calls
 :func:`require` first: without the library it stops with one line naming what is missing and
-how to install it (``hexwar: the sweep needs pyarrow: pip install 'hexwar[analysis]'``, exit
+how to install it (``hexwar: hexwar sweep needs pyarrow: pip install 'hexwar[analysis]'``, exit
 2), before any game is played, instead of a traceback at the first import, perhaps after the
 games. The check looks the module up without importing it (``importlib.util.find_spec``), so
 it costs microseconds and keeps the command's imports lazy.
@@ -31,7 +31,7 @@ def missing(module: str) -> bool:
 
 def require(what: str, extra: str, *modules: str) -> None:
     """Stop with the install hint if any of ``modules`` is missing; ``what`` is the thing that
-    needs it ("the sweep", "--plots")."""
+    needs it ("hexwar sweep", "hexwar run --plots")."""
     for module in modules:
         if missing(module):
             raise MissingExtraError(f"{what} needs {module}: pip install 'hexwar[{extra}]'")

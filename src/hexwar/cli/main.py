@@ -400,7 +400,7 @@ def run(
 ) -> None:
     """Play a scenario headless to the end, computer against computer."""
     if plots is not None:  # before playing the whole game, not after
-        require("--plots", "web", "matplotlib")
+        require("hexwar run --plots", "web", "matplotlib")
     if report is not None:
         writable(report, "--report")  # before playing the whole game, not after
     resolved = resolve_scenario(scenario)
