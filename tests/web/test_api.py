@@ -26,6 +26,7 @@ SCENARIOS = ROOT / "src" / "hexwar" / "rulesets"
 # Every route of a game, with what it needs; the token checks run each of them.
 ROUTES = [
     ("GET", "/api/games/{id}/view", None),
+    ("GET", "/api/games/{id}/board", None),
     ("GET", "/api/games/{id}/state", None),
     ("GET", "/api/games/{id}/board.svg", None),
     ("GET", "/api/games/{id}/replay", None),
@@ -75,6 +76,7 @@ def test_every_route_refuses_missing_wrong_and_other_game_tokens(
     ("method", "route", "body"),
     [
         ("GET", "/api/games/{id}/view?side=east", None),
+        ("GET", "/api/games/{id}/board?side=east", None),
         ("GET", "/api/games/{id}/board.svg?side=east", None),
         ("GET", "/api/games/{id}/events?side=east", None),
         ("GET", "/api/games/{id}/replay?side=east", None),

@@ -380,7 +380,7 @@ def test_an_air_war_set_up_is_placed_city_by_city_then_unit_by_unit(client: Test
     game = new_game(client, "airwar/small-three-cities", {"1": "human", "2": "human"})
     gid, token = game["id"], game["tokens"]["1"]
     hexes, _refs = _board(client, gid, token)
-    board = client.get(f"/api/games/{gid}/view", headers=bearer(token)).json()["board"]
+    board = client.get(f"/api/games/{gid}/board", headers=bearer(token)).json()  # fixed board
     by_label = {h["label"]: h["at"] for h in board["hexes"]}
     listed = _choices(client, gid, token)
     step = listed["step"]

@@ -13,14 +13,24 @@ from fastapi.testclient import TestClient
 
 from hexwar.core import registry
 from hexwar.core.views import View
+from hexwar.web.pagedata import STATIC, merged
 from tests.web.conftest import bearer, new_game
 
 
 def _page(client: TestClient, gid: str, token: str) -> dict[str, Any]:
+    """The seat's page data with its whole board: GET /view's board (the parts that change)
+    merged with the seat's fixed board (GET /board), whose ETag is the tag the page names."""
     r = client.get(f"/api/games/{gid}/view", headers=bearer(token))
     assert r.status_code == 200, r.text
     assert r.headers["content-type"] == "application/json"
     data: dict[str, Any] = r.json()
+    board = data["board"]
+    if board is not None:
+        assert not STATIC & set(board), "the fixed parts are not in GET /view"
+        fixed = client.get(f"/api/games/{gid}/board", headers=bearer(token))
+        assert fixed.status_code == 200, fixed.text
+        assert fixed.headers["etag"] == f'"{board["fixed"]}"'
+        data["board"] = merged(board, fixed.json())
     return data
 
 
@@ -90,8 +100,9 @@ def test_the_board_is_described_again_only_when_the_seats_view_changed(
 ) -> None:
     """The board is a function of the view: asked again with no order between, a seat's
     board is not described again (the same bytes); after an order, it is, and the parts that
-    do not change during a game (the hexes, the terrain table, the hexsides) are the bytes
-    written for the first board. Each side, and the umpire, has a cache of its own."""
+    do not change during a game (the hexes, the terrain table, the hexsides) are the fixed
+    board written for the first board, with the same tag. Each side, and the umpire, has a
+    cache of its own."""
     game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
     gid, tokens = game["id"], game["tokens"]
     hub = client.app.state.hub  # type: ignore[attr-defined]
@@ -99,7 +110,8 @@ def test_the_board_is_described_again_only_when_the_seats_view_changed(
     live = hub._live[gid]
     west = live.boards["west"]
     assert west.described == 1
-    hexes, terrain, hexsides = (west._parts[p][1] for p in ("hexes", "terrain", "hexsides"))
+    fixed = west.fixed()
+    assert fixed is not None
     assert _page(client, gid, tokens["west"]) == first
     assert west.described == 1
     _page(client, gid, tokens["east"])
@@ -115,10 +127,10 @@ def test_the_board_is_described_again_only_when_the_seats_view_changed(
         after = _page(client, gid, tokens["west"])
         assert after["board"] == _board_of(after)
         assert west.described == 2 + n
-    assert (west._parts["hexes"][1], west._parts["terrain"][1]) == (hexes, terrain)
-    assert west._parts["hexes"][1] is hexes
-    assert west._parts["terrain"][1] is terrain
-    assert west._parts["hexsides"][1] is hexsides
+    again = west.fixed()
+    assert again is not None
+    assert again[0] is fixed[0]  # not written again
+    assert again[1] == fixed[1]
 
 
 @pytest.mark.parametrize(
@@ -181,3 +193,49 @@ def test_a_cheap_page_is_made_on_the_event_loop_a_dear_one_on_a_request_thread(
     monkeypatch.setattr(hub_module, "PAGE_ON_LOOP", 0.0)  # none is
     assert _page(client, gid, tokens["west"]) == first
     assert made_on[2].startswith("hexwar-requests")
+
+
+def test_a_seats_fixed_board_shows_only_what_never_changes_and_only_to_its_seat(
+    client: TestClient,
+) -> None:
+    """Fog of war (Aggressor OBSERVATION, seed 003: a side sees only the enemy units it has
+    observed): a seat's fixed board (GET /board) holds the static parts alone -- hexes,
+    terrain, hexsides, sides, styles, title, the viewer -- and never a counter, marker,
+    highlight or status line; it is the same through the game (same tag, 304 on
+    If-None-Match) while the units move; west's names west as the viewer and east's east; it is
+    refused without a token (401), with another game's token (403), and for a game the token
+    does not open (403: an unknown one too)."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    other = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    gid, tokens = game["id"], game["tokens"]
+    fixed = {}
+    for side in ("west", "east"):
+        r = client.get(f"/api/games/{gid}/board", headers=bearer(tokens[side]))
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert set(body) == STATIC
+        assert body["viewer"] == side
+        assert len(body["hexes"]) == 21 * 15  # the Aggressor map: 21 columns of 15 rows
+        fixed[side] = (r.headers["etag"], body)
+    for n in range(6):  # the set-ups and a few moves: counters appear and move
+        page = _page(client, gid, tokens["west"])
+        side = "west" if page["state"]["your_turn"] else "east"
+        _play(client, game, page if side == "west" else _page(client, gid, tokens["east"]), n)
+        for s in ("west", "east"):
+            tag, body = fixed[s]
+            assert client.get(f"/api/games/{gid}/view", headers=bearer(tokens[s])).json()["board"][
+                "fixed"
+            ] == tag.strip('"')
+            r = client.get(f"/api/games/{gid}/board", headers=bearer(tokens[s]))
+            assert (r.headers["etag"], r.json()) == (tag, body)
+            again = client.get(
+                f"/api/games/{gid}/board", headers={**bearer(tokens[s]), "If-None-Match": tag}
+            )
+            assert again.status_code == 304
+            assert again.content == b""
+    assert client.get(f"/api/games/{gid}/board").status_code == 401
+    refused = client.get(f"/api/games/{gid}/board", headers=bearer(other["tokens"]["west"]))
+    assert refused.status_code == 403
+    assert "counters" not in refused.text
+    # a game the token does not open, here one that does not exist
+    assert client.get("/api/games/nosuch/board", headers=bearer(tokens["west"])).status_code == 403

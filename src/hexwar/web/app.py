@@ -13,7 +13,10 @@ game or another side):
 - ``POST /api/games``: JSON ``{"scenario", "seed", "seats": {side: "human" | agent}}``
   (or ``"scenario_text"`` + ``"scenario_name"`` for a scenario file's content) -> the game id,
   one secret link per human side and the umpire's link, and their tokens.
-- ``GET /api/games/{id}/view``: the seat's view, board description and page state.
+- ``GET /api/games/{id}/view``: the seat's view, board description (the parts that change, and
+  ``fixed``: the tag of the fixed board they go with) and page state.
+- ``GET /api/games/{id}/board``: the seat's fixed board (hexes, terrain, legend: the same all
+  game), ``ETag`` its tag; 304 on ``If-None-Match``.
 - ``GET /api/games/{id}/events``: Server-Sent Events: ``log`` (one per event the seat may see,
   ``id`` = its sequence number; a reconnect resumes after ``Last-Event-ID``) and ``state``.
 - ``POST /api/games/{id}/orders``: ``{"order": text or JSON}`` -> 200 once stored; 422 with the

@@ -61,6 +61,33 @@ def games_router(
             raise http_error(e) from None
         return Response(body, media_type="application/json")
 
+    @router.get(
+        "/api/games/{game_id}/board",
+        responses={
+            304: {"description": "the fixed board the client holds (If-None-Match)"},
+            **_REFUSALS,
+        },
+    )
+    async def api_fixed_board(request: Request, game_id: str, side: str | None = None) -> Response:
+        """The seat's fixed board: the parts of its board that stay the same through the game
+        (hexes, terrain, hexsides, sides, legend styles, title), which GET /view's board leaves
+        out; tagged (``ETag``) with the ``fixed`` of GET /view's board. ``null`` without a map."""
+        try:
+            found = await hub.call(hub.seat_fixed, access.token_of(request, game_id), game_id, side)
+        except SeatError as e:
+            raise http_error(e) from None
+        if found is None:
+            return Response(b"null", media_type="application/json")
+        body, tag = found
+        headers = {
+            "ETag": f'"{tag}"',
+            "Cache-Control": "private, no-cache",
+            "Vary": "Authorization, Cookie",
+        }
+        if request.headers.get("if-none-match") == f'"{tag}"':
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
+
     @router.get("/api/games/{game_id}/state", responses=_REFUSALS)
     async def api_state(request: Request, game_id: str) -> Response:
         seat, _ = await access.authorise(request, game_id, None)

@@ -512,6 +512,14 @@ class Hub:
         seat, looking = self.check_seat(token, game_id, side)
         return self.view_json(game_id, seat, looking)
 
+    def seat_fixed(self, token: str, game_id: str, side: str | None) -> tuple[bytes, str] | None:
+        """The fixed board of the seat ``token`` opens (the static parts of its board, which
+        its page data's board leaves out: :mod:`hexwar.web.pagedata`) and its tag; ``None``
+        where the ruleset draws no map. Drawn from the seat's own view, like its page data."""
+        seat, looking = self.check_seat(token, game_id, side)
+        self.view_json(game_id, seat, looking)  # the seat's board, made for its view now
+        return self._get(game_id).boards[looking or ""].fixed()
+
     # -- games (async front) -------------------------------------------------------------------
 
     async def page(self, token: str, game_id: str, side: str | None) -> bytes:
@@ -980,9 +988,11 @@ class Hub:
     def view_json(self, game_id: str, seat: Seat, side: str | None) -> bytes:
         """The page data of ``seat`` looking at ``side`` (``None``: the umpire's everything) as
         the JSON reply's bytes: ``state``, ``board`` and ``view`` (for the umpire ``summary``
-        and every side's ``views``). The board is rebuilt only when the view it is drawn from
-        changed, and then only in its parts that change (:mod:`hexwar.web.pagedata`), in a
-        cache of its own for each side (the umpire's apart)."""
+        and every side's ``views``); the board without its fixed parts, which
+        :meth:`seat_fixed` gives, but with their tag (``fixed``). The board is rebuilt only
+        when the view it is drawn from changed, and then only in its parts that change
+        (:mod:`hexwar.web.pagedata`), in a cache of its own for each side (the umpire's
+        apart)."""
         start = time.thread_time()
         live = self._get(game_id)
         game = live.session.game

@@ -14,19 +14,27 @@ between sides):
   ones it was built from, the board's bytes are handed out again, not rebuilt;
 - when the view changed, the board is described again, and of its parts only those that
   changed are serialised again: the :data:`STATIC` parts (the hexes, the terrain, the hexsides,
-  the sides and the style tables, the title) are kept as bytes while they are the same objects
-  as last time (the rulesets build them once per game) or compare equal to them; of the
+  the sides and the style tables, the title) are kept, written once as the fixed board (below),
+  while they are the same objects as last time (the rulesets build them once per game) or
+  compare equal to them; of the
   others (counters, markers, traces, highlights, fronts), a piece that is the very object of
   the last board (a ruleset may hand out the same counter for a unit that did not change) is
   not written again, and the status lines are written each time.
 
 The result is spliced into the reply as :class:`orjson.Fragment` pieces: the view's own bytes,
 serialised once, are both the cache's key and the reply's ``view``.
+
+The static parts are not in that reply at all: they are the seat's *fixed board*
+(:meth:`SeatBoard.fixed`, ``GET /api/games/{id}/board``), one JSON object written once and
+tagged by a hash of its bytes (the HTTP ``ETag``); the page data's board carries the parts that
+change and ``"fixed"``, the tag of the fixed board it goes with (a client asks for the fixed
+board again only when the tag changed, and merges the two: :func:`merged`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -34,7 +42,7 @@ import orjson
 
 from hexwar.core.boards import Board
 
-__all__ = ["STATIC", "SeatBoard", "dumps", "part_json"]
+__all__ = ["STATIC", "SeatBoard", "dumps", "merged", "part_json"]
 
 # The board's parts that stay the same through a game (for one seat): kept as bytes while they
 # are the objects, or equal to the objects, they were written from.
@@ -58,6 +66,7 @@ STATIC = frozenset(
 # Every part of a board, in Board.to_json's order of its fields (a part added to Board is
 # written each time until it is named in STATIC).
 _PARTS = tuple(f.name for f in fields(Board))
+_FIXED = tuple(name for name in _PARTS if name in STATIC)
 
 
 def dumps(data: Any) -> bytes:
@@ -77,22 +86,35 @@ def part_json(value: Any, name: str) -> Any:
     return value  # a string (the title, the orientation, the mirroring) or None (the viewer)
 
 
+def merged(board: Mapping[str, Any] | None, fixed: Mapping[str, Any] | None) -> Any:
+    """The whole board as :meth:`Board.to_json` writes it, from the page data's ``board`` (the
+    parts that change, and ``fixed``: the fixed board's tag) and the fixed board its tag names
+    (``GET /api/games/{id}/board``); ``None`` where the ruleset draws no map."""
+    if board is None or fixed is None:
+        return None
+    whole = {**fixed, **board}
+    return {name: whole[name] for name in _PARTS}
+
+
 class SeatBoard:
-    """One seat's board as JSON bytes: the last board's and each static part's (see the
-    module's docstring). Used under its game's lock."""
+    """One seat's board as JSON bytes: the last board's parts that change, and its fixed board
+    (see the module's docstring). Used under its game's lock."""
 
     def __init__(self) -> None:
         self._key: object = None  # what the last board was described from (the view's bytes)
         self._board: orjson.Fragment | None = None
-        self._parts: dict[str, tuple[object, orjson.Fragment]] = {}  # name -> (value, bytes)
+        self._parts: dict[str, object] = {}  # name -> the static part the fixed board holds
+        self._fixed: bytes | None = None  # the fixed board: the static parts as a JSON object
+        self.tag: str | None = None  # ... and its tag (the HTTP ETag)
         # id -> (item, bytes): the last board's counters, markers, highlights... (a ruleset
         # that hands out the same object for an unchanged piece has it written once)
         self._items: dict[int, tuple[object, orjson.Fragment]] = {}
         self.described = 0  # boards described (not handed out again): for the tests
 
     def board(self, key: object, describe: Callable[[], Board | None]) -> orjson.Fragment | None:
-        """The board's JSON for the view ``key`` (its JSON bytes; comparable with ``==``), as
-        ``describe()`` gives it; ``describe`` is called only when ``key`` is not the last
+        """The JSON of the board's parts that change, with ``"fixed"`` (the tag of its fixed
+        board: :meth:`fixed`), for the view ``key`` (its JSON bytes; comparable with ``==``),
+        as ``describe()`` gives it; ``describe`` is called only when ``key`` is not the last
         one's. ``None`` where the ruleset draws no map."""
         if self._key is not None and key == self._key:
             return self._board
@@ -100,25 +122,39 @@ class SeatBoard:
         self.described += 1
         self._key = key
         self._board = None if board is None else orjson.Fragment(self._write(board))
+        if board is None:
+            self._parts, self._fixed, self.tag = {}, None, None
         return self._board
 
+    def fixed(self) -> tuple[bytes, str] | None:
+        """The fixed board of the last board :meth:`board` gave (the static parts, written
+        once as a JSON object) and its tag; ``None`` where there was none (no map)."""
+        if self._fixed is None or self.tag is None:
+            return None
+        return self._fixed, self.tag
+
     def _write(self, board: Board) -> bytes:
-        out: dict[str, Any] = {}
         parts = self._parts
+        if self._fixed is None or any(
+            (kept := parts.get(name, parts)) is not (value := getattr(board, name))
+            and kept != value
+            for name in _FIXED
+        ):
+            parts = {name: getattr(board, name) for name in _FIXED}
+            self._fixed = dumps({name: part_json(v, name) for name, v in parts.items()})
+            self.tag = hashlib.blake2b(self._fixed, digest_size=12).hexdigest()
+            self._parts = parts
+        out: dict[str, Any] = {}
         items: dict[int, tuple[object, orjson.Fragment]] = {}
         for name in _PARTS:
-            value = getattr(board, name)
-            if name not in STATIC:
-                if isinstance(value, tuple) and name != "status":
-                    out[name] = self._pieces(value, items)
-                else:
-                    out[name] = part_json(value, name)
+            if name in STATIC:
                 continue
-            kept = parts.get(name)
-            if kept is None or not (kept[0] is value or kept[0] == value):
-                kept = (value, orjson.Fragment(dumps(part_json(value, name))))
-                parts[name] = kept
-            out[name] = kept[1]
+            value = getattr(board, name)
+            if isinstance(value, tuple) and name != "status":
+                out[name] = self._pieces(value, items)
+            else:
+                out[name] = part_json(value, name)
+        out["fixed"] = self.tag
         self._items = items
         return dumps(out)
 
