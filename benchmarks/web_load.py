@@ -258,6 +258,7 @@ class Client:
         self.port = port
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.reconnects = 0
+        self.last_size = 0  # the last reply's body, bytes
 
     def call(
         self, method: str, path: str, body: Any = None, token: str | None = None
@@ -282,7 +283,9 @@ class Client:
     ) -> tuple[int, Any]:
         self.conn.request(method, path, body=data, headers=headers)
         r = self.conn.getresponse()
-        return r.status, json.loads(r.read() or b"null")
+        body = r.read()
+        self.last_size = len(body)
+        return r.status, json.loads(body or b"null")
 
 
 # A keep-alive connection the server closed: found on sending (a broken pipe, a reset) or on
@@ -366,6 +369,7 @@ def run(
     page_here: list[float] = []  # in-process: the seat's page data made by a hub, CPU time
     page_cpu: list[float] = []  # the server's CPU time over each GET /view
     floor_cpu: list[float] = []  # ... and over each request refused at once
+    sizes: list[int] = []  # GET /view's reply, bytes
     inproc: dict[str, InProcess] = {}
     for game, side, order in plan:
         if game["id"] not in inproc:
@@ -406,6 +410,7 @@ def run(
         t4 = time.perf_counter()
         c2 = server_cpu(server)
         assert status == 200
+        sizes.append(client.last_size)
         if c0 is not None and c1 is not None and c2 is not None:
             floor_cpu.append((c1 - c0) / FLOORS)
             page_cpu.append(c2 - c1)
@@ -446,6 +451,7 @@ def run(
         "http_order_overhead_s": statistics.median(overhead),
         "reply_carries_view": carries_view,
         "reconnects": client.reconnects,
+        "http_view_bytes": statistics.median(sizes),
         "in_process_view_cpu_s": statistics.median(view_cpu),
         "in_process_page_cpu_s": statistics.median(page_here),
         "http_view_server_cpu_s": statistics.median(page_cpu) if page_cpu else None,
@@ -560,7 +566,7 @@ def main() -> None:
             f"{page * 1000:.3f} ms, less HTTP's own {http * 1000:.3f} ms (a request refused at "
             f"once) = {(page - http) * 1000:.3f} ms, against {view * 1000:.3f} ms in-process: "
             f"{result['ratio_view_cpu']:.2f}x ({result['ratio_view_cpu_with_http']:.2f}x with "
-            f"HTTP's share)"
+            f"HTTP's share); the reply {result['http_view_bytes'] / 1000:.1f} KB (median)"
         )
     else:
         print("GET /view's CPU time: not measured (no /proc on this system)")
