@@ -22,7 +22,11 @@ game again in the next one), and prints:
   the order were delivered), against the in-process CPU time (``time.thread_time``) of the
   same seat's ``game.view`` + ``to_json`` (written to bytes, as a reply is) after the same
   order: the ratio of the page data's cost to the view's (target: at most 2x), with HTTP's
-  own share (the server CPU of a request refused at once) taken off, and with it.
+  own share (the server CPU of a request refused at once, the mean of two an order) taken
+  off, and with it; and the size of GET /view's reply.
+- the CPU ratios again for each third of the orders (:data:`ROUNDS`: medians each), and a line
+  ``PASS`` or ``FAIL`` for GET /view and for the page data made in-process: the median of the
+  three rounds against 2x (:data:`TARGET`), the rounds and the best of them beside it.
 
 The measuring client is one player's: one keep-alive HTTP connection (``http.client``; a
 connection the server closed meanwhile, as a loaded machine may make it, is opened again once
@@ -32,7 +36,7 @@ browsers of everybody at the server), which notes when each state arrives; it al
 the smallest round trip of this client, a request the server refuses at once (no token), as
 the floor of HTTP itself on this machine.
 
-Bounded: about a minute on a busy 2-core machine. Run from the repository root:
+Bounded: about a minute on a busy 2-core machine (300 orders). Run from the repository root:
 
     .venv/bin/python benchmarks/web_load.py [GAMES] [ORDERS]
 """
