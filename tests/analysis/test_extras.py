@@ -97,8 +97,7 @@ def test_sweep_without_pyarrow_names_the_analysis_extra_before_playing(
         (
             "distributed",
             ["--backend", "dask"],
-            "hexwar: hexwar sweep --backend dask needs distributed: "
-            "pip install 'hexwar[analysis]'",
+            "hexwar: hexwar sweep --backend dask needs distributed: pip install 'hexwar[analysis]'",
         ),
         (
             "matplotlib",
