@@ -21,6 +21,7 @@ resources), where they cost about as much as the BLAS call's own overhead.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -137,32 +138,41 @@ def perron(block: ArrayLike) -> tuple[float, FloatArray, FloatArray]:
         raise ValueError(f"perron needs a nonempty square matrix, got shape {b.shape}")
     if b.shape == (1, 1):
         return float(b[0, 0]), np.ones(1), np.ones(1)
-    rows = b.tolist()
-    r = max(math.fsum(row) for row in rows)
-    size = len(rows)
-    p = [
-        [(1.0 if i == j else 0.0) + v / r for j, v in enumerate(row)] for i, row in enumerate(rows)
-    ]
+    r = max(math.fsum(row) for row in b.tolist())
+    if r == 0.0:
+        raise ZeroDivisionError("float division by zero")  # as v / r on Python floats
+    size = len(b)
+    # Elementwise only: each entry is (1 or 0) + v / r, each product p[i,k] * p[k,j] one
+    # rounded multiplication (numpy's, IEEE) and each sum fsum's, correctly rounded.
+    p = np.eye(size) + b / r
+    flat = p.ravel().tolist()
+    left, right = _square_indices(size)
+    fsum, sub = math.fsum, float.__sub__
     for _ in range(SQUARINGS):
-        nxt = _square(p)
-        top = max(max(row) for row in nxt)
-        nxt = [[v / top for v in row] for row in nxt]
-        change = max(
-            abs(u - v) for a, c in zip(nxt, p, strict=True) for u, v in zip(a, c, strict=True)
-        )
-        p = nxt
+        # row i * size + j of the products: p[i, k] * p[k, j] for every k
+        q = np.array(flat)
+        sums = list(map(fsum, (q[left] * q[right]).tolist()))
+        top = max(sums)
+        nxt = [v / top for v in sums]
+        change = max(map(abs, map(sub, nxt, flat)))
+        flat = nxt
         if change <= 4.0 * _EPS:
             break
-    x = np.array([math.fsum(row) for row in p], dtype=np.float64)
-    y = np.array([math.fsum(p[i][j] for i in range(size)) for j in range(size)], dtype=np.float64)
+    p = np.array(flat).reshape(size, size)
+    x = np.array([fsum(row) for row in p.tolist()], dtype=np.float64)
+    y = np.array([fsum(col) for col in p.T.tolist()], dtype=np.float64)
     x, y = x / x.max(), y / y.max()
     rho = math.fsum(matvec(b, x).tolist()) / math.fsum(x.tolist())
     return rho, x, y / dot(y, x)
 
 
-def _square(m: list[list[float]]) -> list[list[float]]:
-    cols = [list(c) for c in zip(*m, strict=True)]
-    return [[math.fsum(map(float.__mul__, row, col)) for col in cols] for row in m]
+@functools.cache
+def _square_indices(size: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Indices into a flattened ``size x size`` matrix ``p``: row ``i * size + j`` of the
+    first picks ``p[i, k]``, of the second ``p[k, j]``, for ``k = 0 .. size - 1``."""
+    ij = np.arange(size * size)
+    k = np.arange(size)
+    return (ij // size)[:, None] * size + k[None, :], k[None, :] * size + (ij % size)[:, None]
 
 
 # ln 2 split so that k * _LN2_HI is exact for |k| < 2**20 (fdlibm's constants).
