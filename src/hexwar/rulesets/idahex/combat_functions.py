@@ -58,17 +58,20 @@ def cell_area(depth: float) -> float:
 
 
 def _inverse(target: FloatArray, ys: FloatArray, xs: FloatArray) -> FloatArray:
-    """The least ``w`` with ``paf(w) >= target`` on the curve through ``(xs[n], ys[n])``
-    (REQ of §5.4.1), elementwise: 0 if ``ys[0]`` reaches the target, else on the first
-    segment whose end reaches it, ``inf`` if none does -- :meth:`CombatFunctions._equip`'s
-    search, with the same operations on the point found."""
-    hits = ys[None, 1:] >= target[:, None]
-    n = hits.argmax(axis=1) + 1
-    y, y0, x, x0 = ys[n], ys[n - 1], xs[n], xs[n - 1]
-    on = x0 + (target - y0) / (y - y0) * (x - x0)
+    """The least ``w`` with ``paf(w) >= target`` on each curve through ``(xs[n], ys[c, n])``
+    (REQ of §5.4.1), elementwise, for every force (a row of ``target``) and curve ``c``: 0 if
+    ``ys[c, 0]`` reaches the target, else on the first segment whose end reaches it, ``inf``
+    if none does -- :meth:`CombatFunctions._equip`'s search, with the same operations on the
+    point found. The result has a row per force and a column per curve."""
+    goal = target[:, None]
+    hits = ys[None, :, 1:] >= goal[:, :, None]
+    n = hits.argmax(axis=2) + 1
+    curve = np.arange(ys.shape[0])[None, :]
+    y, y0, x, x0 = ys[curve, n], ys[curve, n - 1], xs[n], xs[n - 1]
+    on = x0 + (goal - y0) / (y - y0) * (x - x0)
     w = np.where((y == y0) | (x == x0), x, on)
-    w = np.where(hits.any(axis=1), w, math.inf)
-    return np.where(ys[0] >= target, 0.0, w)
+    w = np.where(hits.any(axis=2), w, math.inf)
+    return np.where(ys[None, :, 0] >= goal, 0.0, w)
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +427,11 @@ class CombatFunctions:
         rows = []
         for i in members:
             protected_by = [(prot[i][j], j) for j in members if pg[j] < pg[i] and j < nggwep]
-            dds = [eq[:, i] * spdd[i][k] for k in range(nsp)]
+            # every support k of the type at once: its demand, whether there is one, its curve
+            dd = eq[:, i, None] * np.array(spdd[i][:nsp], dtype=np.float64)[None, :]
+            curves = np.array([[f0[i][k], *f[i][k]] for k in range(nsp)], dtype=np.float64)[
+                :, : len(xs)
+            ]
             rows.append(
                 (
                     i,
@@ -432,15 +439,9 @@ class CombatFunctions:
                     1e-12 * np.maximum(eq[:, i], 1.0),
                     pg[i] == 1,
                     protected_by,
-                    [
-                        (
-                            k,
-                            dd,
-                            dd > 0.0,
-                            np.array([f0[i][k], *f[i][k]], dtype=np.float64)[: len(xs)],
-                        )
-                        for k, dd in enumerate(dds)
-                    ],
+                    dd,
+                    dd > 0.0,
+                    curves,
                 )
             )
         running = active.any(axis=1)
@@ -448,7 +449,7 @@ class CombatFunctions:
             while running.any():
                 grew = np.zeros(count, dtype=bool)
                 kept = np.zeros((count, neq), dtype=bool)
-                for i, step, floor, unprotected, protected_by, need in rows:
+                for i, step, floor, unprotected, protected_by, dd, needed, ys in rows:
                     act = active[:, i] & running
                     if not act.any():
                         continue
@@ -469,19 +470,14 @@ class CombatFunctions:
                     if not go.any():
                         continue
                     target = (q_i + qadd) / a_i
-                    fits = go.copy()
-                    reqs = []
-                    for k, dd, needed, ys in need:
-                        w = _inverse(target, ys, xs)
-                        r = w * dd - had[:, i, k]
-                        r = np.where(r < 0.0, 0.0, r)
-                        r = np.where(needed, r, 0.0)
-                        reqs.append((k, r, needed))
-                        fits &= have[:, k] + r <= supply[:, k]
-                    for k, r, needed in reqs:
-                        add = fits & needed
-                        have[:, k] = np.where(add, have[:, k] + r, have[:, k])
-                        had[:, i, k] = np.where(add, had[:, i, k] + r, had[:, i, k])
+                    w = _inverse(target, ys, xs)
+                    r = w * dd - had[:, i, :]
+                    r = np.where(r < 0.0, 0.0, r)
+                    r = np.where(needed, r, 0.0)
+                    fits = go & (have + r <= supply).all(axis=1)
+                    add = fits[:, None] & needed
+                    have = np.where(add, have + r, have)
+                    had[:, i, :] = np.where(add, had[:, i, :] + r, had[:, i, :])
                     fi_eq[:, i] = np.where(fits, target, fi_eq[:, i])
                     q[:, i] = np.where(fits, target * a_i, q_i)
                     grew |= fits
