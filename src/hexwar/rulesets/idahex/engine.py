@@ -117,6 +117,19 @@ class UnitState:
         if name != "memo" and not _same(old, value):
             object.__setattr__(self, "memo", {})
 
+    def set_status(self, location: int, posture: int, objective: int) -> None:
+        """``location``, ``posture`` and ``objective`` at once (the memo emptied if one of
+        them changes, as setting them one by one would)."""
+        if not (
+            _same(self.location, location)
+            and _same(self.posture, posture)
+            and _same(self.objective, objective)
+        ):
+            object.__setattr__(self, "memo", {})
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "posture", posture)
+        object.__setattr__(self, "objective", objective)
+
     def change_resources(self, index: Any, values: Any) -> None:
         """``resources[index] = values``, in a new array (the unit's own is read-only)."""
         resources = self.resources.copy()
@@ -552,7 +565,7 @@ class Engine:
         """Give ``u`` a new status, keeping the location and objective indexes."""
         self._at[u.location].discard(u.number)
         self._toward[u.objective].discard(u.number)
-        u.location, u.posture, u.objective = status.location, status.posture, status.objective
+        u.set_status(status.location, status.posture, status.objective)
         self._at.setdefault(u.location, set()).add(u.number)
         self._toward.setdefault(u.objective, set()).add(u.number)
 
