@@ -129,7 +129,7 @@ def test_idahex_in_tmux(tmux: Start) -> None:
     assert screen[-1].startswith("red t=0>")
     t.type("clear")
     t.type("done")  # no commands: the first period runs, with Blue's air strikes in the log
-    t.wait_for("red t=")
+    t.wait_for("red t=0.5>")  # the next period's prompt: ':log' is typed once it is asked
     t.type(":log")
     screen = _bottom(t.wait_for("interdiction strike"))
     # a strike's line of losses (195 characters) is broken at spaces to the screen's width by
