@@ -78,8 +78,14 @@ def cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
     return captured.out, captured.err
 
 
-def write(tmp_path: Path, experiment: str, scenario: str = SCENARIO) -> Path:
-    (tmp_path / "ishigami.toml").write_text(scenario, encoding="utf-8")
+HASTINGS = (ROOT / "examples" / "analysis" / "hastings-embedded.toml").read_text(encoding="utf-8")
+
+
+def write(
+    tmp_path: Path, experiment: str, scenario: str = SCENARIO, name: str = "ishigami.toml"
+) -> Path:
+    """The experiment and its scenario (written as ``name``, as the experiment names it)."""
+    (tmp_path / name).write_text(scenario, encoding="utf-8")
     path = tmp_path / "experiment.toml"
     path.write_text(experiment, encoding="utf-8")
     return path
@@ -397,12 +403,8 @@ def test_summarize_at_80_columns_keeps_every_response_name_whole(
     """Issue 43: two responses that share their first 15 characters
     (summary.belligerents[0].killed and [1].killed) were both cut to summary.bellig... at 80
     columns. Each response's full name is shown, and no line is wider than the terminal."""
-    (tmp_path / "hastings.toml").write_text(
-        (ROOT / "examples" / "analysis" / "hastings-embedded.toml").read_text(encoding="utf-8"),
-        encoding="utf-8",
-    )
-    experiment = tmp_path / "e.toml"
-    experiment.write_text(
+    experiment = write(
+        tmp_path,
         """scenario = "hastings.toml"
 replications = 2
 seed = 1066
@@ -417,7 +419,8 @@ name = "norman_size"
 path = "database.Military[1].size"
 values = [4000, 8000]
 """,
-        encoding="utf-8",
+        HASTINGS,
+        "hastings.toml",
     )
     env = {**cli_env, "COLUMNS": "80"}
     hexwar = [sys.executable, "-m", "hexwar"]
@@ -456,12 +459,8 @@ def test_an_agent_factor_sets_who_plays_and_each_row_replays_with_its_agents(
     """Hastings with the attacker played by ai at point 0 and by random at point 1: every row
     is the game hexwar run plays from the point's scenario file with the agents that
     ``sweep scenario`` names (the same seed, the same agents, the same result)."""
-    (tmp_path / "hastings.toml").write_text(
-        (ROOT / "examples" / "analysis" / "hastings-embedded.toml").read_text(encoding="utf-8"),
-        encoding="utf-8",
-    )
-    experiment = tmp_path / "e.toml"
-    experiment.write_text(
+    experiment = write(
+        tmp_path,
         """scenario = "hastings.toml"
 replications = 2
 seed = 1066
@@ -475,7 +474,8 @@ name = "attacker_agent"
 path = "agents.attacker"
 values = ["ai", "random"]
 """,
-        encoding="utf-8",
+        HASTINGS,
+        "hastings.toml",
     )
     out = tmp_path / "out"
     cli(["sweep", str(experiment), "--out", str(out)], capsys)

@@ -77,13 +77,8 @@ def random_cities(
     best: tuple[float, list[Hex]] | None = None
     found = 0
     for _ in range(tries):
-        fields = _greedy_cities(pos, owner, sites, rng)
+        fields = _checked_cities(pos, side, sites, rng)
         if fields is None:
-            continue
-        order = AirwarOrder(cities=tuple(pos.geo.label(h) for h in fields))
-        try:
-            check_cities(pos, side, order)
-        except ValueError:
             continue
         value = score(fields) if score is not None else 0.0
         if best is None or value > best[0]:
@@ -94,6 +89,26 @@ def random_cities(
     if best is None:
         raise RuntimeError(f"no legal city placement found for player {owner}")
     return AirwarOrder(cities=tuple(pos.geo.label(h) for h in best[1]))
+
+
+def _checked_cities(
+    pos: Position,
+    side: str,
+    sites: list[Hex],
+    rng: np.random.Generator,
+    prefix: Sequence[Hex] = (),
+    far: frozenset[Hex] | None = None,
+) -> list[Hex] | None:
+    """One random greedy placement of the opponent's cities (:func:`_greedy_cities`) that
+    :func:`check_cities` accepts, or ``None``."""
+    fields = _greedy_cities(pos, other(side), sites, rng, prefix, far)
+    if fields is None:
+        return None
+    try:
+        check_cities(pos, side, AirwarOrder(cities=tuple(pos.geo.label(h) for h in fields)))
+    except ValueError:
+        return None
+    return fields
 
 
 def _greedy_cities(
@@ -253,15 +268,9 @@ def complete_cities(
     owner = other(side)
     sites = city_sites(pos, owner) if sites is None else sites
     for _ in range(COMPLETION_TRIES):
-        fields = _greedy_cities(pos, owner, sites, rng, prefix, far)
-        if fields is None:
-            continue
-        order = AirwarOrder(cities=tuple(pos.geo.label(h) for h in fields))
-        try:
-            check_cities(pos, side, order)
-        except ValueError:
-            continue
-        return order
+        fields = _checked_cities(pos, side, sites, rng, prefix, far)
+        if fields is not None:
+            return AirwarOrder(cities=tuple(pos.geo.label(h) for h in fields))
     return None
 
 

@@ -110,6 +110,18 @@ def _place(
         p[first + 3, r, c] += max(0.0, float(f.get("ships", 0))) / ships
 
 
+def _maneuvers(planes: np.ndarray, flanks: Sequence[Mapping[str, Any]]) -> None:
+    """Counts each flank in its maneuver's plane, at its cell."""
+    for f in flanks:
+        r, c = _cell(f)
+        planes[_MANEUVER + MANEUVERS.index(f.get("maneuver", "Normal")), r, c] += 1
+
+
+def _sizes(own_men: float, enemy_men: float, men: float) -> list[float]:
+    """The two armies' shares of all the men, and their sizes in hundreds of thousands."""
+    return [own_men / men, enemy_men / men, own_men / 1e5, enemy_men / 1e5]
+
+
 def _shares(totals: Mapping[str, Any], size: float) -> list[float]:
     return [float(totals.get(r, 0)) / size if size > 0 else 0.0 for r in ROLES]
 
@@ -133,12 +145,9 @@ def encoder(views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
             men = max(1.0, own_men + enemy_men)
             ships = max(1.0, float(own["ships"]) + float(enemy.get("ships", 0)))
             _place(p, _OWN, v["default_flanks"], men, ships)
-            for f in v["default_flanks"]:
-                r, c = _cell(f)
-                p[_MANEUVER + MANEUVERS.index(f.get("maneuver", "Normal")), r, c] += 1
+            _maneuvers(p, v["default_flanks"])
             vec[0] = 1
-            vec[2], vec[3] = own_men / men, enemy_men / men
-            vec[4], vec[5] = own_men / 1e5, enemy_men / 1e5
+            vec[2:6] = _sizes(own_men, enemy_men, men)
             vec[6:9] = _shares(own["totals"], own_men)
             vec[9] = float(own["ships"]) / 100
             vec[10:13] = _shares(enemy.get("totals", {}), enemy_men)
@@ -157,12 +166,9 @@ def encoder(views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
             )
             _place(p, _OWN, mine["flanks"], men, ships)
             _place(p, _ENEMY, theirs["flanks"], men, ships)
-            for f in mine["flanks"]:
-                r, c = _cell(f)
-                p[_MANEUVER + MANEUVERS.index(f.get("maneuver", "Normal")), r, c] += 1
+            _maneuvers(p, mine["flanks"])
             vec[1] = 1
-            vec[2], vec[3] = own_men / men, enemy_men / men
-            vec[4], vec[5] = own_men / 1e5, enemy_men / 1e5
+            vec[2:6] = _sizes(own_men, enemy_men, men)
             before = seen.get(str(side))
             if before is not None:  # the composition as the deployment phase showed it
                 vec[6:15] = encode(before)[1][6:15]
