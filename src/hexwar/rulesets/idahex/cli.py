@@ -64,13 +64,7 @@ def _group() -> None:
     designs."""
 
 
-def _paragraphs(text: str) -> str:
-    """Help text with each paragraph on one line (Typer's rich help keeps single line breaks)."""
-    return "\n\n".join(" ".join(p.split()) for p in text.strip().split("\n\n"))
-
-
-_CONVERT_HELP = _paragraphs(
-    """
+_CONVERT_HELP = """\
 Convert a game design between card decks and scenario files.
 
 The inputs' suffix says what they are and OUT's suffix what to write, so every direction works:
@@ -89,7 +83,6 @@ hexwar idahex convert sinai.toml -o sinai.json
 
 hexwar idahex convert idahex/sinai -o decks/ [dim](the bundled Sinai as the manual's decks)[/dim]
 """
-)
 
 
 @app.command(no_args_is_help=True, help=_CONVERT_HELP)
@@ -229,8 +222,7 @@ def _write(path: Path, text: str, unit: str) -> None:
 
 # -- hexwar idahex weapon-values -------------------------------------------------------------
 
-_WEAPON_VALUES_HELP = _paragraphs(
-    """
+_WEAPON_VALUES_HELP = """\
 Weapon values and force ratios of one engagement (seed 000 §5.1.2).
 
 The --attack-kills file (A.json below) holds the attackers' average kill matrix A as a JSON
@@ -255,7 +247,6 @@ Invalid input exits with status 2, naming the file and the problem.
 hexwar idahex weapon-values --attack-kills A.json --defense-kills D.json --attack-holdings
 wa.json --defense-holdings wd.json
 """
-)
 
 
 @app.command("weapon-values", no_args_is_help=True, help=_WEAPON_VALUES_HELP)
@@ -494,8 +485,7 @@ odds of 2 to 1 are enough for the computer commander to attack (it wants 1.6 to 
 docs/idahex.md, "The computer opponent"), so a first design played by ``hexwar run`` has
 combat from its first period."""
 
-_NEW_HELP = _paragraphs(
-    """
+_NEW_HELP = """\
 Write a small IDAHEX design: a complete scenario file from a few choices.
 
 Every choice has a default: hexwar idahex new --out first.toml writes a design that fights,
@@ -530,7 +520,6 @@ hexwar idahex new --cells 8 --rank 4 --border 4 --weapons red=rifle --weapons bl
 --kill red=0.02 --kill blue=0.03 --unit red@2=rifle:100 --unit blue@6=rifle:40 --no-frdval
 --out duel.toml
 """
-)
 
 
 @app.command("new", no_args_is_help=True, help=_NEW_HELP)
