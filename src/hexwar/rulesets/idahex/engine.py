@@ -69,6 +69,20 @@ _RULE = "seed 000 §4.1"
 
 _UNSET = object()
 
+_DELAYS_KEPT = 100_000
+"""The most delays :meth:`Engine.delay` keeps (then it starts afresh)."""
+
+
+class _Memo(dict[Any, Any]):
+    """A cache: a copied or pickled engine starts with an empty one (what it holds can be
+    found again; a :class:`Delay`'s terms are a read-only mapping, which does not copy)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Memo:
+        return _Memo()
+
+    def __reduce__(self) -> Any:
+        return (_Memo, ())
+
 
 def _same(old: Any, new: Any) -> bool:
     """Whether a unit's field keeps its value: the same type and value, an array the same
@@ -138,7 +152,13 @@ class UnitState:
 
     @property
     def status(self) -> Status:
-        return trusted_status(self.location, self.posture, self.objective)
+        """The unit's status, kept in the memo while it holds (the event loop asks for a
+        task force's status several times an event)."""
+        memo = self.memo
+        found: Status | None = memo.get("status")
+        if found is None:
+            found = memo["status"] = trusted_status(self.location, self.posture, self.objective)
+        return found
 
     @property
     def pc(self) -> int:
@@ -490,6 +510,8 @@ class Engine:
         self.supply_step: SupplyStep | None = None
         self.delivery_step: Callable[[Engine, TaskForce], None] | None = None
         self.event_count = 0  # events that have occurred (breaks and status changes)
+        self._delays: _Memo = _Memo()
+        """The delays found so far by their inputs (see :meth:`delay`)."""
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -540,6 +562,7 @@ class Engine:
                 if before != after:
                     changes.append(f"{name}({basic}) = {after} (was {before})")
         self.envmap, self.rtemap, self.barmap = env, rte, bar
+        self._delays.clear()  # the route and barrier types the delays read
         return changes
 
     # -- queries ----------------------------------------------------------------------------
@@ -566,6 +589,7 @@ class Engine:
         self._at[u.location].discard(u.number)
         self._toward[u.objective].discard(u.number)
         u.set_status(status.location, status.posture, status.objective)
+        u.memo["status"] = status
         self._at.setdefault(u.location, set()).add(u.number)
         self._toward.setdefault(u.objective, set()).add(u.number)
 
@@ -770,7 +794,15 @@ class Engine:
     # -- scheduling (§3.2) ------------------------------------------------------------------
 
     def delay(self, tf: TaskForce, present: Status, following: Status) -> Delay:
-        """The §3.2 delay of ``tf``'s change from ``present`` to ``following``."""
+        """The §3.2 delay of ``tf``'s change from ``present`` to ``following``.
+
+        ``wait`` is a pure function of what it is given: the two statuses, the side, the
+        transport mode, the elements (a march and a disengagement only), whether the task
+        force is engaged and leaves a rearguard (a disengagement only), and the route and
+        barrier types, which change only with File 60's maps at a cycle start. So a change
+        met again with the same inputs (a task force marching on, another of the same make)
+        takes the :class:`Delay` found before (immutable): :attr:`_delays`, emptied when the
+        maps change."""
         side = tf.side
         # Only a march (§3.2.3, §3.2.4) and a disengagement (§3.2.5) read the elements, and
         # only the disengagement whether the task force is engaged or leaves a rearguard.
@@ -784,11 +816,43 @@ class Engine:
         rearguard = disengaging and any(
             u.number not in tf.units for u in self.security_force(present.location, side)
         )
+        elements = tuple(u.element() for u in self.tf_units(tf)) if marching else ()
+        key = (
+            present.location,
+            present.posture,
+            present.objective,
+            following.location,
+            following.posture,
+            following.objective,
+            side,
+            tf.mode,
+            engaged,
+            rearguard,
+            elements,
+        )
+        found = self._delays.get(key)
+        if found is None:
+            if len(self._delays) >= _DELAYS_KEPT:
+                self._delays.clear()
+            found = self._delays[key] = self._wait(
+                tf, present, following, elements, engaged, rearguard
+            )
+        return found
+
+    def _wait(
+        self,
+        tf: TaskForce,
+        present: Status,
+        following: Status,
+        elements: Sequence[Element],
+        engaged: bool,
+        rearguard: bool,
+    ) -> Delay:
         return wait(
             present,
             following,
-            s=side,
-            elements=[u.element() for u in self.tf_units(tf)] if marching else [],
+            s=tf.side,
+            elements=elements,
             mode=tf.mode,
             grid=self.rules.grid,
             rtetype=self._rtetype_for_move,
@@ -823,9 +887,10 @@ class Engine:
             tf.orders.pop(0)
         return None
 
-    def schedule(self, tf: TaskForce) -> None:
-        """Schedule ``tf``'s next change of status from now (§3.2), or end its mission."""
-        nxt = self._next(tf)
+    def schedule(self, tf: TaskForce, following: Status | None = None) -> None:
+        """Schedule ``tf``'s next change of status from now (§3.2), or end its mission;
+        ``following``, when given, is its next status, already found."""
+        nxt = following if following is not None else self._next(tf)
         if nxt is None:
             self.note(
                 "mission",
@@ -1301,7 +1366,9 @@ class Engine:
             self._security_force_gone(present.location, tf.side)
         entered_transfer = nxt.posture == self.rules.itrfp and present.posture != nxt.posture
         tf.next = None
-        completed = bool(tf.orders) and next_status(nxt, tf.orders[0], self.rules.postures) is None
+        order = tf.orders[0] if tf.orders else None
+        following = None if order is None else next_status(nxt, order, self.rules.postures)
+        completed = order is not None and following is None
         if completed:
             tf.orders.pop(0)
         if entered_transfer and self.delivery_step is not None:
@@ -1313,7 +1380,15 @@ class Engine:
             if not waits_for_command:
                 self.delivery_step(self, tf)
         if tf.number in self.task_forces:
-            self.schedule(tf)
+            # The next status found above holds if nothing since changed the task force's
+            # status or active order (an engagement's end, a delivery may).
+            same = (
+                following is not None
+                and self.tf_status(tf) is nxt
+                and bool(tf.orders)
+                and tf.orders[0] is order
+            )
+            self.schedule(tf, following if same else None)
 
     def _set_tentry(self, tf: TaskForce, present: Status, nxt: Status) -> None:
         """§3.3.6 Virtual time of posture class entry."""
