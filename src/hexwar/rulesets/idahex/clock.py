@@ -24,7 +24,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import Enum, IntEnum
 from typing import Generic, NamedTuple, TypeVar
 
@@ -74,17 +74,24 @@ class Timing:
     tframe: float
     tcycle: float
     tpd: float
+    frames_per_period: int = field(init=False, repr=False, compare=False)
+    """Number of frames in a period."""
+    periods_per_cycle: int = field(init=False, repr=False, compare=False)
+    """Number of periods in a cycle."""
+    frames_per_cycle: int = field(init=False, repr=False, compare=False)
+    """Number of frames in a cycle (the clock asks at every break: worked out once)."""
 
     def __post_init__(self) -> None:
+        given = [f.name for f in fields(self) if f.init]
         problems = [
-            Problem(f"must be a finite number, got {getattr(self, f.name)!r}", path=f.name)
-            for f in fields(self)
-            if not (_is_number(getattr(self, f.name)) and math.isfinite(getattr(self, f.name)))
+            Problem(f"must be a finite number, got {getattr(self, name)!r}", path=name)
+            for name in given
+            if not (_is_number(getattr(self, name)) and math.isfinite(getattr(self, name)))
         ]
         if problems:
             raise InvalidInputError(problems)
-        for f in fields(self):
-            object.__setattr__(self, f.name, float(getattr(self, f.name)))
+        for name in given:
+            object.__setattr__(self, name, float(getattr(self, name)))
         if self.tinit < 0:
             problems.append(Problem(f"must be >= 0, got {self.tinit:g}", path="tinit"))
         if self.tend < self.tinit:
@@ -118,26 +125,15 @@ class Timing:
             )
         if problems:
             raise InvalidInputError(problems)
+        per_period, per_cycle = round(self.tpd / self.tframe), round(self.tcycle / self.tpd)
+        object.__setattr__(self, "frames_per_period", per_period)
+        object.__setattr__(self, "periods_per_cycle", per_cycle)
+        object.__setattr__(self, "frames_per_cycle", per_period * per_cycle)
 
     @property
     def eps(self) -> float:
         """``eps = tframe / 100`` (§3.3), the window of 'virtual ties' in §3.3.1 and §3.3.2."""
         return self.tframe / 100
-
-    @property
-    def frames_per_period(self) -> int:
-        """Number of frames in a period."""
-        return round(self.tpd / self.tframe)
-
-    @property
-    def periods_per_cycle(self) -> int:
-        """Number of periods in a cycle."""
-        return round(self.tcycle / self.tpd)
-
-    @property
-    def frames_per_cycle(self) -> int:
-        """Number of frames in a cycle."""
-        return self.frames_per_period * self.periods_per_cycle
 
     def lattice_time(self, k: int) -> float:
         """``tinit + k * tframe``: the time of the ``k``-th frame boundary (``k = 0`` is tinit)."""
@@ -476,10 +472,12 @@ class Clock(Generic[T]):
         A break schedules the next break of its kind. Returns ``None`` (with ``t = tend``)
         once no event remains up to ``tend``.
         """
-        if self.over:
+        queue = self._queue
+        nxt = queue.peek()
+        if nxt is None or nxt[0].time > self.timing.tend:  # over
             self._t = max(self._t, self.timing.tend)
             return None
-        key, item = self._queue.pop()
+        key, item = queue.pop()
         self._t = key.time
         if isinstance(item, Break):
             self._schedule_break(self._successor(item))
