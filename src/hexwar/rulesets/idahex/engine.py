@@ -562,7 +562,8 @@ class Engine:
                 if before != after:
                     changes.append(f"{name}({basic}) = {after} (was {before})")
         self.envmap, self.rtemap, self.barmap = env, rte, bar
-        self._delays.clear()  # the route and barrier types the delays read
+        if changes:
+            self._delays.clear()  # the route and barrier types the delays read
         return changes
 
     # -- queries ----------------------------------------------------------------------------
