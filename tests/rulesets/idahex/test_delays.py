@@ -38,7 +38,7 @@ from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.postures import Status
 from tests.rulesets.idahex.helpers import F50, _per_type, _problems, holding
 
-from .sinai import game, play, unit
+from .sinai import game, place, play, unit
 
 INF = math.inf
 
@@ -1476,3 +1476,24 @@ def test_3_2_3_2_carriers_without_passengers_or_capacity_move_on_all_their_trans
     d = march_delay(1, [U21], 1, 6, 30, 5, GRID, rtetype, bartype, data)
     assert (d.terms["LOAD"], d.terms["CC"], d.terms["LOAD/CC"]) == (0, 0, 0.0)
     assert d.terms["TR"] == pytest.approx(200 / 35)
+
+
+def test_3_2_3_a_march_asked_again_reads_the_route_type_file_60_gives_the_cycle() -> None:
+    """§3.2.3 with §2.1 and §9.1.2: AMR = fmr * mr(butype, pp - 29, [rtetype](pl, po)) and
+    [rtetype] = rtemap([basic_rtetype]). Sinai's File 60 maps basic route type 3 to 4 in
+    cycle 1 and back to 3 in cycle 2; cells 4 and 5 are joined by basic route 3 with no
+    barrier. Unit 2 (type 1) marching from 4 to 5 in posture 30: d = depth / (fmr *
+    mr(1, 1, 4)) in cycle 1, depth / (fmr * mr(1, 1, 3)) once cycle 2's maps are read, so the
+    same march asked again (same statuses, same holdings) takes mr(1,1,4) / mr(1,1,3) =
+    75 / 148 of the time before: the engine may not keep the first answer across the maps."""
+    g = game(unit(2, 4))
+    e = g.engine
+    assert e.rtemap == {3: 4}  # cycle 1's maps, read at the first cycle start
+    tf = place(g, 2, "4/30/5", "5,40")
+    present, following = Status(4, 30, 5), Status(4, 40, 5)
+    before = e.delay(tf, present, following)
+    assert e.delay(tf, present, following) is before  # asked again, the same answer
+    e.apply_maps(2)
+    after = e.delay(tf, present, following)
+    assert (before.terms["rtetype"], after.terms["rtetype"]) == (4, 3)
+    assert after.value == pytest.approx(before.value * 75 / 148, rel=1e-12)
