@@ -156,13 +156,9 @@ class _Enemy:
     """The values on attack of the enemy units seen in each cell (posture class >= 1)."""
     defense_at: dict[int, list[float]]
     """The values on defense of the enemy units seen holding each cell (classes 1 and 2)."""
-    menaced: set[int] | None = None
-    """Cells next to an enemy unit seen (posture class >= 1)."""
-    threats: dict[tuple[int, int | None], tuple[tuple[_Unit, ...], float]] = field(
-        default_factory=dict
-    )
-    """:meth:`IdahexAgent._threat` of a cell (but a second cell), with the own units holding
-    the cell it was computed for."""
+    pressure: dict[tuple[int, int | None], float] = field(default_factory=dict)
+    """The enemy's value on attack seen next to a cell (but in a second cell), summed as
+    :meth:`IdahexAgent._threat_in` sums it."""
     near: dict[frozenset[int], list[int]] = field(default_factory=dict)
     """The cells of enemy units seen in or next to a set of cells (those holding own active
     units), in the order of :attr:`at`."""
@@ -188,6 +184,28 @@ class _Terrain:
     """:meth:`IdahexAgent._targets_of` a set of cells, for the enemy seen :attr:`targets_of`
     (emptied when it changes)."""
     targets_of: object = None
+
+
+@dataclass(slots=True)
+class _Tests:
+    """The tests a decision made of own units' values on attack and defense (the only way,
+    with the supply ratio's :func:`_band`, that their resources reach it), each with how it
+    came out."""
+
+    exposed: list[tuple[int, int, bool]] = field(default_factory=list)
+    """``(cell, target, out)``: :meth:`IdahexAgent._threat` of ``cell`` but ``target`` was
+    below :data:`EXPOSED` (``out``) or not."""
+    strong: list[tuple[tuple[int, ...], float, bool]] = field(default_factory=list)
+    """``(units, value, out)``: the units' value on attack, summed in this order, was
+    :meth:`IdahexAgent._strong_enough` against an enemy ``value`` (``out``) or not, without
+    drawing the odds."""
+    line: list[tuple[float, int]] = field(default_factory=list)
+    """``(threat, cell)`` of each front cell holding a combat unit, as :meth:`_line` weighed
+    them ..."""
+    threatened: list[int] = field(default_factory=list)
+    """... and the cells it found :data:`THREATENED`, most threatened first."""
+    cells: set[int] = field(default_factory=set)
+    """The cells of :attr:`line`."""
 
 
 @dataclass(slots=True)
@@ -218,10 +236,30 @@ class _Situation:
     watched: set[int] | None = None
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
     """Values computed once per decision (unit values, threats)."""
+    tests: _Tests = field(default_factory=lambda: _Tests())
+    """The decision's tests of own units' values, as they came out."""
 
     @property
     def owner(self) -> dict[int, str]:
         return self.terrain.owner
+
+
+@dataclass(slots=True)
+class _Decision:
+    """A decision that drew nothing, with what it read (see :meth:`IdahexAgent._still`)."""
+
+    parts: tuple[object, object, object]
+    """The view's design, owner map and enemy seen (kept alive here: the same object is the
+    same data)."""
+    engagements: object
+    pieces: list[Mapping[str, Any]]
+    """The view's own unit pieces, in its order (kept alive here)."""
+    units: list[_Unit]
+    """The own units as read from :attr:`pieces`."""
+    enemy: _Enemy
+    """The enemy seen as read from ``parts``."""
+    tests: _Tests
+    commands: Commands
 
 
 class IdahexAgent:
@@ -238,10 +276,9 @@ class IdahexAgent:
         self._enemy: _Enemy | None = None
         """Each own unit as read from the last view, with the view's object it was read from
         (kept alive here, so an identical object is the same unit data)."""
-        self._decided: dict[bool, tuple[tuple[Any, ...], Commands]] = {}
-        """The last decision taken without a draw, by whether air strikes could be entered:
-        the view's parts it read (kept alive here) and the commands. The commands are a
-        function of those parts alone, so the same parts give the same commands."""
+        self._decided: dict[bool, _Decision] = {}
+        """The last decision taken without a draw, by whether air strikes could be entered,
+        with what it read (:meth:`_still`)."""
 
     # -- reading the view ---------------------------------------------------------------------
 
@@ -275,10 +312,7 @@ class IdahexAgent:
             owner = {int(c): names[int(o)] for c, o in seen_owner.items() if int(c) in active and o}
             terrain = self._terrain = _Terrain(dict(seen_owner), owner)
         terrain.seen = seen_owner  # (the game hands out the same map while it is unchanged)
-        if self._design is None or self._design.toe_source is not design["toe"]:
-            toe = {int(k): list(v) for k, v in design["toe"].items()}
-            self._design = _Design(design, design["toe"], self.side, enemy_side, toe)
-        fixed = self._design
+        fixed = self._fixed(design)
         toe = fixed.toe
         enemy = self._enemy
         if enemy is None or enemy.source is not data["enemy"]:
@@ -289,39 +323,12 @@ class IdahexAgent:
             terrain.targets.clear()
         terrain.targets_of = enemy
         lo, hi = (int(x) for x in design["supplies"])
-        itrfp = int(design["itrfp"])
         units: list[_Unit] = []
         at: dict[int, list[_Unit]] = {}
         read: dict[int, tuple[Mapping[str, Any], _Unit]] = {}
         for u in data["units"]:
-            number = int(u["number"])
-            known = self._units.get(number)
-            if known is not None and known[0] is u:
-                unit = known[1]  # the game hands out the same object while the unit is unchanged
-            else:
-                unit = _Unit(
-                    number,
-                    int(u["type"]),
-                    int(u["location"]),
-                    int(u["posture"]),
-                    int(u["posture_class"]),
-                    u["task_force"],
-                    bool(u["engaged"]),
-                    list(u["resources"]),
-                )
-                plan = toe[unit.type]
-                shares = [unit.resources[i] / plan[i] for i in range(lo, hi) if plan[i] > 0]
-                unit.ratio = min(shares) if shares else 1.0
-                planned = fixed.worth(self.side, "defense", unit.type)
-                unit.combat = planned >= COMBAT and unit.ratio <= DEPOT
-                unit.ready = (
-                    unit.tf is None
-                    and unit.pc == 1
-                    and not unit.engaged
-                    and unit.posture != itrfp
-                    and unit.ratio >= STUCK
-                )
-            read[number] = (u, unit)
+            unit = self._unit(u, design)
+            read[unit.number] = (u, unit)
             units.append(unit)
             at.setdefault(unit.cell, []).append(unit)
         self._units = read
@@ -344,6 +351,50 @@ class IdahexAgent:
             aircraft_types=int(design["aircraft_types"]),
             at=at,
         )
+
+    def _fixed(self, design: Mapping[str, Any]) -> _Design:
+        """The design data read from the view's ``design`` (read again only when the view
+        hands out other planned holdings)."""
+        if self._design is None or self._design.toe_source is not design["toe"]:
+            toe = {int(k): list(v) for k, v in design["toe"].items()}
+            enemy_side = "blue" if self.side == "red" else "red"
+            self._design = _Design(design, design["toe"], self.side, enemy_side, toe)
+        return self._design
+
+    def _unit(self, u: Mapping[str, Any], design: Mapping[str, Any]) -> _Unit:
+        """An own unit as read from its piece of the view (``self._design`` read from
+        ``design``): the unit read last time while the view hands out the same piece (the
+        game hands out the same object while the unit is unchanged)."""
+        number = int(u["number"])
+        known = self._units.get(number)
+        if known is not None and known[0] is u:
+            return known[1]
+        fixed = self._fixed(design)
+        lo, hi = (int(x) for x in design["supplies"])
+        unit = _Unit(
+            number,
+            int(u["type"]),
+            int(u["location"]),
+            int(u["posture"]),
+            int(u["posture_class"]),
+            u["task_force"],
+            bool(u["engaged"]),
+            list(u["resources"]),
+        )
+        plan = fixed.toe[unit.type]
+        shares = [unit.resources[i] / plan[i] for i in range(lo, hi) if plan[i] > 0]
+        unit.ratio = min(shares) if shares else 1.0
+        planned = fixed.worth(self.side, "defense", unit.type)
+        unit.combat = planned >= COMBAT and unit.ratio <= DEPOT
+        unit.ready = (
+            unit.tf is None
+            and unit.pc == 1
+            and not unit.engaged
+            and unit.posture != int(design["itrfp"])
+            and unit.ratio >= STUCK
+        )
+        self._units[number] = (u, unit)
+        return unit
 
     @staticmethod
     def _read_enemy(seen: list[Mapping[str, Any]], fixed: _Design, enemy_side: str) -> _Enemy:
@@ -368,12 +419,7 @@ class IdahexAgent:
 
     @staticmethod
     def _own_value(s: _Situation, u: _Unit, role: str) -> float:
-        out = u.values.get(role)
-        if out is None:
-            v = s.values[s.me][role]
-            raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
-            out = u.values[role] = raw * min(1.0, u.ratio / SHORT)
-        return out
+        return _value(s.values[s.me], u, role)
 
     @staticmethod
     def _planned_value(s: _Situation, u: _Unit) -> float:
@@ -383,19 +429,109 @@ class IdahexAgent:
 
     def act(self, view: View, rng: np.random.Generator) -> Commands:
         data = view.data
-        design = data["design"]
-        parts = (design, data["owner"], data["enemy"], data["units"], data["engagements"])
-        strikes_now = bool(design["strikes_now"])
+        strikes_now = bool(data["design"]["strikes_now"])
         last = self._decided.get(strikes_now)
-        if last is not None and _same_parts(last[0], parts):
-            # Nothing the commander reads changed since its last decision at such a time
-            # (most periods of a quiet front): it decides the same.
-            return last[1]
+        if last is not None and self._still(last, data):
+            # Nothing the commander's last decision at such a time (air strikes open or
+            # not) read changed since (most periods of a quiet front): it decides the same.
+            return last.commands
         drawn: list[float] = []
-        commands = self._decide(self._situation(data), rng, drawn)
+        s = self._situation(data)
+        commands = self._decide(s, rng, drawn)
         if not drawn:  # a decision that drew the odds depends on the decision's stream
-            self._decided[strikes_now] = (parts, commands)
+            self._decided[strikes_now] = _Decision(
+                (data["design"], data["owner"], data["enemy"]),
+                data["engagements"],
+                list(data["units"]),
+                list(s.units),
+                s.enemy,
+                s.tests,
+                commands,
+            )
         return commands
+
+    def _still(self, last: _Decision, data: Mapping[str, Any]) -> bool:
+        """Whether ``last`` is the decision the commander would take on ``data``.
+
+        A decision that drew nothing is a function of what it read: the design, the owner
+        map, the enemy seen and the engagements (the game hands out the same objects for
+        unchanged parts and keeps them read-only; the engagements are compared by value),
+        and of each own unit its number, type, cell, posture, posture class, task force,
+        whether it is engaged and its resources. Those resources reach the decision in two
+        ways only: through the supply ratio's place among the thresholds the commander
+        compares it with (:func:`_band`), and through the unit's values on attack and
+        defense, in the tests :class:`_Tests` records. So when every own unit is the same
+        but in resources, with its ratio in the same band, and each test of a changed
+        unit's value comes out as it did, every step of the decision goes the same way and
+        gives the same commands. The record then holds the new pieces, so the next view is
+        compared with them (the same tests, the same outcomes)."""
+        design, owner, enemy = last.parts
+        if data["design"] is not design or data["owner"] is not owner or data["enemy"] is not enemy:
+            return False
+        pieces = data["units"]
+        if len(pieces) != len(last.pieces):
+            return False
+        if data["engagements"] != last.engagements:
+            return False
+        changed = [
+            i for i, (a, b) in enumerate(zip(last.pieces, pieces, strict=True)) if a is not b
+        ]
+        if changed:
+            units = list(last.units)
+            for i in changed:
+                new = self._unit(pieces[i], design)
+                if not _alike(units[i], new):
+                    return False
+                units[i] = new
+            if not self._same_tests(last, units, changed, design["standard_values"][self.side]):
+                return False
+            last.pieces = list(pieces)
+            last.units = units
+        last.engagements = data["engagements"]
+        return True
+
+    def _same_tests(
+        self,
+        last: _Decision,
+        units: list[_Unit],
+        changed: list[int],
+        values: Mapping[str, list[float]],
+    ) -> bool:
+        """Whether ``last``'s tests of values come out the same with ``units`` (those at
+        the indices ``changed`` read anew), each computed as the decision computes it; a
+        test of none of them comes out the same. If they do, the threats of the line are
+        those of ``units`` from now on (the caller then keeps ``units`` in the record)."""
+        tests = last.tests
+        touched = {units[i].cell for i in changed}
+        numbers = {units[i].number for i in changed}
+        exposed = [t for t in tests.exposed if t[0] in touched]
+        strong = [t for t in tests.strong if not numbers.isdisjoint(t[0])]
+        line = not touched.isdisjoint(tests.cells)
+        if not (exposed or strong or line):
+            return True
+        at: dict[int, list[_Unit]] = {c: [] for c in touched}
+        by_number: dict[int, _Unit] = {}
+        for u in units:  # (in the view's order, as the decision sums them)
+            by_number[u.number] = u
+            if u.cell in touched:
+                at[u.cell].append(u)
+        enemy = last.enemy
+        for cell, target, out in exposed:
+            if (self._threat_in(at, enemy, values, cell, target) < EXPOSED) is not out:
+                return False
+        for group, against, out in strong:
+            strength = sum(_value(values, by_number[n], "attack") for n in group)
+            if _sure(strength, against) is not out:
+                return False
+        if line:
+            weighed = [
+                (self._threat_in(at, enemy, values, c, None) if c in touched else t, c)
+                for t, c in tests.line
+            ]
+            if _threatened(weighed) != tests.threatened:
+                return False
+            tests.line = weighed  # the record holds the threats of the units it holds
+        return True
 
     def _decide(self, s: _Situation, rng: np.random.Generator, drawn: list[float]) -> Commands:
         commands: list[Command] = []
@@ -710,32 +846,31 @@ class IdahexAgent:
 
     def _threat(self, s: _Situation, cell: int, but: int | None = None) -> float:
         """The enemy's value on attack seen next to ``cell`` (but in cell ``but``) over the
-        own value on defense in it (``inf`` when nothing defends it).
+        own value on defense in it (``inf`` when nothing defends it)."""
+        return self._threat_in(s.at, s.enemy, s.values[s.me], cell, but)
 
-        Kept with the enemy seen, by the own units holding the cell: the same unit objects
-        (the commander reuses a unit it read while the view hands out the same one) hold it
-        with the same value."""
-        enemy = s.enemy
-        if enemy.menaced is None:
-            enemy.menaced = {r for c in enemy.attack_at for r in self._next_to(c)}
-        if cell not in enemy.menaced:
-            return 0.0
-        holders = tuple(s.at.get(cell, ()))
+    def _threat_in(
+        self,
+        at: Mapping[int, list[_Unit]],
+        enemy: _Enemy,
+        values: Mapping[str, list[float]],
+        cell: int,
+        but: int | None,
+    ) -> float:
+        """:meth:`_threat` with the own units by cell ``at``, the ``enemy`` seen and the
+        own standard ``values``. The enemy's part is kept with the enemy seen; the own
+        units' values with each unit."""
         key = (cell, but)
-        found = enemy.threats.get(key)
-        if found is not None and found[0] == holders:
-            return found[1]
-        out = self._threat_of(s, cell, but)
-        enemy.threats[key] = (holders, out)
-        return out
-
-    def _threat_of(self, s: _Situation, cell: int, but: int | None) -> float:
-        attack_at = s.enemy.attack_at
-        threat = sum(v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ()))
-        if threat == 0.0:
+        pressure = enemy.pressure.get(key)
+        if pressure is None:
+            attack_at = enemy.attack_at
+            pressure = enemy.pressure[key] = sum(
+                v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ())
+            )
+        if pressure == 0.0:
             return 0.0
-        defense = sum(self._own_value(s, u, "defense") for u in s.at.get(cell, ()) if u.pc == 1)
-        return threat / defense if defense > 0 else float("inf")
+        defense = sum(_value(values, u, "defense") for u in at.get(cell, ()) if u.pc == 1)
+        return pressure / defense if defense > 0 else float("inf")
 
     def _attacks(self, s: _Situation, odds: Callable[[], float]) -> list[Command]:
         out: list[Command] = []
@@ -761,9 +896,19 @@ class IdahexAgent:
                 continue
             # Units whose cell the enemy could take behind them (its other neighbours hold
             # enough enemy) stay: an attack posture is no security force (§3.3).
-            near = [u for u in near if self._threat(s, u.cell, but=target) < EXPOSED]
+            kept = []
+            for u in near:
+                covered = self._threat(s, u.cell, but=target) < EXPOSED
+                s.tests.exposed.append((u.cell, target, covered))
+                if covered:
+                    kept.append(u)
+            near = kept
+            if not near:
+                continue
             strength = sum(self._own_value(s, u, "attack") for u in near)
-            if not near or not self._strong_enough(strength, value, odds):
+            strong = self._strong_enough(strength, value, odds)
+            s.tests.strong.append((tuple(u.number for u in near), value, strong))
+            if not strong:
                 continue
             by_status: dict[tuple[int, int], list[int]] = {}
             for u in near:  # a task force's elements share one status (§3)
@@ -775,13 +920,11 @@ class IdahexAgent:
 
     @staticmethod
     def _strong_enough(strength: float, value: float, odds: Callable[[], float]) -> bool:
-        """``strength >= odds * value``, the odds drawn only when the draw can decide it:
-        they lie within ``ATTACK_ODDS * [0.85, 1.15]`` (with a margin for rounding), so a
-        strength below or above that range of ``value`` is answered without them."""
-        if strength < ATTACK_ODDS * 0.85 * value * (1 - 1e-9):
-            return False
-        if strength >= ATTACK_ODDS * 1.15 * value * (1 + 1e-9):
-            return True
+        """``strength >= odds * value``, the odds drawn only when the draw can decide it
+        (:func:`_sure`)."""
+        sure = _sure(strength, value)
+        if sure is not None:
+            return sure
         return not strength < odds() * value
 
     def _line(self, s: _Situation) -> list[Command]:
@@ -795,11 +938,11 @@ class IdahexAgent:
             u for u in self._fresh(s) if u.number not in s.busy and not self._last_in_front(s, u)
         ]
         held = {u.cell for u in s.units if u.pc == 1 and self._combat_unit(s, u)}
-        threats = sorted(
-            ((self._threat(s, c), c) for c in front if c in held),
-            key=lambda x: (-x[0], x[1]),
-        )
-        gaps = sorted(front - held) + [c for t, c in threats if t >= THREATENED]
+        tests = s.tests
+        tests.line = [(self._threat(s, c), c) for c in front if c in held]
+        tests.cells = {c for _, c in tests.line}
+        tests.threatened = _threatened(tests.line)
+        gaps = sorted(front - held) + tests.threatened
         for gap in gaps:
             best: tuple[int, _Unit, list[int]] | None = None
             for u in free:
@@ -855,19 +998,63 @@ class IdahexAgent:
         return [Strike("interdiction", target, aircraft, (4, 3, 1, 2))]
 
 
-def _same_parts(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
-    """Whether a view's parts are those of an earlier view: the game hands out the same
-    objects for unchanged parts (the design, the owner map, the enemy seen, each own unit;
-    the earlier ones are kept alive, so the same object is the same data); the
-    engagements are compared by value."""
-    design, owner, enemy, units, engagements = old
+def _value(values: Mapping[str, list[float]], u: _Unit, role: str) -> float:
+    """``u``'s value on ``attack`` or ``defense`` with the standard ``values`` of its side:
+    its resources at their standard values, scaled down below :data:`SHORT` supplies (kept
+    with the unit: a unit read anew is another object)."""
+    out = u.values.get(role)
+    if out is None:
+        v = values[role]
+        raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
+        out = u.values[role] = raw * min(1.0, u.ratio / SHORT)
+    return out
+
+
+def _sure(strength: float, value: float) -> bool | None:
+    """Whether ``strength >= odds * value`` when the odds cannot decide it, else None: they
+    lie within ``ATTACK_ODDS * [0.85, 1.15]`` (with a margin for rounding), so a strength
+    below or above that range of ``value`` is answered without them."""
+    if strength < ATTACK_ODDS * 0.85 * value * (1 - 1e-9):
+        return False
+    if strength >= ATTACK_ODDS * 1.15 * value * (1 + 1e-9):
+        return True
+    return None
+
+
+def _threatened(line: list[tuple[float, int]]) -> list[int]:
+    """The cells of ``(threat, cell)`` whose threat reaches :data:`THREATENED`, the most
+    threatened first (then by number)."""
+    ranked = sorted(line, key=lambda x: (-x[0], x[1]))
+    return [c for t, c in ranked if t >= THREATENED]
+
+
+def _band(ratio: float) -> tuple[bool, ...]:
+    """Where a supply ratio stands against every threshold the commander compares one with
+    (:data:`STUCK`, :data:`CRITICAL`, :data:`SHORT`, ``SHORT + 0.1`` for attackers, 0.9 for a
+    transfer, :data:`DEPOT`): two ratios in the same band pass the same tests."""
     return (
-        new[0] is design
-        and new[1] is owner
-        and new[2] is enemy
-        and len(new[3]) == len(units)
-        and all(a is b for a, b in zip(new[3], units, strict=True))
-        and new[4] == engagements
+        ratio >= STUCK,
+        ratio >= CRITICAL,
+        ratio >= SHORT,
+        ratio >= SHORT + 0.1,
+        ratio >= 0.9,
+        ratio > DEPOT,
+    )
+
+
+def _alike(old: _Unit, new: _Unit) -> bool:
+    """Whether ``new`` reads as ``old`` to a decision that did not read their values: the
+    same unit, cell, posture, task force and engagement, its supply ratio in the same
+    :func:`_band`."""
+    return (
+        old.number == new.number
+        and old.type == new.type
+        and old.cell == new.cell
+        and old.posture == new.posture
+        and old.pc == new.pc
+        and old.tf == new.tf
+        and old.engaged == new.engaged
+        and _band(old.ratio) == _band(new.ratio)
     )
 
 
