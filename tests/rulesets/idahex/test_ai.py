@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from hexwar.agents import agent_rng
 from hexwar.rulesets.idahex.ai import ATTACK_ODDS, SORTIE, IdahexAgent
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.orders import Command, Mission, Strike, Transfer
@@ -183,3 +184,63 @@ def test_no_decision_of_a_game_creates_resources(red: str, blue: str, seed: int)
         before = now
     kinds = {e.kind for e in game.events(None)}
     assert {"combat", "air"} <= kinds
+
+
+# -- the commander's memory --------------------------------------------------------------------
+
+
+def test_7_a_unit_that_runs_short_after_a_decision_goes_to_the_depot_at_the_next() -> None:
+    """The commander keeps its last decision while its units change only in resources; a
+    supply ratio that falls below SHORT changes it. A division in cell 6, behind the line
+    (no enemy next to it, so its value is weighed nowhere), first steps to cell 5 on its
+    way to the empty front (27 by 5 and 16); with 30 % of its supplies it marches through
+    5 to the depot in cell 16."""
+    g = game(unit(51, 16, posture=ITRFP), unit(2, 6), unit(153, 39))
+    agent = IdahexAgent(g.ruleset, "red")
+    before = agent.act(g.view("red"), np.random.default_rng(0)).commands
+    assert missions(before)[(2,)] == (Order(5, 10),)
+    starve(g, 2, 0.3)
+    after = agent.act(g.view("red"), np.random.default_rng(0)).commands
+    assert missions(after)[(2,)] == (Order(5, 10), Order(16, 10))
+
+
+def test_an_attack_is_weighed_again_when_the_attackers_lose_weapons() -> None:
+    """Three divisions (235 + 245 + 242 = 722 on attack) attack the brigade (345 on
+    defense, ratio 2.1). With nine in ten of their weapons gone, two of them weigh about 49
+    together, 284 in all: ratio 0.82, below ATTACK_ODDS * 0.85 = 1.36 whatever the draw.
+    Their supplies are unchanged, so only the value of the attack tells the decisions
+    apart: the same commander no longer attacks."""
+    g = game(unit(2, 27), unit(7, 27), unit(8, 27), unit(153, 39))
+    agent = IdahexAgent(g.ruleset, "red")
+    assert missions(agent.act(g.view("red"), np.random.default_rng(0)).commands)[(2, 7, 8)] == (
+        Order(39, 10),
+    )
+    lo, _ = g.rules.resources[0].supplies
+    for n in (7, 8):
+        u = g.engine.units[n]
+        u.change_resources(slice(0, lo), u.resources[:lo] * 0.1)
+    after = agent.act(g.view("red"), np.random.default_rng(0)).commands
+    assert all(39 not in [o.objective for o in m] for m in missions(after).values())
+
+
+@pytest.mark.slow
+def test_the_commanders_memory_changes_no_decision() -> None:
+    """A whole Sinai game (seed 1) of ai against ai: every fourth decision of the playing
+    commanders, who keep their last decisions, is the one a new commander (no memory) takes
+    from the same view and stream."""
+    session = Session.start(
+        resolve_scenario("idahex/sinai"), seed=1, agents={"red": "ai", "blue": "ai"}
+    )
+    game = session.game
+    checked = 0
+    while (decision := game.decision()) is not None:
+        for side in sorted(decision.sides):
+            view = game.view(side)
+            kept = session.agents[side].act(view, agent_rng(game.seed, side, decision.step))
+            if decision.step % 4 == 0:
+                new = IdahexAgent(game.ruleset, side)
+                assert new.act(view, agent_rng(game.seed, side, decision.step)) == kept
+                checked += 1
+            game.submit(side, kept)
+    assert checked == 1000
+    assert game.state_hash().startswith("153acb9d805f191b")
