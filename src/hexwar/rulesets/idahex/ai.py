@@ -51,6 +51,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -111,6 +113,8 @@ class _Unit:
     resources: list[float]
     ratio: float = 1.0
     """The lowest stock of a supply type against the plan (1 with no plan)."""
+    band: tuple[bool, ...] = ()
+    """:func:`_band` of :attr:`ratio`."""
     values: dict[str, float] = field(default_factory=dict)
     """Its value on ``attack`` and ``defense``, as they are asked for."""
     combat: bool = False
@@ -199,13 +203,11 @@ class _Tests:
     """``(units, value, out)``: the units' value on attack, summed in this order, was
     :meth:`IdahexAgent._strong_enough` against an enemy ``value`` (``out``) or not, without
     drawing the odds."""
-    line: list[tuple[float, int]] = field(default_factory=list)
-    """``(threat, cell)`` of each front cell holding a combat unit, as :meth:`_line` weighed
-    them ..."""
+    line: dict[int, float] = field(default_factory=dict)
+    """The threat to each front cell holding a combat unit, as :meth:`_line` weighed them
+    ..."""
     threatened: list[int] = field(default_factory=list)
     """... and the cells it found :data:`THREATENED`, most threatened first."""
-    cells: set[int] = field(default_factory=set)
-    """The cells of :attr:`line`."""
 
 
 @dataclass(slots=True)
@@ -384,6 +386,7 @@ class IdahexAgent:
         plan = fixed.toe[unit.type]
         shares = [unit.resources[i] / plan[i] for i in range(lo, hi) if plan[i] > 0]
         unit.ratio = min(shares) if shares else 1.0
+        unit.band = _band(unit.ratio)
         planned = fixed.worth(self.side, "defense", unit.type)
         unit.combat = planned >= COMBAT and unit.ratio <= DEPOT
         unit.ready = (
@@ -473,9 +476,7 @@ class IdahexAgent:
             return False
         if data["engagements"] != last.engagements:
             return False
-        changed = [
-            i for i, (a, b) in enumerate(zip(last.pieces, pieces, strict=True)) if a is not b
-        ]
+        changed = list(compress(range(len(pieces)), map(is_not, last.pieces, pieces)))
         if changed:
             units = list(last.units)
             for i in changed:
@@ -506,7 +507,7 @@ class IdahexAgent:
         numbers = {units[i].number for i in changed}
         exposed = [t for t in tests.exposed if t[0] in touched]
         strong = [t for t in tests.strong if not numbers.isdisjoint(t[0])]
-        line = not touched.isdisjoint(tests.cells)
+        line = [c for c in touched if c in tests.line]
         if not (exposed or strong or line):
             return True
         at: dict[int, list[_Unit]] = {c: [] for c in touched}
@@ -523,14 +524,18 @@ class IdahexAgent:
             strength = sum(_value(values, by_number[n], "attack") for n in group)
             if _sure(strength, against) is not out:
                 return False
-        if line:
-            weighed = [
-                (self._threat_in(at, enemy, values, c, None) if c in touched else t, c)
-                for t, c in tests.line
-            ]
-            if _threatened(weighed) != tests.threatened:
+        # A threat below THREATENED before and after is in no way part of the decision;
+        # one above both times may have moved among the others.
+        weighed = {c: self._threat_in(at, enemy, values, c, None) for c in line}
+        ranked = False
+        for c, threat in weighed.items():
+            was = tests.line[c]
+            if (threat >= THREATENED) is not (was >= THREATENED):
                 return False
-            tests.line = weighed  # the record holds the threats of the units it holds
+            ranked = ranked or (threat >= THREATENED and threat != was)
+        if ranked and _threatened(tests.line | weighed) != tests.threatened:
+            return False
+        tests.line.update(weighed)  # the record holds the threats of the units it holds
         return True
 
     def _decide(self, s: _Situation, rng: np.random.Generator, drawn: list[float]) -> Commands:
@@ -939,8 +944,7 @@ class IdahexAgent:
         ]
         held = {u.cell for u in s.units if u.pc == 1 and self._combat_unit(s, u)}
         tests = s.tests
-        tests.line = [(self._threat(s, c), c) for c in front if c in held]
-        tests.cells = {c for _, c in tests.line}
+        tests.line = {c: self._threat(s, c) for c in front if c in held}
         tests.threatened = _threatened(tests.line)
         gaps = sorted(front - held) + tests.threatened
         for gap in gaps:
@@ -1021,11 +1025,10 @@ def _sure(strength: float, value: float) -> bool | None:
     return None
 
 
-def _threatened(line: list[tuple[float, int]]) -> list[int]:
-    """The cells of ``(threat, cell)`` whose threat reaches :data:`THREATENED`, the most
-    threatened first (then by number)."""
-    ranked = sorted(line, key=lambda x: (-x[0], x[1]))
-    return [c for t, c in ranked if t >= THREATENED]
+def _threatened(line: Mapping[int, float]) -> list[int]:
+    """The cells of ``line`` whose threat reaches :data:`THREATENED`, the most threatened
+    first (then by number)."""
+    return [c for t, c in sorted((-t, c) for c, t in line.items() if t >= THREATENED)]
 
 
 def _band(ratio: float) -> tuple[bool, ...]:
@@ -1054,7 +1057,7 @@ def _alike(old: _Unit, new: _Unit) -> bool:
         and old.pc == new.pc
         and old.tf == new.tf
         and old.engaged == new.engaged
-        and _band(old.ratio) == _band(new.ratio)
+        and old.band == new.band
     )
 
 
