@@ -15,6 +15,7 @@ import pytest
 
 from hexwar.agents import agent_rng
 from hexwar.rulesets.idahex.ai import ATTACK_ODDS, SORTIE, IdahexAgent
+from hexwar.rulesets.idahex.ai_legacy import LegacyAgent
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.orders import Command, Mission, Strike, Transfer
 from hexwar.rulesets.idahex.postures import Order
@@ -221,6 +222,19 @@ def test_an_attack_is_weighed_again_when_the_attackers_lose_weapons() -> None:
         u.change_resources(slice(0, lo), u.resources[:lo] * 0.1)
     after = agent.act(g.view("red"), np.random.default_rng(0)).commands
     assert all(39 not in [o.objective for o in m] for m in missions(after).values())
+
+
+def test_4_2_1_the_legacy_commander_refills_a_unit_that_runs_short_after_a_decision() -> None:
+    """The legacy commander keeps its last decision while its units' supply ratios stay on
+    the same side of SHORT and DEPOT. A division beside a depot in cell 16 first marches
+    to the front cell 27 next to the enemy; with 30 % of its supplies it stays (short units
+    do not march) and the depot gives by transfer in its cell (§4.2.1)."""
+    g = game(unit(51, 16, posture=ITRFP), unit(2, 16), unit(153, 39))
+    agent = LegacyAgent(g.ruleset, "red")
+    before = agent.act(g.view("red"), np.random.default_rng(0)).commands
+    assert before == (Mission((Order(27, 10),), (2,)),)
+    starve(g, 2, 0.3)
+    assert agent.act(g.view("red"), np.random.default_rng(0)).commands == (Transfer(16),)
 
 
 @pytest.mark.slow

@@ -26,6 +26,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -59,6 +62,33 @@ _RATIOS_KEPT = 4096
 """At most this many units' supply ratios are kept (then forgotten all at once)."""
 
 
+def _parts(data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The parts of a view a decision reads, but the own units: the design, the owner map
+    and the enemy seen (compared by identity), then the engagements, the task forces and
+    the deliveries (compared by value)."""
+    return (
+        data["design"],
+        data["owner"],
+        data["enemy"],
+        data["engagements"],
+        data["task_forces"],
+        data["deliveries"],
+    )
+
+
+@dataclass(slots=True)
+class _Decision:
+    """A decision with what it read (see :meth:`LegacyAgent._still`)."""
+
+    parts: tuple[Any, ...]
+    """:func:`_parts` of its view (kept alive here: the same object is the same data)."""
+    pieces: list[Mapping[str, Any]]
+    """The view's own unit pieces, in its order (kept alive here)."""
+    readings: list[tuple[Any, ...]]
+    """:meth:`LegacyAgent._reading` of each piece."""
+    commands: Commands
+
+
 class LegacyAgent:
     """The first computer commander of one side (counts units, not strength)."""
 
@@ -75,6 +105,9 @@ class LegacyAgent:
         self._ratios: dict[int, tuple[Mapping[str, Any], float]] = {}
         """Each own unit's supply ratio by the id of its piece of the view (kept with it, so
         the id stays its own): a game hands out the same piece while the unit holds still."""
+        self._decided: dict[bool, _Decision] = {}
+        """The last decision, by whether air strikes could be entered, with what it read
+        (:meth:`_still`)."""
 
     def _area(self, design: Mapping[str, Any]) -> IdahexGrid:
         if self._grid is None:
@@ -85,6 +118,81 @@ class LegacyAgent:
 
     def act(self, view: View, rng: np.random.Generator) -> Commands:
         data = view.data
+        strikes_now = bool(data["design"]["strikes_now"])
+        last = self._decided.get(strikes_now)
+        if last is not None and self._still(last, data):
+            return last.commands  # nothing it reads changed (most periods of a quiet front)
+        commands = self._decide(data)
+        self._decided[strikes_now] = _Decision(
+            _parts(data),
+            list(data["units"]),
+            [self._reading(u, data["design"]) for u in data["units"]],
+            commands,
+        )
+        return commands
+
+    def _still(self, last: _Decision, data: Mapping[str, Any]) -> bool:
+        """Whether ``last`` is the decision the commander would take on ``data``.
+
+        A decision is a function of what it reads (it draws nothing): the design, the
+        owner map and the enemy seen (the game hands out the same objects while they are
+        unchanged and keeps them read-only), the engagements, task forces and deliveries
+        (compared by value), and of each own unit what :meth:`_reading` gives -- its
+        resources only through the supply ratio's place against :data:`DEPOT` and
+        :data:`SHORT`. The same readings give the same commands; the record then holds
+        the new pieces, so the next view is compared with them."""
+        parts = _parts(data)
+        old = last.parts
+        if parts[0] is not old[0] or parts[1] is not old[1] or parts[2] is not old[2]:
+            return False
+        pieces = data["units"]
+        if len(pieces) != len(last.pieces) or parts[3:] != old[3:]:
+            return False
+        changed = list(compress(range(len(pieces)), map(is_not, last.pieces, pieces)))
+        if changed:
+            design = data["design"]
+            readings = [self._reading(pieces[i], design) for i in changed]
+            if any(r != last.readings[i] for i, r in zip(changed, readings, strict=True)):
+                return False
+            last.pieces = list(pieces)
+        last.parts = parts
+        return True
+
+    def _reading(self, u: Mapping[str, Any], design: Mapping[str, Any]) -> tuple[Any, ...]:
+        """All a decision reads of an own unit's piece: its number, type, cell and the
+        cells next to it, posture, posture class, task force, whether it is engaged, and
+        whether its supply ratio is above :data:`DEPOT` and below :data:`SHORT`."""
+        r = self._ratio(u, design)
+        return (
+            u["number"],
+            u["type"],
+            u["location"],
+            u["adjacent"],
+            u["posture"],
+            u["posture_class"],
+            u["task_force"],
+            u["engaged"],
+            r > DEPOT,
+            r < SHORT,
+        )
+
+    def _ratio(self, u: Mapping[str, Any], design: Mapping[str, Any]) -> float:
+        """The unit's lowest stock of a supply type against its plan (1 with no plan)."""
+        ratios = self._ratios
+        found = ratios.get(id(u))
+        if found is not None and found[0] is u:
+            return found[1]
+        if len(ratios) > _RATIOS_KEPT:
+            ratios.clear()
+        lo, hi = design["supplies"]
+        toe = design["toe"][str(u["type"])][lo:hi]
+        have = u["resources"][lo:hi]
+        shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
+        out = min(shares) if shares else 1.0
+        ratios[id(u)] = (u, out)
+        return out
+
+    def _decide(self, data: Mapping[str, Any]) -> Commands:
         design = data["design"]
         grid = self._area(design)
         me = 1 if self.side == "red" else 2
@@ -92,22 +200,6 @@ class LegacyAgent:
         enemy_at: dict[int, int] = {}
         for u in data["enemy"]:
             enemy_at[int(u["location"])] = enemy_at.get(int(u["location"]), 0) + 1
-        lo, hi = design["supplies"]
-
-        ratios = self._ratios
-        if len(ratios) > _RATIOS_KEPT:
-            ratios.clear()
-
-        def ratio(u: Mapping[str, Any]) -> float:
-            found = ratios.get(id(u))
-            if found is not None and found[0] is u:
-                return found[1]
-            toe = design["toe"][str(u["type"])][lo:hi]
-            have = u["resources"][lo:hi]
-            shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
-            out = min(shares) if shares else 1.0
-            ratios[id(u)] = (u, out)
-            return out
 
         def neighbours(c: int) -> list[int]:
             out = self._neighbours.get(c)
@@ -140,7 +232,7 @@ class LegacyAgent:
             commands.extend(self._air(data, enemy_at, design["aircraft_types"], units))
         idle = [u for u in units if u["task_force"] is None and u["posture_class"] == 1]
         itrfp = int(design["itrfp"])
-        supply = {u["number"]: ratio(u) for u in units}  # each unit's, once a decision
+        supply = {u["number"]: self._ratio(u, design) for u in units}  # once a decision
         depots = [u for u in idle if supply[u["number"]] > DEPOT]
         fighters = [u for u in idle if supply[u["number"]] <= DEPOT and not u["engaged"]]
         short = [u for u in units if supply[u["number"]] < SHORT and u["posture"] != itrfp]
