@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -84,23 +84,24 @@ def agent_rng(seed: int, side: str, step: int) -> np.random.Generator:
     it (most decisions of most agents draw nothing, and making one costs more than many a
     decision): the same generator, the same draws.
     """
-    return cast(np.random.Generator, _LazyStream(seed, f"agent:{side}@{step}"))
+    return _LazyStream(seed, side, step)  # type: ignore[return-value]
 
 
 class _LazyStream:
-    """:func:`~hexwar.core.rng.stream` ``(seed, purpose)``, made on first use; every
-    attribute is the generator's."""
+    """:func:`~hexwar.core.rng.stream` ``(seed, "agent:{side}@{step}")``, made on first use
+    (its purpose too: most decisions draw nothing); every attribute is the generator's."""
 
     __slots__ = ("_args", "_made")
 
-    def __init__(self, seed: int, purpose: str) -> None:
-        self._args = (seed, purpose)
+    def __init__(self, seed: int, side: str, step: int) -> None:
+        self._args = (seed, side, step)
         self._made: np.random.Generator | None = None
 
     def _generator(self) -> np.random.Generator:
         made = self._made
         if made is None:
-            made = self._made = stream(*self._args)
+            seed, side, step = self._args
+            made = self._made = stream(seed, f"agent:{side}@{step}")
         return made
 
     def __getattr__(self, name: str) -> Any:
