@@ -208,6 +208,15 @@ class _Tests:
     ..."""
     threatened: list[int] = field(default_factory=list)
     """... and the cells it found :data:`THREATENED`, most threatened first."""
+    cells: set[int] = field(default_factory=set)
+    """The cells whose units' values :attr:`exposed` and :attr:`line` weigh ..."""
+    units: set[int] = field(default_factory=set)
+    """... and the units :attr:`strong` weighs (see :meth:`close`)."""
+
+    def close(self) -> None:
+        """Note the cells and units the tests weigh, once they are all made."""
+        self.cells = {cell for cell, _, _ in self.exposed} | self.line.keys()
+        self.units = {n for group, _, _ in self.strong for n in group}
 
 
 @dataclass(slots=True)
@@ -442,6 +451,7 @@ class IdahexAgent:
         s = self._situation(data)
         commands = self._decide(s, rng, drawn)
         if not drawn:  # a decision that drew the odds depends on the decision's stream
+            s.tests.close()
             self._decided[strikes_now] = _Decision(
                 (data["design"], data["owner"], data["enemy"]),
                 data["engagements"],
@@ -505,11 +515,11 @@ class IdahexAgent:
         tests = last.tests
         touched = {units[i].cell for i in changed}
         numbers = {units[i].number for i in changed}
+        if touched.isdisjoint(tests.cells) and numbers.isdisjoint(tests.units):
+            return True
         exposed = [t for t in tests.exposed if t[0] in touched]
         strong = [t for t in tests.strong if not numbers.isdisjoint(t[0])]
         line = [c for c in touched if c in tests.line]
-        if not (exposed or strong or line):
-            return True
         at: dict[int, list[_Unit]] = {c: [] for c in touched}
         by_number: dict[int, _Unit] = {}
         for u in units:  # (in the view's order, as the decision sums them)
