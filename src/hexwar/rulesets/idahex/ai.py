@@ -613,12 +613,13 @@ class IdahexAgent:
 
     def _path(self, s: _Situation, start: int, goals: set[int]) -> list[int]:
         """A shortest way from ``start`` to a goal through own active cells (the goal may be
-        the enemy's), without ``start``; empty if there is none."""
+        the enemy's), without ``start``; empty if there is none. Kept with the owner map
+        (the caller only reads it)."""
         key = (start, frozenset(goals))
         found = s.terrain.paths.get(key)
         if found is None:
             found = s.terrain.paths[key] = self._search(s, start, goals)
-        return list(found)
+        return found
 
     def _search(self, s: _Situation, start: int, goals: set[int]) -> list[int]:
         if start in goals:
