@@ -381,7 +381,7 @@ class IdahexAgent:
         if known is not None and known[0] is u:
             return known[1]
         fixed = self._fixed(design)
-        lo, hi = (int(x) for x in design["supplies"])
+        lo, hi = design["supplies"]
         unit = _Unit(
             number,
             int(u["type"]),
@@ -521,19 +521,19 @@ class IdahexAgent:
         strong = [t for t in tests.strong if not numbers.isdisjoint(t[0])]
         line = [c for c in touched if c in tests.line]
         at: dict[int, list[_Unit]] = {c: [] for c in touched}
-        by_number: dict[int, _Unit] = {}
         for u in units:  # (in the view's order, as the decision sums them)
-            by_number[u.number] = u
             if u.cell in touched:
                 at[u.cell].append(u)
         enemy = last.enemy
         for cell, target, out in exposed:
             if (self._threat_in(at, enemy, values, cell, target) < EXPOSED) is not out:
                 return False
-        for group, against, out in strong:
-            strength = sum(_value(values, by_number[n], "attack") for n in group)
-            if _sure(strength, against) is not out:
-                return False
+        if strong:
+            by_number = {u.number: u for u in units}
+            for group, against, out in strong:
+                strength = sum(_value(values, by_number[n], "attack") for n in group)
+                if _sure(strength, against) is not out:
+                    return False
         # A threat below THREATENED before and after is in no way part of the decision;
         # one above both times may have moved among the others.
         weighed = {c: self._threat_in(at, enemy, values, c, None) for c in line}
