@@ -247,7 +247,7 @@ class _Situation:
     watched: set[int] | None = None
     memo: dict[tuple[object, ...], float] = field(default_factory=dict)
     """Values computed once per decision (unit values, threats)."""
-    tests: _Tests = field(default_factory=lambda: _Tests())
+    tests: _Tests = field(default_factory=_Tests)
     """The decision's tests of own units' values, as they came out."""
 
     @property
