@@ -182,6 +182,13 @@ class _Terrain:
     safe: dict[frozenset[int], tuple[set[int], set[int]]] = field(default_factory=dict)
     """Own cells with no enemy or foreign cell next to them, and those of them next to the
     front, by the cells where enemy units are seen."""
+    mine: set[int] | None = None
+    """The own cells, read with :attr:`near_foreign` and :attr:`near_front` when
+    :meth:`IdahexAgent._safe` first asks for them ..."""
+    near_foreign: set[int] = field(default_factory=set)
+    """... the active cells next to a cell the side does not own ..."""
+    near_front: set[int] = field(default_factory=set)
+    """... and those next to the front."""
     seen: object = None
     """The last view's owner map object (kept alive here): the same object is the same map."""
     targets: dict[frozenset[int], list[tuple[float, int]]] = field(default_factory=dict)
@@ -753,20 +760,27 @@ class IdahexAgent:
 
     def _safe(self, s: _Situation) -> tuple[set[int], set[int]]:
         """Own cells with no enemy seen or foreign cell next to them, and those of them next
-        to the front (all of them if none is): where depots stand."""
+        to the front (all of them if none is): where depots stand.
+
+        Cells are next to each other both ways (hexes of the area of war), so the own cells
+        next to a danger are those in the rims of the dangers; the rims of the foreign cells
+        and of the front are kept with the owner map."""
         key = frozenset(s.enemy_at)
-        found = s.terrain.safe.get(key)
+        t = s.terrain
+        found = t.safe.get(key)
         if found is None:
-            front = self._front(s)
-            danger = {c for c in s.active if c in s.enemy_at or s.owner.get(c) != s.me}
-            safe = {
-                c
-                for c, o in s.owner.items()
-                if o == s.me and not any(r in danger for r in self._next_to(c))
-            }
-            hubs = {c for c in safe if any(r in front for r in self._next_to(c))} or safe
-            found = s.terrain.safe[key] = (safe, hubs)
+            if t.mine is None:
+                t.mine = {c for c, o in t.owner.items() if o == s.me}
+                t.near_foreign = self._rims(c for c in s.active if c not in t.mine)
+                t.near_front = self._rims(self._front(s))
+            safe = t.mine - t.near_foreign - self._rims(c for c in key if c in s.active)
+            hubs = (safe & t.near_front) or safe
+            found = t.safe[key] = (safe, hubs)
         return found
+
+    def _rims(self, cells: Iterable[int]) -> set[int]:
+        """The active cells next to any of ``cells``."""
+        return {r for c in cells for r in self._next_to(c)}
 
     def _relieve(self, s: _Situation, tired: _Unit, out: list[Command]) -> bool:
         """Send a fresh idle combat unit from a cell next to ``tired``'s into it; True if one
