@@ -252,8 +252,6 @@ class _Situation:
     held: set[int] | None = None
     fresh: list[_Unit] | None = None
     watched: set[int] | None = None
-    memo: dict[tuple[object, ...], float] = field(default_factory=dict)
-    """Values computed once per decision (unit values, threats)."""
     tests: _Tests = field(default_factory=_Tests)
     """The decision's tests of own units' values, as they came out."""
 
@@ -430,11 +428,6 @@ class IdahexAgent:
         return _Enemy(seen, at, attack_at, defense_at)
 
     # -- strength ------------------------------------------------------------------------------
-
-    @staticmethod
-    def _supply_ratio(s: _Situation, u: _Unit) -> float:
-        """The unit's lowest stock of a supply type against its plan (1 with no plan)."""
-        return u.ratio
 
     @staticmethod
     def _own_value(s: _Situation, u: _Unit, role: str) -> float:
