@@ -235,10 +235,14 @@ class BreakKind(Enum):
         """Whether the players decide something at this break (a stop of the clock)."""
         return self is not BreakKind.FRAME_END
 
+    # The members are singletons: their identity hashes them, in C (``Enum.__hash__`` is a
+    # Python call, made each time a break is hashed).
+    __hash__ = object.__hash__
 
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A break: its kind and the 1-based number of the frame, period or cycle."""
+
+class Break(NamedTuple):
+    """A break: its kind and the 1-based number of the frame, period or cycle (a tuple: the
+    clock hashes and makes breaks several times an event, and a tuple does both in C)."""
 
     kind: BreakKind
     number: int
@@ -247,12 +251,6 @@ class Break:
         unit = self.kind.value.split()[0]
         edge = self.kind.value.split()[1]
         return f"{edge} of {unit} {self.number}"
-
-    def __hash__(self) -> int:
-        # The generated hash would hash the kind through ``Enum.__hash__``, a Python call;
-        # the members are singletons, so their identity hashes them as well (the clock
-        # hashes breaks several times an event).
-        return hash((id(self.kind), self.number))
 
 
 class Priority(IntEnum):
