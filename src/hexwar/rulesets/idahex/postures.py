@@ -349,14 +349,31 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+_INTERNED: dict[tuple[int, int, int], Status] = {}
+_INTERNED_MOST = 200_000
+
+
 def trusted_status(location: int, posture: int, objective: int) -> Status:
     """``Status(location, posture, objective)`` without its checks, for the statuses the
     sequencing derives from checked ones (the checks would pass: see :func:`next_status`)
-    and the engine's units' own; the event loop makes several every event."""
-    status: Status = _new(Status)
-    _set(status, "location", location)
-    _set(status, "posture", posture)
-    _set(status, "objective", objective)
+    and the engine's units' own; the event loop asks for several every event.
+
+    A status is a value (frozen): each one asked for in plain integers is made once and
+    handed out again (up to :data:`_INTERNED_MOST` of them), not made anew every event."""
+    key = (location, posture, objective)
+    status = _INTERNED.get(key)
+    if status is None:
+        status = _new(Status)
+        _set(status, "location", location)
+        _set(status, "posture", posture)
+        _set(status, "objective", objective)
+        if (
+            len(_INTERNED) < _INTERNED_MOST
+            and type(location) is int
+            and type(posture) is int
+            and type(objective) is int
+        ):  # (an equal key of another type, a numpy integer, keeps its own status)
+            _INTERNED[key] = status
     return status
 
 
