@@ -83,6 +83,44 @@ class Force:
     amount: FloatArray
 
 
+Segment = tuple[float, float | None, float, float, float, float]
+"""A segment of a ``frinv`` curve as :meth:`CombatFunctions._equip` inverts it: the highest
+fraction it serves ``y(n)``, the ratio when it is constant (else ``None``), and ``y(n - 1)``,
+``y(n) - y(n - 1)``, ``x(n - 1)``, ``x(n) - x(n - 1)``."""
+
+
+def _segments(ys: Sequence[float], xs: Sequence[float]) -> tuple[Segment, ...]:
+    """The segments of the curve through ``(xs[n], ys[n])`` for the search of REQ's least
+    ``w`` with ``paf(w) >= target``: the first segment ``n`` whose ``y(n)`` reaches the target
+    gives it -- 0 at ``n = 0``, ``x(n)`` where the segment is flat or vertical (``y(n) =
+    y(n - 1)`` or ``x(n) = x(n - 1)``), else ``x(n - 1) + (target - y(n - 1)) / (y(n) -
+    y(n - 1)) * (x(n) - x(n - 1))``, the differences computed here once (the same rounded
+    values every step) -- and past the last, ``inf`` (no ratio reaches the target)."""
+    out: list[Segment] = [(ys[0], 0.0, 0.0, 0.0, 0.0, 0.0)]
+    for n in range(1, len(xs)):
+        y, y0, x, x0 = ys[n], ys[n - 1], xs[n], xs[n - 1]
+        flat = y == y0 or x == x0
+        out.append((y, x if flat else None, y0, y - y0, x0, x - x0))
+    out.append((math.inf, math.inf, 0.0, 0.0, 0.0, 0.0))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _EquipTables:
+    """A side's design data as :meth:`CombatFunctions._equip` reads it: the types of
+    equipment in the standard force (``stdtgt > 0``), each type's protectors (``(prot, j)``
+    in resource order; ``None`` for an unprotected type, ``pg = 1``), ``spdd`` and
+    ``stdtgt`` as lists, and each type's and support's curve segments (:func:`_segments`)."""
+
+    neq: int
+    nsp: int
+    members: tuple[int, ...]
+    protectors: tuple[tuple[tuple[float, int], ...] | None, ...]
+    spdd: list[list[float]]
+    std: list[float]
+    segments: tuple[tuple[tuple[Segment, ...], ...], ...]
+
+
 BATCH_FROM = 96
 """The fewest forces of a side :meth:`CombatFunctions.involvement_many` allocates together:
 below, one by one is faster (numpy's cost per operation outweighs the forces' loops: on
@@ -127,6 +165,7 @@ class CombatFunctions:
             {(self.poff[e.attacker], self.poff[e.defender]): (e.f0, e.f) for e in entries}
             for entries in d.vfeba
         )
+        self._tables: list[_EquipTables | None] = [None, None]
 
     # -- §5.4.1 frinv -----------------------------------------------------------------------
 
@@ -238,6 +277,35 @@ class CombatFunctions:
                 qp = sum(prot[j][i] * fi[i] * amount[i] for i in done if i < nggwep)
                 fi[j] = min(qp, amount[j]) / amount[j] if amount[j] > 0 else 1.0
 
+    def _equip_tables(self, s: int) -> _EquipTables:
+        """What :meth:`_equip` reads of side ``s + 1``'s design data, found once per side."""
+        found = self._tables[s]
+        if found is not None:
+            return found
+        neq, nggwep, nsp = self.nequip[s], self.nggwep[s], self.nss[s] + self.npers[s]
+        pg = self.pg[s]
+        prot, std = self.prot[s].tolist(), self.stdtgt[s].tolist()
+        d = self.design
+        f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
+        xs = [0.0, *(float(v) for v in x)]
+        members = tuple(i for i in range(neq) if std[i] > 0.0)
+        protectors = tuple(
+            None
+            if pg[i] == 1
+            else tuple((prot[i][j], j) for j in members if pg[j] < pg[i] and j < nggwep)
+            for i in range(neq)
+        )
+        segments = tuple(
+            tuple(
+                _segments([float(f0[i][k]), *(float(v) for v in f[i][k])], xs) for k in range(nsp)
+            )
+            for i in range(neq)
+        )
+        found = self._tables[s] = _EquipTables(
+            neq, nsp, members, protectors, self.spdd[s].tolist(), std, segments
+        )
+        return found
+
     def _equip(
         self,
         s: int,
@@ -247,81 +315,89 @@ class CombatFunctions:
         alloc: FloatArray,
     ) -> None:
         """§5.4.1: support allocated to equipment in steps of ``rgain`` of the standard force,
-        never to unprotected equipment."""
-        neq, nggwep, nsp = self.nequip[s], self.nggwep[s], self.nss[s] + self.npers[s]
-        pg = self.pg[s]
+        never to unprotected equipment.
+
+        Every growing type of equipment takes one step an iteration, in resource order; a
+        step is ``min(qp - q, rgain * stdtgt, amount - q)`` of the type (``qp`` what its
+        protectors protect); it is taken when the support it requires (REQ: the inverse of
+        each support's curve at the new fraction, times the demand, less what the type has)
+        is within what is left of every support; a type that cannot take its step stops.
+
+        The loop is the rule's, one step at a time with the same IEEE operations in the same
+        order; what is fixed for the force is found once (:meth:`_equip_tables`: each curve's
+        segments with their differences, each type's protectors and demands), and each
+        support's curve is searched again only when the fraction leaves the segment it was
+        found on (the fractions of a type only grow)."""
+        table = self._equip_tables(s)
+        nsp, members, protectors, spdd, std = (
+            table.nsp,
+            table.members,
+            table.protectors,
+            table.spdd,
+            table.std,
+        )
         # Python floats, not numpy scalars: the same IEEE operations, many times faster one
         # by one (this loop takes up to 1/rgain steps per type of equipment).
-        prot, std, spdd = self.prot[s].tolist(), self.stdtgt[s].tolist(), self.spdd[s].tolist()
         amounts: list[float] = amount.tolist()
         have: list[float] = alloc.tolist()
         supply = [v + 1e-12 for v in suppt.tolist()]
-        d = self.design
-        f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
-        xs = [0.0, *x]
-        curves = [[([f0[i][k], *f[i][k]], xs) for k in range(nsp)] for i in range(neq)]
-        members = [i for i in range(neq) if std[i] > 0.0]
-        fis = [0.0] * neq
+        fis = [0.0] * table.neq
         growing = []
         for i in members:
             if amounts[i] <= 0.0:
                 fis[i] = 1.0
             else:
                 growing.append(i)
-        protectors = {
-            i: [(prot[i][j], j) for j in members if pg[j] < pg[i] and j < nggwep] for i in growing
-        }
-        given = [[0.0] * nsp for _ in range(neq)]  # support allocated so far to each type
-        # What each step of a type needs: the supports it draws on (spdd > 0), its demand
-        # of each (fixed: the amounts do not change here), the curve it inverts and where
-        # on the curve the last step's target was found (``[target, index]``).
-        needs: dict[int, list[tuple[int, float, list[float], list[float], list[Any]]]] = {
-            i: [
-                (k, amounts[i] * spdd[i][k], *curves[i][k], [-math.inf, 0])
-                for k in range(nsp)
-                if amounts[i] * spdd[i][k] > 0.0
-            ]
-            for i in growing
-        }
+        # q(i) = fi(i) * amount(i), kept as the types grow (q[i] = target * a_i below is
+        # fis[i] * amounts[i] again: the same product, not recomputed every iteration).
+        q = [a * b for a, b in zip(fis, amounts[: table.neq], strict=True)]
+        rows: list[tuple[Any, ...]] = []
+        for i in growing:
+            a_i = amounts[i]
+            # What each step of the type needs: the supports it draws on (spdd > 0), its
+            # demand of each (fixed: the amounts do not change here), the segments of the
+            # curve it inverts, the segment the last target was found on and that segment.
+            needs = []
+            for k in range(nsp):
+                dd = a_i * spdd[i][k]
+                if dd > 0.0:
+                    segments = table.segments[i][k]
+                    needs.append([k, dd, segments, 0, *segments[0], 0.0])
+            # The type's number, amount, step, floor (below which a step is no step), its
+            # protectors (None: unprotected, pg = 1), its needs, the support given to it so
+            # far and the last target its curves were searched for.
+            rows.append(
+                (
+                    i,
+                    a_i,
+                    RGAIN * std[i],
+                    1e-12 * max(a_i, 1.0),
+                    protectors[i],
+                    needs,
+                    [0.0] * nsp,
+                    [-math.inf],
+                )
+            )
         # Whether every support is within its supply: then a step is allowed when the
         # supports it draws on stay within theirs (a + 0 <= top is a <= top for the others),
         # and it stays true after an allowed step.
         within = all(a <= top for a, top in zip(have, supply, strict=True))
-        # Each growing type's fixed data in one tuple, read once per step: its number,
-        # amount, step, floor (below which a step is no step), whether it is unprotected
-        # (pg = 1), its protectors, its needs and the support given to it so far.
-        rows = [
-            (
-                i,
-                amounts[i],
-                RGAIN * std[i],
-                1e-12 * max(amounts[i], 1.0),
-                pg[i] == 1,
-                protectors[i],
-                needs[i],
-                given[i],
-            )
-            for i in growing
-        ]
         inf = math.inf
-        # q(i) = fi(i) * amount(i), kept as the types grow (q[i] = target * a_i below is
-        # fis[i] * amounts[i] again: the same product, not recomputed every iteration).
-        q = [a * b for a, b in zip(fis, amounts[:neq], strict=True)]
         while rows:
             kept = []  # the types that grew and may grow further
             grew = False
             for row in rows:
-                i, a_i, step, floor, unprotected, protected_by, need, had = row
+                i, a_i, step, floor, protected_by, needs, had, last = row
                 q_i = q[i]
-                if unprotected:
-                    qp = inf
+                if protected_by is None:
+                    qadd = inf  # inf - q_i: q_i is finite
                 else:
                     # sum() of the products in order, from the integer 0 as sum starts
                     qp = 0
                     for p, j in protected_by:
                         qp += p * q[j]
-                # min(qp - q_i, step, a_i - q_i), the first of equals as min keeps it
-                qadd = qp - q_i
+                    # min(qp - q_i, step, ...), the first of equals as min keeps it
+                    qadd = qp - q_i
                 if step < qadd:
                     qadd = step
                 if a_i - q_i < qadd:
@@ -332,51 +408,42 @@ class CombatFunctions:
                     kept.append(row)
                     continue
                 target = (q_i + qadd) / a_i
-                req = []
+                if target < last[0]:  # never so far; then every curve is searched again
+                    for need in needs:
+                        need[3] = 0
+                        need[4:10] = need[2][0]
+                last[0] = target
                 fits = True
-                for k, dd, ys, xs, last in need:
-                    # w, the least ratio with paf(w) >= target (REQ's inverse of the curve,
-                    # the hottest step here): the point for a target no smaller than the last
-                    # is no earlier (the first ys[n] >= target), so the search starts where
-                    # the last one ended.
-                    if target < last[0]:
-                        last[1] = 0
-                    last[0] = target
-                    n = last[1]
-                    w = 0.0
-                    if n == 0 and ys[0] >= target:
-                        pass  # the support needed is 0
-                    else:
-                        if n == 0:
-                            n = 1
-                        size = len(xs)
-                        while n < size:
-                            y = ys[n]
-                            if y >= target:
-                                last[1] = n
-                                y0, x0, x = ys[n - 1], xs[n - 1], xs[n]
-                                if y == y0 or x == x0:
-                                    w = float(x)
-                                else:
-                                    w = float(x0 + (target - y0) / (y - y0) * (x - x0))
-                                break
+                for need in needs:
+                    k, dd, segments, n, hi, w, y0, dy, x0, dx, _ = need
+                    # w, the least ratio with paf(w) >= target (REQ's inverse of the curve):
+                    # on the first segment whose end reaches the target; for a target no
+                    # smaller than the last, no earlier than the last one found.
+                    if not target <= hi:
+                        end = len(segments) - 1
+                        while n < end:
                             n += 1
-                        else:
-                            last[1] = size
-                            w = inf
+                            if target <= segments[n][0]:
+                                break
+                        hi, w, y0, dy, x0, dx = need[4:10] = segments[n]
+                        need[3] = n
+                    if w is None:
+                        w = x0 + (target - y0) / dy * dx
                     r = w * dd - had[k]
                     if r < 0.0:  # max(r, 0.0)
                         r = 0.0
-                    req.append((k, r))
-                    if within and not have[k] + r <= supply[k]:
+                    need[10] = r
+                    if not have[k] + r <= supply[k]:
                         fits = False
                 if not within:
                     full = [0.0] * nsp
-                    for k, r in req:
-                        full[k] = r
+                    for need in needs:
+                        full[need[0]] = need[10]
                     fits = all(a + r <= top for a, r, top in zip(have, full, supply, strict=True))
                 if fits:
-                    for k, r in req:
+                    for need in needs:
+                        k = need[0]
+                        r = need[10]
                         have[k] += r
                         had[k] += r
                     if not within:
@@ -390,7 +457,7 @@ class CombatFunctions:
             if not grew:
                 break
             rows = kept
-        fi[:neq] = fis
+        fi[: table.neq] = fis
         alloc[:] = have
 
     def _equip_many(
