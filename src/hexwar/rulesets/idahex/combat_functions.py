@@ -110,7 +110,8 @@ class _EquipTables:
     """A side's design data as :meth:`CombatFunctions._equip` reads it: the types of
     equipment in the standard force (``stdtgt > 0``), each type's protectors (``(prot, j)``
     in resource order; ``None`` for an unprotected type, ``pg = 1``), ``spdd`` and
-    ``stdtgt`` as lists, and each type's and support's curve segments (:func:`_segments`)."""
+    ``stdtgt`` as lists, each type's and support's curve segments (:func:`_segments`), and
+    whether every protection is ``>= 0`` (then what protects a type only grows)."""
 
     neq: int
     nsp: int
@@ -119,6 +120,7 @@ class _EquipTables:
     spdd: list[list[float]]
     std: list[float]
     segments: tuple[tuple[tuple[Segment, ...], ...], ...]
+    protections_nonnegative: bool
 
 
 BATCH_FROM = 96
@@ -302,7 +304,14 @@ class CombatFunctions:
             for i in range(neq)
         )
         found = self._tables[s] = _EquipTables(
-            neq, nsp, members, protectors, self.spdd[s].tolist(), std, segments
+            neq,
+            nsp,
+            members,
+            protectors,
+            self.spdd[s].tolist(),
+            std,
+            segments,
+            all(p >= 0.0 for row in protectors if row is not None for p, _ in row),
         )
         return found
 
@@ -365,7 +374,7 @@ class CombatFunctions:
                     needs.append([k, dd, segments, 0, *segments[0], 0.0])
             # The type's number, amount, step, floor (below which a step is no step), its
             # protectors (None: unprotected, pg = 1), its needs, the support given to it so
-            # far and the last target its curves were searched for.
+            # far, and the last target its curves were searched for and the last qp found.
             rows.append(
                 (
                     i,
@@ -375,13 +384,14 @@ class CombatFunctions:
                     protectors[i],
                     needs,
                     [0.0] * nsp,
-                    [-math.inf],
+                    [-math.inf, -math.inf],
                 )
             )
         # Whether every support is within its supply: then a step is allowed when the
         # supports it draws on stay within theirs (a + 0 <= top is a <= top for the others),
         # and it stays true after an allowed step.
         within = all(a <= top for a, top in zip(have, supply, strict=True))
+        growing_only = table.protections_nonnegative
         inf = math.inf
         while rows:
             kept = []  # the types that grew and may grow further
@@ -392,11 +402,19 @@ class CombatFunctions:
                 if protected_by is None:
                     qadd = inf  # inf - q_i: q_i is finite
                 else:
-                    # sum() of the products in order, from the integer 0 as sum starts
-                    qp = 0
-                    for p, j in protected_by:
-                        qp += p * q[j]
-                    # min(qp - q_i, step, ...), the first of equals as min keeps it
+                    # min(qp - q_i, step, ...), the first of equals as min keeps it. The q of
+                    # every type only grows (a step adds more than the rounding of q can
+                    # take away), so with protections >= 0 qp only grows too: while the qp
+                    # found last leaves more than a step, so does the qp of now, and the
+                    # min is the step either way.
+                    qp = last[1]
+                    if not qp - q_i > step:
+                        # sum() of the products in order, from the integer 0 as sum starts
+                        qp = 0
+                        for p, j in protected_by:
+                            qp += p * q[j]
+                        if growing_only:
+                            last[1] = qp
                     qadd = qp - q_i
                 if step < qadd:
                     qadd = step
