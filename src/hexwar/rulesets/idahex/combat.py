@@ -150,7 +150,7 @@ class IdahexCombat:
                     key = (u.side, butypes, amount.tobytes())
                     if key not in self._frinv and key not in batch:
                         batch[key] = Force(u.side, butypes, amount)
-        if len(batch) < BATCH_FROM:
+        if all(sum(1 for f in batch.values() if f.side == side) < BATCH_FROM for side in (1, 2)):
             return  # computed one by one as the assessments come to them
         if len(self._frinv) + len(batch) > self._frinv_bound:
             self._frinv.clear()

@@ -57,23 +57,6 @@ def cell_area(depth: float) -> float:
     return math.sqrt(3.0) / 2.0 * depth * depth
 
 
-def _inverse(target: FloatArray, ys: FloatArray, xs: FloatArray) -> FloatArray:
-    """The least ``w`` with ``paf(w) >= target`` on each curve through ``(xs[n], ys[c, n])``
-    (REQ of §5.4.1), elementwise, for every force (a row of ``target``) and curve ``c``: 0 if
-    ``ys[c, 0]`` reaches the target, else on the first segment whose end reaches it, ``inf``
-    if none does -- :meth:`CombatFunctions._equip`'s search, with the same operations on the
-    point found. The result has a row per force and a column per curve."""
-    goal = target[:, None]
-    hits = ys[None, :, 1:] >= goal[:, :, None]
-    n = hits.argmax(axis=2) + 1
-    curve = np.arange(ys.shape[0])[None, :]
-    y, y0, x, x0 = ys[curve, n], ys[curve, n - 1], xs[n], xs[n - 1]
-    on = x0 + (goal - y0) / (y - y0) * (x - x0)
-    w = np.where((y == y0) | (x == x0), x, on)
-    w = np.where(hits.any(axis=2), w, math.inf)
-    return np.where(ys[None, :, 0] >= goal, 0.0, w)
-
-
 @dataclass(frozen=True, slots=True)
 class Force:
     """The units ``L`` of §5.4.1 that share their support: their types and summed holdings."""
@@ -121,12 +104,67 @@ class _EquipTables:
     std: list[float]
     segments: tuple[tuple[tuple[Segment, ...], ...], ...]
     protections_nonnegative: bool
+    stacked: tuple[_Stacked, ...]
 
 
-BATCH_FROM = 96
+class _Stacked:
+    """A type of equipment's curves, one a support, stacked for many forces at once
+    (:meth:`CombatFunctions._equip_many`): the segments of :func:`_segments` of every
+    support, one after the other, as the rows of one array (each segment's end ``y(n)``,
+    1 where the ratio on it is constant, and the constant or the differences)."""
+
+    def __init__(self, curves: Sequence[Sequence[Segment]]) -> None:
+        flat = [seg for c in curves for seg in c]
+        self.ends = np.array([seg[0] for seg in flat], dtype=np.float64)
+        self.table = np.array(
+            [(seg[0], seg[1] is not None, seg[1] or 0.0, *seg[2:]) for seg in flat],
+            dtype=np.float64,
+        ).T
+        self.first = np.arange(len(curves)) * len(curves[0])
+        """Where each support's segments start."""
+
+
+class _Inversion:
+    """REQ's inverse of a type's curves (:class:`_Stacked`) for many forces, each force and
+    support on the segment its last target was found on, as :meth:`CombatFunctions._equip`
+    keeps it: a type's targets only grow, so the search goes on from there."""
+
+    def __init__(self, stacked: _Stacked, count: int) -> None:
+        self.stacked = stacked
+        self.at = np.repeat(stacked.first[None, :], count, axis=0)
+        self._load()
+
+    def _load(self) -> None:
+        end, constant, self.const, self.y0, self.dy, self.x0, self.dx = np.take(
+            self.stacked.table, self.at, axis=1
+        )
+        self.end = end
+        self.constant = constant != 0.0
+
+    def inverse(self, target: FloatArray, go: NDArray[np.bool_]) -> FloatArray:
+        """The least ratio ``w`` with ``paf(w) >= target`` on each support's curve (a
+        column) for each force (a row) where ``go``; the others' segments stay as they
+        are (what their columns hold is not to be used)."""
+        goal = target[:, None]
+        beyond = (goal > self.end) & go[:, None]
+        if np.count_nonzero(beyond):
+            ends = self.stacked.ends
+            while True:  # the last segment's end is inf: the search stops there
+                self.at += beyond
+                beyond &= goal > np.take(ends, self.at)
+                if not np.count_nonzero(beyond):
+                    break
+            self._load()
+        return np.where(self.constant, self.const, self.x0 + (goal - self.y0) / self.dy * self.dx)
+
+
+BATCH_FROM = 64
 """The fewest forces of a side :meth:`CombatFunctions.involvement_many` allocates together:
-below, one by one is faster (numpy's cost per operation outweighs the forces' loops: on
-the Sinai design 250 Red forces take half the time together, 64 about as long)."""
+below, one by one is faster. Both ways take a step of every type of equipment an iteration,
+so both cost about the iterations times the types: together, some thirty numpy operations
+a step whatever the forces; one by one, a step of Python floats a force. On the Sinai
+design (a step of a force costs about a fiftieth of the numpy operations) 56 forces of a
+side take as long either way, 75 three quarters of the time together, 250 two fifths."""
 
 
 class CombatFunctions:
@@ -312,6 +350,7 @@ class CombatFunctions:
             std,
             segments,
             all(p >= 0.0 for row in protectors if row is not None for p, _ in row),
+            tuple(_Stacked(curves) for curves in segments),
         )
         return found
 
@@ -490,87 +529,88 @@ class CombatFunctions:
         steps in the same order, each force's arithmetic elementwise in numpy (IEEE, the
         same rounding as Python's floats), so every force ends where :meth:`_equip` would
         take it. A force's types grow in resource order within an iteration, as there;
-        a force whose iteration grew nothing stops, as there."""
-        neq, nggwep, nsp = self.nequip[s], self.nggwep[s], self.nss[s] + self.npers[s]
-        pg = self.pg[s]
-        prot, std, spdd = self.prot[s].tolist(), self.stdtgt[s].tolist(), self.spdd[s].tolist()
-        d = self.design
-        f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
-        xs = np.array([0.0, *x], dtype=np.float64)
-        members = [i for i in range(neq) if std[i] > 0.0]
+        a force whose iteration grew nothing stops, as there. The curves are inverted on
+        the same segments (:func:`_segments`: the first whose end reaches the target).
+
+        The mins of a step are numpy's ``minimum`` and ``maximum``: the same value as
+        :meth:`_equip`'s comparisons, since the step is positive and finite and no quantity
+        here is ``-0.0`` or ``nan`` (amounts, ratios and demands are finite and ``>= 0``;
+        an infinite ratio, a curve that never reaches the target, makes a support's need
+        ``inf``, never ``nan``, where the support is needed)."""
+        table = self._equip_tables(s)
+        neq, nsp = table.neq, table.nsp
         count = amounts.shape[0]
-        eq = amounts[:, :neq]
         have = allocs.copy()
         supply = suppts + 1e-12
-        fi_eq = np.zeros((count, neq))
-        active = np.zeros((count, neq), dtype=bool)
-        for i in members:
-            fi_eq[:, i] = np.where(eq[:, i] <= 0.0, 1.0, 0.0)
-            active[:, i] = eq[:, i] > 0.0
-        q = fi_eq * eq
-        had = np.zeros((count, neq, nsp))
+        # each type's fraction, q = fraction * amount and whether it may grow, by force
+        fi_eq = [np.zeros(count) for _ in range(neq)]
+        q = [np.zeros(count) for _ in range(neq)]
+        active = [np.zeros(count, dtype=bool) for _ in range(neq)]
         rows = []
-        for i in members:
-            protected_by = [(prot[i][j], j) for j in members if pg[j] < pg[i] and j < nggwep]
-            # every support k of the type at once: its demand, whether there is one, its curve
-            dd = eq[:, i, None] * np.array(spdd[i][:nsp], dtype=np.float64)[None, :]
-            curves = np.array([[f0[i][k], *f[i][k]] for k in range(nsp)], dtype=np.float64)[
-                :, : len(xs)
-            ]
+        for i in table.members:
+            a_i = np.ascontiguousarray(amounts[:, i])
+            fi_eq[i] = np.where(a_i <= 0.0, 1.0, 0.0)
+            active[i] = a_i > 0.0
+            # every support k of the type at once: its demand, whether there is one, the
+            # support given so far, and the curve's segments
+            dd = a_i[:, None] * np.array(table.spdd[i][:nsp], dtype=np.float64)[None, :]
             rows.append(
                 (
                     i,
-                    RGAIN * std[i],
-                    1e-12 * np.maximum(eq[:, i], 1.0),
-                    pg[i] == 1,
-                    protected_by,
+                    a_i,
+                    RGAIN * table.std[i],
+                    1e-12 * np.maximum(a_i, 1.0),
+                    table.protectors[i],
                     dd,
                     dd > 0.0,
-                    curves,
+                    np.zeros((count, nsp)),
+                    _Inversion(table.stacked[i], count),
                 )
             )
-        running = active.any(axis=1)
+        for i in range(neq):
+            q[i] = fi_eq[i] * amounts[:, i]
+        running = np.logical_or.reduce(active)
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            while running.any():
+            while np.count_nonzero(running):
                 grew = np.zeros(count, dtype=bool)
-                kept = np.zeros((count, neq), dtype=bool)
-                for i, step, floor, unprotected, protected_by, dd, needed, ys in rows:
-                    act = active[:, i] & running
-                    if not act.any():
+                kept = [np.zeros(count, dtype=bool) for _ in range(neq)]
+                for i, a_i, step, floor, protected_by, dd, needed, had, curves in rows:
+                    act = active[i]  # of a running force
+                    if not np.count_nonzero(act):
                         continue
-                    a_i, q_i = eq[:, i], q[:, i]
-                    if unprotected:
-                        qadd = np.full(count, math.inf) - q_i
+                    q_i = q[i]
+                    if protected_by is None:
+                        qadd = math.inf - q_i
                     else:
                         qp = np.zeros(count)
                         for p, j in protected_by:
-                            qp = qp + p * q[:, j]
+                            qp += p * q[j]
                         qadd = qp - q_i
-                    qadd = np.where(step < qadd, step, qadd)
-                    left = a_i - q_i
-                    qadd = np.where(left < qadd, left, qadd)
+                    np.minimum(qadd, step, out=qadd)
+                    np.minimum(qadd, a_i - q_i, out=qadd)
                     idle = qadd <= floor
-                    kept[:, i] |= act & idle
+                    kept[i] |= act & idle
                     go = act & ~idle
-                    if not go.any():
+                    if not np.count_nonzero(go):
                         continue
                     target = (q_i + qadd) / a_i
-                    w = _inverse(target, ys, xs)
-                    r = w * dd - had[:, i, :]
-                    r = np.where(r < 0.0, 0.0, r)
-                    r = np.where(needed, r, 0.0)
-                    fits = go & (have + r <= supply).all(axis=1)
-                    add = fits[:, None] & needed
-                    have = np.where(add, have + r, have)
-                    had[:, i, :] = np.where(add, had[:, i, :] + r, had[:, i, :])
-                    fi_eq[:, i] = np.where(fits, target, fi_eq[:, i])
-                    q[:, i] = np.where(fits, target * a_i, q_i)
+                    r = curves.inverse(target, go) * dd - had
+                    r = np.where(needed, np.maximum(r, 0.0), 0.0)
+                    fits = go & np.logical_and.reduce(have + r <= supply, axis=1)
+                    # r is 0 where there is no need: adding it there changes nothing
+                    grown = fits[:, None]
+                    np.add(have, r, out=have, where=grown)
+                    np.add(had, r, out=had, where=grown)
+                    np.copyto(fi_eq[i], target, where=fits)
+                    np.multiply(target, a_i, out=q_i, where=fits)
                     grew |= fits
-                    kept[:, i] |= fits & (target < 1.0)
+                    kept[i] |= fits & (target < 1.0)
                 running &= grew
-                active = np.where(running[:, None], kept, active)
-                running &= active.any(axis=1)
-        fis[:, :neq] = fi_eq
+                for i in range(neq):
+                    np.logical_and(kept[i], running, out=active[i])
+                running &= np.logical_or.reduce(active)
+        for i in range(neq):
+            fis[:, i] = fi_eq[i]
         allocs[:] = have
 
     # -- §5.4.2 zrarea, §5.4.3 freff --------------------------------------------------------
