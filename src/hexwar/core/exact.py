@@ -21,7 +21,6 @@ resources), where they cost about as much as the BLAS call's own overhead.
 
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
@@ -143,36 +142,24 @@ def perron(block: ArrayLike) -> tuple[float, FloatArray, FloatArray]:
         raise ZeroDivisionError("float division by zero")  # as v / r on Python floats
     size = len(b)
     # Elementwise only: each entry is (1 or 0) + v / r, each product p[i,k] * p[k,j] one
-    # rounded multiplication (numpy's, IEEE) and each sum fsum's, correctly rounded.
+    # rounded multiplication (numpy's, IEEE), each sum fsum's, correctly rounded, and the
+    # division by the largest sum and the largest change numpy's IEEE ones.
     p = np.eye(size) + b / r
-    flat = p.ravel().tolist()
-    left, right = _square_indices(size)
-    fsum, sub = math.fsum, float.__sub__
+    fsum = math.fsum
     for _ in range(SQUARINGS):
         # row i * size + j of the products: p[i, k] * p[k, j] for every k
-        q = np.array(flat)
-        sums = list(map(fsum, (q[left] * q[right]).tolist()))
-        top = max(sums)
-        nxt = [v / top for v in sums]
-        change = max(map(abs, map(sub, nxt, flat)))
-        flat = nxt
+        products = (p[:, None, :] * p.T[None, :, :]).reshape(size * size, size)
+        sums = np.array(list(map(fsum, products.tolist())))
+        nxt = (sums / sums.max()).reshape(size, size)
+        change = float(np.abs(nxt - p).max())
+        p = nxt
         if change <= 4.0 * _EPS:
             break
-    p = np.array(flat).reshape(size, size)
     x = np.array([fsum(row) for row in p.tolist()], dtype=np.float64)
     y = np.array([fsum(col) for col in p.T.tolist()], dtype=np.float64)
     x, y = x / x.max(), y / y.max()
     rho = math.fsum(matvec(b, x).tolist()) / math.fsum(x.tolist())
     return rho, x, y / dot(y, x)
-
-
-@functools.cache
-def _square_indices(size: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """Indices into a flattened ``size x size`` matrix ``p``: row ``i * size + j`` of the
-    first picks ``p[i, k]``, of the second ``p[k, j]``, for ``k = 0 .. size - 1``."""
-    ij = np.arange(size * size)
-    k = np.arange(size)
-    return (ij // size)[:, None] * size + k[None, :], k[None, :] * size + (ij % size)[:, None]
 
 
 # ln 2 split so that k * _LN2_HI is exact for |k| < 2**20 (fdlibm's constants).

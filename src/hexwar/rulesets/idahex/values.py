@@ -253,6 +253,14 @@ def _iteration_limit(k: FloatArray) -> tuple[FloatArray, float]:
     """
     size = len(k)
     classes, reach = _classes(k > 0)
+    if len(classes) == 1:
+        # K irreducible (the usual engagement): one basic class of height 1 with nothing
+        # downstream, so the limit is its Perron vector ``x`` times ``fsum(y)`` (clipped
+        # at 0 and scaled as below) -- the general case's arithmetic, without its setup.
+        rho, x, y = exact.perron(k)
+        if rho > 0.0:
+            z = np.maximum(math.fsum(y.tolist()) * x, 0.0)
+            return z / z.max(), rho
     perron = [exact.perron(k[np.ix_(c, c)]) for c in classes]
     rho = max(p[0] for p in perron)
     if rho <= 0.0:
