@@ -242,13 +242,17 @@ def _allocation(
 
 
 def _representative(
-    units: Sequence[Participant], vals: FloatArray, posture: Callable[[int], int]
+    units: Sequence[Participant],
+    vals: FloatArray,
+    posture: Callable[[int], int],
+    ers: Mapping[int, FloatArray],
 ) -> int:
-    """§5.1.3: the posture in which the units' total value is greatest (ties: the lowest)."""
+    """§5.1.3: the posture in which the units' total value is greatest (ties: the lowest);
+    ``ers``: each unit's ``ERS`` by number."""
     totals: dict[int, float] = {}
     for u in units:
         p = posture(u.posture)
-        totals[p] = totals.get(p, 0.0) + exact.dot(u.ers, vals)
+        totals[p] = totals.get(p, 0.0) + exact.dot(ers[u.number], vals)
     return min(totals, key=lambda p: (-totals[p], p))
 
 
@@ -285,8 +289,11 @@ def assess_frame(
 
     if any(u.location == loc for u in attackers):
         feba = 1.0  # §5.1.3: 'If the attackers and defenders are colocated, then feba = 1'
-    rsatk = sum((u.involved for u in attackers), np.zeros(len(attackers[0].resources)))
-    rsdef = sum((u.involved for u in defenders), np.zeros(len(defenders[0].resources)))
+    # Each participant's involved resources and ERS, once (the same products each time).
+    involved = {u.number: u.involved for u in (*attackers, *defenders)}
+    ers = {u.number: u.effectiveness * involved[u.number] for u in (*attackers, *defenders)}
+    rsatk = sum((involved[u.number] for u in attackers), np.zeros(len(attackers[0].resources)))
+    rsdef = sum((involved[u.number] for u in defenders), np.zeros(len(defenders[0].resources)))
     defarea = sum(u.area for u in defenders)
     front = front_length(loc, [u.location for u in attackers], depth)
     defdepth = min(defarea / front, depth) if math.isfinite(front) else 0.0
@@ -295,7 +302,7 @@ def assess_frame(
     # K(*,*,unitD,unitA) * ERS(unitD,*) summed over the defenders, for each attacker (§5.1.1).
     katk = data.katk[a] * tframe
     kdef = data.kdef[d] * tframe
-    lethal_a: list[FloatArray] = []  # PA * EA * B by attacker
+    fire_a: list[FloatArray] = []  # ERS * PA * EA * B by attacker, a column
     exposed_a: list[FloatArray] = []  # alpha'(*, *) * PA' * EA' by attacker
     for au in attackers:
         ka = poff[attack_posture(au.posture)] - 1
@@ -303,14 +310,18 @@ def assess_frame(
         bt = au.barrier
         if bt > 0 and feba <= data.febab[bt - 1] / depth:
             lethal = lethal * data.barier[a][:, bt - 1]
-        lethal_a.append(lethal)
-        beta = _allocation(data.aggdef[d], rsatk[:nma], au.involved[:nma], data.stdtgt[a][:nma])
+        fire_a.append((ers[au.number][:iga] * lethal)[:, None])
+        beta = _allocation(
+            data.aggdef[d], rsatk[:nma], involved[au.number][:nma], data.stdtgt[a][:nma]
+        )
         vuln = data.fckdc[a][:nma, ka] * data.fckdce[a][:nma, env - 1]
         exposed_a.append(kdef * beta * vuln[None, :])
     fire_on_def: dict[int, FloatArray] = {}
     fire_on_atk: dict[int, FloatArray] = {u.number: np.zeros((igd, nma)) for u in attackers}
     for dd in defenders:
-        alpha = _allocation(data.aggatk[a], rsdef[:nmd], dd.involved[:nmd], data.stdtgt[d][:nmd])
+        alpha = _allocation(
+            data.aggatk[a], rsdef[:nmd], involved[dd.number][:nmd], data.stdtgt[d][:nmd]
+        )
         kd = poff[dd.posture] - 1
         vuln = data.fckac[d][:nmd, kd] * data.fckace[d][:nmd, env - 1]
         if dd.posture // 10 == 1:
@@ -319,10 +330,11 @@ def assess_frame(
             vuln = vuln * np.where(pf > 1.0, pf, pf if prepared else 1.0)
         exposed = katk * alpha * vuln[None, :]
         dlethal = data.fckdr[d][:, kd] * data.fckdre[d][:, env - 1]
+        fire_d = (ers[dd.number][:igd] * dlethal)[:, None]
         total = np.zeros((iga, nmd))
-        for au, lethal, exposed_au in zip(attackers, lethal_a, exposed_a, strict=True):
-            total += (au.ers[:iga] * lethal)[:, None] * exposed
-            fire_on_atk[au.number] += (dd.ers[:igd] * dlethal)[:, None] * exposed_au
+        for au, fire, exposed_au in zip(attackers, fire_a, exposed_a, strict=True):
+            total += fire * exposed
+            fire_on_atk[au.number] += fire_d * exposed_au
         fire_on_def[dd.number] = total
 
     # Potential losses (§5.1.1): materiel, then personnel through dpersr/dpersb.
@@ -340,8 +352,8 @@ def assess_frame(
         ploss[u.number] = loss
 
     # Average kill matrices A and D, and the weapon values (§5.1.1, §5.1.2).
-    ersatk = sum((u.ers for u in attackers), np.zeros_like(rsatk))
-    ersdef = sum((u.ers for u in defenders), np.zeros_like(rsdef))
+    ersatk = sum((ers[u.number] for u in attackers), np.zeros_like(rsatk))
+    ersdef = sum((ers[u.number] for u in defenders), np.zeros_like(rsdef))
     destroyed_by_a = sum((fire_on_def[u.number][:, :igd] for u in defenders), np.zeros((iga, igd)))
     destroyed_by_d = sum((fire_on_atk[u.number][:, :iga] for u in attackers), np.zeros((igd, iga)))
     kill_a = np.zeros((iga, igd))
@@ -356,8 +368,8 @@ def assess_frame(
     frgrd = _ratio(fgrd, ggrd)
 
     # Actual losses (§5.1.3).
-    post_a = _representative(attackers, vala, attack_posture)
-    post_d = _representative(defenders, vald, lambda p: p)
+    post_a = _representative(attackers, vala, attack_posture, ers)
+    post_d = _representative(defenders, vald, lambda p: p, ers)
     for units, vals, value, post in (
         (attackers, vala, fgrd, post_a),
         (defenders, vald, ggrd, post_d),
@@ -377,12 +389,12 @@ def assess_frame(
     losses: dict[int, FloatArray] = {}
     for u in attackers:
         if frgrd >= FRGRD_LOW:
-            losses[u.number] = np.minimum(ti * ploss[u.number], u.involved)
+            losses[u.number] = np.minimum(ti * ploss[u.number], involved[u.number])
         else:
             losses[u.number] = u.resources.copy()
     for u in defenders:
         if frgrd <= FRGRD_HIGH:
-            losses[u.number] = np.minimum(ti * ploss[u.number], u.involved)
+            losses[u.number] = np.minimum(ti * ploss[u.number], involved[u.number])
         else:
             losses[u.number] = u.resources.copy()
 

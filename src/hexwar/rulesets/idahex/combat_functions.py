@@ -42,8 +42,12 @@ def pafgen(w: float, y: Sequence[float], x: Sequence[float]) -> float:
         return float(y[0])
     if w >= x[n - 1]:
         return float(y[n - 1])
-    i1 = max(i for i in range(n) if x[i] <= w)
-    i2 = min(i for i in range(n) if x[i] > w)
+    i1 = i2 = -1  # max{i: x(i) <= w}, min{i: x(i) > w}: both exist strictly inside
+    for i, xi in enumerate(x):
+        if xi <= w:
+            i1 = i
+        elif i2 < 0 and xi > w:
+            i2 = i
     return float(y[i1] + (w - x[i1]) / (x[i2] - x[i1]) * (y[i2] - y[i1]))
 
 
