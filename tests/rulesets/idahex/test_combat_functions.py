@@ -370,6 +370,30 @@ def test_5_4_1_forces_allocated_together_get_the_hand_computed_fractions() -> No
         assert got.tobytes() == f.involvement(force).tobytes()
 
 
+def test_5_4_1_forces_allocated_together_follow_vertical_and_unreachable_segments() -> None:
+    """§5.4.1 (REQ, the inverse of a curve) for many forces at once: w1's curve for S rises
+    from 0 to .5 at ratio 1, is flat to ratio 2, jumps to .8 at ratio 2 (a vertical
+    segment: x(n) = x(n - 1)) and never passes .8. For 10 w1 needing 1 S each (steps of
+    .01), a fraction t <= .5 needs 2t * 10 S, one in (.5, .8] needs 20 S, one above .8
+    cannot be had: with 0, 5, 10, 20 and 1000 S the forces stop at 0, .25, .5, .8 and .8
+    (within a step) -- together as alone, bit for bit."""
+    f0 = ((0.0, 0.0),) * 4
+    jump = (0.5, 0.5, 0.8, 0.8, 0.8, 0.8)
+    f = ((jump, RISING),) + ((RISING, RISING),) * 3
+    x = (1.0, 2.0, 2.0, 3.0, 3.0, 3.0)
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)), frinv_f0=(f0, f0), frinv_f=(f, f), frinv_x=(x, x))
+    fns = CombatFunctions(d)
+    expected = {0.0: 0.0, 5.0: 0.25, 10.0: 0.5, 20.0: 0.8, 1000.0: 0.8}
+    held = list(expected) * (BATCH_FROM // len(expected) + 1)
+    forces = [Force(1, (1,), np.array([10.0, 0.0, 0.0, s, 10.0])) for s in held]
+    together = fns.involvement_many(forces)
+    for s, force, got in zip(held, forces, together, strict=True):
+        assert got[W1] == pytest.approx(expected[s], abs=RGAIN + 1e-9)
+        assert got.tobytes() == fns.involvement(force).tobytes()
+    by_supply = {s: got[W1] for s, got in zip(held, together, strict=True)}
+    assert by_supply[1000.0] == by_supply[20.0]  # the curve, not the supply, stops both
+
+
 def test_5_4_1_sinai_forces_allocated_together_match_one_at_a_time() -> None:
     """§5.4.1 on the Sinai design (§9.2): forces of both sides, of one to three brigades
     holding 0 to 1.5 of their toe (some resources at 0, some tenfold), allocated together

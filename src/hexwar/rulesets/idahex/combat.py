@@ -254,14 +254,17 @@ class IdahexCombat:
 
     def _report(self, engine: Engine, e: Engagement, r: FrameResult, feba0: float) -> None:
         names = self.rules.resources
+        # Python floats: numpy's float64 formats as the float it is (a subclass of float)
+        lists = {n: lost.tolist() for n, lost in r.losses.items()}
         for side in (e.attacker, 3 - e.attacker):
-            own = sorted(n for n in r.losses if engine.units[n].side == side and r.losses[n].any())
+            own = sorted(
+                n for n in lists if engine.units[n].side == side and any(x != 0.0 for x in lists[n])
+            )
             parts = []
             for n in own:
-                lost = r.losses[n]
-                items = ", ".join(
-                    f"{lost[i]:.3g} {names[side - 1].names[i]}" for i in np.flatnonzero(lost > 0)
-                )
+                lost = lists[n]
+                kinds = names[side - 1].names
+                items = ", ".join(f"{x:.3g} {kinds[i]}" for i, x in enumerate(lost) if x > 0)
                 parts.append(f"unit {n} lost {items}")
             role = "attacking" if side == e.attacker else "defending"
             # §8: from iprint 15 the players 'receive the same description' as file 51, the
@@ -410,8 +413,8 @@ def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:
 
 
 def _vector(x: FloatArray) -> str:
-    return "[" + ", ".join(f"{v:.4g}" for v in x) + "]"
+    return "[" + ", ".join(f"{v:.4g}" for v in x.tolist()) + "]"
 
 
 def _matrix(x: FloatArray) -> str:
-    return "[" + "; ".join(", ".join(f"{v:.4g}" for v in row) for row in x) + "]"
+    return "[" + "; ".join(", ".join(f"{v:.4g}" for v in row) for row in x.tolist()) + "]"
