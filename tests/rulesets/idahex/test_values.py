@@ -19,6 +19,7 @@ from hypothesis.extra import numpy as hnp
 from numpy.typing import NDArray
 
 from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex import values as values_module
 from hexwar.rulesets.idahex.design import File50, load_sinai
 from hexwar.rulesets.idahex.values import (
     TIE,
@@ -188,6 +189,38 @@ def test_5_1_2_weapon_values_chains_of_equal_submatrices_follow_the_iteration() 
     np.testing.assert_allclose(direction(v), iterated(a, d, rho=1.0), atol=1e-9)
     np.testing.assert_allclose(v.va, [1.0, 1.875, 0.0, 0.0, 1.5], rtol=1e-12)
     np.testing.assert_allclose(v.vd, [1.0, 0.9375, 0.0, 0.0], rtol=1e-12)
+
+
+def test_5_1_2_an_irreducible_kill_graph_takes_the_general_procedures_bits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§5.1.2 footnote 2: when every weapon destroys value of every other through some chain
+    of kills (K irreducible, one class), the limit of the iteration is the Perron vector of
+    K; the shortcut that reads it directly gives the same bytes as the general procedure
+    over the Frobenius normal form (forced here by calling every graph reducible), on
+    Sinai-sized 4 x 4 matrices with some zero rates."""
+    rng = np.random.default_rng(7)
+    cases = []
+    for _ in range(200):
+        a = rng.random((4, 4)) * (rng.random((4, 4)) < 0.8)
+        d = rng.random((4, 4)) * (rng.random((4, 4)) < 0.8)
+        cases.append((a, d, weapon_values(a, d)))
+    irreducible = sum(values_module._strongly_connected(_k(a, d) > 0) for a, d, _ in cases)
+    assert irreducible > 100  # the shortcut was taken
+    monkeypatch.setattr(values_module, "_strongly_connected", lambda pattern: False)
+    for a, d, fast in cases:
+        general = weapon_values(a, d)
+        assert fast.va.tobytes() == general.va.tobytes()
+        assert fast.vd.tobytes() == general.vd.tobytes()
+        assert fast.alpha == general.alpha
+
+
+def _k(a: Matrix, d: Matrix) -> Matrix:
+    m, n = a.shape
+    k = np.zeros((m + n, m + n))
+    k[:m, m:] = a
+    k[m:, :m] = d
+    return k
 
 
 def test_5_1_2_weapon_values_harmless_defenders_are_worth_zero() -> None:

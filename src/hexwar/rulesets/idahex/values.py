@@ -230,6 +230,29 @@ def _classes(pattern: NDArray[np.bool_]) -> tuple[list[NDArray[np.intp]], NDArra
     return classes, reach
 
 
+def _strongly_connected(pattern: NDArray[np.bool_]) -> bool:
+    """Whether every node of the graph ``i -> j`` iff ``pattern[i, j]`` reaches every other
+    (one class for :func:`_classes`): the nodes reached from node 0 forward and backward,
+    as bit masks."""
+    rows = pattern.tolist()
+    size = len(rows)
+    everything = (1 << size) - 1
+    forward = [sum(1 << j for j, v in enumerate(row) if v) for row in rows]
+    backward = [sum(1 << i for i in range(size) if rows[i][j]) for j in range(size)]
+    for edges in (forward, backward):
+        seen = frontier = 1
+        while frontier:
+            grown = 0
+            for i in range(size):
+                if frontier >> i & 1:
+                    grown |= edges[i]
+            frontier = grown & ~seen
+            seen |= frontier
+        if seen != everything:
+            return False
+    return True
+
+
 def _iteration_limit(k: FloatArray) -> tuple[FloatArray, float]:
     """The limit direction of ``z <- (I + K / rho) z`` from ``z = 1``, and ``rho = rho(K)``.
 
@@ -252,15 +275,16 @@ def _iteration_limit(k: FloatArray) -> tuple[FloatArray, float]:
     graph is acyclic and the iterates are dominated by ``K**p 1``, ``p`` the longest path.
     """
     size = len(k)
-    classes, reach = _classes(k > 0)
-    if len(classes) == 1:
-        # K irreducible (the usual engagement): one basic class of height 1 with nothing
-        # downstream, so the limit is its Perron vector ``x`` times ``fsum(y)`` (clipped
-        # at 0 and scaled as below) -- the general case's arithmetic, without its setup.
+    if _strongly_connected(k > 0):
+        # K irreducible (the usual engagement): its one class is basic, of height 1, with
+        # nothing downstream, so the limit is its Perron vector ``x`` times ``fsum(y)``
+        # (clipped at 0 and scaled as below) -- the general case's arithmetic without its
+        # setup.
         rho, x, y = exact.perron(k)
         if rho > 0.0:
             z = np.maximum(math.fsum(y.tolist()) * x, 0.0)
             return z / z.max(), rho
+    classes, reach = _classes(k > 0)
     perron = [exact.perron(k[np.ix_(c, c)]) for c in classes]
     rho = max(p[0] for p in perron)
     if rho <= 0.0:
