@@ -254,23 +254,24 @@ class CombatFunctions:
 
     def _support(self, force: Force) -> tuple[FloatArray, FloatArray, FloatArray]:
         """§5.4.1 up to the equipment: personnel to supplies and supplies to personnel; the
-        involvement so far, the support left and the support allocated."""
+        involvement so far, the support left and the support allocated. (In Python floats:
+        the same IEEE operations as numpy's scalars, in the same order, without their cost.)"""
         s = force.side - 1
         neq, nmat, nrs = self.nequip[s], self.nmat[s], self.nrs[s]
         nss, npers = self.nss[s], self.npers[s]
         nsp = nss + npers
-        amount = force.amount
-        fi = np.zeros(nrs)
+        amount: list[float] = force.amount.tolist()
+        fi = [0.0] * nrs
         d = self.design
-        spdd = self.spdd[s]  # [resource][support]
+        spdd = self._equip_tables(s).spdd  # [resource][support]
         f0 = d.frinv_f0[s]
         f = d.frinv_f[s]
         x = d.frinv_x[s]
-        suppt = np.array(amount[neq:nrs], dtype=np.float64)
+        suppt = amount[neq:nrs]
         for k in range(npers):
             overhead = sum(self.ppoh[bt - 1][k] for bt in force.butypes)
             suppt[nss + k] = max(suppt[nss + k] - overhead, 0.0)
-        alloc = np.zeros(nsp)
+        alloc = [0.0] * nsp
 
         def sigma(irs: int, k: int, ss: float, dd: float) -> float:
             if dd <= 0.0:
@@ -278,7 +279,8 @@ class CombatFunctions:
             return paf(ss / dd, f0[irs][k], f[irs][k], x)
 
         # Personnel to supplies.
-        fi[neq:nmat] = 1.0
+        for irs in range(neq, nmat):
+            fi[irs] = 1.0
         for kpp in range(npers):
             q = sum(suppt[kss] * spdd[neq + kss][nss + kpp] for kss in range(nss))
             for kss in range(nss):
@@ -291,19 +293,26 @@ class CombatFunctions:
         for kss in range(nss):
             suppt[kss] *= fi[neq + kss]
         # Supplies to personnel.
-        fi[nmat:nrs] = 1.0
+        for irs in range(nmat, nrs):
+            fi[irs] = 1.0
         for kss in range(nss):
             alloc[kss] += sum(amount[nmat + kpp] * spdd[nmat + kpp][kss] for kpp in range(npers))
-        return fi, suppt, alloc
+        return (
+            np.array(fi, dtype=np.float64),
+            np.array(suppt, dtype=np.float64),
+            np.array(alloc, dtype=np.float64),
+        )
 
     def _supported(
         self, s: int, amount: FloatArray, fi: FloatArray, alloc: FloatArray
     ) -> FloatArray:
         """§5.4.1's end: no support type more involved than its allocation covers."""
         neq, nrs = self.nequip[s], self.nrs[s]
+        held, given, out = amount.tolist(), alloc.tolist(), fi.tolist()
         for irs in range(neq, nrs):
-            if amount[irs] > 0.0:
-                fi[irs] = min(fi[irs], alloc[irs - neq] / amount[irs])
+            if held[irs] > 0.0:
+                out[irs] = min(out[irs], given[irs - neq] / held[irs])
+        fi[:] = out
         return fi
 
     def _protection_only(self, s: int, amount: FloatArray, fi: FloatArray) -> None:
@@ -430,9 +439,27 @@ class CombatFunctions:
                     [-math.inf, -math.inf],
                 )
             )
+        self._grow(table, rows, q, fis, have, supply)
+        fi[: table.neq] = fis
+        alloc[:] = have
+
+    def _grow(
+        self,
+        table: _EquipTables,
+        rows: list[tuple[Any, ...]],
+        q: list[float],
+        fis: list[float],
+        have: list[float],
+        supply: list[float],
+    ) -> None:
+        """:meth:`_equip`'s iterations from the start of one, for the types of ``rows`` (in
+        resource order: :meth:`_equip` makes them), with each type's ``q``, fraction, and
+        the support allocated and its supply by support; ``fis`` and ``have`` are grown in
+        place."""
+        nsp = table.nsp
         # Whether every support is within its supply: then a step is allowed when the
         # supports it draws on stay within theirs (a + 0 <= top is a <= top for the others),
-        # and it stays true after an allowed step.
+        # and it stays true after an allowed step (so it is this test at any iteration).
         within = all(a <= top for a, top in zip(have, supply, strict=True))
         growing_only = table.protections_nonnegative
         inf = math.inf
@@ -518,8 +545,6 @@ class CombatFunctions:
             if not grew:
                 break
             rows = kept
-        fi[: table.neq] = fis
-        alloc[:] = have
 
     def _equip_many(
         self,
@@ -575,7 +600,8 @@ class CombatFunctions:
             q[i] = fi_eq[i] * amounts[:, i]
         running = np.logical_or.reduce(active)
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            while np.count_nonzero(running):
+            # Together while at least BATCH_FROM forces run, then one by one (below).
+            while np.count_nonzero(running) >= BATCH_FROM:
                 grew = np.zeros(count, dtype=bool)
                 kept = [np.zeros(count, dtype=bool) for _ in range(neq)]
                 for i, a_i, step, floor, protected_by, dd, needed, had, curves in rows:
@@ -613,6 +639,37 @@ class CombatFunctions:
                 for i in range(neq):
                     np.logical_and(kept[i], running, out=active[i])
                 running &= np.logical_or.reduce(active)
+        # The forces still running go on one by one from where they are, each at the start
+        # of its next iteration: its q, fractions, support and each type's state (the
+        # support given, the segment of each curve) are what _grow keeps.
+        at_q, at_fi = np.array(q), np.array(fi_eq)
+        for force in np.flatnonzero(running).tolist():
+            fis_f, have_f = at_fi[:, force].tolist(), have[force].tolist()
+            grown = []
+            for i, a_i, step, floor, protected_by, dd, needed, had, curves in rows:
+                if not active[i][force]:
+                    continue
+                needs = []
+                for k in np.flatnonzero(needed[force]).tolist():
+                    segments = table.segments[i][k]
+                    n = int(curves.at[force, k] - curves.stacked.first[k])
+                    needs.append([k, float(dd[force, k]), segments, n, *segments[n], 0.0])
+                grown.append(
+                    (
+                        i,
+                        float(a_i[force]),
+                        step,
+                        float(floor[force]),
+                        protected_by,
+                        needs,
+                        had[force].tolist(),
+                        [-math.inf, -math.inf],
+                    )
+                )
+            self._grow(table, grown, at_q[:, force].tolist(), fis_f, have_f, supply[force].tolist())
+            for i in range(neq):
+                fi_eq[i][force] = fis_f[i]
+            have[force] = have_f
         for i in range(neq):
             fis[:, i] = fi_eq[i]
         allocs[:] = have
