@@ -394,6 +394,23 @@ def test_5_4_1_forces_allocated_together_follow_vertical_and_unreachable_segment
     assert by_supply[1000.0] == by_supply[20.0]  # the curve, not the supply, stops both
 
 
+def test_5_4_1_a_long_allocation_among_many_ends_one_by_one_with_the_same_bits() -> None:
+    """§5.4.1 for many forces at once: w1's step is .01 of its standard 10 (0.1 w1), so 10
+    w1 fully supplied (1 S each, supply 1000, sigma = min(ss/dd, 1)) reach fi = 1 in 100
+    steps and 100 w1 in 1,000. With BATCH_FROM forces of 10 w1 and two of 100 w1, the two
+    go on one by one after the others stop; every force ends at 1 with the bytes it gets
+    alone, and allocates 1 S per w1 (10 or 100)."""
+    d = small_design(spdd=spdd(w1=(1.0, 0.0)))
+    fns = CombatFunctions(d)
+    held = [10.0] * BATCH_FROM + [100.0, 100.0]
+    forces = [Force(1, (1,), np.array([w, 0.0, 0.0, 1000.0, 10.0])) for w in held]
+    together = fns.involvement_many(forces)
+    for w, force, got in zip(held, forces, together, strict=True):
+        assert got[W1] == pytest.approx(1.0)
+        assert got[S] == pytest.approx(w / 1000.0)
+        assert got.tobytes() == fns.involvement(force).tobytes()
+
+
 def test_5_4_1_sinai_forces_allocated_together_match_one_at_a_time() -> None:
     """§5.4.1 on the Sinai design (§9.2): forces of both sides, of one to three brigades
     holding 0 to 1.5 of their toe (some resources at 0, some tenfold), allocated together
