@@ -51,6 +51,26 @@ def pafgen(w: float, y: Sequence[float], x: Sequence[float]) -> float:
     return float(y[i1] + (w - x[i1]) / (x[i2] - x[i1]) * (y[i2] - y[i1]))
 
 
+def _pafgen_rows(w: float, rows: Sequence[Sequence[float]], x: Sequence[float]) -> list[float]:
+    """``pafgen(w, y, x)`` for each ``y`` of ``rows``: the same segment and the same operations
+    (the fraction ``(w - x(i1)) / (x(i2) - x(i1))`` is one rounded value for all)."""
+    if math.isnan(w):
+        raise ValueError("pafgen: the argument is not a number")
+    n = len(x)
+    if w <= x[0]:
+        return [float(y[0]) for y in rows]
+    if w >= x[n - 1]:
+        return [float(y[n - 1]) for y in rows]
+    i1 = i2 = -1
+    for i, xi in enumerate(x):
+        if xi <= w:
+            i1 = i
+        elif i2 < 0 and xi > w:
+            i2 = i
+    t = (w - x[i1]) / (x[i2] - x[i1])
+    return [float(y[i1] + t * (y[i2] - y[i1])) for y in rows]
+
+
 def paf(w: float, y0: float, y: Sequence[float], x: Sequence[float]) -> float:
     """§5.4: ``pafgen`` on the nonnegative reals with value ``y0`` at 0 (``xlong(1) = 0``)."""
     return pafgen(w, [y0, *y], [0.0, *x])
@@ -210,6 +230,9 @@ class CombatFunctions:
             for entries in d.vfeba
         )
         self._tables: list[_EquipTables | None] = [None, None]
+        self._prep_at: tuple[int, float, float] | None = None
+        self._prep_values: list[float] = []
+        self._toe_values: dict[tuple[int, bytes], float] = {}
 
     # -- §5.4.1 frinv -----------------------------------------------------------------------
 
@@ -680,7 +703,10 @@ class CombatFunctions:
         """§5.4.2: ``(cv / sv) * aysize(butype, pc)``; 0 for an inactive unit (pc < 1)."""
         if pc < 1:
             return 0.0
-        sv = exact.dot(self.toe[butype - 1], rsvald)
+        key = (butype, np.asarray(rsvald, dtype=np.float64).tobytes())  # sv, by toe and values
+        sv = self._toe_values.get(key)
+        if sv is None:
+            sv = self._toe_values[key] = exact.dot(self.toe[butype - 1], rsvald)
         cv = exact.dot(resources, rsvald)
         if sv <= 0.0:
             return 0.0
@@ -695,9 +721,18 @@ class CombatFunctions:
     # -- §5.4.4 prep, §5.4.5 frdval, §5.4.6 vfeba --------------------------------------------
 
     def prep(self, i: int, side: int, h: float) -> float:
-        """§5.4.4: ``pafgen(h, prep.f(i, s, *), prep.x(s, *))`` for materiel ``i`` (1-based)."""
-        d = self.design
-        return pafgen(h, d.prep_f[side - 1][i - 1], d.prep_x[side - 1])
+        """§5.4.4: ``pafgen(h, prep.f(i, s, *), prep.x(s, *))`` for materiel ``i`` (1-based).
+
+        A frame asks it of every materiel of a defender at one ``h``: all of them are found
+        at the first ask, on the one segment of ``prep.x`` they share, with ``pafgen``'s
+        operations (its fraction of the segment, the same rounded value for each), and kept
+        for the others."""
+        at = (side, h, math.copysign(1.0, h))  # -0.0 apart from 0.0, as pafgen keeps it
+        if self._prep_at != at:
+            d = self.design
+            self._prep_values = _pafgen_rows(h, d.prep_f[side - 1], d.prep_x[side - 1])
+            self._prep_at = at
+        return self._prep_values[i - 1]
 
     def frdval(self, fr: float, post: int) -> float:
         """§5.4.5: the fraction of value lost in one frame; negative means 'do not scale'.
