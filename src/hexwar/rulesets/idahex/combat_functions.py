@@ -179,7 +179,10 @@ class _Inversion:
                 if not np.count_nonzero(beyond):
                     break
             self._load()
-        return np.where(self.constant, self.const, self.x0 + (goal - self.y0) / self.dy * self.dx)
+        w: FloatArray = np.where(
+            self.constant, self.const, self.x0 + (goal - self.y0) / self.dy * self.dx
+        )
+        return w
 
 
 BATCH_FROM = 64

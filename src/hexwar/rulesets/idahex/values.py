@@ -64,12 +64,6 @@ are the same matrix in a different order, computed with different rounding) are 
 tie they represent, so the values do not jump with the last bit of a floating-point result."""
 
 
-def _frozen(values: ArrayLike) -> FloatArray:
-    out = np.array(values, dtype=np.float64)
-    out.flags.writeable = False
-    return out
-
-
 # -- weapon values ---------------------------------------------------------------------------
 
 
@@ -99,13 +93,14 @@ class WeaponValues:
     def __post_init__(self) -> None:
         problems: list[Problem] = []
         for name in ("va", "vd"):
-            vec = np.array(getattr(self, name), dtype=np.float64)
-            if vec.ndim != 1 or not np.all(np.isfinite(vec)) or np.any(vec < 0):
+            vec = np.array(getattr(self, name), dtype=np.float64)  # a copy, frozen below
+            if vec.ndim != 1 or not (np.isfinite(vec).all() and (vec >= 0).all()):
                 problems.append(Problem("must be a vector of finite values >= 0", path=name))
-            object.__setattr__(self, name, _frozen(vec))
+            vec.flags.writeable = False
+            object.__setattr__(self, name, vec)
         for name in ("alpha", "delta"):
             x = float(getattr(self, name))
-            if not np.isfinite(x) or x < 0:
+            if not math.isfinite(x) or x < 0:
                 problems.append(Problem(f"must be finite and >= 0, got {x!r}", path=name))
             object.__setattr__(self, name, x)
         if self.alpha != self.delta:
@@ -140,7 +135,8 @@ def _padded(values: FloatArray, size: int, name: str) -> FloatArray:
         )
     out = np.zeros(size)
     out[: len(values)] = values
-    return _frozen(out)
+    out.flags.writeable = False
+    return out
 
 
 def _kill_matrix(matrix: ArrayLike, name: str) -> FloatArray:
@@ -152,9 +148,8 @@ def _kill_matrix(matrix: ArrayLike, name: str) -> FloatArray:
         raise InvalidInputError(
             [Problem(f"must be a nonempty 2-D matrix, got shape {out.shape}", path=name)]
         )
-    bad = np.argwhere(~np.isfinite(out) | (out < 0))
-    if bad.size:
-        i, j = (int(k) + 1 for k in bad[0])
+    if not (np.isfinite(out).all() and (out >= 0).all()):
+        i, j = (int(k) + 1 for k in np.argwhere(~np.isfinite(out) | (out < 0))[0])
         raise InvalidInputError(
             [
                 Problem(
@@ -233,12 +228,17 @@ def _classes(pattern: NDArray[np.bool_]) -> tuple[list[NDArray[np.intp]], NDArra
 def _strongly_connected(pattern: NDArray[np.bool_]) -> bool:
     """Whether every node of the graph ``i -> j`` iff ``pattern[i, j]`` reaches every other
     (one class for :func:`_classes`): the nodes reached from node 0 forward and backward,
-    as bit masks."""
-    rows = pattern.tolist()
-    size = len(rows)
+    as bit masks (each node's successors and predecessors as one integer)."""
+    size = len(pattern)
+    if size < 63:
+        bits = np.left_shift(1, np.arange(size, dtype=np.int64))
+        forward = np.where(pattern, bits[None, :], 0).sum(axis=1).tolist()
+        backward = np.where(pattern, bits[:, None], 0).sum(axis=0).tolist()
+    else:
+        rows = pattern.tolist()
+        forward = [sum(1 << j for j in range(size) if rows[i][j]) for i in range(size)]
+        backward = [sum(1 << i for i in range(size) if rows[i][j]) for j in range(size)]
     everything = (1 << size) - 1
-    forward = [sum(1 << j for j, v in enumerate(row) if v) for row in rows]
-    backward = [sum(1 << i for i in range(size) if rows[i][j]) for j in range(size)]
     for edges in (forward, backward):
         seen = frontier = 1
         while frontier:
