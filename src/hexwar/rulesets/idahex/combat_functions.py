@@ -134,14 +134,21 @@ class _EquipTables:
 class _Stacked:
     """A type of equipment's curves, one a support, stacked for many forces at once
     (:meth:`CombatFunctions._equip_many`): the segments of :func:`_segments` of every
-    support, one after the other, as the rows of one array (each segment's end ``y(n)``,
-    1 where the ratio on it is constant, and the constant or the differences)."""
+    support, one after the other, as the rows of one array: each segment's end ``y(n)``
+    and ``x(n - 1)``, ``y(n - 1)``, ``y(n) - y(n - 1)``, ``x(n) - x(n - 1)``. A segment
+    whose ratio is a constant ``c`` is written ``c, 0, 1, 0``: ``c + (target - 0) / 1 * 0``
+    is ``c`` exactly (``c + 0.0``, the target finite), so one formula serves all."""
 
     def __init__(self, curves: Sequence[Sequence[Segment]]) -> None:
         flat = [seg for c in curves for seg in c]
         self.ends = np.array([seg[0] for seg in flat], dtype=np.float64)
         self.table = np.array(
-            [(seg[0], seg[1] is not None, seg[1] or 0.0, *seg[2:]) for seg in flat],
+            [
+                (seg[0], seg[4], seg[2], seg[3], seg[5])
+                if seg[1] is None
+                else (seg[0], seg[1], 0.0, 1.0, 0.0)
+                for seg in flat
+            ],
             dtype=np.float64,
         ).T
         self.first = np.arange(len(curves)) * len(curves[0])
@@ -159,11 +166,7 @@ class _Inversion:
         self._load()
 
     def _load(self) -> None:
-        end, constant, self.const, self.y0, self.dy, self.x0, self.dx = np.take(
-            self.stacked.table, self.at, axis=1
-        )
-        self.end = end
-        self.constant = constant != 0.0
+        self.end, self.x0, self.y0, self.dy, self.dx = np.take(self.stacked.table, self.at, axis=1)
 
     def inverse(self, target: FloatArray, go: NDArray[np.bool_]) -> FloatArray:
         """The least ratio ``w`` with ``paf(w) >= target`` on each support's curve (a
@@ -179,9 +182,7 @@ class _Inversion:
                 if not np.count_nonzero(beyond):
                     break
             self._load()
-        w: FloatArray = np.where(
-            self.constant, self.const, self.x0 + (goal - self.y0) / self.dy * self.dx
-        )
+        w: FloatArray = self.x0 + (goal - self.y0) / self.dy * self.dx
         return w
 
 
