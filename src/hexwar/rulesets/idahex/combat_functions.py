@@ -186,13 +186,14 @@ class _Inversion:
         return w
 
 
-BATCH_FROM = 64
-"""The fewest forces of a side :meth:`CombatFunctions.involvement_many` allocates together:
-below, one by one is faster. Both ways take a step of every type of equipment an iteration,
-so both cost about the iterations times the types: together, some thirty numpy operations
-a step whatever the forces; one by one, a step of Python floats a force. On the Sinai
-design (a step of a force costs about a fiftieth of the numpy operations) 56 forces of a
-side take as long either way, 75 three quarters of the time together, 250 two fifths."""
+BATCH_FROM = 48
+"""The fewest forces of a side :meth:`CombatFunctions.involvement_many` allocates together,
+and the fewest still running for :meth:`CombatFunctions._equip_many` to go on together (the
+rest go on one by one). Both ways take a step of every type of equipment an iteration, so
+both cost about the iterations times the types: together, some thirty numpy operations a
+step whatever the forces; one by one, a step of Python floats a force. On the Sinai design
+(a step of a force costs about a fiftieth of the numpy operations) 48 forces of a side take
+as long either way, 64 three quarters of the time together, 250 three tenths."""
 
 
 class CombatFunctions:
