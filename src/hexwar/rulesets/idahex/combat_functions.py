@@ -443,9 +443,10 @@ class CombatFunctions:
         rows: list[tuple[Any, ...]] = []
         for i in growing:
             a_i = amounts[i]
-            # What each step of the type needs: the supports it draws on (spdd > 0), its
-            # demand of each (fixed: the amounts do not change here), the segments of the
-            # curve it inverts, the segment the last target was found on and that segment.
+            # What each step of the type needs, a list per support it draws on (spdd > 0):
+            # the support, its demand (fixed: the amounts do not change here), the segments
+            # of the curve it inverts, the segment the last target was found on and that
+            # segment's six figures (:data:`Segment`), and the support the step requires.
             needs = []
             for k in range(nsp):
                 dd = a_i * spdd[i][k]
