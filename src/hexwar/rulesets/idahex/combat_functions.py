@@ -616,7 +616,7 @@ class CombatFunctions:
                 (
                     i,
                     a_i,
-                    RGAIN * table.std[i],
+                    np.full(count, RGAIN * table.std[i]),
                     1e-12 * np.maximum(a_i, 1.0),
                     table.protectors[i],
                     dd,
@@ -633,7 +633,7 @@ class CombatFunctions:
             while np.count_nonzero(running) >= BATCH_FROM:
                 grew = np.zeros(count, dtype=bool)
                 kept = [np.zeros(count, dtype=bool) for _ in range(neq)]
-                for i, a_i, step, floor, protected_by, dd, needed, had, curves in rows:
+                for i, a_i, steps, floor, protected_by, dd, needed, had, curves in rows:
                     act = active[i]  # of a running force
                     if not np.count_nonzero(act):
                         continue
@@ -645,7 +645,7 @@ class CombatFunctions:
                         for p, j in protected_by:
                             qp += p * q[j]
                         qadd = qp - q_i
-                    np.minimum(qadd, step, out=qadd)
+                    np.minimum(qadd, steps, out=qadd)
                     np.minimum(qadd, a_i - q_i, out=qadd)
                     idle = qadd <= floor
                     kept[i] |= act & idle
@@ -656,10 +656,11 @@ class CombatFunctions:
                     r = curves.inverse(target, go) * dd - had
                     r = np.where(needed, np.maximum(r, 0.0), 0.0)
                     fits = go & np.logical_and.reduce(have + r <= supply, axis=1)
-                    # r is 0 where there is no need: adding it there changes nothing
-                    grown = fits[:, None]
-                    np.add(have, r, out=have, where=grown)
-                    np.add(had, r, out=had, where=grown)
+                    # r made 0 where there is no need or no step: adding 0 changes nothing
+                    # (the support given is never -0.0)
+                    r[~fits] = 0.0
+                    have += r
+                    had += r
                     np.copyto(fi_eq[i], target, where=fits)
                     np.multiply(target, a_i, out=q_i, where=fits)
                     grew |= fits
@@ -675,7 +676,7 @@ class CombatFunctions:
         for force in np.flatnonzero(running).tolist():
             fis_f, have_f = at_fi[:, force].tolist(), have[force].tolist()
             grown = []
-            for i, a_i, step, floor, protected_by, dd, needed, had, curves in rows:
+            for i, a_i, _, floor, protected_by, dd, needed, had, curves in rows:
                 if not active[i][force]:
                     continue
                 needs = []
@@ -687,7 +688,7 @@ class CombatFunctions:
                     (
                         i,
                         float(a_i[force]),
-                        step,
+                        RGAIN * table.std[i],
                         float(floor[force]),
                         protected_by,
                         needs,
