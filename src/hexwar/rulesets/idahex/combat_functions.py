@@ -455,7 +455,7 @@ class CombatFunctions:
                     needs.append([k, dd, segments, 0, *segments[0], 0.0])
             # The type's number, amount, step, floor (below which a step is no step), its
             # protectors (None: unprotected, pg = 1), its needs, the support given to it so
-            # far, and the last target its curves were searched for and the last qp found.
+            # far, and the last qp found (see _grow).
             rows.append(
                 (
                     i,
@@ -465,7 +465,7 @@ class CombatFunctions:
                     protectors[i],
                     needs,
                     [0.0] * nsp,
-                    [-math.inf, -math.inf],
+                    [-math.inf],
                 )
             )
         self._grow(table, rows, q, fis, have, supply)
@@ -496,7 +496,7 @@ class CombatFunctions:
             kept = []  # the types that grew and may grow further
             grew = False
             for row in rows:
-                i, a_i, step, floor, protected_by, needs, had, last = row
+                i, a_i, step, floor, protected_by, needs, had, known = row
                 q_i = q[i]
                 if protected_by is None:
                     qadd = inf  # inf - q_i: q_i is finite
@@ -506,14 +506,14 @@ class CombatFunctions:
                     # take away), so with protections >= 0 qp only grows too: while the qp
                     # found last leaves more than a step, so does the qp of now, and the
                     # min is the step either way.
-                    qp = last[1]
+                    qp = known[0]
                     if not qp - q_i > step:
                         # sum() of the products in order, from the integer 0 as sum starts
                         qp = 0
                         for p, j in protected_by:
                             qp += p * q[j]
                         if growing_only:
-                            last[1] = qp
+                            known[0] = qp
                     qadd = qp - q_i
                 if step < qadd:
                     qadd = step
@@ -524,12 +524,9 @@ class CombatFunctions:
                     # a later one (they need not come first in resource order).
                     kept.append(row)
                     continue
+                # No smaller than the type's last target: q_i is that target times a_i, less
+                # at most half an ulp, and qadd is more than 1e-12 of a_i.
                 target = (q_i + qadd) / a_i
-                if target < last[0]:  # never so far; then every curve is searched again
-                    for need in needs:
-                        need[3] = 0
-                        need[4:10] = need[2][0]
-                last[0] = target
                 fits = True
                 for need in needs:
                     k, dd, segments, n, hi, w, y0, dy, x0, dx, _ = need
@@ -693,7 +690,7 @@ class CombatFunctions:
                         protected_by,
                         needs,
                         had[force].tolist(),
-                        [-math.inf, -math.inf],
+                        [-math.inf],
                     )
                 )
             self._grow(table, grown, at_q[:, force].tolist(), fis_f, have_f, supply[force].tolist())
