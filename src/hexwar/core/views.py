@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias, TypeVar
@@ -104,6 +105,25 @@ class SharedJson:
             value: T = found[1]
             return value
         return self._put(key, _kept(source), build())
+
+    def same_list(self, key: object, items: list[T]) -> list[T]:
+        """The list handed out last time as the piece ``key`` when it holds the very same
+        objects as ``items`` (in order), else ``items`` as that piece from now on, checked.
+
+        For a list of pieces the caller rebuilds each time (a side's units): equal identities
+        are equal data, since the kept list keeps its members alive and views are read-only;
+        the unchanged list is then skipped by :func:`check_jsonable` as a whole, and its
+        reader may compare it by identity.
+
+        Raises:
+            TypeError: the new list is not JSON-able (naming its path under ``key``).
+        """
+        found = self._pieces.get(key)
+        if found is not None:
+            old: list[T] = found[1]
+            if len(old) == len(items) and all(map(operator.is_, old, items)):
+                return old
+        return self._put(key, _NEVER, items)
 
     def put(self, key: object, value: T) -> T:
         """``value`` as the piece ``key`` from now on, checked (for a caller who knows by

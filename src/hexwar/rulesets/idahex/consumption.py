@@ -3,6 +3,7 @@ consumption reported at cycle starts."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -39,12 +40,7 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
     engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
     if engaged:
         game.combat.prefetch(engine)  # the engaged forces' frinv, together (§5.4.1)
-    for s in (1, 2):
-        tables = game._supplies[s - 1]
-        if tables.nss == 0:
-            continue
-        supplies = game.rules.resources[s - 1].supplies
-        sup = slice(supplies.start, supplies.stop)
+    for s, tables, sup in _playing(game):
         demands = frame_demands(game, engine, tables, game._own_units[s - 1], tframe, engaged)
         if demands:
             consume(game, engine, demands, sup)
@@ -56,6 +52,20 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
                 and any(_runs_short(engine.units[n], sup) for n in tf.units)
             ):
                 engine.abort_if_unsupplied(tf)
+
+
+def _playing(game: IdahexGame) -> list[tuple[int, SupplyTables, slice]]:
+    """The sides whose supplies are played (``nss(s) > 0``, §7), each with its tables and
+    the slice of its supply columns in ``[resources]`` (fixed by the design: found once)."""
+    found: list[tuple[int, SupplyTables, slice]] | None = game._kept.get("supplies")
+    if found is None:
+        found = game._kept["supplies"] = [
+            (s, tables, slice(sup.start, sup.stop))
+            for s in (1, 2)
+            if (tables := game._supplies[s - 1]).nss > 0
+            for sup in (game.rules.resources[s - 1].supplies,)
+        ]
+    return found
 
 
 def consume(
@@ -110,6 +120,20 @@ def report_consumption(game: IdahexGame) -> None:
         used[:] = 0.0
 
 
+@cache
+def _rated(tables: SupplyTables) -> tuple[Any, ...]:
+    """For each posture class 1-3, the indices of the resource types some supply type's
+    nonengaged rate in that class is not 0 for (§7, ``ssvncr``/``ssvncb``).
+
+    A nonengaged demand is ``tframe * fsum(rate(k, irs, pc) * [resources](irs))``; a term
+    with a rate of 0 is a zero (resources are finite), and ``math.fsum`` rounds the exact
+    sum of its terms, zeros or not, to the same float (an exact 0 to +0.0). So the demand
+    is a function of the class and of these resources alone: a marching unit whose
+    supplies (at a rate of 0, as in most designs) fall every frame demands what it did
+    the frame before, and that demand is kept."""
+    return tuple(np.flatnonzero(tables.by_class[c].any(axis=0)) for c in range(3))
+
+
 def frame_demands(
     game: IdahexGame,
     engine: Engine,
@@ -122,9 +146,9 @@ def frame_demands(
     for each unit that demands something (an engaged unit's row may be 0); the others (a
     class whose resources consume nothing while not engaged: most units of a quiet
     front) demand 0 and are left out. Units at the rates of units not engaged are done
-    together, and a unit whose resources and class are those of a demand computed before
-    (most units from frame to frame) takes it again; engaged ones one by one
-    (``frinv``)."""
+    together, and a unit whose class and rated resources (:func:`_rated`) are those of a
+    demand computed before (most units from frame to frame) takes it again; engaged ones
+    one by one (``frinv``)."""
     out: list[tuple[UnitState, Any]] = []
     bulk: list[int] = []
     keys: list[tuple[int, int, bytes]] = []
@@ -132,22 +156,24 @@ def frame_demands(
     known = game._nonengaged_demands
     side = tables.side
     idle = tables.idle
+    rated = _rated(tables)
     for u in units:
         posture = u.posture
         if posture < 10:
             continue  # not active (§2.2.1): no consumption
+        pc = posture // 10
         if u.tf is not None and engine.passenger(u):
             column = 1  # a passenger is never engaged
-        elif posture < 30 or posture >= 40:  # not moving (class 3): may be engaged
-            if u.number in engaged_units and tables.pointer(posture) != 0:
+        elif pc != 3:  # not moving: may be engaged
+            if engaged_units and u.number in engaged_units and tables.pointer(posture) != 0:
                 out.append((u, unit_demand(engine, tables, u, tframe, forces)))
                 continue
-            column = min(posture // 10, 3)
+            column = pc if pc < 3 else 3  # class 4 not engaged at the class 3 rates
         else:
             column = 3
         if idle[column - 1]:
             continue  # no resource consumes anything in this class: the demand is 0
-        key = (side, column, u.resources.tobytes())
+        key = (side, column, u.resources[rated[column - 1]].tobytes())
         row = known.get(key, u)  # the unit itself: not known yet
         if row is u:
             bulk.append(len(out))

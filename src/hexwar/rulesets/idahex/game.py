@@ -81,6 +81,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._contact_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Each enemy unit's piece and the state it was built from (the same piece the
         shared cache holds for it), so an unchanged unit costs one comparison."""
+        self._kept: dict[Any, Any] = {}
+        """What ``view.py`` and ``consumption.py`` keep between calls, each with what it was
+        made from (the next period's start by period, each side's design piece by the maps,
+        the sides whose supplies are played)."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
         """A frame's demand (§7) at the rates of units not engaged, by side, column and
         resources: a pure function of them, kept (units holding still repeat it)."""

@@ -126,11 +126,8 @@ def contacts(game: IdahexGame, s: int) -> list[UnitState]:
 def view(game: IdahexGame, side: str) -> dict[str, Any]:
     s = SIDE_NO[side]
     e = game.engine
+    shared = game._shared
     engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
-    # A new list of shared pieces: its check steps over each piece at once (the list
-    # changes most periods, so keeping it would cost more than it saves).
-    units = [own_json(game, u, u.number in engaged) for u in game._own_units[s - 1]]
-    enemy = [unit_json(game, u, full=False) for u in game.contacts(s)]
     return {
         "time": e.t,
         "period": None if game._period is None else game._period.number,
@@ -138,11 +135,13 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
         "side": side,
         "next_period": next_period(game),
         "iprint": game.rules.iprint,
-        "units": units,
-        "task_forces": [tf_json(game, tf) for tf in e.task_forces.values() if tf.side == s],
+        "units": own_pieces(game, s, engaged),
+        "task_forces": shared.same_list(
+            ("task forces", s), [tf_json(game, tf) for tf in e.task_forces.values() if tf.side == s]
+        ),
         "deliveries": deliveries_json(game, s),
-        "enemy": game._shared.get(("enemy", s), tuple(map(id, enemy)), lambda: enemy),
-        "owner": game._shared.get(
+        "enemy": enemy_pieces(game, s),
+        "owner": shared.get(
             "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
         ),
         "engagements": [
@@ -158,7 +157,7 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
             if any(e.units[n].side == s for n in g.attackers | g.defenders)
         ],
         "design": public_design(game, s),
-        "maps": game._shared.get(
+        "maps": shared.get(
             "maps",
             (e.envmap, e.rtemap, e.barmap),
             lambda: {
@@ -170,12 +169,42 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
     }
 
 
+def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, Any]]:
+    """Side ``s``'s units as its view lists them (``engaged``: the numbers of the engaged
+    units): each unit's piece from its memo while it holds (:func:`own_json`), and the
+    list handed out last time while every piece in it is the same (most periods of a quiet
+    front), so the view's check and the commander skip it at once."""
+    units: list[dict[str, Any]] = []
+    append = units.append
+    for u in game._own_units[s - 1]:
+        now = u.number in engaged
+        found = u.memo.get("view")
+        append(found[1] if found is not None and found[0] is now else own_json(game, u, now))
+    return game._shared.same_list(("units", s), units)
+
+
+def enemy_pieces(game: IdahexGame, s: int) -> list[dict[str, Any]]:
+    """The enemy units side ``s`` is in contact with, as it sees them (:func:`unit_json`);
+    each piece is kept in the unit's memo while the unit is unchanged, and the list handed
+    out last time while it holds the same pieces."""
+    enemy: list[dict[str, Any]] = []
+    append = enemy.append
+    for u in game.contacts(s):
+        memo = u.memo
+        piece = memo.get("seen")
+        if piece is None:
+            piece = memo["seen"] = unit_json(game, u, full=False)
+        append(piece)
+    return game._shared.same_list(("enemy", s), enemy)
+
+
 def deliveries_json(game: IdahexGame, s: int) -> list[dict[str, Any]]:
     """The side's supply deliveries on their way (shared while none changes)."""
-    state = tuple(
-        (d.number, d.task_force, d.cell, d.size)
-        for d in game.engine.deliveries.values()
-        if d.side == s
+    deliveries = game.engine.deliveries
+    state = (
+        tuple((d.number, d.task_force, d.cell, d.size) for d in deliveries.values() if d.side == s)
+        if deliveries
+        else ()
     )
     return game._shared.get(
         ("deliveries", s),
@@ -188,12 +217,18 @@ def deliveries_json(game: IdahexGame, s: int) -> list[dict[str, Any]]:
 
 def next_period(game: IdahexGame) -> float | None:
     """When the players give commands next: the next period start before ``tend`` (§2.3,
-    §4), ``None`` after the last one."""
+    §4), ``None`` after the last one (kept for the period: both sides' views ask)."""
     if game._period is None:
         return None
-    timing = game.rules.timing
-    t = timing.period_start(game._period.number + 1)
-    return t if t < game.rules.design.tend else None
+    number = game._period.number
+    kept = game._kept.get("next period")
+    if kept is not None and kept[0] == number:
+        return kept[1]  # type: ignore[no-any-return]
+    t: float | None = game.rules.timing.period_start(number + 1)
+    if t is not None and t >= game.rules.design.tend:
+        t = None
+    game._kept["next period"] = (number, t)
+    return t
 
 
 def told_of(game: IdahexGame, g: Any) -> dict[str, Any]:
@@ -217,7 +252,21 @@ def public_design(game: IdahexGame, s: int) -> dict[str, Any]:
     air strikes may be entered now (§2, §4.2, §6).
 
     The parts fixed for the game are built once per side and shared by every view; the
-    environment is rebuilt only when a cycle's maps change it."""
+    environment is rebuilt only when a cycle's maps change it. The piece is a function of
+    the side, ``strikes_now`` and the three maps alone: the one built last for the side and
+    ``strikes_now`` is handed out again while the maps equal those it was built from."""
+    e = game.engine
+    strikes_now = game._at_cycle_start()
+    kept = game._kept.get(("design", s, strikes_now))
+    if kept is not None and kept[0] == (e.envmap, e.rtemap, e.barmap):
+        return kept[1]  # type: ignore[no-any-return]
+    piece = _design_piece(game, s, strikes_now)
+    maps = (dict(e.envmap), dict(e.rtemap), dict(e.barmap))  # copies: a map may change in place
+    game._kept[("design", s, strikes_now)] = (maps, piece)
+    return piece
+
+
+def _design_piece(game: IdahexGame, s: int, strikes_now: bool) -> dict[str, Any]:
     static = game._shared.get(("design", s), None, lambda: fixed_design(game, s))
     e, d, grid = game.engine, game.rules.design, game.rules.grid
     environment = game._shared.get(
@@ -226,7 +275,6 @@ def public_design(game: IdahexGame, s: int) -> dict[str, Any]:
         lambda: {str(c): e.environment(c) for c in range(1, d.ncells + 1) if grid.is_active(c)},
     )
     routes = game._shared.get("routes", (e.rtemap, e.barmap), lambda: route_list(game))
-    strikes_now = game._at_cycle_start()
     # The pieces are alive in the cache, so equal ids are the same objects.
     return game._shared.get(
         ("design view", s, strikes_now),
