@@ -136,8 +136,10 @@ class SharedJson:
 
     def _put(self, key: object, source: object, value: T) -> T:
         ids = self.ids
-        check_jsonable(value, f"view.{key}", checked=ids)
-        inner = _containers(value, ids)  # none of them known: owned by no piece yet
+        inner = _plain_containers(value, ids)  # none of them known: owned by no piece yet
+        if inner is None:  # not plain: the walk names what JSON cannot carry, if anything
+            _walk(value, f"view.{key}")
+            inner = _containers(value, ids)
         found = self._pieces.get(key)
         if found is not None:
             ids.difference_update(found[2])
@@ -167,6 +169,42 @@ def _kept(source: object) -> object:
     except TypeError:
         return copy.deepcopy(source)
     return source
+
+
+def _plain_containers(value: Any, known: Collection[int]) -> set[int] | None:
+    """:func:`_plain` and :func:`_containers` in one walk: the ids of ``value`` and of the
+    lists, tuples and dicts in it not in ``known`` (nor in a known one), or ``None`` if
+    ``value`` is not built of exactly the JSON types with finite floats and string keys."""
+    out: set[int] = set()
+    add = out.add
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is str or t is int or t is bool or x is None:
+            continue
+        if t is float:
+            if x - x != 0.0:  # inf - inf and nan - nan are nan
+                return None
+            continue
+        if t is dict:
+            if id(x) in known:
+                continue
+            for k in x:
+                if type(k) is not str:
+                    return None
+            add(id(x))
+            extend(x.values())
+            continue
+        if t is list or t is tuple:
+            if id(x) in known:
+                continue
+            add(id(x))
+            extend(x)
+            continue
+        return None
+    return out
 
 
 def _containers(value: Any, known: Collection[int]) -> set[int]:
