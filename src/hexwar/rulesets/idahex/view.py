@@ -86,7 +86,7 @@ def _rounded(values: list[float]) -> list[float]:
     ``round`` with digits goes through a decimal conversion, and a unit's holdings are
     mostly those it had before. A zero is its own rounding (``-0.0`` stays ``-0.0``, which
     a dict would take for ``0.0``), and a value not found (a NaN never is) is rounded."""
-    out = []
+    out: list[float] = []
     append = out.append
     get = _ROUNDED.get
     for x in values:
