@@ -78,7 +78,19 @@ def consume(
     element of such a task force takes part). The other units' stocks stay as they are
     (a lone unit that demands nothing consumes nothing; a task force none of whose
     elements demands anything keeps ``(stk - 0) / stk = 1`` of each stock): they are
-    left out, and what they would add to the side's consumption is 0."""
+    left out, and what they would add to the side's consumption is 0.
+
+    One unit alone (most frames of a front where only a march consumes) takes the same
+    elementwise operations on its own row, without the arrays of many."""
+    if len(demands) == 1:
+        u, row = demands[0]
+        if u.tf is None or sum(engine.units[n].active for n in engine.task_forces[u.tf].units) < 2:
+            stocks = u.resources[sup]
+            after = stocks - np.minimum(row, stocks)
+            game._consumed[u.side - 1] += stocks - after
+            if (after != stocks).any():
+                u.change_resources(sup, after)
+            return
     rows: dict[int, Any] = {u.number: row for u, row in demands}
     taking = [u for u, _ in demands]
     groups: list[list[int]] = []
