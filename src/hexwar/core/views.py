@@ -43,32 +43,7 @@ def check_jsonable(value: Any, path: str = "view", *, checked: Collection[int] =
 def _plain(value: Any, checked: Collection[int] = ()) -> bool:
     """Whether ``value`` is built of exactly the JSON types (no subclasses), with finite
     floats and string keys: one loop over a stack, no recursion, no paths."""
-    stack = [value]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        x = pop()
-        t = type(x)
-        if t is str or t is int or t is bool or x is None:
-            continue
-        if t is float:
-            if x - x != 0.0:  # inf - inf and nan - nan are nan
-                return False
-            continue
-        if t is dict:
-            if id(x) in checked:
-                continue
-            for k in x:
-                if type(k) is not str:
-                    return False
-            extend(x.values())
-            continue
-        if t is list or t is tuple:
-            if id(x) in checked:
-                continue
-            extend(x)
-            continue
-        return False
-    return True
+    return _plain_containers(value, checked, None) is not None
 
 
 T = TypeVar("T")
@@ -136,7 +111,7 @@ class SharedJson:
 
     def _put(self, key: object, source: object, value: T) -> T:
         ids = self.ids
-        inner = _plain_containers(value, ids)  # none of them known: owned by no piece yet
+        inner = _plain_containers(value, ids, set())  # none known: owned by no piece yet
         if inner is None:  # not plain: the walk names what JSON cannot carry, if anything
             _walk(value, f"view.{key}")
             inner = _containers(value, ids)
@@ -171,40 +146,61 @@ def _kept(source: object) -> object:
     return source
 
 
-def _plain_containers(value: Any, known: Collection[int]) -> set[int] | None:
-    """:func:`_plain` and :func:`_containers` in one walk: the ids of ``value`` and of the
-    lists, tuples and dicts in it not in ``known`` (nor in a known one), or ``None`` if
-    ``value`` is not built of exactly the JSON types with finite floats and string keys."""
-    out: set[int] = set()
-    add = out.add
-    stack = [value]
-    pop, extend = stack.pop, stack.extend
+def _plain_containers(
+    value: Any, known: Collection[int], out: set[int] | None = None
+) -> set[int] | None:
+    """Whether ``value`` is built of exactly the JSON types (no subclasses), with finite
+    floats and string keys, skipping the lists, tuples and dicts whose ids are ``known``;
+    if so, the ids of those it holds that are not known (and of itself if it is one) are
+    added to ``out`` and ``out`` is returned (an empty set when ``out`` is ``None``: ask
+    for ids with a set), else ``None``.
+
+    One loop over a stack of containers, no recursion and no paths; the scalars in a
+    container are settled where it is read, without a trip through the stack."""
+    found = set() if out is None else out
+    add = found.add if out is not None else None
+    if id(value) in known:
+        return found
+    stack = [value]  # (containers not known)
+    pop, push = stack.pop, stack.append
     while stack:
         x = pop()
         t = type(x)
-        if t is str or t is int or t is bool or x is None:
-            continue
-        if t is float:
-            if x - x != 0.0:  # inf - inf and nan - nan are nan
-                return None
-            continue
         if t is dict:
-            if id(x) in known:
-                continue
-            for k in x:
+            for k, v in x.items():
                 if type(k) is not str:
                     return None
-            add(id(x))
-            extend(x.values())
+                tv = type(v)
+                if tv is str or tv is int or tv is bool or v is None:
+                    continue
+                if tv is float:
+                    if v - v != 0.0:  # inf - inf and nan - nan are nan
+                        return None
+                    continue
+                if id(v) not in known:
+                    push(v)
+        elif t is list or t is tuple:
+            for v in x:
+                tv = type(v)
+                if tv is float:
+                    if v - v != 0.0:
+                        return None
+                    continue
+                if tv is str or tv is int or tv is bool or v is None:
+                    continue
+                if id(v) not in known:
+                    push(v)
+        elif t is str or t is int or t is bool or x is None:
             continue
-        if t is list or t is tuple:
-            if id(x) in known:
-                continue
-            add(id(x))
-            extend(x)
+        elif t is float:
+            if x - x != 0.0:
+                return None
             continue
-        return None
-    return out
+        else:
+            return None
+        if add is not None:
+            add(id(x))
+    return found
 
 
 def _containers(value: Any, known: Collection[int]) -> set[int]:
