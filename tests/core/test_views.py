@@ -167,3 +167,35 @@ def test_a_nested_source_changed_in_place_rebuilds_the_piece() -> None:
     assert shared.get("owner", owner, lambda: dict(owner["cells"])) == {"1": "red"}
     owner["cells"]["1"] = "blue"
     assert shared.get("owner", owner, lambda: dict(owner["cells"])) == {"1": "blue"}
+
+
+def test_a_list_of_the_very_same_pieces_is_the_list_handed_out_before() -> None:
+    """``SharedJson.same_list``: "the list handed out last time ... when it holds the very
+    same objects", skipped as a whole by the view's check; equal data in another object is
+    a new list, and a new list is checked (its path named under its key)."""
+    shared = SharedJson()
+    a = shared.put("a", {"x": 1.0})
+    b = shared.put("b", {"y": [2.0]})
+    first = shared.same_list("units", [a, b])
+    assert shared.same_list("units", [a, b]) is first
+    assert id(first) in shared.ids
+    copied = shared.same_list("units", [a, {"y": [2.0]}])
+    assert copied is not first
+    assert copied == first
+    assert shared.same_list("units", [a]) is not copied  # shorter: not the same list
+    with pytest.raises(TypeError, match=r"^view\.units\[1\]\.z: inf is not finite$"):
+        shared.same_list("units", [a, {"z": math.inf}])
+
+
+def test_a_piece_around_a_checked_piece_is_still_checked() -> None:
+    """A piece that holds a shared piece (a unit's list of adjacent cells) is checked all
+    around it: the shared piece is skipped, a bad value next to it is named."""
+    shared = SharedJson()
+    adjacent = shared.get("adjacent", None, lambda: [1, 2])
+    with pytest.raises(TypeError, match=r"^view\.unit\.r\[1\]: nan is not finite$"):
+        shared.put("unit", {"adjacent": adjacent, "r": [0.5, math.nan]})
+    with pytest.raises(TypeError, match=r"^view\.unit\.n: int64 is not JSON-able$"):
+        shared.put("unit", {"adjacent": adjacent, "n": np.int64(3)})
+    piece = shared.put("unit", {"adjacent": adjacent, "r": [0.5, -0.0]})
+    assert id(piece) in shared.ids
+    assert id(piece["r"]) in shared.ids

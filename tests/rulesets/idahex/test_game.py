@@ -181,6 +181,28 @@ def test_4_own_units_in_the_view_follow_every_change_of_the_unit() -> None:
     assert next(u for u in g.view("red").data["units"] if u["number"] == 2)["objective"] == 27
 
 
+def test_4_an_enemy_unit_in_contact_is_seen_as_it_is_now() -> None:
+    """§4: a side sees the enemy's active units in contact (in or next to a cell holding one
+    of its own active units) with their cell and posture class as they are now. The piece of
+    an enemy unit that holds still is the same object from view to view (and so is the list
+    of them); a move within contact, a new posture class or a move out of contact shows in
+    the next view."""
+    g = game(unit(2, 27), unit(150, 38), unit(153, 99))
+    first = g.view("red").data["enemy"]
+    assert [(u["number"], u["location"], u["posture_class"]) for u in first] == [(150, 38, 1)]
+    play(g)
+    assert g.view("red").data["enemy"] is first
+    other = next(c for c in g.rules.grid.active_rim(27) if c not in (None, 38))
+    blue = g.engine.units[150]
+    blue.location = other
+    seen = g.view("red").data["enemy"]
+    assert [(u["number"], u["location"], u["posture_class"]) for u in seen] == [(150, other, 1)]
+    blue.posture = 20
+    assert g.view("red").data["enemy"][0]["posture_class"] == 2
+    blue.location = 99
+    assert g.view("red").data["enemy"] == []
+
+
 def test_7_supplies_are_consumed_every_frame() -> None:
     """§7: every active unit consumes supplies at the end of each frame by its posture class
     (Sinai: nothing while holding; ssvncr(2, 9, 3) = .034 per person per day moving)."""

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexwar.core.errors import InvalidInputError
+from hexwar.rulesets.idahex.consumption import _rated
 from hexwar.rulesets.idahex.design import CombatSupplies, File50, load_sinai
 from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
 from tests.rulesets.idahex.helpers import _problems, _refusal, _refused
@@ -103,6 +104,25 @@ def test_nonengaged_demands_of_many_units_at_once() -> None:
     assert got.ravel().tolist() == pytest.approx(expected)
     none = nonengaged_demands(TABLES, np.zeros((0, 4)), np.array([], dtype=int), TFRAME)
     assert none.shape == (0, 2)
+
+
+def test_7_a_nonengaged_demand_depends_on_the_rated_resources_alone() -> None:
+    """§7 not engaged: D(ibu, k) = tframe * Σ_irs rate(k, irs, pc) * [resources](irs). A
+    resource no supply type is consumed for in the class adds exact zeros, and the sum is
+    rounded once from the exact terms (math.fsum), so D is the same float whatever that
+    resource holds; the game keeps demands by the rated resources alone (``_rated``). The
+    test tables rate tanks and personnel in every class, never ammunition or fuel: a unit
+    that burnt its supplies demands the very same (class 2 from above: 1 and 7.5; class 3:
+    1.5 and 20)."""
+    assert [r.tolist() for r in _rated(TABLES)] == [[TANKS, PERS]] * 3
+    burnt = UNIT.copy()
+    burnt[AMMO], burnt[FUEL] = 3.7, 0.0
+    rows = nonengaged_demands(
+        TABLES, np.array([UNIT, burnt, UNIT, burnt]), np.array([2, 2, 3, 3]), TFRAME
+    )
+    assert rows[0].tobytes() == rows[1].tobytes()
+    assert rows[2].tobytes() == rows[3].tobytes()
+    assert rows.ravel().tolist() == pytest.approx([1.0, 7.5, 1.0, 7.5, 1.5, 20.0, 1.5, 20.0])
 
 
 def test_passenger_demands_at_class_1_rates() -> None:
