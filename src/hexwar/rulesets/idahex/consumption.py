@@ -3,7 +3,6 @@ consumption reported at cycle starts."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -132,7 +131,6 @@ def report_consumption(game: IdahexGame) -> None:
         used[:] = 0.0
 
 
-@cache
 def _rated(tables: SupplyTables) -> tuple[Any, ...]:
     """For each posture class 1-3, the indices of the resource types some supply type's
     nonengaged rate in that class is not 0 for (§7, ``ssvncr``/``ssvncb``).
@@ -168,7 +166,9 @@ def frame_demands(
     known = game._nonengaged_demands
     side = tables.side
     idle = tables.idle
-    rated = _rated(tables)
+    rated = game._kept.get(("rated", side))
+    if rated is None:
+        rated = game._kept["rated", side] = _rated(tables)  # fixed by the design
     for u in units:
         posture = u.posture
         if posture < 10:

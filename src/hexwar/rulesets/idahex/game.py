@@ -84,7 +84,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._kept: dict[Any, Any] = {}
         """What ``view.py`` and ``consumption.py`` keep between calls, each with what it was
         made from (the next period's start by period, each side's design piece by the maps,
-        the sides whose supplies are played)."""
+        the sides whose supplies are played and the resources rated in each class)."""
         self._nonengaged_demands: dict[tuple[int, int, bytes], Any] = {}
         """A frame's demand (§7) at the rates of units not engaged, by side, column and
         resources: a pure function of them, kept (units holding still repeat it)."""
