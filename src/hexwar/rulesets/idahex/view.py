@@ -65,7 +65,7 @@ def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
             "posture": u.posture,
             "objective": u.objective,
             "tentry": json_time(u.tentry),
-            "resources": _rounded(u.resources.tolist()),
+            "resources": [round(x, 6) for x in u.resources.tolist()],
             "task_force": u.tf,
             "engaged": engaged,
             "adjacent": adjacent(game, u.location),
@@ -73,30 +73,6 @@ def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
     )
     u.memo["view"] = (engaged, piece)
     return piece
-
-
-_ROUNDED: dict[float, float] = {}
-"""``round(x, 6)`` by ``x`` for the nonzero holdings met (a pure function of the value)."""
-_ROUNDED_KEPT = 4096
-"""At most this many are kept (then forgotten all at once)."""
-
-
-def _rounded(values: list[float]) -> list[float]:
-    """``[round(x, 6) for x in values]`` (a view's holdings), each value rounded once:
-    ``round`` with digits goes through a decimal conversion, and a unit's holdings are
-    mostly those it had before. A zero is its own rounding (``-0.0`` stays ``-0.0``, which
-    a dict would take for ``0.0``), and a value not found (a NaN never is) is rounded."""
-    out: list[float] = []
-    append = out.append
-    get = _ROUNDED.get
-    for x in values:
-        r = get(x) if x else x
-        if r is None:
-            if len(_ROUNDED) >= _ROUNDED_KEPT:
-                _ROUNDED.clear()
-            r = _ROUNDED[x] = round(x, 6)
-        append(r)
-    return out
 
 
 def adjacent(game: IdahexGame, cell: int) -> list[int]:
