@@ -169,10 +169,13 @@ def frame_demands(
     rated = game._kept.get(("rated", side))
     if rated is None:
         rated = game._kept["rated", side] = _rated(tables)  # fixed by the design
+    resting = idle[0]  # class 1 (and so a passenger) consumes nothing while not engaged
     for u in units:
         posture = u.posture
         if posture < 10:
             continue  # not active (§2.2.1): no consumption
+        if posture < 20 and resting and not (engaged_units and u.number in engaged_units):
+            continue  # class 1 or a passenger's class, not engaged: the demand is 0
         pc = posture // 10
         if u.tf is not None and engine.passenger(u):
             column = 1  # a passenger is never engaged
