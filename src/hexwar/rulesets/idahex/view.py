@@ -107,12 +107,11 @@ def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
 def contacts(game: IdahexGame, s: int) -> list[UnitState]:
     """Active enemy units in or next to a cell holding an active ``s`` unit."""
     grid, rims = game.rules.grid, game._rims
-    mine = {u.location for u in game._own_units[s - 1] if u.posture >= 10}  # active
-    key = frozenset(mine)
+    key = frozenset([u.location for u in game._own_units[s - 1] if u.posture >= 10])  # active
     near = game._near.get(key)
     if near is None:
-        near = set(mine)
-        for c in mine:
+        near = set(key)
+        for c in key:
             rim = rims.get(c)
             if rim is None:
                 rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
