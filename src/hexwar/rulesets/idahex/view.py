@@ -172,7 +172,7 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
     """Side ``s``'s units as its view lists them (``engaged``: the numbers of the engaged
     units): each unit's piece from its memo while it holds (:func:`own_json`), and the
     list handed out last time while every piece in it is the same (most periods of a quiet
-    front), so the view's check and the commander skip it at once."""
+    front), so the view's check skips it at once."""
     units: list[dict[str, Any]] = []
     append = units.append
     for u in game._own_units[s - 1]:
@@ -223,11 +223,10 @@ def next_period(game: IdahexGame) -> float | None:
     kept = game._kept.get("next period")
     if kept is not None and kept[0] == number:
         return kept[1]  # type: ignore[no-any-return]
-    t: float | None = game.rules.timing.period_start(number + 1)
-    if t is not None and t >= game.rules.design.tend:
-        t = None
-    game._kept["next period"] = (number, t)
-    return t
+    t = game.rules.timing.period_start(number + 1)
+    out = t if t < game.rules.design.tend else None
+    game._kept["next period"] = (number, out)
+    return out
 
 
 def told_of(game: IdahexGame, g: Any) -> dict[str, Any]:
