@@ -316,6 +316,13 @@ def _wait_for_step(client: TestClient, gid: str, token: str, step: int) -> None:
         time.sleep(0.05)
 
 
+def _wait_for_orders(client: TestClient, gid: str, token: str, orders: int) -> None:
+    limit = time.monotonic() + 30
+    while client.get(f"/api/games/{gid}/state", headers=bearer(token)).json()["orders"] < orders:
+        assert time.monotonic() < limit, f"the game did not reach {orders} orders"
+        time.sleep(0.05)
+
+
 def _random_order(client: TestClient, gid: str, token: str, seed: int) -> str:
     data = client.get(f"/api/games/{gid}/view", headers=bearer(token)).json()["view"]
     view = View(data["ruleset"], data["side"], data["step"], data["data"])
@@ -394,6 +401,9 @@ def test_a_restarted_server_continues_every_game(tmp_path: Path) -> None:
     with TestClient(create_app(home)) as c:
         game = new_game(c, "aggressor/sector", {"west": "human", "east": "computer"})
         _setup(c, game, "west", 3)
+        # The computer's set-up answers west's: asynchronously, later than the reply on a
+        # loaded machine.
+        _wait_for_orders(c, game["id"], game["tokens"]["west"], 2)
         before = c.get(
             f"/api/games/{game['id']}/state", headers=bearer(game["tokens"]["west"])
         ).json()
