@@ -249,6 +249,10 @@ class AirRules:
     cas_record: CasRecord = CasRecord.POTENTIAL
 
 
+_MANUAL = AirRules()
+"""The manual's §6 reading, the default choices."""
+
+
 @dataclass(frozen=True, eq=False)
 class AirTables:
     """Side ``s``'s air-to-ground data and the target side ``v = 3 - s``'s vulnerability
@@ -297,16 +301,38 @@ class AirTables:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """:func:`agwep` of each strike composition met so far (a function of it alone)."""
-    _lists: dict[str, list[Any]] = field(
+    _lists: dict[object, list[Any]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    """Tables as nested lists of Python floats, and products of them, made once."""
+    """Tables as nested lists of Python floats, and products of them, made once: a function
+    of the design data and of the key alone (a table's name, or a name with the posture
+    class, environment, aircraft or allocation it is made for)."""
 
     def lists(self, name: str) -> list[Any]:
         """The table ``name`` as nested lists of Python floats (made once; do not change)."""
         found = self._lists.get(name)
         if found is None:
             found = self._lists[name] = getattr(self, name).tolist()
+        return found
+
+    def weapon_list(self, ascomp: tuple[int, ...]) -> list[float]:
+        """:meth:`weapons` as a list of Python floats, made once per composition."""
+        key = ("agwep", ascomp)
+        found = self._lists.get(key)
+        if found is None:
+            found = self._lists[key] = self.weapons(ascomp).tolist()
+        return found
+
+    def aag_lists(
+        self, role: StrikeRole, supported: Supported | None, pc: int | None, rules: AirRules
+    ) -> list[list[float]]:
+        """:func:`aag_rows` as nested lists of Python floats, ``[iw][j]``: made once per role,
+        supported side, posture class and allocation choice (all it depends on)."""
+        key = ("aag", role, supported, pc, rules.cas_allocation)
+        found = self._lists.get(key)
+        if found is None:
+            rows = aag_rows(self, role, supported=supported, pc=pc, rules=rules)
+            found = self._lists[key] = rows.tolist()
         return found
 
     def implied(self) -> list[list[list[tuple[int, float]]]]:
@@ -329,7 +355,7 @@ class AirTables:
         """``[iw][j]``: ``kag(iw,j,s) * fcagrp(iw,s,pc) * fcagcp(j,v,pc) * fcagre(iw,s,env) *
         fcagce(j,v,env)``, multiplied in that order (:func:`kill_potential`), made once per
         posture class and environment."""
-        key = f"factors {pc} {env}"
+        key = ("factors", pc, env)
         found = self._lists.get(key)
         if found is None:
             kag, rp, cp = self.lists("kag"), self.lists("fcagrp"), self.lists("fcagcp")
@@ -710,19 +736,27 @@ def _potential(
 ) -> list[list[list[float]]]:
     """:func:`kill_potential` in Python floats, ``[ibu][iw][j]``: the products in the order
     of the array expression (``factors * q``, each left to right)."""
-    nmat = tables.nmat
-    grdrs = _column_sums(rows, nmat)
-    out = []
-    for row, pc in zip(rows, pcs, strict=True):
-        factors = tables.factors(pc, e)
-        share = [x / g if g > 0 else 0.0 for x, g in zip(row[:nmat], grdrs, strict=True)]
-        out.append(
-            [
-                [f * ((a * x) * w) for f, a, x in zip(fr, al, share, strict=True)]
-                for fr, al, w in zip(factors, alpha, weapons, strict=True)
-            ]
-        )
-    return out
+    grdrs = _column_sums(rows, tables.nmat)
+    return [
+        _unit_potential(tables.factors(pc, e), alpha, weapons, row, grdrs)
+        for row, pc in zip(rows, pcs, strict=True)
+    ]
+
+
+def _unit_potential(
+    factors: list[list[float]],
+    alpha: list[list[float]],
+    weapons: list[float],
+    row: list[float],
+    grdrs: list[float],
+) -> list[list[float]]:
+    """``K(iw, j)`` of one target unit, ``[iw][j]``: ``factors * ((alpha * share) * agwep)``
+    with ``share = [resources](j) / grdrs(j)`` (0 where ``grdrs(j) = 0``)."""
+    share = [x / g if g > 0 else 0.0 for x, g in zip(row, grdrs, strict=False)]
+    return [
+        [f * ((a * x) * w) for f, a, x in zip(fr, al, share, strict=True)]
+        for fr, al, w in zip(factors, alpha, weapons, strict=True)
+    ]
 
 
 def _resources(tables: AirTables, resources: ArrayLike) -> FloatArray:
@@ -820,6 +854,15 @@ class StrikeRecord:
             if value is not None and not _owned_read_only(value):
                 object.__setattr__(self, name, _frozen(value))
 
+    @classmethod
+    def owned(cls, **fields: Any) -> StrikeRecord:
+        """The record of ``fields`` whose arrays are already float arrays nobody may change
+        (read-only views of read-only arrays, as :func:`assess_strike_trusted` makes them):
+        kept as they are, without ``__post_init__``'s look at each (it would keep them too)."""
+        record = object.__new__(cls)
+        record.__dict__.update(fields)
+        return record
+
     @property
     def potential_total(self) -> FloatArray:
         """``Σ_{i ∈ V} Σ_iw K(iw, j, i)``: the total potential loss of type ``j`` materiel."""
@@ -884,25 +927,41 @@ def _losses(
     tables: AirTables, rows: list[list[float]], k: list[list[list[float]]]
 ) -> tuple[list[list[float]], list[list[float]]]:
     """:func:`apply_losses` in Python floats: ``(remaining, losses)`` as lists of rows."""
-    nmat = tables.nmat
-    implied = tables.implied()
-    left = []
-    # Unit by unit in Python floats: a few dozen scalar steps, the same IEEE operations an
-    # array expression would do, without its per-call cost.
+    nmat, implied = tables.nmat, tables.implied()
+    left, losses = [], []
     for res, kill in zip(rows, k, strict=True):
-        row = list(res)
-        for j in range(nmat):
-            for iw, pairs in enumerate(implied[j]):
-                lost = min(kill[iw][j], row[j])
-                if lost == 0.0:
-                    continue  # nothing lost, no personnel lost (the stocks are >= 0)
-                row[j] -= lost
-                for p, d in pairs:
-                    row[p] -= min(lost * d, row[p])
-        # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
-        left.append([x if x >= 0.0 or x != x else 0.0 for x in row])
-    losses = [[a - b for a, b in zip(r, x, strict=True)] for r, x in zip(rows, left, strict=True)]
+        row, lost = _unit_losses(nmat, implied, res, kill)
+        left.append(row)
+        losses.append(lost)
     return left, losses
+
+
+def _unit_losses(
+    nmat: int,
+    implied: list[list[list[tuple[int, float]]]],
+    res: list[float],
+    kill: list[list[float]],
+) -> tuple[list[float], list[float]]:
+    """One target unit's ``(remaining, losses)`` (:func:`apply_losses`): materiel type after
+    type, weapon after weapon, in Python floats -- a few dozen scalar steps, the same IEEE
+    operations an array expression would do, without its per-call cost. ``min(a, b)`` is
+    written ``b if b < a else a``, which is what ``min`` returns, without the call."""
+    row = list(res)
+    for j in range(nmat):
+        held = row[j]  # only this materiel's losses change it (personnel are columns >= nmat)
+        for iw, pairs in enumerate(implied[j]):
+            k = kill[iw][j]
+            lost = held if held < k else k
+            if lost == 0.0:
+                continue  # nothing lost, no personnel lost (the stocks are >= 0)
+            held -= lost
+            for p, d in pairs:
+                x, r = lost * d, row[p]
+                row[p] = r - (r if r < x else x)
+        row[j] = held
+    # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
+    left = [x if x >= 0.0 or x != x else 0.0 for x in row]
+    return left, [a - b for a, b in zip(res, left, strict=True)]
 
 
 def assess_strike(
@@ -992,54 +1051,58 @@ def assess_strike_trusted(
     """:func:`assess_strike` on the game's own data, which it trusts (no checks): the target
     units' resources as rows of Python floats, their posture classes (one class for
     interdiction), ``supported`` given for CAS only, one label per row. Returns the
-    resources after the strike, as rows, and the :class:`StrikeRecord`."""
-    rules = rules or AirRules()
-    weapons = tables.weapons(strike.ascomp)
-    nmat, n = tables.nmat, len(rows)
+    resources after the strike, as rows, and the :class:`StrikeRecord`.
+
+    What depends on the design alone -- ``agwep`` of the composition, the ``aag`` rows, the
+    products of ``kag`` and its four factors, the personnel each loss implies -- is made
+    once per game by the tables (:class:`AirTables`); a strike computes the rest unit by
+    unit in Python floats, the same IEEE operations in the same order as the array
+    expressions of §6."""
+    rules = rules or _MANUAL
+    nmat, nw, n = tables.nmat, tables.nagwep, len(rows)
     pc = posture_classes[0] if posture_classes and supported is None else None
     grdrs = _column_sums(rows, nmat)
     if posture_classes:
-        aag = aag_rows(tables, strike.role, supported=supported, pc=pc, rules=rules)
-        alpha = _alpha(aag.tolist(), grdrs, tables.lists("stdtgt"))
+        aag = tables.aag_lists(strike.role, supported, pc, rules)
+        alpha = _alpha(aag, grdrs, tables.lists("stdtgt"))
     else:
-        alpha = [[0.0] * nmat for _ in range(tables.nagwep)]
-    # The steps in Python floats, in the order of the array expressions of §6.
-    k = _potential(tables, rows, posture_classes, env, alpha, weapons.tolist())
-    remaining, losses = _losses(tables, rows, k)
-    potential = [_column_sums(unit, nmat) for unit in k]  # Σ_iw, weapon after weapon
+        alpha = [[0.0] * nmat for _ in range(nw)]
+    weapons = tables.weapon_list(strike.ascomp)
+    implied = tables.implied()
+    remaining, losses, potential = [], [], []
+    for row, unit_pc in zip(rows, posture_classes, strict=True):
+        k = _unit_potential(tables.factors(unit_pc, env), alpha, weapons, row, grdrs)
+        potential.append(_column_sums(k, nmat))  # Σ_iw, weapon after weapon
+        left, lost = _unit_losses(nmat, implied, row, k)
+        remaining.append(left)
+        losses.append(lost)
     casfx: list[float] | None = None
     if strike.role is StrikeRole.CAS:
-        ng = tables.nggwep_target
         source = potential if rules.cas_record is CasRecord.POTENTIAL else losses
-        casfx = _column_sums(source, ng)
+        casfx = _column_sums(source, tables.nggwep_target)
     # The record's arrays as read-only views of one array: made at once.
     flat = [*grdrs]
     for rows_ in (alpha, potential, losses):
-        for row in rows_:
-            flat += row
+        for r in rows_:
+            flat += r
     if casfx is not None:
         flat += casfx
     whole = np.array(flat, dtype=np.float64)
     whole.setflags(write=False)
-    shapes = ((nmat,), (tables.nagwep, nmat), (n, nmat), (n, tables.nrs))
-    parts = []
-    at = 0
-    for shape in shapes:
-        size = math.prod(shape)
-        parts.append(whole[at : at + size].reshape(shape))
-        at += size
-    record = StrikeRecord(
+    at = nmat + nw * nmat
+    end = at + n * nmat
+    record = StrikeRecord.owned(
         strike=strike,
         supported=supported,
         pc=pc,
         env=env,
         units=units,
-        agwep=weapons,
-        grdrs=parts[0],
-        alpha=parts[1],
-        potential=parts[2],
-        losses=parts[3],
-        casfx=None if casfx is None else whole[at:],
+        agwep=tables.weapons(strike.ascomp),
+        grdrs=whole[:nmat],
+        alpha=whole[nmat:at].reshape(nw, nmat),
+        potential=whole[at:end].reshape(n, nmat),
+        losses=whole[end : end + n * tables.nrs].reshape(n, tables.nrs),
+        casfx=None if casfx is None else whole[end + n * tables.nrs :],
     )
     return remaining, record
 
