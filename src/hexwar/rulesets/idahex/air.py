@@ -61,9 +61,12 @@ __all__ = [
     "apply_losses",
     "assess_strike",
     "assess_strike_trusted",
+    "cas_indices",
     "cas_targets",
     "cas_totals",
+    "column_sums",
     "engagement_air_values",
+    "interdiction_indices",
     "interdiction_targets",
     "kill_potential",
 ]
@@ -504,12 +507,15 @@ def cas_targets(posture_classes: ArrayLike, supported: Supported | str) -> IntAr
     Returns:
         The indices of the targets, ascending.
     """
-    pcs = _classes(posture_classes)
-    everyone = np.arange(pcs.size, dtype=np.int64)
-    if Supported(supported) is Supported.ATTACKERS and np.any(pcs == 1):
-        kept: IntArray = everyone[pcs != 2]
-        return kept
-    return everyone
+    pcs = _classes(posture_classes).tolist()
+    return np.array(cas_indices(pcs, Supported(supported)), dtype=np.int64)
+
+
+def cas_indices(posture_classes: list[int], supported: Supported) -> list[int]:
+    """:func:`cas_targets` on the game's own posture classes (1-4, not checked), as a list."""
+    if supported is Supported.ATTACKERS and 1 in posture_classes:
+        return [i for i, p in enumerate(posture_classes) if p != 2]
+    return list(range(len(posture_classes)))
 
 
 def interdiction_targets(
@@ -528,12 +534,20 @@ def interdiction_targets(
     Returns:
         ``(pc, indices)``; ``(None, [])`` when the cell holds no active enemy unit.
     """
-    pcs = _classes(posture_classes).tolist()
+    pc, hit = interdiction_indices(asprty, _classes(posture_classes).tolist())
+    return pc, np.array(hit, dtype=np.int64)
+
+
+def interdiction_indices(
+    asprty: Sequence[int], posture_classes: list[int]
+) -> tuple[int | None, list[int]]:
+    """:func:`interdiction_targets` on the game's own posture classes (1-4, not checked),
+    the indices as a list."""
     for pc in asprty:
-        hit = [i for i, p in enumerate(pcs) if p == pc]
+        hit = [i for i, p in enumerate(posture_classes) if p == pc]
         if hit:
-            return int(pc), np.array(hit, dtype=np.int64)
-    return None, np.zeros(0, dtype=np.int64)
+            return int(pc), hit
+    return None, []
 
 
 # -- the formulas ----------------------------------------------------------------------------
@@ -663,7 +677,7 @@ def _sum(xs: list[float]) -> float:
     return _sum(xs[:half]) + _sum(xs[half:])
 
 
-def _column_sums(rows: list[list[float]], width: int) -> list[float]:
+def column_sums(rows: list[list[float]], width: int) -> list[float]:
     """``numpy.sum(axis=0)`` of the first ``width`` columns: row after row, in order."""
     if not rows:
         return [0.0] * width
@@ -736,7 +750,7 @@ def _potential(
 ) -> list[list[list[float]]]:
     """:func:`kill_potential` in Python floats, ``[ibu][iw][j]``: the products in the order
     of the array expression (``factors * q``, each left to right)."""
-    grdrs = _column_sums(rows, tables.nmat)
+    grdrs = column_sums(rows, tables.nmat)
     return [
         _unit_potential(tables.factors(pc, e), alpha, weapons, row, grdrs)
         for row, pc in zip(rows, pcs, strict=True)
@@ -1061,7 +1075,7 @@ def assess_strike_trusted(
     rules = rules or _MANUAL
     nmat, nw, n = tables.nmat, tables.nagwep, len(rows)
     pc = posture_classes[0] if posture_classes and supported is None else None
-    grdrs = _column_sums(rows, nmat)
+    grdrs = column_sums(rows, nmat)
     if posture_classes:
         aag = tables.aag_lists(strike.role, supported, pc, rules)
         alpha = _alpha(aag, grdrs, tables.lists("stdtgt"))
@@ -1072,14 +1086,14 @@ def assess_strike_trusted(
     remaining, losses, potential = [], [], []
     for row, unit_pc in zip(rows, posture_classes, strict=True):
         k = _unit_potential(tables.factors(unit_pc, env), alpha, weapons, row, grdrs)
-        potential.append(_column_sums(k, nmat))  # Σ_iw, weapon after weapon
+        potential.append(column_sums(k, nmat))  # Σ_iw, weapon after weapon
         left, lost = _unit_losses(nmat, implied, row, k)
         remaining.append(left)
         losses.append(lost)
     casfx: list[float] | None = None
     if strike.role is StrikeRole.CAS:
         source = potential if rules.cas_record is CasRecord.POTENTIAL else losses
-        casfx = _column_sums(source, tables.nggwep_target)
+        casfx = column_sums(source, tables.nggwep_target)
     # The record's arrays as read-only views of one array: made at once.
     flat = [*grdrs]
     for rows_ in (alpha, potential, losses):

@@ -74,10 +74,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         """Each side's units, in the engine's order (units never change sides)."""
         self._strikes: dict[tuple[int, Strike], AirStrike] = {}
         """Each strike command met, checked against the design data, by side."""
-        self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any]] = {}
+        self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any, str]] = {}
         """Each strike assessment (§6) by side, strike, cell environment, supported side and
-        the targets' numbers, posture classes and resources: its remaining resources and
-        record (a pure function of these)."""
+        the targets' numbers, posture classes and resources: its remaining resources, record
+        and the report's account of its losses (a pure function of these)."""
         self._contact_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Each enemy unit's piece and the state it was built from (the same piece the
         shared cache holds for it), so an unchanged unit costs one comparison."""

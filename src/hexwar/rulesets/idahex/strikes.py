@@ -11,12 +11,15 @@ import numpy as np
 from hexwar.core.errors import IllegalOrderError, InvalidInputError
 from hexwar.rulesets.idahex import periods
 from hexwar.rulesets.idahex.air import (
+    POSTURE_CLASSES,
     AirStrike,
+    StrikeRecord,
     StrikeRole,
     Supported,
     assess_strike_trusted,
-    cas_targets,
-    interdiction_targets,
+    cas_indices,
+    column_sums,
+    interdiction_indices,
 )
 from hexwar.rulesets.idahex.orders import (
     Strike,
@@ -77,11 +80,11 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
         members = eng.defenders if eng.attacker == s else eng.attackers
         enemy = [e.units[n] for n in sorted(members) if e.units[n].active]
         supported = Supported.ATTACKERS if eng.attacker == s else Supported.DEFENDERS
-        index = cas_targets([u.pc for u in enemy], supported)
+        index = cas_indices([u.pc for u in enemy], supported)
     else:
-        enemy = [u for u in e.units_at(c.cell, 3 - s) if u.active]
+        enemy = e.units_at(c.cell, 3 - s)  # the active enemy units there
         supported = None
-        _, index = interdiction_targets(strike.asprty or (1, 2, 3, 4), [u.pc for u in enemy])
+        _, index = interdiction_indices(strike.asprty or POSTURE_CLASSES, [u.pc for u in enemy])
     targets = [enemy[i] for i in index]
     side_name = "Red" if s == 1 else "Blue"
     # What a side learns from its own strike (docs/rulings/idahex.md, 'Air strikes and
@@ -107,7 +110,8 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
     pcs = [u.pc for u in targets]
     # The assessment is a function of the strike and its targets' state: the same
     # strike on the same targets holding the same resources (a strike that destroyed
-    # nothing, flown again next cycle) has the same outcome, taken again.
+    # nothing, flown again next cycle) has the same outcome, taken again -- and so is the
+    # report's account of the losses, kept with it.
     key = (
         s,
         strike,
@@ -119,7 +123,7 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
     )
     found = game._assessed.get(key)
     if found is None:
-        found = assess_strike_trusted(
+        remaining, record = assess_strike_trusted(
             game._air_tables[s - 1],
             strike,
             [u.resources.tolist() for u in targets],
@@ -128,24 +132,31 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
             supported=supported,
             units=numbers,
         )
+        found = (remaining, record, _account(game, s, numbers, record))
         if len(game._assessed) > _STRIKES_KEPT:
             game._assessed.clear()
         game._assessed[key] = found
-    remaining, record = found
+    remaining, record, account = found
     for u, left in zip(targets, remaining, strict=True):
         u.resources = np.array(left, dtype=np.float64)
     game.combat.air_records.append(record)
-    lost = record.losses.sum(axis=0).tolist()
-    names = game.rules.resources[2 - s].names
-    items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
-    units = ", ".join(str(u.number) for u in targets)
     e.note(
         "air",
-        f"{side_name} {strike.role} strike on cell {c.cell} (units "
-        f"{units}): {items or 'no losses'}",
+        f"{side_name} {strike.role} strike on cell {c.cell} {account}",
         [3 - s, s] if observed else [3 - s],
         player_level=0,
         cell=c.cell,
     )
     for u in targets:
         game.combat.vanish(e, u)
+
+
+def _account(game: IdahexGame, s: int, numbers: tuple[int, ...], record: StrikeRecord) -> str:
+    """The report's words for a strike's losses: ``(units 3, 7): 1.2 tanks, ...``, the
+    losses of each resource type summed over the target units (``losses.sum(axis=0)``:
+    row after row)."""
+    lost = column_sums(record.losses.tolist(), record.losses.shape[1])
+    names = game.rules.resources[2 - s].names
+    items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
+    units = ", ".join(str(n) for n in numbers)
+    return f"(units {units}): {items or 'no losses'}"
