@@ -628,27 +628,34 @@ def _allocation(a: FloatArray, g: FloatArray, std: FloatArray) -> FloatArray:
 def _alpha(aag: list[list[float]], grdrs: list[float], std: list[float]) -> list[list[float]]:
     """:func:`allocation` in Python floats: a strike's handful of numbers, the same IEEE
     operations in the same order as the array expressions (sums as numpy's, :func:`_sum`),
-    without their per-call cost."""
-    weight = [[x * y for x, y in zip(row, grdrs, strict=True)] for row in aag]  # [iw, j]
-    for j, sd in enumerate(std):
-        if sd <= 0 and any(row[j] > 0 for row in weight):
-            raise _fail(
-                "stdtgt",
-                f"stdtgt({j + 1},v) = 0 but the targets hold type {j + 1} materiel that air "
-                "weapons fire at: the allocation of fire (§6) divides by it",
-            )
+    without their per-call cost. A row's weights ``aag * grdrs`` are divided by ``stdtgt``
+    as they are made; the weights themselves are needed only when ``stdtgt`` has a zero or
+    a row sums to 0."""
+    if not all(sd > 0 for sd in std):
+        weight = [[x * y for x, y in zip(row, grdrs, strict=True)] for row in aag]  # [iw, j]
+        for j, sd in enumerate(std):
+            if sd <= 0 and any(row[j] > 0 for row in weight):
+                raise _fail(
+                    "stdtgt",
+                    f"stdtgt({j + 1},v) = 0 but the targets hold type {j + 1} materiel that "
+                    "air weapons fire at: the allocation of fire (§6) divides by it",
+                )
     out = []
-    for row in weight:
-        share = [w / sd if w > 0 else 0.0 for w, sd in zip(row, std, strict=True)]
+    for row in aag:
+        share = [
+            w / sd if (w := x * y) > 0 else 0.0 for x, y, sd in zip(row, grdrs, std, strict=True)
+        ]
         total = _sum(share)
-        if total <= 0 and any(w > 0 for w in row):
-            # weights near the smallest float underflowed in the quotient: alpha does not
-            # change when a row is scaled, so scale the row to its largest weight first
-            top = max(row)
-            scaled = [w / top for w in row]
-            share = [w / sd if w > 0 else 0.0 for w, sd in zip(scaled, std, strict=True)]
-            total = _sum(share)
-        out.append([x / total if total > 0 else 0.0 for x in share])
+        if total <= 0:
+            weights = [x * y for x, y in zip(row, grdrs, strict=True)]
+            if any(w > 0 for w in weights):
+                # weights near the smallest float underflowed in the quotient: alpha does not
+                # change when a row is scaled, so scale the row to its largest weight first
+                top = max(weights)
+                scaled = [w / top for w in weights]
+                share = [w / sd if w > 0 else 0.0 for w, sd in zip(scaled, std, strict=True)]
+                total = _sum(share)
+        out.append([x / total for x in share] if total > 0 else [0.0] * len(share))
     return out
 
 
