@@ -309,7 +309,15 @@ class AirTables:
     )
     """Tables as nested lists of Python floats, and products of them, made once: a function
     of the design data and of the key alone (a table's name, or a name with the posture
-    class, environment, aircraft or allocation it is made for)."""
+    class, environment or aircraft it is made for)."""
+    _plans: dict[tuple[Any, ...], tuple[list[list[float]], list[float], FloatArray]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """:meth:`plan` of each kind of strike met so far."""
+    _sizes: tuple[int, int, int, int, int] = field(
+        default=(0, 0, 0, 0, 0), init=False, repr=False, compare=False
+    )
+    """``(nactyp, nagwep, nmat, npers, nenv)``, read once the shapes are checked."""
 
     def lists(self, name: str) -> list[Any]:
         """The table ``name`` as nested lists of Python floats (made once; do not change)."""
@@ -326,16 +334,25 @@ class AirTables:
             found = self._lists[key] = self.weapons(ascomp).tolist()
         return found
 
-    def aag_lists(
-        self, role: StrikeRole, supported: Supported | None, pc: int | None, rules: AirRules
-    ) -> list[list[float]]:
-        """:func:`aag_rows` as nested lists of Python floats, ``[iw][j]``: made once per role,
-        supported side, posture class and allocation choice (all it depends on)."""
-        key = ("aag", role, supported, pc, rules.cas_allocation)
-        found = self._lists.get(key)
+    def plan(
+        self, strike: AirStrike, supported: Supported | None, pc: int | None, rules: AirRules
+    ) -> tuple[list[list[float]], list[float], FloatArray]:
+        """What a strike's assessment takes from the design alone: the ``aag`` rows as nested
+        lists of Python floats, ``[iw][j]`` (:func:`aag_rows`), and ``agwep`` as a list and
+        as the read-only array (:meth:`weapons`). Made once per aircraft composition, role,
+        supported side, posture class and allocation choice, all they depend on (keyed by
+        plain values: hashing an enum member is a Python call)."""
+        cas = strike.role is StrikeRole.CAS
+        glossary = rules.cas_allocation is CasAllocation.GLOSSARY
+        key = (strike.ascomp, cas, supported is Supported.ATTACKERS, pc, glossary)
+        found = self._plans.get(key)
         if found is None:
-            rows = aag_rows(self, role, supported=supported, pc=pc, rules=rules)
-            found = self._lists[key] = rows.tolist()
+            rows = aag_rows(self, strike.role, supported=supported, pc=pc, rules=rules)
+            found = self._plans[key] = (
+                rows.tolist(),
+                self.weapon_list(strike.ascomp),
+                self.weapons(strike.ascomp),
+            )
         return found
 
     def implied(self) -> list[list[list[tuple[int, float]]]]:
@@ -421,36 +438,38 @@ class AirTables:
         ng = self.nggwep_target
         if isinstance(ng, bool) or not isinstance(ng, int) or not 0 <= ng <= nmat:
             raise _fail("nggwep_target", f"must be an integer in 0..{nmat}, got {ng!r}")
+        sizes = (int(self.agload.shape[0]), int(nw), int(nmat), int(npers), int(nenv))
+        object.__setattr__(self, "_sizes", sizes)
 
     @property
     def nactyp(self) -> int:
         """``nactyp(s)``: the striking side's aircraft types."""
-        return int(self.agload.shape[0])
+        return self._sizes[0]
 
     @property
     def nagwep(self) -> int:
         """``nagwep(s)``: the striking side's air-to-ground weapon types (``nw``)."""
-        return int(self.kag.shape[0])
+        return self._sizes[1]
 
     @property
     def nmat(self) -> int:
         """``nmat(v)``: the target side's materiel types."""
-        return int(self.kag.shape[1])
+        return self._sizes[2]
 
     @property
     def npers(self) -> int:
         """``npers(v)``: the target side's personnel types."""
-        return int(self.dgp.shape[1])
+        return self._sizes[3]
 
     @property
     def nrs(self) -> int:
         """``nrs(v) = nmat(v) + npers(v)``: the columns of a target unit's resources."""
-        return self.nmat + self.npers
+        return self._sizes[2] + self._sizes[3]
 
     @property
     def nenv(self) -> int:
         """``nenv``: the environment types."""
-        return int(self.fcagre.shape[1])
+        return self._sizes[4]
 
     @classmethod
     def from_design(cls, design: File50, side: int) -> AirTables:
@@ -1080,15 +1099,15 @@ def assess_strike_trusted(
     unit in Python floats, the same IEEE operations in the same order as the array
     expressions of §6."""
     rules = rules or _MANUAL
-    nmat, nw, n = tables.nmat, tables.nagwep, len(rows)
+    _, nw, nmat, npers, _ = tables._sizes
+    nrs, n = nmat + npers, len(rows)
     pc = posture_classes[0] if posture_classes and supported is None else None
+    aag, weapons, agwep_ = tables.plan(strike, supported, pc, rules)
     grdrs = column_sums(rows, nmat)
     if posture_classes:
-        aag = tables.aag_lists(strike.role, supported, pc, rules)
         alpha = _alpha(aag, grdrs, tables.lists("stdtgt"))
     else:
         alpha = [[0.0] * nmat for _ in range(nw)]
-    weapons = tables.weapon_list(strike.ascomp)
     implied = tables.implied()
     remaining, losses, potential = [], [], []
     for row, unit_pc in zip(rows, posture_classes, strict=True):
@@ -1118,12 +1137,12 @@ def assess_strike_trusted(
         pc=pc,
         env=env,
         units=units,
-        agwep=tables.weapons(strike.ascomp),
+        agwep=agwep_,
         grdrs=whole[:nmat],
         alpha=whole[nmat:at].reshape(nw, nmat),
         potential=whole[at:end].reshape(n, nmat),
-        losses=whole[end : end + n * tables.nrs].reshape(n, tables.nrs),
-        casfx=None if casfx is None else whole[end + n * tables.nrs :],
+        losses=whole[end : end + n * nrs].reshape(n, nrs),
+        casfx=None if casfx is None else whole[end + n * nrs :],
     )
     return remaining, record
 
