@@ -111,12 +111,16 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
     # The assessment is a function of the strike and its targets' state: the same
     # strike on the same targets holding the same resources (a strike that destroyed
     # nothing, flown again next cycle) has the same outcome, taken again -- and so is the
-    # report's account of the losses, kept with it.
+    # report's account of the losses, kept with it. The strike and the supported side enter
+    # the key as their plain values (hashing an enum member is a Python call).
     key = (
         s,
-        strike,
+        c.cell,
+        strike.role is StrikeRole.CAS,
+        strike.ascomp,
+        strike.asprty,
         env,
-        supported,
+        supported is Supported.ATTACKERS,
         numbers,
         tuple(pcs),
         b"".join(u.resources.tobytes() for u in targets),
