@@ -193,6 +193,41 @@ def test_6_interdiction_records_nothing_for_combat() -> None:
     assert r.record.pc == 1
 
 
+def test_6_one_tables_allocates_each_kind_of_strike_its_own_rows() -> None:
+    # §6: the allocation rows aag depend on the role, the side CAS supports, the targets'
+    # posture class (interdiction) and the allocation ruling (CasAllocation); the tables
+    # make the rows of each kind of strike once, so the same tables, used for every kind in
+    # turn, must give each its own:
+    # - CAS of the attackers: aagatk; units 11 and 12 (grdrs 40, 4, 5): weapon 1 weights
+    #   (2, 1, 0) -> (2/3, 1/3, 0), weapon 2 (1, 0, .5) -> (2/3, 0, 1/3);
+    # - CAS of the defenders: aagdef = [[0, 1, 0], [0, 0, 1]]: weights (0, 1, 0) and
+    #   (0, 0, .5) -> (0, 1, 0) and (0, 0, 1);
+    # - CAS of the defenders under the glossary's reading: aagatk again;
+    # - interdiction of unit 12 alone (pc 2, holding 30, 0, 5): aagred(., ., 2) = 2 * [[1, 0,
+    #   0], [0, 1, 0]]: weapon 1 (3, 0, 0) -> (1, 0, 0); weapon 2 fires at materiel 2, of
+    #   which it holds none: no fire (0, 0, 0);
+    # - interdiction of unit 12 in attack posture (pc 4): aagdef, as CAS of the defenders
+    #   (rulings): weapon 1 fires at materiel 2 only (none held): (0, 0, 0); weapon 2 (0,
+    #   0, 1).
+    t = hand_tables()
+    cas_strike = HAND_STRIKE
+    interdiction = AirStrike(1, 7, StrikeRole.INTERDICTION, (3, 2), asprty=(2, 1, 3, 4))
+    atk = [[2 / 3, 1 / 3, 0.0], [2 / 3, 0.0, 1 / 3]]
+    dfn = [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    glossary = AirRules(cas_allocation=CasAllocation.GLOSSARY)
+    cases: list[tuple[AirStrike, Any, list[int], Any, AirRules | None, object]] = [
+        (cas_strike, HAND_RESOURCES, HAND_CLASSES, "attackers", None, atk),
+        (cas_strike, HAND_RESOURCES, HAND_CLASSES, "defenders", None, dfn),
+        (cas_strike, HAND_RESOURCES, HAND_CLASSES, "defenders", glossary, atk),
+        (interdiction, HAND_RESOURCES[1:], [2], None, None, [[1.0, 0.0, 0.0], [0.0] * 3]),
+        (interdiction, HAND_RESOURCES[1:], [4], None, None, [[0.0] * 3, [0.0, 0.0, 1.0]]),
+        (cas_strike, HAND_RESOURCES, HAND_CLASSES, "attackers", None, atk),
+    ]
+    for strike, res, classes, supported, rules, expected in cases:
+        r = assess_strike(t, strike, res, classes, HAND_ENV, supported=supported, rules=rules)
+        np.testing.assert_allclose(r.record.alpha, expected, rtol=1e-15, err_msg=str(strike))
+
+
 # -- §6: each factor of K --------------------------------------------------------------------
 
 
