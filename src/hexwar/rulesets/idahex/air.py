@@ -1102,11 +1102,12 @@ def assess_strike_trusted(
     _, nw, nmat, npers, _ = tables._sizes
     nrs, n = nmat + npers, len(rows)
     pc = posture_classes[0] if posture_classes and supported is None else None
-    aag, weapons, agwep_ = tables.plan(strike, supported, pc, rules)
     grdrs = column_sums(rows, nmat)
     if posture_classes:
+        aag, weapons, agwep_ = tables.plan(strike, supported, pc, rules)
         alpha = _alpha(aag, grdrs, tables.lists("stdtgt"))
-    else:
+    else:  # no target: no posture class to allocate fire by
+        weapons, agwep_ = tables.weapon_list(strike.ascomp), tables.weapons(strike.ascomp)
         alpha = [[0.0] * nmat for _ in range(nw)]
     implied = tables.implied()
     remaining, losses, potential = [], [], []
