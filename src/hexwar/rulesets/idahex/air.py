@@ -563,9 +563,8 @@ def interdiction_indices(
     """:func:`interdiction_targets` on the game's own posture classes (1-4, not checked),
     the indices as a list."""
     for pc in asprty:
-        hit = [i for i, p in enumerate(posture_classes) if p == pc]
-        if hit:
-            return int(pc), hit
+        if pc in posture_classes:
+            return int(pc), [i for i, p in enumerate(posture_classes) if p == pc]
     return None, []
 
 
