@@ -361,6 +361,37 @@ def _view_box(page: Page) -> str:
     return page.locator("#map svg").get_attribute("viewBox") or ""
 
 
+def test_the_whole_board_asked_for_before_the_board_came_is_what_comes(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Zoom (mapview.js): 'the whole board' pressed while the board is still on its way (a
+    slow server, a loaded machine) is not lost: the board comes fitted whole, not at the
+    reading zoom it would take by itself (a top-row hex was left under the page's header)."""
+    game = live_server.create("aggressor/sector", {"west": "human", "east": "ai"}, seed=12)
+    page: Page = contexts().new_page()
+    held: list[Any] = []
+    released = False
+
+    def hold(route: Any) -> None:  # the board is held back until released
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/board.svg*", hold)
+    page.goto(game["links"]["west"])
+    page.wait_for_url(re.compile(r"/games/[^/?]+$"))
+    while not held:
+        page.wait_for_timeout(20)
+    page.click('button[aria-label="the whole board"]')  # before the board came
+    released = True
+    for route in held:
+        route.continue_()
+    expect(page.locator("#map svg polygon.hex").first).to_be_attached()
+    expect(page.locator("#map")).to_have_attribute("data-zoom", "1.000")
+    page.locator('polygon.hex[data-label="@MB"]').click()  # a top-row hex is in reach
+
+
 def test_a_piece_clicked_at_the_maps_edge_is_selected_and_the_map_stays(
     live_server: LiveServer, contexts: Any
 ) -> None:

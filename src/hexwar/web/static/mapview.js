@@ -46,6 +46,7 @@ export function zoomable(container) {
   let zoom = 1; // times the fit
   let centre = null; // [x, y] in board units
   let placed = false; // the reading zoom was set (once per page)
+  let fitAsked = false; // the whole board asked for before the board came: shown when it comes
 
   const svg = () => container.querySelector('svg');
   const size = () => [container.clientWidth || 1, container.clientHeight || 1];
@@ -106,7 +107,7 @@ export function zoomable(container) {
     if (!same || centre === null) centre = [base[0] + base[2] / 2, base[1] + base[3] / 2];
     if (!placed) {
       placed = true;
-      zoom = readingZoom(node);
+      zoom = fitAsked ? 1 : readingZoom(node);
       if (zoom > 1) centre = ownCentre(node) || centre;
     }
     apply();
@@ -132,7 +133,10 @@ export function zoomable(container) {
   }
 
   function fit() {
-    if (!base) return;
+    if (!base) {
+      fitAsked = true; // the board is not here yet: it comes whole (see loaded)
+      return;
+    }
     zoom = 1;
     centre = [base[0] + base[2] / 2, base[1] + base[3] / 2];
     apply();
