@@ -28,11 +28,12 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from hexwar.testing.docs import command_environment
 
 try:
     from sybil import Example, Sybil
@@ -95,19 +96,6 @@ def output_matches(shown: list[str], actual: str) -> bool:
     return re.fullmatch(pattern, text) is not None
 
 
-def _environment(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HEXWAR_", "PYTEST_"))}
-    env.update(
-        HEXWAR_HOME=str(home),
-        PATH=os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
-        NO_COLOR="1",
-        TERM="dumb",
-        COLUMNS="100",
-        PYTHONHASHSEED="0",
-    )
-    return env
-
-
 def run_console(example: Example) -> str | None:
     """Sybil evaluator: run the block's commands in one bash (a variable set by one command is
     seen by the next, as in a terminal), each followed by a marker line carrying its exit
@@ -123,7 +111,7 @@ def run_console(example: Example) -> str | None:
     done = subprocess.run(
         ["bash", "-c", "\n".join(script)],
         cwd=workdir,
-        env=_environment(home),
+        env=command_environment(home),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

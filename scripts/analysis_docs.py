@@ -32,7 +32,6 @@ import argparse
 import difflib
 import json
 import math
-import os
 import re
 import shutil
 import subprocess
@@ -45,6 +44,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hexwar.testing.docs import command_environment
+
 if TYPE_CHECKING:
     from hexwar.analysis.results import Results
 
@@ -52,7 +53,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "analysis.md"
 IMAGES = ROOT / "docs" / "analysis"
 SHOWN_JOBS = 2
-COLUMNS = "100"  # as conftest.py's doc tests run the page's commands
 BLOCK = re.compile(
     r"<!-- analysis-docs:(?P<name>[a-z0-9-]+) -->\n(?P<body>.*?)<!-- /analysis-docs -->\n",
     re.DOTALL,
@@ -66,20 +66,6 @@ class PageError(Exception):
 
 
 # --- running commands as the page shows them --------------------------------------------------
-
-
-def environment(home: Path) -> dict[str, str]:
-    """The doc tests' environment (conftest.py): this Python's ``hexwar`` first on PATH."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HEXWAR_", "PYTEST_"))}
-    env.update(
-        HEXWAR_HOME=str(home),
-        PATH=os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
-        NO_COLOR="1",
-        TERM="dumb",
-        COLUMNS=COLUMNS,
-        PYTHONHASHSEED="0",
-    )
-    return env
 
 
 def workspace() -> Path:
@@ -104,7 +90,7 @@ def run(command: str, workdir: Path, *, shown: str | None = None) -> list[str]:
     done = subprocess.run(
         ["bash", "-c", command],
         cwd=workdir,
-        env=environment(workdir / ".hexwar-home"),
+        env=command_environment(workdir / ".hexwar-home"),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
