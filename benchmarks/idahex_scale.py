@@ -58,6 +58,8 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from _args import positive_int  # noqa: E402
+
 from hexwar.rulesets.idahex import combat as combat_module  # noqa: E402
 from hexwar.rulesets.idahex import strikes as strikes_module  # noqa: E402
 from hexwar.rulesets.idahex.design import (  # noqa: E402
@@ -398,16 +400,6 @@ def _sizes(text: str) -> list[int]:
     return sizes
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n}: must be at least 1")
-    return n
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -416,9 +408,9 @@ def main(argv: list[str] | None = None) -> None:
         default=list(SIZES),
         help="units in all, comma-separated (default 100,300,1000,3000,10000)",
     )
-    parser.add_argument("--cycles", type=_positive, default=CYCLES, help="cycles (default 10)")
-    parser.add_argument("--repeat", type=_positive, default=3, help="runs per size (best kept)")
-    parser.add_argument("--one", type=_positive, help=argparse.SUPPRESS)  # a child's size
+    parser.add_argument("--cycles", type=positive_int, default=CYCLES, help="cycles (default 10)")
+    parser.add_argument("--repeat", type=positive_int, default=3, help="runs per size (best kept)")
+    parser.add_argument("--one", type=positive_int, help=argparse.SUPPRESS)  # a child's size
     args = parser.parse_args(argv)
     if args.one is not None:
         print(json.dumps(measure(args.one, args.cycles, args.repeat)))

@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _args import positive_int
 
 from hexwar.agents import agent_names
 from hexwar.core.errors import HexwarError
@@ -578,16 +579,6 @@ def run(args: argparse.Namespace, port: int, home: Path, log: Path) -> str:
         stop_server(server)
         if heavy is not None and heavy.thread.is_alive():
             heavy.thread.join(timeout=5)  # its connection closed with the server
-
-
-def positive_int(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {n}")
-    return n
 
 
 def count(text: str) -> int:
