@@ -470,12 +470,10 @@ class Clock(Generic[T]):
         A break schedules the next break of its kind. Returns ``None`` (with ``t = tend``)
         once no event remains up to ``tend``.
         """
-        queue = self._queue
-        nxt = queue.peek()
-        if nxt is None or nxt[0].time > self.timing.tend:  # over
+        if self.over:
             self._t = max(self._t, self.timing.tend)
             return None
-        key, item = queue.pop()
+        key, item = self._queue.pop()
         self._t = key.time
         if isinstance(item, Break):
             self._schedule_break(self._successor(item))
