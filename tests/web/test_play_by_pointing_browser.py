@@ -392,6 +392,64 @@ def test_the_whole_board_asked_for_before_the_board_came_is_what_comes(
     page.locator('polygon.hex[data-label="@MB"]').click()  # a top-row hex is in reach
 
 
+def test_an_answer_overtaken_by_a_newer_list_does_not_hide_the_choices(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Play by pointing (pointing.js): the page asks for the seat's list on every new state,
+    and the server answers those requests in parallel, so an answer can come after a newer
+    one (seen on a loaded machine: the computer answered while the list of the moment before
+    was on its way). That older list -- nothing to choose, the other side to move -- must not
+    replace the newer one that came first, or the panel hides with the player's turn open and
+    nothing left to press. Both seats here are human; the page is west's, the orders of both
+    sides go in through the API (the computer's order for each decision, ``auto``)."""
+    game = live_server.create("aggressor/sector", {"west": "human", "east": "human"}, seed=12)
+    path = f"/api/games/{game['id']}/choices"
+
+    def listed(side: str) -> dict[str, Any]:
+        answer: dict[str, Any] = live_server.api("GET", path, game["tokens"][side]).json()
+        return answer
+
+    def auto(side: str) -> None:
+        step = listed(side)["step"]
+        answer = live_server.api(
+            "POST", path, game["tokens"][side], json={"step": step, "auto": True}
+        )
+        assert answer.status_code == 200, answer.text
+
+    page: Page = contexts().new_page()
+    held: list[tuple[Any, dict[str, Any]]] = []
+    holding = False
+
+    def route(route: Any) -> None:
+        answer = route.fetch()  # answered by the server now
+        if holding and not held:
+            held.append((route, answer))  # ... and handed to the page later
+        else:
+            route.fulfill(response=answer)
+
+    page.route("**/choices", route)
+    page.goto(game["links"]["west"])
+    _settle(page)
+    holding = True
+    auto("west")
+    for _ in range(500):  # the page asks for its list after west's order (a hang guard)
+        if held:
+            break
+        page.wait_for_timeout(20)
+    route_, answer = held[0]
+    assert answer.json()["choices"] == [], "west has nothing to choose while east decides"
+    holding = False
+    for _ in range(5):  # east's decisions until west's turn comes again
+        if listed("west")["choices"]:
+            break
+        auto("east")
+    expect(page.locator("#choices")).to_be_visible()  # the newer list is on the page
+    expect(page.locator("#choice-buttons button.kind-auto")).to_be_attached()
+    route_.fulfill(response=answer)  # the older list comes last
+    page.wait_for_function(IDLE, timeout=WAIT)
+    assert page.evaluate(READY), "the older list hid the newer one"
+
+
 def test_a_piece_clicked_at_the_maps_edge_is_selected_and_the_map_stays(
     live_server: LiveServer, contexts: Any
 ) -> None:

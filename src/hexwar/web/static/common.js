@@ -9,13 +9,40 @@ export function el(tag, attrs = {}, text = null) {
   return node;
 }
 
+// The server answers a page's requests in parallel, so answers can come in another order than
+// the requests went: a page takes an answer only if no request sent after it has been answered
+// already (an older answer would put back what the newer one replaced). `newest()` numbers the
+// requests of one kind; `ticket()` when one is sent, `fresh(t)` when its answer comes (and the
+// answer taken).
+export function newest() {
+  let sent = 0;
+  let taken = 0;
+  return {
+    ticket() {
+      sent += 1;
+      return sent;
+    },
+    fresh(ticket) {
+      if (ticket < taken) return false;
+      taken = ticket;
+      return true;
+    },
+  };
+}
+
+const boards = new WeakMap(); // container -> the order of its boards' requests
+
+// The board at `url` drawn in `container`; false if none came, or a newer one came first.
 export async function loadBoard(container, url) {
+  if (!boards.has(container)) boards.set(container, newest());
+  const order = boards.get(container);
+  const ticket = order.ticket();
   const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) return false;
   const text = await response.text();
   const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
   const svg = doc.documentElement;
-  if (svg.nodeName !== 'svg') return false;
+  if (svg.nodeName !== 'svg' || !order.fresh(ticket)) return false;
   const node = document.importNode(svg, true);
   node.removeAttribute('width');
   node.removeAttribute('height');

@@ -8,7 +8,7 @@
 // piece's marks, clears the selection. Every choice goes back to the server by its index and
 // the step it was listed at (POST .../choices), so the page never builds an order of its own:
 // the server's list is the one the research adapters use.
-import { el } from './common.js';
+import { el, newest } from './common.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const body = document.body;
@@ -57,10 +57,17 @@ function release() {
   if (pending === 0) panel?.removeAttribute('aria-busy');
 }
 
+// An answer of the list is shown only if no answer to a later request was shown before it
+// (common.js, `newest`): `ask` gives the answer and whether it may be shown; an older one's
+// message is still said.
+const lists = newest();
+
 async function ask(method, payload) {
   hold();
+  const ticket = lists.ticket();
   try {
-    return await request(method, payload);
+    const data = await request(method, payload);
+    return { data, fresh: data !== null && lists.fresh(ticket) };
   } finally {
     release();
   }
@@ -141,12 +148,13 @@ autoButton.addEventListener('click', async () => {
   if (busy || !current) return;
   busy = true;
   try {
-    const data = await ask('POST', { step: current.step, auto: true });
+    const { data, fresh } = await ask('POST', { step: current.step, auto: true });
     if (data === null) return;
     say(data.submitted ? data.submitted.message : 'sent', 'ok');
-    current = data;
     if (orderBox) orderBox.value = '';
     selected = null;
+    if (!fresh) return;
+    current = data;
     render();
   } finally {
     busy = false;
@@ -272,8 +280,8 @@ function render() {
 }
 
 async function refresh() {
-  const data = await ask('GET');
-  if (data === null) return;
+  const { data, fresh } = await ask('GET');
+  if (!fresh) return;
   current = data;
   render();
 }
@@ -282,10 +290,11 @@ async function take(choice) {
   if (busy || !current) return;
   busy = true;
   try {
-    const data = await ask('POST', { step: current.step, index: choice.index });
+    const { data, fresh } = await ask('POST', { step: current.step, index: choice.index });
     if (data === null) return;
     const sent = Boolean(data.submitted) || data.step !== current.step;
     say(sent ? (data.submitted ? data.submitted.message : `sent: ${choice.text}`) : `taken: ${choice.text}`, sent && data.submitted && data.submitted.late ? 'late' : 'ok');
+    if (!fresh) return;
     current = data;
     // The order box shows the plan as text (an expert may go on typing from it).
     if (orderBox) orderBox.value = sent ? '' : data.plan || '';
@@ -300,8 +309,8 @@ async function remove(i) {
   if (busy || !current) return;
   busy = true;
   try {
-    const data = await ask('POST', { step: current.step, undo: i });
-    if (data === null) return;
+    const { data, fresh } = await ask('POST', { step: current.step, undo: i });
+    if (!fresh) return;
     current = data;
     if (orderBox) orderBox.value = data.plan || '';
     render();
