@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import LiveServer
 
@@ -87,9 +88,38 @@ def _open(ctx: Any, link: str) -> Page:
     return page
 
 
+# What the page shows and what the server says, when a wait ran out: whose turn the page's
+# status tells, the panel's state, and the seat's state and list asked of the server now.
+STUCK = """async () => {
+  const panel = document.getElementById('choices');
+  const api = `/api/games/${encodeURIComponent(document.body.dataset.game)}`;
+  const ask = async (path) => {
+    try {
+      const r = await fetch(api + path, { credentials: 'same-origin', cache: 'no-store' });
+      const body = await r.json();
+      delete body.text; // the board in letters
+      return `${r.status} ${JSON.stringify(body).slice(0, 800)}`;
+    } catch (e) { return String(e); }
+  };
+  return {
+    status: document.getElementById('status').textContent,
+    panel_hidden: panel.hidden,
+    panel_busy: panel.getAttribute('aria-busy'),
+    buttons: [...document.querySelectorAll('#choice-buttons button')].map((b) => b.textContent),
+    reply: document.getElementById('reply').textContent,
+    state: await ask('/state'),
+    choices: await ask('/choices'),
+  };
+}"""
+
+
 def _settle(page: Page) -> None:
-    """Wait until the game is over or the seat has choices (the computer may be thinking)."""
-    page.wait_for_function(READY, timeout=WAIT)
+    """Wait until the game is over or the seat has choices (the computer may be thinking);
+    when the wait runs out, the failure says what the page shows and the server holds."""
+    try:
+        page.wait_for_function(READY, timeout=WAIT)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the page did not settle: {page.evaluate(STUCK)}") from None
 
 
 def _over(page: Page) -> bool:
