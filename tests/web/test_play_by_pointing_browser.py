@@ -119,7 +119,9 @@ def _settle(page: Page) -> None:
     try:
         page.wait_for_function(READY, timeout=WAIT)
     except PlaywrightTimeoutError:
-        raise AssertionError(f"the page did not settle: {page.evaluate(STUCK)}") from None
+        # (asked as a wait too: a page that answers nothing fails in bounded time)
+        seen = page.wait_for_function(STUCK, timeout=WAIT).json_value()
+        raise AssertionError(f"the page did not settle: {seen}") from None
 
 
 def _over(page: Page) -> bool:
@@ -447,7 +449,7 @@ def test_an_answer_overtaken_by_a_newer_list_does_not_hide_the_choices(
         assert answer.status_code == 200, answer.text
 
     page: Page = contexts().new_page()
-    held: list[tuple[Any, dict[str, Any]]] = []
+    held: list[tuple[Any, Any]] = []
     holding = False
 
     def route(route: Any) -> None:
@@ -478,6 +480,27 @@ def test_an_answer_overtaken_by_a_newer_list_does_not_hide_the_choices(
     route_.fulfill(response=answer)  # the older list comes last
     page.wait_for_function(IDLE, timeout=WAIT)
     assert page.evaluate(READY), "the older list hid the newer one"
+
+
+def test_the_choices_show_when_the_games_state_came_before_the_panels_script(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Play by pointing (pointing.js): the page's scripts run in turn as they arrive, and the
+    event stream's first state can come between game.js and pointing.js (a slow server, a
+    loaded machine). The panel then heard of no state; it must still ask for the seat's list
+    when it starts, or a seat whose turn it is sees no choices until the game changes (seen
+    on CI: the tactical game, the computer's first move made before the page opened)."""
+    game = live_server.create("aggressor/sector", {"west": "human", "east": "ai"}, seed=12)
+    page: Page = contexts().new_page()
+    held: list[Any] = []
+    page.route("**/static/pointing.js", lambda route: held.append(route))  # it comes late
+    page.goto(game["links"]["west"], wait_until="commit")  # (the load waits for the scripts)
+    page.wait_for_url(re.compile(r"/games/[^/?]+$"), wait_until="commit")
+    expect(page.locator("#status")).to_have_class(re.compile(r"\byour-turn\b"))  # the state came
+    assert len(held) == 1
+    held[0].continue_()
+    _settle(page)  # the seat's choices are listed: west places its units
+    expect(page.locator("#choices")).to_be_visible()
 
 
 def test_a_piece_clicked_at_the_maps_edge_is_selected_and_the_map_stays(

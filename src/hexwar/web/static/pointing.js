@@ -434,4 +434,8 @@ if (panel) {
     version = now;
     refresh();
   });
+  // The page's scripts run in turn as they arrive: the game's first state may have come
+  // before this one listened, and it may be the last for a while (the seat's turn, the
+  // computer's move made before the page opened). So the list is asked for now as well.
+  refresh();
 }
