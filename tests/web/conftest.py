@@ -23,7 +23,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hexwar.web.app import create_app
+from hexwar.web.hub import Hub
 from hexwar.web.server import HexwarServer, server_config
+
+# An order's reply waits for the computer's answer at most this long in the tests' servers
+# (2 s when served): on a loaded machine a computer's move took longer, and the tests read
+# the answer from the reply, or send the next order after it. A hang guard, not a time check:
+# the reply comes as soon as the computer has answered. (The plug-in tests import this module
+# for their live server: it holds there too.)
+Hub.answer_wait = 60.0
 
 CHROMIUM_ARGS = [
     "--headless",

@@ -50,7 +50,7 @@ from hexwar.core.orders import MAX_ORDER_CHARS, Order, SubmittedOrder
 from hexwar.sessions import computer_order
 from hexwar.web.api_schema import body_schema, error_responses
 from hexwar.web.guard import json_body
-from hexwar.web.hub import ANSWER_WAIT, Hub, SeatError
+from hexwar.web.hub import Hub, SeatError
 
 if TYPE_CHECKING:
     from hexwar.web.hub import _Live
@@ -360,7 +360,7 @@ def choices_router(
             assert taken.answer is not None
             return json_response(taken.answer)
         if taken.agents:  # the reply brings the computer's answer if it comes soon
-            await hub.settled(game_id, ANSWER_WAIT)
+            await hub.settled(game_id, hub.answer_wait)
         try:
             answer = await hub.call(current, hub, token, game_id)
         except SeatError as e:

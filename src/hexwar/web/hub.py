@@ -151,6 +151,12 @@ def _size(board: Board) -> float:
 class Hub:
     """The server's games. Call the ``async`` methods from the event loop."""
 
+    # How long an order's reply waits at most for the computer's answer (and an order sent
+    # while a computer decides the move before it, for that move); the event stream brings
+    # what comes later. (The tests raise it: on a loaded machine a computer's move can take
+    # longer, and they read the answer from the reply.)
+    answer_wait: float = ANSWER_WAIT
+
     def __init__(
         self,
         home: Path,
@@ -550,7 +556,7 @@ class Hub:
         self, token: str, game_id: str, side: str | None, order: JsonValue | str
     ) -> tuple[SubmittedOrder, str | None, dict[str, Any], Callable[[], Awaitable[None]]]:
         """Submit the order of the seat ``token`` opens (acknowledged once stored); computer
-        players follow (the reply waits up to :data:`ANSWER_WAIT` seconds for their answer).
+        players follow (the reply waits up to :attr:`answer_wait` seconds for their answer).
         Returns the stored order, what the player is told if it came too late (replaced by
         the ruleset's late order, or taken for the next decision: see :meth:`_submit`; else
         ``None``), the seat's view and state after it, and ``notify``: call it to wake the
@@ -576,13 +582,13 @@ class Hub:
                     busy = game_id in self._scheduled
                 if e.rule != "turn order" or not busy:
                     raise
-                await self.settled(game_id, ANSWER_WAIT)
+                await self.settled(game_id, self.answer_wait)
                 submitted, late, deadline, after = await self.call(
                     self.order, token, game_id, side, order
                 )
             # A computer to answer: the reply brings its answer if it comes soon (else the
             # event stream brings it).
-            if self._live[game_id].session.agents and await self.settled(game_id, ANSWER_WAIT):
+            if self._live[game_id].session.agents and await self.settled(game_id, self.answer_wait):
                 after = await self.call(self.after, token, game_id, side)
 
         async def notify() -> None:  # a coroutine: it runs on the event loop
