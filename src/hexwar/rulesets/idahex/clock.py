@@ -306,6 +306,8 @@ class Key(NamedTuple):
 
 T = TypeVar("T", bound=Hashable)
 
+_new_tuple = tuple.__new__
+
 
 class EventQueue(Generic[T]):
     """Events keyed ``(time, priority, seq)``; at most one pending event per item.
@@ -329,11 +331,12 @@ class EventQueue(Generic[T]):
         Raises:
             InvalidInputError: ``time`` is not a number, is NaN or is minus infinity.
         """
-        if not (_is_number(time) and time == time and time != -math.inf):
+        if not ((type(time) is float or _is_number(time)) and time == time and time != -math.inf):
             raise InvalidInputError(
                 [Problem(f"must be a number or +inf, got {time!r}", path="time")]
             )
-        key = Key(float(time), int(priority), self._seq)
+        # ``tuple.__new__``: the named tuple's own ``__new__`` is a Python call (one a schedule).
+        key = _new_tuple(Key, (float(time), int(priority), self._seq))
         self._seq += 1
         self._pending[item] = key
         heapq.heappush(self._heap, (key, item))
@@ -373,6 +376,11 @@ class EventQueue(Generic[T]):
         self._prune()
         if not self._heap:
             raise IndexError("pop from an empty event queue")
+        return self._pop_pruned()
+
+    def _pop_pruned(self) -> tuple[Key, T]:
+        """Remove and return the next event, the heap's top being known to be pending (just
+        pruned, by :meth:`peek`)."""
         key, item = heapq.heappop(self._heap)
         del self._pending[item]
         return key, item
@@ -427,11 +435,27 @@ class Clock(Generic[T]):
         return nxt is None or nxt[0].time > self.timing.tend
 
     def _schedule_break(self, b: Break) -> None:
-        if self.timing.occurs(b):
-            self._queue.schedule(b, self.timing.break_time(b), _BREAK_PRIORITY[b.kind])
+        # Timing.occurs and Timing.break_time, with the time worked out once: the lattice
+        # index of the break, then ``tinit + k * tframe`` as Timing.lattice_time has it (the
+        # clock numbers its breaks from 1 itself, so the numbers need no check).
+        timing = self.timing
+        kind, n = b
+        if kind is BreakKind.FRAME_END:
+            time = timing.tinit + n * timing.tframe
+            occurs = time <= timing.tend
+        else:
+            per = (
+                timing.frames_per_period
+                if kind is BreakKind.PERIOD_START
+                else timing.frames_per_cycle
+            )
+            time = timing.tinit + (n - 1) * per * timing.tframe
+            occurs = time < timing.tend
+        if occurs:
+            self._queue.schedule(b, time, _BREAK_PRIORITY[kind])
 
     def _check_time(self, time: float) -> None:
-        if _is_number(time) and time < self._t:
+        if (type(time) is float or _is_number(time)) and time < self._t:
             raise InvalidInputError(
                 [
                     Problem(
@@ -470,17 +494,20 @@ class Clock(Generic[T]):
         A break schedules the next break of its kind. Returns ``None`` (with ``t = tend``)
         once no event remains up to ``tend``.
         """
-        if self.over:
+        queue = self._queue
+        nxt = queue.peek()  # the test of ``over``, its look at the queue kept for the pop
+        if nxt is None or nxt[0].time > self.timing.tend:
             self._t = max(self._t, self.timing.tend)
             return None
-        key, item = self._queue.pop()
+        event = queue._pop_pruned()
+        key, item = event
         self._t = key.time
-        if isinstance(item, Break):
+        if type(item) is Break:
             self._schedule_break(self._successor(item))
-        return key, item
+        return event
 
     def _successor(self, b: Break) -> Break:
-        return Break(b.kind, b.number + 1)
+        return _new_tuple(Break, (b[0], b[1] + 1))
 
     def next_stop(self, occur: Callable[[Key, T | Break], None]) -> Break | None:
         """Let events occur until the next decision point and return it.
