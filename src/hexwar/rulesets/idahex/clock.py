@@ -46,8 +46,12 @@ __all__ = [
 _RATIO_TOLERANCE = 1e-9
 
 
+_NUMBER = (int, float)
+"""(A tuple: ``int | float`` would make a union object at each ask.)"""
+
+
 def _is_number(x: object) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
+    return isinstance(x, _NUMBER) and not isinstance(x, bool)
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,6 +79,8 @@ CellPairType = Callable[[int, int], int]
 cells ``i`` and ``j`` (§2.1; undefined unless the cells are adjacent)."""
 
 _SQRT3 = math.sqrt(3.0)
+_NUMBER = (int, float)
+"""(A tuple: ``int | float`` would make a union object at each ask.)"""
 
 
 # -- the delay ------------------------------------------------------------------------------
@@ -111,7 +113,7 @@ class Delay:
 
     def __post_init__(self) -> None:
         v = self.value
-        if isinstance(v, bool) or not isinstance(v, int | float) or v != v or v < 0:
+        if isinstance(v, bool) or not isinstance(v, _NUMBER) or v != v or v < 0:
             raise InvalidInputError(
                 [Problem(f"must be a number >= 0 or +inf, got {v!r}", path="value")]
             )
@@ -155,7 +157,7 @@ def _is_int(x: object) -> bool:
 
 
 def _is_real(x: object) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool) and x == x
+    return isinstance(x, _NUMBER) and not isinstance(x, bool) and x == x
 
 
 @dataclass(frozen=True, slots=True)

@@ -512,6 +512,8 @@ class Engine:
         self.event_count = 0  # events that have occurred (breaks and status changes)
         self._delays: _Memo = _Memo()
         """The delays found so far by their inputs (see :meth:`delay`)."""
+        self._cell_and_rim: _Memo = _Memo()
+        """Each cell asked about with its rim cells (the grid's geometry: it never changes)."""
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -525,7 +527,8 @@ class Engine:
         player_level: int | None = 5,
         **data: object,
     ) -> None:
-        self.report(Note(kind, text, frozenset(sides), level, player_level, dict(data)))
+        # ``data`` is this call's own dict (keyword arguments): the note takes it as it is.
+        self.report(Note(kind, text, frozenset(sides), level, player_level, data))
 
     @property
     def t(self) -> float:
@@ -570,19 +573,29 @@ class Engine:
 
     def units_at(self, cell: int, side: int | None = None) -> list[UnitState]:
         """Active units located in ``cell`` (of ``side``), in unit number order."""
-        found = (self.units[n] for n in sorted(self._at.get(cell, ())))
-        return [u for u in found if u.active and (side is None or u.side == side)]
+        units = self.units
+        return [
+            u
+            for n in sorted(self._at.get(cell, ()))
+            if (u := units[n]).active and (side is None or u.side == side)
+        ]
 
     def observes(self, side: int, cell: int) -> bool:
         """Whether ``side`` sees the active enemy units in ``cell``: the cell holds, or is next
         to a cell holding, an active ``side`` unit (docs/rulings/idahex.md, 'What a side
         sees')."""
+        near = self._cell_and_rim.get(cell)
+        if near is None:
+            near = self._cell_and_rim[cell] = (
+                cell,
+                *(c for c in self.rules.grid.rim(cell) if c is not None),
+            )
         units, at = self.units, self._at
-        for c in (cell, *self.rules.grid.rim(cell)):
-            if c is not None and any(
-                units[n].side == side and units[n].active for n in at.get(c, ())
-            ):
-                return True
+        for c in near:
+            for n in at.get(c, ()):
+                u = units[n]
+                if u.side == side and u.active:
+                    return True
         return False
 
     def _move(self, u: UnitState, status: Status) -> None:
@@ -986,7 +999,7 @@ class Engine:
             if count > _MAX_EVENTS_AT_ONE_TIME:
                 raise RuntimeError(f"no progress at t = {key.time:g}: the event queue cycles")
             if isinstance(item, Break):
-                if item.kind.decision:
+                if item.kind is not BreakKind.FRAME_END:  # a decision (BreakKind.decision)
                     return item
                 self._frame_end(item)
             else:

@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 
 __all__ = ["IdahexGame"]
 
+_PLAIN = (int, float, str)
+"""The types of a note's data the log keeps."""
+_NOBODY: frozenset[str] = frozenset()
+
 
 class IdahexGame(Game[IdahexScenario, Commands]):
     """One IDAHEX game."""
@@ -68,6 +72,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._clock_at: tuple[float, int | None, bool] = (math.nan, None, False)
         """The time the clock was last read at, the cycle then and whether one starts then."""
         self._decision: Decision | None = None
+        self.active_postures = frozenset(self.rules.design.postures)
+        """The design's active postures (its ``postures``, worked out anew at each ask)."""
+        self._seen_by: dict[frozenset[int], frozenset[str]] = {}
+        """The side names of each set of side numbers a note was for (made once each)."""
         self._own_units = tuple(
             [u for u in self.engine.units.values() if u.side == s] for s in (1, 2)
         )
@@ -104,8 +112,10 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         players = note.player_level is not None and iprint >= note.player_level and bool(note.sides)
         if not players and iprint < note.level:
             return
-        visible = frozenset(SIDE_NAMES[s - 1] for s in note.sides) if players else frozenset()
-        data = {k: v for k, v in note.data.items() if isinstance(v, int | float | str)}
+        visible = self._seen_by.get(note.sides) if players else _NOBODY
+        if visible is None:
+            visible = self._seen_by[note.sides] = frozenset(SIDE_NAMES[s - 1] for s in note.sides)
+        data = {k: v for k, v in note.data.items() if isinstance(v, _PLAIN)}
         self.log.append(self.engine.t, note.kind, note.text, visible_to=visible, data=data)
 
     # -- time -------------------------------------------------------------------------------

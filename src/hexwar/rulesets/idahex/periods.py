@@ -93,7 +93,7 @@ def check_command(game: IdahexGame, s: int, c: object, claimed: set[int]) -> Non
 
 
 def check_orders(game: IdahexGame, orders: tuple[Order, ...]) -> None:
-    postures = set(game.rules.design.postures)
+    postures = game.active_postures
     for o in orders:
         pc = posture_class(o.posture)
         if pc >= 1 and o.posture not in postures:
