@@ -430,13 +430,17 @@ class DeliveryOrder:
     recipients: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Note:
     """Something the engine reports: to the designer's report and, as ``iprint`` says, to the
     players of ``sides``.
 
     ``level`` is the ``iprint`` threshold for the designer's report; ``player_level`` the one
     for the players (``None``: never shown to players).
+
+    Not frozen (nothing changes a note once made): a frozen dataclass sets each field through
+    ``object.__setattr__``, which made a note cost some four times as much, and the engine
+    makes one at nearly every change of status and air strike.
     """
 
     kind: str
@@ -532,7 +536,7 @@ class Engine:
 
     @property
     def t(self) -> float:
-        return self.clock.t
+        return self.clock._t  # (Clock.t, without a second property call: asked all the time)
 
     # -- the area of war now ----------------------------------------------------------------
 

@@ -46,6 +46,7 @@ __all__ = ["IdahexGame"]
 _PLAIN = (int, float, str)
 """The types of a note's data the log keeps."""
 _NOBODY: frozenset[str] = frozenset()
+_BOTH = frozenset(SIDE_NAMES)
 
 
 class IdahexGame(Game[IdahexScenario, Commands]):
@@ -69,8 +70,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
         """The cells in or next to a set of cells (those holding a side's active units)."""
-        self._clock_at: tuple[float, int | None, bool] = (math.nan, None, False)
-        """The time the clock was last read at, the cycle then and whether one starts then."""
+        self._clock_at: tuple[float, tuple[int | None, bool]] = (math.nan, (None, False))
+        """The time the clock was last read at, with the cycle then and whether one starts
+        then."""
         self._decision: Decision | None = None
         self.active_postures = frozenset(self.rules.design.postures)
         """The design's active postures (its ``postures``, worked out anew at each ask)."""
@@ -137,7 +139,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         if self._decision is None or self._decision.step != self.step:
             self._decision = Decision(
                 self.step,
-                frozenset(SIDE_NAMES),
+                _BOTH,
                 f"period {self._period.number} at t = {self.engine.t:g}: your commands",
             )
         return self._decision
@@ -174,8 +176,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             d = self.rules.design
             x = (t - d.tinit) / d.tcycle
             n = self.rules.timing.cycle_number(t) if t < d.tend else None
-            self._clock_at = (t, n, abs(x - round(x)) < 1e-9)
-        return self._clock_at[1:]
+            self._clock_at = (t, (n, abs(x - round(x)) < 1e-9))
+        return self._clock_at[1]
 
     # -- the engine's steps: deliveries (exchanges.py, §4.2), supplies (consumption.py, §7) --
 
