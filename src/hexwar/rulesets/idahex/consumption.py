@@ -36,13 +36,16 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
     """§7: every active unit's consumption in the frame just ended, pooled within task
     forces; then moving task forces out of supplies stop."""
     tframe = game.rules.design.tframe
-    engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
-    if engaged:
+    engaged: set[int] = set()
+    if engine.engagements:
+        engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
         game.combat.prefetch(engine)  # the engaged forces' frinv, together (§5.4.1)
     for s, tables, sup in _playing(game):
         demands = frame_demands(game, engine, tables, game._own_units[s - 1], tframe, engaged)
         if demands:
             consume(game, engine, demands, sup)
+        if not engine.task_forces:
+            continue
         for tf in list(engine.task_forces.values()):
             # Only a moving task force stops (its units' posture class is 3, movement).
             if (
@@ -159,23 +162,32 @@ def frame_demands(
     together, and a unit whose class and rated resources (:func:`_rated`) are those of a
     demand computed before (most units from frame to frame) takes it again; engaged ones
     one by one (``frinv``)."""
+    idle = tables.idle
+    # Only an active unit consumes (§2.2.1: posture 10 and up); where class 1 (and so a
+    # passenger's class) consumes nothing while not engaged, only a unit in a higher class
+    # or engaged does. The others' demand is 0: they are left out, most units of most
+    # frames, in one pass before anything else.
+    if not idle[0]:
+        units = [u for u in units if u.posture >= 10]
+    elif engaged_units:
+        units = [
+            u for u in units if u.posture >= 20 or (u.posture >= 10 and u.number in engaged_units)
+        ]
+    else:
+        units = [u for u in units if u.posture >= 20]
+    if not units:
+        return []
     out: list[tuple[UnitState, Any]] = []
     bulk: list[int] = []
     keys: list[tuple[int, int, bytes]] = []
     forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
     known = game._nonengaged_demands
     side = tables.side
-    idle = tables.idle
     rated = game._kept.get(("rated", side))
     if rated is None:
         rated = game._kept["rated", side] = _rated(tables)  # fixed by the design
-    resting = idle[0]  # class 1 (and so a passenger) consumes nothing while not engaged
     for u in units:
         posture = u.posture
-        if posture < 10:
-            continue  # not active (§2.2.1): no consumption
-        if posture < 20 and resting and not (engaged_units and u.number in engaged_units):
-            continue  # class 1 or a passenger's class, not engaged: the demand is 0
         pc = posture // 10
         if u.tf is not None and engine.passenger(u):
             column = 1  # a passenger is never engaged
