@@ -446,7 +446,8 @@ class CombatFunctions:
             # What each step of the type needs, a list per support it draws on (spdd > 0):
             # the support, its demand (fixed: the amounts do not change here), the segments
             # of the curve it inverts, the segment the last target was found on and that
-            # segment's six figures (:data:`Segment`), and the support the step requires.
+            # segment's six figures (:data:`Segment`), and the support's allocation before
+            # the step being taken (see _grow).
             needs = []
             for k in range(nsp):
                 dd = a_i * spdd[i][k]
@@ -485,7 +486,6 @@ class CombatFunctions:
         resource order: :meth:`_equip` makes them), with each type's ``q``, fraction, and
         the support allocated and its supply by support; ``fis`` and ``have`` are grown in
         place."""
-        nsp = table.nsp
         # Whether every support is within its supply: then a step is allowed when the
         # supports it draws on stay within theirs (a + 0 <= top is a <= top for the others),
         # and it stays true after an allowed step (so it is this test at any iteration).
@@ -527,7 +527,13 @@ class CombatFunctions:
                 # No smaller than the type's last target: q_i is that target times a_i, less
                 # at most half an ulp, and qadd is more than 1e-12 of a_i.
                 target = (q_i + qadd) / a_i
-                fits = True
+                # The step is taken when every support is within its supply after it (a + r
+                # <= top for those it draws on, a + 0 <= top, a <= top, for the others).
+                # Each need takes its support at once (the supports of a type's needs are
+                # distinct: one need's taking leaves the others' tests as they were), need[10]
+                # keeping the allocation before it; if the step is not taken, what it took
+                # is given back, the same floats, and the type stops (a later, larger step
+                # would need still more).
                 for need in needs:
                     k, dd, segments, n, hi, w, y0, dy, x0, dx, _ = need
                     # w, the least ratio with paf(w) >= target (REQ's inverse of the curve):
@@ -546,28 +552,29 @@ class CombatFunctions:
                     r = w * dd - had[k]
                     if r < 0.0:  # max(r, 0.0)
                         r = 0.0
-                    need[10] = r
-                    if not have[k] + r <= supply[k]:
-                        fits = False
-                if not within:
-                    full = [0.0] * nsp
-                    for need in needs:
-                        full[need[0]] = need[10]
-                    fits = all(a + r <= top for a, r, top in zip(have, full, supply, strict=True))
-                if fits:
-                    for need in needs:
-                        k = need[0]
-                        r = need[10]
-                        have[k] += r
-                        had[k] += r
-                    if not within:
-                        within = all(a <= top for a, top in zip(have, supply, strict=True))
-                    fis[i] = target
-                    q[i] = target * a_i
-                    grew = True
-                    if target < 1.0:
-                        kept.append(row)
-                # else support is lacking: a later, larger step would need still more
+                    before = have[k]
+                    after = before + r
+                    if within and not after <= supply[k]:
+                        break  # within: the others are, and stay so
+                    need[10] = before
+                    have[k] = after
+                    had[k] += r  # the type's own: not used again if it stops
+                else:
+                    # All taken: within, each was checked; else every support is checked now
+                    # (the same sums a + r), and once a step is taken all are within.
+                    if within or all(a <= top for a, top in zip(have, supply, strict=True)):
+                        within = True
+                        fis[i] = target
+                        q[i] = target * a_i
+                        grew = True
+                        if target < 1.0:
+                            kept.append(row)
+                        continue
+                    need = None  # every need gives back
+                for taken in needs:
+                    if taken is need:
+                        break
+                    have[taken[0]] = taken[10]
             if not grew:
                 break
             rows = kept
