@@ -46,14 +46,14 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
             consume(game, engine, demands, sup)
         if not engine.task_forces:
             continue
+        units = engine.units
         for tf in list(engine.task_forces.values()):
             # Only a moving task force stops (its units' posture class is 3, movement).
-            if (
-                tf.side == s
-                and engine.units[tf.units[0]].pc == 3
-                and any(_runs_short(engine.units[n], sup) for n in tf.units)
-            ):
-                engine.abort_if_unsupplied(tf)
+            if tf.side == s and 30 <= units[tf.units[0]].posture < 40:
+                for n in tf.units:
+                    if _runs_short(units[n], sup):
+                        engine.abort_if_unsupplied(tf)
+                        break
 
 
 def _playing(game: IdahexGame) -> list[tuple[int, SupplyTables, slice]]:
@@ -86,7 +86,8 @@ def consume(
     elementwise operations on its own row, without the arrays of many."""
     if len(demands) == 1:
         u, row = demands[0]
-        if u.tf is None or sum(engine.units[n].active for n in engine.task_forces[u.tf].units) < 2:
+        members = () if u.tf is None else engine.task_forces[u.tf].units
+        if len(members) < 2 or sum(engine.units[n].active for n in members) < 2:
             stocks = u.resources[sup]
             after = stocks - np.minimum(row, stocks)
             game._consumed[u.side - 1] += stocks - after
