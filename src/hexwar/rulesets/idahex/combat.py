@@ -11,6 +11,7 @@ defenders retreat along the line :func:`haven` finds or eliminates them (§5.3).
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -319,13 +320,13 @@ class IdahexCombat:
         sv, values = found
         held = u.resources.tolist()
         # exact.dot in Python floats: the same rounded products, summed exactly by fsum.
-        cv = math.fsum([x * v for x, v in zip(held, values, strict=True)])
+        cv = math.fsum(map(operator.mul, held, values))
         vanish = self.rules.design.vanish[u.butype - 1]
         if cv < vanish * sv - VANISH_TOLERANCE:
             engine.eliminate(
                 u, f"its value fell to {cv:.4g}, below {vanish:g} of {sv:.4g} at toe (§5.3)"
             )
-        elif not any(x > VANISH_TOLERANCE for x in held):
+        elif max(held) <= VANISH_TOLERANCE:  # none above it (the holdings are finite)
             engine.eliminate(u, "it has no resources left (docs/rulings/idahex.md)")
 
     def _defeat(self, engine: Engine, e: Engagement) -> None:
