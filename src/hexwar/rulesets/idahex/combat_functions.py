@@ -446,17 +446,17 @@ class CombatFunctions:
             # What each step of the type needs, a list per support it draws on (spdd > 0):
             # the support, its demand (fixed: the amounts do not change here), the segments
             # of the curve it inverts, the segment the last target was found on and that
-            # segment's six figures (:data:`Segment`), and the support's allocation before
-            # the step being taken (see _grow).
+            # segment's six figures (:data:`Segment`), the support's allocation before the
+            # step being taken (see _grow) and the support given to the type so far.
             needs = []
             for k in range(nsp):
                 dd = a_i * spdd[i][k]
                 if dd > 0.0:
                     segments = table.segments[i][k]
-                    needs.append([k, dd, segments, 0, *segments[0], 0.0])
+                    needs.append([k, dd, segments, 0, *segments[0], 0.0, 0.0])
             # The type's number, amount, step, floor (below which a step is no step), its
-            # protectors (None: unprotected, pg = 1), its needs, the support given to it so
-            # far, and the last qp found (see _grow).
+            # protectors (None: unprotected, pg = 1), its needs and the last qp found (see
+            # _grow).
             rows.append(
                 (
                     i,
@@ -465,7 +465,6 @@ class CombatFunctions:
                     1e-12 * max(a_i, 1.0),
                     protectors[i],
                     needs,
-                    [0.0] * nsp,
                     [-math.inf],
                 )
             )
@@ -496,7 +495,7 @@ class CombatFunctions:
             kept = []  # the types that grew and may grow further
             grew = False
             for row in rows:
-                i, a_i, step, floor, protected_by, needs, had, known = row
+                i, a_i, step, floor, protected_by, needs, known = row
                 q_i = q[i]
                 if protected_by is None:
                     qadd = inf  # inf - q_i: q_i is finite
@@ -535,7 +534,7 @@ class CombatFunctions:
                 # is given back, the same floats, and the type stops (a later, larger step
                 # would need still more).
                 for need in needs:
-                    k, dd, segments, n, hi, w, y0, dy, x0, dx, _ = need
+                    k, dd, segments, n, hi, w, y0, dy, x0, dx, _, given = need
                     # w, the least ratio with paf(w) >= target (REQ's inverse of the curve):
                     # on the first segment whose end reaches the target; for a target no
                     # smaller than the last, no earlier than the last one found.
@@ -549,7 +548,7 @@ class CombatFunctions:
                         need[3] = n
                     if w is None:
                         w = x0 + (target - y0) / dy * dx
-                    r = w * dd - had[k]
+                    r = w * dd - given
                     if r < 0.0:  # max(r, 0.0)
                         r = 0.0
                     before = have[k]
@@ -558,7 +557,7 @@ class CombatFunctions:
                         break  # within: the others are, and stay so
                     need[10] = before
                     have[k] = after
-                    had[k] += r  # the type's own: not used again if it stops
+                    need[11] = given + r  # the type's own: not used again if it stops
                 else:
                     # All taken: within, each was checked; else every support is checked now
                     # (the same sums a + r), and once a step is taken all are within.
@@ -687,7 +686,8 @@ class CombatFunctions:
                 for k in np.flatnonzero(needed[force]).tolist():
                     segments = table.segments[i][k]
                     n = int(curves.at[force, k] - curves.stacked.first[k])
-                    needs.append([k, float(dd[force, k]), segments, n, *segments[n], 0.0])
+                    given = float(had[force, k])
+                    needs.append([k, float(dd[force, k]), segments, n, *segments[n], 0.0, given])
                 grown.append(
                     (
                         i,
@@ -696,7 +696,6 @@ class CombatFunctions:
                         float(floor[force]),
                         protected_by,
                         needs,
-                        had[force].tolist(),
                         [-math.inf],
                     )
                 )
