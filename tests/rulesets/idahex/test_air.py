@@ -9,6 +9,7 @@ Sinai design data (§9.2) is accepted.
 from __future__ import annotations
 
 import math
+import pickle
 from dataclasses import replace
 from typing import Any
 
@@ -191,6 +192,30 @@ def test_6_interdiction_records_nothing_for_combat() -> None:
     r = assess_strike(hand_tables(), strike, HAND_RESOURCES[:1], [1], HAND_ENV)
     assert r.record.casfx is None
     assert r.record.pc == 1
+
+
+def test_6_a_records_arrays_are_the_same_whenever_they_are_first_read() -> None:
+    # An interdiction record makes its arrays when one is first read (no step of a game
+    # reads them): the same read-only arrays, loss_totals the same sums, before or after,
+    # and a copy taken before they are made makes the same ones.
+    strike = AirStrike(1, 7, StrikeRole.INTERDICTION, (3, 2), asprty=(2, 1, 3, 4))
+
+    def record() -> Any:
+        return assess_strike(hand_tables(), strike, HAND_RESOURCES, [1, 1], HAND_ENV).record
+
+    unread, read = record(), record()
+    arrays = ("grdrs", "alpha", "potential", "losses")
+    before = [getattr(read, name) for name in arrays]
+    totals = unread.loss_totals()
+    copied = pickle.loads(pickle.dumps(unread))
+    for name, array in zip(arrays, before, strict=True):
+        assert not array.flags.writeable
+        assert getattr(unread, name).tobytes() == array.tobytes()
+        assert getattr(copied, name).tobytes() == array.tobytes()
+    assert totals == read.loss_totals() == read.losses.sum(axis=0).tolist()
+    assert unread.casfx is None
+    with pytest.raises(AttributeError):
+        _ = unread.nothing  # type: ignore[attr-defined]
 
 
 def test_6_one_tables_allocates_each_kind_of_strike_its_own_rows() -> None:

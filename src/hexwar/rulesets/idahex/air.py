@@ -390,6 +390,26 @@ class AirTables:
             ]
         return found
 
+    def factors_by_material(self, pc: int, env: int) -> list[tuple[float, ...]]:
+        """:meth:`factors` the other way round, ``[j][iw]`` (the same numbers), made once per
+        posture class and environment: a strike assesses a unit materiel type after type."""
+        key = ("factors by material", pc, env)
+        found = self._lists.get(key)
+        if found is None:
+            found = self._lists[key] = list(zip(*self.factors(pc, env), strict=True))
+            if not found:  # no weapon type: no factor for any materiel type
+                found[:] = [()] * self.nmat
+        return found
+
+    def standard_target(self) -> tuple[list[float], bool]:
+        """``stdtgt`` as a list, and whether every entry is > 0 (then :func:`_alpha` need not
+        look for a quotient by 0), made once."""
+        found = self._lists.get("stdtgt checked")
+        if found is None:
+            std = self.lists("stdtgt")
+            found = self._lists["stdtgt checked"] = [std, all(sd > 0 for sd in std)]
+        return found[0], found[1]
+
     def weapons(self, ascomp: tuple[int, ...]) -> FloatArray:
         """:func:`agwep` of ``ascomp``, computed once per composition (read-only)."""
         found = self._weapons.get(ascomp)
@@ -643,13 +663,15 @@ def _allocation(a: FloatArray, g: FloatArray, std: FloatArray) -> FloatArray:
     return np.array(_alpha(a.tolist(), g.tolist(), std.tolist()), dtype=np.float64).reshape(a.shape)
 
 
-def _alpha(aag: list[list[float]], grdrs: list[float], std: list[float]) -> list[list[float]]:
+def _alpha(
+    aag: list[list[float]], grdrs: list[float], std: list[float], positive: bool = False
+) -> list[list[float]]:
     """:func:`allocation` in Python floats: a strike's handful of numbers, the same IEEE
     operations in the same order as the array expressions (sums as numpy's, :func:`_sum`),
     without their per-call cost. A row's weights ``aag * grdrs`` are divided by ``stdtgt``
     as they are made; the weights themselves are needed only when ``stdtgt`` has a zero or
-    a row sums to 0."""
-    if not all(sd > 0 for sd in std):
+    a row sums to 0 (``positive``: the caller knows every ``stdtgt`` is > 0)."""
+    if not positive and not all(sd > 0 for sd in std):
         weight = [[x * y for x, y in zip(row, grdrs, strict=True)] for row in aag]  # [iw, j]
         for j, sd in enumerate(std):
             if sd <= 0 and any(row[j] > 0 for row in weight):
@@ -902,6 +924,11 @@ class StrikeRecord:
         record.__dict__.update(fields)
         return record
 
+    def loss_totals(self) -> list[float]:
+        """The losses of each resource type summed over the target units, as Python floats
+        (``losses.sum(axis=0)``: row after row)."""
+        return column_sums(self.losses.tolist(), self.losses.shape[1])
+
     @property
     def potential_total(self) -> FloatArray:
         """``Σ_{i ∈ V} Σ_iw K(iw, j, i)``: the total potential loss of type ``j`` materiel."""
@@ -1104,47 +1131,100 @@ def assess_strike_trusted(
     grdrs = column_sums(rows, nmat)
     if posture_classes:
         aag, weapons, agwep_ = tables.plan(strike, supported, pc, rules)
-        alpha = _alpha(aag, grdrs, tables.lists("stdtgt"))
+        alpha = _alpha(aag, grdrs, *tables.standard_target())
     else:  # no target: no posture class to allocate fire by
         weapons, agwep_ = tables.weapon_list(strike.ascomp), tables.weapons(strike.ascomp)
         alpha = [[0.0] * nmat for _ in range(nw)]
+    by_material = list(zip(*alpha, strict=True)) or [()] * nmat  # [j][iw]
     implied = tables.implied()
     remaining, losses, potential = [], [], []
     for row, unit_pc in zip(rows, posture_classes, strict=True):
-        k = _unit_potential(tables.factors(unit_pc, env), alpha, weapons, row, grdrs)
-        potential.append(column_sums(k, nmat))  # Σ_iw, weapon after weapon
-        left, lost = _unit_losses(nmat, implied, row, k)
+        # One pass over the unit's materiel types: for each, K weapon after weapon
+        # (_unit_potential's products), its sum over the weapons (column_sums of K) and the
+        # losses it inflicts (_unit_losses), the same operations in the same order.
+        factors = tables.factors_by_material(unit_pc, env)
+        new = list(row)
+        total: list[float] = []
+        for j, (x, g, fj, aj, pairs_j) in enumerate(
+            zip(row, grdrs, factors, by_material, implied, strict=False)
+        ):
+            share = x / g if g > 0 else 0.0
+            held, summed = x, None
+            for f, a, w, pairs in zip(fj, aj, weapons, pairs_j, strict=True):
+                k = f * ((a * share) * w)
+                summed = k if summed is None else summed + k
+                lost = held if held < k else k
+                if lost == 0.0:
+                    continue  # nothing lost, no personnel lost (the stocks are >= 0)
+                held -= lost
+                for p, d in pairs:
+                    y, r = lost * d, new[p]
+                    new[p] = r - (r if r < y else y)
+            new[j] = held
+            total.append(0.0 if summed is None else summed)
+        # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
+        left = [y if y >= 0.0 or y != y else 0.0 for y in new]
+        potential.append(total)  # Σ_iw K(iw, j), weapon after weapon
         remaining.append(left)
-        losses.append(lost)
-    casfx: list[float] | None = None
+        losses.append([a - b for a, b in zip(row, left, strict=True)])
+    record = _Assessed.__new__(_Assessed)
+    fields = record.__dict__
+    fields.update(strike=strike, supported=supported, pc=pc, env=env, units=units, agwep=agwep_)
+    fields["_pending"] = (grdrs, alpha, potential, losses, (nmat, nw, n, nrs))
     if strike.role is StrikeRole.CAS:
+        # The combat procedure reads casfx frame after frame (cas_totals): made now.
         source = potential if rules.cas_record is CasRecord.POTENTIAL else losses
-        casfx = column_sums(source, tables.nggwep_target)
-    # The record's arrays as read-only views of one array: made at once.
-    flat = [*grdrs]
-    for rows_ in (alpha, potential, losses):
-        for r in rows_:
-            flat += r
-    if casfx is not None:
-        flat += casfx
-    whole = np.array(flat, dtype=np.float64)
-    whole.setflags(write=False)
-    at = nmat + nw * nmat
-    end = at + n * nmat
-    record = StrikeRecord.owned(
-        strike=strike,
-        supported=supported,
-        pc=pc,
-        env=env,
-        units=units,
-        agwep=agwep_,
-        grdrs=whole[:nmat],
-        alpha=whole[nmat:at].reshape(nw, nmat),
-        potential=whole[at:end].reshape(n, nmat),
-        losses=whole[end : end + n * nrs].reshape(n, nrs),
-        casfx=None if casfx is None else whole[end + n * nrs :],
-    )
+        fields["casfx"] = column_sums(source, tables.nggwep_target)
+        record.grdrs  # noqa: B018 -- every array made, casfx with them
+    else:
+        fields["casfx"] = None
     return remaining, record
+
+
+class _Assessed(StrikeRecord):
+    """A :class:`StrikeRecord` of :func:`assess_strike_trusted`: the same record, whose arrays
+    (``grdrs``, ``alpha``, ``potential``, ``losses``, and ``casfx`` for CAS) are made from
+    its lists of Python floats when one is first read -- an interdiction strike's arrays
+    are read by no step of a game, only by whoever looks at the record."""
+
+    def __getattr__(self, name: str) -> Any:
+        # Only a name the instance does not hold comes here: an array not made yet.
+        fields = self.__dict__
+        pending = fields.get("_pending")
+        if pending is None or name not in _PENDING:
+            raise AttributeError(name)
+        grdrs, alpha, potential, losses, (nmat, nw, n, nrs) = pending
+        casfx = fields["casfx"]
+        # The arrays as read-only views of one array: made at once.
+        flat = [*grdrs]
+        for rows in (alpha, potential, losses):
+            for r in rows:
+                flat += r
+        if casfx is not None:
+            flat += casfx
+        whole = np.array(flat, dtype=np.float64)
+        whole.setflags(write=False)
+        at = nmat + nw * nmat
+        end = at + n * nmat
+        fields.update(
+            grdrs=whole[:nmat],
+            alpha=whole[nmat:at].reshape(nw, nmat),
+            potential=whole[at:end].reshape(n, nmat),
+            losses=whole[end : end + n * nrs].reshape(n, nrs),
+            casfx=None if casfx is None else whole[end + n * nrs :],
+        )
+        del fields["_pending"]
+        return fields[name]
+
+    def loss_totals(self) -> list[float]:
+        pending = self.__dict__.get("_pending")
+        if pending is None:
+            return super().loss_totals()
+        return column_sums(pending[3], pending[4][3])
+
+
+_PENDING = frozenset({"grdrs", "alpha", "potential", "losses", "casfx"})
+"""The arrays an :class:`_Assessed` record makes when one is first read."""
 
 
 # -- §5.2: the air values of an engagement ----------------------------------------------------

@@ -18,7 +18,6 @@ from hexwar.rulesets.idahex.air import (
     Supported,
     assess_strike_trusted,
     cas_indices,
-    column_sums,
     interdiction_indices,
 )
 from hexwar.rulesets.idahex.orders import (
@@ -157,9 +156,8 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
 
 def _account(game: IdahexGame, s: int, numbers: tuple[int, ...], record: StrikeRecord) -> str:
     """The report's words for a strike's losses: ``(units 3, 7): 1.2 tanks, ...``, the
-    losses of each resource type summed over the target units (``losses.sum(axis=0)``:
-    row after row)."""
-    lost = column_sums(record.losses.tolist(), record.losses.shape[1])
+    losses of each resource type summed over the target units."""
+    lost = record.loss_totals()
     names = game.rules.resources[2 - s].names
     items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
     units = ", ".join(str(n) for n in numbers)
