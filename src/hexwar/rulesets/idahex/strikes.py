@@ -79,18 +79,25 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
         members = eng.defenders if eng.attacker == s else eng.attackers
         enemy = [e.units[n] for n in sorted(members) if e.units[n].active]
         supported = Supported.ATTACKERS if eng.attacker == s else Supported.DEFENDERS
-        index = cas_indices([u.pc for u in enemy], supported)
+        classes = [u.pc for u in enemy]
+        index = cas_indices(classes, supported)
     else:
         enemy = e.units_at(c.cell, 3 - s)  # the active enemy units there
         supported = None
-        _, index = interdiction_indices(strike.asprty or POSTURE_CLASSES, [u.pc for u in enemy])
+        classes = [u.pc for u in enemy]
+        _, index = interdiction_indices(strike.asprty or POSTURE_CLASSES, classes)
     targets = [enemy[i] for i in index]
+    pcs = [classes[i] for i in index]
     side_name = "Red" if s == 1 else "Blue"
     # What a side learns from its own strike (docs/rulings/idahex.md, 'Air strikes and
     # the fog of war'): the results where it sees the target units, else only that the
-    # strike was flown -- the same words whether or not anything was there.
-    cells = {u.location for u in targets} or {c.cell}
-    observed = all(e.observes(s, cell) for cell in cells)
+    # strike was flown -- the same words whether or not anything was there. Interdiction
+    # targets are all in the target cell.
+    if supported is None:
+        observed = e.observes(s, c.cell)
+    else:
+        cells = {u.location for u in targets} or {c.cell}
+        observed = all(e.observes(s, cell) for cell in cells)
     if not observed:
         e.note(
             "air",
@@ -106,7 +113,6 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
         return
     env = e.environment(c.cell)
     numbers = tuple(u.number for u in targets)
-    pcs = [u.pc for u in targets]
     # The assessment is a function of the strike and its targets' state: the same
     # strike on the same targets holding the same resources (a strike that destroyed
     # nothing, flown again next cycle) has the same outcome, taken again -- and so is the
@@ -122,7 +128,9 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
         supported is Supported.ATTACKERS,
         numbers,
         tuple(pcs),
-        b"".join(u.resources.tobytes() for u in targets),
+        targets[0].resources.tobytes()
+        if len(targets) == 1
+        else b"".join([u.resources.tobytes() for u in targets]),
     )
     found = game._assessed.get(key)
     if found is None:
