@@ -1142,9 +1142,30 @@ def assess_strike_trusted(
         # One pass over the unit's materiel types: for each, K weapon after weapon
         # (_unit_potential's products), its sum over the weapons (column_sums of K) and the
         # losses it inflicts (_unit_losses), the same operations in the same order.
-        factors = tables.factors_by_material(unit_pc, env)
         new = list(row)
         total: list[float] = []
+        if nw == 1:
+            # One weapon type (a common design): the same steps without the loop over
+            # weapons -- K, which is its own sum, and the losses it inflicts.
+            w = weapons[0]
+            for j, (x, g, f, a, (pairs,)) in enumerate(
+                zip(row, grdrs, tables.factors(unit_pc, env)[0], alpha[0], implied, strict=False)
+            ):
+                k = f * ((a * (x / g if g > 0 else 0.0)) * w)
+                total.append(k)
+                lost = x if x < k else k
+                if lost == 0.0:
+                    continue  # nothing lost, no personnel lost (the stocks are >= 0)
+                new[j] = x - lost
+                for p, d in pairs:
+                    y, r = lost * d, new[p]
+                    new[p] = r - (r if r < y else y)
+            left = [y if y >= 0.0 or y != y else 0.0 for y in new]
+            potential.append(total)
+            remaining.append(left)
+            losses.append([a - b for a, b in zip(row, left, strict=True)])
+            continue
+        factors = tables.factors_by_material(unit_pc, env)
         for j, (x, g, fj, aj, pairs_j) in enumerate(
             zip(row, grdrs, factors, by_material, implied, strict=False)
         ):
