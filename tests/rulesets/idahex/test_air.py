@@ -841,3 +841,26 @@ def test_6_sums_in_python_floats_are_numpys_bit_for_bit(xs: list[float]) -> None
     numpy's order, so strikes give the same bits as the array expressions did (pairwise
     from 8 terms)."""
     assert _sum(xs) == float(np.sum(np.array(xs, dtype=np.float64)))
+
+
+@pytest.mark.parametrize("side", [1, 2])
+@pytest.mark.parametrize("units", [1, 3])
+def test_6_sinai_strikes_are_the_step_by_step_functions_bit_for_bit(
+    sinai: File50, side: int, units: int
+) -> None:
+    # assess_strike works a target unit in one pass over its materiel (with no loop over
+    # weapons for Red's one weapon type): the same bits as kill_potential, its sum over the
+    # weapons and apply_losses, step by step.
+    tables = AirTables.from_design(sinai, side)
+    enemy = [u for u in sinai.units if sinai.flag[u.butype - 1] != side][:units]
+    res = np.array([u.resources for u in enemy], dtype=np.float64)
+    res[0, 1] = 0.0  # a materiel type the first unit lacks
+    comp = ",".join("5" for _ in range(sinai.nactyp[side - 1]))
+    strike = AirStrike.from_str(f"interdiction 26 priority 2,1,3,4 aircraft {comp}", side)
+    for env in range(1, sinai.nenv + 1):
+        r = assess_strike(tables, strike, res, [2] * units, env)
+        k = kill_potential(tables, res, [2] * units, env, r.record.alpha, r.record.agwep)
+        remaining, losses = apply_losses(tables, res, k)
+        assert r.remaining.tobytes() == remaining.tobytes()
+        assert r.losses.tobytes() == losses.tobytes()
+        assert r.record.potential.tobytes() == k.sum(axis=1).tobytes()
