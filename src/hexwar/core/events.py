@@ -112,6 +112,23 @@ class Event:
         )
 
 
+# EventLog.append makes an Event without calling the frozen dataclass's __init__, which sets
+# each of the seven fields through object.__setattr__ (about twice the cost, and a game logs
+# thousands of events): the fields' slot descriptors set them, in the same order, to the same
+# values (Event has no __post_init__; append gives every field). The event is the same.
+_new_event = object.__new__
+_set_seq = Event.__dict__["seq"].__set__
+_set_time = Event.__dict__["time"].__set__
+_set_kind = Event.__dict__["kind"].__set__
+_set_text = Event.__dict__["text"].__set__
+_set_visible_to = Event.__dict__["visible_to"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_receipt = Event.__dict__["receipt"].__set__
+
+_ONE_SIDE: dict[str, frozenset[str]] = {}
+"""The visibility of an event seen by one side (or :data:`ALL`), made once per name."""
+
+
 class EventLog(Sequence[Event]):
     """An append-only log in (time, seq) order; time never runs backwards."""
 
@@ -135,8 +152,20 @@ class EventLog(Sequence[Event]):
             raise ValueError(
                 f"event {kind!r} at time {time} precedes the last event at {self._events[-1].time}"
             )
-        vis = frozenset({visible_to} if isinstance(visible_to, str) else visible_to)
-        event = Event(len(self._events), time, kind, text, vis, dict(data or {}), receipt)
+        if isinstance(visible_to, str):
+            vis = _ONE_SIDE.get(visible_to)
+            if vis is None:
+                vis = _ONE_SIDE[visible_to] = frozenset((visible_to,))
+        else:
+            vis = frozenset(visible_to)  # a frozenset as it is (no copy)
+        event = _new_event(Event)
+        _set_seq(event, len(self._events))
+        _set_time(event, time)
+        _set_kind(event, kind)
+        _set_text(event, text)
+        _set_visible_to(event, vis)
+        _set_data(event, dict(data) if data else {})
+        _set_receipt(event, receipt)
         self._events.append(event)
         return event
 
