@@ -166,12 +166,17 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- the clock ---------------------------------------------------------------------------
 
     def _at_cycle_start(self) -> bool:
+        # The answer kept for this time without the call to _cycle (asked at every strike
+        # command and view); the clock's time read as Engine.t reads it.
+        at = self._clock_at
+        if at[0] == self.engine.clock._t:
+            return at[1][1]
         return self._cycle()[1]
 
     def _cycle(self) -> tuple[int | None, bool]:
         """The number of the cycle now (``None`` at ``tend``) and whether it starts now;
         found once per time (the commands and both sides' views ask at the same time)."""
-        t = self.engine.t
+        t = self.engine.clock._t  # Engine.t, without its property call
         if self._clock_at[0] != t:
             d = self.rules.design
             x = (t - d.tinit) / d.tcycle
