@@ -240,7 +240,15 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         # An order object's JSON, made once: what the concession check reads and the record
         # keeps.
         data = order.to_json() if is_order(order) else None
-        if is_concession(order if data is None else data):
+        if data is None:
+            concedes = is_concession(order)
+        else:
+            # A dict without the concession's keys is not the concession (is_concession
+            # compares whole dicts): settled without its copies of both.
+            concedes = (type(data) is not dict or data.keys() == CONCEDE.keys()) and (
+                is_concession(data)
+            )
+        if concedes:
             return self._concede(side)
         if side not in d.sides:
             raise IllegalOrderError(

@@ -136,9 +136,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def _awaiting(self) -> Decision:
         assert self._period is not None
-        if self._decision is None or self._decision.step != self.step:
+        if self._decision is None or self._decision.step != self._step:  # (Game.step)
             self._decision = Decision(
-                self.step,
+                self._step,
                 _BOTH,
                 f"period {self._period.number} at t = {self.engine.t:g}: your commands",
             )
