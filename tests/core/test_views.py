@@ -199,3 +199,23 @@ def test_a_piece_around_a_checked_piece_is_still_checked() -> None:
     piece = shared.put("unit", {"adjacent": adjacent, "r": [0.5, -0.0]})
     assert id(piece) in shared.ids
     assert id(piece["r"]) in shared.ids
+
+
+def test_a_list_of_known_pieces_is_passed_over_and_any_other_list_is_walked() -> None:
+    """A list of dicts whose ids are all known (a side's units) passes without a look at
+    its items; one item not known and the whole list is walked, its bad value named."""
+    shared = SharedJson()
+    a = shared.put("a", {"x": 1.0})
+    b = shared.put("b", {"y": [2.0]})
+    units = shared.same_list("units", [a, b])
+    assert id(units) in shared.ids
+    with pytest.raises(TypeError, match=r"^view\.units\[2\]\.z: inf is not finite$"):
+        shared.same_list("units", [a, b, {"z": math.inf}])
+    with pytest.raises(TypeError, match=r"^view\.units\[0\]: inf is not finite$"):
+        shared.same_list("units", [math.inf, a])
+    with pytest.raises(TypeError, match=r"^view\.units\[1\]: nan is not finite$"):
+        shared.same_list("units", [a, math.nan])
+    check_jsonable({"units": [a, b]}, checked=shared.ids)
+    check_jsonable({"units": [a, b]}, checked=frozenset(shared.ids))  # not a set: walked
+    with pytest.raises(TypeError, match=r"^view\.units\[0\]\.x: inf is not finite$"):
+        check_jsonable({"units": [{"x": math.inf}]}, checked=frozenset(shared.ids))

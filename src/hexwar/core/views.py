@@ -156,7 +156,9 @@ def _plain_containers(
     for ids with a set), else ``None``.
 
     One loop over a stack of containers, no recursion and no paths; the scalars in a
-    container are settled where it is read, without a trip through the stack."""
+    container are settled where it is read, without a trip through the stack. A list of
+    dicts whose ids are all known (the pieces of a side's units) is passed over by one C
+    loop: a known id is that of a live container, so none of them is a scalar to settle."""
     found = set() if out is None else out
     add = found.add if out is not None else None
     if id(value) in known:
@@ -180,16 +182,19 @@ def _plain_containers(
                 if id(v) not in known:
                     push(v)
         elif t is list or t is tuple:
-            for v in x:
-                tv = type(v)
-                if tv is float:
-                    if v - v != 0.0:
-                        return None
-                    continue
-                if tv is str or tv is int or tv is bool or v is None:
-                    continue
-                if id(v) not in known:
-                    push(v)
+            if x and type(x[0]) is dict and type(known) is set and known.issuperset(map(id, x)):
+                pass  # known pieces all (a side's units): passed over by one C loop
+            else:
+                for v in x:
+                    tv = type(v)
+                    if tv is float:
+                        if v - v != 0.0:
+                            return None
+                        continue
+                    if tv is str or tv is int or tv is bool or v is None:
+                        continue
+                    if id(v) not in known:
+                        push(v)
         elif t is str or t is int or t is bool or x is None:
             continue
         elif t is float:

@@ -22,6 +22,24 @@ def _finite(x: float) -> float | str:
     return "inf" if math.isinf(x) else round(x, 6)
 
 
+def rounded(values: list[float]) -> list[float]:
+    """``round(x, 6)`` of each value (a unit's holdings), most of them without ``round``'s
+    decimal conversion: where ``|x| < 1e6``, ``s = x * 1e6`` is within half an ulp of
+    ``x * 10**6`` (so within 2**-14 < 6.2e-5: ``|s| < 1e12 < 2**40``), so when ``s`` lies
+    farther than 2.5e-4 from every half-integer, ``round(s)`` is the integer ``k`` the exact
+    ``x * 10**6`` rounds to (no tie either way), and ``k / 1e6``, one correctly rounded
+    division of exact doubles, is the double nearest ``k / 10**6``: the very value ``round``
+    gives by reading its decimal back. ``s - k`` is exact (Sterbenz: ``k`` and ``s`` are
+    within a factor 2 when ``k != 0``); ``k == 0`` (where ``round`` may give -0.0), near
+    ties, large, infinite and NaN values take ``round(x, 6)`` itself."""
+    return [
+        k / 1e6
+        if -1e6 < x < 1e6 and (k := round(s := x * 1e6)) and -0.49975 < s - k < 0.49975
+        else round(x, 6)
+        for x in values
+    ]
+
+
 def json_time(x: float) -> float | None:
     """A time as JSON: ``None`` for never (+inf)."""
     return None if math.isinf(x) else x
@@ -65,7 +83,7 @@ def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
             "posture": u.posture,
             "objective": u.objective,
             "tentry": json_time(u.tentry),
-            "resources": [round(x, 6) for x in u.resources.tolist()],
+            "resources": rounded(u.resources.tolist()),
             "task_force": u.tf,
             "engaged": engaged,
             "adjacent": adjacent(game, u.location),

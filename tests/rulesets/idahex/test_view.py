@@ -1,0 +1,37 @@
+"""The view's own helpers (``hexwar.rulesets.idahex.view``)."""
+
+from __future__ import annotations
+
+import math
+import random
+import struct
+
+from hexwar.rulesets.idahex.view import rounded
+
+
+def _bits(x: float) -> bytes:
+    return struct.pack("<d", x)
+
+
+def test_rounded_gives_the_very_bits_of_round_to_six_digits() -> None:
+    """``rounded`` takes ``round(x, 6)``'s value without its decimal conversion where it
+    can prove it the same: checked bit for bit (the sign of zero too) on holdings of every
+    size, values a hair from a tie in the sixth decimal, ties, zeros, huge, infinite and
+    NaN values."""
+    r = random.Random(20261207)
+    values = [0.0, -0.0, 5e-7, -5e-7, 4e-7, -4e-7, 2.5e-7, 1.5e-6, 2.5e-6, 0.0000005, 1e6, -1e6]
+    values += [999_999.9999995, -999_999.9999995, 1e12, -1e300, math.inf, -math.inf]
+    for _ in range(20_000):
+        values.append(r.uniform(-1e6, 1e6))
+        values.append(r.uniform(-10.0, 10.0))
+        values.append(r.uniform(0.0, 1e-5))
+        values.append(r.expovariate(1e-3))
+        k = r.randint(-(10**12), 10**12)
+        for eps in (0.0, 1e-12, -1e-12, 1e-9, -1e-9):
+            values.append((k + 0.5) / 1e6 + eps)  # a tie in the sixth decimal, or near one
+            values.append(k / 1e6 + eps)
+    got = rounded(values)
+    for x, y in zip(values, got, strict=True):
+        assert _bits(y) == _bits(round(x, 6)), x
+    nan = rounded([math.nan])[0]
+    assert math.isnan(nan)
