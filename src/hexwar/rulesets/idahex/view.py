@@ -124,6 +124,12 @@ def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
 
 def contacts(game: IdahexGame, s: int) -> list[UnitState]:
     """Active enemy units in or next to a cell holding an active ``s`` unit."""
+    near = watched(game, s)
+    return [u for u in game._own_units[2 - s] if u.posture >= 10 and u.location in near]
+
+
+def watched(game: IdahexGame, s: int) -> set[int]:
+    """The cells in or next to a cell holding an active ``s`` unit (no one changes it)."""
     grid, rims = game.rules.grid, game._rims
     key = frozenset([u.location for u in game._own_units[s - 1] if u.posture >= 10])  # active
     near = game._near.get(key)
@@ -137,7 +143,7 @@ def contacts(game: IdahexGame, s: int) -> list[UnitState]:
         if len(game._near) > _NEAR_KEPT:
             game._near.clear()
         game._near[key] = near
-    return [u for u in game._own_units[2 - s] if u.posture >= 10 and u.location in near]
+    return near
 
 
 def view(game: IdahexGame, side: str) -> dict[str, Any]:
@@ -152,12 +158,12 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
         "side": side,
         "next_period": next_period(game),
         "iprint": game.rules.iprint,
-        "units": own_pieces(game, s, engaged),
+        "units": (own := own_pieces(game, s, engaged)),
         "task_forces": shared.same_list(
             ("task forces", s), [tf_json(game, tf) for tf in e.task_forces.values() if tf.side == s]
         ),
         "deliveries": deliveries_json(game, s),
-        "enemy": enemy_pieces(game, s),
+        "enemy": enemy_pieces(game, s, own),
         "owner": shared.get(
             "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
         ),
@@ -200,18 +206,33 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
     return game._shared.same_list(("units", s), units)
 
 
-def enemy_pieces(game: IdahexGame, s: int) -> list[dict[str, Any]]:
-    """The enemy units side ``s`` is in contact with, as it sees them (:func:`unit_json`);
-    each piece is kept in the unit's memo while the unit is unchanged, and the list handed
-    out last time while it holds the same pieces."""
+def enemy_pieces(
+    game: IdahexGame, s: int, own: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """The enemy units side ``s`` is in contact with (:func:`contacts`), as it sees them
+    (:func:`unit_json`); each piece is kept in the unit's memo while the unit is unchanged,
+    and the list handed out last time while it holds the same pieces.
+
+    ``own`` is the side's list of units in its view (:func:`own_pieces`): the very list of
+    its last view holds the same pieces, each made before then and kept in its unit's memo
+    since, which any change to the unit empties; so no own unit moved or changed posture,
+    and the cells watched are those found then."""
+    kept = game._kept.get(("watched", s))
+    if own is not None and kept is not None and kept[0] is own:
+        near = kept[1]
+    else:
+        near = watched(game, s)
+        if own is not None:
+            game._kept[("watched", s)] = (own, near)
     enemy: list[dict[str, Any]] = []
     append = enemy.append
-    for u in game.contacts(s):
-        memo = u.memo
-        piece = memo.get("seen")
-        if piece is None:
-            piece = memo["seen"] = unit_json(game, u, full=False)
-        append(piece)
+    for u in game._own_units[2 - s]:
+        if u.posture >= 10 and u.location in near:  # (contacts)
+            memo = u.memo
+            piece = memo.get("seen")
+            if piece is None:
+                piece = memo["seen"] = unit_json(game, u, full=False)
+            append(piece)
     return game._shared.same_list(("enemy", s), enemy)
 
 
