@@ -25,7 +25,7 @@ def _finite(x: float) -> float | str:
 def rounded(values: list[float]) -> list[float]:
     """``round(x, 6)`` of each value (a unit's holdings), most of them without ``round``'s
     decimal conversion: where ``|x| < 1e6``, ``s = x * 1e6`` is within half an ulp of
-    ``x * 10**6`` (so within 2**-14 < 6.2e-5: ``|s| < 1e12 < 2**40``), so when ``s`` lies
+    ``x * 10**6`` (so within 2**-14 < 6.2e-5: ``|s| <= 1e12 < 2**40``), so when ``s`` lies
     farther than 2.5e-4 from every half-integer, ``round(s)`` is the integer ``k`` the exact
     ``x * 10**6`` rounds to (no tie either way), and ``k / 1e6``, one correctly rounded
     division of exact doubles, is the double nearest ``k / 10**6``: the very value ``round``
@@ -197,7 +197,15 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
     units): each unit's piece from its memo while it holds (:func:`own_json`), and the
     list handed out last time while every piece in it is the same (most periods of a quiet
     front), so the view's check skips it at once."""
-    units: list[dict[str, Any]] = []
+    if not engaged:  # (most views: no unit is engaged, so none is asked)
+        units = [
+            found[1]
+            if (found := u.memo.get("view")) is not None and found[0] is False
+            else own_json(game, u, False)
+            for u in game._own_units[s - 1]
+        ]
+        return game._shared.same_list(("units", s), units)
+    units = []
     append = units.append
     for u in game._own_units[s - 1]:
         now = u.number in engaged
