@@ -150,7 +150,11 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
     s = SIDE_NO[side]
     e = game.engine
     shared = game._shared
-    engaged = {n for g in e.engagements.values() for n in g.attackers | g.defenders}
+    engaged = (
+        {n for g in e.engagements.values() for n in g.attackers | g.defenders}
+        if e.engagements
+        else set()
+    )
     return {
         "time": e.t,
         "period": None if game._period is None else game._period.number,
@@ -232,16 +236,18 @@ def enemy_pieces(
         near = watched(game, s)
         if own is not None:
             game._kept[("watched", s)] = (own, near)
-    enemy: list[dict[str, Any]] = []
-    append = enemy.append
-    for u in game._own_units[2 - s]:
-        if u.posture >= 10 and u.location in near:  # (contacts)
-            memo = u.memo
-            piece = memo.get("seen")
-            if piece is None:
-                piece = memo["seen"] = unit_json(game, u, full=False)
-            append(piece)
+    enemy = [
+        u.memo.get("seen") or _seen_piece(game, u)  # (a piece is a dict never empty)
+        for u in game._own_units[2 - s]
+        if u.posture >= 10 and u.location in near  # (contacts)
+    ]
     return game._shared.same_list(("enemy", s), enemy)
+
+
+def _seen_piece(game: IdahexGame, u: UnitState) -> dict[str, Any]:
+    """An enemy unit's piece (:func:`unit_json`), kept in its memo."""
+    piece = u.memo["seen"] = unit_json(game, u, full=False)
+    return piece
 
 
 def deliveries_json(game: IdahexGame, s: int) -> list[dict[str, Any]]:
