@@ -511,6 +511,47 @@ def test_7_an_engaged_unit_demands_at_its_own_pointer_s_combat_and_reserve_rates
     assert got.tolist() == pytest.approx(expected)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    side=st.sampled_from([1, 2]),
+    posture=st.sampled_from([10, 11, 20, 40]),
+    data=st.data(),
+)
+def test_7_an_engaged_demand_needs_frinv_only_of_the_resources_its_rates_name(
+    side: int, posture: int, data: st.DataObject
+) -> None:
+    """§7: frinv enters an engaged unit's demand only through ssvact * frinv * res and ssvres
+    * (1 - frinv) * res, so a frinv changed where both rates are 0 (or the unit holds none)
+    gives the same bits; consumption.unit_demand leaves §5.4.1 out when the unit holds none
+    of :attr:`SupplyTables.involved` of its pointer."""
+    tables = SupplyTables.from_design(SINAI[0], side)
+    index = tables.pointer(posture)
+    if index == 0:
+        return
+    amounts = st.floats(0.0, 1e4, allow_subnormal=False)
+    resources = np.array(data.draw(st.lists(amounts, min_size=tables.nrs, max_size=tables.nrs)))
+    frinv = np.array(
+        data.draw(st.lists(st.floats(0.0, 1.0), min_size=tables.nrs, max_size=tables.nrs))
+    )
+    other = frinv.copy()
+    involved = tables.involved[index - 1]
+    held = resources[involved] != 0
+    other[np.setdiff1d(np.arange(tables.nrs), involved[held])] = 0.0
+
+    def of(lam: Any) -> bytes:
+        return demand(
+            tables,
+            resources,
+            posture=posture,
+            engaged=True,
+            passenger=False,
+            frinv=lam,
+            tframe=0.25,
+        ).tobytes()
+
+    assert of(other) == of(frinv)
+
+
 @pytest.mark.found_by_full_run
 @pytest.mark.parametrize(
     ("changes", "path", "message"),

@@ -121,11 +121,13 @@ def report_consumption(game: IdahexGame) -> None:
     report and (from ``iprint`` 5) to the side."""
     for s in (1, 2):
         used = game._consumed[s - 1]
-        if not used.any():
+        # Python floats: any() of them is used.any(), and each formats as its numpy scalar.
+        values = used.tolist()
+        if not any(values):
             continue
         sup = game.rules.resources[s - 1]
         items = ", ".join(
-            f"{x:.4g} {sup.names[sup.supplies.start + i]}" for i, x in enumerate(used) if x > 0
+            f"{x:.4g} {sup.names[sup.supplies.start + i]}" for i, x in enumerate(values) if x > 0
         )
         game.engine.note(
             "consumption",
@@ -234,13 +236,25 @@ def unit_demand(
     apply."""
     engaged = engine.engaged(u.number) and u.pc != 3
     passenger = engine.passenger(u)
-    involved = engaged and not passenger
+    frinv = None
+    if engaged and not passenger:
+        index = tables.pointer(u.posture)
+        if index == 0:
+            pass  # the rates of units not engaged: no frinv (supplies.demand)
+        elif u.resources[tables.involved[index - 1]].any():
+            frinv = engine.combat.involvement(engine, u, forces)
+        else:
+            # frinv enters the demand only as the terms ssvact * frinv * res and ssvres *
+            # (1 - frinv) * res; where both rates are 0 or the unit holds none (res = +-0,
+            # frinv in [0, 1]) these are zeros of the same sign whatever frinv is, so frinv
+            # = 0 gives the same sums (exact.matvec) and §5.4.1 is not worked out.
+            frinv = np.zeros(tables.nrs)
     return demand(
         tables,
         u.resources,
         posture=u.posture,
         engaged=engaged,
         passenger=passenger,
-        frinv=engine.combat.involvement(engine, u, forces) if involved else None,
+        frinv=frinv,
         tframe=tframe,
     )

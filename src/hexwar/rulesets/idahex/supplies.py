@@ -82,6 +82,9 @@ class SupplyTables:
     idle: tuple[bool, bool, bool] = field(init=False, repr=False)
     """Whether every nonengaged rate of posture class 1, 2, 3 is 0 (no unit not engaged in
     that class demands anything)."""
+    involved: tuple[IntArray, ...] = field(init=False, repr=False)
+    """For each ``mapps`` pointer 1.., the resource types some supply type's engaged rate
+    (``ssvact`` or ``ssvres``) is not 0 for: the only ones whose ``frinv`` enters a demand."""
 
     def __post_init__(self) -> None:
         if self.side not in (1, 2):
@@ -116,6 +119,9 @@ class SupplyTables:
         object.__setattr__(self, "by_class", by_class)
         idle = tuple(not by_class[c].any() for c in range(3))
         object.__setattr__(self, "idle", idle)
+        rated = (self.ssvact != 0) | (self.ssvres != 0)
+        involved = tuple(np.flatnonzero(rated[:, :, i].any(axis=0)) for i in range(rated.shape[2]))
+        object.__setattr__(self, "involved", involved)
 
     @property
     def nss(self) -> int:
