@@ -35,15 +35,27 @@ def _runs_short(u: UnitState, sup: slice) -> bool:
 def consume_supplies(game: IdahexGame, engine: Engine) -> None:
     """§7: every active unit's consumption in the frame just ended, pooled within task
     forces; then moving task forces out of supplies stop."""
-    tframe = game.rules.design.tframe
     engaged: set[int] = set()
     if engine.engagements:
         engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
         game.combat.prefetch(engine)  # the engaged forces' frinv, together (§5.4.1)
     for s, tables, sup in _playing(game):
-        demands = frame_demands(game, engine, tables, game._own_units[s - 1], tframe, engaged)
-        if demands:
-            consume(game, engine, demands, sup)
+        # Only an active unit consumes (§2.2.1: posture 10 and up); where class 1 (and so a
+        # passenger's class) consumes nothing while not engaged, only a unit in a higher
+        # class or engaged does. The others' demand is 0: they are left out, most units of
+        # most frames, in one pass before anything else (a quiet frame ends here).
+        own = game._own_units[s - 1]
+        if not tables.idle[0]:
+            able = [u for u in own if u.posture >= 10]
+        elif engaged:
+            able = [u for u in own if u.posture >= 20 or (u.posture >= 10 and u.number in engaged)]
+        else:
+            able = [u for u in own if u.posture >= 20]
+        if able:
+            tframe = game.rules.design.tframe
+            demands = frame_demands(game, engine, tables, able, tframe, engaged)
+            if demands:
+                consume(game, engine, demands, sup)
         if not engine.task_forces:
             continue
         units = engine.units
@@ -158,28 +170,15 @@ def frame_demands(
     tframe: float,
     engaged_units: set[int],
 ) -> list[tuple[UnitState, Any]]:
-    """§7: the demands in a frame of the active ones of a side's ``units``, as (unit, row)
-    for each unit that demands something (an engaged unit's row may be 0); the others (a
-    class whose resources consume nothing while not engaged: most units of a quiet
-    front) demand 0 and are left out. Units at the rates of units not engaged are done
-    together, and a unit whose class and rated resources (:func:`_rated`) are those of a
-    demand computed before (most units from frame to frame) takes it again; engaged ones
-    one by one (``frinv``)."""
+    """§7: the demands in a frame of a side's ``units`` that may demand (active, and where
+    class 1 consumes nothing while not engaged, in a higher class or engaged: see
+    :func:`consume_supplies`), as (unit, row) for each unit that demands something (an
+    engaged unit's row may be 0); the others (a class whose resources consume nothing
+    while not engaged) demand 0 and are left out. Units at the rates of units not engaged
+    are done together, and a unit whose class and rated resources (:func:`_rated`) are
+    those of a demand computed before (most units from frame to frame) takes it again;
+    engaged ones one by one (``frinv``)."""
     idle = tables.idle
-    # Only an active unit consumes (§2.2.1: posture 10 and up); where class 1 (and so a
-    # passenger's class) consumes nothing while not engaged, only a unit in a higher class
-    # or engaged does. The others' demand is 0: they are left out, most units of most
-    # frames, in one pass before anything else.
-    if not idle[0]:
-        units = [u for u in units if u.posture >= 10]
-    elif engaged_units:
-        units = [
-            u for u in units if u.posture >= 20 or (u.posture >= 10 and u.number in engaged_units)
-        ]
-    else:
-        units = [u for u in units if u.posture >= 20]
-    if not units:
-        return []
     out: list[tuple[UnitState, Any]] = []
     bulk: list[int] = []
     keys: list[tuple[int, int, bytes]] = []
