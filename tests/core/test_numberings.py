@@ -118,6 +118,15 @@ def test_rim_reports_inactive_cells_and_active_rim_hides_them() -> None:
     assert FIGURE_2_1.active_rim(7)[3] is None
 
 
+def test_the_neighborhood_is_the_cell_and_its_existing_rim_cells_seed000_s5_3() -> None:
+    """'the fourth rim cell of cell 1 is cell 2, the sixth is cell 5, and the other rim cells
+    of cell 1 do not exist': cell 1 and those two; an interior cell and all six of its rim,
+    inactive cells included (what a side sees reaches them)."""
+    assert FIGURE_3_3.neighborhood(1) == (1, 2, 5)
+    assert FIGURE_3_3.neighborhood(6) == (6, 2, 3, 5, 7, 9, 10)
+    assert 8 in FIGURE_2_1.neighborhood(7)  # the bottom cell exists
+
+
 def test_incomplete_last_rank_ends_in_an_inactive_cell() -> None:
     """Read literally, the highest-numbered cell of the incomplete rank 9 (29, 30) is 30."""
     assert FIGURE_3_3.ranks == 9

@@ -76,7 +76,15 @@ class IdahexGrid:
 
     kind: ClassVar[OffsetKind] = OffsetKind.ODD_Q
 
-    __slots__ = ("_active_rims", "_bottom", "_inactive", "_ncells", "_nrank1", "_rims")
+    __slots__ = (
+        "_active_rims",
+        "_bottom",
+        "_inactive",
+        "_ncells",
+        "_near",
+        "_nrank1",
+        "_rims",
+    )
 
     def __init__(self, ncells: int, nrank1: int, inactive: frozenset[int] = frozenset()) -> None:
         problems: list[Problem] = []
@@ -99,6 +107,7 @@ class IdahexGrid:
         self._inactive = frozenset(inactive) | self._bottom
         self._rims: dict[int, tuple[int | None, ...]] = {}  # filled as asked: the grid is fixed
         self._active_rims: dict[int, tuple[int | None, ...]] = {}
+        self._near: dict[int, tuple[int, ...]] = {}
 
     def __repr__(self) -> str:
         extra = sorted(self._inactive - self._bottom)
@@ -217,6 +226,14 @@ class IdahexGrid:
             rim = tuple(m if m is not None and self.is_active(m) else None for m in self.rim(n))
             self._active_rims[n] = rim
         return rim
+
+    def neighborhood(self, n: int) -> tuple[int, ...]:
+        """Cell ``n`` and the cells of ``rim(n)`` that exist (inactive ones included), in
+        rim order: the cells "in or next to" ``n``."""
+        near = self._near.get(n)
+        if near is None:
+            near = self._near[n] = (n, *(m for m in self.rim(n) if m is not None))
+        return near
 
     def __len__(self) -> int:
         return self.ncells

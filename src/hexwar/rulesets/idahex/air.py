@@ -1160,29 +1160,25 @@ def assess_strike_trusted(
                 for p, d in pairs:
                     y, r = lost * d, new[p]
                     new[p] = r - (r if r < y else y)
-            left = [y if y >= 0.0 or y != y else 0.0 for y in new]
-            potential.append(total)
-            remaining.append(left)
-            losses.append([a - b for a, b in zip(row, left, strict=True)])
-            continue
-        factors = tables.factors_by_material(unit_pc, env)
-        for j, (x, g, fj, aj, pairs_j) in enumerate(
-            zip(row, grdrs, factors, by_material, implied, strict=False)
-        ):
-            share = x / g if g > 0 else 0.0
-            held, summed = x, None
-            for f, a, w, pairs in zip(fj, aj, weapons, pairs_j, strict=True):
-                k = f * ((a * share) * w)
-                summed = k if summed is None else summed + k
-                lost = held if held < k else k
-                if lost == 0.0:
-                    continue  # nothing lost, no personnel lost (the stocks are >= 0)
-                held -= lost
-                for p, d in pairs:
-                    y, r = lost * d, new[p]
-                    new[p] = r - (r if r < y else y)
-            new[j] = held
-            total.append(0.0 if summed is None else summed)
+        else:
+            factors = tables.factors_by_material(unit_pc, env)
+            for j, (x, g, fj, aj, pairs_j) in enumerate(
+                zip(row, grdrs, factors, by_material, implied, strict=False)
+            ):
+                share = x / g if g > 0 else 0.0
+                held, summed = x, None
+                for f, a, w, pairs in zip(fj, aj, weapons, pairs_j, strict=True):
+                    k = f * ((a * share) * w)
+                    summed = k if summed is None else summed + k
+                    lost = held if held < k else k
+                    if lost == 0.0:
+                        continue  # nothing lost, no personnel lost (the stocks are >= 0)
+                    held -= lost
+                    for p, d in pairs:
+                        y, r = lost * d, new[p]
+                        new[p] = r - (r if r < y else y)
+                new[j] = held
+                total.append(0.0 if summed is None else summed)
         # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
         left = [y if y >= 0.0 or y != y else 0.0 for y in new]
         potential.append(total)  # Σ_iw K(iw, j), weapon after weapon

@@ -190,8 +190,21 @@ class Timing:
         cycle and period starts happen before ``tend`` only, since 'The game ends when
         t = tend' and nothing would follow them.
         """
-        t = self.break_time(b)
-        return t <= self.tend if b.kind is BreakKind.FRAME_END else t < self.tend
+        self.break_time(b)  # (a number below 1 is refused, as there)
+        return self.occurrence(b) is not None
+
+    def occurrence(self, b: Break) -> float | None:
+        """The time break ``b`` occurs, or ``None`` if it does not happen in the game
+        (:meth:`occurs`): its lattice index, then ``tinit + k * tframe`` as
+        :meth:`lattice_time` has it, without :meth:`break_time`'s checks of the number (the
+        clock numbers its own breaks from 1)."""
+        kind, n = b
+        if kind is BreakKind.FRAME_END:
+            t = self.tinit + n * self.tframe
+            return t if t <= self.tend else None
+        per = self.frames_per_period if kind is BreakKind.PERIOD_START else self.frames_per_cycle
+        t = self.tinit + (n - 1) * per * self.tframe
+        return t if t < self.tend else None
 
     def breaks(self) -> Iterator[Break]:
         """Every break of the game, in the order the clock lets them occur."""
@@ -380,14 +393,21 @@ class EventQueue(Generic[T]):
         self._prune()
         if not self._heap:
             raise IndexError("pop from an empty event queue")
-        return self._pop_pruned()
-
-    def _pop_pruned(self) -> tuple[Key, T]:
-        """Remove and return the next event, the heap's top being known to be pending (just
-        pruned, by :meth:`peek`)."""
         key, item = heapq.heappop(self._heap)
         del self._pending[item]
         return key, item
+
+    def pop_through(self, until: float) -> tuple[Key, T] | None:
+        """Remove and return the next event if it is due at ``until`` or before, else
+        ``None`` (:meth:`peek` and :meth:`pop` in one call: the clock's at every event)."""
+        heap, pending = self._heap, self._pending
+        while heap and pending.get(heap[0][1]) != heap[0][0]:
+            heapq.heappop(heap)
+        if not heap or heap[0][0].time > until:
+            return None
+        event = heapq.heappop(heap)
+        del pending[event[1]]
+        return event
 
     def __iter__(self) -> Iterator[tuple[Key, T]]:
         """The pending events in queue order."""
@@ -439,24 +459,9 @@ class Clock(Generic[T]):
         return nxt is None or nxt[0].time > self.timing.tend
 
     def _schedule_break(self, b: Break) -> None:
-        # Timing.occurs and Timing.break_time, with the time worked out once: the lattice
-        # index of the break, then ``tinit + k * tframe`` as Timing.lattice_time has it (the
-        # clock numbers its breaks from 1 itself, so the numbers need no check).
-        timing = self.timing
-        kind, n = b
-        if kind is BreakKind.FRAME_END:
-            time = timing.tinit + n * timing.tframe
-            occurs = time <= timing.tend
-        else:
-            per = (
-                timing.frames_per_period
-                if kind is BreakKind.PERIOD_START
-                else timing.frames_per_cycle
-            )
-            time = timing.tinit + (n - 1) * per * timing.tframe
-            occurs = time < timing.tend
-        if occurs:
-            self._queue.schedule(b, time, _BREAK_PRIORITY[kind])
+        time = self.timing.occurrence(b)
+        if time is not None:
+            self._queue.schedule(b, time, _BREAK_PRIORITY[b[0]])
 
     def _check_time(self, time: float) -> None:
         if (type(time) is float or _is_number(time)) and time < self._t:
@@ -498,19 +503,13 @@ class Clock(Generic[T]):
         A break schedules the next break of its kind. Returns ``None`` (with ``t = tend``)
         once no event remains up to ``tend``.
         """
-        # The queue's peek (the test of ``over``) and _pop_pruned, and the successor break,
-        # written out here: three calls fewer at every event of the game.
-        queue = self._queue
-        heap, pending = queue._heap, queue._pending
-        while heap and pending.get(heap[0][1]) != heap[0][0]:
-            heapq.heappop(heap)
-        if not heap or heap[0][0].time > self.timing.tend:
+        event = self._queue.pop_through(self.timing.tend)
+        if event is None:
             self._t = max(self._t, self.timing.tend)
             return None
-        event = heapq.heappop(heap)
         key, item = event
-        del pending[item]
         self._t = key.time
+        # (the successor break made without the named tuple's Python __new__)
         if type(item) is Break:
             self._schedule_break(_new_tuple(Break, (item[0], item[1] + 1)))
         return event

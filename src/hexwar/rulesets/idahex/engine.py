@@ -516,8 +516,6 @@ class Engine:
         self.event_count = 0  # events that have occurred (breaks and status changes)
         self._delays: _Memo = _Memo()
         """The delays found so far by their inputs (see :meth:`delay`)."""
-        self._cell_and_rim: _Memo = _Memo()
-        """Each cell asked about with its rim cells (the grid's geometry: it never changes)."""
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -588,14 +586,8 @@ class Engine:
         """Whether ``side`` sees the active enemy units in ``cell``: the cell holds, or is next
         to a cell holding, an active ``side`` unit (docs/rulings/idahex.md, 'What a side
         sees')."""
-        near = self._cell_and_rim.get(cell)
-        if near is None:
-            near = self._cell_and_rim[cell] = (
-                cell,
-                *(c for c in self.rules.grid.rim(cell) if c is not None),
-            )
         units, at = self.units, self._at
-        for c in near:
+        for c in self.rules.grid.neighborhood(cell):
             for n in at.get(c, ()):
                 u = units[n]
                 if u.side == side and u.active:

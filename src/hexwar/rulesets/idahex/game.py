@@ -67,7 +67,6 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.engine.supply_step = self._consume_supplies
         self.engine.delivery_step = self._deliver
         self._period: Break | None = None
-        self._rims: dict[int, tuple[int, ...]] = {}
         self._near: dict[frozenset[int], set[int]] = {}
         """The cells in or next to a set of cells (those holding a side's active units)."""
         self._clock_at: tuple[float, tuple[int | None, bool]] = (math.nan, (None, False))

@@ -122,24 +122,23 @@ def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
     )
 
 
-def contacts(game: IdahexGame, s: int) -> list[UnitState]:
-    """Active enemy units in or next to a cell holding an active ``s`` unit."""
-    near = watched(game, s)
+def contacts(game: IdahexGame, s: int, near: set[int] | None = None) -> list[UnitState]:
+    """Active enemy units in or next to a cell holding an active ``s`` unit (``near``: those
+    cells, :func:`watched`, when known)."""
+    if near is None:
+        near = watched(game, s)
     return [u for u in game._own_units[2 - s] if u.posture >= 10 and u.location in near]
 
 
 def watched(game: IdahexGame, s: int) -> set[int]:
     """The cells in or next to a cell holding an active ``s`` unit (no one changes it)."""
-    grid, rims = game.rules.grid, game._rims
+    grid = game.rules.grid
     key = frozenset([u.location for u in game._own_units[s - 1] if u.posture >= 10])  # active
     near = game._near.get(key)
     if near is None:
         near = set(key)
         for c in key:
-            rim = rims.get(c)
-            if rim is None:
-                rim = rims[c] = tuple(r for r in grid.rim(c) if r is not None)
-            near.update(rim)
+            near.update(grid.neighborhood(c))
         if len(game._near) > _NEAR_KEPT:
             game._near.clear()
         game._near[key] = near
@@ -201,20 +200,20 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
     units): each unit's piece from its memo while it holds (:func:`own_json`), and the
     list handed out last time while every piece in it is the same (most periods of a quiet
     front), so the view's check skips it at once."""
-    if not engaged:  # (most views: no unit is engaged, so none is asked)
+    if engaged:
+        units = [
+            found[1]
+            if (found := u.memo.get("view")) is not None and found[0] is (u.number in engaged)
+            else own_json(game, u, u.number in engaged)
+            for u in game._own_units[s - 1]
+        ]
+    else:  # (most views: no unit is engaged, so none is asked)
         units = [
             found[1]
             if (found := u.memo.get("view")) is not None and found[0] is False
             else own_json(game, u, False)
             for u in game._own_units[s - 1]
         ]
-        return game._shared.same_list(("units", s), units)
-    units = []
-    append = units.append
-    for u in game._own_units[s - 1]:
-        now = u.number in engaged
-        found = u.memo.get("view")
-        append(found[1] if found is not None and found[0] is now else own_json(game, u, now))
     return game._shared.same_list(("units", s), units)
 
 
@@ -238,8 +237,7 @@ def enemy_pieces(
             game._kept[("watched", s)] = (own, near)
     enemy = [
         u.memo.get("seen") or _seen_piece(game, u)  # (a piece is a dict never empty)
-        for u in game._own_units[2 - s]
-        if u.posture >= 10 and u.location in near  # (contacts)
+        for u in contacts(game, s, near)
     ]
     return game._shared.same_list(("enemy", s), enemy)
 
