@@ -487,6 +487,25 @@ class Clock(Generic[T]):
         """Schedule the next change of status of a task force now in ``posture``."""
         return self.schedule(task_force, time, status_change_priority(posture))
 
+    def schedule_status_change_in(self, task_force: T, delay: float, posture: int) -> Key:
+        """:meth:`schedule_status_change` at ``t + delay``, for a ``delay`` that is a float
+        >= 0 or +inf (a :class:`~hexwar.rulesets.idahex.delays.Delay`'s value): ``t + delay``
+        is then a float, neither NaN nor before ``t`` (IEEE addition rounds monotonically),
+        so the checks of a time, which it passes, are left out."""
+        queue = self._queue
+        key = _new_tuple(
+            Key,
+            (
+                self._t + delay,
+                5 if 40 <= posture <= 49 else 4,  # status_change_priority(posture)
+                queue._seq,
+            ),
+        )
+        queue._seq += 1
+        queue._pending[task_force] = key
+        heapq.heappush(queue._heap, (key, task_force))
+        return key
+
     def schedule_front(self, item: T, time: float | None = None) -> Key:
         """Put ``item`` at the front of the queue at ``time`` (default: now)."""
         time = self._t if time is None else time

@@ -69,6 +69,11 @@ _RULE = "seed 000 §4.1"
 
 _UNSET = object()
 
+_set = object.__setattr__
+
+_SIDE_SETS: tuple[frozenset[int], ...] = (frozenset(), frozenset((1,)), frozenset((2,)))
+"""Each side's number alone, as a note's ``sides`` (``frozenset([side])``, made once)."""
+
 _DELAYS_KEPT = 100_000
 """The most delays :meth:`Engine.delay` keeps (then it starts afresh)."""
 
@@ -143,6 +148,14 @@ class UnitState:
         object.__setattr__(self, "location", location)
         object.__setattr__(self, "posture", posture)
         object.__setattr__(self, "objective", objective)
+
+    def set_tentry(self, value: float) -> None:
+        """``tentry = value`` as setting the field does (the memo emptied unless the value is
+        the same: the same type and equal), without ``__setattr__``'s general path."""
+        old = self.tentry
+        _set(self, "tentry", value)
+        if type(old) is not type(value) or old != value:  # (not _same: floats, no arrays)
+            _set(self, "memo", {})
 
     def change_resources(self, index: Any, values: Any) -> None:
         """``resources[index] = values``, in a new array (the unit's own is read-only)."""
@@ -500,11 +513,14 @@ class Engine:
                 tentry=u.tentry,
                 resources=np.array(u.resources, dtype=np.float64),
             )
-        self._at: dict[int, set[int]] = {}  # cell -> units located there
-        self._toward: dict[int, set[int]] = {}  # cell -> units whose objective it is
+        # By side (index 1 Red, 2 Blue; units never change sides): cell -> the side's units
+        # located there, and cell -> the side's units whose objective it is. Nearly every
+        # ask is about one side, most often the enemy's, whose units are seldom there.
+        self._at: tuple[dict[int, set[int]], ...] = ({}, {}, {})
+        self._toward: tuple[dict[int, set[int]], ...] = ({}, {}, {})
         for state in self.units.values():
-            self._at.setdefault(state.location, set()).add(state.number)
-            self._toward.setdefault(state.objective, set()).add(state.number)
+            self._at[state.side].setdefault(state.location, set()).add(state.number)
+            self._toward[state.side].setdefault(state.objective, set()).add(state.number)
         self.task_forces: dict[int, TaskForce] = {}
         self.engagements: dict[int, Engagement] = _Engagements()
         self.deliveries: dict[int, DeliveryOrder] = {}
@@ -576,32 +592,43 @@ class Engine:
     def units_at(self, cell: int, side: int | None = None) -> list[UnitState]:
         """Active units located in ``cell`` (of ``side``), in unit number order."""
         units = self.units
-        return [
-            u
-            for n in sorted(self._at.get(cell, ()))
-            if (u := units[n]).active and (side is None or u.side == side)
-        ]
+        numbers: set[int] | None
+        if side is None:
+            numbers = self._at[1].get(cell, set()) | self._at[2].get(cell, set())
+        else:
+            numbers = self._at[side].get(cell)
+            if not numbers:
+                return []
+        return [u for n in sorted(numbers) if (u := units[n]).posture >= 10]  # (u.active)
 
     def observes(self, side: int, cell: int) -> bool:
         """Whether ``side`` sees the active enemy units in ``cell``: the cell holds, or is next
         to a cell holding, an active ``side`` unit (docs/rulings/idahex.md, 'What a side
         sees')."""
-        units, at = self.units, self._at
+        units, at = self.units, self._at[side]
         for c in self.rules.grid.neighborhood(cell):
             for n in at.get(c, ()):
-                u = units[n]
-                if u.side == side and u.active:
+                if units[n].posture >= 10:  # (active)
                     return True
         return False
 
     def _move(self, u: UnitState, status: Status) -> None:
         """Give ``u`` a new status, keeping the location and objective indexes."""
-        self._at[u.location].discard(u.number)
-        self._toward[u.objective].discard(u.number)
+        number, at, toward = u.number, self._at[u.side], self._toward[u.side]
+        at[u.location].discard(number)
+        toward[u.objective].discard(number)
         u.set_status(status.location, status.posture, status.objective)
         u.memo["status"] = status
-        self._at.setdefault(u.location, set()).add(u.number)
-        self._toward.setdefault(u.objective, set()).add(u.number)
+        found = at.get(status.location)
+        if found is None:
+            at[status.location] = {number}
+        else:
+            found.add(number)
+        found = toward.get(status.objective)
+        if found is None:
+            toward[status.objective] = {number}
+        else:
+            found.add(number)
 
     def _task_forces(self, units: Iterable[int], side: int) -> list[TaskForce]:
         """The task forces of ``side`` that the given units belong to, by number."""
@@ -610,17 +637,29 @@ class Engine:
         }
         return [self.task_forces[k] for k in sorted(numbers)]
 
+    def _side_task_forces(self, numbers: set[int] | None) -> list[TaskForce]:
+        """The task forces that the given units (all of one side) belong to, by number."""
+        if not numbers:
+            return []
+        units = self.units
+        found = {tf for n in numbers if (tf := units[n].tf) is not None}
+        return [self.task_forces[k] for k in sorted(found)]
+
     def task_forces_at(self, cell: int, side: int) -> list[TaskForce]:
         """``side``'s task forces located in ``cell``."""
-        return self._task_forces(self._at.get(cell, ()), side)
+        return self._side_task_forces(self._at[side].get(cell))
 
     def task_forces_toward(self, cell: int, side: int) -> list[TaskForce]:
         """``side``'s task forces whose objective is ``cell``."""
-        return self._task_forces(self._toward.get(cell, ()), side)
+        return self._side_task_forces(self._toward[side].get(cell))
 
     def security_force(self, cell: int, side: int) -> list[UnitState]:
         """Every ``side`` unit located in ``cell`` in a hold posture (§3.3)."""
-        return [u for u in self.units_at(cell, side) if u.pc == PostureClass.HOLD]
+        numbers = self._at[side].get(cell)
+        if not numbers:
+            return []
+        units = self.units
+        return [u for n in sorted(numbers) if 10 <= (u := units[n]).posture < 20]  # (class 1)
 
     def engagement_of(self, unit: int) -> Engagement | None:
         """The engagement ``unit`` is in (the first to begin, should it be in two)."""
@@ -912,29 +951,33 @@ class Engine:
             self.dissolve(tf)
             return
         tf.next = nxt
-        start = tf.orders[0].start
-        if start is not None and start > self.t:
-            # §4.1: 'execution does not begin until the current time equals or exceeds the
-            # start time'; the delay is computed when it begins.
-            self.clock.schedule(tf.number, start, Priority.STATUS_CHANGE)
-            return
-        self._consume_start(tf)
-        present = self.tf_status(tf)
+        active = tf.orders[0]
+        start = active.start
+        if start is not None:
+            if start > self.t:
+                # §4.1: 'execution does not begin until the current time equals or exceeds
+                # the start time'; the delay is computed when it begins.
+                self.clock.schedule(tf.number, start, Priority.STATUS_CHANGE)
+                return
+            tf.orders[0] = Order(active.objective, active.posture)  # (_consume_start)
+        present = self.units[tf.units[0]].status  # (tf_status)
         d = self._delay_or_no_route(tf, present, nxt)
-        if not d.finite and d.reason and tf.warned != d.reason:
-            tf.warned = d.reason
-            self.note(
-                "warning",
-                f"task force {tf.number} cannot go from {present} to {nxt}: {d.reason} "
-                f"(seed 000 §{d.section})",
-                [tf.side],
-                player_level=0,
-            )
-        elif d.finite:
+        value = d.value
+        if value == math.inf:  # (not d.finite: a delay is a number >= 0 or +inf)
+            if d.reason and tf.warned != d.reason:
+                tf.warned = d.reason
+                self.note(
+                    "warning",
+                    f"task force {tf.number} cannot go from {present} to {nxt}: {d.reason} "
+                    f"(seed 000 §{d.section})",
+                    [tf.side],
+                    player_level=0,
+                )
+        else:
             tf.warned = None
         if d.warning:
             self.note("warning", d.warning, [], level=1, player_level=None)
-        self.clock.schedule_status_change(tf.number, self.t + d.value, present.posture)
+        self.clock.schedule_status_change_in(tf.number, value, present.posture)
 
     def _delay_or_no_route(self, tf: TaskForce, present: Status, nxt: Status) -> Delay:
         try:
@@ -1028,7 +1071,7 @@ class Engine:
             # The start time has come: execution of the order begins now (§4.1).
             self.schedule(tf)
             return
-        present = self.tf_status(tf)
+        present = self.units[tf.units[0]].status  # (tf_status)
         if self._pursuit(tf, present, nxt):
             return
         self._xq(tf, present, nxt)
@@ -1036,12 +1079,12 @@ class Engine:
     # -- xq (§3.3) --------------------------------------------------------------------------
 
     def _xq(self, tf: TaskForce, present: Status, nxt: Status) -> None:
-        if not present.active and nxt.active:
+        if present.posture < 10 <= nxt.posture:  # (activation: nxt active, present not)
             if self._activation_blocked(tf, nxt):
                 return
             self.enter(tf, nxt)
             return
-        if not nxt.active:
+        if nxt.posture < 10:  # (not nxt.active)
             self.enter(tf, nxt)
             return
         kind = classify(present, nxt)
@@ -1057,11 +1100,14 @@ class Engine:
     def _pursuit(self, tf: TaskForce, present: Status, nxt: Status) -> bool:
         """§3.3.1: may not enter the next status sooner than ``eps/4`` after an enemy task
         force with the same status and next status that entered the posture class first."""
-        if nxt.posture_class == present.posture_class:
+        if nxt.posture // 10 == present.posture // 10:  # (the same posture class)
             return False
+        others = self.task_forces_at(present.location, 3 - tf.side)
+        if not others:
+            return False  # (no enemy task force here: the usual case, asked first)
         mine = min(self.units[n].tentry for n in tf.units)
         latest = -math.inf
-        for other in self.task_forces_at(present.location, 3 - tf.side):
+        for other in others:
             if other.next is None:
                 continue
             o = self.tf_status(other)
@@ -1334,12 +1380,16 @@ class Engine:
     def enter(self, tf: TaskForce, nxt: Status) -> None:
         """Let ``tf`` enter ``nxt``: status, ``tentry`` (§3.3.6), ownership, engagements
         (§3.3.7), the security force (§3.3.3), deliveries (§4.2.2); then schedule on."""
-        present = self.tf_status(tf)
+        units = self.units
+        present = units[tf.units[0]].status  # (tf_status)
         self._set_tentry(tf, present, nxt)
-        occupying = nxt.location != present.location and nxt.active
-        was_holding = present.posture_class is PostureClass.HOLD
-        for u in self.tf_units(tf):
-            self._move(u, nxt)
+        # Posture classes as ``posture // 10`` (the class's number; -1 for -10).
+        pl, pp = present.location, present.posture
+        nl, np_ = nxt.location, nxt.posture
+        ppc, npc = pp // 10, np_ // 10
+        occupying = nl != pl and np_ >= 10  # (nxt.active)
+        for n in tf.units:
+            self._move(units[n], nxt)
         if occupying and self.owner.get(nxt.location) != tf.side:
             self.owner[nxt.location] = tf.side
             self.note(
@@ -1349,7 +1399,7 @@ class Engine:
                 player_level=0,
                 cell=nxt.location,
             )
-        if not present.active and present.location != nxt.location and not nxt.active:
+        if pp < 10 and pl != nl and np_ < 10:  # (neither status active)
             self.note(
                 "advisory",
                 f"inactive task force {tf.number} changed location from cell "
@@ -1357,30 +1407,36 @@ class Engine:
                 [],
                 player_level=None,
             )
-        significant = present.posture_class != nxt.posture_class or present.location != nxt.location
-        self.note(
-            "status",
-            f"task force {tf.number} (units {', '.join(map(str, tf.units))}): {present} -> {nxt}",
-            [tf.side],
-            level=1 if significant else 7,
-            player_level=5 if significant else None,
-            tf=tf.number,
-            status=str(nxt),
+        significant = ppc != npc or pl != nl
+        # The note made as ``note`` makes it; the statuses written as Status.__str__ writes
+        # them, without its call.
+        text = f"{nl}/{np_}/{nxt.objective}"
+        self.report(
+            Note(
+                "status",
+                f"task force {tf.number} (units {', '.join(map(str, tf.units))}): "
+                f"{pl}/{pp}/{present.objective} -> {text}",
+                _SIDE_SETS[tf.side],
+                1 if significant else 7,
+                5 if significant else None,
+                {"tf": tf.number, "status": text},
+            )
         )
         self._engagement_changes(tf, present, nxt)
         if (
-            was_holding
-            and nxt.posture_class in (PostureClass.DESTROYED, 0, PostureClass.DISENGAGEMENT)
-            and not self.security_force(present.location, tf.side)
+            ppc == 1  # was holding
+            and npc in (-1, 0, 2)  # destroyed, inactive or disengaging
+            and not self.security_force(pl, tf.side)
         ):
-            self._security_force_gone(present.location, tf.side)
-        entered_transfer = nxt.posture == self.rules.itrfp and present.posture != nxt.posture
+            self._security_force_gone(pl, tf.side)
+        entered_transfer = np_ == self.rules.itrfp and pp != np_
         tf.next = None
-        order = tf.orders[0] if tf.orders else None
+        orders = tf.orders
+        order = orders[0] if orders else None
         following = None if order is None else next_status(nxt, order, self.rules.postures)
         completed = order is not None and following is None
         if completed:
-            tf.orders.pop(0)
+            orders.pop(0)
         if entered_transfer and self.delivery_step is not None:
             waits_for_command = not tf.orders or (
                 completed
@@ -1413,11 +1469,11 @@ class Engine:
         units = self.tf_units(tf)
         if npc in (PostureClass.DISENGAGEMENT, PostureClass.MOVEMENT):
             for u in units:
-                u.tentry = t
+                u.set_tentry(t)
             return
         if npc is PostureClass.HOLD or (npc is PostureClass.ATTACK and nxt.objective != pl):
             for u in units:
-                u.tentry = max(t, u.tentry)
+                u.set_tentry(max(t, u.tentry))
             return
         if npc is not PostureClass.ATTACK:
             return  # nonpositive classes: tentry is not used
@@ -1429,28 +1485,25 @@ class Engine:
         )
         if not threatened or ppc is PostureClass.DISENGAGEMENT:
             for u in units:
-                u.tentry = max(t, u.tentry)
+                u.set_tentry(max(t, u.tentry))
         elif ppc is PostureClass.MOVEMENT:
             for u in units:
-                u.tentry = max(t + (t - u.tentry), t)
+                u.set_tentry(max(t + (t - u.tentry), t))
         elif ppc is PostureClass.ATTACK:
             back = self._delay_or_no_route(
                 tf, Status(po, 30, pl), Status(po, self.rules.postures.up(30), pl)
             )
             for u in units:
-                u.tentry = t + back.value
+                u.set_tentry(t + back.value)
 
     def _engagement_changes(self, tf: TaskForce, present: Status, nxt: Status) -> None:
         """§3.3.7 Engagement termination; holds entering an engaged cell join its defence."""
-        ppc, npc = present.posture_class, nxt.posture_class
+        ppc, npc = present.posture // 10, nxt.posture // 10  # (the classes' numbers)
         leaving = (
-            (ppc is PostureClass.DISENGAGEMENT and npc is PostureClass.MOVEMENT)
-            or not nxt.active
-            or (
-                npc is PostureClass.ATTACK
-                and nxt.objective == present.location != present.objective
-            )
-            or (ppc is PostureClass.ATTACK and nxt.location == present.location and npc == 1)
+            (ppc == 2 and npc == 3)  # disengagement to movement
+            or nxt.posture < 10  # (not active)
+            or (npc == 4 and nxt.objective == present.location != present.objective)
+            or (ppc == 4 and nxt.location == present.location and npc == 1)
         )
         if leaving:
             self._leave_engagements(tf)

@@ -195,10 +195,14 @@ class PostureConfig:
 
     def up(self, pp: int) -> int:
         """``pmapup(pp)``: the first posture entered on moving to the next higher class."""
+        if type(pp) is int and 10 <= pp <= 49:  # (what _active checks, asked every event)
+            return self._up[pp - 10]
         return self._up[self._active(pp, "pmapup")]
 
     def dn(self, pp: int) -> int:
         """``pmapdn(pp)``: the posture entered on aborting toward a hold at the location."""
+        if type(pp) is int and 10 <= pp <= 49:
+            return self._dn[pp - 10]
         return self._dn[self._active(pp, "pmapdn")]
 
     def modifications(self) -> tuple[dict[int, int], dict[int, int]]:
@@ -437,15 +441,6 @@ class Order:
 # -- sequencing -----------------------------------------------------------------------------
 
 
-def _complete(status: Status, order: Order) -> bool:
-    if status.objective != order.objective:
-        return False
-    # §2.2.1: 'IDAHEX does not distinguish among the postures in posture class 0'.
-    if status.posture_class is PostureClass.INACTIVE:
-        return order.posture_class is PostureClass.INACTIVE
-    return status.posture == order.posture
-
-
 def next_status(status: Status, order: Order, config: PostureConfig) -> Status | None:
     """The next status of a task force executing ``order`` (seed 000 §3.1, Figures 3.1, 3.2).
 
@@ -471,12 +466,14 @@ def next_status(status: Status, order: Order, config: PostureConfig) -> Status |
         IllegalOrderError: the task force is destroyed, or a holding task force is ordered to
             disengage, move or attack toward its own cell: no status sequence does either.
     """
-    if _complete(status, order):
-        return None
+    # Posture classes as ``posture // 10``, the class's number (-1 for -10), compared as
+    # plain integers (the engine asks at every event; the members compare equal to them).
     pl, pp, po = status.location, status.posture, status.objective
     do, dp = order.objective, order.posture
-    dpc, ppc = order.posture_class, status.posture_class
-    if ppc is PostureClass.DESTROYED:
+    ppc, dpc = pp // 10, dp // 10
+    if po == do and (dpc == 0 if ppc == 0 else pp == dp):  # _complete(status, order)
+        return None
+    if ppc == -1:
         # The manual lets Figure 3.1 produce the revival and gives it an infinite delay
         # (§3.2.7); refusing it here has the same effect and tells the caller why.
         raise IllegalOrderError(
@@ -485,14 +482,14 @@ def next_status(status: Status, order: Order, config: PostureConfig) -> Status |
             rule="seed 000 §3.2.7",
             order=order,
         )
-    if not dpc.active:
+    if dpc <= 0:  # (not active)
         return trusted_status(do, dp, do)
-    if not ppc.active:
+    if ppc == 0:
         return trusted_status(pl, STANDARD_POSTURE[PostureClass.HOLD], pl)
-    if ppc is PostureClass.HOLD:
+    if ppc == 1:
         if do != pl:
             return trusted_status(pl, config.up(pp), do)
-        if dpc is PostureClass.HOLD:
+        if dpc == 1:
             return trusted_status(pl, dp, pl)
         raise IllegalOrderError(
             f"order {order} cannot be executed from status {status}: a holding task force "
@@ -501,9 +498,9 @@ def next_status(status: Status, order: Order, config: PostureConfig) -> Status |
             order=order,
         )
     if po == do:
-        if dpc is ppc:
+        if dpc == ppc:
             return trusted_status(pl, dp, po)
-        if ppc is PostureClass.ATTACK:
+        if ppc == 4:
             return trusted_status(po, config.up(pp), po)
         return trusted_status(pl, config.up(pp), po)
     if po == pl:
@@ -585,30 +582,31 @@ def classify(present: Status, following: Status) -> TransitionKind:
     Raises:
         InvalidInputError: :func:`next_status` never produces this transition.
     """
-    ppc, npc = present.posture_class, following.posture_class
+    # Classes as ``posture // 10`` (the class's number), compared as plain integers.
+    ppc, npc = present.posture // 10, following.posture // 10
     pl, po, nl, no = present.location, present.objective, following.location, following.objective
-    if not npc.active:
+    if npc <= 0:  # (not active)
         return TransitionKind.NONPOSITIVE
-    if ppc >= PostureClass.DISENGAGEMENT and npc is PostureClass.ATTACK and nl == pl:
+    if ppc >= 2 and npc == 4 and nl == pl:
         if no == pl != po:
             return TransitionKind.ABORT
-        if ppc is PostureClass.MOVEMENT and no == po:
+        if ppc == 3 and no == po:
             return TransitionKind.MOVEMENT_TO_ATTACK
-    if ppc is PostureClass.DESTROYED:
+    if ppc == -1:
         pass  # §3.2.7: 'A destroyed unit cannot come back to life'.
-    elif ppc is PostureClass.INACTIVE:
-        if npc is PostureClass.HOLD and nl == pl:
+    elif ppc == 0:
+        if npc == 1 and nl == pl:
             return TransitionKind.HOLD_AT_LOCATION
-    elif npc is ppc:
+    elif npc == ppc:
         if no == po and nl == pl:
             return TransitionKind.WITHIN_CLASS
-    elif ppc is PostureClass.HOLD and npc is PostureClass.DISENGAGEMENT:
+    elif ppc == 1 and npc == 2:
         if nl == pl and no != pl:
             return TransitionKind.HOLD_TO_DISENGAGEMENT
-    elif ppc is PostureClass.DISENGAGEMENT and npc is PostureClass.MOVEMENT:
+    elif ppc == 2 and npc == 3:
         if no == po and nl == pl:
             return TransitionKind.DISENGAGEMENT_TO_MOVEMENT
-    elif ppc is PostureClass.ATTACK and npc is PostureClass.HOLD:
+    elif ppc == 4 and npc == 1:
         if po != pl and nl == no == po:
             return TransitionKind.OCCUPATION
         if po == pl and nl == no == pl:
