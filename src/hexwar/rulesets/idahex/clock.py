@@ -522,11 +522,17 @@ class Clock(Generic[T]):
         A break schedules the next break of its kind. Returns ``None`` (with ``t = tend``)
         once no event remains up to ``tend``.
         """
-        event = self._queue.pop_through(self.timing.tend)
-        if event is None:
+        # (EventQueue.pop_through, without its call: the clock's at every event)
+        queue = self._queue
+        heap, pending = queue._heap, queue._pending
+        while heap and pending.get(heap[0][1]) != heap[0][0]:
+            heapq.heappop(heap)
+        if not heap or heap[0][0].time > self.timing.tend:
             self._t = max(self._t, self.timing.tend)
             return None
+        event = heapq.heappop(heap)
         key, item = event
+        del pending[item]
         self._t = key.time
         # (the successor break made without the named tuple's Python __new__)
         if type(item) is Break:

@@ -119,11 +119,13 @@ class UnitState:
     resources: NDArray[np.float64]
     tf: int | None = None
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    held: tuple[NDArray[np.float64], Element] | None = field(
+    held: tuple[NDArray[np.float64], Element, tuple[Any, ...]] | None = field(
         default=None, repr=False, compare=False
     )
-    """The unit's :class:`Element` with the resources array it was made of: kept while that
-    array is the unit's (a march changes the status every event, not the holdings)."""
+    """The unit's :class:`Element` with the resources array it was made of, and its value as
+    a plain tuple (unit, type, resources: equal exactly when the elements are, hashed in C):
+    kept while that array is the unit's (a march changes the status every event, not the
+    holdings)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "resources":
@@ -187,7 +189,7 @@ class UnitState:
         if held is not None and held[0] is resources:
             return held[1]
         found = Element(self.number, self.butype, tuple(resources.tolist()))
-        self.held = (resources, found)
+        self.held = (resources, found, (found.unit, found.butype, found.resources))
         return found
 
 
@@ -615,18 +617,32 @@ class Engine:
     def _move(self, u: UnitState, status: Status) -> None:
         """Give ``u`` a new status, keeping the location and objective indexes."""
         number, at, toward = u.number, self._at[u.side], self._toward[u.side]
-        at[u.location].discard(number)
-        toward[u.objective].discard(number)
-        u.set_status(status.location, status.posture, status.objective)
-        u.memo["status"] = status
-        found = at.get(status.location)
+        location, posture, objective = status.location, status.posture, status.objective
+        before = u.location, u.posture, u.objective
+        at[before[0]].discard(number)
+        toward[before[2]].discard(number)
+        # (set_status, then the memo's status: a status's fields are plain integers, which
+        # _same compares by type and value)
+        _set(u, "location", location)
+        _set(u, "posture", posture)
+        _set(u, "objective", objective)
+        if (
+            type(before[0]) is type(location)
+            and type(before[1]) is type(posture)
+            and type(before[2]) is type(objective)
+            and before == (location, posture, objective)
+        ):
+            u.memo["status"] = status
+        else:
+            _set(u, "memo", {"status": status})
+        found = at.get(location)
         if found is None:
-            at[status.location] = {number}
+            at[location] = {number}
         else:
             found.add(number)
-        found = toward.get(status.objective)
+        found = toward.get(objective)
         if found is None:
-            toward[status.objective] = {number}
+            toward[objective] = {number}
         else:
             found.add(number)
 
@@ -681,6 +697,10 @@ class Engine:
         return self.units[tf.units[0]].status
 
     def tf_engaged(self, tf: TaskForce) -> bool:
+        engagements = self.engagements
+        if isinstance(engagements, _Engagements):
+            # A unit is engaged exactly when the index lists it (it keeps no empty entry).
+            return not engagements.index.cells.keys().isdisjoint(tf.units)
         return any(self.engaged(n) for n in tf.units)
 
     # -- missions (§4.1) --------------------------------------------------------------------
@@ -865,7 +885,21 @@ class Engine:
         rearguard = disengaging and any(
             u.number not in tf.units for u in self.security_force(present.location, side)
         )
-        elements = tuple(u.element() for u in self.tf_units(tf)) if marching else ()
+        # The elements by value (Element's fields as a plain tuple: a dataclass hashes and
+        # compares in Python), made into Elements only to compute a delay not met before.
+        values: tuple[Any, ...] = ()
+        if marching:
+            units = self.units
+            found_values = []
+            for n in tf.units:
+                u = units[n]
+                held = u.held
+                if held is None or held[0] is not u.resources:
+                    u.element()
+                    held = u.held
+                    assert held is not None
+                found_values.append(held[2])
+            values = tuple(found_values)
         key = (
             present.location,
             present.posture,
@@ -877,12 +911,13 @@ class Engine:
             tf.mode,
             engaged,
             rearguard,
-            elements,
+            values,
         )
         found = self._delays.get(key)
         if found is None:
             if len(self._delays) >= _DELAYS_KEPT:
                 self._delays.clear()
+            elements = tuple(u.element() for u in self.tf_units(tf)) if marching else ()
             found = self._delays[key] = self._wait(
                 tf, present, following, elements, engaged, rearguard
             )
@@ -961,7 +996,10 @@ class Engine:
                 return
             tf.orders[0] = Order(active.objective, active.posture)  # (_consume_start)
         present = self.units[tf.units[0]].status  # (tf_status)
-        d = self._delay_or_no_route(tf, present, nxt)
+        try:  # (_delay_or_no_route)
+            d = self.delay(tf, present, nxt)
+        except _NoRouteError as e:
+            d = _no_route(e)
         value = d.value
         if value == math.inf:  # (not d.finite: a delay is a number >= 0 or +inf)
             if d.reason and tf.warned != d.reason:
@@ -983,12 +1021,7 @@ class Engine:
         try:
             return self.delay(tf, present, nxt)
         except _NoRouteError as e:
-            return Delay(
-                math.inf,
-                f"the design data give no route between cells {e.i} and {e.j}",
-                {},
-                "3.2.3",
-            )
+            return _no_route(e)
 
     def _consume_start(self, tf: TaskForce) -> None:
         active = tf.orders[0]
@@ -1029,7 +1062,8 @@ class Engine:
 
     def _next_stop(self) -> Break | None:
         count, last = 0, self.t
-        while (event := self.clock.advance()) is not None:
+        advance = self.clock.advance
+        while (event := advance()) is not None:
             key, item = event
             self.event_count += 1
             if key.time != last:
@@ -1102,9 +1136,9 @@ class Engine:
         force with the same status and next status that entered the posture class first."""
         if nxt.posture // 10 == present.posture // 10:  # (the same posture class)
             return False
+        if not self._at[3 - tf.side].get(present.location):
+            return False  # (no enemy unit here: the usual case, asked first)
         others = self.task_forces_at(present.location, 3 - tf.side)
-        if not others:
-            return False  # (no enemy task force here: the usual case, asked first)
         mine = min(self.units[n].tentry for n in tf.units)
         latest = -math.inf
         for other in others:
@@ -1450,7 +1484,7 @@ class Engine:
             # status or active order (an engagement's end, a delivery may).
             same = (
                 following is not None
-                and self.tf_status(tf) is nxt
+                and units[tf.units[0]].status is nxt  # (tf_status)
                 and bool(tf.orders)
                 and tf.orders[0] is order
             )
@@ -1458,24 +1492,25 @@ class Engine:
 
     def _set_tentry(self, tf: TaskForce, present: Status, nxt: Status) -> None:
         """§3.3.6 Virtual time of posture class entry."""
-        ppc, npc = present.posture_class, nxt.posture_class
+        # Posture classes as their numbers, posture // 10 (-1 for -10).
+        ppc, npc = present.posture // 10, nxt.posture // 10
         pl, po = present.location, present.objective
         # An abort toward pl from an attack posture stays in class 4; it is still the
         # manual's "remaining case" (ruling in docs/rulings/idahex.md, §3.3.6).
-        aborting = npc is PostureClass.ATTACK and nxt.objective == pl != po
+        aborting = npc == 4 and nxt.objective == pl != po
         if npc == ppc and not aborting:
             return
         t = self.t
         units = self.tf_units(tf)
-        if npc in (PostureClass.DISENGAGEMENT, PostureClass.MOVEMENT):
+        if npc in (2, 3):  # disengagement, movement
             for u in units:
                 u.set_tentry(t)
             return
-        if npc is PostureClass.HOLD or (npc is PostureClass.ATTACK and nxt.objective != pl):
+        if npc == 1 or (npc == 4 and nxt.objective != pl):
             for u in units:
                 u.set_tentry(max(t, u.tentry))
             return
-        if npc is not PostureClass.ATTACK:
+        if npc != 4:
             return  # nonpositive classes: tentry is not used
         threatened = any(
             (s := self.tf_status(o)).objective == pl
@@ -1483,13 +1518,13 @@ class Engine:
             and s.posture_class in (2, 3, 4)
             for o in self.task_forces_toward(pl, 3 - tf.side)
         )
-        if not threatened or ppc is PostureClass.DISENGAGEMENT:
+        if not threatened or ppc == 2:
             for u in units:
                 u.set_tentry(max(t, u.tentry))
-        elif ppc is PostureClass.MOVEMENT:
+        elif ppc == 3:
             for u in units:
                 u.set_tentry(max(t + (t - u.tentry), t))
-        elif ppc is PostureClass.ATTACK:
+        elif ppc == 4:
             back = self._delay_or_no_route(
                 tf, Status(po, 30, pl), Status(po, self.rules.postures.up(30), pl)
             )
@@ -1514,6 +1549,8 @@ class Engine:
 
     def _leave_engagements(self, tf: TaskForce) -> None:
         engagements = self.engagements
+        if not self.tf_engaged(tf):
+            return  # (no engagement lists its units: nothing to leave)
         listed = (
             engagements.among(tf.units)
             if isinstance(engagements, _Engagements)
@@ -1609,3 +1646,10 @@ class _NoRouteError(Exception):
     def __init__(self, i: int, j: int) -> None:
         super().__init__(f"no route between cells {i} and {j}")
         self.i, self.j = i, j
+
+
+def _no_route(e: _NoRouteError) -> Delay:
+    """The infinite delay of a change of status whose route the design data do not give."""
+    return Delay(
+        math.inf, f"the design data give no route between cells {e.i} and {e.j}", {}, "3.2.3"
+    )
