@@ -295,6 +295,10 @@ class Priority(IntEnum):
     changes that follow, has occurred."""
 
 
+_STATUS_CHANGE = int(Priority.STATUS_CHANGE)
+_ATTACK_STATUS_CHANGE = int(Priority.ATTACK_STATUS_CHANGE)
+"""status_change_priority's two answers, as the plain integers a key holds."""
+
 _BREAK_PRIORITY = {
     BreakKind.FRAME_END: Priority.FRAME_END,
     BreakKind.CYCLE_START: Priority.CYCLE_START,
@@ -352,8 +356,13 @@ class EventQueue(Generic[T]):
             raise InvalidInputError(
                 [Problem(f"must be a number or +inf, got {time!r}", path="time")]
             )
+        return self.push(item, float(time), int(priority))
+
+    def push(self, item: T, time: float, priority: int) -> Key:
+        """:meth:`schedule` without its checks, for a ``time`` that is a float, neither NaN
+        nor minus infinity, and a plain integer ``priority`` (as ``schedule`` makes them)."""
         # ``tuple.__new__``: the named tuple's own ``__new__`` is a Python call (one a schedule).
-        key = _new_tuple(Key, (float(time), int(priority), self._seq))
+        key = _new_tuple(Key, (time, priority, self._seq))
         self._seq += 1
         self._pending[item] = key
         heapq.heappush(self._heap, (key, item))
@@ -492,19 +501,11 @@ class Clock(Generic[T]):
         >= 0 or +inf (a :class:`~hexwar.rulesets.idahex.delays.Delay`'s value): ``t + delay``
         is then a float, neither NaN nor before ``t`` (IEEE addition rounds monotonically),
         so the checks of a time, which it passes, are left out."""
-        queue = self._queue
-        key = _new_tuple(
-            Key,
-            (
-                self._t + delay,
-                5 if 40 <= posture <= 49 else 4,  # status_change_priority(posture)
-                queue._seq,
-            ),
+        return self._queue.push(
+            task_force,
+            self._t + delay,
+            _ATTACK_STATUS_CHANGE if 40 <= posture <= 49 else _STATUS_CHANGE,
         )
-        queue._seq += 1
-        queue._pending[task_force] = key
-        heapq.heappush(queue._heap, (key, task_force))
-        return key
 
     def schedule_front(self, item: T, time: float | None = None) -> Key:
         """Put ``item`` at the front of the queue at ``time`` (default: now)."""
@@ -522,17 +523,11 @@ class Clock(Generic[T]):
         A break schedules the next break of its kind. Returns ``None`` (with ``t = tend``)
         once no event remains up to ``tend``.
         """
-        # (EventQueue.pop_through, without its call: the clock's at every event)
-        queue = self._queue
-        heap, pending = queue._heap, queue._pending
-        while heap and pending.get(heap[0][1]) != heap[0][0]:
-            heapq.heappop(heap)
-        if not heap or heap[0][0].time > self.timing.tend:
+        event = self._queue.pop_through(self.timing.tend)
+        if event is None:
             self._t = max(self._t, self.timing.tend)
             return None
-        event = heapq.heappop(heap)
         key, item = event
-        del pending[item]
         self._t = key.time
         # (the successor break made without the named tuple's Python __new__)
         if type(item) is Break:

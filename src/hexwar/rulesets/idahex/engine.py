@@ -1443,13 +1443,16 @@ class Engine:
             )
         significant = ppc != npc or pl != nl
         # The note made as ``note`` makes it; the statuses written as Status.__str__ writes
-        # them, without its call.
+        # them, without its call, and a lone unit's number without a join.
         text = f"{nl}/{np_}/{nxt.objective}"
+        before = f"{pl}/{pp}/{present.objective}"
+        members = tf.units
         self.report(
             Note(
                 "status",
-                f"task force {tf.number} (units {', '.join(map(str, tf.units))}): "
-                f"{pl}/{pp}/{present.objective} -> {text}",
+                f"task force {tf.number} (units "
+                f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}): "
+                f"{before} -> {text}",
                 _SIDE_SETS[tf.side],
                 1 if significant else 7,
                 5 if significant else None,

@@ -94,8 +94,12 @@ def check_command(game: IdahexGame, s: int, c: object, claimed: set[int]) -> Non
 
 def check_orders(game: IdahexGame, orders: tuple[Order, ...]) -> None:
     postures = game.active_postures
+    ncells = game.rules.design.ncells
     for o in orders:
-        pc = posture_class(o.posture)
+        p = o.posture
+        # posture_class(p) as its number, p // 10, for a posture number (the checks it makes;
+        # a first mission may hold hundreds of orders)
+        pc = p // 10 if type(p) is int and (p == DESTROYED or 0 <= p <= 49) else posture_class(p)
         if pc >= 1 and o.posture not in postures:
             raise IllegalOrderError(
                 f"order {o}: posture {o.posture} does not exist in this game "
@@ -103,7 +107,8 @@ def check_orders(game: IdahexGame, orders: tuple[Order, ...]) -> None:
                 rule="seed 000 §2.2.1",
                 order=str(o),
             )
-        check_cell(game, o.objective)
+        if not 1 <= o.objective <= ncells:
+            check_cell(game, o.objective)  # (which refuses it)
 
 
 def check_cell(game: IdahexGame, cell: int) -> None:
