@@ -1504,7 +1504,7 @@ class Engine:
         if npc == ppc and not aborting:
             return
         t = self.t
-        units = self.tf_units(tf)
+        units = [self.units[n] for n in tf.units]  # (tf_units)
         if npc in (2, 3):  # disengagement, movement
             for u in units:
                 u.set_tentry(t)
