@@ -108,3 +108,73 @@ def test_pow_special_cases_and_accuracy() -> None:
         exact.log(0.0)
     with pytest.raises(OverflowError):
         exact.exp(1000.0)
+
+
+nonnegative = st.floats(min_value=0.0, max_value=1e30, allow_nan=False, allow_infinity=False)
+
+
+@given(st.lists(st.lists(nonnegative, min_size=1, max_size=20), min_size=1, max_size=8))
+def test_row_sums_of_nonnegative_terms_are_fsums(rows: list) -> None:
+    width = max(len(r) for r in rows)
+    terms = np.array([r + [0.0] * (width - len(r)) for r in rows], dtype=np.float64)
+    expected = [math.fsum(r) for r in terms.tolist()]
+    assert exact._row_fsums_nonnegative(terms).tolist() == expected
+
+
+@given(
+    st.floats(min_value=1.0, max_value=2.0),
+    st.integers(min_value=-80, max_value=-40),
+    st.lists(st.integers(min_value=-3, max_value=3), min_size=1, max_size=14),
+)
+def test_row_sums_near_halfway_between_doubles_are_fsums(base: float, e: int, ks: list) -> None:
+    """Terms that put the exact sum at, or within a few units of the wide format of, the
+    halfway point between two doubles: the certified sum must give up and match fsum."""
+    half = math.ulp(base) / 2
+    row = [base, half] + [max(k * 2.0**e, 0.0) for k in ks]
+    row += [max(-k * 2.0**e, 0.0) * 0.5 for k in ks]
+    terms = np.array([row, row[::-1], [0.0] * len(row), [-0.0] * len(row)])
+    expected = [math.fsum(r) for r in terms.tolist()]
+    got = exact._row_fsums_nonnegative(terms)
+    assert got.tolist() == expected
+    assert [math.copysign(1.0, v) for v in got.tolist()] == [
+        math.copysign(1.0, v) for v in expected
+    ]
+
+
+def _perron_by_fsum(block: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+    """exact.perron with every sum a math.fsum over Python floats (the reference)."""
+    b = np.array(block, dtype=np.float64)
+    r = max(math.fsum(row) for row in b.tolist())
+    size = len(b)
+    p = np.eye(size) + b / r
+    for _ in range(exact.SQUARINGS):
+        products = (p[:, None, :] * p.T[None, :, :]).reshape(size * size, size)
+        sums = np.array([math.fsum(row) for row in products.tolist()])
+        nxt = (sums / sums.max()).reshape(size, size)
+        change = float(np.abs(nxt - p).max())
+        p = nxt
+        if change <= 4.0 * 2.0**-52:
+            break
+    x = np.array([math.fsum(row) for row in p.tolist()])
+    y = np.array([math.fsum(col) for col in p.T.tolist()])
+    x, y = x / x.max(), y / y.max()
+    rho = math.fsum(exact.matvec(b, x).tolist()) / math.fsum(x.tolist())
+    return rho, x, y / exact.dot(y, x)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_perron_has_the_bits_of_fsum_over_python_floats(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(2, 12))
+    block = rng.random((size, size)) * 10.0 ** rng.integers(-6, 6, (size, size))
+    block[rng.random((size, size)) < 0.3] = 0.0
+    if seed % 2:  # bipartite, as the weapon values' K
+        m = size // 2
+        block[:m, :m] = 0.0
+        block[m:, m:] = 0.0
+    block += np.eye(size, k=1) + np.eye(size, k=1 - size)  # a cycle: irreducible
+    rho, x, y = exact.perron(block)
+    want_rho, want_x, want_y = _perron_by_fsum(block)
+    assert rho == want_rho
+    assert x.tobytes() == want_x.tobytes()
+    assert y.tobytes() == want_y.tobytes()

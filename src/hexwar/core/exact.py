@@ -120,6 +120,67 @@ def solve(a: ArrayLike, b: ArrayLike) -> FloatArray:
     return np.array(x, dtype=np.float64)
 
 
+def _wide_roundoff() -> float | None:
+    """The unit roundoff of ``np.longdouble`` when it is an IEEE 754 binary format wider than
+    a double whose arithmetic really rounds to its precision (x86's 64-bit extended, or a
+    binary128): :func:`_row_fsums_nonnegative` relies on it. ``None`` otherwise (a
+    ``long double`` that is a double, IBM's double-double, an x87 unit set to round to 53
+    bits): every sum is then :func:`math.fsum`'s, as it always gives the same bits."""
+    bits = np.finfo(np.longdouble).nmant
+    if bits not in (63, 112):
+        return None
+    one, half_ulp = np.ones(2, dtype=np.longdouble), np.longdouble(2.0) ** -(bits + 1)
+    ulp = 2 * half_ulp
+    # The precision the arithmetic has (array and scalar): 1 + ulp is kept, 1 + ulp / 2 is a
+    # tie that rounds to the even 1, and 1 + 3 ulp / 2 rounds to 1 + 2 ulp.
+    if not (
+        ((one + ulp) - one == ulp).all()
+        and ((one + half_ulp) == one).all()
+        and ((one + 3 * half_ulp) - one == 2 * ulp).all()
+        and (one[0] + ulp) - one[0] == ulp
+    ):
+        return None
+    return float(half_ulp)
+
+
+_WIDE_ROUNDOFF = _wide_roundoff()
+
+
+def _row_fsums(terms: FloatArray) -> FloatArray:
+    """``math.fsum`` of each row of a 2-D array."""
+    return np.array(list(map(math.fsum, terms.tolist())), dtype=np.float64)
+
+
+def _row_fsums_nonnegative(terms: FloatArray) -> FloatArray:
+    """:func:`_row_fsums` of a 2-D array of finite terms ``>= 0`` without a Python float per
+    term, the same bits.
+
+    Each row ``a(1..n)`` is summed in ``np.longdouble`` (unit roundoff ``u``, ``2**-64`` on
+    x86), in whatever order numpy takes: the sum ``S`` found is within ``(n - 1) u / (1 -
+    (n - 1) u) T`` of the exact sum ``T`` of the doubles (terms >= 0), less than ``(n + 1) u
+    S``. With ``B = S (n + 2) u`` (one more ``u S`` for the rounding of ``S - B`` and ``S +
+    B``), ``T`` lies between the wide numbers ``S - B`` and ``S + B``; rounding to a double is
+    monotonic, so when both round to the same double ``d``, ``T`` rounds to ``d`` too: ``d``
+    is the correctly rounded sum, what ``math.fsum`` returns (a tie, ``T`` exactly halfway
+    between two doubles, lies strictly inside the interval and is never decided here). A row
+    whose two roundings differ (about one in a hundred for the products of :func:`perron`)
+    is summed by ``math.fsum``. A zero sum comes out ``+0.0`` as ``math.fsum``'s: ``S - B``
+    is ``0.0 - 0.0`` or ``-0.0 - -0.0``. The sums must stay below the largest double (where
+    ``math.fsum`` raises)."""
+    u = _WIDE_ROUNDOFF
+    if u is None:
+        return _row_fsums(terms)
+    wide = terms.astype(np.longdouble).sum(axis=1)
+    margin = wide * np.longdouble((terms.shape[1] + 2) * u)
+    low: FloatArray = (wide - margin).astype(np.float64)
+    undecided = low != (wide + margin).astype(np.float64)
+    if undecided.any():
+        rows = terms.tolist()
+        for i in np.flatnonzero(undecided).tolist():
+            low[i] = math.fsum(rows[i])
+    return low
+
+
 def perron(block: ArrayLike) -> tuple[float, FloatArray, FloatArray]:
     """Perron root ``rho`` and the positive right and left Perron vectors ``x``, ``y`` (scaled
     so that ``y . x = 1``) of an irreducible nonnegative square matrix ``B``.
@@ -143,20 +204,24 @@ def perron(block: ArrayLike) -> tuple[float, FloatArray, FloatArray]:
     size = len(b)
     # Elementwise only: each entry is (1 or 0) + v / r, each product p[i,k] * p[k,j] one
     # rounded multiplication (numpy's, IEEE), each sum fsum's, correctly rounded, and the
-    # division by the largest sum and the largest change numpy's IEEE ones.
+    # division by the largest sum and the largest change numpy's IEEE ones. A nonnegative
+    # B makes every P, product and sum below nonnegative, and no larger than 4 * size: the
+    # squares' sums are fsum's without a Python float per term (_row_fsums_nonnegative).
+    nonnegative = bool((b >= 0.0).all()) and r < math.inf
     p = np.eye(size) + b / r
-    fsum = math.fsum
+    products = np.empty((size, size, size))
+    rows = products.reshape(size * size, size)  # row i * size + j: p[i, k] * p[k, j] by k
+    sums_of = _row_fsums_nonnegative if nonnegative else _row_fsums
     for _ in range(SQUARINGS):
-        # row i * size + j of the products: p[i, k] * p[k, j] for every k
-        products = (p[:, None, :] * p.T[None, :, :]).reshape(size * size, size)
-        sums = np.array(list(map(fsum, products.tolist())))
+        np.multiply(p[:, None, :], p.T[None, :, :], out=products)
+        sums = sums_of(rows)
         nxt = (sums / sums.max()).reshape(size, size)
         change = float(np.abs(nxt - p).max())
         p = nxt
         if change <= 4.0 * _EPS:
             break
-    x = np.array([fsum(row) for row in p.tolist()], dtype=np.float64)
-    y = np.array([fsum(col) for col in p.T.tolist()], dtype=np.float64)
+    x = _row_fsums(p)
+    y = _row_fsums(p.T)
     x, y = x / x.max(), y / y.max()
     rho = math.fsum(matvec(b, x).tolist()) / math.fsum(x.tolist())
     return rho, x, y / dot(y, x)
