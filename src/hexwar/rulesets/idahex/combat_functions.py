@@ -158,11 +158,12 @@ class _Stacked:
 class _Inversion:
     """REQ's inverse of a type's curves (:class:`_Stacked`) for many forces, each force and
     support on the segment its last target was found on, as :meth:`CombatFunctions._equip`
-    keeps it: a type's targets only grow, so the search goes on from there."""
+    keeps it: a type's targets only grow, so the search goes on from there. A support's
+    figures are a row (one entry a force): numpy's operations run along the forces."""
 
     def __init__(self, stacked: _Stacked, count: int) -> None:
         self.stacked = stacked
-        self.at = np.repeat(stacked.first[None, :], count, axis=0)
+        self.at = np.repeat(stacked.first[:, None], count, axis=1)
         self._load()
 
     def _load(self) -> None:
@@ -170,10 +171,10 @@ class _Inversion:
 
     def inverse(self, target: FloatArray, go: NDArray[np.bool_]) -> FloatArray:
         """The least ratio ``w`` with ``paf(w) >= target`` on each support's curve (a
-        column) for each force (a row) where ``go``; the others' segments stay as they
+        row) for each force (a column) where ``go``; the others' segments stay as they
         are (what their columns hold is not to be used)."""
-        goal = target[:, None]
-        beyond = (goal > self.end) & go[:, None]
+        goal = target[None, :]
+        beyond = (goal > self.end) & go
         if np.count_nonzero(beyond):
             ends = self.stacked.ends
             while True:  # the last segment's end is inf: the search stops there
@@ -601,8 +602,10 @@ class CombatFunctions:
         table = self._equip_tables(s)
         neq, nsp = table.neq, table.nsp
         count = amounts.shape[0]
-        have = allocs.copy()
-        supply = suppts + 1e-12
+        # A support's figures by force are a row: numpy runs along the forces (the rows of
+        # the arguments are the forces).
+        have = allocs.T.copy()
+        supply = (suppts + 1e-12).T.copy()
         # each type's fraction, q = fraction * amount and whether it may grow, by force
         fi_eq = [np.zeros(count) for _ in range(neq)]
         q = [np.zeros(count) for _ in range(neq)]
@@ -614,7 +617,8 @@ class CombatFunctions:
             active[i] = a_i > 0.0
             # every support k of the type at once: its demand, whether there is one, the
             # support given so far, and the curve's segments
-            dd = a_i[:, None] * np.array(table.spdd[i][:nsp], dtype=np.float64)[None, :]
+            dd = np.array(table.spdd[i][:nsp], dtype=np.float64)[:, None] * a_i[None, :]
+            needed = dd > 0.0
             rows.append(
                 (
                     i,
@@ -622,50 +626,67 @@ class CombatFunctions:
                     np.full(count, RGAIN * table.std[i]),
                     1e-12 * np.maximum(a_i, 1.0),
                     table.protectors[i],
-                    dd,
-                    dd > 0.0,
-                    np.zeros((count, nsp)),
+                    np.where(needed, dd, 0.0),  # +0.0 where there is no need (see r below)
+                    needed,
+                    np.zeros((nsp, count)),
                     _Inversion(table.stacked[i], count),
+                    np.full(count, -math.inf),
                 )
             )
         for i in range(neq):
             q[i] = fi_eq[i] * amounts[:, i]
         running = np.logical_or.reduce(active)
+        growing_only = table.protections_nonnegative
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             # Together while at least BATCH_FROM forces run, then one by one (below).
             while np.count_nonzero(running) >= BATCH_FROM:
                 grew = np.zeros(count, dtype=bool)
-                kept = [np.zeros(count, dtype=bool) for _ in range(neq)]
-                for i, a_i, steps, floor, protected_by, dd, needed, had, curves in rows:
+                kept = list(active)  # each type's own below (those with none active: none)
+                for i, a_i, steps, floor, protected_by, dd, _, had, curves, known in rows:
                     act = active[i]  # of a running force
                     if not np.count_nonzero(act):
                         continue
                     q_i = q[i]
                     if protected_by is None:
-                        qadd = math.inf - q_i
+                        # min(inf - q_i, step) is the step (q_i is finite)
+                        qadd = np.minimum(steps, a_i - q_i)
                     else:
-                        qp = np.zeros(count)
-                        for p, j in protected_by:
-                            qp += p * q[j]
-                        qadd = qp - q_i
-                    np.minimum(qadd, steps, out=qadd)
-                    np.minimum(qadd, a_i - q_i, out=qadd)
-                    idle = qadd <= floor
-                    kept[i] |= act & idle
-                    go = act & ~idle
+                        # As _grow: with protections >= 0 qp only grows (the same sums in
+                        # the same order of larger q), so while the qp found last leaves
+                        # more than a step for every force still growing the type, the min
+                        # is the step for each of them with qp of now too.
+                        qadd = known - q_i
+                        if not growing_only or np.count_nonzero(act & (qadd <= steps)):
+                            qp = np.zeros(count)
+                            for p, j in protected_by:
+                                qp += p * q[j]
+                            if growing_only:
+                                known[:] = qp
+                            qadd = qp - q_i
+                        np.minimum(qadd, steps, out=qadd)
+                        np.minimum(qadd, a_i - q_i, out=qadd)
+                    # qadd is never nan: the forces not idle are those with qadd > floor
+                    go = act & (qadd > floor)
                     if not np.count_nonzero(go):
-                        continue
+                        continue  # every force that grows the type is idle: kept
+                    kept[i] = act ^ go  # the idle ones (go is within act)
                     target = (q_i + qadd) / a_i
-                    r = curves.inverse(target, go) * dd - had
-                    r = np.where(needed, np.maximum(r, 0.0), 0.0)
-                    fits = go & np.logical_and.reduce(have + r <= supply, axis=1)
-                    # r made 0 where there is no need or no step: adding 0 changes nothing
-                    # (the support given is never -0.0)
-                    r[~fits] = 0.0
+                    r = curves.inverse(target, go) * dd
+                    r -= had
+                    # max(r, 0) where there is a need, 0 where there is none: there dd and
+                    # had are +0.0 (had grows by these zeros), so r is w * 0 - 0, a zero,
+                    # or nan for an infinite w, and fmax takes 0 for nan. Where there is a
+                    # need r is never nan (w * dd is finite or inf, had finite), and a zero's
+                    # sign changes no sum below (the support given is never -0.0).
+                    np.fmax(r, 0.0, out=r)
+                    fits = go & np.logical_and.reduce(have + r <= supply, axis=0)
+                    # the others take no support (adding 0 changes nothing)
+                    r = np.where(fits, r, 0.0)
                     have += r
                     had += r
                     np.copyto(fi_eq[i], target, where=fits)
-                    np.multiply(target, a_i, out=q_i, where=fits)
+                    # q_i is fi_eq[i] * a_i throughout (it is made so and changed with it)
+                    np.multiply(fi_eq[i], a_i, out=q_i)
                     grew |= fits
                     kept[i] |= fits & (target < 1.0)
                 running &= grew
@@ -677,17 +698,17 @@ class CombatFunctions:
         # support given, the segment of each curve) are what _grow keeps.
         at_q, at_fi = np.array(q), np.array(fi_eq)
         for force in np.flatnonzero(running).tolist():
-            fis_f, have_f = at_fi[:, force].tolist(), have[force].tolist()
+            fis_f, have_f = at_fi[:, force].tolist(), have[:, force].tolist()
             grown = []
-            for i, a_i, _, floor, protected_by, dd, needed, had, curves in rows:
+            for i, a_i, _, floor, protected_by, dd, needed, had, curves, _ in rows:
                 if not active[i][force]:
                     continue
                 needs = []
-                for k in np.flatnonzero(needed[force]).tolist():
+                for k in np.flatnonzero(needed[:, force]).tolist():
                     segments = table.segments[i][k]
-                    n = int(curves.at[force, k] - curves.stacked.first[k])
-                    given = float(had[force, k])
-                    needs.append([k, float(dd[force, k]), segments, n, *segments[n], 0.0, given])
+                    n = int(curves.at[k, force] - curves.stacked.first[k])
+                    given = float(had[k, force])
+                    needs.append([k, float(dd[k, force]), segments, n, *segments[n], 0.0, given])
                 grown.append(
                     (
                         i,
@@ -699,13 +720,15 @@ class CombatFunctions:
                         [-math.inf],
                     )
                 )
-            self._grow(table, grown, at_q[:, force].tolist(), fis_f, have_f, supply[force].tolist())
+            self._grow(
+                table, grown, at_q[:, force].tolist(), fis_f, have_f, supply[:, force].tolist()
+            )
             for i in range(neq):
                 fi_eq[i][force] = fis_f[i]
-            have[force] = have_f
+            have[:, force] = have_f
         for i in range(neq):
             fis[:, i] = fi_eq[i]
-        allocs[:] = have
+        allocs[:] = have.T
 
     # -- §5.4.2 zrarea, §5.4.3 freff --------------------------------------------------------
 
