@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
 import numpy as np
@@ -171,6 +172,46 @@ class KillData:
             febab=np.asarray(d.febab, dtype=np.float64),
         )
 
+    @cached_property
+    def _kept(self) -> dict[tuple[object, ...], FloatArray]:
+        """What every frame computes again from the design alone (:meth:`factor`,
+        :meth:`scaled`, :meth:`inverse_std`), by what it is made of: the same arrays."""
+        return {}
+
+    def factor(self, name: str, side: int, rows: int | None, column: int, env: int) -> FloatArray:
+        """The first ``rows`` (all for ``None``) of column ``column`` of the factor ``name``
+        (``fckar``, ``fckdr``, ``fckac``, ``fckdc``) of side ``side`` (0-based) times the
+        same rows of its environment factor (``fckare`` ...) in environment ``env``."""
+        key = (name, side, rows, column, env)
+        found = self._kept.get(key)
+        if found is None:
+            rates, envs = getattr(self, name)[side], getattr(self, name + "e")[side]
+            found = rates[:rows, column] * envs[:rows, env - 1]
+            found.setflags(write=False)
+            self._kept[key] = found
+        return found
+
+    def scaled(self, name: str, side: int) -> FloatArray:
+        """``katk`` or ``kdef`` of side ``side`` (0-based) times ``tframe``."""
+        key = (name, side)
+        found = self._kept.get(key)
+        if found is None:
+            found = getattr(self, name)[side] * self.tframe
+            found.setflags(write=False)
+            self._kept[key] = found
+        return found
+
+    def inverse_std(self, side: int, rows: int) -> FloatArray:
+        """``1 / stdtgt`` of the first ``rows`` resources of side ``side`` (0-based), 0 where
+        ``stdtgt`` is not positive."""
+        key = ("inverse_std", side, rows)
+        found = self._kept.get(key)
+        if found is None:
+            found = _inverse(self.stdtgt[side][:rows])
+            found.setflags(write=False)
+            self._kept[key] = found
+        return found
+
 
 @dataclass(frozen=True, eq=False)
 class FrameResult:
@@ -229,11 +270,11 @@ def _inverse(values: FloatArray) -> FloatArray:
 
 
 def _allocation(
-    shares: FloatArray, totals: FloatArray, target: FloatArray, std: FloatArray
+    shares: FloatArray, totals: FloatArray, target: FloatArray, inv: FloatArray
 ) -> FloatArray:
     """§5.1.1's ``alpha(i, j)``: the fraction of a type ``i`` weapon's fire on the target's
-    type ``j`` materiel, normalised by ``DEN`` over the whole enemy force (``totals``)."""
-    inv = _inverse(std)
+    type ``j`` materiel, normalised by ``DEN`` over the whole enemy force (``totals``);
+    ``inv``: ``1 / stdtgt`` of the target's side (:meth:`KillData.inverse_std`)."""
     den = exact.matvec(shares, totals * inv)
     alpha = shares * (target * inv)[None, :]
     out = np.zeros_like(alpha)
@@ -300,36 +341,36 @@ def assess_frame(
 
     # K(*,*,unitA,unitD) * ERS(unitA,*) summed over the attackers, for each defender, and
     # K(*,*,unitD,unitA) * ERS(unitD,*) summed over the defenders, for each attacker (§5.1.1).
-    katk = data.katk[a] * tframe
-    kdef = data.kdef[d] * tframe
+    katk = data.scaled("katk", a)
+    kdef = data.scaled("kdef", d)
     fire_a: list[FloatArray] = []  # ERS * PA * EA * B by attacker, a column
     exposed_a: list[FloatArray] = []  # alpha'(*, *) * PA' * EA' by attacker
     for au in attackers:
         ka = poff[attack_posture(au.posture)] - 1
-        lethal = data.fckar[a][:, ka] * data.fckare[a][:, env - 1]
+        lethal = data.factor("fckar", a, None, ka, env)
         bt = au.barrier
         if bt > 0 and feba <= data.febab[bt - 1] / depth:
             lethal = lethal * data.barier[a][:, bt - 1]
         fire_a.append((ers[au.number][:iga] * lethal)[:, None])
         beta = _allocation(
-            data.aggdef[d], rsatk[:nma], involved[au.number][:nma], data.stdtgt[a][:nma]
+            data.aggdef[d], rsatk[:nma], involved[au.number][:nma], data.inverse_std(a, nma)
         )
-        vuln = data.fckdc[a][:nma, ka] * data.fckdce[a][:nma, env - 1]
+        vuln = data.factor("fckdc", a, nma, ka, env)
         exposed_a.append(kdef * beta * vuln[None, :])
     fire_on_def: dict[int, FloatArray] = {}
     fire_on_atk: dict[int, FloatArray] = {u.number: np.zeros((igd, nma)) for u in attackers}
     for dd in defenders:
         alpha = _allocation(
-            data.aggatk[a], rsdef[:nmd], involved[dd.number][:nmd], data.stdtgt[d][:nmd]
+            data.aggatk[a], rsdef[:nmd], involved[dd.number][:nmd], data.inverse_std(d, nmd)
         )
         kd = poff[dd.posture] - 1
-        vuln = data.fckac[d][:nmd, kd] * data.fckace[d][:nmd, env - 1]
+        vuln = data.factor("fckac", d, nmd, kd, env)
         if dd.posture // 10 == 1:
             pf = np.array([curves.prep(j + 1, side_d, t - dd.tentry) for j in range(nmd)])
             prepared = feba < defdepth / depth
             vuln = vuln * np.where(pf > 1.0, pf, pf if prepared else 1.0)
         exposed = katk * alpha * vuln[None, :]
-        dlethal = data.fckdr[d][:, kd] * data.fckdre[d][:, env - 1]
+        dlethal = data.factor("fckdr", d, None, kd, env)
         fire_d = (ers[dd.number][:igd] * dlethal)[:, None]
         total = np.zeros((iga, nmd))
         for au, fire, exposed_au in zip(attackers, fire_a, exposed_a, strict=True):
