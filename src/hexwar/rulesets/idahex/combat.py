@@ -163,9 +163,26 @@ class IdahexCombat:
             self._frinv[key] = fi
 
     def zrarea(self, unit: UnitState) -> float:
-        """§5.4.2 for a unit now."""
-        _, rsvald = self.standard_values(unit.side)
-        return self.functions.zrarea(unit.butype, unit.pc, unit.resources, rsvald)
+        """§5.4.2 for a unit now: :meth:`CombatFunctions.zrarea` with the unit's ``sv`` and the
+        side's ``rsvald`` kept (:meth:`_toe_value`) and ``cv`` summed as :meth:`vanish` does,
+        the same floats."""
+        if unit.pc < 1:
+            return 0.0
+        sv, values = self._toe_value(unit.side, unit.butype)
+        cv = math.fsum(map(operator.mul, unit.resources.tolist(), values))
+        if sv <= 0.0:
+            return 0.0
+        return cv / sv * self.functions.aysize[unit.butype - 1][unit.pc - 1]
+
+    def _toe_value(self, side: int, butype: int) -> tuple[float, list[float]]:
+        """``sv`` of §5.3 for a unit type of a side (``exact.dot`` of its toe and the side's
+        ``rsvald``, as :meth:`CombatFunctions.zrarea` finds it), and ``rsvald`` as floats."""
+        found = self._toe_values.get((side, butype))
+        if found is None:
+            _, rsvald = self.standard_values(side)
+            sv = exact.dot(self.functions.toe[butype - 1], rsvald)
+            found = self._toe_values[side, butype] = (sv, rsvald.tolist())
+        return found
 
     def freff(self, engine: Engine, unit: UnitState) -> float:
         """§5.4.3: the effectiveness of the active friendly force in the unit's cell."""
@@ -312,12 +329,7 @@ class IdahexCombat:
         """§5.3: eliminate ``u`` if its value has fallen below ``vanish`` of its toe value."""
         if u.posture == DESTROYED:
             return
-        found = self._toe_values.get((u.side, u.butype))
-        if found is None:
-            _, rsvald = self.standard_values(u.side)
-            sv = exact.dot(self.functions.toe[u.butype - 1], rsvald)
-            found = self._toe_values[u.side, u.butype] = (sv, rsvald.tolist())
-        sv, values = found
+        sv, values = self._toe_value(u.side, u.butype)
         held = u.resources.tolist()
         # exact.dot in Python floats: the same rounded products, summed exactly by fsum.
         cv = math.fsum(map(operator.mul, held, values))
