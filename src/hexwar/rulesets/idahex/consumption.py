@@ -3,6 +3,7 @@ consumption reported at cycle starts."""
 
 from __future__ import annotations
 
+from math import copysign
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -95,16 +96,14 @@ def consume(
     left out, and what they would add to the side's consumption is 0.
 
     One unit alone (most frames of a front where only a march consumes) takes the same
-    elementwise operations on its own row, without the arrays of many."""
+    operations on its own row in Python floats (:func:`_consume_alone`), without the arrays
+    of many."""
     if len(demands) == 1:
         u, row = demands[0]
         members = () if u.tf is None else engine.task_forces[u.tf].units
-        if len(members) < 2 or sum(engine.units[n].active for n in members) < 2:
-            stocks = u.resources[sup]
-            after = stocks - np.minimum(row, stocks)
-            game._consumed[u.side - 1] += stocks - after
-            if (after != stocks).any():
-                u.change_resources(sup, after)
+        if (len(members) < 2 or sum(engine.units[n].active for n in members) < 2) and (
+            _consume_alone(game, u, row, sup)
+        ):
             return
     rows: dict[int, Any] = {u.number: row for u, row in demands}
     taking = [u for u, _ in demands]
@@ -126,6 +125,41 @@ def consume(
     game._consumed[taking[0].side - 1] += (stocks - after).sum(axis=0)
     for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
         taking[i].change_resources(sup, after[i])
+
+
+def _consume_alone(game: IdahexGame, u: UnitState, row: Any, sup: slice) -> bool:
+    """A lone unit's consumption of its demand ``row`` (a list or an array): what
+    ``stocks - np.minimum(row, stocks)`` and ``consumed += stocks - after`` give, in Python
+    floats, with the unit's memo told whether it runs short now (:func:`_runs_short`).
+
+    Stocks and demands are finite. Where a demand and a stock differ, the smaller one is
+    taken, as np.minimum takes it. Where they are equal they are the same float, so either
+    gives the same ``after``, but for two zeros: a stock of +0 less either zero is +0, while
+    a stock of -0 less +0 is -0 and less -0 is +0. So for a stock of -0 against a demand of
+    +0, whichever np.minimum gives, False is returned and nothing is done (the caller takes
+    the arrays' way). A consumed sum starts at +0 and so is never -0 (a sum is -0 only of
+    two -0), and adding a zero to it leaves it as it is: only the nonzero terms are added."""
+    stocks = u.resources[sup].tolist()
+    after: list[float] = []
+    for d, s in zip(row if type(row) is list else row.tolist(), stocks, strict=True):
+        if d < s:
+            after.append(s - d)
+        elif s < d:
+            after.append(s - s)
+        elif s == 0.0 and copysign(1.0, s) < copysign(1.0, d):
+            return False  # a stock of -0 against +0: np.minimum settles it (see above)
+        else:
+            after.append(s - d)  # d is s, or -0 against a stock of +0: s - s
+    consumed = game._consumed[u.side - 1]
+    for k, (s, a) in enumerate(zip(stocks, after, strict=True)):
+        x = s - a
+        if x:
+            consumed[k] += x
+    if after != stocks:  # (finite floats: element by element, -0 == +0 as numpy has it)
+        u.change_resources(sup, after)
+        # What _runs_short finds of these finite stocks (its memo was just emptied).
+        u.memo["runs short"] = any(a <= 0 for a in after)
+    return True
 
 
 def report_consumption(game: IdahexGame) -> None:
@@ -214,8 +248,9 @@ def frame_demands(
     res = np.array([out[i][0].resources for i in bulk])
     columns = np.array([k[1] for k in keys])
     rows = nonengaged_demands(tables, res, columns, tframe)
-    # A demand of 0 is kept as None: such a unit consumes nothing and is left out.
-    kept = [row if row.any() else None for row in rows]
+    # A demand of 0 is kept as None: such a unit consumes nothing and is left out. The rows
+    # are kept as Python floats (what a lone unit's consumption reads).
+    kept = [row if any(row) else None for row in rows.tolist()]
     for i, row in zip(bulk, kept, strict=True):
         out[i] = (out[i][0], row)
     if len(known) > _DEMANDS_KEPT:
