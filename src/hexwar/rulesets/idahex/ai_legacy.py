@@ -102,6 +102,9 @@ class LegacyAgent:
         self._owner: dict[int, int] = {}
         self._front: set[int] = set()
         self._ways: dict[frozenset[int], dict[int, int]] = {}
+        self._planned: tuple[object, dict[int, list[tuple[int, float]]]] = (None, {})
+        """Each unit type's planned supplies, as (column, plan) where the plan is above 0,
+        for the view's design (the same object for a whole game)."""
         self._ratios: dict[int, tuple[Mapping[str, Any], float]] = {}
         """Each own unit's supply ratio by the id of its piece of the view (kept with it, so
         the id stays its own): a game hands out the same piece while the unit holds still."""
@@ -151,9 +154,11 @@ class LegacyAgent:
         changed = list(compress(range(len(pieces)), map(is_not, last.pieces, pieces)))
         if changed:
             design = data["design"]
-            readings = [self._reading(pieces[i], design) for i in changed]
-            if any(r != last.readings[i] for i, r in zip(changed, readings, strict=True)):
-                return False
+            readings = last.readings
+            reading = self._reading
+            for i in changed:
+                if reading(pieces[i], design) != readings[i]:
+                    return False
             last.pieces = list(pieces)
         last.parts = parts
         return True
@@ -184,10 +189,16 @@ class LegacyAgent:
             return found[1]
         if len(ratios) > _RATIOS_KEPT:
             ratios.clear()
-        lo, hi = design["supplies"]
-        toe = design["toe"][str(u["type"])][lo:hi]
-        have = u["resources"][lo:hi]
-        shares = [h / t for h, t in zip(have, toe, strict=True) if t > 0]
+        planned = self._planned
+        if planned[0] is not design:
+            planned = self._planned = (design, {})
+        plan = planned[1].get(u["type"])
+        if plan is None:
+            lo, hi = design["supplies"]
+            toe = design["toe"][str(u["type"])]
+            plan = planned[1][u["type"]] = [(i, toe[i]) for i in range(lo, hi) if toe[i] > 0]
+        have = u["resources"]
+        shares = [have[i] / t for i, t in plan]
         out = min(shares) if shares else 1.0
         ratios[id(u)] = (u, out)
         return out
