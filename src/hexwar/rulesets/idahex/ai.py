@@ -52,6 +52,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import compress
+from math import copysign
 from operator import is_not
 from typing import Any
 
@@ -276,6 +277,10 @@ class _Decision:
     """The enemy seen as read from ``parts``."""
     tests: _Tests
     commands: Commands
+    rows: dict[int, list[int]] = field(default_factory=dict)
+    """The indices in :attr:`units` of the units in each cell, in the view's order: fixed
+    while the record holds, as each unit it takes in is the unit before in the same cell
+    (:func:`_alike`)."""
 
 
 class IdahexAgent:
@@ -452,6 +457,9 @@ class IdahexAgent:
         commands = self._decide(s, rng, drawn)
         if not drawn:  # a decision that drew the odds depends on the decision's stream
             s.tests.close()
+            rows: dict[int, list[int]] = {}
+            for i, u in enumerate(s.units):
+                rows.setdefault(u.cell, []).append(i)
             self._decided[strikes_now] = _Decision(
                 (data["design"], data["owner"], data["enemy"]),
                 data["engagements"],
@@ -460,6 +468,7 @@ class IdahexAgent:
                 s.enemy,
                 s.tests,
                 commands,
+                rows,
             )
         return commands
 
@@ -476,8 +485,11 @@ class IdahexAgent:
         defense, in the tests :class:`_Tests` records. So when every own unit is the same
         but in resources, with its ratio in the same band, and each test of a changed
         unit's value comes out as it did, every step of the decision goes the same way and
-        gives the same commands. The record then holds the new pieces, so the next view is
-        compared with them (the same tests, the same outcomes)."""
+        gives the same commands. A changed unit whose values are those of the unit before
+        (the same floats: most changes are in supplies, whose standard values are 0, while
+        the ratio stays above :data:`SHORT`) changes no test at all. The record then holds
+        the new pieces, so the next view is compared with them (the same tests, the same
+        outcomes)."""
         design, owner, enemy = last.parts
         if data["design"] is not design or data["owner"] is not owner or data["enemy"] is not enemy:
             return False
@@ -489,12 +501,19 @@ class IdahexAgent:
         changed = list(compress(range(len(pieces)), map(is_not, last.pieces, pieces)))
         if changed:
             units = list(last.units)
+            values = design["standard_values"][self.side]
+            weighed: list[int] = []  # the changed units whose values changed
             for i in changed:
-                new = self._unit(pieces[i], design)
-                if not _alike(units[i], new):
+                old, new = units[i], self._unit(pieces[i], design)
+                if not _alike(old, new):
                     return False
                 units[i] = new
-            if not self._same_tests(last, units, changed, design["standard_values"][self.side]):
+                if not (
+                    _same_float(_value(values, old, "attack"), _value(values, new, "attack"))
+                    and _same_float(_value(values, old, "defense"), _value(values, new, "defense"))
+                ):
+                    weighed.append(i)
+            if weighed and not self._same_tests(last, units, weighed, values):
                 return False
             last.pieces = list(pieces)
             last.units = units
@@ -517,35 +536,37 @@ class IdahexAgent:
         numbers = {units[i].number for i in changed}
         if touched.isdisjoint(tests.cells) and numbers.isdisjoint(tests.units):
             return True
-        exposed = [t for t in tests.exposed if t[0] in touched]
-        strong = [t for t in tests.strong if not numbers.isdisjoint(t[0])]
-        line = [c for c in touched if c in tests.line]
-        at: dict[int, list[_Unit]] = {c: [] for c in touched}
-        for u in units:  # (in the view's order, as the decision sums them)
-            if u.cell in touched:
-                at[u.cell].append(u)
+        # The units in the touched cells, in the view's order (as the decision sums them).
+        rows = last.rows
+        at = {c: [units[i] for i in rows[c]] for c in touched}
         enemy = last.enemy
-        for cell, target, out in exposed:
-            if (self._threat_in(at, enemy, values, cell, target) < EXPOSED) is not out:
+        for cell, target, out in tests.exposed:
+            if (
+                cell in touched
+                and (self._threat_in(at, enemy, values, cell, target) < EXPOSED) is not out
+            ):
                 return False
-        if strong:
-            by_number = {u.number: u for u in units}
-            for group, against, out in strong:
+        by_number: dict[int, _Unit] | None = None
+        for group, against, out in tests.strong:
+            if not numbers.isdisjoint(group):
+                if by_number is None:
+                    by_number = {u.number: u for u in units}
                 strength = sum(_value(values, by_number[n], "attack") for n in group)
                 if _sure(strength, against) is not out:
                     return False
         # A threat below THREATENED before and after is in no way part of the decision;
         # one above both times may have moved among the others.
-        weighed = {c: self._threat_in(at, enemy, values, c, None) for c in line}
+        line = tests.line
+        weighed = {c: self._threat_in(at, enemy, values, c, None) for c in touched if c in line}
         ranked = False
         for c, threat in weighed.items():
-            was = tests.line[c]
+            was = line[c]
             if (threat >= THREATENED) is not (was >= THREATENED):
                 return False
             ranked = ranked or (threat >= THREATENED and threat != was)
-        if ranked and _threatened(tests.line | weighed) != tests.threatened:
+        if ranked and not _same_rank(tests.threatened, line, weighed):
             return False
-        tests.line.update(weighed)  # the record holds the threats of the units it holds
+        line.update(weighed)  # the record holds the threats of the units it holds
         return True
 
     def _decide(self, s: _Situation, rng: np.random.Generator, drawn: list[float]) -> Commands:
@@ -892,7 +913,14 @@ class IdahexAgent:
             )
         if pressure == 0.0:
             return 0.0
-        defense = sum(_value(values, u, "defense") for u in at.get(cell, ()) if u.pc == 1)
+        # Each value kept with its unit (_value), summed in the view's order.
+        defense = sum(
+            [
+                _value(values, u, "defense") if (v := u.values.get("defense")) is None else v
+                for u in at.get(cell, ())
+                if u.pc == 1
+            ]
+        )
         return pressure / defense if defense > 0 else float("inf")
 
     def _attacks(self, s: _Situation, odds: Callable[[], float]) -> list[Command]:
@@ -1047,6 +1075,31 @@ def _threatened(line: Mapping[int, float]) -> list[int]:
     """The cells of ``line`` whose threat reaches :data:`THREATENED`, the most threatened
     first (then by number)."""
     return [c for t, c in sorted((-t, c) for c, t in line.items() if t >= THREATENED)]
+
+
+def _same_float(a: float, b: float) -> bool:
+    """Whether ``a`` and ``b`` are the same float (a zero of the same sign)."""
+    return a == b and (a != 0.0 or copysign(1.0, a) == copysign(1.0, b))
+
+
+def _same_rank(threatened: list[int], line: dict[int, float], weighed: dict[int, float]) -> bool:
+    """Whether :func:`_threatened` of ``line`` with the threats ``weighed`` in place of its
+    own is ``threatened`` (that of ``line``), where each cell weighed is as much threatened
+    (:data:`THREATENED`) as before: the same cells, so the same list unless one moved.
+
+    One cell weighed (the usual case) keeps its place when its new key ``(-threat, cell)``
+    still lies between those of the cells before and after it (the keys are all distinct:
+    one cell each); otherwise the whole ranking is made again."""
+    if len(weighed) != 1:
+        return _threatened(line | weighed) == threatened
+    [(c, threat)] = weighed.items()
+    if threat < THREATENED:
+        return True  # (below before and after: in no place of the ranking)
+    k = threatened.index(c)
+    key = (-threat, c)
+    if k > 0 and not (-line[threatened[k - 1]], threatened[k - 1]) < key:
+        return False
+    return k + 1 == len(threatened) or key < (-line[threatened[k + 1]], threatened[k + 1])
 
 
 def _band(ratio: float) -> tuple[bool, ...]:
