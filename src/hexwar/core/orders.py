@@ -85,7 +85,10 @@ def is_concession(data: object) -> bool:
     """Whether a submitted order (its JSON, or an order whose JSON it is) concedes the game."""
     if is_order(data) and not isinstance(data, Mapping):
         data = data.to_json()
-    return isinstance(data, Mapping) and dict(data) == dict(CONCEDE)
+    # The keys first: most orders are no concession, and are told so without the copies.
+    return (
+        isinstance(data, Mapping) and data.keys() == CONCEDE.keys() and dict(data) == dict(CONCEDE)
+    )
 
 
 @dataclass(frozen=True, slots=True)

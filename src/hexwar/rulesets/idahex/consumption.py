@@ -14,6 +14,7 @@ from hexwar.rulesets.idahex.supplies import (
     SupplyTables,
     consume_trusted,
     demand,
+    engaged_demand_trusted,
     nonengaged_demands,
 )
 
@@ -283,6 +284,11 @@ def unit_demand(
             # frinv in [0, 1]) these are zeros of the same sign whatever frinv is, so frinv
             # = 0 gives the same sums (exact.matvec) and §5.4.1 is not worked out.
             frinv = np.zeros(tables.nrs)
+        if frinv is not None:
+            # An active unit (it demands, §2.2.1), engaged in no movement posture and no
+            # passenger, with the rates of its pointer: supplies.demand's last case, on the
+            # game's own arrays (float, of the side's resource types; frinv in [0, 1]).
+            return engaged_demand_trusted(tables, u.resources, index, frinv, tframe)
     return demand(
         tables,
         u.resources,

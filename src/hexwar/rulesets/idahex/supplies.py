@@ -30,7 +30,14 @@ from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.rulesets.idahex.design.model import File50, _kpost
 from hexwar.rulesets.idahex.postures import PostureClass, posture_class
 
-__all__ = ["SupplyTables", "consume", "consume_trusted", "demand", "nonengaged_demands"]
+__all__ = [
+    "SupplyTables",
+    "consume",
+    "consume_trusted",
+    "demand",
+    "engaged_demand_trusted",
+    "nonengaged_demands",
+]
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -240,6 +247,18 @@ def demand(
     active = exact.matvec(tables.ssvact[:, :, index - 1], lam * res)
     reserve = exact.matvec(tables.ssvres[:, :, index - 1], (1 - lam) * res)
     out = tframe * (active + reserve)
+    return out
+
+
+def engaged_demand_trusted(
+    tables: SupplyTables, resources: FloatArray, index: int, frinv: FloatArray, tframe: float
+) -> FloatArray:
+    """:func:`demand` of an engaged unit that is no passenger, in a posture of pointer
+    ``index`` (not 0), on the game's own state, which it trusts (no checks or copies): the
+    same products and correctly rounded sums, in the same order."""
+    active = exact.matvec(tables.ssvact[:, :, index - 1], frinv * resources)
+    reserve = exact.matvec(tables.ssvres[:, :, index - 1], (1 - frinv) * resources)
+    out: FloatArray = tframe * (active + reserve)
     return out
 
 
