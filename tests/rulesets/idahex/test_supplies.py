@@ -643,3 +643,44 @@ def test_7_resources_that_are_not_numbers_are_refused_naming_the_field() -> None
                                         engaged=False, passenger=False, frinv=None,
                                         tframe=0.5))  # fmt: skip
     assert [path for path, _ in problems] == ["resources"]
+
+
+_STOCK_OR_DEMAND = st.sampled_from([0.0, -0.0, 0.5, 1.0, 2.0, 1e-300, 3.25])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_STOCK_OR_DEMAND, min_size=2, max_size=2),
+    st.lists(_STOCK_OR_DEMAND.filter(lambda x: x >= 0), min_size=2, max_size=2),
+)
+def test_7_a_lone_unit_consumes_in_floats_what_the_arrays_give(
+    stocks: list[float], row: list[float]
+) -> None:
+    """§7 consumption._consume_alone: a lone unit's stocks and its side's consumed sums are
+    those of ``stocks - np.minimum(row, stocks)`` bit for bit (zeros' signs included), or it
+    leaves the unit to the arrays (a stock of -0 against a demand of +0)."""
+    from types import SimpleNamespace
+
+    from hexwar.rulesets.idahex.consumption import _consume_alone
+    from hexwar.rulesets.idahex.engine import UnitState
+
+    held = np.array([7.0, *stocks, 5.0])
+    u = UnitState(1, 1, 1, "u", 1, 30, 1, 0.0, held.copy())
+    game = SimpleNamespace(_consumed=[np.array([0.0, 1.5]), np.zeros(2)])
+    sup = slice(1, 3)
+    done = _consume_alone(game, u, list(row), sup)  # type: ignore[arg-type]
+    before = held[sup]
+    after = before - np.minimum(np.array(row), before)
+    if not done:
+        assert any(s == 0 and math.copysign(1, s) < 0 for s in stocks)
+        assert u.resources.tobytes() == held.tobytes()
+        assert game._consumed[0].tolist() == [0.0, 1.5]
+        return
+    # (Stocks equal to the ones before, -0 == +0, are left as they were, as before.)
+    kept = after if (after != before).any() else before
+    assert u.resources[sup].tobytes() == kept.tobytes()
+    assert u.resources[[0, 3]].tolist() == [7.0, 5.0]
+    assert game._consumed[0].tobytes() == (np.array([0.0, 1.5]) + (before - after)).tobytes()
+    assert u.memo.get("runs short", bool(u.resources[sup].min() <= 0)) == bool(
+        u.resources[sup].min() <= 0
+    )
