@@ -16,15 +16,17 @@ def _bits(x: float) -> bytes:
 def test_rounded_gives_the_very_bits_of_round_to_six_digits() -> None:
     """``rounded`` takes ``round(x, 6)``'s value without its decimal conversion where it
     can prove it the same: checked bit for bit (the sign of zero too) on holdings of every
-    size, values a hair from a tie in the sixth decimal, ties, zeros, huge, infinite and
-    NaN values."""
+    size, values a hair from a tie in the sixth decimal, ties, zeros and values that round
+    to one (of either sign, subnormals too), huge, infinite and NaN values."""
     r = random.Random(20261207)
     values = [0.0, -0.0, 5e-7, -5e-7, 4e-7, -4e-7, 2.5e-7, 1.5e-6, 2.5e-6, 0.0000005, 1e6, -1e6]
     values += [999_999.9999995, -999_999.9999995, 1e12, -1e300, math.inf, -math.inf]
+    values += [5e-324, -5e-324, 1e-320, -1e-320, 2.2e-308, -2.2e-308, 4.9975e-7, -4.9975e-7]
     for _ in range(20_000):
         values.append(r.uniform(-1e6, 1e6))
         values.append(r.uniform(-10.0, 10.0))
         values.append(r.uniform(0.0, 1e-5))
+        values.append(r.uniform(-6e-7, 6e-7))  # rounds to a zero of its sign, or near it
         values.append(r.expovariate(1e-3))
         k = r.randint(-(10**12), 10**12)
         for eps in (0.0, 1e-12, -1e-12, 1e-9, -1e-9):

@@ -26,18 +26,29 @@ def rounded(values: list[float]) -> list[float]:
     """``round(x, 6)`` of each value (a unit's holdings), most of them without ``round``'s
     decimal conversion: where ``|x| < 1e6``, ``s = x * 1e6`` is within half an ulp of
     ``x * 10**6`` (so within 2**-14 < 6.2e-5: ``|s| <= 1e12 < 2**40``), so when ``s`` lies
-    farther than 2.5e-4 from every half-integer, ``round(s)`` is the integer ``k`` the exact
-    ``x * 10**6`` rounds to (no tie either way), and ``k / 1e6``, one correctly rounded
-    division of exact doubles, is the double nearest ``k / 10**6``: the very value ``round``
-    gives by reading its decimal back. ``s - k`` is exact (Sterbenz: ``k`` and ``s`` are
-    within a factor 2 when ``k != 0``); ``k == 0`` (where ``round`` may give -0.0), near
-    ties, large, infinite and NaN values take ``round(x, 6)`` itself."""
+    farther than 2.5e-4 from every half-integer, the integer ``k`` nearest ``s`` is the one
+    the exact ``x * 10**6`` rounds to (no tie either way), and ``k / 1e6``, one correctly
+    rounded division of exact doubles, is the double nearest ``k / 10**6``: the very value
+    ``round`` gives by reading its decimal back. ``k`` is ``(s + 1.5 * 2**52) - 1.5 * 2**52``:
+    the sum lies where doubles are the integers, so it is ``s`` rounded to an integer, and
+    the difference is exact (``round(s)`` itself, as an exact double, but without a call).
+    ``s - k`` is exact (Sterbenz: ``k`` and ``s`` are within a factor 2 when ``k != 0``, and
+    ``s - 0.0`` is ``s``). ``k == 0`` is ``|x * 10**6| < 0.5``: ``round`` gives a zero of
+    ``x``'s sign, ``x * 0.0`` (the sign of a product is the signs' exclusive or). Near ties,
+    large, infinite and NaN values take ``round(x, 6)`` itself."""
     return [
-        k / 1e6
-        if -1e6 < x < 1e6 and (k := round(s := x * 1e6)) and -0.49975 < s - k < 0.49975
+        (k / 1e6 if k else x * 0.0)
+        if -1e6 < x < 1e6
+        and -0.49975 < (s := x * 1e6) - (k := (s + _INTEGRAL) - _INTEGRAL) < 0.49975
         else round(x, 6)
         for x in values
     ]
+
+
+_INTEGRAL = 6755399441055744.0
+"""1.5 * 2**52: a double ``s`` with ``|s| < 2**51`` added to it lands where the doubles are
+the integers, so ``(s + _INTEGRAL) - _INTEGRAL`` is ``s`` rounded to an integer (ties to
+even), exactly."""
 
 
 def json_time(x: float) -> float | None:
