@@ -6,7 +6,9 @@ import math
 import random
 import struct
 
+from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.view import rounded
+from hexwar.sessions import Session, resolve_scenario
 
 
 def _bits(x: float) -> bytes:
@@ -37,3 +39,29 @@ def test_rounded_gives_the_very_bits_of_round_to_six_digits() -> None:
         assert _bits(y) == _bits(round(x, 6)), x
     nan = rounded([math.nan])[0]
     assert math.isnan(nan)
+
+
+def _sinai(agent: str = "legacy") -> tuple[Session, IdahexGame]:
+    session = Session.start(
+        resolve_scenario("idahex/sinai"), seed=1, agents=dict.fromkeys(("red", "blue"), agent)
+    )
+    game = session.game
+    assert isinstance(game, IdahexGame)
+    return session, game
+
+
+def test_the_owner_map_follows_every_change_of_hands() -> None:
+    """The view's owner map is handed out again while ``Engine.owner_changes`` holds: it
+    counts the cells changing hands (one "owner" note each), and at every decision of a
+    whole game the map handed out is the engine's."""
+    session, game = _sinai()
+    e = game.engine
+    seen = 0
+    while game.outcome() is None:
+        session.run(max_steps=game.step + 1)
+        owner = game.view("blue").data["owner"]
+        assert owner == {str(c): o for c, o in sorted(e.owner.items())}
+        seen += owner is not game.view("red").data["owner"]
+    assert seen == 0  # both sides share the map
+    changes = [ev for ev in game.events(None) if ev.kind == "owner"]
+    assert e.owner_changes == len(changes) > 0

@@ -347,6 +347,7 @@ class IdahexCombat:
         sd = 3 - e.attacker
         if engine.owner.get(e.cell) != e.attacker:  # §5: 'as soon as feba >= febad'
             engine.owner[e.cell] = e.attacker
+            engine.owner_changes += 1
             engine.note(
                 "owner",
                 f"cell {e.cell} is now owned by {_SIDE[e.attacker - 1]}: its defenders are "

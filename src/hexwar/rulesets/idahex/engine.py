@@ -502,6 +502,8 @@ class Engine:
         self.design = rules.design
         self.clock: Clock[int] = Clock(rules.timing)
         self.owner: dict[int, int] = rules.design.owners()
+        self.owner_changes = 0
+        """How many times a cell has changed hands (``owner`` is changed only with it)."""
         self.units: dict[int, UnitState] = {}
         for u in rules.design.units:
             self.units[u.number] = UnitState(
@@ -1426,6 +1428,7 @@ class Engine:
             self._move(units[n], nxt)
         if occupying and self.owner.get(nxt.location) != tf.side:
             self.owner[nxt.location] = tf.side
+            self.owner_changes += 1
             self.note(
                 "owner",
                 f"cell {nxt.location} is now owned by {'Red' if tf.side == 1 else 'Blue'}",

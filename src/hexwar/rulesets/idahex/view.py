@@ -178,9 +178,7 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
         ),
         "deliveries": deliveries_json(game, s),
         "enemy": enemy_pieces(game, s, own),
-        "owner": shared.get(
-            "owner", e.owner, lambda: {str(c): o for c, o in sorted(e.owner.items())}
-        ),
+        "owner": owner_piece(game),
         "engagements": [
             {
                 "cell": g.cell,
@@ -204,6 +202,23 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
             },
         ),
     }
+
+
+def owner_piece(game: IdahexGame) -> dict[str, int]:
+    """Who owns each cell (shared while no cell changes hands): the engine counts the
+    changes of hands (``Engine.owner_changes``, bumped wherever ``owner`` changes), so while
+    the count and the map object are those the piece was last handed out for, the map is
+    the same and so is the piece, without comparing the map with its copy."""
+    e = game.engine
+    owner, changes = e.owner, e.owner_changes
+    kept = game._kept.get("owner")
+    if kept is not None and kept[0] is owner and kept[1] == changes:
+        return kept[2]  # type: ignore[no-any-return]
+    piece: dict[str, int] = game._shared.get(
+        "owner", owner, lambda: {str(c): o for c, o in sorted(owner.items())}
+    )
+    game._kept["owner"] = (owner, changes, piece)
+    return piece
 
 
 def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, Any]]:
