@@ -219,3 +219,49 @@ def test_a_list_of_known_pieces_is_passed_over_and_any_other_list_is_walked() ->
     check_jsonable({"units": [a, b]}, checked=frozenset(shared.ids))  # not a set: walked
     with pytest.raises(TypeError, match=r"^view\.units\[0\]\.x: inf is not finite$"):
         check_jsonable({"units": [{"x": math.inf}]}, checked=frozenset(shared.ids))
+
+
+def test_a_list_as_long_as_the_last_is_checked_where_it_holds_another_object() -> None:
+    """``SharedJson.same_list``: a new list as long as the last one "is checked only where it
+    holds another object" -- a bad new item is named at its place, a good one is taken, and
+    the new list and the new items' own lists are known from then on."""
+    shared = SharedJson()
+    a = shared.put("a", {"x": 1.0})
+    b = shared.put("b", {"y": [2.0]})
+    first = shared.same_list("units", [a, b])
+    with pytest.raises(TypeError, match=r"^view\.units\[1\]\.z: inf is not finite$"):
+        shared.same_list("units", [a, {"z": math.inf}])
+    with pytest.raises(TypeError, match=r"^view\.units\[0\]: nan is not finite$"):
+        shared.same_list("units", [math.nan, b])
+    with pytest.raises(TypeError, match=r"^view\.units\[1\]\.n: int64 is not JSON-able$"):
+        shared.same_list("units", [a, {"n": np.int64(3)}])
+    assert shared.same_list("units", [a, b]) is first  # the failures left the last list
+    c = {"w": [0.5, -0.0]}
+    second = shared.same_list("units", [a, c])
+    assert second is not first
+    assert {id(second), id(c), id(c["w"])} <= shared.ids
+    assert id(first) not in shared.ids
+    check_jsonable({"units": second}, checked=shared.ids)
+    assert shared.same_list("units", [a, c]) is second
+    # numpy floats are floats: the walk takes them, as it would in the whole list
+    third = shared.same_list("units", [a, {"f": np.float64(0.25)}])
+    assert id(third) in shared.ids
+
+
+def test_a_trusted_piece_replaces_the_one_before_and_is_skipped() -> None:
+    """``SharedJson.put_trusted``: the piece is not checked, it replaces the piece before
+    under its key (whose containers leave the known ones), and the containers named are
+    known, so a view holding the piece skips it."""
+    shared = SharedJson()
+    adjacent = shared.get("adjacent", None, lambda: [1, 2])
+    old = shared.put("unit", {"r": [1.0], "adjacent": adjacent})
+    r = [2.0]
+    piece = {"r": r, "adjacent": adjacent}
+    new = shared.put_trusted("unit", piece, (id(piece), id(r)))
+    assert new is piece
+    assert {id(piece), id(r)} <= shared.ids
+    assert id(old["r"]) not in shared.ids
+    assert id(adjacent) in shared.ids  # another piece's, kept
+    check_jsonable({"unit": new}, checked=shared.ids)
+    shared.put("unit", {"r": [3.0]})
+    assert id(r) not in shared.ids

@@ -7,8 +7,9 @@ from __future__ import annotations
 import copy
 import math
 import operator
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, TypeAlias, TypeVar
 
 JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
@@ -88,7 +89,9 @@ class SharedJson:
         For a list of pieces the caller rebuilds each time (a side's units): equal identities
         are equal data, since the kept list keeps its members alive and views are read-only;
         the unchanged list is then skipped by :func:`check_jsonable` as a whole, and its
-        reader may compare it by identity.
+        reader may compare it by identity. A new list as long as the last one is checked
+        only where it holds another object: the others were checked with the last one, and
+        views are read-only.
 
         Raises:
             TypeError: the new list is not JSON-able (naming its path under ``key``).
@@ -96,8 +99,11 @@ class SharedJson:
         found = self._pieces.get(key)
         if found is not None:
             old: list[T] = found[1]
-            if len(old) == len(items) and all(map(operator.is_, old, items)):
-                return old
+            if len(old) == len(items):
+                changed = list(compress(items, map(operator.is_not, old, items)))
+                if not changed:
+                    return old
+                return self._put_changed(key, items, changed)
         return self._put(key, _NEVER, items)
 
     def put(self, key: object, value: T) -> T:
@@ -108,6 +114,38 @@ class SharedJson:
             TypeError: ``value`` is not JSON-able (naming its path under ``key``).
         """
         return self._put(key, _NEVER, value)
+
+    def put_trusted(self, key: object, value: T, containers: Iterable[int]) -> T:
+        """``value`` as the piece ``key`` from now on, not checked here: for a piece a ruleset
+        builds often, of values whose types it has made sure of (exact ``str``, ``int``,
+        ``bool``, ``None`` and finite ``float``, in lists and string-keyed dicts, and pieces
+        of this cache), where the check would cost more than the piece. ``containers``: the
+        ids of ``value`` and of the lists and dicts in it that are no piece of their own."""
+        found = self._pieces.get(key)
+        ids = self.ids
+        if found is not None:
+            ids.difference_update(found[2])
+        inner = set(containers)
+        ids.update(inner)
+        self._pieces[key] = (_NEVER, value, inner)
+        return value
+
+    def _put_changed(self, key: object, items: list[T], changed: list[T]) -> list[T]:
+        """``items`` as the piece ``key``, of which only ``changed`` are checked (the others
+        were checked before, in the list it replaces)."""
+        ids = self.ids
+        inner: set[int] | None = {id(items)}
+        for item in changed:
+            inner = _plain_containers(item, ids, inner)
+            if inner is None:  # not plain: the whole list's check names what is wrong
+                return self._put(key, _NEVER, items)
+        found = self._pieces.get(key)
+        if found is not None:
+            ids.difference_update(found[2])
+        assert inner is not None
+        ids.update(inner)
+        self._pieces[key] = (_NEVER, items, inner)
+        return items
 
     def _put(self, key: object, source: object, value: T) -> T:
         ids = self.ids

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import struct
+
+import numpy as np
+import pytest
 
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.view import rounded
@@ -65,3 +69,27 @@ def test_the_owner_map_follows_every_change_of_hands() -> None:
     assert seen == 0  # both sides share the map
     changes = [ev for ev in game.events(None) if ev.kind == "owner"]
     assert e.owner_changes == len(changes) > 0
+
+
+def test_a_unit_value_json_cannot_carry_is_named() -> None:
+    """A unit's piece is handed to the cache unchecked only when its values are of exact
+    JSON types: a NaN holding, a numpy integer or a NaN ``tentry`` take the full check,
+    which names them (an infinite ``tentry`` is never, ``None``)."""
+    _, game = _sinai()
+    u = game._own_units[0][0]
+    at = f"view.('unit', {u.number})"
+    resources = u.resources.copy()
+    resources[2] = math.nan
+    u.resources = resources
+    with pytest.raises(TypeError, match="^" + re.escape(f"{at}.resources[2]: nan is not finite")):
+        game.view("red")
+    u.resources = np.zeros(len(resources))
+    u.location = np.int64(u.location)  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="^" + re.escape(f"{at}.location: int64 is not JSON-able")):
+        game.view("red")
+    u.location = int(u.location)
+    u.tentry = math.nan
+    with pytest.raises(TypeError, match="^" + re.escape(f"{at}.tentry: nan is not finite")):
+        game.view("red")
+    u.tentry = -math.inf  # never, as +inf: None
+    assert game.view("red").data["units"][0]["tentry"] is None

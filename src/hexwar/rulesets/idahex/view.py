@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from hexwar.rulesets.idahex.design_data import SIDE_NAMES
 from hexwar.rulesets.idahex.engine import TaskForce, UnitState
 
@@ -83,33 +85,74 @@ def unit_json(game: IdahexGame, u: UnitState, *, full: bool) -> dict[str, Any]:
 
 def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
     """An own unit's piece of the view, kept in the unit's memo while neither the unit
-    nor ``engaged`` changes (most units hold still from one period to the next)."""
+    nor ``engaged`` changes (most units hold still from one period to the next).
+
+    The piece is made of the unit's fields as they are, ``tentry`` (``None`` for never),
+    its holdings rounded and the shared list of adjacent cells; once these are seen to be
+    of exact JSON types (ints, a str, a bool, ``None`` or finite floats; ``rounded`` makes
+    floats of a float64 array's, and their sum is finite only if each is), the piece is
+    handed to the cache unchecked. Anything else takes the cache's full check, which
+    names what JSON cannot carry."""
     found = u.memo.get("view")
     if found is not None and found[0] is engaged:
         return found[1]  # type: ignore[no-any-return]
-    piece = game._shared.put(
-        ("unit", u.number),
-        {
-            **_seen_of(u),
-            "posture": u.posture,
-            "objective": u.objective,
-            "tentry": json_time(u.tentry),
-            "resources": rounded(u.resources.tolist()),
-            "task_force": u.tf,
-            "engaged": engaged,
-            "adjacent": adjacent(game, u.location),
-        },
-    )
+    number, name, butype, location = u.number, u.name, u.butype, u.location
+    pc, posture, objective, tentry, tf = u.pc, u.posture, u.objective, u.tentry, u.tf
+    held = u.resources
+    resources = rounded(held.tolist())
+    time = None if math.isinf(tentry) else tentry  # json_time
+    piece = {
+        "number": number,
+        "name": name,
+        "type": butype,
+        "location": location,
+        "posture_class": pc,
+        "posture": posture,
+        "objective": objective,
+        "tentry": time,
+        "resources": resources,
+        "task_force": tf,
+        "engaged": engaged,
+        "adjacent": adjacent(game, location),
+    }
+    if (
+        type(number) is int
+        and type(name) is str
+        and type(butype) is int
+        and type(location) is int
+        and type(pc) is int
+        and type(posture) is int
+        and type(objective) is int
+        and (time is None or (type(time) is float and time - time == 0.0))
+        and (tf is None or type(tf) is int)
+        and type(engaged) is bool
+        and held.dtype is _FLOAT64
+        and (total := sum(resources)) - total == 0.0
+    ):
+        game._shared.put_trusted(("unit", number), piece, (id(piece), id(resources)))
+    else:
+        game._shared.put(("unit", number), piece)
     u.memo["view"] = (engaged, piece)
     return piece
 
 
+_FLOAT64 = np.dtype(np.float64)
+"""The holdings' dtype (``tolist`` gives a float64 array's values as ``float``)."""
+
+
 def adjacent(game: IdahexGame, cell: int) -> list[int]:
-    """The active cells next to ``cell`` (one list per cell, shared by the views)."""
-    grid = game.rules.grid
-    return game._shared.get(
-        ("adjacent", cell), None, lambda: [c for c in grid.active_rim(cell) if c is not None]
-    )
+    """The active cells next to ``cell`` (one list per cell, shared by the views; kept by
+    cell too, so that a unit's piece finds it with one look-up)."""
+    by_cell: dict[int, list[int]] | None = game._kept.get("adjacent")
+    if by_cell is None:
+        by_cell = game._kept["adjacent"] = {}
+    found = by_cell.get(cell)
+    if found is None:
+        grid = game.rules.grid
+        found = by_cell[cell] = game._shared.get(
+            ("adjacent", cell), None, lambda: [c for c in grid.active_rim(cell) if c is not None]
+        )
+    return found
 
 
 def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
