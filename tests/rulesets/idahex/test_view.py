@@ -93,3 +93,16 @@ def test_a_unit_value_json_cannot_carry_is_named() -> None:
         game.view("red")
     u.tentry = -math.inf  # never, as +inf: None
     assert game.view("red").data["units"][0]["tentry"] is None
+
+
+def test_a_view_is_passed_whole_only_when_its_numbers_are_plain() -> None:
+    """A view of pieces and plain numbers is handed to the cache whole, and the game's check
+    passes it; a number JSON cannot carry (here an infinite next period start) leaves it to
+    the game's check, which names it."""
+    _, game = _sinai()
+    data = game.view("red").data
+    assert id(data) in game._shared.ids
+    assert game._period is not None
+    game._kept["next period"] = (game._period.number, math.inf)
+    with pytest.raises(TypeError, match=r"^view\.next_period: inf is not finite$"):
+        game.view("red")

@@ -156,24 +156,33 @@ def adjacent(game: IdahexGame, cell: int) -> list[int]:
 
 
 def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
-    """A task force and its mission, as its side sees it; shared while unchanged."""
+    """A task force and its mission, as its side sees it; shared while unchanged (kept by
+    number with the state it shows, so an unchanged task force costs one comparison; an
+    order is a frozen value of the three fields shown)."""
     key = game.engine.clock.queue.key(tf.number)
     due = None if key is None else json_time(key.time)
-    orders = tuple((o.objective, o.posture, o.start) for o in tf.orders)
-    state = (tuple(tf.units), tf.mode, orders, tf.next, due, tf.warned)
-    return game._shared.get(
+    state = (tuple(tf.units), tf.mode, tuple(tf.orders), tf.next, due, tf.warned)
+    kept: dict[int, tuple[Any, dict[str, Any]]] | None = game._kept.get("task forces")
+    if kept is None:
+        kept = game._kept["task forces"] = {}
+    found = kept.get(tf.number)
+    if found is not None and found[0] == state:
+        return found[1]
+    piece = game._shared.get(
         ("task force", tf.number),
         state,
         lambda: {
             "number": tf.number,
             "units": list(tf.units),
             "mode": tf.mode,
-            "orders": [list(o) for o in orders],
+            "orders": [[o.objective, o.posture, o.start] for o in tf.orders],
             "next": None if tf.next is None else str(tf.next),
             "due": due,
             "warning": tf.warned,
         },
     )
+    kept[tf.number] = (state, piece)
+    return piece
 
 
 def contacts(game: IdahexGame, s: int, near: set[int] | None = None) -> list[UnitState]:
@@ -200,51 +209,100 @@ def watched(game: IdahexGame, s: int) -> set[int]:
 
 
 def view(game: IdahexGame, side: str) -> dict[str, Any]:
+    """Side ``side``'s view. Its lists and dicts are pieces of the game's cache, each checked
+    when it was made (views are read-only), but the engagements, made here; so once its
+    numbers are seen to be of exact JSON types and no engagement is listed, the view is
+    handed to the cache as a piece of its own (``put_trusted``), which the game's check of
+    the view then passes at once. Otherwise the game checks it as before."""
     s = SIDE_NO[side]
     e = game.engine
-    shared = game._shared
+    engagements = e.engagements
     engaged = (
-        {n for g in e.engagements.values() for n in g.attackers | g.defenders}
-        if e.engagements
+        {n for g in engagements.values() for n in g.attackers | g.defenders}
+        if engagements
         else set()
     )
-    return {
-        "time": e.t,
-        "period": None if game._period is None else game._period.number,
-        "cycle": game._cycle()[0],
+    time = e.clock._t  # Engine.t, without its property call
+    period = None if game._period is None else game._period.number
+    cycle = game._cycle()[0]
+    start = next_period(game)
+    iprint = game.rules.design.iprint  # (Rules.iprint)
+    own = own_pieces(game, s, engaged)
+    fought = engagement_pieces(game, s) if engagements else []
+    data = {
+        "time": time,
+        "period": period,
+        "cycle": cycle,
         "side": side,
-        "next_period": next_period(game),
-        "iprint": game.rules.iprint,
-        "units": (own := own_pieces(game, s, engaged)),
-        "task_forces": shared.same_list(
-            ("task forces", s), [tf_json(game, tf) for tf in e.task_forces.values() if tf.side == s]
-        ),
+        "next_period": start,
+        "iprint": iprint,
+        "units": own,
+        "task_forces": task_force_pieces(game, s),
         "deliveries": deliveries_json(game, s),
         "enemy": enemy_pieces(game, s, own),
         "owner": owner_piece(game),
-        "engagements": [
-            {
-                "cell": g.cell,
-                "attacker": SIDE_NAMES[g.attacker - 1],
-                "since": g.since,
-                "feba": round(g.feba, 6),
-                "own_units": sorted(n for n in g.attackers | g.defenders if e.units[n].side == s),
-            }
-            | told_of(game, g)
-            for g in e.engagements.values()
-            if any(e.units[n].side == s for n in g.attackers | g.defenders)
-        ],
+        "engagements": fought,
         "design": public_design(game, s),
-        "maps": shared.get(
-            "maps",
-            (e.envmap, e.rtemap, e.barmap),
-            lambda: {
-                "envmap": {str(k): v for k, v in e.envmap.items()},
-                "rtemap": {str(k): v for k, v in e.rtemap.items()},
-                "barmap": {str(k): v for k, v in e.barmap.items()},
-            },
-        ),
+        "maps": maps_piece(game),
     }
+    if (
+        not fought
+        and type(time) is float
+        and time - time == 0.0
+        and (period is None or type(period) is int)
+        and (cycle is None or type(cycle) is int)
+        and type(side) is str
+        and (start is None or (type(start) is float and start - start == 0.0))
+        and type(iprint) is int
+    ):
+        game._shared.put_trusted(("view", s), data, (id(data), id(fought)))
+    return data
+
+
+def engagement_pieces(game: IdahexGame, s: int) -> list[dict[str, Any]]:
+    """The engagements side ``s`` has units in, as its view lists them."""
+    e = game.engine
+    return [
+        {
+            "cell": g.cell,
+            "attacker": SIDE_NAMES[g.attacker - 1],
+            "since": g.since,
+            "feba": round(g.feba, 6),
+            "own_units": sorted(n for n in g.attackers | g.defenders if e.units[n].side == s),
+        }
+        | told_of(game, g)
+        for g in e.engagements.values()
+        if any(e.units[n].side == s for n in g.attackers | g.defenders)
+    ]
+
+
+def maps_piece(game: IdahexGame) -> dict[str, Any]:
+    """File 60's maps as they stand (shared while they do; copies of the maps as they were
+    are kept with the piece, since a map may change in place)."""
+    e = game.engine
+    maps = (e.envmap, e.rtemap, e.barmap)
+    kept = game._kept.get("maps")
+    if kept is not None and kept[0] == maps:
+        return kept[1]  # type: ignore[no-any-return]
+    piece: dict[str, Any] = game._shared.get(
+        "maps",
+        maps,
+        lambda: {
+            "envmap": {str(k): v for k, v in e.envmap.items()},
+            "rtemap": {str(k): v for k, v in e.rtemap.items()},
+            "barmap": {str(k): v for k, v in e.barmap.items()},
+        },
+    )
+    game._kept["maps"] = ((dict(e.envmap), dict(e.rtemap), dict(e.barmap)), piece)
+    return piece
+
+
+def task_force_pieces(game: IdahexGame, s: int) -> list[dict[str, Any]]:
+    """Side ``s``'s task forces (:func:`tf_json`), the list of the last view while it holds
+    the same pieces."""
+    forces = game.engine.task_forces
+    pieces = [tf_json(game, tf) for tf in forces.values() if tf.side == s] if forces else []
+    return game._shared.same_list(("task forces", s), pieces)
 
 
 def owner_piece(game: IdahexGame) -> dict[str, int]:
@@ -318,20 +376,26 @@ def _seen_piece(game: IdahexGame, u: UnitState) -> dict[str, Any]:
 
 
 def deliveries_json(game: IdahexGame, s: int) -> list[dict[str, Any]]:
-    """The side's supply deliveries on their way (shared while none changes)."""
+    """The side's supply deliveries on their way (shared while none changes; kept by side
+    with what it shows)."""
     deliveries = game.engine.deliveries
     state = (
         tuple((d.number, d.task_force, d.cell, d.size) for d in deliveries.values() if d.side == s)
         if deliveries
         else ()
     )
-    return game._shared.get(
+    kept = game._kept.get(("deliveries", s))
+    if kept is not None and kept[0] == state:
+        return kept[1]  # type: ignore[no-any-return]
+    piece: list[dict[str, Any]] = game._shared.get(
         ("deliveries", s),
         state,
         lambda: [
             {"number": n, "task_force": tf, "cell": c, "size": size} for n, tf, c, size in state
         ],
     )
+    game._kept[("deliveries", s)] = (state, piece)
+    return piece
 
 
 def next_period(game: IdahexGame) -> float | None:
