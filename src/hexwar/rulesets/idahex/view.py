@@ -93,9 +93,9 @@ def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
     floats of a float64 array's, and their sum is finite only if each is), the piece is
     handed to the cache unchecked. Anything else takes the cache's full check, which
     names what JSON cannot carry."""
-    found = u.memo.get("view")
-    if found is not None and found[0] is engaged:
-        return found[1]  # type: ignore[no-any-return]
+    found = u.memo.get(_VIEW_KEY[engaged])
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     number, name, butype, location = u.number, u.name, u.butype, u.location
     pc, posture, objective, tentry, tf = u.pc, u.posture, u.objective, u.tentry, u.tf
     held = u.resources
@@ -132,8 +132,15 @@ def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
         game._shared.put_trusted(("unit", number), piece, (id(piece), id(resources)))
     else:
         game._shared.put(("unit", number), piece)
-    u.memo["view"] = (engaged, piece)
+    memo = u.memo
+    memo.pop(_VIEW_KEY[not engaged], None)  # (one piece at a time, for the unit as it is)
+    memo[_VIEW_KEY[engaged]] = piece
     return piece
+
+
+_VIEW_KEY = {False: "view", True: "view engaged"}
+"""The key of a unit's piece in its memo, by whether it is engaged: the piece of an engaged
+unit says so, and a unit's memo holds the piece for one of the two at a time."""
 
 
 _FLOAT64 = np.dtype(np.float64)
@@ -329,18 +336,11 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
     front), so the view's check skips it at once."""
     if engaged:
         units = [
-            found[1]
-            if (found := u.memo.get("view")) is not None and found[0] is (u.number in engaged)
-            else own_json(game, u, u.number in engaged)
+            u.memo.get(_VIEW_KEY[u.number in engaged]) or own_json(game, u, u.number in engaged)
             for u in game._own_units[s - 1]
         ]
     else:  # (most views: no unit is engaged, so none is asked)
-        units = [
-            found[1]
-            if (found := u.memo.get("view")) is not None and found[0] is False
-            else own_json(game, u, False)
-            for u in game._own_units[s - 1]
-        ]
+        units = [u.memo.get("view") or own_json(game, u, False) for u in game._own_units[s - 1]]
     return game._shared.same_list(("units", s), units)
 
 
@@ -362,9 +362,10 @@ def enemy_pieces(
         near = watched(game, s)
         if own is not None:
             game._kept[("watched", s)] = (own, near)
-    enemy = [
-        u.memo.get("seen") or _seen_piece(game, u)  # (a piece is a dict never empty)
-        for u in contacts(game, s, near)
+    enemy = [  # contacts(game, s, near), each as seen (a piece is a dict, never empty)
+        u.memo.get("seen") or _seen_piece(game, u)
+        for u in game._own_units[2 - s]
+        if u.posture >= 10 and u.location in near
     ]
     return game._shared.same_list(("enemy", s), enemy)
 
