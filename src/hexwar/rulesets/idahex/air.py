@@ -30,6 +30,7 @@ support (§6)".
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -401,6 +402,23 @@ class AirTables:
                 found[:] = [()] * self.nmat
         return found
 
+    def kernel(
+        self, ascomp: tuple[int, ...], pc: int, env: int
+    ) -> list[tuple[tuple[float, float, list[tuple[int, float]]], ...]]:
+        """``[j][iw]``: what K and the losses of type ``j`` materiel take from the design for
+        type ``iw`` weapons -- the product of ``kag`` and its factors (:meth:`factors`),
+        ``agwep(iw)`` of the composition and the personnel each loss implies
+        (:meth:`implied`) -- made once per composition, posture class and environment."""
+        key = ("kernel", ascomp, pc, env)
+        found = self._lists.get(key)
+        if found is None:
+            weapons, implied = self.weapon_list(ascomp), self.implied()
+            found = self._lists[key] = [
+                tuple(zip(fj, weapons, implied[j], strict=True))
+                for j, fj in enumerate(self.factors_by_material(pc, env))
+            ]
+        return found
+
     def standard_target(self) -> tuple[list[float], bool]:
         """``stdtgt`` as a list, and whether every entry is > 0 (then :func:`_alpha` need not
         look for a quotient by 0), made once."""
@@ -682,11 +700,12 @@ def _alpha(
                 )
     out = []
     for row in aag:
-        share = [
-            w / sd if (w := x * y) > 0 else 0.0 for x, y, sd in zip(row, grdrs, std, strict=True)
+        share = [  # (zip's strict= left out: a keyword argument costs more than the row)
+            w / sd if (w := x * y) > 0.0 else 0.0
+            for x, y, sd in zip(row, grdrs, std)  # noqa: B905
         ]
         total = _sum(share)
-        if total <= 0:
+        if total <= 0.0:
             weights = [x * y for x, y in zip(row, grdrs, strict=True)]
             if any(w > 0 for w in weights):
                 # weights near the smallest float underflowed in the quotient: alpha does not
@@ -695,7 +714,7 @@ def _alpha(
                 scaled = [w / top for w in weights]
                 share = [w / sd if w > 0 else 0.0 for w, sd in zip(scaled, std, strict=True)]
                 total = _sum(share)
-        out.append([x / total for x in share] if total > 0 else [0.0] * len(share))
+        out.append([x / total for x in share] if total > 0.0 else [0.0] * len(share))
     return out
 
 
@@ -707,6 +726,13 @@ def _sum(xs: list[float]) -> float:
         total = 0.0
         for x in xs:
             total += x
+        return total
+    if n < 16:  # one block of eight: its running sums are its terms
+        a, b, c, d, e, f, g, h = xs[:8]
+        total = ((a + b) + (c + d)) + ((e + f) + (g + h))
+        if n > 8:
+            for x in xs[8:]:
+                total += x
         return total
     if n <= 128:
         r = xs[:8]
@@ -1135,23 +1161,32 @@ def assess_strike_trusted(
     else:  # no target: no posture class to allocate fire by
         weapons, agwep_ = tables.weapon_list(strike.ascomp), tables.weapons(strike.ascomp)
         alpha = [[0.0] * nmat for _ in range(nw)]
-    by_material = list(zip(*alpha, strict=True)) or [()] * nmat  # [j][iw]
-    implied = tables.implied()
+    by_material = list(zip(*alpha)) or [()] * nmat  # [j][iw]  # noqa: B905 -- nmat each
+    # The unit's share of grdrs, [resources](j) / grdrs(j) (0 where grdrs(j) = 0). A strike
+    # on one unit takes 1.0 for every share: x / x is 1.0 where the unit holds the materiel,
+    # and where it holds none alpha is 0.0 (its weight aag * 0 is not > 0), so that
+    # alpha * 1.0 is alpha * share, whatever the materiel, bit for bit.
+    ones = [1.0] * nmat
+    ascomp = strike.ascomp
+    start = -0.0 if nw else 0.0  # -0.0 + k is k, bit for bit, whatever k; no weapon: K sums to 0
     remaining, losses, potential = [], [], []
     for row, unit_pc in zip(rows, posture_classes, strict=True):
         # One pass over the unit's materiel types: for each, K weapon after weapon
-        # (_unit_potential's products), its sum over the weapons (column_sums of K) and the
-        # losses it inflicts (_unit_losses), the same operations in the same order.
+        # (_unit_potential's products, f * ((alpha * share) * agwep)), its sum over the
+        # weapons (column_sums of K) and the losses it inflicts (_unit_losses), the same
+        # operations in the same order. (zip's strict= is left out of these loops: a keyword
+        # argument costs each call more than the rest of its work; the lengths are nmat.)
         new = list(row)
         total: list[float] = []
+        shares = ones if n == 1 else [x / g if g > 0.0 else 0.0 for x, g in zip(row, grdrs)]  # noqa: B905
         if nw == 1:
             # One weapon type (a common design): the same steps without the loop over
             # weapons -- K, which is its own sum, and the losses it inflicts.
             w = weapons[0]
-            for j, (x, g, f, a, (pairs,)) in enumerate(
-                zip(row, grdrs, tables.factors(unit_pc, env)[0], alpha[0], implied, strict=False)
+            for j, (x, share, f, a, (pairs,)) in enumerate(
+                zip(row, shares, tables.factors(unit_pc, env)[0], alpha[0], tables.implied())  # noqa: B905
             ):
-                k = f * ((a * (x / g if g > 0 else 0.0)) * w)
+                k = f * ((a * share) * w)
                 total.append(k)
                 lost = x if x < k else k
                 if lost == 0.0:
@@ -1161,15 +1196,13 @@ def assess_strike_trusted(
                     y, r = lost * d, new[p]
                     new[p] = r - (r if r < y else y)
         else:
-            factors = tables.factors_by_material(unit_pc, env)
-            for j, (x, g, fj, aj, pairs_j) in enumerate(
-                zip(row, grdrs, factors, by_material, implied, strict=False)
+            for j, (x, share, kj, aj) in enumerate(
+                zip(row, shares, tables.kernel(ascomp, unit_pc, env), by_material)  # noqa: B905
             ):
-                share = x / g if g > 0 else 0.0
-                held, summed = x, None
-                for f, a, w, pairs in zip(fj, aj, weapons, pairs_j, strict=True):
+                held, summed = x, start
+                for (f, w, pairs), a in zip(kj, aj):  # noqa: B905 -- nw each
                     k = f * ((a * share) * w)
-                    summed = k if summed is None else summed + k
+                    summed += k
                     lost = held if held < k else k
                     if lost == 0.0:
                         continue  # nothing lost, no personnel lost (the stocks are >= 0)
@@ -1178,12 +1211,12 @@ def assess_strike_trusted(
                         y, r = lost * d, new[p]
                         new[p] = r - (r if r < y else y)
                 new[j] = held
-                total.append(0.0 if summed is None else summed)
+                total.append(summed)
         # Subtraction of a quantity no larger than the stock leaves it >= 0 up to rounding.
         left = [y if y >= 0.0 or y != y else 0.0 for y in new]
         potential.append(total)  # Σ_iw K(iw, j), weapon after weapon
         remaining.append(left)
-        losses.append([a - b for a, b in zip(row, left, strict=True)])
+        losses.append(list(map(operator.sub, row, left)))
     record = _Assessed.__new__(_Assessed)
     fields = record.__dict__
     fields.update(strike=strike, supported=supported, pc=pc, env=env, units=units, agwep=agwep_)
