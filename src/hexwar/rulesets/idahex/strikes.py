@@ -112,7 +112,7 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
             e.note("air", f"{c}: no enemy unit to strike at cell {c.cell}", [s], player_level=0)
         return
     env = e.environment(c.cell)
-    numbers = tuple(u.number for u in targets)
+    numbers = tuple([u.number for u in targets])
     # The assessment is a function of the strike and its targets' state: the same
     # strike on the same targets holding the same resources (a strike that destroyed
     # nothing, flown again next cycle) has the same outcome, taken again -- and so is the
@@ -166,7 +166,7 @@ def _account(game: IdahexGame, s: int, numbers: tuple[int, ...], record: StrikeR
     """The report's words for a strike's losses: ``(units 3, 7): 1.2 tanks, ...``, the
     losses of each resource type summed over the target units."""
     lost = record.loss_totals()
-    names = game.rules.resources[2 - s].names
-    items = ", ".join(f"{x:.3g} {names[i]}" for i, x in enumerate(lost) if x > 0)
-    units = ", ".join(str(n) for n in numbers)
-    return f"(units {units}): {items or 'no losses'}"
+    names = game.rules.resources[2 - s].names  # one name per resource type: nrs(v)
+    # (A list for join, not a generator: join makes one of it anyway.)
+    items = ", ".join([f"{x:.3g} {name}" for x, name in zip(lost, names) if x > 0.0])  # noqa: B905
+    return f"(units {', '.join(map(str, numbers))}): {items or 'no losses'}"
