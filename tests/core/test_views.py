@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 import re
 from typing import Any, ClassVar
 
@@ -265,3 +267,22 @@ def test_a_trusted_piece_replaces_the_one_before_and_is_skipped() -> None:
     check_jsonable({"unit": new}, checked=shared.ids)
     shared.put("unit", {"r": [3.0]})
     assert id(r) not in shared.ids
+
+
+@pytest.mark.parametrize("copy_of", [copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))])
+def test_a_copied_cache_starts_empty_so_no_id_of_the_original_skips_a_check(
+    copy_of: Any,
+) -> None:
+    """core views: the ids a cache skips are those of containers it keeps alive itself. A
+    copy's pieces are other objects, so the original's ids cannot come with them: once the
+    original is gone, one of them could name a new container holding a value JSON cannot
+    carry, and the check would pass it. A copy (``copy.deepcopy``, as a forked game of the
+    research drivers, or a pickle) starts empty and checks what it is given."""
+    shared = SharedJson()
+    piece = shared.get("units", (1,), lambda: [{"number": 1}])
+    assert id(piece) in shared.ids
+    other = copy_of(shared)
+    assert other.ids == set()
+    assert other.get("units", (1,), lambda: [{"number": 1}]) == piece
+    with pytest.raises(TypeError, match=r"^view\.units\[0\]\.x: inf is not finite$"):
+        other.get("units", (2,), lambda: [{"x": math.inf}])

@@ -68,6 +68,16 @@ class SharedJson:
         another (a list of shared units) owns only its own containers: the other's stay the
         other's, so each id belongs to one piece and leaves with it."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SharedJson:
+        """An empty cache (a copied or pickled game's, :meth:`__reduce__` too): the ids
+        kept are the original pieces' and a copy's pieces are other objects, so once the
+        original is gone an id could name a new container the check would skip. The pieces
+        are made again as the copy's views ask for them."""
+        return SharedJson()
+
+    def __reduce__(self) -> tuple[type[SharedJson], tuple[()]]:
+        return (SharedJson, ())
+
     def get(self, key: object, source: object, build: Callable[[], T]) -> T:
         """The piece ``key`` built from ``source`` (compared with ``==``; a deep copy of it is
         kept unless it is hashable, so a dict changed in place is seen as changed);
