@@ -43,9 +43,12 @@ def checked_strike(game: IdahexGame, s: int, c: Strike) -> AirStrike:
         )
     periods.check_cell(game, c.cell)
     # A strike is a value: the same command of the same side is the same strike, checked
-    # once (a commander repeats its strikes cycle after cycle).
+    # once (a commander repeats its strikes cycle after cycle). The command enters the key
+    # as its fields, the values its own hash and equality compare (the dataclass's generated
+    # methods run as Python code; a tuple of plain values is hashed and compared in C).
+    key = (s, c.role, c.cell, c.aircraft, c.priority)
     try:
-        strike = game._strikes.get((s, c))
+        strike = game._strikes.get(key)
     except TypeError:  # a command built with lists, not tuples: checked every time
         strike = None
     if strike is not None:
@@ -58,7 +61,7 @@ def checked_strike(game: IdahexGame, s: int, c: Strike) -> AirStrike:
     if len(game._strikes) > _STRIKES_KEPT:
         game._strikes.clear()
     with contextlib.suppress(TypeError):
-        game._strikes[s, c] = strike
+        game._strikes[key] = strike
     return strike
 
 
@@ -89,6 +92,9 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
     targets = [enemy[i] for i in index]
     pcs = [classes[i] for i in index]
     side_name = "Red" if s == 1 else "Blue"
+    # The role as the notes write it (StrikeRole's str value; formatting the enum member
+    # runs Enum.__format__'s Python code).
+    role = "cas" if strike.role is StrikeRole.CAS else "interdiction"
     # What a side learns from its own strike (docs/rulings/idahex.md, 'Air strikes and
     # the fog of war'): the results where it sees the target units, else only that the
     # strike was flown -- the same words whether or not anything was there. Interdiction
@@ -101,7 +107,7 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
     if not observed:
         e.note(
             "air",
-            f"{side_name} {strike.role} strike on cell {c.cell}: flown; the cell is out of "
+            f"{side_name} {role} strike on cell {c.cell}: flown; the cell is out of "
             "contact and the results are not observed",
             [s],
             player_level=0,
@@ -153,13 +159,25 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
     game.combat.air_records.append(record)
     e.note(
         "air",
-        f"{side_name} {strike.role} strike on cell {c.cell} {account}",
-        [3 - s, s] if observed else [3 - s],
+        f"{side_name} {role} strike on cell {c.cell} {account}",
+        _SEEN[s][observed],  # (a frozenset: the note takes it as it is)
         player_level=0,
         cell=c.cell,
     )
     for u in targets:
         game.combat.vanish(e, u)
+
+
+_SEEN: tuple[tuple[frozenset[int], ...], ...] = (
+    (),
+    (frozenset((2,)), frozenset((1, 2))),
+    (frozenset((1,)), frozenset((1, 2))),
+)
+"""The sides told of side ``s``'s strike, ``_SEEN[s][observed]``: the target side, and
+the striking side where it observes the results."""
+
+_LOSS = "%.3g %s"
+"""A resource's loss in the report: the amount to three significant digits, the name."""
 
 
 def _account(game: IdahexGame, s: int, numbers: tuple[int, ...], record: StrikeRecord) -> str:
@@ -168,5 +186,7 @@ def _account(game: IdahexGame, s: int, numbers: tuple[int, ...], record: StrikeR
     lost = record.loss_totals()
     names = game.rules.resources[2 - s].names  # one name per resource type: nrs(v)
     # (A list for join, not a generator: join makes one of it anyway.)
-    items = ", ".join([f"{x:.3g} {name}" for x, name in zip(lost, names) if x > 0.0])  # noqa: B905
+    # ("%.3g" % x is format(x, ".3g"): the same conversion, without the format spec parsed
+    # for each number.)
+    items = ", ".join([_LOSS % pair for pair in zip(lost, names) if pair[0] > 0.0])  # noqa: B905
     return f"(units {', '.join(map(str, numbers))}): {items or 'no losses'}"
