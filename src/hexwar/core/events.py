@@ -169,6 +169,34 @@ class EventLog(Sequence[Event]):
         self._events.append(event)
         return event
 
+    def append_owned(
+        self,
+        time: float | int,
+        kind: str,
+        text: str,
+        visible_to: frozenset[str],
+        data: dict[str, Any],
+    ) -> Event:
+        """:meth:`append` for a caller that hands its own new ``data`` dict over to the log
+        (it keeps no reference to it), with ``visible_to`` a frozenset: the event takes both
+        as they are, without the copies ``append`` makes. Raises ``ValueError`` if time would
+        run backwards."""
+        events = self._events
+        if events and time < events[-1].time:
+            raise ValueError(
+                f"event {kind!r} at time {time} precedes the last event at {events[-1].time}"
+            )
+        event = _new_event(Event)
+        _set_seq(event, len(events))
+        _set_time(event, time)
+        _set_kind(event, kind)
+        _set_text(event, text)
+        _set_visible_to(event, visible_to)
+        _set_data(event, data)
+        _set_receipt(event, None)
+        events.append(event)
+        return event
+
     def for_side(self, side: str | None) -> list[Event]:
         """The events ``side`` may see, in order (``None``: all of them)."""
         return [e for e in self._events if e.visible(side)]

@@ -112,6 +112,22 @@ ScenarioT = TypeVar("ScenarioT", bound=BaseModel)
 ObservationEncoder = Callable[[Mapping[str, Any]], tuple[np.ndarray, np.ndarray]]
 
 
+# Game.view and Game.submit make a View and a SubmittedOrder without calling the frozen
+# dataclass's __init__, which sets each field through object.__setattr__ (about twice the
+# cost, at every view and order): the fields' slot descriptors set them, in the same order, to
+# the same values (neither class has a __post_init__). The objects are the same.
+_new_view = object.__new__
+_set_view_ruleset = View.__dict__["ruleset"].__set__
+_set_view_side = View.__dict__["side"].__set__
+_set_view_step = View.__dict__["step"].__set__
+_set_view_data = View.__dict__["data"].__set__
+_new_submitted = object.__new__
+_set_submitted_seq = SubmittedOrder.__dict__["seq"].__set__
+_set_submitted_step = SubmittedOrder.__dict__["step"].__set__
+_set_submitted_side = SubmittedOrder.__dict__["side"].__set__
+_set_submitted_order = SubmittedOrder.__dict__["order"].__set__
+
+
 class Game(ABC, Generic[ScenarioT, OrderT]):
     """One game of a ruleset. Subclasses implement the ``_hooks``; never the public path."""
 
@@ -233,7 +249,8 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
             raise IllegalOrderError(
                 f"{side} may not amend the game: only the umpire does", rule=AMEND_RULE
             )
-        self._check_side(side)
+        if side not in self.ruleset.info.sides:  # (_check_side, without two calls)
+            self._check_side(side)
         if self._outcome is not None:
             raise GameOverError(f"the game is over ({self._outcome.reason}); no more orders")
         d = self._awaiting()
@@ -270,7 +287,11 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
             parsed = self.ruleset.parse_order(side, cast("JsonValue | str", order))
             data = parsed.to_json()
         self._check(side, parsed)
-        submitted = SubmittedOrder(len(self._orders), d.step, side, data)
+        submitted = _new_submitted(SubmittedOrder)  # SubmittedOrder(seq, step, side, data)
+        _set_submitted_seq(submitted, len(self._orders))
+        _set_submitted_step(submitted, d.step)
+        _set_submitted_side(submitted, side)
+        _set_submitted_order(submitted, data)
         self._orders.append(submitted)
         self._sealed[side] = parsed
         if self._sealed.keys() >= d.sides:
@@ -345,10 +366,19 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
 
     def view(self, side: str) -> View:
         """Only what ``side`` may know; JSON-able."""
-        self._check_side(side)
+        info = self.ruleset.info  # (Game.info, without its property call)
+        if side not in info.sides:
+            self._check_side(side)
         data = self._view(side)
         check_jsonable(data, checked=self._shared.ids)
-        return View(self.info.id, side, self._step, data)
+        # View(info.id, side, self._step, data), its fields set through their slots (see
+        # _new_view): a game takes a view per side and decision.
+        view = _new_view(View)
+        _set_view_ruleset(view, info.id)
+        _set_view_side(view, side)
+        _set_view_step(view, self._step)
+        _set_view_data(view, data)
+        return view
 
     def events(self, side: str | None = None) -> list[Event]:
         """The events ``side`` saw, in order; ``None`` for the umpire's full log."""

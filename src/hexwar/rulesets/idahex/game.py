@@ -31,7 +31,7 @@ from hexwar.rulesets.idahex.clock import Break
 from hexwar.rulesets.idahex.combat import IdahexCombat
 from hexwar.rulesets.idahex.design_data import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.engine import Engine, Note, TaskForce, UnitState
-from hexwar.rulesets.idahex.orders import Commands, Strike
+from hexwar.rulesets.idahex.orders import Commands
 from hexwar.rulesets.idahex.postures import DESTROYED
 from hexwar.rulesets.idahex.scenario import IdahexScenario
 from hexwar.rulesets.idahex.supplies import SupplyTables
@@ -81,8 +81,9 @@ class IdahexGame(Game[IdahexScenario, Commands]):
             [u for u in self.engine.units.values() if u.side == s] for s in (1, 2)
         )
         """Each side's units, in the engine's order (units never change sides)."""
-        self._strikes: dict[tuple[int, Strike], AirStrike] = {}
-        """Each strike command met, checked against the design data, by side."""
+        self._strikes: dict[tuple[Any, ...], AirStrike] = {}
+        """Each strike command met, checked against the design data, by side and the
+        command's fields."""
         self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any, str]] = {}
         """Each strike assessment (§6) by side, strike, cell environment, supported side and
         the targets' numbers, posture classes and resources: its remaining resources, record
@@ -109,15 +110,18 @@ class IdahexGame(Game[IdahexScenario, Commands]):
     # -- the designer's report (§8, file 51) ------------------------------------------------
 
     def _on_note(self, note: Note) -> None:
-        iprint = self.rules.iprint
+        iprint = self.rules.design.iprint  # (Rules.iprint)
         players = note.player_level is not None and iprint >= note.player_level and bool(note.sides)
         if not players and iprint < note.level:
             return
         visible = self._seen_by.get(note.sides) if players else _NOBODY
         if visible is None:
             visible = self._seen_by[note.sides] = frozenset(SIDE_NAMES[s - 1] for s in note.sides)
-        data = {k: v for k, v in note.data.items() if isinstance(v, _PLAIN)}
-        self.log.append(self.engine.t, note.kind, note.text, visible_to=visible, data=data)
+        # The plain values in a dict of their own, handed over to the log as it is (append
+        # would copy it again); the time read as Engine.t reads it.
+        given = note.data
+        data = {k: v for k, v in given.items() if isinstance(v, _PLAIN)} if given else {}
+        self.log.append_owned(self.engine.clock._t, note.kind, note.text, visible, data)
 
     # -- time -------------------------------------------------------------------------------
 
