@@ -85,9 +85,17 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         """Each strike command met, checked against the design data, by side and the
         command's fields."""
         self._assessed: dict[tuple[Any, ...], tuple[list[list[float]], Any, str]] = {}
-        """Each strike assessment (§6) by side, strike, cell environment, supported side and
-        the targets' numbers, posture classes and resources: its remaining resources, record
-        and the report's account of its losses (a pure function of these)."""
+        """Each strike assessment (§6) of this cycle by side, strike, cell environment,
+        supported side and the targets' numbers, posture classes and resources: its
+        remaining resources, record and the report's account of its losses (a pure function
+        of these)."""
+        self._assessed_before: dict[tuple[Any, ...], tuple[list[list[float]], Any, str]] = {}
+        """The last cycle's assessments: a strike flown again on targets holding the same
+        resources finds its own there (and takes it into this cycle's). Older ones are
+        dropped: kept for the whole game, a thousand assessments' lists outlived the
+        collector's young generations and brought on a full collection of the heap."""
+        self._assessed_at = math.nan
+        """The time of this cycle's strikes (strikes are flown at a cycle start)."""
         self._contact_pieces: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         """Each enemy unit's piece and the state it was built from (the same piece the
         shared cache holds for it), so an unchanged unit costs one comparison."""

@@ -138,7 +138,16 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
         if len(targets) == 1
         else b"".join([u.resources.tobytes() for u in targets]),
     )
+    t = e.clock._t  # (Engine.t)
+    if game._assessed_at != t:  # a new cycle's strikes: the last cycle's are the ones before
+        game._assessed_before = game._assessed
+        game._assessed = {}
+        game._assessed_at = t
     found = game._assessed.get(key)
+    if found is None and game._assessed_before:
+        found = game._assessed_before.pop(key, None)
+        if found is not None:
+            game._assessed[key] = found
     if found is None:
         remaining, record = assess_strike_trusted(
             game._air_tables[s - 1],
