@@ -46,19 +46,34 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
         # passenger's class) consumes nothing while not engaged, only a unit in a higher
         # class or engaged does. The others' demand is 0: they are left out, most units of
         # most frames, in one pass before anything else (a quiet frame ends here).
-        own = game._own_units[s - 1]
-        if not tables.idle[0]:
-            able = [u for u in own if u.posture >= 10]
-        elif engaged:
-            able = [u for u in own if u.posture >= 20 or (u.posture >= 10 and u.number in engaged)]
+        # The units able to consume depend on the postures and on the engaged units alone:
+        # while the side's count of moves (UnitState.versions: any change of a unit's
+        # location, posture or objective) and the engaged units are those of the last
+        # frame, they are the units found then (a change of holdings leaves them).
+        moves = engine.unit_versions[s + 2]
+        kept = game._kept.get(("able", s))
+        if kept is not None and kept[0] == moves and kept[1] == engaged:
+            able = kept[2]
         else:
-            able = [u for u in own if u.posture >= 20]
+            own = game._own_units[s - 1]
+            if not tables.idle[0]:
+                able = [u for u in own if u.posture >= 10]
+            elif engaged:
+                able = [
+                    u for u in own if u.posture >= 20 or (u.posture >= 10 and u.number in engaged)
+                ]
+            else:
+                able = [u for u in own if u.posture >= 20]
+            game._kept[("able", s)] = (moves, engaged, able)
         if able:
             tframe = game.rules.design.tframe
             demands = frame_demands(game, engine, tables, able, tframe, engaged)
             if demands:
                 consume(game, engine, demands, sup)
-        if not engine.task_forces:
+        # A moving task force's first unit is a unit of the side in class 3 (posture 30 to
+        # 39), so among those able to consume (all of posture 20 and up): where none is, no
+        # task force of the side can stop for want of supplies.
+        if not able or not engine.task_forces:
             continue
         units = engine.units
         for tf in list(engine.task_forces.values()):
@@ -124,8 +139,9 @@ def consume(
     dem = np.array([rows.get(u.number, zero) for u in taking])
     after = consume_trusted(stocks, dem, [[at[n] for n in g] for g in groups])
     game._consumed[taking[0].side - 1] += (stocks - after).sum(axis=0)
+    # (a row some of whose values differ: the unit's holdings change)
     for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
-        taking[i].change_resources(sup, after[i])
+        taking[i].replace_resources(sup, after[i])
 
 
 def _consume_alone(game: IdahexGame, u: UnitState, row: Any, sup: slice) -> bool:
@@ -157,7 +173,7 @@ def _consume_alone(game: IdahexGame, u: UnitState, row: Any, sup: slice) -> bool
         if x:
             consumed[k] += x
     if after != stocks:  # (finite floats: element by element, -0 == +0 as numpy has it)
-        u.change_resources(sup, after)
+        u.replace_resources(sup, after)  # (a value differs: the holdings change)
         # What _runs_short finds of these finite stocks (its memo was just emptied).
         u.memo["runs short"] = any(a <= 0 for a in after)
     return True

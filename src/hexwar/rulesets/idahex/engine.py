@@ -126,10 +126,31 @@ class UnitState:
     a plain tuple (unit, type, resources: equal exactly when the elements are, hashed in C):
     kept while that array is the unit's (a march changes the status every event, not the
     holdings)."""
+    versions: list[int] = field(default_factory=lambda: [0, 0, 0, 0, 0], repr=False, compare=False)
+    """Counts shared by an engine's units (:attr:`Engine.unit_versions`). At index 1 (Red)
+    and 2 (Blue), each side's version of its units: bumped wherever a unit's memo is
+    emptied (and by a reader that fills a memo anew), so while it holds none of the side's
+    units has changed and what was derived from them all holds too. At index ``side + 2``
+    (3 Red, 4 Blue), the side's moves: bumped wherever a unit's location, posture or
+    objective changes, so while it holds what was derived from these alone holds (a change
+    of holdings, nearly every frame, leaves it)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "resources":
             value.setflags(write=False)
+            old: Any = getattr(self, "resources", _UNSET)
+            if old is not _UNSET:
+                # _same of two arrays (a unit's holdings are set often: a strike sets each
+                # target's), without its calls.
+                _set(self, "resources", value)
+                if not (
+                    type(old) is type(value)
+                    and old.shape == value.shape
+                    and old.tobytes() == value.tobytes()
+                ):
+                    _set(self, "memo", {})
+                    self.versions[self.side] += 1
+                return
         elif name == "held":
             object.__setattr__(self, name, value)
             return
@@ -137,6 +158,11 @@ class UnitState:
         object.__setattr__(self, name, value)
         if name != "memo" and not _same(old, value):
             object.__setattr__(self, "memo", {})
+            if old is not _UNSET:  # (not while the unit is made: its fields have no value)
+                versions = self.versions
+                versions[self.side] += 1
+                if name == "location" or name == "posture" or name == "objective":
+                    versions[self.side + 2] += 1
 
     def set_status(self, location: int, posture: int, objective: int) -> None:
         """``location``, ``posture`` and ``objective`` at once (the memo emptied if one of
@@ -147,6 +173,8 @@ class UnitState:
             and _same(self.objective, objective)
         ):
             object.__setattr__(self, "memo", {})
+            self.versions[self.side] += 1
+            self.versions[self.side + 2] += 1
         object.__setattr__(self, "location", location)
         object.__setattr__(self, "posture", posture)
         object.__setattr__(self, "objective", objective)
@@ -158,12 +186,24 @@ class UnitState:
         _set(self, "tentry", value)
         if type(old) is not type(value) or old != value:  # (not _same: floats, no arrays)
             _set(self, "memo", {})
+            self.versions[self.side] += 1
 
     def change_resources(self, index: Any, values: Any) -> None:
         """``resources[index] = values``, in a new array (the unit's own is read-only)."""
         resources = self.resources.copy()
         resources[index] = values
         self.resources = resources
+
+    def replace_resources(self, index: Any, values: Any) -> None:
+        """:meth:`change_resources` for ``values`` known to change the holdings (some value
+        differs from the one it replaces, so the new array's bits differ): the memo is
+        emptied without comparing the arrays."""
+        resources = self.resources.copy()
+        resources[index] = values
+        resources.setflags(write=False)
+        _set(self, "resources", resources)
+        _set(self, "memo", {})
+        self.versions[self.side] += 1
 
     @property
     def status(self) -> Status:
@@ -504,6 +544,9 @@ class Engine:
         self.owner: dict[int, int] = rules.design.owners()
         self.owner_changes = 0
         """How many times a cell has changed hands (``owner`` is changed only with it)."""
+        self.unit_versions = [0, 0, 0, 0, 0]
+        """Each side's version of its units and count of their moves (at ``side`` and
+        ``side + 2``: see :attr:`UnitState.versions`)."""
         self.units: dict[int, UnitState] = {}
         for u in rules.design.units:
             self.units[u.number] = UnitState(
@@ -516,6 +559,7 @@ class Engine:
                 objective=u.buloc,
                 tentry=u.tentry,
                 resources=np.array(u.resources, dtype=np.float64),
+                versions=self.unit_versions,
             )
         # By side (index 1 Red, 2 Blue; units never change sides): cell -> the side's units
         # located there, and cell -> the side's units whose objective it is. Nearly every
@@ -637,6 +681,9 @@ class Engine:
             u.memo["status"] = status
         else:
             _set(u, "memo", {"status": status})
+            versions = u.versions
+            versions[u.side] += 1
+            versions[u.side + 2] += 1
         found = at.get(location)
         if found is None:
             at[location] = {number}

@@ -135,6 +135,7 @@ def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
     memo = u.memo
     memo.pop(_VIEW_KEY[not engaged], None)  # (one piece at a time, for the unit as it is)
     memo[_VIEW_KEY[engaged]] = piece
+    u.versions[u.side] += 1  # (a new piece: the side's list no longer holds)
     return piece
 
 
@@ -333,7 +334,16 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
     """Side ``s``'s units as its view lists them (``engaged``: the numbers of the engaged
     units): each unit's piece from its memo while it holds (:func:`own_json`), and the
     list handed out last time while every piece in it is the same (most periods of a quiet
-    front), so the view's check skips it at once."""
+    front), so the view's check skips it at once.
+
+    While the side's version of its units (:attr:`UnitState.versions`, bumped wherever a
+    unit's memo is emptied or given a new piece) and the engaged units are those of the
+    last list, every unit's memo holds the piece it gave then: the list is that one, as
+    ``same_list`` would hand it out again, without asking each unit."""
+    version = game.engine.unit_versions[s]
+    kept = game._kept.get(("own pieces", s))
+    if kept is not None and kept[0] == version and kept[1] == engaged:
+        return kept[2]  # type: ignore[no-any-return]
     if engaged:
         units = [
             u.memo.get(_VIEW_KEY[u.number in engaged]) or own_json(game, u, u.number in engaged)
@@ -341,7 +351,9 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
         ]
     else:  # (most views: no unit is engaged, so none is asked)
         units = [u.memo.get("view") or own_json(game, u, False) for u in game._own_units[s - 1]]
-    return game._shared.same_list(("units", s), units)
+    found = game._shared.same_list(("units", s), units)
+    game._kept[("own pieces", s)] = (game.engine.unit_versions[s], engaged, found)
+    return found
 
 
 def enemy_pieces(
@@ -351,23 +363,35 @@ def enemy_pieces(
     (:func:`unit_json`); each piece is kept in the unit's memo while the unit is unchanged,
     and the list handed out last time while it holds the same pieces.
 
-    ``own`` is the side's list of units in its view (:func:`own_pieces`): the very list of
-    its last view holds the same pieces, each made before then and kept in its unit's memo
-    since, which any change to the unit empties; so no own unit moved or changed posture,
-    and the cells watched are those found then."""
+    Which units are listed depends on the cells the side's active units watch and on the
+    enemy units' postures and locations alone, and an enemy unit's piece on its location
+    and posture class alone (:func:`unit_json` hands out the piece kept for that state).
+    The engine counts each side's moves (:attr:`UnitState.versions`: any change of a
+    unit's location, posture or objective): while the side's count holds, the cells watched
+    are those found last; while these are the very cells of the last list and the enemy's
+    count holds, the list is that one (a change of holdings alone leaves it). ``own`` (the
+    side's list of units in its view) is no longer needed."""
+    del own
+    versions = game.engine.unit_versions
+    moves = versions[s + 2]
     kept = game._kept.get(("watched", s))
-    if own is not None and kept is not None and kept[0] is own:
+    if kept is not None and kept[0] == moves:
         near = kept[1]
     else:
         near = watched(game, s)
-        if own is not None:
-            game._kept[("watched", s)] = (own, near)
+        game._kept[("watched", s)] = (moves, near)
+    enemy_moves = versions[5 - s]  # (the enemy's: 3 - s + 2)
+    last = game._kept.get(("enemy pieces", s))
+    if last is not None and last[0] is near and last[1] == enemy_moves:
+        return last[2]  # type: ignore[no-any-return]
     enemy = [  # contacts(game, s, near), each as seen (a piece is a dict, never empty)
         u.memo.get("seen") or _seen_piece(game, u)
         for u in game._own_units[2 - s]
         if u.posture >= 10 and u.location in near
     ]
-    return game._shared.same_list(("enemy", s), enemy)
+    found = game._shared.same_list(("enemy", s), enemy)
+    game._kept[("enemy pieces", s)] = (near, enemy_moves, found)
+    return found
 
 
 def _seen_piece(game: IdahexGame, u: UnitState) -> dict[str, Any]:
