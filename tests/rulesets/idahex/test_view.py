@@ -6,10 +6,13 @@ import math
 import random
 import re
 import struct
+from typing import Any
 
 import numpy as np
 import pytest
 
+from hexwar.rulesets.idahex import consumption
+from hexwar.rulesets.idahex import view as view_module
 from hexwar.rulesets.idahex.game import IdahexGame
 from hexwar.rulesets.idahex.view import rounded
 from hexwar.sessions import Session, resolve_scenario
@@ -106,3 +109,60 @@ def test_a_view_is_passed_whole_only_when_its_numbers_are_plain() -> None:
     game._kept["next period"] = (game._period.number, math.inf)
     with pytest.raises(TypeError, match=r"^view\.next_period: inf is not finite$"):
         game.view("red")
+
+
+def _engaged(game: IdahexGame) -> set[int]:
+    e = game.engine
+    return {n for g in e.engagements.values() for n in g.attackers | g.defenders}
+
+
+@pytest.mark.parametrize("agent", ["legacy", "ai"])
+def test_lists_kept_by_version_are_those_made_afresh(
+    agent: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A view hands out its side's units while the side's version of its units holds, and
+    the enemy in contact while both sides' moves hold; a frame's supply step keeps the units
+    able to consume while the side's moves hold. At every decision of a whole game, and at
+    every frame's supply step, each is what is made afresh without them."""
+    session, game = _sinai(agent)
+    frames = 0
+    frame_demands = consumption.frame_demands
+
+    def checked(game: IdahexGame, engine: Any, tables: Any, units: Any, *rest: Any) -> Any:
+        nonlocal frames
+        frames += 1
+        engaged = _engaged(game)
+        fresh = [
+            u
+            for u in game._own_units[tables.side - 1]
+            if u.posture >= 10 and (u.posture >= 20 or not tables.idle[0] or u.number in engaged)
+        ]
+        assert units == fresh
+        return frame_demands(game, engine, tables, units, *rest)
+
+    monkeypatch.setattr(consumption, "frame_demands", checked)
+    while game.outcome() is None:
+        session.run(max_steps=game.step + 1)
+        engaged = _engaged(game)
+        for side, s in (("red", 1), ("blue", 2)):
+            data = game.view(side).data
+            for key in ("own pieces", "enemy pieces", "watched"):
+                game._kept.pop((key, s), None)
+            assert data["units"] == view_module.own_pieces(game, s, engaged)
+            assert data["enemy"] == view_module.enemy_pieces(game, s)
+    assert frames > 100
+
+
+def test_a_side_counts_its_units_changes_and_moves() -> None:
+    """A unit's new holdings bump its side's version of its units, not its moves; a new
+    posture bumps both; setting a field to the value it has bumps neither."""
+    _, game = _sinai()
+    e = game.engine
+    u = game._own_units[1][0]
+    versions = list(e.unit_versions)
+    u.resources = u.resources.copy()
+    assert e.unit_versions == versions
+    u.resources = u.resources * 0.5
+    assert e.unit_versions == [*versions[:2], versions[2] + 1, *versions[3:]]
+    u.posture = u.posture + 1
+    assert e.unit_versions == [*versions[:2], versions[2] + 2, versions[3], versions[4] + 1]
