@@ -68,6 +68,9 @@ class IdahexCombat:
         self._toe_values: dict[tuple[int, int], tuple[float, list[float]]] = {}
         """``sv`` of §5.3 by side and unit type (the value of a unit at its toe), with the
         side's ``rsvald``."""
+        self._vanish_lines: dict[tuple[int, int], tuple[float, list[float], float, float]] = {}
+        """§5.3's test by side and unit type: ``vanish * sv - VANISH_TOLERANCE``, which a
+        unit's value must not fall below, with ``rsvald``, ``vanish`` and ``sv``."""
 
     @cached_property
     def _values(self) -> StandardValues:
@@ -329,12 +332,22 @@ class IdahexCombat:
         """§5.3: eliminate ``u`` if its value has fallen below ``vanish`` of its toe value."""
         if u.posture == DESTROYED:
             return
-        sv, values = self._toe_value(u.side, u.butype)
+        found = self._vanish_lines.get((u.side, u.butype))
+        if found is None:
+            # The type's line, fixed by the design: the same products as before, found once.
+            sv, values = self._toe_value(u.side, u.butype)
+            vanish = self.rules.design.vanish[u.butype - 1]
+            found = self._vanish_lines[u.side, u.butype] = (
+                vanish * sv - VANISH_TOLERANCE,
+                values,
+                vanish,
+                sv,
+            )
+        line, values, vanish, sv = found
         held = u.resources.tolist()
         # exact.dot in Python floats: the same rounded products, summed exactly by fsum.
         cv = math.fsum(map(operator.mul, held, values))
-        vanish = self.rules.design.vanish[u.butype - 1]
-        if cv < vanish * sv - VANISH_TOLERANCE:
+        if cv < line:
             engine.eliminate(
                 u, f"its value fell to {cv:.4g}, below {vanish:g} of {sv:.4g} at toe (§5.3)"
             )
