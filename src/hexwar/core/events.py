@@ -148,26 +148,13 @@ class EventLog(Sequence[Event]):
         """Add an event at ``time``, seen by ``visible_to`` (side names, or :data:`ALL`): no
         default, so a ruleset that forgets to say who sees an event fails the type check
         instead of leaking it. Raises ``ValueError`` if time would run backwards."""
-        if self._events and time < self._events[-1].time:
-            raise ValueError(
-                f"event {kind!r} at time {time} precedes the last event at {self._events[-1].time}"
-            )
         if isinstance(visible_to, str):
             vis = _ONE_SIDE.get(visible_to)
             if vis is None:
                 vis = _ONE_SIDE[visible_to] = frozenset((visible_to,))
         else:
             vis = frozenset(visible_to)  # a frozenset as it is (no copy)
-        event = _new_event(Event)
-        _set_seq(event, len(self._events))
-        _set_time(event, time)
-        _set_kind(event, kind)
-        _set_text(event, text)
-        _set_visible_to(event, vis)
-        _set_data(event, dict(data) if data else {})
-        _set_receipt(event, receipt)
-        self._events.append(event)
-        return event
+        return self.append_owned(time, kind, text, vis, dict(data) if data else {}, receipt)
 
     def append_owned(
         self,
@@ -176,6 +163,7 @@ class EventLog(Sequence[Event]):
         text: str,
         visible_to: frozenset[str],
         data: dict[str, Any],
+        receipt: Receipt | None = None,
     ) -> Event:
         """:meth:`append` for a caller that hands its own new ``data`` dict over to the log
         (it keeps no reference to it), with ``visible_to`` a frozenset: the event takes both
@@ -193,7 +181,7 @@ class EventLog(Sequence[Event]):
         _set_text(event, text)
         _set_visible_to(event, visible_to)
         _set_data(event, data)
-        _set_receipt(event, None)
+        _set_receipt(event, receipt)
         events.append(event)
         return event
 

@@ -149,34 +149,20 @@ _FLOAT64 = np.dtype(np.float64)
 
 
 def adjacent(game: IdahexGame, cell: int) -> list[int]:
-    """The active cells next to ``cell`` (one list per cell, shared by the views; kept by
-    cell too, so that a unit's piece finds it with one look-up)."""
-    by_cell: dict[int, list[int]] | None = game._kept.get("adjacent")
-    if by_cell is None:
-        by_cell = game._kept["adjacent"] = {}
-    found = by_cell.get(cell)
-    if found is None:
-        grid = game.rules.grid
-        found = by_cell[cell] = game._shared.get(
-            ("adjacent", cell), None, lambda: [c for c in grid.active_rim(cell) if c is not None]
-        )
-    return found
+    """The active cells next to ``cell`` (one list per cell, shared by the views)."""
+    grid = game.rules.grid
+    return game._shared.get(
+        ("adjacent", cell), None, lambda: [c for c in grid.active_rim(cell) if c is not None]
+    )
 
 
 def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
-    """A task force and its mission, as its side sees it; shared while unchanged (kept by
-    number with the state it shows, so an unchanged task force costs one comparison; an
-    order is a frozen value of the three fields shown)."""
+    """A task force and its mission, as its side sees it; shared while unchanged (an order
+    is a frozen value of the three fields shown)."""
     key = game.engine.clock.queue.key(tf.number)
     due = None if key is None else json_time(key.time)
     state = (tuple(tf.units), tf.mode, tuple(tf.orders), tf.next, due, tf.warned)
-    kept: dict[int, tuple[Any, dict[str, Any]]] | None = game._kept.get("task forces")
-    if kept is None:
-        kept = game._kept["task forces"] = {}
-    found = kept.get(tf.number)
-    if found is not None and found[0] == state:
-        return found[1]
-    piece = game._shared.get(
+    return game._shared.get(
         ("task force", tf.number),
         state,
         lambda: {
@@ -189,8 +175,6 @@ def tf_json(game: IdahexGame, tf: TaskForce) -> dict[str, Any]:
             "warning": tf.warned,
         },
     )
-    kept[tf.number] = (state, piece)
-    return piece
 
 
 def contacts(game: IdahexGame, s: int, near: set[int] | None = None) -> list[UnitState]:
@@ -247,7 +231,7 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
         "units": own,
         "task_forces": task_force_pieces(game, s),
         "deliveries": deliveries_json(game, s),
-        "enemy": enemy_pieces(game, s, own),
+        "enemy": enemy_pieces(game, s),
         "owner": owner_piece(game),
         "engagements": fought,
         "design": public_design(game, s),
@@ -285,24 +269,18 @@ def engagement_pieces(game: IdahexGame, s: int) -> list[dict[str, Any]]:
 
 
 def maps_piece(game: IdahexGame) -> dict[str, Any]:
-    """File 60's maps as they stand (shared while they do; copies of the maps as they were
-    are kept with the piece, since a map may change in place)."""
+    """File 60's maps as they stand (shared while they do: the cache keeps copies of the
+    maps it was made from, since a map may change in place)."""
     e = game.engine
-    maps = (e.envmap, e.rtemap, e.barmap)
-    kept = game._kept.get("maps")
-    if kept is not None and kept[0] == maps:
-        return kept[1]  # type: ignore[no-any-return]
-    piece: dict[str, Any] = game._shared.get(
+    return game._shared.get(
         "maps",
-        maps,
+        (e.envmap, e.rtemap, e.barmap),
         lambda: {
             "envmap": {str(k): v for k, v in e.envmap.items()},
             "rtemap": {str(k): v for k, v in e.rtemap.items()},
             "barmap": {str(k): v for k, v in e.barmap.items()},
         },
     )
-    game._kept["maps"] = ((dict(e.envmap), dict(e.rtemap), dict(e.barmap)), piece)
-    return piece
 
 
 def task_force_pieces(game: IdahexGame, s: int) -> list[dict[str, Any]]:
@@ -356,9 +334,7 @@ def own_pieces(game: IdahexGame, s: int, engaged: set[int]) -> list[dict[str, An
     return found
 
 
-def enemy_pieces(
-    game: IdahexGame, s: int, own: list[dict[str, Any]] | None = None
-) -> list[dict[str, Any]]:
+def enemy_pieces(game: IdahexGame, s: int) -> list[dict[str, Any]]:
     """The enemy units side ``s`` is in contact with (:func:`contacts`), as it sees them
     (:func:`unit_json`); each piece is kept in the unit's memo while the unit is unchanged,
     and the list handed out last time while it holds the same pieces.
@@ -369,9 +345,7 @@ def enemy_pieces(
     The engine counts each side's moves (:attr:`UnitState.versions`: any change of a
     unit's location, posture or objective): while the side's count holds, the cells watched
     are those found last; while these are the very cells of the last list and the enemy's
-    count holds, the list is that one (a change of holdings alone leaves it). ``own`` (the
-    side's list of units in its view) is no longer needed."""
-    del own
+    count holds, the list is that one (a change of holdings alone leaves it)."""
     versions = game.engine.unit_versions
     moves = versions[s + 2]
     kept = game._kept.get(("watched", s))
@@ -384,10 +358,8 @@ def enemy_pieces(
     last = game._kept.get(("enemy pieces", s))
     if last is not None and last[0] is near and last[1] == enemy_moves:
         return last[2]  # type: ignore[no-any-return]
-    enemy = [  # contacts(game, s, near), each as seen (a piece is a dict, never empty)
-        u.memo.get("seen") or _seen_piece(game, u)
-        for u in game._own_units[2 - s]
-        if u.posture >= 10 and u.location in near
+    enemy = [  # each as seen (a piece is a dict, never empty)
+        u.memo.get("seen") or _seen_piece(game, u) for u in contacts(game, s, near)
     ]
     found = game._shared.same_list(("enemy", s), enemy)
     game._kept[("enemy pieces", s)] = (near, enemy_moves, found)
@@ -401,26 +373,20 @@ def _seen_piece(game: IdahexGame, u: UnitState) -> dict[str, Any]:
 
 
 def deliveries_json(game: IdahexGame, s: int) -> list[dict[str, Any]]:
-    """The side's supply deliveries on their way (shared while none changes; kept by side
-    with what it shows)."""
+    """The side's supply deliveries on their way (shared while none changes)."""
     deliveries = game.engine.deliveries
     state = (
         tuple((d.number, d.task_force, d.cell, d.size) for d in deliveries.values() if d.side == s)
         if deliveries
         else ()
     )
-    kept = game._kept.get(("deliveries", s))
-    if kept is not None and kept[0] == state:
-        return kept[1]  # type: ignore[no-any-return]
-    piece: list[dict[str, Any]] = game._shared.get(
+    return game._shared.get(
         ("deliveries", s),
         state,
         lambda: [
             {"number": n, "task_force": tf, "cell": c, "size": size} for n, tf, c, size in state
         ],
     )
-    game._kept[("deliveries", s)] = (state, piece)
-    return piece
 
 
 def next_period(game: IdahexGame) -> float | None:
