@@ -1035,20 +1035,16 @@ class Engine:
             self.dissolve(tf)
             return
         tf.next = nxt
-        active = tf.orders[0]
-        start = active.start
+        start = tf.orders[0].start
         if start is not None:
             if start > self.t:
                 # §4.1: 'execution does not begin until the current time equals or exceeds
                 # the start time'; the delay is computed when it begins.
                 self.clock.schedule(tf.number, start, Priority.STATUS_CHANGE)
                 return
-            tf.orders[0] = Order(active.objective, active.posture)  # (_consume_start)
+            self._consume_start(tf)
         present = self.units[tf.units[0]].status  # (tf_status)
-        try:  # (_delay_or_no_route)
-            d = self.delay(tf, present, nxt)
-        except _NoRouteError as e:
-            d = _no_route(e)
+        d = self._delay_or_no_route(tf, present, nxt)
         value = d.value
         if value == math.inf:  # (not d.finite: a delay is a number >= 0 or +inf)
             if d.reason and tf.warned != d.reason:
