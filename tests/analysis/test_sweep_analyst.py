@@ -17,6 +17,7 @@ import math
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from scipy.stats import t
@@ -173,6 +174,95 @@ def test_the_cap_ends_replication_and_the_command_says_which_points_it_stopped(
     with pytest.raises(SystemExit):
         cli(["sweep", str(path), "--out", str(tmp_path / "o2"), "--until-halfwidth", "x=1"], capsys)
     assert "'x' is not a response of the experiment" in capsys.readouterr().err
+
+
+class RecordedClusters:
+    """Every dask ``LocalCluster`` the sweep starts, as started (real ones: a scheduler and
+    worker processes), and what each round of the sweep found when it began."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import distributed
+
+        self.started: list[Any] = []
+        # per round, the clusters running as its chunks' rows came: (id, address, status)
+        self.rounds: list[set[tuple[int, str, str]]] = []
+        started = self.started
+
+        class Recorded(distributed.LocalCluster):  # type: ignore[misc]
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                started.append(self)
+
+        monkeypatch.setattr(distributed, "LocalCluster", Recorded)
+
+    def on_rows(self, new: int, done: int, total: int) -> None:
+        if new == 0:  # run_sweep's call at the start of each round
+            self.rounds.append(set())
+        else:
+            self.rounds[-1].update(
+                (id(c), c.scheduler_address, c.status.name) for c in self.started
+            )
+
+
+def rows_without_time(directory: Path) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if k != "run_time_s"} for r in read_results(directory).rows]
+
+
+def test_a_sequential_dask_sweep_runs_every_round_on_one_cluster_it_closes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--until-halfwidth with --backend dask: the three rounds of the Wilson stopping rule
+    (4, 8, 16 replications a point) run on one LocalCluster, started for the sweep and running
+    at every round, closed at the end; the rows are those of the same sweep in this process
+    (the same seeds, the same games)."""
+    exp = load_experiment(write(tmp_path, NOISE))
+    stopping = Stopping({"winner": 0.1, "summary.y": 0.001}, 100)
+    run_sweep(exp, tmp_path / "serial", stopping=stopping)
+    clusters = RecordedClusters(monkeypatch)
+    run_sweep(
+        exp,
+        tmp_path / "dask",
+        jobs=2,
+        backend="dask",
+        stopping=stopping,
+        on_rows=clusters.on_rows,
+    )
+    assert len(clusters.started) == 1
+    (cluster,) = clusters.started
+    assert clusters.rounds == [{(id(cluster), cluster.scheduler_address, "running")}] * 3
+    assert cluster.status.name == "closed"
+    assert [len(rows) for rows in read_results(tmp_path / "dask").by_point().values()] == [16, 16]
+    assert rows_without_time(tmp_path / "dask") == rows_without_time(tmp_path / "serial")
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, SweepError])
+def test_a_dask_sweep_stopped_between_rounds_closes_its_cluster(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: type[BaseException]
+) -> None:
+    """Ctrl-C (KeyboardInterrupt) or an error in the middle of the second round of a
+    sequential sweep, its games still running, closes the sweep's one LocalCluster before the
+    exception leaves run_sweep; the rows written so far (the first round's 8 and the one chunk
+    of the second) stay in the journal for --resume."""
+    exp = load_experiment(write(tmp_path, NOISE))
+    clusters = RecordedClusters(monkeypatch)
+
+    def on_rows(new: int, done: int, total: int) -> None:
+        clusters.on_rows(new, done, total)
+        if len(clusters.rounds) == 2 and new > 0:
+            raise stop("stopped")
+
+    with pytest.raises(stop):
+        run_sweep(
+            exp,
+            tmp_path / "out",
+            jobs=2,
+            backend="dask",
+            stopping=Stopping({"winner": 0.1}, 100),
+            on_rows=on_rows,
+        )
+    assert len(clusters.started) == 1
+    assert clusters.started[0].status.name == "closed"
+    assert len(Journal(tmp_path / "out").read()) == 2 * 4 + 1
 
 
 # --- paired comparisons ----------------------------------------------------------------------

@@ -26,7 +26,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -331,7 +331,10 @@ def run_sweep(
     if stopping is not None:  # a resumed sequential sweep keeps the replications it had
         for point, n in Counter(p for p, _ in rows).items():
             counts[point] = max(counts.get(point, 0), n)
-    with journal.writer() as write:
+    with (
+        journal.writer() as write,
+        _workers(jobs=jobs, backend=backend, scheduler=scheduler) as run,
+    ):
         while counts:
             total = len(rows) + sum(
                 1 for p, n in counts.items() for r in range(n) if (p, r) not in rows
@@ -341,7 +344,7 @@ def run_sweep(
             )
             if on_rows is not None:
                 on_rows(0, len(rows), total)
-            for new in _execute(chunks, jobs=jobs, backend=backend, scheduler=scheduler):
+            for new in run(chunks):
                 write(new)
                 for row in new:
                     rows.setdefault((row["point"], row["replication"]), row)
@@ -364,14 +367,38 @@ def _more(
     return more
 
 
-def _execute(
-    chunks: Sequence[Chunk], *, jobs: int, backend: Backend, scheduler: str | None
-) -> Iterator[list[Row]]:
+Run = Callable[[Sequence[Chunk]], Iterator[list[Row]]]
+
+
+@contextmanager
+def _workers(*, jobs: int, backend: Backend, scheduler: str | None) -> Iterator[Run]:
+    """What runs a sweep's chunks, round after round: this process, joblib's loky workers
+    (which loky keeps between rounds), or one dask client for the whole sweep -- of its own
+    ``LocalCluster`` without ``scheduler`` -- started at the first chunk (a resumed sweep with
+    nothing left to run starts none) and closed when the sweep ends, however it ends (an
+    error, Ctrl-C). The rounds of a sequential sweep share it rather than pay a cluster's
+    start-up and closing (seconds) each."""
+    if backend != "dask":
+        yield lambda chunks: _local(chunks, jobs)
+        return
+    with ExitStack() as stack:
+        client: Any = None
+
+        def run(chunks: Sequence[Chunk]) -> Iterator[list[Row]]:
+            nonlocal client
+            if not chunks:
+                return iter(())
+            if client is None:
+                client = stack.enter_context(_dask_client(jobs, scheduler))
+            return _dask(client, chunks)
+
+        yield run
+
+
+def _local(chunks: Sequence[Chunk], jobs: int) -> Iterator[list[Row]]:
     if not chunks:
         return
-    if backend == "dask":
-        yield from _dask(chunks, jobs=jobs, scheduler=scheduler)
-    elif jobs <= 1:
+    if jobs <= 1:
         for chunk in chunks:
             yield run_chunk(chunk)
     else:
@@ -400,36 +427,42 @@ def local_cluster_config() -> dict[str, Any]:
     return config
 
 
-def _dask(chunks: Sequence[Chunk], *, jobs: int, scheduler: str | None) -> Iterator[list[Row]]:
+@contextmanager
+def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
+    """A dask client of the cluster at ``scheduler``, or of a ``LocalCluster`` of ``jobs``
+    single-threaded worker processes started for it; closed (and the cluster with it) on
+    leaving."""
     import distributed
 
     dist: Any = distributed  # untyped library: keep its calls out of the type checker
-    cluster = None
-    if scheduler is None:
-        import logging
+    if scheduler is not None:
+        with dist.Client(scheduler) as client:
+            yield client
+        return
+    import logging
 
-        import dask
+    import dask
 
-        # The workers' statistical profiler samples every thread's stack every 10 ms, taking
-        # the GIL from pure-Python games; nobody reads its profiles here. No dashboard: its
-        # web server costs start-up time and nobody looks at it during a local sweep.
-        with dask.config.set(local_cluster_config()):
-            cluster = dist.LocalCluster(
-                n_workers=max(jobs, 1),
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
-        client = dist.Client(cluster)
-    else:
-        client = dist.Client(scheduler)
-    try:
-        futures = [client.submit(run_chunk, c, pure=False) for c in chunks]
-        for future in dist.as_completed(futures):
-            yield future.result()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    # The workers' statistical profiler samples every thread's stack every 10 ms, taking
+    # the GIL from pure-Python games; nobody reads its profiles here. No dashboard: its
+    # web server costs start-up time and nobody looks at it during a local sweep.
+    with dask.config.set(local_cluster_config()):
+        cluster = dist.LocalCluster(
+            n_workers=max(jobs, 1),
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+    with cluster, dist.Client(cluster) as client:
+        yield client
+
+
+def _dask(client: Any, chunks: Sequence[Chunk]) -> Iterator[list[Row]]:
+    import distributed
+
+    dist: Any = distributed
+    futures = [client.submit(run_chunk, c, pure=False) for c in chunks]
+    for future in dist.as_completed(futures):
+        yield future.result()
