@@ -182,28 +182,67 @@ def test_a_default_sweep_imports_neither_plots_nor_samplers_nor_clusters(
     assert proc.stdout.splitlines()[-1] == f"plots: hexwar sweep plot {out}"
 
 
-def test_writing_the_results_table_does_not_import_pandas(
-    tmp_path: Path, env: dict[str, str]
-) -> None:
-    """pyarrow.array on Python lists imports pandas (a quarter of a second, 45 MiB): the
-    sweep builds its table without it."""
-    out = tmp_path / "out"
+def pandas_imported(args: list[str], env: dict[str, str]) -> bool:
+    """Whether ``hexwar ARGS``, run to its end in a new interpreter, imported pandas."""
     code = (
         "import sys\n"
         "from hexwar.cli.main import main\n"
-        f"sys.argv = ['hexwar', 'sweep', {str(experiment(tmp_path))!r}, '--out', {str(out)!r}]\n"
+        f"sys.argv = ['hexwar', *{args!r}]\n"
         "try:\n"
         "    main()\n"
-        "except SystemExit:\n"
-        "    pass\n"
+        "except SystemExit as e:\n"
+        "    if e.code not in (0, None):\n"
+        "        raise\n"
         "print('pandas' in sys.modules)\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-1] == "False"
+    return {"True": True, "False": False}[proc.stdout.splitlines()[-1]]
+
+
+def test_writing_the_results_table_does_not_import_pandas(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """pyarrow.array on Python lists imports pandas (a quarter of a second, 45 MiB): the
+    sweep builds its table without it."""
+    out = tmp_path / "out"
+    assert not pandas_imported(["sweep", str(experiment(tmp_path)), "--out", str(out)], env)
     assert (out / "results.parquet").is_file()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["summarize", "{out}"],
+        ["summarize", "{out}", "--format", "json"],
+        ["analyze", "{out}"],
+        ["compare", "{out}", "0", "1"],
+        ["plot", "{out}"],
+        ["{experiment}", "--out", "{more}", "--until-halfwidth", "0.3", "--max-replications", "4"],
+    ],
+    ids=["summarize", "summarize-json", "analyze", "compare", "plot", "until-halfwidth"],
+)
+def test_reading_a_sweeps_results_does_not_import_pandas(
+    tmp_path: Path, env: dict[str, str], command: list[str]
+) -> None:
+    """What reads results.parquet back (summarize, analyze's main effects, compare, plot, and
+    a sequential sweep's closing report) reads the one file with pyarrow.parquet.ParquetFile:
+    pq.read_table goes through pyarrow.dataset, whose import imports pandas. (Sobol indices
+    keep it: SALib imports pandas itself.)"""
+    from hexwar.analysis.experiment import load_experiment
+    from hexwar.analysis.runner import run_sweep
+    from hexwar.core import registry
+    from tests.fixtures.analytic import AnalyticRuleset
+
+    registry.register(AnalyticRuleset())
+    path = experiment(tmp_path)
+    out = tmp_path / "out"
+    run_sweep(load_experiment(path), out)
+    names = {"out": str(out), "experiment": str(path), "more": str(tmp_path / "more")}
+    args = ["sweep", *(a.format(**names) for a in command)]
+    assert not pandas_imported(args, env)
 
 
 def test_the_results_table_keeps_each_columns_type() -> None:
