@@ -178,3 +178,84 @@ def test_perron_has_the_bits_of_fsum_over_python_floats(seed: int) -> None:
     assert rho == want_rho
     assert x.tobytes() == want_x.tobytes()
     assert y.tobytes() == want_y.tobytes()
+
+
+def _same_perron(got: tuple[float, np.ndarray, np.ndarray], block: np.ndarray) -> None:
+    rho, x, y = exact.perron(block)
+    assert got[0] == rho
+    assert type(got[0]) is float
+    assert got[1].tobytes() == x.tobytes()
+    assert got[2].tobytes() == y.tobytes()
+
+
+def _random_block(rng: np.random.Generator, size: int, bipartite: bool) -> np.ndarray:
+    block = rng.random((size, size)) * 10.0 ** rng.integers(-6, 6, (size, size))
+    block[rng.random((size, size)) < 0.3] = 0.0
+    if bipartite:
+        m = size // 2
+        block[:m, :m] = 0.0
+        block[m:, m:] = 0.0
+    return block + np.eye(size, k=1) + np.eye(size, k=1 - size)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_perron_many_has_the_bits_of_perron_block_by_block(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(2, 11))
+    count = int(rng.integers(1, 30))
+    blocks = np.stack([_random_block(rng, size, k % 2 == 1) for k in range(count)])
+    # A near tie (the powers settle late), copies and scaled copies.
+    blocks[0] = np.ones((size, size)) + np.eye(size, k=1) * 1e-12
+    if len(blocks) > 3:
+        blocks[1] = blocks[2]
+        blocks[3] = blocks[2] * 3.0
+    found = exact.perron_many(blocks)
+    assert len(found) == len(blocks)
+    for got, block in zip(found, blocks, strict=True):
+        assert got is not None
+        _same_perron(got, block)
+
+
+def test_perron_many_leaves_to_perron_what_it_does_not_take() -> None:
+    size = 4
+    cycle = np.eye(size, k=1) + np.eye(size, k=1 - size)
+    blocks = np.stack(
+        [
+            cycle * 2.0,  # taken
+            np.zeros((size, size)),  # largest row sum 0: perron raises
+            cycle * -1.0,  # negative
+            np.where(cycle > 0, np.nan, 0.0),  # NaN
+            np.where(cycle > 0, np.inf, 0.0),  # inf
+            cycle * 2.0**1001,  # too large for the certified sums
+            np.diag([0.0, 1.0, 0.0, 0.0]),  # reducible, with zero rows: perron's answer
+        ]
+    )
+    found = exact.perron_many(blocks)
+    assert found[0] is not None
+    _same_perron(found[0], blocks[0])
+    assert found[1:6] == [None] * 5
+    assert found[6] is not None
+    _same_perron(found[6], blocks[6])
+    with pytest.raises(ZeroDivisionError):
+        exact.perron(blocks[1])
+    assert exact.perron_many(np.ones((3, 1, 1))) == [None] * 3
+    assert exact.perron_many(np.zeros((0, 3, 3))) == []
+    with pytest.raises(ValueError, match="square blocks"):
+        exact.perron_many(np.ones((2, 3)))
+
+
+def test_perron_many_with_fsum_fallbacks_and_ties() -> None:
+    # Entries whose square sums fall near halfway between doubles, and blocks of ties (every
+    # entry the same), some of them zero: each row's fallback to fsum is decided alone.
+    rng = np.random.default_rng(7)
+    size = 6
+    blocks = []
+    for k in range(40):
+        b = np.full((size, size), 1.0 + k * 2.0**-50)
+        b[rng.random((size, size)) < 0.2 * (k % 3)] = 0.0
+        b += np.eye(size, k=1) + np.eye(size, k=1 - size)
+        blocks.append(b)
+    stack = np.stack(blocks)
+    for got, block in zip(exact.perron_many(stack), stack, strict=True):
+        assert got is not None
+        _same_perron(got, block)

@@ -35,6 +35,7 @@ __all__ = [
     "log10",
     "matvec",
     "perron",
+    "perron_many",
     "pow",
     "solve",
     "vecmat",
@@ -175,9 +176,8 @@ def _row_fsums_nonnegative(terms: FloatArray) -> FloatArray:
     low: FloatArray = (wide - margin).astype(np.float64)
     undecided = low != (wide + margin).astype(np.float64)
     if undecided.any():
-        rows = terms.tolist()
-        for i in np.flatnonzero(undecided).tolist():
-            low[i] = math.fsum(rows[i])
+        where = np.flatnonzero(undecided)
+        low[where] = list(map(math.fsum, terms[where].tolist()))
     return low
 
 
@@ -225,6 +225,69 @@ def perron(block: ArrayLike) -> tuple[float, FloatArray, FloatArray]:
     x, y = x / x.max(), y / y.max()
     rho = math.fsum(matvec(b, x).tolist()) / math.fsum(x.tolist())
     return rho, x, y / dot(y, x)
+
+
+def perron_many(
+    blocks: FloatArray,
+) -> list[tuple[float, FloatArray, FloatArray] | None]:
+    """:func:`perron` of each of a stack of square blocks (shape ``(count, size, size)``),
+    the same bits, with each of its elementwise steps done for all the blocks at once.
+
+    Each block takes exactly :func:`perron`'s operations: the largest row sum by
+    ``math.fsum``; ``P = I + B / r``; per squaring, each product rounded once (numpy's
+    elementwise multiplication), each entry's sum correctly rounded
+    (:func:`_row_fsums_nonnegative`, which decides each row alone: whether the long double
+    sum is certified does not depend on the other rows), the division by the block's own
+    largest sum and the block's own largest change; a block stops squaring at the step
+    :func:`perron` stops it (the others go on without it). Row sums by
+    :func:`_row_fsums_nonnegative` are ``math.fsum``'s, as :func:`perron` takes them by
+    :func:`_row_fsums`, because the blocks here are nonnegative and finite.
+
+    A block this does not take -- ``1 x 1``, a negative or NaN entry, one above ``2**1000``,
+    a largest row sum of 0 -- is ``None`` in the list: the caller asks :func:`perron`,
+    which returns or raises for it as it always does.
+    """
+    b = np.asarray(blocks, dtype=np.float64)
+    if b.ndim != 3 or b.shape[1] != b.shape[2]:
+        raise ValueError(f"perron_many needs a stack of square blocks, got shape {b.shape}")
+    count, size = b.shape[0], b.shape[1]
+    out: list[tuple[float, FloatArray, FloatArray] | None] = [None] * count
+    if count == 0 or size < 2:
+        return out
+    # Entries up to 2**1000 keep every row sum far below the largest double, where fsum
+    # would raise (larger ones are left to perron).
+    finite = (b >= 0.0).all(axis=(1, 2)) & (b <= 2.0**1000).all(axis=(1, 2))
+    rowsums = np.zeros((count, size))
+    if finite.any():
+        rowsums[finite] = _row_fsums_nonnegative(b[finite].reshape(-1, size)).reshape(-1, size)
+    r = rowsums.max(axis=1)
+    take = np.flatnonzero(finite & (r > 0.0) & (r < math.inf))
+    if take.size == 0:
+        return out
+    b, r = b[take], r[take]
+    n = take.size
+    p = np.eye(size)[None, :, :] + b / r[:, None, None]
+    live = np.arange(n)
+    for _ in range(SQUARINGS):
+        q = p[live]
+        products = q[:, :, None, :] * q.transpose(0, 2, 1)[:, None, :, :]
+        sums = _row_fsums_nonnegative(products.reshape(-1, size)).reshape(-1, size * size)
+        nxt = (sums / sums.max(axis=1)[:, None]).reshape(-1, size, size)
+        change = np.abs(nxt - q).max(axis=(1, 2))
+        p[live] = nxt
+        live = live[~(change <= 4.0 * _EPS)]
+        if live.size == 0:
+            break
+    x = _row_fsums_nonnegative(p.reshape(-1, size)).reshape(n, size)
+    y = _row_fsums_nonnegative(p.transpose(0, 2, 1).reshape(-1, size)).reshape(n, size)
+    x = x / x.max(axis=1)[:, None]
+    y = y / y.max(axis=1)[:, None]
+    bx = _row_fsums_nonnegative((b * x[:, None, :]).reshape(-1, size)).reshape(n, size).tolist()
+    yx = (y * x).tolist()
+    for k, (i, xs, ys) in enumerate(zip(take.tolist(), x, y, strict=True)):
+        rho = math.fsum(bx[k]) / math.fsum(xs.tolist())
+        out[i] = (rho, xs, ys / math.fsum(yx[k]))
+    return out
 
 
 # ln 2 split so that k * _LN2_HI is exact for |k| < 2**20 (fdlibm's constants).

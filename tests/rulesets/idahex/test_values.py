@@ -29,6 +29,7 @@ from hexwar.rulesets.idahex.values import (
     nominal_kill_matrices,
     standard_values,
     weapon_values,
+    weapon_values_many,
 )
 from tests.rulesets.idahex.helpers import _problems
 
@@ -848,3 +849,55 @@ def test_5_1_2_weapon_values_that_are_not_numbers_are_refused_naming_the_field()
     problems = _problems(lambda: WeaponValues(va=[None, 1.0], vd=np.ones(2), alpha=1.0,
                                               delta=1.0))  # fmt: skip
     assert problems == [("va", "must be a vector of finite values >= 0")]
+
+
+def _same_values(got: WeaponValues | None, a: np.ndarray, d: np.ndarray) -> None:
+    want = weapon_values(a, d)
+    assert got is not None
+    assert got.va.tobytes() == want.va.tobytes()
+    assert got.vd.tobytes() == want.vd.tobytes()
+    assert got.alpha == want.alpha
+    assert got.delta == want.delta
+
+
+def test_5_1_2_weapon_values_many_are_weapon_values_pair_by_pair() -> None:
+    rng = np.random.default_rng(3)
+    pairs: list[tuple[np.ndarray, np.ndarray]] = []
+    for k in range(60):
+        m, n = (4, 4) if k % 3 else (int(rng.integers(1, 6)), int(rng.integers(1, 6)))
+        a = rng.random((m, n)) * 10.0 ** rng.integers(-4, 4, (m, n))
+        d = rng.random((n, m)) * 10.0 ** rng.integers(-4, 4, (n, m))
+        if k % 4 == 1:  # reducible: a weapon type of the attackers kills nothing
+            a[0] = 0.0
+        if k % 5 == 2:  # sparse, perhaps reducible
+            a[rng.random((m, n)) < 0.5] = 0.0
+            d[rng.random((n, m)) < 0.5] = 0.0
+        if k % 7 == 3:  # nothing killed at all
+            a[:] = 0.0
+            d[:] = 0.0
+        pairs.append((a, d))
+    found = weapon_values_many(pairs)
+    assert len(found) == len(pairs)
+    for got, (a, d) in zip(found, pairs, strict=True):
+        _same_values(got, a, d)
+
+
+def test_5_1_2_weapon_values_many_leaves_what_weapon_values_rejects() -> None:
+    good = (np.array([[1.0, 2.0], [0.5, 1.0]]), np.array([[1.0, 3.0], [2.0, 1.0]]))
+    pairs = [
+        good,
+        (np.array([[-1.0, 2.0], [0.5, 1.0]]), good[1]),  # negative
+        (good[0], np.array([[np.nan, 3.0], [2.0, 1.0]])),  # not a number
+        (np.array([[np.inf, 2.0], [0.5, 1.0]]), good[1]),  # not finite
+        (good[0], np.ones((3, 2))),  # shapes that do not fit
+        (np.zeros((0, 2)), np.zeros((2, 0))),  # empty
+        (good[0].astype(np.float32), good[1]),  # not float64 (weapon_values converts it)
+        good,
+    ]
+    found = weapon_values_many(pairs)
+    assert found[1:7] == [None] * 6
+    _same_values(found[0], *good)
+    _same_values(found[7], *good)
+    for a, d in pairs[1:6]:
+        with pytest.raises(InvalidInputError):
+            weapon_values(a, d)

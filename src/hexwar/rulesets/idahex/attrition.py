@@ -33,11 +33,13 @@ __all__ = [
     "FRGRD_HIGH",
     "FRGRD_LOW",
     "Curves",
+    "FrameFire",
     "FrameResult",
     "KillData",
     "Participant",
     "assess_frame",
     "front_length",
+    "prepare_frame",
 ]
 
 FloatArray = NDArray[np.float64]
@@ -297,10 +299,32 @@ def _representative(
     return min(totals, key=lambda p: (-totals[p], p))
 
 
-def assess_frame(
+@dataclass(slots=True, eq=False)
+class FrameFire:
+    """What a frame's fire comes to before the weapon values (:func:`prepare_frame`): the
+    FEBA the frame starts from, each participant's involved resources and ERS, the sides'
+    sums, the defense's depth, the potential losses and the average kill matrices."""
+
+    feba: float
+    involved: dict[int, FloatArray]
+    ers: dict[int, FloatArray]
+    rsatk: FloatArray
+    rsdef: FloatArray
+    ersatk: FloatArray
+    ersdef: FloatArray
+    defdepth: float
+    ploss: dict[int, FloatArray]
+    kill_a: FloatArray
+    kill_d: FloatArray
+
+
+def _attack_posture(p: int) -> int:
+    return p if 40 <= p <= 49 else 40
+
+
+def prepare_frame(
     data: KillData,
     curves: Curves,
-    values_of: Callable[[FloatArray, FloatArray], WeaponValues],
     *,
     side_a: int,
     loc: int,
@@ -309,24 +333,16 @@ def assess_frame(
     t: float,
     attackers: Sequence[Participant],
     defenders: Sequence[Participant],
-    cas_atk: FloatArray | None = None,
-    cas_def: FloatArray | None = None,
-) -> FrameResult:
-    """One frame of the engagement at ``loc`` (environment ``env``) ending at ``t``.
-
-    ``cas_atk``/``cas_def``: the defenders' (attackers') ground-to-ground weapons destroyed by
-    close air support for the other side in this frame (the cycle's record divided by
-    ``nframe``, §5.2).
-    """
+) -> FrameFire:
+    """The first half of :func:`assess_frame`, up to the average kill matrices A and D
+    (§5.1.1): a pure function of its arguments."""
     a, d = side_a - 1, 2 - side_a
     side_d = d + 1
     iga, igd = data.nggwep[a], data.nggwep[d]
     nma, nmd = data.nmat[a], data.nmat[d]
-    tframe, depth = data.tframe, data.depth
+    depth = data.depth
     poff = data.poff
-
-    def attack_posture(p: int) -> int:
-        return p if 40 <= p <= 49 else 40
+    attack_posture = _attack_posture
 
     if any(u.location == loc for u in attackers):
         feba = 1.0  # §5.1.3: 'If the attackers and defenders are colocated, then feba = 1'
@@ -401,7 +417,56 @@ def assess_frame(
     np.divide(destroyed_by_a, ersatk[:iga, None], out=kill_a, where=ersatk[:iga, None] > 0)
     kill_d = np.zeros((igd, iga))
     np.divide(destroyed_by_d, ersdef[:igd, None], out=kill_d, where=ersdef[:igd, None] > 0)
-    values = values_of(kill_a, kill_d)
+    return FrameFire(
+        feba, involved, ers, rsatk, rsdef, ersatk, ersdef, defdepth, ploss, kill_a, kill_d
+    )
+
+
+def assess_frame(
+    data: KillData,
+    curves: Curves,
+    values_of: Callable[[FloatArray, FloatArray], WeaponValues],
+    *,
+    side_a: int,
+    loc: int,
+    env: int,
+    feba: float,
+    t: float,
+    attackers: Sequence[Participant],
+    defenders: Sequence[Participant],
+    cas_atk: FloatArray | None = None,
+    cas_def: FloatArray | None = None,
+    prepared: tuple[FrameFire, WeaponValues] | None = None,
+) -> FrameResult:
+    """One frame of the engagement at ``loc`` (environment ``env``) ending at ``t``.
+
+    ``cas_atk``/``cas_def``: the defenders' (attackers') ground-to-ground weapons destroyed by
+    close air support for the other side in this frame (the cycle's record divided by
+    ``nframe``, §5.2). ``prepared``: :func:`prepare_frame` of these very arguments and
+    ``values_of`` of its kill matrices, found before (a frame's engagements together).
+    """
+    if prepared is None:
+        fire = prepare_frame(
+            data,
+            curves,
+            side_a=side_a,
+            loc=loc,
+            env=env,
+            feba=feba,
+            t=t,
+            attackers=attackers,
+            defenders=defenders,
+        )
+        values = values_of(fire.kill_a, fire.kill_d)
+    else:
+        fire, values = prepared
+    a, d = side_a - 1, 2 - side_a
+    iga, igd = data.nggwep[a], data.nggwep[d]
+    tframe, depth = data.tframe, data.depth
+    attack_posture = _attack_posture
+    feba, involved, ers = fire.feba, fire.involved, fire.ers
+    rsatk, rsdef, ersatk, ersdef = fire.rsatk, fire.rsdef, fire.ersatk, fire.ersdef
+    defdepth, ploss, kill_a, kill_d = fire.defdepth, fire.ploss, fire.kill_a, fire.kill_d
     vala = values.vala(len(rsatk))
     vald = values.vald(len(rsdef))
     fgrd = exact.dot(ersatk, vala)

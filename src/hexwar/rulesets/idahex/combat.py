@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -21,11 +22,24 @@ from numpy.typing import NDArray
 
 from hexwar.core import exact
 from hexwar.rulesets.idahex.air import StrikeRecord, cas_totals
-from hexwar.rulesets.idahex.attrition import FrameResult, KillData, Participant, assess_frame
+from hexwar.rulesets.idahex.attrition import (
+    FrameFire,
+    FrameResult,
+    KillData,
+    Participant,
+    assess_frame,
+    prepare_frame,
+)
 from hexwar.rulesets.idahex.combat_functions import BATCH_FROM, CombatFunctions, Force
 from hexwar.rulesets.idahex.design_data import Rules
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, PostureClass
-from hexwar.rulesets.idahex.values import StandardValues, standard_values, weapon_values
+from hexwar.rulesets.idahex.values import (
+    StandardValues,
+    WeaponValues,
+    standard_values,
+    weapon_values,
+    weapon_values_many,
+)
 
 if TYPE_CHECKING:
     from hexwar.rulesets.idahex.engine import Engagement, Engine, UnitState
@@ -41,6 +55,10 @@ _SIDE = ("Red", "Blue")
 
 _FRINV_KEPT = 4096
 """At most this many forces' ``frinv`` are kept (then forgotten all at once)."""
+
+FRAME_BATCH_FROM = 4
+"""From this many engagements in a frame, their fire and weapon values are found together
+at the frame's first assessment (:meth:`IdahexCombat._prepare_frame`)."""
 
 FULL_DESCRIPTION = 15
 """§8: 'If iprint >= 15, the players will receive the same description' of every engagement
@@ -69,6 +87,12 @@ class IdahexCombat:
         """``sv`` of §5.3 by side and unit type (the value of a unit at its toe), with the
         side's ``rsvald``."""
         self._vanish_lines: dict[tuple[int, int], tuple[float, list[float], float, float]] = {}
+        self._prepared: dict[int, _Prepared] = {}
+        """This frame's engagements as found at its first assessment, by cell (see
+        :meth:`_prepare_frame`)."""
+        self._prepared_void = False
+        """Whether an assessment of this frame eliminated a unit or defeated defenders (the
+        engine's task forces changed): what is left of :attr:`_prepared` is not used."""
         """§5.3's test by side and unit type: ``vanish * sv - VANISH_TOLERANCE``, which a
         unit's value must not fall below, with ``rsvald``, ``vanish`` and ``sv``."""
 
@@ -228,16 +252,100 @@ class IdahexCombat:
             )
         return out
 
+    def _prepare_frame(self, engine: Engine) -> None:
+        """At a frame's first assessment, with :data:`FRAME_BATCH_FROM` engagements or more:
+        each engagement's participants and fire (:func:`prepare_frame`) as things stand, and
+        the weapon values of all their kill matrices together (:func:`weapon_values_many`).
+
+        An engagement's assessment takes them only while nothing they were found from has
+        changed: the same engagement with the same members and FEBA (the same float), and
+        every unit read -- its members, and the units of its participants' sides in their
+        cells, whose areas make ``freff`` -- with the same memo dict, which a unit replaces
+        whenever one of its fields (holdings, posture, location, ``tentry``, task force)
+        changes; no assessment before it in the frame may have eliminated a unit or defeated
+        defenders (which changes task forces, hence passengers). Otherwise it finds them
+        afresh, as always. ``prepare_frame`` and the values are pure functions of the
+        participants, ``freff``, ``frinv`` and ``zrarea`` are functions of those units and of
+        the design: the assessment gets the same floats either way."""
+        self._prepared = {}
+        self._prepared_void = False
+        engagements = engine.engagements
+        if len(engagements) < FRAME_BATCH_FROM:
+            return
+        units, t = engine.units, engine.t
+        found: list[tuple[Engagement, list[Participant], list[Participant], FrameFire]] = []
+        for cell in sorted(engagements):
+            e = engagements[cell]
+            attackers = self._participants(engine, e.attackers, e.cell)
+            defenders = self._participants(engine, e.defenders, e.cell)
+            if not attackers or not defenders:
+                continue
+            fire = prepare_frame(
+                self.kill,
+                self.functions,
+                side_a=e.attacker,
+                loc=e.cell,
+                env=engine.environment(e.cell),
+                feba=e.feba,
+                t=t,
+                attackers=attackers,
+                defenders=defenders,
+            )
+            found.append((e, attackers, defenders, fire))
+        values = weapon_values_many([(f.kill_a, f.kill_d) for *_, f in found])
+        for (e, attackers, defenders, fire), v in zip(found, values, strict=True):
+            if v is None:
+                continue
+            read: dict[int, dict[str, object]] = {}
+            for n in (*e.attackers, *e.defenders):
+                read[n] = units[n].memo
+            for p in (*attackers, *defenders):
+                for u in engine.units_at(p.location, p.side):
+                    read[u.number] = u.memo
+            self._prepared[e.cell] = _Prepared(
+                e,
+                e.feba,
+                set(e.attackers),
+                set(e.defenders),
+                tuple(read.items()),
+                attackers,
+                defenders,
+                fire,
+                v,
+            )
+
+    def _take_prepared(self, engine: Engine, e: Engagement) -> _Prepared | None:
+        """This engagement's :class:`_Prepared` while it holds (see :meth:`_prepare_frame`)."""
+        found = self._prepared.pop(e.cell, None)
+        if found is None or self._prepared_void:
+            return None
+        if found.engagement is not e or found.feba is not e.feba:
+            return None
+        if found.attackers != e.attackers or found.defenders != e.defenders:
+            return None
+        units = engine.units
+        for n, memo in found.read:
+            if units[n].memo is not memo:
+                return None
+        return found
+
     def assess(self, engine: Engine, engagement: Engagement) -> None:
         """§5.1-5.3 for the frame just ended."""
         e = engagement
         if self._prefetched_at != engine.t:  # the frame's first assessment
             self._prefetched_at = engine.t
             self.prefetch(engine)
-        attackers = self._participants(engine, e.attackers, e.cell)
-        defenders = self._participants(engine, e.defenders, e.cell)
-        if not attackers or not defenders:
-            return
+            self._prepare_frame(engine)
+        prepared = self._take_prepared(engine, e)
+        given: tuple[FrameFire, WeaponValues] | None = None
+        if prepared is not None:
+            attackers, defenders = prepared.attacking, prepared.defending
+            given = (prepared.fire, prepared.values)
+        else:
+            attackers = self._participants(engine, e.attackers, e.cell)
+            defenders = self._participants(engine, e.defenders, e.cell)
+            if not attackers or not defenders:
+                return
         nframe = max(round(self.rules.design.tcycle / self.rules.design.tframe), 1)
         kill = self.kill
         sd = 3 - e.attacker
@@ -256,6 +364,7 @@ class IdahexCombat:
             defenders=defenders,
             cas_atk=cas_atk / nframe,
             cas_def=cas_def / nframe,
+            prepared=given,
         )
         self.last[e.cell] = result
         for n, loss in result.losses.items():
@@ -348,16 +457,19 @@ class IdahexCombat:
         # exact.dot in Python floats: the same rounded products, summed exactly by fsum.
         cv = math.fsum(map(operator.mul, held, values))
         if cv < line:
+            self._prepared_void = True
             engine.eliminate(
                 u, f"its value fell to {cv:.4g}, below {vanish:g} of {sv:.4g} at toe (§5.3)"
             )
         elif max(held) <= VANISH_TOLERANCE:  # none above it (the holdings are finite)
+            self._prepared_void = True
             engine.eliminate(u, "it has no resources left (docs/rulings/idahex.md)")
 
     def _defeat(self, engine: Engine, e: Engagement) -> None:
         """§5.3: ``feba >= febad``: the defenders retreat along the line :func:`haven` finds,
         or are eliminated when there is none."""
         sd = 3 - e.attacker
+        self._prepared_void = True
         if engine.owner.get(e.cell) != e.attacker:  # §5: 'as soon as feba >= febad'
             engine.owner[e.cell] = e.attacker
             engine.owner_changes += 1
@@ -395,6 +507,22 @@ class IdahexCombat:
             cell=e.cell,
             to=r,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """An engagement's participants, fire and weapon values found at its frame's first
+    assessment, with what they were found from (:meth:`IdahexCombat._prepare_frame`)."""
+
+    engagement: Engagement
+    feba: float
+    attackers: set[int]
+    defenders: set[int]
+    read: tuple[tuple[int, dict[str, object]], ...]
+    attacking: list[Participant]
+    defending: list[Participant]
+    fire: FrameFire
+    values: WeaponValues
 
 
 def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:

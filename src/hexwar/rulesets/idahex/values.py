@@ -52,6 +52,7 @@ __all__ = [
     "nominal_kill_matrices",
     "standard_values",
     "weapon_values",
+    "weapon_values_many",
 ]
 
 FloatArray = NDArray[np.float64]
@@ -198,6 +199,75 @@ def weapon_values(A: ArrayLike, D: ArrayLike) -> WeaponValues:  # noqa: N803 (ma
     positive = np.flatnonzero(z > 0)  # never empty: the limit is a nonzero direction
     z = z / z[positive[0]]  # the first m entries are va: kw is the lowest positive one
     return WeaponValues(va=z[:m], vd=z[m:], alpha=mu, delta=mu)
+
+
+_CONNECTED: dict[bytes, bool] = {}
+""":func:`_strongly_connected` by the pattern's shape and bits (a pure function of them; an
+army's engagements repeat a few patterns)."""
+
+
+def weapon_values_many(
+    pairs: Sequence[tuple[FloatArray, FloatArray]],
+) -> list[WeaponValues | None]:
+    """:func:`weapon_values` of each pair ``(A, D)``, the same values, with the Perron
+    vectors of the irreducible ``K`` (the usual engagement) found together
+    (:func:`exact.perron_many`, the same bits as :func:`exact.perron` block by block).
+
+    A pair that :func:`weapon_values` would reject (not 2-D float matrices of matching
+    shapes, a negative or non-finite rate) is ``None``: its caller asks
+    :func:`weapon_values`, which raises for it as always. Every other pair gets the values
+    :func:`weapon_values` gives: the irreducible ``K`` with a positive root by the same
+    operations on the batch's vectors, the others by :func:`weapon_values` itself."""
+    out: list[WeaponValues | None] = [None] * len(pairs)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, (a, d) in enumerate(pairs):
+        if (
+            type(a) is np.ndarray
+            and type(d) is np.ndarray
+            and a.dtype == np.float64
+            and d.dtype == np.float64
+            and a.ndim == 2
+            and 0 not in a.shape
+            and d.shape == (a.shape[1], a.shape[0])
+        ):
+            groups.setdefault(a.shape, []).append(i)
+    for (m, n), members in groups.items():
+        a = np.stack([pairs[i][0] for i in members])
+        d = np.stack([pairs[i][1] for i in members])
+        # _kill_matrix's test, each pair alone: finite and >= 0 (NaN fails both).
+        valid = ((a >= 0.0) & (a < math.inf)).all(axis=(1, 2)) & ((d >= 0.0) & (d < math.inf)).all(
+            axis=(1, 2)
+        )
+        k = np.zeros((len(members), m + n, m + n))
+        k[:, :m, m:] = a
+        k[:, m:, :m] = d
+        irreducible: list[int] = []
+        for pos in np.flatnonzero(valid).tolist():
+            pattern = k[pos] > 0
+            key = pattern.tobytes()
+            connected = _CONNECTED.get(key)
+            if connected is None:
+                if len(_CONNECTED) >= 4096:
+                    _CONNECTED.clear()
+                connected = _CONNECTED[key] = _strongly_connected(pattern)
+            if connected:
+                irreducible.append(pos)
+            else:
+                out[members[pos]] = weapon_values(pairs[members[pos]][0], pairs[members[pos]][1])
+        found = exact.perron_many(k[irreducible])
+        for pos, perron in zip(irreducible, found, strict=True):
+            i = members[pos]
+            if perron is None or not perron[0] > 0.0:
+                out[i] = weapon_values(pairs[i][0], pairs[i][1])
+                continue
+            # _iteration_limit's irreducible case, then weapon_values' scaling, as there.
+            rho, x, y = perron
+            z = np.maximum(math.fsum(y.tolist()) * x, 0.0)
+            z = z / z.max()
+            positive = np.flatnonzero(z > 0)
+            z = z / z[positive[0]]
+            out[i] = WeaponValues(va=z[:m], vd=z[m:], alpha=rho, delta=rho)
+    return out
 
 
 def _classes(pattern: NDArray[np.bool_]) -> tuple[list[NDArray[np.intp]], NDArray[np.bool_]]:
