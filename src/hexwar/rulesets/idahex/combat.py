@@ -87,6 +87,15 @@ class IdahexCombat:
         """``sv`` of §5.3 by side and unit type (the value of a unit at its toe), with the
         side's ``rsvald``."""
         self._vanish_lines: dict[tuple[int, int], tuple[float, list[float], float, float]] = {}
+        self._cas_index: (
+            tuple[
+                list[StrikeRecord],
+                int,
+                StrikeRecord | None,
+                dict[tuple[int, int], list[StrikeRecord]],
+            ]
+            | None
+        ) = None
         self._prepared: dict[int, _Prepared] = {}
         """This frame's engagements as found at its first assessment, by cell (see
         :meth:`_prepare_frame`)."""
@@ -329,6 +338,33 @@ class IdahexCombat:
                 return None
         return found
 
+    def _cas_records(self) -> dict[tuple[int, int], list[StrikeRecord]]:
+        """The cycle's CAS records (:attr:`air_records` with a ``casfx``) by target cell and
+        side, each list in the records' order: :func:`cas_totals` of a cell's and side's
+        own records adds the same arrays in the same order as over all the records. Made
+        again whenever the records are not the list it was made of (the strikes of a cycle
+        append to it, its start clears it)."""
+        records = self.air_records
+        kept = self._cas_index
+        if (
+            kept is not None
+            and kept[0] is records
+            and kept[1] == len(records)
+            and (not records or kept[2] is records[-1])
+        ):
+            return kept[3]
+        index: dict[tuple[int, int], list[StrikeRecord]] = {}
+        for r in records:
+            if r.casfx is not None:
+                key = (r.strike.target, r.strike.side)
+                found = index.get(key)
+                if found is None:
+                    index[key] = [r]
+                else:
+                    found.append(r)
+        self._cas_index = (records, len(records), records[-1] if records else None, index)
+        return index
+
     def assess(self, engine: Engine, engagement: Engagement) -> None:
         """§5.1-5.3 for the frame just ended."""
         e = engagement
@@ -349,8 +385,11 @@ class IdahexCombat:
         nframe = max(round(self.rules.design.tcycle / self.rules.design.tframe), 1)
         kill = self.kill
         sd = 3 - e.attacker
-        cas_atk = cas_totals(self.air_records, e.cell, e.attacker, kill.nggwep[sd - 1])
-        cas_def = cas_totals(self.air_records, e.cell, sd, kill.nggwep[e.attacker - 1])
+        cas = self._cas_records()
+        cas_atk = cas_totals(
+            cas.get((e.cell, e.attacker), ()), e.cell, e.attacker, kill.nggwep[sd - 1]
+        )
+        cas_def = cas_totals(cas.get((e.cell, sd), ()), e.cell, sd, kill.nggwep[e.attacker - 1])
         result = assess_frame(
             self.kill,
             self.functions,
@@ -391,10 +430,10 @@ class IdahexCombat:
                 n for n in lists if engine.units[n].side == side and any(x != 0.0 for x in lists[n])
             )
             parts = []
+            kinds = names[side - 1].names
             for n in own:
                 lost = lists[n]
-                kinds = names[side - 1].names
-                items = ", ".join(f"{x:.3g} {kinds[i]}" for i, x in enumerate(lost) if x > 0)
+                items = ", ".join([_LOSS % (x, kinds[i]) for i, x in enumerate(lost) if x > 0])
                 parts.append(f"unit {n} lost {items}")
             role = "attacking" if side == e.attacker else "defending"
             # §8: from iprint 15 the players 'receive the same description' as file 51, the
@@ -567,9 +606,28 @@ def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:
     return None if best is None else best[1]
 
 
+_LOSS = "%.3g %s"
+"""A loss in a combat note: '%.3g' % x is the conversion of format(x, '.3g'), without a
+format spec parsed per number."""
+
+_TEMPLATES: dict[tuple[int, ...], str] = {}
+"""The %-template of a vector's or a matrix's figures by its shape (:func:`_vector`)."""
+
+
+def _template(shape: tuple[int, ...]) -> str:
+    found = _TEMPLATES.get(shape)
+    if found is None:
+        cols = shape[-1]
+        rows = shape[0] if len(shape) == 2 else 1
+        found = _TEMPLATES[shape] = "[" + "; ".join([", ".join(["%.4g"] * cols)] * rows) + "]"
+    return found
+
+
 def _vector(x: FloatArray) -> str:
-    return "[" + ", ".join(f"{v:.4g}" for v in x.tolist()) + "]"
+    """``[a, b, ...]``, each figure ``format(v, '.4g')`` ('%.4g' % v: the same conversion)."""
+    return _template(x.shape) % tuple(x.tolist())
 
 
 def _matrix(x: FloatArray) -> str:
-    return "[" + "; ".join(", ".join(f"{v:.4g}" for v in row) for row in x.tolist()) + "]"
+    """``[a, b; c, d]`` by rows, each figure as :func:`_vector` writes it."""
+    return _template(x.shape) % tuple(x.ravel().tolist())
