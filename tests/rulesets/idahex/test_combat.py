@@ -548,3 +548,21 @@ def test_5_2_close_air_support_is_spread_over_the_frames_of_the_cycle() -> None:
     assert r.fair == pytest.approx(float((cas_atk / 4) @ vd) / r.values.alpha)
     assert r.gair == 0.0
     assert r.frga == pytest.approx((r.fgrd + r.fair) / r.ggrd)
+
+
+def test_one_units_summed_holdings_have_the_bits_of_numpys_sum() -> None:
+    from types import SimpleNamespace
+
+    from hexwar.rulesets.idahex.combat import _summed
+
+    rng = np.random.default_rng(5)
+    special = [-0.0, 0.0, 5e-324, -5e-324, 1e-310, math.inf, -math.inf, math.nan, 1.0, -2.5]
+    for k in range(200):
+        row = rng.standard_normal(12) * 10.0 ** rng.integers(-300, 300, 12)
+        row[rng.integers(0, 12, 4)] = [special[(k + j) % len(special)] for j in range(4)]
+        one = [SimpleNamespace(resources=row)]
+        two = [SimpleNamespace(resources=row), SimpleNamespace(resources=row[::-1].copy())]
+        with np.errstate(invalid="ignore"):  # inf + -inf
+            assert _summed(one).tobytes() == np.sum([row], axis=0).tobytes()  # type: ignore[arg-type]
+            want = np.sum([row, row[::-1]], axis=0)
+            assert _summed(two).tobytes() == want.tobytes()  # type: ignore[arg-type]

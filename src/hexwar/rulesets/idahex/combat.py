@@ -152,7 +152,7 @@ class IdahexCombat:
         summed holdings alone, so a force met again with the same ones (the supplies' demand
         after a frame without losses, §7, or the next frame's assessment) takes the same
         array again (read-only: shared)."""
-        amount = np.sum([u.resources for u in force], axis=0)
+        amount = _summed(force)
         side, butypes = force[0].side, tuple(u.butype for u in force)
         key = (side, butypes, amount.tobytes())
         found = self._frinv.get(key)
@@ -182,7 +182,7 @@ class IdahexCombat:
                         continue
                     force = self._force(engine, u) or [u]
                     done.update(m.number for m in force)
-                    amount = np.sum([m.resources for m in force], axis=0)
+                    amount = _summed(force)
                     butypes = tuple(m.butype for m in force)
                     key = (u.side, butypes, amount.tobytes())
                     if key not in self._frinv and key not in batch:
@@ -562,6 +562,16 @@ class _Prepared:
     defending: list[Participant]
     fire: FrameFire
     values: WeaponValues
+
+
+def _summed(force: Sequence[UnitState]) -> FloatArray:
+    """``np.sum`` of the units' resources along the units (a new array). Of one unit, numpy's
+    sum is ``0.0 + x`` for each entry (a -0.0 comes out +0.0, everything else as it is):
+    the same addition, without making a 2-D array of one row
+    (``tests/rulesets/idahex/test_combat.py`` checks the bits)."""
+    if len(force) == 1:
+        return force[0].resources + 0.0
+    return np.sum([u.resources for u in force], axis=0)
 
 
 def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:
