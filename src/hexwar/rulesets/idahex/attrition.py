@@ -505,12 +505,17 @@ def assess_frame(
             losses[u.number] = u.resources.copy()
 
     # FEBA (§5.2).
-    fair, gair = air_values(
-        np.zeros(igd) if cas_atk is None else cas_atk,
-        np.zeros(iga) if cas_def is None else cas_def,
-        values,
-        1,
-    )
+    if cas_atk is None and cas_def is None:
+        # air_values of zeros: each sum is fsum of 0.0 * v (v finite and >= 0, as
+        # WeaponValues holds them), 0.0, which it returns as 0.0.
+        fair = gair = 0.0
+    else:
+        fair, gair = air_values(
+            np.zeros(igd) if cas_atk is None else cas_atk,
+            np.zeros(iga) if cas_def is None else cas_def,
+            values,
+            1,
+        )
     frga = _ratio(fgrd + fair, ggrd + gair)
     temp = curves.vfeba(frga, post_a, post_d, side_a) * tframe
     new_feba = min(max(feba + temp / depth, 0.0), 1.0)

@@ -385,11 +385,15 @@ class IdahexCombat:
         nframe = max(round(self.rules.design.tcycle / self.rules.design.tframe), 1)
         kill = self.kill
         sd = 3 - e.attacker
+        # A side that flew no CAS on the cell: None, which assess_frame takes as zeros (the
+        # cas_totals of no records, divided by nframe).
         cas = self._cas_records()
-        cas_atk = cas_totals(
-            cas.get((e.cell, e.attacker), ()), e.cell, e.attacker, kill.nggwep[sd - 1]
-        )
-        cas_def = cas_totals(cas.get((e.cell, sd), ()), e.cell, sd, kill.nggwep[e.attacker - 1])
+        atk_records, def_records = cas.get((e.cell, e.attacker)), cas.get((e.cell, sd))
+        cas_atk = cas_def = None
+        if atk_records is not None:
+            cas_atk = cas_totals(atk_records, e.cell, e.attacker, kill.nggwep[sd - 1]) / nframe
+        if def_records is not None:
+            cas_def = cas_totals(def_records, e.cell, sd, kill.nggwep[e.attacker - 1]) / nframe
         result = assess_frame(
             self.kill,
             self.functions,
@@ -401,8 +405,8 @@ class IdahexCombat:
             t=engine.t,
             attackers=attackers,
             defenders=defenders,
-            cas_atk=cas_atk / nframe,
-            cas_def=cas_def / nframe,
+            cas_atk=cas_atk,
+            cas_def=cas_def,
             prepared=given,
         )
         self.last[e.cell] = result
@@ -570,8 +574,10 @@ def _summed(force: Sequence[UnitState]) -> FloatArray:
     the same addition, without making a 2-D array of one row
     (``tests/rulesets/idahex/test_combat.py`` checks the bits)."""
     if len(force) == 1:
-        return force[0].resources + 0.0
-    return np.sum([u.resources for u in force], axis=0)
+        one: FloatArray = force[0].resources + 0.0
+        return one
+    summed: FloatArray = np.sum([u.resources for u in force], axis=0)
+    return summed
 
 
 def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:

@@ -115,6 +115,19 @@ class WeaponValues:
         if problems:
             raise InvalidInputError(problems)
 
+    @classmethod
+    def _checked(cls, va: FloatArray, vd: FloatArray, mu: float) -> WeaponValues:
+        """The values :meth:`__post_init__` makes of ``va``, ``vd`` and ``alpha = delta =
+        mu`` when its checks pass, for read-only one-dimensional float64 vectors of finite
+        values ``>= 0`` and a finite float ``mu >= 0`` that the caller has checked: without
+        the copies and checks again."""
+        out = object.__new__(cls)
+        object.__setattr__(out, "va", va)
+        object.__setattr__(out, "vd", vd)
+        object.__setattr__(out, "alpha", mu)
+        object.__setattr__(out, "delta", mu)
+        return out
+
     def vala(self, mm: int) -> FloatArray:
         """``vala(i)`` for every attackers' resource ``i = 1..mm`` (``mm = nrs(sideA)``).
 
@@ -253,21 +266,46 @@ def weapon_values_many(
             if connected:
                 irreducible.append(pos)
             else:
-                out[members[pos]] = weapon_values(pairs[members[pos]][0], pairs[members[pos]][1])
+                out[members[pos]] = _weapon_values_or_none(*pairs[members[pos]])
         found = exact.perron_many(k[irreducible])
+        taken = []
         for pos, perron in zip(irreducible, found, strict=True):
+            if perron is None or not perron[0] > 0.0:  # (nan too)
+                out[members[pos]] = _weapon_values_or_none(*pairs[members[pos]])
+            else:
+                taken.append((pos, perron))
+        if not taken:
+            continue
+        # _iteration_limit's irreducible case, then weapon_values' scaling, each step
+        # elementwise over the blocks' rows as over one block's vector.
+        x = np.array([p[1] for _, p in taken])
+        weight = np.array([math.fsum(p[2].tolist()) for _, p in taken])
+        z = np.maximum(weight[:, None] * x, 0.0)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            # (a row these would warn of is not kept: weapon_values warns of it in its turn)
+            z = z / z.max(axis=1)[:, None]
+            positive = z > 0
+            first = positive.argmax(axis=1)  # the lowest positive entry (kw), if any
+            z = z / z[np.arange(len(taken)), first][:, None]
+        # What WeaponValues checks: finite values >= 0 (NaN fails both) and a finite root.
+        fine = positive.any(axis=1) & ((z >= 0.0) & (z < math.inf)).all(axis=1)
+        z.flags.writeable = False
+        for row, ((pos, (rho, _, _)), ok) in enumerate(zip(taken, fine.tolist(), strict=True)):
             i = members[pos]
-            if perron is None or not perron[0] > 0.0:
-                out[i] = weapon_values(pairs[i][0], pairs[i][1])
-                continue
-            # _iteration_limit's irreducible case, then weapon_values' scaling, as there.
-            rho, x, y = perron
-            z = np.maximum(math.fsum(y.tolist()) * x, 0.0)
-            z = z / z.max()
-            positive = np.flatnonzero(z > 0)
-            z = z / z[positive[0]]
-            out[i] = WeaponValues(va=z[:m], vd=z[m:], alpha=rho, delta=rho)
+            if ok and rho < math.inf:
+                out[i] = WeaponValues._checked(z[row, :m], z[row, m:], rho)
+            else:
+                out[i] = _weapon_values_or_none(*pairs[i])
     return out
+
+
+def _weapon_values_or_none(a: FloatArray, d: FloatArray) -> WeaponValues | None:
+    """:func:`weapon_values`, or ``None`` where it raises (left to the caller, which asks
+    :func:`weapon_values` again in its turn and so raises there)."""
+    try:
+        return weapon_values(a, d)
+    except Exception:  # raised again by the caller's own call
+        return None
 
 
 def _classes(pattern: NDArray[np.bool_]) -> tuple[list[NDArray[np.intp]], NDArray[np.bool_]]:
