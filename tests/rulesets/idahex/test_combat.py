@@ -566,3 +566,36 @@ def test_one_units_summed_holdings_have_the_bits_of_numpys_sum() -> None:
             assert _summed(one).tobytes() == np.sum([row], axis=0).tobytes()  # type: ignore[arg-type]
             want = np.sum([row, row[::-1]], axis=0)
             assert _summed(two).tobytes() == want.tobytes()  # type: ignore[arg-type]
+
+
+def test_a_frames_engagements_found_together_play_the_game_found_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The theater of benchmarks/idahex_scale.py (25 engagements a frame, CAS over some):
+    the same final state with each frame's fire and weapon values found together at its
+    first assessment as with every engagement found in its turn."""
+    import importlib
+    from pathlib import Path
+
+    from hexwar.rulesets.idahex import combat as combat_module
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    scale = importlib.import_module("idahex_scale")
+    scenario, places = scale.generated_design(100, 2)
+    taken = 0
+    take = IdahexCombat._take_prepared
+
+    def counted(self: IdahexCombat, engine: Any, e: Engagement) -> Any:
+        nonlocal taken
+        found = take(self, engine, e)
+        taken += found is not None
+        return found
+
+    monkeypatch.setattr(IdahexCombat, "_take_prepared", counted)
+    together = scale.play(scenario, places, 2)["state"]
+    assert taken > 100
+    monkeypatch.setattr(combat_module, "FRAME_BATCH_FROM", 10**9)
+    taken = 0
+    alone = scale.play(scenario, places, 2)["state"]
+    assert taken == 0
+    assert together == alone

@@ -241,10 +241,20 @@ class IdahexCombat:
             for m in force:
                 involvement[m.number] = fi
         density: dict[int, float] = {}
+        areas: dict[int, float] = {}  # zrarea of the units in the cells met, by number
         out = []
         for u in units:
             if u.location not in density:
-                density[u.location] = self.freff(engine, u)
+                # freff(engine, u), each friend's zrarea kept for its own participant
+                friends = [f for f in engine.units_at(u.location, u.side) if f.active]
+                for f in friends:
+                    areas[f.number] = self.zrarea(f)
+                density[u.location] = self.functions.freff(
+                    u.side, sum(areas[f.number] for f in friends)
+                )
+            area = areas.get(u.number)
+            if area is None:
+                area = self.zrarea(u)
             out.append(
                 Participant(
                     number=u.number,
@@ -256,7 +266,7 @@ class IdahexCombat:
                     involvement=involvement[u.number],
                     effectiveness=density[u.location],
                     barrier=engine.bartype(u.location, loc) if u.location != loc else 0,
-                    area=self.zrarea(u),
+                    area=area,
                 )
             )
         return out
