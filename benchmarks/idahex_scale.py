@@ -24,7 +24,8 @@ process of its own:
 
 * the engine: the time in ``submit`` (the orders, then the events to the next period start);
 * per phase: marching (task forces' changes of status), assessment (§5's participants and
-  §5.4 functions), attrition (``assess_frame``, §5.1-5.2), supplies (§7's step each frame),
+  §5.4 functions), attrition (§5.1-5.2: ``assess_frame``, and a frame's fire and weapon
+  values where they are found for all its engagements at once), supplies (§7's step each frame),
   air (the strikes, §6), commands (the orders read and checked) and the rest (the queue and
   the breaks);
 * the engagement assessments in each cycle (so that the fighting is seen to go on);
@@ -287,7 +288,11 @@ def play(scenario: IdahexScenario, places: list[Place], cycles: int) -> dict[str
     assert engine.supply_step is not None
     engine.supply_step = timed("supplies", engine.supply_step)
     # Module functions the game calls through their modules: replaced for this process.
-    combat_module.assess_frame = timed("attrition", combat_module.assess_frame)  # type: ignore[attr-defined]
+    # The frame's fire and weapon values found together (combat.py's frame batch) are the
+    # first half of assess_frame (which otherwise finds them inside it): attrition as well.
+    batched = ("assess_frame", "prepare_frame", "weapon_values_many")
+    for name in batched:
+        setattr(combat_module, name, timed("attrition", getattr(combat_module, name)))
     strikes_module.fly_strike = timed("air", strikes_module.fly_strike)
     toe = {u.number: u.resources for u in engine.units.values()}
     most = max(1, len(places) // 10)
@@ -322,7 +327,8 @@ def play(scenario: IdahexScenario, places: list[Place], cycles: int) -> dict[str
         "commands": total - raw["run"] - raw["air"],
         "rest": raw["run"] - raw["marching"] - raw["assess"] - raw["supplies"],
     }
-    combat_module.assess_frame = combat_module.assess_frame.__wrapped__  # type: ignore[attr-defined]
+    for name in batched:
+        setattr(combat_module, name, getattr(combat_module, name).__wrapped__)
     strikes_module.fly_strike = strikes_module.fly_strike.__wrapped__  # type: ignore[attr-defined]
     return {
         "cpu": total,
