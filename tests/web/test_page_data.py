@@ -5,15 +5,17 @@ is ever shown what another side knows (fog of war: only ``view(side)``)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import numpy as np
+import orjson
 import pytest
 from fastapi.testclient import TestClient
 
 from hexwar.core import registry
 from hexwar.core.views import View
-from hexwar.web.pagedata import STATIC, merged
+from hexwar.web.pagedata import STATIC, SeatBoard, dumps, merged
 from tests.web.conftest import bearer, new_game
 
 
@@ -239,3 +241,82 @@ def test_a_seats_fixed_board_shows_only_what_never_changes_and_only_to_its_seat(
     assert "counters" not in refused.text
     # a game the token does not open, here one that does not exist
     assert client.get("/api/games/nosuch/board", headers=bearer(tokens["west"])).status_code == 403
+
+
+def _sorted(board: Any) -> bytes:
+    """A board's JSON with its keys sorted (the fixed board lists its parts in the order of
+    Board's fields, ``Board.to_json`` in an order of its own)."""
+    return orjson.dumps(board, option=orjson.OPT_SORT_KEYS)
+
+
+def _clock_stopped(page: bytes) -> bytes:
+    """A page's data with its clock's seconds left set to 0 (the air war's time limit runs
+    between two requests; nothing else in a page changes without an order)."""
+    return re.sub(rb'"seconds_left":[0-9.]+', b'"seconds_left":0', page)
+
+
+def _made_afresh(hub: Any, gid: str, token: str, side: str) -> tuple[bytes, bytes | None]:
+    """The seat's page data and fixed board as a new cache makes them (its board described
+    and every part written anew), the seat's own cache left as it was; within ``hub.call``."""
+    live = hub._live[gid]
+    kept = live.boards[side]
+    live.boards[side] = SeatBoard()
+    try:
+        page: bytes = hub.seat_view(token, gid, None)
+        fixed = live.boards[side].fixed()
+    finally:
+        live.boards[side] = kept
+    return page, None if fixed is None else fixed[0]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "turns"),
+    [
+        ("aggressor/sector", 24),
+        ("airwar/small-three-cities", 8),
+        ("tactical/meeting1941", 6),
+        ("idahex/duel", 4),
+    ],
+)
+def test_a_seats_kept_page_data_is_byte_for_byte_the_one_made_afresh(
+    client: TestClient, scenario: str, turns: int
+) -> None:
+    """Fog of war (only ``view(side)``) and the kept board (issue 42): for every ruleset that
+    draws a map, through turns in which the boards change, each seat's page data (GET /view)
+    and fixed board (GET /board), made from what its cache kept of the last board, are
+    byte for byte those a new cache makes from the seat's view alone, while the seats ask in
+    turn, so that no part a seat's cache kept is ever another seat's (the clock's seconds left
+    aside); and the whole board they make together is what ``Board.to_json`` writes for the
+    seat's view."""
+    sides = registry.get(scenario.split("/")[0]).info.sides
+    game = new_game(client, scenario, dict.fromkeys(sides, "human"))
+    gid, tokens = game["id"], game["tokens"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    boards: dict[str, set[bytes]] = {s: set() for s in sides}
+    for n in range(turns):
+        pages = {}
+        for side in (*sides, *sides):
+            r = client.get(f"/api/games/{gid}/view", headers=bearer(tokens[side]))
+            assert r.status_code == 200, r.text
+            fixed = client.get(f"/api/games/{gid}/board", headers=bearer(tokens[side]))
+            assert fixed.status_code == 200, fixed.text
+            fresh_page, fresh_fixed = client.portal.call(  # type: ignore[union-attr]
+                hub.call, _made_afresh, hub, gid, tokens[side], side
+            )
+            assert _clock_stopped(r.content) == _clock_stopped(fresh_page)
+            assert fixed.content == fresh_fixed
+            page = r.json()
+            whole = merged(page["board"], fixed.json())
+            view = View(**page["view"])
+            described = registry.get(view.ruleset).describe_board(view)
+            assert described is not None
+            assert _sorted(whole) == _sorted(described.to_json())
+            boards[side].add(dumps(page["board"]))
+            pages[side] = page
+        movers = [s for s in sides if pages[s]["state"]["your_turn"]]
+        if not movers:
+            break
+        for side in movers:
+            _play(client, game, pages[side], n)
+    for side in sides:
+        assert len(boards[side]) > 1, f"{scenario}: {side}'s board must change for the test"
