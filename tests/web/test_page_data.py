@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from hexwar.core import registry
 from hexwar.core.views import View
+from hexwar.sessions import resolve_scenario
 from hexwar.web.pagedata import STATIC, SeatBoard, dumps, merged
 from tests.web.conftest import bearer, new_game
 
@@ -320,3 +321,37 @@ def test_a_seats_kept_page_data_is_byte_for_byte_the_one_made_afresh(
             _play(client, game, pages[side], n)
     for side in sides:
         assert len(boards[side]) > 1, f"{scenario}: {side}'s board must change for the test"
+
+
+def test_aggressor_hands_out_the_same_pieces_for_what_did_not_change() -> None:
+    """Aggressor's board after one move (seed 003, TURN SEQUENCE E: a unit moves or acts):
+    the counter of every own unit that did not change, the enemy counters and the highlights
+    (the border column, the sectors held, the CBR hexes) are the very objects of the board
+    before, so the page data's writer keeps their JSON; the counter of the unit that pressed
+    a key is a new one."""
+    ruleset = registry.get("aggressor")
+    resolved = resolve_scenario("aggressor/sector")
+    game = ruleset.new_game(resolved.scenario, seed=3, scenario_id="aggressor/sector")
+    rng = np.random.default_rng(3)
+    while game.view("west").data["setup_due"] or game.view("east").data["setup_due"]:
+        side = next(s for s in ("west", "east") if game.view(s).data["setup_due"])
+        game.submit(side, ruleset.random_order(game.view(side), rng))
+    side = game.view("west").data["active"]
+    before = ruleset.describe_board(game.view(side))
+    key_press = next(  # "U K": unit U presses a key 1-6 (moves, or attacks there)
+        str(o).split()
+        for o in ruleset.legal_orders(game.view(side))
+        if len(str(o).split()) == 2 and str(o).split()[1] in tuple("123456")
+    )
+    game.submit(side, " ".join(key_press))
+    after = ruleset.describe_board(game.view(side))
+    assert after.highlights is before.highlights
+    old = {c.ref: c for c in before.counters}
+    new = {c.ref: c for c in after.counters}
+    unit = key_press[0]
+    assert new[unit] is not old[unit]
+    kept = [ref for ref in new if ref != unit and ref in old and new[ref].side == side]
+    assert len(kept) >= 10
+    assert all(new[ref] is old[ref] for ref in kept)
+    enemy = [ref for ref in new if new[ref].side != side and old.get(ref) == new[ref]]
+    assert all(new[ref] is old[ref] for ref in enemy)

@@ -10,6 +10,8 @@ tinted in its holder's colour.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
+from typing import Any, cast
 
 from hexwar.core.boards import (
     Board,
@@ -128,7 +130,30 @@ def _hexes(terrain: tuple[str, ...]) -> tuple[HexCell, ...]:
     )
 
 
-@lru_cache(maxsize=4096)
+# What an own unit's counter shows, read from the unit's view in one C call: a side's counters
+# are kept under these values (:func:`_own_counters`).
+_OWN_FIELDS = itemgetter(
+    "number", "at", "type", "range", "strength", "emplaced", "frozen", "acted", "in_cbr"
+)
+_OWN_KEPT = 4096  # own counters kept a side (a game's 18 units, in every state they are in)
+_own: dict[str, dict[tuple[Any, ...], Counter]] = {}  # side -> fields -> counter
+
+
+def _own_counters(side: str, units: list[dict[str, Any]]) -> list[Counter]:
+    """A side's own units' counters (each the same object while its unit stays as it is, so
+    a board's JSON writer keeps what it wrote for it): looked up in C, made where new."""
+    kept = _own.get(side) or _own.setdefault(side, {})
+    fields = list(map(_OWN_FIELDS, units))
+    out: list[Counter | None] = list(map(kept.get, fields))
+    if not all(out):  # (not ``None in out``: that asks each counter's __eq__, in Python)
+        if len(kept) >= _OWN_KEPT:
+            kept.clear()
+        for i, found in enumerate(out):
+            if found is None:
+                out[i] = kept[fields[i]] = _own_counter(side, *fields[i])
+    return cast(list[Counter], out)  # (no None left)
+
+
 def _own_counter(
     side: str,
     number: int,
@@ -136,9 +161,9 @@ def _own_counter(
     kind: str,
     range_: int,
     strength: int,
-    flags: tuple[bool, bool, bool, bool],  # emplaced, frozen, acted, in_cbr
+    *flags: bool,  # emplaced, frozen, acted, in_cbr
 ) -> Counter:
-    """An own unit's counter (the same object while the unit stays as it is)."""
+    """An own unit's counter."""
     return Counter(
         ref=str(number),
         at=_hex_at(at),
@@ -164,33 +189,33 @@ def _enemy_counter(side: str, at: str, kind: str | None) -> Counter:
     )
 
 
+@lru_cache(maxsize=256)
+def _highlights(holders: tuple[str | None, ...], cbr: tuple[str, ...]) -> tuple[Highlight, ...]:
+    """The border column, each sector held (``holders`` in SECTOR_NAMES order) in its
+    holder's colour, the CBR hexes: one tuple while they stay (they change a few times a
+    game)."""
+    out = [_BORDER]
+    out.extend(
+        _HELD[name, holder]
+        for name, holder in zip(rl.SECTOR_NAMES, holders, strict=True)
+        if holder in SIDES
+    )
+    if cbr:
+        out.append(Highlight(tuple(_hex_at(c) for c in cbr), "cbr"))
+    return tuple(out)
+
+
 def describe_board(view: View) -> Board:
     """The map as ``view.side`` sees it."""
     d = view.data
     side = str(d["side"])
     hexes = _hexes(tuple(d["terrain"]))
-    counters = [
-        _own_counter(
-            side,
-            u["number"],
-            u["at"],
-            u["type"],
-            u["range"],
-            u["strength"],
-            (u["emplaced"], u["frozen"], u["acted"], u["in_cbr"]),
-        )
-        for u in d["units"]
-    ]
+    counters = _own_counters(side, d["units"])
     enemy = rl.other(side)
     counters.extend(_enemy_counter(enemy, e["at"], e["type"]) for e in d["enemy"])
-    highlights = [_BORDER]
-    for name in rl.SECTOR_NAMES:
-        holder = d["control"].get(name)
-        if holder in SIDES:
-            highlights.append(_HELD[name, holder])
-    if d["cbr"]:
-        highlights.append(Highlight(tuple(_hex_at(c) for c in d["cbr"]), "cbr"))
-    held = {s: sum(1 for v in d["control"].values() if v == s) for s in rl.SIDES}
+    control = d["control"]
+    holders = tuple(map(control.get, rl.SECTOR_NAMES))
+    held = {s: holders.count(s) for s in rl.SIDES}
     status = [
         ("round", f"{d['round']} of {d['max_rounds']}"),
         ("phase", str(d["phase"])),
@@ -209,7 +234,7 @@ def describe_board(view: View) -> Board:
         sides=SIDES,
         counters=tuple(counters),
         hexsides=_SECTOR_HEXSIDES,
-        highlights=tuple(highlights),
+        highlights=_highlights(holders, tuple(d["cbr"])),
         hexside_styles=HEXSIDES,
         highlight_styles=HIGHLIGHTS,
         flag_styles=FLAGS,
