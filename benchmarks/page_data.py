@@ -1,0 +1,120 @@
+"""A seat's page data (``GET /view``'s work) against its view alone, for every ruleset's map.
+
+For each scenario given, a hub of this process (:class:`hexwar.web.hub.Hub`) plays a game of
+humans with random legal orders (each side's own, from its view; seed 1); after each
+decision, each seat's event stream is sent its state (with the text view, as the page's
+streams are), then each seat's page data is made as ``GET /view`` makes it, and beside it,
+on the same request thread, the seat's ``game.view`` + ``to_json`` written to bytes, and the
+ruleset's ``describe_board`` of that view alone: CPU time (``time.thread_time``), medians over
+the seats and decisions. The ratio page/view is what ``web_load.py`` gives for Aggressor, and
+the ``describe_board`` column says how much of the page is the ruleset's own description.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/page_data.py [SCENARIO,...] [--decisions N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+
+from hexwar.sessions import resolve_scenario
+
+SCENARIOS = (
+    "aggressor/sector,airwar/small-three-cities,tactical/meeting1941,idahex/duel,idahex/sinai"
+)
+
+
+def measure(scenario: str, decisions: int) -> dict[str, Any]:
+    """The medians of one scenario's game (see the module's docstring)."""
+    from hexwar.web.hub import Hub
+
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+
+    def run(coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, loop).result()
+
+    hub = Hub(Path(tempfile.mkdtemp(prefix="hexwar-bench-")) / "web")
+    run(hub.open())
+    try:
+        resolved = resolve_scenario(scenario)
+        ruleset = resolved.ruleset
+        sides = ruleset.info.sides
+        made = run(hub.create(resolved, 1, dict.fromkeys(sides, "human")))
+        gid, tokens = made.game_id, made.tokens
+        rng = np.random.default_rng(1)
+        page: list[float] = []
+        view: list[float] = []
+        described: list[float] = []
+        for _ in range(decisions):
+            game = hub._live[gid].session.game
+            decision = game.decision()
+            if decision is None:
+                break
+            for side in sorted(decision.sides):
+                order = ruleset.random_order(game.view(side), rng)
+                run(hub.submit(tokens[side], gid, None, order.to_json()))
+            for side in sides:  # the streams' news: each seat's state, with its text view
+                seat = hub.seats.lookup(tokens[side])
+                run(hub.call(hub.news, gid, seat, side, 1 << 62))
+            for side in sides:
+
+                def one(side: str = side) -> tuple[float, float, float]:
+                    clock = time.thread_time
+                    start = clock()
+                    hub.seat_view(tokens[side], gid, None)
+                    made_page = clock()
+                    made = hub._live[gid].session.game.view(side)
+                    orjson.dumps(made.to_json(), option=orjson.OPT_NON_STR_KEYS)
+                    made_view = clock()
+                    ruleset.describe_board(made)
+                    return made_page - start, made_view - made_page, clock() - made_view
+
+                p, v, d = run(hub.call(one))
+                page.append(p)
+                view.append(v)
+                described.append(d)
+    finally:
+        run(hub.close())
+        loop.call_soon_threadsafe(loop.stop)
+    return {
+        "scenario": scenario,
+        "pages": len(page),
+        "page_ms": statistics.median(page) * 1000,
+        "view_ms": statistics.median(view) * 1000,
+        "describe_board_ms": statistics.median(described) * 1000,
+        "ratio": statistics.median(page) / statistics.median(view),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "scenarios", nargs="?", default=SCENARIOS, help=f"comma-separated ({SCENARIOS})"
+    )
+    parser.add_argument(
+        "--decisions", type=int, default=30, help="decisions played in each game (30)"
+    )
+    args = parser.parse_args()
+    for scenario in args.scenarios.split(","):
+        r = measure(scenario, args.decisions)
+        print(
+            f"{r['scenario']:26s} {r['pages']:3d} pages: page data {r['page_ms']:7.3f} ms, "
+            f"view+to_json {r['view_ms']:6.3f} ms: {r['ratio']:6.2f}x; "
+            f"describe_board alone {r['describe_board_ms']:7.3f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
