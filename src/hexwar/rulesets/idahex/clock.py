@@ -16,7 +16,8 @@ IDAHEX advances ``t`` from event to event.
   class comes after a change of status by a task force in another posture class if both
   events are scheduled for the same time.'
 * :class:`Clock` keeps ``t``, the queue and the breaks; :meth:`Clock.advance` lets one event
-  occur and :meth:`Clock.next_stop` runs to the next decision point (a cycle or period start).
+  occur and :meth:`Clock.next_stop` runs to the next decision point (a cycle or period start):
+  the engine's event loop.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ _RATIO_TOLERANCE = 1e-9
 
 _NUMBER = (int, float)
 """(A tuple: ``int | float`` would make a union object at each ask.)"""
+
+MAX_EVENTS_AT_ONE_TIME = 100_000
+"""The most events :meth:`Clock.next_stop` lets occur at one time: beyond, the queue cycles
+(something reschedules itself at the same time for ever) and the game cannot go on."""
 
 
 def _is_number(x: object) -> bool:
@@ -437,19 +442,23 @@ class Clock(Generic[T]):
     Events later than ``tend`` never occur: 'The game ends when t = tend'.
     """
 
-    __slots__ = ("_queue", "_t", "timing")
+    __slots__ = ("_queue", "events", "t", "timing")
 
     def __init__(self, timing: Timing) -> None:
         self.timing = timing
-        self._t = timing.tinit
+        self.t = timing.tinit
+        """The current time (read it: the clock sets it; a plain attribute, as the engine
+        reads it all the time)."""
+        self.events = 0
+        """The events that have occurred in :meth:`next_stop` (breaks and the caller's)."""
         self._queue: EventQueue[T | Break] = EventQueue()
         for b in [*timing._breaks_on_lattice(0), Break(BreakKind.FRAME_END, 1)]:
             self._schedule_break(b)
 
     @property
-    def t(self) -> float:
-        """The current time."""
-        return self._t
+    def _t(self) -> float:
+        """:attr:`t` under its former name."""
+        return self.t
 
     @property
     def eps(self) -> float:
@@ -473,11 +482,11 @@ class Clock(Generic[T]):
             self._queue.schedule(b, time, _BREAK_PRIORITY[b[0]])
 
     def _check_time(self, time: float) -> None:
-        if (type(time) is float or _is_number(time)) and time < self._t:
+        if (type(time) is float or _is_number(time)) and time < self.t:
             raise InvalidInputError(
                 [
                     Problem(
-                        f"must not be before the current time {self._t:g}, got {time:g}",
+                        f"must not be before the current time {self.t:g}, got {time:g}",
                         path="time",
                     )
                 ]
@@ -503,13 +512,13 @@ class Clock(Generic[T]):
         so the checks of a time, which it passes, are left out."""
         return self._queue.push(
             task_force,
-            self._t + delay,
+            self.t + delay,
             _ATTACK_STATUS_CHANGE if 40 <= posture <= 49 else _STATUS_CHANGE,
         )
 
     def schedule_front(self, item: T, time: float | None = None) -> Key:
         """Put ``item`` at the front of the queue at ``time`` (default: now)."""
-        time = self._t if time is None else time
+        time = self.t if time is None else time
         self._check_time(time)
         return self._queue.schedule_front(item, time)
 
@@ -525,26 +534,47 @@ class Clock(Generic[T]):
         """
         event = self._queue.pop_through(self.timing.tend)
         if event is None:
-            self._t = max(self._t, self.timing.tend)
+            self.t = max(self.t, self.timing.tend)
             return None
         key, item = event
-        self._t = key.time
+        self.t = key.time
         # (the successor break made without the named tuple's Python __new__)
         if type(item) is Break:
             self._schedule_break(_new_tuple(Break, (item[0], item[1] + 1)))
         return event
 
-    def next_stop(self, occur: Callable[[Key, T | Break], None]) -> Break | None:
+    def next_stop(
+        self,
+        occur: Callable[[Key, T | Break], None],
+        frame_end: Callable[[Break], None] | None = None,
+    ) -> Break | None:
         """Let events occur until the next decision point and return it.
 
         ``occur`` is called for every event that is not a decision point -- frame ends and
-        status changes -- and may schedule or cancel events. Returns the cycle or period start
-        the players must now act on, or ``None`` when the game is over.
+        status changes; with ``frame_end``, that is called for each frame end instead and
+        ``occur`` for the status changes alone -- and may schedule or cancel events. Returns
+        the cycle or period start the players must now act on, or ``None`` when the game is
+        over. Each event counts in :attr:`events`.
+
+        Raises:
+            RuntimeError: more than :data:`MAX_EVENTS_AT_ONE_TIME` events occur at one time.
         """
-        while (event := self.advance()) is not None:
+        count, last = 0, self.t
+        advance = self.advance
+        while (event := advance()) is not None:
             key, item = event
-            if isinstance(item, Break) and item.kind.decision:
-                return item
+            self.events += 1
+            if key.time != last:
+                count, last = 0, key.time
+            count += 1
+            if count > MAX_EVENTS_AT_ONE_TIME:
+                raise RuntimeError(f"no progress at t = {key.time:g}: the event queue cycles")
+            if type(item) is Break:
+                if item[0] is not BreakKind.FRAME_END:  # a decision (BreakKind.decision)
+                    return item
+                if frame_end is not None:
+                    frame_end(item)
+                    continue
             occur(key, item)
         return None
 

@@ -47,6 +47,7 @@ from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.core.hexes import to_pixel
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.tables import PiecewiseAffine
+from hexwar.rulesets.idahex.clock import _NUMBER
 from hexwar.rulesets.idahex.postures import (
     PostureClass,
     Status,
@@ -79,8 +80,6 @@ CellPairType = Callable[[int, int], int]
 cells ``i`` and ``j`` (§2.1; undefined unless the cells are adjacent)."""
 
 _SQRT3 = math.sqrt(3.0)
-_NUMBER = (int, float)
-"""(A tuple: ``int | float`` would make a union object at each ask.)"""
 
 
 # -- the delay ------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from hexwar.core import exact
 from hexwar.core.errors import IllegalOrderError, InvalidInputError
 from hexwar.rulesets.idahex.clock import Break, BreakKind, Clock, Key, Priority
 from hexwar.rulesets.idahex.delays import Delay, Element, wait
-from hexwar.rulesets.idahex.design_data import Rules
+from hexwar.rulesets.idahex.design_data import SIDE_NAMES, Rules
 from hexwar.rulesets.idahex.postures import (
     DESTROYED,
     Order,
@@ -63,7 +63,6 @@ INFINITE_DELAY = 1e9
 """§7: a task force out of supplies aborts its movement if its delay 'equals or exceeds
 10*9' (read as 10**9; ruling in docs/rulings/idahex.md)."""
 
-_MAX_EVENTS_AT_ONE_TIME = 100_000
 _RULE = "seed 000 §4.1"
 
 
@@ -73,6 +72,21 @@ _set = object.__setattr__
 
 _SIDE_SETS: tuple[frozenset[int], ...] = (frozenset(), frozenset((1,)), frozenset((2,)))
 """Each side's number alone, as a note's ``sides`` (``frozenset([side])``, made once)."""
+_BOTH_SIDES: frozenset[int] = frozenset((1, 2))
+_NO_SIDE: frozenset[int] = _SIDE_SETS[0]
+
+_NOBODY: frozenset[str] = frozenset()
+_SEEN_BY_SIDE: tuple[frozenset[str], ...] = (
+    _NOBODY,
+    *(frozenset((name,)) for name in SIDE_NAMES),
+)
+"""Who sees an event by the side number it is for (index 1 Red, 2 Blue): the side's name
+alone, made once."""
+
+LogNote = Callable[[float, str, str, frozenset[str], dict[str, Any]], object]
+"""Where :meth:`Engine.enter` puts a status note a game keeps in its log: the time, kind,
+text, the names of the sides who see it and its data (the game's
+:meth:`~hexwar.core.events.EventLog.append_owned`)."""
 
 _DELAYS_KEPT = 100_000
 """The most delays :meth:`Engine.delay` keeps (then it starts afresh)."""
@@ -539,6 +553,10 @@ class Engine:
         self.rules = rules
         self.combat = combat
         self.report = report
+        self.log_note: LogNote | None = None
+        """Where status notes go, made straight into the game's events without a
+        :class:`Note` and the reporter (as the reporter would make them: see
+        :meth:`enter`); ``None``: to the reporter."""
         self.design = rules.design
         self.clock: Clock[int] = Clock(rules.timing)
         self.owner: dict[int, int] = rules.design.owners()
@@ -577,7 +595,6 @@ class Engine:
         self.barmap: dict[int, int] = {}
         self.supply_step: SupplyStep | None = None
         self.delivery_step: Callable[[Engine, TaskForce], None] | None = None
-        self.event_count = 0  # events that have occurred (breaks and status changes)
         self._delays: _Memo = _Memo()
         """The delays found so far by their inputs (see :meth:`delay`)."""
 
@@ -593,12 +610,25 @@ class Engine:
         player_level: int | None = 5,
         **data: object,
     ) -> None:
+        """Report a note to ``sides`` (side numbers; a frozenset is taken as it is). §8: a
+        note that goes neither to the players (``player_level``, and only with ``sides``)
+        nor to the designer's report (``level``) at the design's ``iprint`` is dropped here,
+        without being made (the reporter would drop it)."""
+        told = sides if type(sides) is frozenset else frozenset(sides)
+        iprint = self.design.iprint
+        if iprint < level and (player_level is None or iprint < player_level or not told):
+            return
         # ``data`` is this call's own dict (keyword arguments): the note takes it as it is.
-        self.report(Note(kind, text, frozenset(sides), level, player_level, data))
+        self.report(Note(kind, text, told, level, player_level, data))
 
     @property
     def t(self) -> float:
-        return self.clock._t  # (Clock.t, without a second property call: asked all the time)
+        return self.clock.t
+
+    @property
+    def event_count(self) -> int:
+        """The events that have occurred (breaks and status changes)."""
+        return self.clock.events
 
     # -- the area of war now ----------------------------------------------------------------
 
@@ -826,7 +856,7 @@ class Engine:
             raise IllegalOrderError(f"you have no task force {number}", rule=_RULE)
         tf.orders = list(orders)
         if not tf.orders:
-            self.note("mission", f"mission {number} canceled", [side], level=1)
+            self.note("mission", f"mission {number} canceled", _SIDE_SETS[side], level=1)
             self.dissolve(tf)
             return
         self.schedule(tf)
@@ -843,7 +873,7 @@ class Engine:
                 "warning",
                 f"task force {tf.number} ended its mission in posture {status.posture}: "
                 "missions should end in posture class -1, 0 or 1",
-                [tf.side],
+                _SIDE_SETS[tf.side],
             )
 
     def constitute(self, unit: UnitState) -> TaskForce:
@@ -893,7 +923,7 @@ class Engine:
         self.note(
             "eliminated",
             f"unit {unit.number} ({unit.name}) is eliminated: {why}",
-            [unit.side, enemy] if seen else [unit.side],
+            _BOTH_SIDES if seen else _SIDE_SETS[unit.side],
             player_level=0,
             unit=unit.number,
         )
@@ -1012,7 +1042,7 @@ class Engine:
             try:
                 nxt = next_status(status, tf.orders[0], self.rules.postures)
             except IllegalOrderError as e:
-                self.note("warning", f"task force {tf.number}: {e}", [tf.side])
+                self.note("warning", f"task force {tf.number}: {e}", _SIDE_SETS[tf.side])
                 tf.orders.pop(0)
                 continue
             if nxt is not None:
@@ -1028,7 +1058,7 @@ class Engine:
             self.note(
                 "mission",
                 f"task force {tf.number} accomplished its mission",
-                [tf.side],
+                _SIDE_SETS[tf.side],
                 level=1,
                 tf=tf.number,
             )
@@ -1053,13 +1083,13 @@ class Engine:
                     "warning",
                     f"task force {tf.number} cannot go from {present} to {nxt}: {d.reason} "
                     f"(seed 000 §{d.section})",
-                    [tf.side],
+                    _SIDE_SETS[tf.side],
                     player_level=0,
                 )
         else:
             tf.warned = None
         if d.warning:
-            self.note("warning", d.warning, [], level=1, player_level=None)
+            self.note("warning", d.warning, _NO_SIDE, level=1, player_level=None)
         self.clock.schedule_status_change_in(tf.number, value, present.posture)
 
     def _delay_or_no_route(self, tf: TaskForce, present: Status, nxt: Status) -> Delay:
@@ -1106,28 +1136,13 @@ class Engine:
             self._cycle_start(stop.number)
 
     def _next_stop(self) -> Break | None:
-        count, last = 0, self.t
-        advance = self.clock.advance
-        while (event := advance()) is not None:
-            key, item = event
-            self.event_count += 1
-            if key.time != last:
-                count, last = 0, key.time
-            count += 1
-            if count > _MAX_EVENTS_AT_ONE_TIME:
-                raise RuntimeError(f"no progress at t = {key.time:g}: the event queue cycles")
-            if isinstance(item, Break):
-                if item.kind is not BreakKind.FRAME_END:  # a decision (BreakKind.decision)
-                    return item
-                self._frame_end(item)
-            else:
-                self._occur(key, item)
-        return None
+        # (the status changes through the instance's _occur, which a benchmark may wrap)
+        return self.clock.next_stop(self._occur, self._frame_end)  # type: ignore[arg-type]
 
     def _cycle_start(self, cycle: int) -> None:
         changes = self.apply_maps(cycle)
         for text in changes:
-            self.note("maps", f"cycle {cycle}: {text}", [1, 2], level=1, player_level=0)
+            self.note("maps", f"cycle {cycle}: {text}", _BOTH_SIDES, level=1, player_level=0)
 
     def _frame_end(self, b: Break) -> None:
         for cell in sorted(self.engagements):
@@ -1218,7 +1233,7 @@ class Engine:
         self.note(
             "warning",
             f"task force {tf.number} cannot become active in cell {cell}: the cell {why}",
-            [tf.side],
+            _SIDE_SETS[tf.side],
             player_level=0,
         )
         self.postpone(tf)
@@ -1386,7 +1401,7 @@ class Engine:
             self.note(
                 "engagement",
                 f"engagement begins at cell {cell}",
-                [1, 2],
+                _BOTH_SIDES,
                 player_level=0,
                 cell=cell,
             )
@@ -1475,7 +1490,7 @@ class Engine:
             self.note(
                 "owner",
                 f"cell {nxt.location} is now owned by {'Red' if tf.side == 1 else 'Blue'}",
-                [1, 2],
+                _BOTH_SIDES,
                 player_level=0,
                 cell=nxt.location,
             )
@@ -1484,27 +1499,46 @@ class Engine:
                 "advisory",
                 f"inactive task force {tf.number} changed location from cell "
                 f"{present.location} to cell {nxt.location}",
-                [],
+                _NO_SIDE,
                 player_level=None,
             )
+        # The status note, to the designer's report (level 1) and the side's player (level
+        # 5) if significant, else to the report from level 7 alone: a note the game's
+        # reporter would keep goes straight to its log (log_note) with what the reporter
+        # would give it -- who sees it (the side's name for its player, else nobody) and its
+        # data, a tf number and a text, both plain; one it would drop is not even written.
+        # The statuses written as Status.__str__ writes them, without its call, and a lone
+        # unit's number without a join.
+        log_note = self.log_note
         significant = ppc != npc or pl != nl
-        # The note made as ``note`` makes it; the statuses written as Status.__str__ writes
-        # them, without its call, and a lone unit's number without a join.
-        text = f"{nl}/{np_}/{nxt.objective}"
-        before = f"{pl}/{pp}/{present.objective}"
-        members = tf.units
-        self.report(
-            Note(
-                "status",
+        iprint = self.design.iprint
+        if log_note is None:
+            seen: frozenset[str] | None = _NOBODY
+        elif significant:
+            seen = _SEEN_BY_SIDE[tf.side] if iprint >= 5 else _NOBODY if iprint >= 1 else None
+        else:
+            seen = _NOBODY if iprint >= 7 else None
+        if seen is not None:
+            text = f"{nl}/{np_}/{nxt.objective}"
+            members = tf.units
+            said = (
                 f"task force {tf.number} (units "
                 f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}): "
-                f"{before} -> {text}",
-                _SIDE_SETS[tf.side],
-                1 if significant else 7,
-                5 if significant else None,
-                {"tf": tf.number, "status": text},
+                f"{pl}/{pp}/{present.objective} -> {text}"
             )
-        )
+            if log_note is not None:
+                log_note(self.clock.t, "status", said, seen, {"tf": tf.number, "status": text})
+            else:
+                self.report(
+                    Note(
+                        "status",
+                        said,
+                        _SIDE_SETS[tf.side],
+                        1 if significant else 7,
+                        5 if significant else None,
+                        {"tf": tf.number, "status": text},
+                    )
+                )
         self._engagement_changes(tf, present, nxt)
         if (
             ppc == 1  # was holding
@@ -1618,7 +1652,7 @@ class Engine:
     def end_engagement(self, cell: int) -> None:
         """Terminate the engagement at ``cell`` and let its survivors move on (§3.3.7)."""
         e = self.engagements.pop(cell)
-        self.note("engagement", f"engagement at cell {cell} ends", [1, 2], player_level=0)
+        self.note("engagement", f"engagement at cell {cell} ends", _BOTH_SIDES, player_level=0)
         for n in sorted(e.attackers | e.defenders):
             u = self.units[n]
             if u.tf is None or u.tf not in self.task_forces:
@@ -1685,7 +1719,7 @@ class Engine:
                 "supplies",
                 f"task force {tf.number} has run out of supplies and stops its movement "
                 f"toward cell {s.objective}",
-                [tf.side],
+                _SIDE_SETS[tf.side],
                 player_level=0,
             )
             self.schedule(tf)

@@ -59,6 +59,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.rules = Rules.from_scenario(scenario)
         self.combat = IdahexCombat(self.rules)
         self.engine = Engine(self.rules, self.combat, self._on_note)
+        self.engine.log_note = self.log.append_owned  # (status notes, as _on_note makes them)
         self._air_tables = (
             AirTables.from_design(self.rules.design, 1),
             AirTables.from_design(self.rules.design, 2),
@@ -129,7 +130,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         # would copy it again); the time read as Engine.t reads it.
         given = note.data
         data = {k: v for k, v in given.items() if isinstance(v, _PLAIN)} if given else {}
-        self.log.append_owned(self.engine.clock._t, note.kind, note.text, visible, data)
+        self.log.append_owned(self.engine.clock.t, note.kind, note.text, visible, data)
 
     # -- time -------------------------------------------------------------------------------
 
@@ -180,14 +181,14 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         # The answer kept for this time without the call to _cycle (asked at every strike
         # command and view); the clock's time read as Engine.t reads it.
         at = self._clock_at
-        if at[0] == self.engine.clock._t:
+        if at[0] == self.engine.clock.t:
             return at[1][1]
         return self._cycle()[1]
 
     def _cycle(self) -> tuple[int | None, bool]:
         """The number of the cycle now (``None`` at ``tend``) and whether it starts now;
         found once per time (the commands and both sides' views ask at the same time)."""
-        t = self.engine.clock._t  # Engine.t, without its property call
+        t = self.engine.clock.t  # (Engine.t, without its property call)
         if self._clock_at[0] != t:
             d = self.rules.design
             x = (t - d.tinit) / d.tcycle
