@@ -692,11 +692,9 @@ class Engine:
 
     def _move(self, u: UnitState, status: Status) -> None:
         """Give ``u`` a new status, keeping the location and objective indexes."""
-        number, at, toward = u.number, self._at[u.side], self._toward[u.side]
+        number = u.number
         location, posture, objective = status.location, status.posture, status.objective
         before = u.location, u.posture, u.objective
-        at[before[0]].discard(number)
-        toward[before[2]].discard(number)
         # (set_status, then the memo's status: a status's fields are plain integers, which
         # _same compares by type and value)
         _set(u, "location", location)
@@ -714,16 +712,25 @@ class Engine:
             versions = u.versions
             versions[u.side] += 1
             versions[u.side + 2] += 1
-        found = at.get(location)
-        if found is None:
-            at[location] = {number}
-        else:
-            found.add(number)
-        found = toward.get(objective)
-        if found is None:
-            toward[objective] = {number}
-        else:
-            found.add(number)
+        # The indexes change only where the cell does (an equal number is the same key: the
+        # unit would be taken out of its set and put back; every reader sorts the sets or
+        # asks only whether they hold a unit).
+        if before[0] != location:
+            at = self._at[u.side]
+            at[before[0]].discard(number)
+            found = at.get(location)
+            if found is None:
+                at[location] = {number}
+            else:
+                found.add(number)
+        if before[2] != objective:
+            toward = self._toward[u.side]
+            toward[before[2]].discard(number)
+            found = toward.get(objective)
+            if found is None:
+                toward[objective] = {number}
+            else:
+                found.add(number)
 
     def _task_forces(self, units: Iterable[int], side: int) -> list[TaskForce]:
         """The task forces of ``side`` that the given units belong to, by number."""
@@ -1050,9 +1057,12 @@ class Engine:
             tf.orders.pop(0)
         return None
 
-    def schedule(self, tf: TaskForce, following: Status | None = None) -> None:
+    def schedule(
+        self, tf: TaskForce, following: Status | None = None, present: Status | None = None
+    ) -> None:
         """Schedule ``tf``'s next change of status from now (§3.2), or end its mission;
-        ``following``, when given, is its next status, already found."""
+        ``following``, when given, is its next status, already found, and ``present``, when
+        given, its status now (its units' status, as :meth:`tf_status` finds it)."""
         nxt = following if following is not None else self._next(tf)
         if nxt is None:
             self.note(
@@ -1073,7 +1083,8 @@ class Engine:
                 self.clock.schedule(tf.number, start, Priority.STATUS_CHANGE)
                 return
             self._consume_start(tf)
-        present = self.units[tf.units[0]].status  # (tf_status)
+        if present is None:
+            present = self.units[tf.units[0]].status  # (tf_status)
         d = self._delay_or_no_route(tf, present, nxt)
         value = d.value
         if value == math.inf:  # (not d.finite: a delay is a number >= 0 or +inf)
@@ -1166,7 +1177,13 @@ class Engine:
             self.schedule(tf)
             return
         present = self.units[tf.units[0]].status  # (tf_status)
-        if self._pursuit(tf, present, nxt):
+        # _pursuit's first two answers asked here, without its call: no pursuit within a
+        # posture class, nor without an enemy unit in the cell (the usual case).
+        if (
+            nxt.posture // 10 != present.posture // 10
+            and self._at[3 - tf.side].get(present.location)
+            and self._pursuit(tf, present, nxt)
+        ):
             return
         self._xq(tf, present, nxt)
 
@@ -1476,11 +1493,12 @@ class Engine:
         (§3.3.7), the security force (§3.3.3), deliveries (§4.2.2); then schedule on."""
         units = self.units
         present = units[tf.units[0]].status  # (tf_status)
-        self._set_tentry(tf, present, nxt)
         # Posture classes as ``posture // 10`` (the class's number; -1 for -10).
         pl, pp = present.location, present.posture
         nl, np_ = nxt.location, nxt.posture
         ppc, npc = pp // 10, np_ // 10
+        if npc != ppc or npc == 4:  # (else _set_tentry leaves tentry: no class entered)
+            self._set_tentry(tf, present, nxt)
         occupying = nl != pl and np_ >= 10  # (nxt.active)
         for n in tf.units:
             self._move(units[n], nxt)
@@ -1546,7 +1564,7 @@ class Engine:
             and not self.security_force(pl, tf.side)
         ):
             self._security_force_gone(pl, tf.side)
-        entered_transfer = np_ == self.rules.itrfp and pp != np_
+        entered_transfer = np_ == self.design.itrfp and pp != np_  # (Rules.itrfp)
         tf.next = None
         orders = tf.orders
         order = orders[0] if orders else None
@@ -1565,13 +1583,15 @@ class Engine:
         if tf.number in self.task_forces:
             # The next status found above holds if nothing since changed the task force's
             # status or active order (an engagement's end, a delivery may).
-            same = (
+            if (
                 following is not None
                 and units[tf.units[0]].status is nxt  # (tf_status)
-                and bool(tf.orders)
+                and tf.orders
                 and tf.orders[0] is order
-            )
-            self.schedule(tf, following if same else None)
+            ):
+                self.schedule(tf, following, nxt)
+            else:
+                self.schedule(tf)
 
     def _set_tentry(self, tf: TaskForce, present: Status, nxt: Status) -> None:
         """§3.3.6 Virtual time of posture class entry."""
