@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import inspect
 import json
+import pickle
 
 import pytest
 
@@ -108,3 +110,43 @@ def test_every_event_names_who_sees_it() -> None:
     assert parameter.default is inspect.Parameter.empty
     with pytest.raises(TypeError, match="visible_to"):
         EventLog().append(0, "x", "who sees this?")  # type: ignore[call-arg]
+
+
+def test_the_log_hands_out_the_events_appended() -> None:
+    """The log keeps rows of plain values and makes each event again when asked: equal to
+    the one appended, field for field, in every way of reading the log."""
+    log = EventLog()
+    made = [
+        log.append(0, "a", "one", visible_to="red", data={"n": 1, "s": "x", "f": 0.5}),
+        log.append_owned(0.5, "b", "two", frozenset({"red", "blue"}), {}),
+        log.append(1, "c", "three", visible_to=ALL, receipt=Receipt(result="hit")),
+    ]
+    log.add(2.0, "d", "four", frozenset({"blue"}), {"tf": 3, "status": "1/10/1"})
+    events = list(log)
+    assert events[:3] == made
+    assert [e.seq for e in events] == [0, 1, 2, 3]
+    assert list(events[0].data) == ["n", "s", "f"]  # (the keys in their order)
+    assert log[-1] == events[3]
+    assert log[-1].visible_to == frozenset({"blue"})
+    assert log[-1].data == {"tf": 3, "status": "1/10/1"}
+    assert log[1:3] == events[1:3]
+    assert log[::-1] == events[::-1]
+    with pytest.raises(IndexError):
+        log[4]
+    assert log.to_json() == [e.to_json() for e in events]
+    for side in ("red", "blue", "green", None):
+        assert log.for_side(side) == [e for e in events if e.visible(side)]
+    assert list(pickle.loads(pickle.dumps(log))) == events
+
+
+def test_an_event_of_plain_values_is_left_out_of_the_collectors_walks() -> None:
+    """A row whose values are all atomic is a tuple the collector stops tracking, so a long
+    game's log does not make each full collection longer; one holding a container stays
+    tracked, as any container."""
+    log = EventLog()
+    log.add(0, "status", "task force 1: 1/10/1 -> 1/20/2", frozenset({"red"}), {"tf": 1})
+    log.add(1, "note", "a list in its data", frozenset(), {"cells": [1, 2]})
+    gc.collect()
+    gc.collect()  # (a tuple is let go once the tuples it holds were: they may come after it)
+    assert not gc.is_tracked(log._rows[0])
+    assert gc.is_tracked(log._rows[1])

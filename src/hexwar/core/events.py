@@ -8,6 +8,7 @@ the random draws. Renderers turn a log into text, JSON, Markdown and MediaWiki.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -112,10 +113,10 @@ class Event:
         )
 
 
-# EventLog.append makes an Event without calling the frozen dataclass's __init__, which sets
-# each of the seven fields through object.__setattr__ (about twice the cost, and a game logs
+# The log makes an Event without calling the frozen dataclass's __init__, which sets each of
+# the seven fields through object.__setattr__ (about twice the cost, and a game logs
 # thousands of events): the fields' slot descriptors set them, in the same order, to the same
-# values (Event has no __post_init__; append gives every field). The event is the same.
+# values (Event has no __post_init__; _event gives every field). The event is the same.
 _new_event = object.__new__
 _set_seq = Event.__dict__["seq"].__set__
 _set_time = Event.__dict__["time"].__set__
@@ -128,12 +129,62 @@ _set_receipt = Event.__dict__["receipt"].__set__
 _ONE_SIDE: dict[str, frozenset[str]] = {}
 """The visibility of an event seen by one side (or :data:`ALL`), made once per name."""
 
+_Row = tuple[
+    float | int, str, str, tuple[str, ...], tuple[str, ...], tuple[Any, ...], "Receipt | None"
+]
+"""An event as the log keeps it: time, kind, text, who sees it (the names, sorted), its
+data's keys and values (two tuples, the keys' made once per set of keys met) and its
+receipt; its place in the log is its sequence number."""
+
+_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Each tuple of data keys met, to be shared by the rows that have the same keys (up to
+:data:`_KEYS_KEPT` of them: a ruleset whose data keys vary without end shares none)."""
+_KEYS_KEPT = 10_000
+
+_SEEN_NAMES: dict[frozenset[str], tuple[str, ...]] = {}
+"""Each visibility met, as its sorted names (made once per set of names)."""
+_SEEN_SET: dict[tuple[str, ...], frozenset[str]] = {}
+"""Each visibility by its sorted names: the frozenset an event hands out."""
+
+
+def _seen_names(visible_to: frozenset[str]) -> tuple[str, ...]:
+    names = _SEEN_NAMES.get(visible_to)
+    if names is None:
+        names = _SEEN_NAMES[visible_to] = tuple(sorted(visible_to))
+        _SEEN_SET.setdefault(names, visible_to)
+    return names
+
+
+def _event(seq: int, row: _Row) -> Event:
+    """The :class:`Event` a row of the log holds (equal to the one appended: the same
+    values, its visibility an equal frozenset, its data an equal dict)."""
+    time, kind, text, names, keys, values, receipt = row
+    event = _new_event(Event)
+    _set_seq(event, seq)
+    _set_time(event, time)
+    _set_kind(event, kind)
+    _set_text(event, text)
+    seen = _SEEN_SET.get(names)
+    if seen is None:  # (a row unpickled in another process)
+        seen = _SEEN_SET[names] = frozenset(names)
+    _set_visible_to(event, seen)
+    _set_data(event, dict(zip(keys, values)))  # noqa: B905 -- as many values as keys
+    _set_receipt(event, receipt)
+    return event
+
 
 class EventLog(Sequence[Event]):
-    """An append-only log in (time, seq) order; time never runs backwards."""
+    """An append-only log in (time, seq) order; time never runs backwards.
+
+    The log keeps each event as a row of plain values (:data:`_Row`: its visibility as a
+    tuple of names, its data as a tuple of items) and hands out an :class:`Event` made from
+    it, equal to the one appended, at each ask. A row whose values are all atomic (numbers,
+    strings, tuples of them) is a tuple the garbage collector stops tracking: a long game's
+    log of Events, each a tracked object, made every full collection of the heap walk them
+    all (at the scale benchmark's 1,000 units, some tenth of the run)."""
 
     def __init__(self) -> None:
-        self._events: list[Event] = []
+        self._rows: list[_Row] = []
 
     def append(
         self,
@@ -166,40 +217,82 @@ class EventLog(Sequence[Event]):
         receipt: Receipt | None = None,
     ) -> Event:
         """:meth:`append` for a caller that hands its own new ``data`` dict over to the log
-        (it keeps no reference to it), with ``visible_to`` a frozenset: the event takes both
-        as they are, without the copies ``append`` makes. Raises ``ValueError`` if time would
-        run backwards."""
-        events = self._events
-        if events and time < events[-1].time:
+        (it keeps no reference to it), with ``visible_to`` a frozenset: without the copies
+        ``append`` makes. Raises ``ValueError`` if time would run backwards."""
+        self.add(time, kind, text, visible_to, data, receipt)
+        return _event(len(self._rows) - 1, self._rows[-1])
+
+    def add(
+        self,
+        time: float | int,
+        kind: str,
+        text: str,
+        visible_to: frozenset[str],
+        data: Mapping[str, Any],
+        receipt: Receipt | None = None,
+    ) -> None:
+        """:meth:`append_owned` for a caller that does not need the event back. Raises
+        ``ValueError`` if time would run backwards."""
+        rows = self._rows
+        if rows and time < rows[-1][0]:
             raise ValueError(
-                f"event {kind!r} at time {time} precedes the last event at {events[-1].time}"
+                f"event {kind!r} at time {time} precedes the last event at {rows[-1][0]}"
             )
-        event = _new_event(Event)
-        _set_seq(event, len(events))
-        _set_time(event, time)
-        _set_kind(event, kind)
-        _set_text(event, text)
-        _set_visible_to(event, visible_to)
-        _set_data(event, data)
-        _set_receipt(event, receipt)
-        events.append(event)
-        return event
+        names = _SEEN_NAMES.get(visible_to)
+        if names is None:
+            names = _seen_names(visible_to)
+        keys = tuple(data)
+        shared = _KEYS.get(keys)
+        if shared is not None:
+            keys = shared
+        elif len(_KEYS) < _KEYS_KEPT:
+            _KEYS[keys] = keys
+        rows.append((time, kind, text, names, keys, tuple(data.values()), receipt))
 
     def for_side(self, side: str | None) -> list[Event]:
-        """The events ``side`` may see, in order (``None``: all of them)."""
-        return [e for e in self._events if e.visible(side)]
+        """The events ``side`` may see, in order (``None``: all of them; as
+        :meth:`Event.visible` says)."""
+        if side is None:
+            return list(self)
+        return [
+            _event(seq, row)
+            for seq, row in enumerate(self._rows)
+            if ALL in (names := row[3]) or side in names
+        ]
 
     def __getitem__(self, index: int) -> Event:  # type: ignore[override]
-        return self._events[index]
+        """The event at ``index`` (a slice: a list of them, as a list's slice)."""
+        rows = self._rows
+        if isinstance(index, slice):
+            found: Any = [_event(i, rows[i]) for i in range(len(rows))[index]]
+            return found
+        row = rows[index]
+        return _event(index if index >= 0 else index + len(rows), row)
 
     def __len__(self) -> int:
-        return len(self._events)
+        return len(self._rows)
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self._events)
+        return map(_event, itertools.count(), self._rows)
 
     def to_json(self) -> list[JsonDict]:
-        return [e.to_json() for e in self._events]
+        """Each event's :meth:`Event.to_json`, made from its row (the names are kept
+        sorted)."""
+        out: list[JsonDict] = []
+        for seq, (time, kind, text, names, keys, values, receipt) in enumerate(self._rows):
+            entry: JsonDict = {
+                "seq": seq,
+                "time": time,
+                "kind": kind,
+                "text": text,
+                "visible_to": list(names),
+            }
+            if keys:
+                entry["data"] = dict(zip(keys, values))  # noqa: B905 -- as many as keys
+            if receipt is not None:
+                entry["receipt"] = receipt.to_json()
+            out.append(entry)
+        return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ alone, made once."""
 LogNote = Callable[[float, str, str, frozenset[str], dict[str, Any]], object]
 """Where :meth:`Engine.enter` puts a status note a game keeps in its log: the time, kind,
 text, the names of the sides who see it and its data (the game's
-:meth:`~hexwar.core.events.EventLog.append_owned`)."""
+:meth:`~hexwar.core.events.EventLog.add`)."""
 
 _DELAYS_KEPT = 100_000
 """The most delays :meth:`Engine.delay` keeps (then it starts afresh)."""

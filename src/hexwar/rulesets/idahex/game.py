@@ -59,7 +59,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.rules = Rules.from_scenario(scenario)
         self.combat = IdahexCombat(self.rules)
         self.engine = Engine(self.rules, self.combat, self._on_note)
-        self.engine.log_note = self.log.append_owned  # (status notes, as _on_note makes them)
+        self.engine.log_note = self.log.add  # (status notes, as _on_note makes them)
         self._air_tables = (
             AirTables.from_design(self.rules.design, 1),
             AirTables.from_design(self.rules.design, 2),
@@ -130,7 +130,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         # would copy it again); the time read as Engine.t reads it.
         given = note.data
         data = {k: v for k, v in given.items() if isinstance(v, _PLAIN)} if given else {}
-        self.log.append_owned(self.engine.clock.t, note.kind, note.text, visible, data)
+        self.log.add(self.engine.clock.t, note.kind, note.text, visible, data)
 
     # -- time -------------------------------------------------------------------------------
 
