@@ -61,6 +61,18 @@ def test_each_side_sees_only_its_events() -> None:
     assert len(log.for_side(None)) == 3
 
 
+def test_a_reader_after_a_sequence_number_gets_what_it_has_not_seen() -> None:
+    """A reader holding the log up to ``after`` (the web's news, the spectators') reads the
+    same events as the whole log filtered by ``seq > after``, for every side and the
+    umpire, from before the first event to past the last."""
+    log = _log()
+    for side in ("red", "blue", None):
+        whole = log.for_side(side)
+        for after in range(-3, 5):
+            got = log.for_side(side, after)
+            assert [e.to_json() for e in got] == [e.to_json() for e in whole if e.seq > after]
+
+
 def test_event_json_round_trip_keeps_the_receipt() -> None:
     for event in _log():
         assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event

@@ -249,14 +249,18 @@ class EventLog(Sequence[Event]):
             _KEYS[keys] = keys
         rows.append((time, kind, text, names, keys, tuple(data.values()), receipt))
 
-    def for_side(self, side: str | None) -> list[Event]:
+    def for_side(self, side: str | None, after: int = -1) -> list[Event]:
         """The events ``side`` may see, in order (``None``: all of them; as
-        :meth:`Event.visible` says)."""
+        :meth:`Event.visible` says); with ``after``, only those whose sequence number is
+        greater (a reader that has the log up to ``after`` reads only what is new: an event's
+        sequence number is its place in the log)."""
+        rows = self._rows
+        start = max(after + 1, 0)
         if side is None:
-            return list(self)
+            return [_event(seq, rows[seq]) for seq in range(start, len(rows))]
         return [
             _event(seq, row)
-            for seq, row in enumerate(self._rows)
+            for seq, row in enumerate(itertools.islice(rows, start, None), start)
             if ALL in (names := row[3]) or side in names
         ]
 

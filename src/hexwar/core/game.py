@@ -380,11 +380,13 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         _set_view_data(view, data)
         return view
 
-    def events(self, side: str | None = None) -> list[Event]:
-        """The events ``side`` saw, in order; ``None`` for the umpire's full log."""
+    def events(self, side: str | None = None, after: int = -1) -> list[Event]:
+        """The events ``side`` saw, in order; ``None`` for the umpire's full log. With
+        ``after``, only those after sequence number ``after`` (what a reader that has the
+        log up to it has not seen)."""
         if side is not None:
             self._check_side(side)
-        return self.log.for_side(side)
+        return self.log.for_side(side, after)
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -935,8 +935,8 @@ class Hub:
         over = game.outcome() is not None
         events = [
             e.to_json()
-            for e in game.events(None)
-            if e.seq > after and (over or all(e.visible(s) for s in sides))
+            for e in game.events(None, after)
+            if over or all(e.visible(s) for s in sides)
         ]
         return events, self.watch_state(game_id)
 
@@ -1027,7 +1027,7 @@ class Hub:
 
     def events(self, game_id: str, side: str | None, after: int) -> list[dict[str, Any]]:
         live = self._get(game_id)
-        return [e.to_json() for e in live.session.game.events(side) if e.seq > after]
+        return [e.to_json() for e in live.session.game.events(side, after)]
 
     def news(
         self, game_id: str, seat: Seat, side: str | None, after: int

@@ -456,11 +456,6 @@ class Clock(Generic[T]):
             self._schedule_break(b)
 
     @property
-    def _t(self) -> float:
-        """:attr:`t` under its former name."""
-        return self.t
-
-    @property
     def eps(self) -> float:
         """``tframe / 100`` (§3.3)."""
         return self.timing.eps

@@ -138,7 +138,7 @@ def fly_strike(game: IdahexGame, s: int, c: Strike) -> None:
         if len(targets) == 1
         else b"".join([u.resources.tobytes() for u in targets]),
     )
-    t = e.clock._t  # (Engine.t)
+    t = e.clock.t  # (Engine.t)
     if game._assessed_at != t:  # a new cycle's strikes: the last cycle's are the ones before
         game._assessed_before = game._assessed
         game._assessed = {}

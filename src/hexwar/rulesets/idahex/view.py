@@ -214,7 +214,7 @@ def view(game: IdahexGame, side: str) -> dict[str, Any]:
         if engagements
         else set()
     )
-    time = e.clock._t  # Engine.t, without its property call
+    time = e.clock.t  # Engine.t, without its property call
     period = None if game._period is None else game._period.number
     cycle = game._cycle()[0]
     start = next_period(game)
