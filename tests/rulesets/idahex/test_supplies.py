@@ -125,6 +125,24 @@ def test_7_a_nonengaged_demand_depends_on_the_rated_resources_alone() -> None:
     assert rows.ravel().tolist() == pytest.approx([1.0, 7.5, 1.0, 7.5, 1.5, 20.0, 1.5, 20.0])
 
 
+def test_7_a_nonengaged_demand_is_kept_by_the_rated_values_zeros_of_either_sign_alike() -> None:
+    """§7 not engaged: the game keeps a demand by the values of the rated resources
+    (``_rated_values``), a rated resource of -0 and one of +0 giving one key: each enters
+    the demand only through its products with the rates, zeros that leave the exactly
+    rounded sum as it is, so both demand the same bits in every class."""
+    from hexwar.rulesets.idahex.consumption import _rated_values
+
+    plus = UNIT.copy()
+    plus[TANKS] = 0.0
+    minus = plus.copy()
+    minus[TANKS] = -0.0
+    for column, values in enumerate(_rated_values(TABLES), start=1):
+        assert values(plus) == values(minus)
+        assert values(UNIT) != values(plus)
+        rows = nonengaged_demands(TABLES, np.array([plus, minus]), np.array([column] * 2), 0.5)
+        assert rows[0].tobytes() == rows[1].tobytes()
+
+
 def test_passenger_demands_at_class_1_rates() -> None:
     """§7: a passenger in a stacked task force uses pc = 1, even moving and engaged."""
     assert d(31, passenger=True) == pytest.approx([0.5, 0.5])

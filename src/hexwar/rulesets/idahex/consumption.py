@@ -4,6 +4,7 @@ consumption reported at cycle starts."""
 from __future__ import annotations
 
 from math import copysign
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -158,7 +159,9 @@ def _consume_alone(game: IdahexGame, u: UnitState, row: Any, sup: slice) -> bool
     two -0), and adding a zero to it leaves it as it is: only the nonzero terms are added."""
     stocks = u.resources[sup].tolist()
     after: list[float] = []
-    for d, s in zip(row if type(row) is list else row.tolist(), stocks, strict=True):
+    # (rows and stocks of one length, the side's supply types: zip without strict=, whose
+    # keyword is parsed at each call)
+    for d, s in zip(row if type(row) is list else row.tolist(), stocks):  # noqa: B905
         if d < s:
             after.append(s - d)
         elif s < d:
@@ -168,14 +171,15 @@ def _consume_alone(game: IdahexGame, u: UnitState, row: Any, sup: slice) -> bool
         else:
             after.append(s - d)  # d is s, or -0 against a stock of +0: s - s
     consumed = game._consumed[u.side - 1]
-    for k, (s, a) in enumerate(zip(stocks, after, strict=True)):
+    for k, (s, a) in enumerate(zip(stocks, after)):  # noqa: B905
         x = s - a
         if x:
             consumed[k] += x
     if after != stocks:  # (finite floats: element by element, -0 == +0 as numpy has it)
         u.replace_resources(sup, after)  # (a value differs: the holdings change)
-        # What _runs_short finds of these finite stocks (its memo was just emptied).
-        u.memo["runs short"] = any(a <= 0 for a in after)
+        # What _runs_short finds of these finite stocks (its memo was just emptied): the
+        # least of them (one at least: supplies are played) is <= 0.
+        u.memo["runs short"] = min(after) <= 0
     return True
 
 
@@ -213,6 +217,24 @@ def _rated(tables: SupplyTables) -> tuple[Any, ...]:
     return tuple(np.flatnonzero(tables.by_class[c].any(axis=0)) for c in range(3))
 
 
+def _rated_values(tables: SupplyTables) -> tuple[Any, ...]:
+    """For each posture class 1-3, a function of a unit's resources giving their values at
+    :func:`_rated`'s indices, the part of a nonengaged demand's key that is the unit's.
+
+    The values are compared as numbers, so a resource of -0 and one of +0 give one key:
+    each enters the demand only as its products with the rates, a zero either way, which
+    leave ``math.fsum``'s sum the same float (see :func:`_rated`); a NaN, never equal,
+    would only be met again as another key."""
+    out: list[Any] = []
+    for columns in _rated(tables):
+        picked = columns.tolist()
+        if not picked:
+            out.append(lambda res: ())  # (a class that consumes nothing: never asked)
+        else:
+            out.append(itemgetter(*picked))
+    return tuple(out)
+
+
 def frame_demands(
     game: IdahexGame,
     engine: Engine,
@@ -232,13 +254,13 @@ def frame_demands(
     idle = tables.idle
     out: list[tuple[UnitState, Any]] = []
     bulk: list[int] = []
-    keys: list[tuple[int, int, bytes]] = []
+    keys: list[tuple[int, int, Any]] = []
     forces: dict[tuple[int, ...], Any] = {}  # frinv of each force L, once a frame
     known = game._nonengaged_demands
     side = tables.side
     rated = game._kept.get(("rated", side))
     if rated is None:
-        rated = game._kept["rated", side] = _rated(tables)  # fixed by the design
+        rated = game._kept["rated", side] = _rated_values(tables)  # fixed by the design
     for u in units:
         posture = u.posture
         pc = posture // 10
@@ -253,7 +275,7 @@ def frame_demands(
             column = 3
         if idle[column - 1]:
             continue  # no resource consumes anything in this class: the demand is 0
-        key = (side, column, u.resources[rated[column - 1]].tobytes())
+        key = (side, column, rated[column - 1](u.resources))
         row = known.get(key, u)  # the unit itself: not known yet
         if row is u:
             bulk.append(len(out))
