@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hexwar.rulesets.idahex.combat_functions import BATCH_FROM
 from hexwar.rulesets.idahex.design_data import SIDE_NAMES
 from hexwar.rulesets.idahex.engine import Engine, UnitState
 from hexwar.rulesets.idahex.supplies import (
@@ -41,7 +42,11 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
     engaged: set[int] = set()
     if engine.engagements:
         engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
-        game.combat.prefetch(engine)  # the engaged forces' frinv, together (§5.4.1)
+        if len(engaged) >= BATCH_FROM:
+            # The engaged forces' frinv, together (§5.4.1), the same arrays as one by one:
+            # prefetch allocates a side's forces together from BATCH_FROM of them, and a
+            # side has no more forces than engaged units (below that it would only look).
+            game.combat.prefetch(engine)
     for s, tables, sup in _playing(game):
         # Only an active unit consumes (§2.2.1: posture 10 and up); where class 1 (and so a
         # passenger's class) consumes nothing while not engaged, only a unit in a higher
