@@ -13,9 +13,9 @@ its label into the order being written, and clicking a counter inserts its ``ref
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from hexwar.core.hexes import Hex
 
@@ -26,6 +26,7 @@ __all__ = [
     "HexCell",
     "Hexside",
     "Highlight",
+    "Kept",
     "Marker",
     "SideStyle",
     "Style",
@@ -35,6 +36,7 @@ __all__ = [
 
 Orientation = Literal["flat", "pointy"]
 Mirror = Literal["", "vertical", "horizontal"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,28 +194,81 @@ class Front:
         }
 
 
-# (id of a tuple, attribute) -> (the tuple, the kinds its items name): see _kinds
-_KINDS: dict[tuple[int, str], tuple[tuple[Any, ...], frozenset[str]]] = {}
-_KINDS_KEPT = 64
+# (id of a tuple of board pieces, what is read of them) -> (the tuple, the kinds its pieces
+# name): see _used
+_USED: dict[tuple[int, str], tuple[tuple[Any, ...], frozenset[str]]] = {}
+_USED_KEPT = 512
 
 
-def _kinds(items: Sequence[Any], attr: str) -> Collection[str]:
-    """The values of ``attr`` among ``items`` (the terrain of a board's hexes, the kinds of its
-    hexsides), remembered for the last few tuples by identity: a ruleset hands out one game's
-    hexes as the same tuple board after board (a tuple of frozen cells does not change), and
-    checking a large map's thousands of cells again for each board cost more than the rest of
-    the board."""
+def _terrain(items: Sequence[Any]) -> frozenset[str]:
+    return frozenset([x.terrain for x in items])
+
+
+def _kind(items: Sequence[Any]) -> frozenset[str]:
+    return frozenset([x.kind for x in items])
+
+
+def _side(items: Sequence[Any]) -> frozenset[str]:
+    return frozenset([x.side for x in items])
+
+
+def _flags(items: Sequence[Any]) -> frozenset[str]:
+    return frozenset([f for x in items for f in x.flags])
+
+
+def _used(items: Sequence[Any], read: Callable[[Sequence[Any]], frozenset[str]]) -> frozenset[str]:
+    """The kinds ``read`` finds among ``items`` (the terrain of a board's hexes, the sides of
+    its counters...), remembered for the last few hundred tuples by identity: a tuple of frozen
+    pieces never changes, and a drawing hands out one game's hexes, or the counters of units
+    that did not move, as the same tuple board after board (checking a large map's thousands
+    of cells again for each board cost more than the rest of the board). The style tables
+    themselves are dicts, so they are checked against these kinds on every board."""
     if type(items) is not tuple:
-        return {getattr(x, attr) for x in items}
-    key = (id(items), attr)
-    found = _KINDS.get(key)
+        return read(items)
+    key = (id(items), read.__name__)
+    found = _USED.get(key)
     if found is not None and found[0] is items:
         return found[1]
-    kinds = frozenset(getattr(x, attr) for x in items)
-    if len(_KINDS) >= _KINDS_KEPT:
-        _KINDS.clear()
-    _KINDS[key] = (items, kinds)
+    kinds = read(items)
+    if len(_USED) >= _USED_KEPT:
+        del _USED[next(iter(_USED))]  # the oldest (the tuple it holds may go)
+    _USED[key] = (items, kinds)
     return kinds
+
+
+class Kept(Generic[T]):
+    """The parts a drawing builds from pieces of a view (a map's hexes, a unit's counter, what
+    a unit sees), kept by what they are built from, so that while it holds a board hands out
+    the very objects of the board before (a page's writer keeps what it wrote for them,
+    :mod:`hexwar.web.pagedata`, and :class:`Board` does not check them again).
+
+    ``key`` must hold everything the part is made from (the side too, for anything but the
+    scenario's own static data, so that no side's part is ever another's): the part is a
+    function of the key, made by ``make()`` the first time the key is asked for. The last
+    ``size`` keys are kept (the oldest goes first), enough for many games at once.
+    """
+
+    __slots__ = ("_made", "size")
+
+    def __init__(self, size: int = 64) -> None:
+        if size < 1:
+            raise ValueError(f"Kept: size must be at least 1, not {size!r}")
+        self.size = size
+        self._made: dict[Hashable, T] = {}
+
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The part made for ``key``: the one made before, else ``make()``'s, kept."""
+        made = self._made
+        if key in made:
+            return made[key]
+        part = make()
+        if len(made) >= self.size:
+            del made[next(iter(made))]
+        made[key] = part
+        return part
+
+    def __len__(self) -> int:
+        return len(self._made)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,22 +302,24 @@ class Board:
     mirror: Mirror = ""
 
     def __post_init__(self) -> None:
-        tables: tuple[tuple[str, dict[str, Any], Collection[str]], ...] = (
-            ("terrain", self.terrain, _kinds(self.hexes, "terrain")),
-            ("sides", self.sides, [c.side for c in self.counters]),
-            ("marker_styles", self.marker_styles, [m.kind for m in self.markers]),
-            ("hexside_styles", self.hexside_styles, _kinds(self.hexsides, "kind")),
+        # What each part uses (remembered for tuples already seen: _used), against its
+        # table's keys, on every board (a table is a dict: it is checked each time).
+        tables: tuple[tuple[str, dict[str, Any], frozenset[str]], ...] = (
+            ("terrain", self.terrain, _used(self.hexes, _terrain)),
+            ("sides", self.sides, _used(self.counters, _side)),
+            ("marker_styles", self.marker_styles, _used(self.markers, _kind)),
+            ("hexside_styles", self.hexside_styles, _used(self.hexsides, _kind)),
             (
                 "trace_styles",
                 self.trace_styles,
-                [t.kind for t in self.traces] + [f.kind for f in self.fronts],
+                _used(self.traces, _kind) | _used(self.fronts, _kind),
             ),
-            ("highlight_styles", self.highlight_styles, [h.kind for h in self.highlights]),
-            ("flag_styles", self.flag_styles, [f for c in self.counters for f in c.flags]),
+            ("highlight_styles", self.highlight_styles, _used(self.highlights, _kind)),
+            ("flag_styles", self.flag_styles, _used(self.counters, _flags)),
         )
         for name, table, used in tables:
-            missing = sorted(set(used) - table.keys())
-            if missing:
+            if not table.keys() >= used:
+                missing = sorted(set(used) - table.keys())
                 raise ValueError(f"board {self.title!r}: {name} has no style for {missing}")
 
     def to_json(self) -> dict[str, Any]:
