@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, ParamSpec, TypeVar
 
 from hexwar.core.hexes import Hex
 
@@ -37,6 +37,7 @@ __all__ = [
 Orientation = Literal["flat", "pointy"]
 Mirror = Literal["", "vertical", "horizontal"]
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +245,7 @@ class Kept(Generic[T]):
 
     ``key`` must hold everything the part is made from (the side too, for anything but the
     scenario's own static data, so that no side's part is ever another's): the part is a
-    function of the key, made by ``make()`` the first time the key is asked for. The last
+    function of the key, made by ``make`` the first time the key is asked for. The last
     ``size`` keys are kept (the oldest goes first), enough for many games at once.
     """
 
@@ -256,12 +257,13 @@ class Kept(Generic[T]):
         self.size = size
         self._made: dict[Hashable, T] = {}
 
-    def get(self, key: Hashable, make: Callable[[], T]) -> T:
-        """The part made for ``key``: the one made before, else ``make()``'s, kept."""
+    def get(self, key: Hashable, make: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """The part made for ``key``: the one made before, else ``make(*args, **kwargs)``'s,
+        kept (what ``make`` is given must be a function of ``key``)."""
         made = self._made
         if key in made:
             return made[key]
-        part = make()
+        part = make(*args, **kwargs)
         if len(made) >= self.size:
             del made[next(iter(made))]
         made[key] = part

@@ -4,14 +4,30 @@ Fields are labelled as the paper names them (``K25``); each player's territory i
 no-man's-land band is shaded, cities and airports are marked in their owner's colour with a
 ring in the colour of the player holding them, and the units on a field are one counter with
 the number of units on it. The view holds no sealed order, so neither does the board.
+
+What a board is drawn from is kept with what it drew (:class:`~hexwar.core.boards.Kept`): the
+board's fields once per board (the scenario's), a city's markers while it stays as it is, a
+field's counter while the same units stand on it, the highlights while the same cities are
+contested and unproductive, so an unchanged part is the very object of the board before.
 """
 
 from __future__ import annotations
 
-from hexwar.core.boards import Board, Counter, HexCell, Highlight, Marker, SideStyle, Style
+from typing import Any
+
+from hexwar.core.boards import (
+    Board,
+    Counter,
+    HexCell,
+    Highlight,
+    Kept,
+    Marker,
+    SideStyle,
+    Style,
+)
 from hexwar.core.views import View
 from hexwar.rulesets.airwar.board import SIDES as PLAYERS
-from hexwar.rulesets.airwar.board import geometry, other
+from hexwar.rulesets.airwar.board import Geometry, geometry, other
 
 __all__ = ["describe_board"]
 
@@ -38,23 +54,81 @@ HIGHLIGHTS = {
 }
 
 
-def describe_board(view: View) -> Board:
-    """The board as player ``view.side`` sees it between stages."""
-    d = view.data
-    side = str(d["side"])
-    geo = geometry(d["scenario"]["board"])
+# Kept parts (see the module's docstring). The fields are the scenario's board alone, the
+# same for both players; every other part is kept under its player's name too.
+_HEXES: Kept[tuple[HexCell, ...]] = Kept(16)
+_MARKERS: Kept[tuple[Marker, Marker]] = Kept(1024)
+_COUNTERS: Kept[Counter] = Kept(4096)
+_HIGHLIGHTS: Kept[tuple[Highlight, ...]] = Kept(256)
+
+
+def _hexes(geo: Geometry) -> tuple[HexCell, ...]:
+    """The board's fields, each tinted by the territory it lies in."""
     hexes = []
     for h in geo.fields:
         owner = geo.territory_of(h)
         terrain = "no-mans-land" if h in geo.no_mans_land or owner is None else f"territory-{owner}"
         hexes.append(HexCell(h, geo.label(h), terrain))
-    markers = []
+    return tuple(hexes)
+
+
+def _city(
+    geo: Geometry, field: str, airport: str, owner: str, holder: str | None
+) -> tuple[Marker, Marker]:
+    """A city's marker and its airport's, in its owner's colour, ringed by its holder's."""
+    return (
+        Marker(geo.parse(field), f"city-{owner}", field, holder),
+        Marker(geo.parse(airport), f"airport-{owner}", "", holder),
+    )
+
+
+def _counter(geo: Geometry, player: str, label: str, n: Any) -> Counter:
+    """The units of ``player`` on field ``label``: one counter with their number."""
+    return Counter(
+        ref=label,
+        at=geo.parse(label),
+        side=player,
+        symbol="aircraft",
+        name=f"{n} unit{'s' if n != 1 else ''} of player {player} on {label}",
+        count=int(n),
+    )
+
+
+def _highlights(
+    geo: Geometry, contested: tuple[str, ...], unproductive: tuple[str, ...]
+) -> tuple[Highlight, ...]:
+    """The contested cities and those not producing, by their fields' labels."""
+    highlights = []
+    if contested:
+        highlights.append(Highlight(tuple(map(geo.parse, contested)), "contested"))
+    if unproductive:
+        highlights.append(Highlight(tuple(map(geo.parse, unproductive)), "unproductive"))
+    return tuple(highlights)
+
+
+def describe_board(view: View) -> Board:
+    """The board as player ``view.side`` sees it between stages."""
+    d = view.data
+    side = str(d["side"])
+    name = d["scenario"]["board"]
+    geo = geometry(name)
+    hexes = _HEXES.get(name, _hexes, geo)
+    markers: list[Marker] = []
     contested = []
     unproductive = []
     for c in d["cities"]:
-        field = geo.parse(c["field"])
-        markers.append(Marker(field, f"city-{c['owner']}", c["field"], c["holder"]))
-        markers.append(Marker(geo.parse(c["airport"]), f"airport-{c['owner']}", "", c["holder"]))
+        field, airport, owner, holder = c["field"], c["airport"], str(c["owner"]), c["holder"]
+        markers.extend(
+            _MARKERS.get(
+                (side, name, field, airport, owner, holder),
+                _city,
+                geo,
+                field,
+                airport,
+                owner,
+                holder,
+            )
+        )
         if c["contested_now"]:
             contested.append(field)
         if not c["productive"]:
@@ -63,20 +137,15 @@ def describe_board(view: View) -> Board:
     for player in PLAYERS:
         for label, n in sorted(d["units"].get(player, {}).items()):
             counters.append(
-                Counter(
-                    ref=label,
-                    at=geo.parse(label),
-                    side=player,
-                    symbol="aircraft",
-                    name=f"{n} unit{'s' if n != 1 else ''} of player {player} on {label}",
-                    count=int(n),
-                )
+                _COUNTERS.get((side, name, player, label, n), _counter, geo, player, label, n)
             )
-    highlights = []
-    if contested:
-        highlights.append(Highlight(tuple(contested), "contested"))
-    if unproductive:
-        highlights.append(Highlight(tuple(unproductive), "unproductive"))
+    highlights = _HIGHLIGHTS.get(
+        (side, name, tuple(contested), tuple(unproductive)),
+        _highlights,
+        geo,
+        tuple(contested),
+        tuple(unproductive),
+    )
     totals = d["totals"]
     status = [
         ("game", f"{d['scenario']['title']} (§{d['scenario']['section']})"),
@@ -91,12 +160,12 @@ def describe_board(view: View) -> Board:
     return Board(
         title=str(d["scenario"]["title"]),
         orientation="flat" if geo.rotated else "pointy",
-        hexes=tuple(hexes),
+        hexes=hexes,
         terrain=TERRAIN,
         sides=SIDES,
         counters=tuple(counters),
         markers=tuple(markers),
-        highlights=tuple(highlights),
+        highlights=highlights,
         marker_styles=MARKERS,
         highlight_styles=HIGHLIGHTS,
         status=tuple(status),
