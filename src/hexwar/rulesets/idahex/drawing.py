@@ -14,11 +14,17 @@ its orders' objectives. Each engagement the side is in has its FEBA drawn inside
 the ground the attackers have taken, from the edge they attack from (the cells of the
 attacking units the side sees) to the FEBA line (§5.2: ``feba`` is that fraction of the
 cell's depth).
+
+What a board is drawn from is kept with what it drew (:class:`~hexwar.core.boards.Kept`),
+under the side and what it shows: the area's cells while the environment stays (a cycle's maps
+may change it), the routes and barriers, the cells owned while no cell changes hands, each
+unit's counter while the unit stays as it is, each mission and FEBA while they stay, so an
+unchanged part is the very object of the board before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexwar.core.boards import (
@@ -28,6 +34,7 @@ from hexwar.core.boards import (
     HexCell,
     Hexside,
     Highlight,
+    Kept,
     SideStyle,
     Style,
     Trace,
@@ -134,40 +141,76 @@ def _status(d: Mapping[str, Any], side: str) -> list[tuple[str, str]]:
     return lines
 
 
-def describe_board(view: View) -> Board:
-    """The area of war as side ``view.side`` sees it at a period start."""
-    d = view.data
-    side = str(d["side"])
-    design = d["design"]
-    grid = IdahexGrid(int(design["ncells"]), int(design["nrank1"]), frozenset(design["inactive"]))
-    env = {int(c): int(e) for c, e in design["environment"].items()}
-    terrain = TERRAIN_FIXED | _environment_styles(list(design["environment_names"]))
+class _Area:
+    """The area of war's cells (§2.1): the grid and each cell's hex, by cell number."""
+
+    def __init__(self, ncells: int, nrank1: int, inactive: frozenset[int]) -> None:
+        self.grid = IdahexGrid(ncells, nrank1, inactive)
+        self.hex = (Hex(0, 0), *(self.grid.hex_of(n) for n in range(1, ncells + 1)))
+
+    def at(self, n: int) -> Hex:
+        """Cell ``n``'s hex (IdahexGrid.hex_of, looked up: it refuses a cell off the area)."""
+        return self.hex[n] if 0 < n < len(self.hex) else self.grid.hex_of(n)
+
+
+# Kept parts (see the module's docstring). The area is the design's cell geometry alone; every
+# other part is kept under its side's name too.
+_AREAS: Kept[_Area] = Kept(16)
+_TERRAIN: Kept[dict[str, Style]] = Kept(64)
+_HEXES: Kept[tuple[HexCell, ...]] = Kept(64)
+_ROUTES: Kept[tuple[tuple[Trace, ...], tuple[Hexside, ...], dict[str, Style], dict[str, Style]]]
+_ROUTES = Kept(64)
+_TRACE_STYLES: Kept[dict[str, Style]] = Kept(256)
+_OWNED: Kept[tuple[Highlight, ...]] = Kept(256)
+_COUNTERS: Kept[Counter] = Kept(8192)
+_MISSIONS: Kept[Trace] = Kept(1024)
+_FRONTS: Kept[Front] = Kept(1024)
+
+
+def _terrain(names: tuple[str, ...]) -> dict[str, Style]:
+    return TERRAIN_FIXED | _environment_styles(list(names))
+
+
+def _hexes(
+    area: _Area, terrain: dict[str, Style], environment: tuple[tuple[Any, Any], ...]
+) -> tuple[HexCell, ...]:
+    """Every cell: the rim, inactive, or filled by its environment type."""
+    grid = area.grid
+    env = {int(c): int(e) for c, e in environment}
     hexes: list[HexCell] = []
     for n in range(1, grid.ncells + 1):
-        h = grid.hex_of(n)
         if n in grid.bottom_cells:
             kind = "rim"
         elif not grid.is_active(n) or env.get(n, 0) <= 0:
             kind = "inactive"
         else:
             kind = f"env-{env[n]}" if f"env-{env[n]}" in terrain else "inactive"
-        hexes.append(HexCell(h, str(n), kind))
+        hexes.append(HexCell(area.hex[n], str(n), kind))
+    return tuple(hexes)
 
+
+def _owned(area: _Area, owner: tuple[tuple[Any, Any], ...]) -> tuple[Highlight, ...]:
+    """The active cells each side owns, tinted by the owner."""
     owned: dict[str, list[Hex]] = {"red": [], "blue": []}
-    for cell, owner in d["owner"].items():
-        if owner in (1, 2) and grid.is_active(int(cell)):
-            owned[("red", "blue")[owner - 1]].append(grid.hex_of(int(cell)))
-    highlights = [Highlight(tuple(hs), f"owned-{s}") for s, hs in owned.items() if hs]
+    for cell, side in owner:
+        if side in (1, 2) and area.grid.is_active(int(cell)):
+            owned[("red", "blue")[side - 1]].append(area.at(int(cell)))
+    return tuple(Highlight(tuple(hs), f"owned-{s}") for s, hs in owned.items() if hs)
 
-    route_names = list(design["route_names"])
-    barrier_names = list(design["barrier_names"])
+
+def _routes(
+    area: _Area, routes: str, route_names: Sequence[str], barrier_names: Sequence[str]
+) -> tuple[tuple[Trace, ...], tuple[Hexside, ...], dict[str, Style], dict[str, Style]]:
+    """The routes between adjacent cells (traces) and the barriers (hexsides), with the
+    styles of the types they use."""
     trace_styles: dict[str, Style] = {}
     hexside_styles: dict[str, Style] = {}
     traces: list[Trace] = []
     hexsides: list[Hexside] = []
-    for arc in str(design["routes"]).split():
+    hex_of = area.grid.hex_of
+    for arc in routes.split():
         i, j, rte, bar = (int(x) for x in arc.split(","))
-        a, b = grid.hex_of(int(i)), grid.hex_of(int(j))
+        a, b = hex_of(i), hex_of(j)
         if rte > 0:
             key = f"route-{rte}"
             if key not in trace_styles:
@@ -186,52 +229,139 @@ def describe_board(view: View) -> Board:
                     f"barrier type {bar}: {name}", _BARRIER_COLOURS[(bar - 1) % 4]
                 )
             hexsides.append(Hexside(a, b, key))
+    return tuple(traces), tuple(hexsides), trace_styles, dict(sorted(hexside_styles.items()))
+
+
+def _trace_styles(
+    routes: dict[str, Style], mission: bool, attackers: tuple[str, ...]
+) -> dict[str, Style]:
+    """The routes' styles, the mission's if a mission is drawn, each attacker's FEBA's."""
+    out = dict(routes)
+    if mission:
+        out["mission"] = Style("a task force's mission", "#1b7f3a")
+    for attacker in attackers:
+        out[f"feba-{attacker}"] = Style(
+            f"FEBA, {SIDES[attacker].label} attacking (shaded: ground taken)",
+            SIDES[attacker].colour,
+        )
+    return dict(sorted(out.items()))
+
+
+def _own_counter(area: _Area, side: str, fields: tuple[Any, ...]) -> Counter:
+    """An own unit's counter (number, posture, task force), from its fields as
+    :func:`describe_board` reads them."""
+    number, location, name, type_, posture, posture_class, engaged, objective, tf = fields
+    flags: list[str] = []
+    if engaged:
+        flags.append("engaged")
+    if posture_class == 0:
+        flags.append("inactive")
+    elif posture_class >= 2:
+        flags.append("moving")
+    return Counter(
+        ref=str(number),
+        at=area.at(int(location)),
+        side=side,
+        symbol=unit_symbol(str(name)),
+        name=(
+            f"unit {number} {name} (type {type_}): cell {location}, "
+            f"posture {posture}, objective {objective}"
+            + (f", task force {tf}" if tf is not None else "")
+        ),
+        top=str(number),
+        bottom=f"{posture}" + (f" tf{tf}" if tf is not None else ""),
+        flags=tuple(flags),
+    )
+
+
+def _enemy_counter(area: _Area, enemy: str, fields: tuple[Any, ...]) -> Counter:
+    """An enemy unit in contact, as the view shows it."""
+    number, location, name, type_, posture_class = fields
+    return Counter(
+        ref=str(number),
+        at=area.at(int(location)),
+        side=enemy,
+        symbol=unit_symbol(str(name)),
+        name=(
+            f"enemy unit {number} {name} (type {type_}): cell "
+            f"{location}, posture class {posture_class}"
+        ),
+        top=str(number),
+        bottom=f"pc {posture_class}",
+    )
+
+
+def _mission(area: _Area, cells: tuple[int, ...], number: Any) -> Trace:
+    return Trace(tuple(map(area.at, cells)), "mission", f"mission {number}")
+
+
+def _front(
+    area: _Area,
+    cell: int,
+    attacker: str,
+    feba: Any,
+    since: Any,
+    origins: tuple[int, ...],
+) -> Front:
+    return Front(
+        area.at(cell),
+        float(feba),
+        f"feba-{attacker}",
+        tuple(map(area.at, origins)),
+        f"engagement at cell {cell}: {attacker} attacking since t = {since:g}, FEBA {feba:.3f}",
+    )
+
+
+def describe_board(view: View) -> Board:
+    """The area of war as side ``view.side`` sees it at a period start."""
+    d = view.data
+    side = str(d["side"])
+    design = d["design"]
+    geometry = (int(design["ncells"]), int(design["nrank1"]), frozenset(design["inactive"]))
+    area = _AREAS.get(geometry, _Area, *geometry)
+    grid = area.grid
+    names = tuple(design["environment_names"])
+    terrain = _TERRAIN.get((side, names), _terrain, names)
+    environment = tuple(design["environment"].items())
+    hexes = _HEXES.get((side, geometry, names, environment), _hexes, area, terrain, environment)
+    owner = tuple(d["owner"].items())
+    highlights = _OWNED.get((side, geometry, owner), _owned, area, owner)
+    route_names = tuple(design["route_names"])
+    barrier_names = tuple(design["barrier_names"])
+    routes = str(design["routes"])
+    route_traces, hexsides, route_styles, hexside_styles = _ROUTES.get(
+        (side, geometry, routes, route_names, barrier_names),
+        _routes,
+        area,
+        routes,
+        route_names,
+        barrier_names,
+    )
 
     counters: list[Counter] = []
     for u in d["units"]:
         if u["posture"] <= -10:
             continue  # destroyed: off the map
-        flags: list[str] = []
-        if u["engaged"]:
-            flags.append("engaged")
-        if u["posture_class"] == 0:
-            flags.append("inactive")
-        elif u["posture_class"] >= 2:
-            flags.append("moving")
-        tf = u["task_force"]
-        counters.append(
-            Counter(
-                ref=str(u["number"]),
-                at=grid.hex_of(int(u["location"])),
-                side=side,
-                symbol=unit_symbol(str(u["name"])),
-                name=(
-                    f"unit {u['number']} {u['name']} (type {u['type']}): cell {u['location']}, "
-                    f"posture {u['posture']}, objective {u['objective']}"
-                    + (f", task force {tf}" if tf is not None else "")
-                ),
-                top=str(u["number"]),
-                bottom=f"{u['posture']}" + (f" tf{tf}" if tf is not None else ""),
-                flags=tuple(flags),
-            )
+        fields = (
+            u["number"],
+            u["location"],
+            u["name"],
+            u["type"],
+            u["posture"],
+            u["posture_class"],
+            u["engaged"],
+            u["objective"],
+            u["task_force"],
         )
+        counters.append(_COUNTERS.get((side, geometry, *fields), _own_counter, area, side, fields))
     enemy = _OTHER[side]
     for u in d["enemy"]:
+        seen = (u["number"], u["location"], u["name"], u["type"], u["posture_class"])
         counters.append(
-            Counter(
-                ref=str(u["number"]),
-                at=grid.hex_of(int(u["location"])),
-                side=enemy,
-                symbol=unit_symbol(str(u["name"])),
-                name=(
-                    f"enemy unit {u['number']} {u['name']} (type {u['type']}): cell "
-                    f"{u['location']}, posture class {u['posture_class']}"
-                ),
-                top=str(u["number"]),
-                bottom=f"pc {u['posture_class']}",
-            )
+            _COUNTERS.get((enemy, side, geometry, *seen), _enemy_counter, area, enemy, seen)
         )
 
+    traces = list(route_traces)
     where = {int(u["number"]): int(u["location"]) for u in d["units"]}
     for tf in d["task_forces"]:
         cells = [where[n] for n in tf["units"] if n in where][:1]
@@ -239,12 +369,16 @@ def describe_board(view: View) -> Board:
             if not cells or cells[-1] != objective:
                 cells.append(int(objective))
         if len(cells) >= 2 and all(1 <= c <= grid.ncells for c in cells):
-            trace_styles.setdefault("mission", Style("a task force's mission", "#1b7f3a"))
+            kept = tuple(cells)
             traces.append(
-                Trace(tuple(grid.hex_of(c) for c in cells), "mission", f"mission {tf['number']}")
+                _MISSIONS.get(
+                    (side, geometry, kept, tf["number"]), _mission, area, kept, tf["number"]
+                )
             )
+    mission = len(traces) > len(route_traces)
 
     fronts: list[Front] = []
+    attackers: dict[str, None] = {}
     for g in d["engagements"]:
         cell = int(g["cell"])
         attacker = str(g["attacker"])
@@ -257,38 +391,41 @@ def describe_board(view: View) -> Board:
                 for u in d["enemy"]
                 if int(u["location"]) in near and int(u["posture_class"]) == 4
             }
-        key = f"feba-{attacker}"
-        trace_styles.setdefault(
-            key,
-            Style(
-                f"FEBA, {SIDES[attacker].label} attacking (shaded: ground taken)",
-                SIDES[attacker].colour,
-            ),
-        )
+        attackers[attacker] = None
+        origins = tuple(sorted(origin_cells))
         fronts.append(
-            Front(
-                grid.hex_of(cell),
-                float(g["feba"]),
-                key,
-                tuple(grid.hex_of(c) for c in sorted(origin_cells)),
-                f"engagement at cell {cell}: {attacker} attacking since t = {g['since']:g}, "
-                f"FEBA {g['feba']:.3f}",
+            _FRONTS.get(
+                (side, geometry, cell, attacker, g["feba"], g["since"], origins),
+                _front,
+                area,
+                cell,
+                attacker,
+                g["feba"],
+                g["since"],
+                origins,
             )
         )
+    trace_styles = _TRACE_STYLES.get(
+        (side, geometry, routes, route_names, mission, tuple(attackers)),
+        _trace_styles,
+        route_styles,
+        mission,
+        tuple(attackers),
+    )
 
     return Board(
         title=f"IDAHEX area of war ({SIDES[side].label})",
         orientation="flat",
-        hexes=tuple(hexes),
+        hexes=hexes,
         terrain=terrain,
         sides=SIDES,
         counters=tuple(counters),
-        hexsides=tuple(hexsides),
+        hexsides=hexsides,
         traces=tuple(traces),
-        highlights=tuple(highlights),
+        highlights=highlights,
         fronts=tuple(fronts),
-        hexside_styles=dict(sorted(hexside_styles.items())),
-        trace_styles=dict(sorted(trace_styles.items())),
+        hexside_styles=hexside_styles,
+        trace_styles=trace_styles,
         highlight_styles=HIGHLIGHTS,
         flag_styles=FLAGS,
         status=tuple(_status(d, side)),
