@@ -5,6 +5,13 @@ hexside features (hedges, bocage, walls, embankments), roads, trenches and bunke
 with their victory points and holder, smoke and wrecks; own units and commanders, and the enemy
 units the side sees. Each own unit carries the hexes it can see now (visibility and line of
 sight, TERRAIN HEIGHT): a front end shows them while the unit is selected.
+
+What a board is drawn from is kept with what it drew (:class:`~hexwar.core.boards.Kept`): the
+map's hexes, hexsides, roads and specials once per map (the scenario's, public to both sides),
+under the side and what they show each unit's counter while the unit stays as it is, the
+objectives and wrecks while they stay, and what each unit sees while its hex and what can block
+a line of sight within its visibility (the stacks and wrecks that block, the smoke) stay, so an
+unchanged part is the very object of the board before and no line of sight is traced again.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from hexwar.core.boards import (
     HexCell,
     Hexside,
     Highlight,
+    Kept,
     Marker,
     SideStyle,
     Style,
@@ -26,7 +34,7 @@ from hexwar.core.boards import (
 from hexwar.core.hexes import Hex
 from hexwar.core.views import View
 from hexwar.rulesets.tactical.board import Board as TacticalBoard
-from hexwar.rulesets.tactical.tables import rules
+from hexwar.rulesets.tactical.tables import rules, sheet
 
 __all__ = ["describe_board"]
 
@@ -104,15 +112,155 @@ def _flags(u: Mapping[str, Any]) -> tuple[str, ...]:
     )
 
 
-def _sight(d: Mapping[str, Any], board: TacticalBoard) -> list[Highlight]:
+class _Map:
+    """What a board draws of the map alone (the view's ``map``, fixed for a game): its hexes,
+    hexsides, roads and specials, and the map for lines of sight."""
+
+    def __init__(self, m: Mapping[str, Any]) -> None:
+        self.hexes = tuple(
+            HexCell(Hex(q, r), f"{q},{r}", t, f"{e:g}m" if e else "") for q, r, t, e in m["hexes"]
+        )
+        self.board = TacticalBoard.from_json(m)
+        self.cells = tuple(sorted(self.board.terrain))
+        self.hexsides = tuple(Hexside(*_pair(k), f) for k, f in m["hexsides"].items())
+        self.traces = tuple(Trace(_pair(k), "road") for k in m["roads"])
+        self.specials = tuple(Marker(Hex.from_str(h), k) for h, k in m["specials"].items())
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value as a key: its lists and dicts as tuples."""
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(map(_frozen, value))
+    return value
+
+
+def _map_key(m: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The map's JSON as a key (its hexes, most of it, read in one go)."""
+    return tuple((k, tuple(map(tuple, v)) if k == "hexes" else _frozen(v)) for k, v in m.items())
+
+
+# Kept parts (see the module's docstring). A map is the scenario's, the same for both sides;
+# every other part is kept under its side's name too (and its map: the _Map object).
+_MAPS: Kept[_Map] = Kept(16)
+_COUNTERS: Kept[Counter] = Kept(8192)
+_MARKERS: Kept[tuple[Marker, ...]] = Kept(1024)
+_SMOKE: Kept[Highlight] = Kept(256)
+_SIGHT: Kept[Highlight] = Kept(8192)
+
+
+def _own_counter(side: str, u: Mapping[str, Any]) -> Counter:
+    return Counter(
+        ref=u["id"],
+        at=Hex.from_str(u["hex"]),
+        side=side,
+        symbol=_SYMBOL.get(u["kind"], "unknown"),
+        name=f"{u['name']} ({u['kind']}, {u['sp']} SP, {u['ap']:g} AP, ammo {u['ammo']})",
+        top=u["id"],
+        bottom=f"{u['sp']}·{u['ap']:g}",
+        flags=_flags(u),
+    )
+
+
+def _own_commander(side: str, c: Mapping[str, Any]) -> Counter:
+    return Counter(
+        ref=c["id"],
+        at=Hex.from_str(c["hex"]),
+        side=side,
+        symbol="commander",
+        name=f"{c['name']} (leadership {c['leadership']}, {c['ap']:g} AP)",
+        top=c["id"],
+        bottom=f"L{c['leadership']}",
+    )
+
+
+def _enemy_counter(enemy: str, e: Mapping[str, Any]) -> Counter:
+    return Counter(
+        ref=e["id"],
+        at=Hex.from_str(e["hex"]),
+        side=enemy,
+        symbol=_SYMBOL.get(e["kind"], "unknown"),
+        name=f"enemy {e['name']} ({e['kind']}, {e['sp']} SP)",
+        top=e["id"],
+        bottom=f"{e['sp']} SP",
+        flags=_flags(e),
+    )
+
+
+def _enemy_commander(enemy: str, c: Mapping[str, Any]) -> Counter:
+    return Counter(
+        ref=c["id"],
+        at=Hex.from_str(c["hex"]),
+        side=enemy,
+        symbol="commander",
+        name=f"enemy commander {c['name']}",
+        top=c["id"],
+    )
+
+
+# What each counter shows of its piece of the view (its key, with the side)
+_OWN_FIELDS = ("id", "hex", "kind", "name", "sp", "ap", "ammo")
+_ENEMY_FIELDS = ("id", "hex", "kind", "name", "sp")
+_FLAG_FIELDS = ("disrupted", "improved", "mounted", "moved", "in_supply")
+
+
+def _markers(
+    specials: tuple[Marker, ...],
+    objectives: tuple[tuple[Any, Any, Any], ...],
+    wrecks: tuple[tuple[Any, Any], ...],
+) -> tuple[Marker, ...]:
+    """The objectives with their victory points and holder, the specials, the wrecks."""
+    return (
+        *(
+            Marker(Hex.from_str(h), "objective", f"{vp} VP", control)
+            for h, vp, control in objectives
+        ),
+        *specials,
+        *(Marker(Hex.from_str(h), "wreck", f"{n}") for h, n in wrecks),
+    )
+
+
+def _sees(
+    m: _Map,
+    reach: int,
+    eye: Hex,
+    unit: str,
+    stacks: frozenset[Hex],
+    wrecks: frozenset[Hex],
+    smoke: frozenset[Hex],
+) -> Highlight:
+    """The hexes within ``reach`` of ``eye`` to which it has a line of sight, given the
+    stacks and wrecks that block one (sheet: Parameter Data) and the smoke."""
+    board = m.board
+    p = sheet().parameters
+    units_sp = dict.fromkeys(stacks, int(p["los_block_non_wreck_sp"]))
+    wreck_sp = dict.fromkeys(wrecks, int(p["los_block_wreck_sp"]))
+    seen = tuple(
+        h
+        for h in m.cells
+        if eye.distance(h) <= reach
+        and board.line_of_sight(eye, h, units_sp=units_sp, wreck_sp=wreck_sp, smoke=smoke)
+    )
+    return Highlight(seen, "sight", counter=unit)
+
+
+def _sight(d: Mapping[str, Any], m: _Map, side: str) -> list[Highlight]:
     """For each own unit on the map, the hexes within visibility to which it has a line of
-    sight now (sheet: TERRAIN HEIGHT and Parameter Data; the stacks it knows of block)."""
+    sight now (sheet: TERRAIN HEIGHT and Parameter Data; the stacks it knows of block).
+
+    A stack blocks a line of sight with at least ``los_block_non_wreck_sp`` SPs, wrecks with
+    ``los_block_wreck_sp``, so what a unit sees is a function of its hex and of the blocking
+    stacks and wrecks and the smoke within its visibility: kept while they stay."""
     sp: dict[Hex, int] = {}
     for u in [*d["units"], *d["enemy_units"]]:
         if u["hex"]:
             h = Hex.from_str(u["hex"])
             sp[h] = sp.get(h, 0) + int(u["sp"])
-    wrecks = {Hex.from_str(k): int(n) for k, n in d["wrecks"].items()}
+    p = sheet().parameters
+    heavy, wrecked = p["los_block_non_wreck_sp"], p["los_block_wreck_sp"]
+    stacks = [h for h, n in sp.items() if n >= heavy]
+    wrecks = [Hex.from_str(k) for k, n in d["wrecks"].items() if int(n) >= wrecked]
     smoke = [Hex.from_str(h) for h in d["smoke"]]
     reach = rules().visibility
     out = []
@@ -120,13 +268,22 @@ def _sight(d: Mapping[str, Any], board: TacticalBoard) -> list[Highlight]:
         if not u["hex"]:
             continue
         eye = Hex.from_str(u["hex"])
-        seen = tuple(
-            h
-            for h in sorted(board.terrain)
-            if eye.distance(h) <= reach
-            and board.line_of_sight(eye, h, units_sp=sp, wreck_sp=wrecks, smoke=smoke)
+
+        def near(hexes: list[Hex], eye: Hex = eye) -> frozenset[Hex]:
+            return frozenset(h for h in hexes if eye.distance(h) <= reach)
+
+        blocking = (near(stacks), near(wrecks), near(smoke))
+        out.append(
+            _SIGHT.get(
+                (side, m, reach, heavy, wrecked, eye, u["id"], *blocking),
+                _sees,
+                m,
+                reach,
+                eye,
+                u["id"],
+                *blocking,
+            )
         )
-        out.append(Highlight(seen, "sight", counter=u["id"]))
     return out
 
 
@@ -136,74 +293,34 @@ def describe_board(view: View) -> Board:
     side = str(d["side"])
     enemy = "axis" if side == "allied" else "allied"
     m = d["map"]
-    hexes = tuple(
-        HexCell(Hex(q, r), f"{q},{r}", t, f"{e:g}m" if e else "") for q, r, t, e in m["hexes"]
-    )
-    board = TacticalBoard.from_json(m)
+    kept = _MAPS.get(_map_key(m), _Map, m)
     counters: list[Counter] = []
     for u in d["units"]:
         if not u["hex"]:
             continue
-        counters.append(
-            Counter(
-                ref=u["id"],
-                at=Hex.from_str(u["hex"]),
-                side=side,
-                symbol=_SYMBOL.get(u["kind"], "unknown"),
-                name=f"{u['name']} ({u['kind']}, {u['sp']} SP, {u['ap']:g} AP, ammo {u['ammo']})",
-                top=u["id"],
-                bottom=f"{u['sp']}·{u['ap']:g}",
-                flags=_flags(u),
-            )
-        )
+        key = (side, *map(u.get, _OWN_FIELDS), *map(u.get, _FLAG_FIELDS))
+        counters.append(_COUNTERS.get(key, _own_counter, side, u))
     for c in d["commanders"]:
-        counters.append(
-            Counter(
-                ref=c["id"],
-                at=Hex.from_str(c["hex"]),
-                side=side,
-                symbol="commander",
-                name=f"{c['name']} (leadership {c['leadership']}, {c['ap']:g} AP)",
-                top=c["id"],
-                bottom=f"L{c['leadership']}",
-            )
-        )
+        key = (side, "commander", c["id"], c["hex"], c["name"], c["leadership"], c["ap"])
+        counters.append(_COUNTERS.get(key, _own_commander, side, c))
     for e in d["enemy_units"]:
-        counters.append(
-            Counter(
-                ref=e["id"],
-                at=Hex.from_str(e["hex"]),
-                side=enemy,
-                symbol=_SYMBOL.get(e["kind"], "unknown"),
-                name=f"enemy {e['name']} ({e['kind']}, {e['sp']} SP)",
-                top=e["id"],
-                bottom=f"{e['sp']} SP",
-                flags=_flags(e),
-            )
-        )
+        key = (enemy, side, *map(e.get, _ENEMY_FIELDS), *map(e.get, _FLAG_FIELDS))
+        counters.append(_COUNTERS.get(key, _enemy_counter, enemy, e))
     for c in d["enemy_commanders"]:
-        counters.append(
-            Counter(
-                ref=c["id"],
-                at=Hex.from_str(c["hex"]),
-                side=enemy,
-                symbol="commander",
-                name=f"enemy commander {c['name']}",
-                top=c["id"],
-            )
-        )
-    markers = [
-        Marker(Hex.from_str(o["hex"]), "objective", f"{o['vp']} VP", o["control"])
-        for o in d["objectives"]
-    ]
-    markers += [Marker(Hex.from_str(h), k) for h, k in m["specials"].items()]
-    markers += [Marker(Hex.from_str(h), "wreck", f"{n}") for h, n in d["wrecks"].items()]
-    hexsides = tuple(Hexside(*_pair(k), f) for k, f in m["hexsides"].items())
-    traces = tuple(Trace(_pair(k), "road") for k in m["roads"])
+        key = (enemy, side, "commander", c["id"], c["hex"], c["name"])
+        counters.append(_COUNTERS.get(key, _enemy_commander, enemy, c))
+    objectives = tuple((o["hex"], o["vp"], o["control"]) for o in d["objectives"])
+    wrecks = tuple(d["wrecks"].items())
+    markers = _MARKERS.get(
+        (side, kept, objectives, wrecks), _markers, kept.specials, objectives, wrecks
+    )
     highlights = []
     if d["smoke"]:
-        highlights.append(Highlight(tuple(Hex.from_str(h) for h in d["smoke"]), "smoke"))
-    highlights += _sight(d, board)
+        smoke = tuple(d["smoke"])
+        highlights.append(
+            _SMOKE.get((side, smoke), lambda: Highlight(tuple(map(Hex.from_str, smoke)), "smoke"))
+        )
+    highlights += _sight(d, kept, side)
     score = d["score"]
     status = (
         ("turn", f"{d['turn']} of {d['turns']} (minute {d['minutes']})"),
@@ -215,13 +332,13 @@ def describe_board(view: View) -> Board:
     return Board(
         title="Tactical",
         orientation="flat",
-        hexes=hexes,
+        hexes=kept.hexes,
         terrain=TERRAIN,
         sides=SIDES,
         counters=tuple(counters),
-        markers=tuple(markers),
-        hexsides=hexsides,
-        traces=traces,
+        markers=markers,
+        hexsides=kept.hexsides,
+        traces=kept.traces,
         highlights=tuple(highlights),
         marker_styles=MARKERS,
         hexside_styles=HEXSIDES,
