@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hexwar.core import registry
+from hexwar.core.hexes import Hex
 from hexwar.core.views import View
 from hexwar.sessions import resolve_scenario
 from hexwar.web.pagedata import STATIC, SeatBoard, dumps, merged
@@ -355,3 +356,184 @@ def test_aggressor_hands_out_the_same_pieces_for_what_did_not_change() -> None:
     assert all(new[ref] is old[ref] for ref in kept)
     enemy = [ref for ref in new if new[ref].side != side and old.get(ref) == new[ref]]
     assert all(new[ref] is old[ref] for ref in enemy)
+
+
+def _played(scenario: str, decisions: int, seed: int = 1) -> Any:
+    """A game of ``scenario`` after ``decisions`` decisions of random legal orders."""
+    ruleset = registry.get(scenario.split("/")[0])
+    game = ruleset.new_game(resolve_scenario(scenario).scenario, seed=seed, scenario_id=scenario)
+    rng = np.random.default_rng(seed)
+    for _ in range(decisions):
+        decision = game.decision()
+        if decision is None:
+            break
+        for side in sorted(decision.sides):
+            game.submit(side, ruleset.random_order(game.view(side), rng))
+    return game
+
+
+def _edited(view: View, edit: Any) -> View:
+    """A copy of ``view`` read back from its JSON (new objects throughout), with ``edit``
+    applied to the copy's data."""
+    copy = View(**orjson.loads(dumps(view.to_json())))
+    edit(copy.data)
+    return copy
+
+
+def _pieces(board: Any) -> set[int]:
+    """The identities of a board's pieces that show what its side knows."""
+    return {
+        id(x)
+        for part in (board.counters, board.markers, board.highlights, board.fronts, board.traces)
+        for x in part
+    }
+
+
+def test_idahex_keeps_the_area_while_the_design_stays_and_draws_it_anew_when_it_changes() -> None:
+    """IDAHEX §2.1 (the area of war: cells, environment, routes, barriers): a board described
+    again from the same view, or from its JSON copy, hands out the very hexes, terrain,
+    hexsides, route styles and counters; a cell whose environment changes (a cycle's maps,
+    §2.1) gives new hexes with that cell drawn anew, the routes kept; a cell changing hands
+    gives new owned highlights. No piece of red's board is one of blue's."""
+    game = _played("idahex/duel", 2)
+    ruleset = game.ruleset
+    view = game.view("red")
+    first = ruleset.describe_board(view)
+    for again in (ruleset.describe_board(view), ruleset.describe_board(_edited(view, dict))):
+        for part in (
+            "hexes",
+            "terrain",
+            "hexsides",
+            "hexside_styles",
+            "trace_styles",
+            "highlights",
+        ):
+            assert getattr(again, part) is getattr(first, part), part
+        assert all(a is b for a, b in zip(again.counters, first.counters, strict=True))
+    environment = view.data["design"]["environment"]
+    cell = next(c for c, e in environment.items() if e > 0)
+
+    def bare(data: Any) -> None:
+        data["design"]["environment"][cell] = 0
+
+    changed = ruleset.describe_board(_edited(view, bare))
+    assert changed.hexes is not first.hexes
+    assert changed.hexsides is first.hexsides
+    by_label = {c.label: c.terrain for c in changed.hexes}
+    assert by_label[str(cell)] == "inactive"
+    assert first.hexes[int(cell) - 1].terrain != "inactive"
+    owned = next(c for c, o in view.data["owner"].items() if o == 1)
+
+    def lost(data: Any) -> None:
+        data["owner"][owned] = 2
+
+    taken = ruleset.describe_board(_edited(view, lost))
+    assert taken.highlights is not first.highlights
+    assert taken.highlights != first.highlights
+    blue = ruleset.describe_board(game.view("blue"))
+    assert not _pieces(first) & _pieces(blue)
+    assert blue.hexes is not first.hexes
+
+
+def test_the_air_war_keeps_the_fields_and_what_did_not_change_on_them() -> None:
+    """Air war §2.0 and §3 (the board, the cities and their airports): both players' boards
+    hand out the very fields of the board (the scenario's); described again from a JSON copy
+    of the view, every counter, marker and highlight is the one of the board before; a city
+    that changes holder has new markers showing it, the other cities' markers are kept; no
+    counter or marker of player 1's board is one of player 2's."""
+    game = _played("airwar/small-three-cities", 6)
+    ruleset = game.ruleset
+    view = game.view("1")
+    first = ruleset.describe_board(view)
+    other = ruleset.describe_board(game.view("2"))
+    assert other.hexes is first.hexes
+    again = ruleset.describe_board(_edited(view, dict))
+    assert again.highlights is first.highlights
+    for part in ("counters", "markers"):
+        assert all(a is b for a, b in zip(getattr(again, part), getattr(first, part), strict=True))
+    city = view.data["cities"][0]
+    holder = "1" if city["holder"] != "1" else "2"
+
+    def taken(data: Any) -> None:
+        data["cities"][0]["holder"] = holder
+
+    changed = ruleset.describe_board(_edited(view, taken))
+    new = [m for m in changed.markers if m not in first.markers]
+    assert {m.side for m in new} == {holder}
+    assert len(new) == 2  # the city and its airport
+    kept = [m for m in changed.markers if m.label != city["field"] and m.side != holder]
+    assert all(any(m is k for k in first.markers) for m in kept)
+    assert not _pieces(first) & _pieces(other)
+
+
+def _sight_by_the_sheet(view: View, unit: str) -> set[Hex]:
+    """What ``unit`` sees as the tactical board's line of sight gives it with every stack
+    and wreck of the view and its smoke (sheet: TERRAIN HEIGHT, Parameter Data)."""
+    from hexwar.rulesets.tactical.board import Board as TacticalBoard
+    from hexwar.rulesets.tactical.tables import rules
+
+    d = view.data
+    board = TacticalBoard.from_json(d["map"])
+    sp: dict[Hex, int] = {}
+    for u in [*d["units"], *d["enemy_units"]]:
+        if u["hex"]:
+            h = Hex.from_str(u["hex"])
+            sp[h] = sp.get(h, 0) + int(u["sp"])
+    wrecks = {Hex.from_str(k): int(n) for k, n in d["wrecks"].items()}
+    smoke = [Hex.from_str(h) for h in d["smoke"]]
+    eye = Hex.from_str(next(u["hex"] for u in d["units"] if u["id"] == unit))
+    return {
+        h
+        for h in board.terrain
+        if eye.distance(h) <= rules().visibility
+        and board.line_of_sight(eye, h, units_sp=sp, wreck_sp=wrecks, smoke=smoke)
+    }
+
+
+def test_a_tactical_units_sight_is_kept_while_what_can_block_it_stays() -> None:
+    """Sheet: TERRAIN HEIGHT and Parameter Data (a hex with 13 non-wreck SPs or 6 wreck SPs
+    blocks a line of sight, smoke blocks): each own unit's sight is the very highlight of the
+    board before while its hex and the blocking stacks, wrecks and smoke within its
+    visibility stay -- a stack too light to block appearing changes nothing; a stack of 13 SPs
+    next to it, or wrecks, change it, to what line of sight with every stack gives. The map's
+    hexes, hexsides and roads are the scenario's: the same objects on both sides' boards."""
+    game = _played("tactical/hedgerows", 2)
+    ruleset = game.ruleset
+    view = game.view("allied")
+    first = ruleset.describe_board(view)
+    enemy = ruleset.describe_board(game.view("axis"))
+    for part in ("hexes", "hexsides", "traces"):
+        assert getattr(enemy, part) is getattr(first, part), part
+    sights = {h.counter: h for h in first.highlights if h.kind == "sight"}
+    unit = next(u for u in view.data["units"] if u["hex"] and u["id"] in sights)
+    eye = Hex.from_str(unit["hex"])
+    cells = {c.at for c in first.hexes}
+
+    def stack(sp: int, at: Hex) -> Any:
+        def edit(data: Any) -> None:
+            data["enemy_units"].append(
+                {"id": "X", "name": "stack", "kind": "infantry", "hex": str(at), "sp": sp}
+            )
+
+        return edit
+
+    near = [h for h in eye.neighbors() if h in cells]
+    light = ruleset.describe_board(_edited(view, stack(5, near[0])))
+    assert {h.counter: h for h in light.highlights if h.kind == "sight"}[unit["id"]] is sights[
+        unit["id"]
+    ]
+    blocked = False
+    for at in near:
+        heavy = _edited(view, stack(13, at))
+        seen = {h.counter: h for h in ruleset.describe_board(heavy).highlights}[unit["id"]]
+        assert set(seen.hexes) == _sight_by_the_sheet(heavy, unit["id"])
+        blocked |= seen.hexes != sights[unit["id"]].hexes
+    assert blocked, "a stack of 13 SPs next to the unit must hide something for the test"
+
+    def wrecked(data: Any) -> None:
+        data["wrecks"] = {str(h): 6 for h in near}
+
+    wrecks = _edited(view, wrecked)
+    seen = {h.counter: h for h in ruleset.describe_board(wrecks).highlights}[unit["id"]]
+    assert seen is not sights[unit["id"]]
+    assert set(seen.hexes) == _sight_by_the_sheet(wrecks, unit["id"])
