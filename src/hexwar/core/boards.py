@@ -13,8 +13,11 @@ its label into the order being written, and clicking a counter inserts its ``ref
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Generic, Literal, ParamSpec, TypeVar
 
 from hexwar.core.hexes import Hex
@@ -197,24 +200,32 @@ class Front:
 
 # (id of a tuple of board pieces, what is read of them) -> (the tuple, the kinds its pieces
 # name): see _used
-_USED: dict[tuple[int, str], tuple[tuple[Any, ...], frozenset[str]]] = {}
+_USED: OrderedDict[tuple[int, str], tuple[tuple[Any, ...], frozenset[str]]] = OrderedDict()
 _USED_KEPT = 512
+_USED_SHORT = 64  # a shorter tuple is read anew: sooner done than kept
+
+
+# What the style check reads of each part (each read in C: map over an attrgetter).
+_TERRAIN_OF = attrgetter("terrain")
+_KIND_OF = attrgetter("kind")
+_SIDE_OF = attrgetter("side")
+_FLAGS_OF = attrgetter("flags")
 
 
 def _terrain(items: Sequence[Any]) -> frozenset[str]:
-    return frozenset([x.terrain for x in items])
+    return frozenset(map(_TERRAIN_OF, items))
 
 
 def _kind(items: Sequence[Any]) -> frozenset[str]:
-    return frozenset([x.kind for x in items])
+    return frozenset(map(_KIND_OF, items))
 
 
 def _side(items: Sequence[Any]) -> frozenset[str]:
-    return frozenset([x.side for x in items])
+    return frozenset(map(_SIDE_OF, items))
 
 
 def _flags(items: Sequence[Any]) -> frozenset[str]:
-    return frozenset([f for x in items for f in x.flags])
+    return frozenset(chain.from_iterable(map(_FLAGS_OF, items)))
 
 
 def _used(items: Sequence[Any], read: Callable[[Sequence[Any]], frozenset[str]]) -> frozenset[str]:
@@ -224,7 +235,7 @@ def _used(items: Sequence[Any], read: Callable[[Sequence[Any]], frozenset[str]])
     that did not move, as the same tuple board after board (checking a large map's thousands
     of cells again for each board cost more than the rest of the board). The style tables
     themselves are dicts, so they are checked against these kinds on every board."""
-    if type(items) is not tuple:
+    if type(items) is not tuple or len(items) < _USED_SHORT:
         return read(items)
     key = (id(items), read.__name__)
     found = _USED.get(key)
@@ -232,7 +243,7 @@ def _used(items: Sequence[Any], read: Callable[[Sequence[Any]], frozenset[str]])
         return found[1]
     kinds = read(items)
     if len(_USED) >= _USED_KEPT:
-        del _USED[next(iter(_USED))]  # the oldest (the tuple it holds may go)
+        _USED.popitem(last=False)  # the oldest (the tuple it holds may go)
     _USED[key] = (items, kinds)
     return kinds
 
@@ -255,7 +266,9 @@ class Kept(Generic[T]):
         if size < 1:
             raise ValueError(f"Kept: size must be at least 1, not {size!r}")
         self.size = size
-        self._made: dict[Hashable, T] = {}
+        # (an OrderedDict: it lets its oldest go at once, where a dict would look for it past
+        # the places of those it let go before)
+        self._made: OrderedDict[Hashable, T] = OrderedDict()
 
     def get(self, key: Hashable, make: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """The part made for ``key``: the one made before, else ``make(*args, **kwargs)``'s,
@@ -265,7 +278,7 @@ class Kept(Generic[T]):
             return made[key]
         part = make(*args, **kwargs)
         if len(made) >= self.size:
-            del made[next(iter(made))]
+            made.popitem(last=False)
         made[key] = part
         return part
 
@@ -304,24 +317,38 @@ class Board:
     mirror: Mirror = ""
 
     def __post_init__(self) -> None:
-        # What each part uses (remembered for tuples already seen: _used), against its
-        # table's keys, on every board (a table is a dict: it is checked each time).
+        # What each part uses (read once per tuple of pieces: _used) against its table's keys,
+        # on every board (a table is a dict: it is checked each time). One expression, the
+        # usual case: which table lacks what is found only for a board refused.
+        used = _used
+        if not (
+            self.terrain.keys() >= used(self.hexes, _terrain)
+            and (not self.counters or self.sides.keys() >= used(self.counters, _side))
+            and (not self.counters or self.flag_styles.keys() >= used(self.counters, _flags))
+            and (not self.markers or self.marker_styles.keys() >= used(self.markers, _kind))
+            and (not self.hexsides or self.hexside_styles.keys() >= used(self.hexsides, _kind))
+            and (not self.traces or self.trace_styles.keys() >= used(self.traces, _kind))
+            and (not self.fronts or self.trace_styles.keys() >= used(self.fronts, _kind))
+            and (
+                not self.highlights or self.highlight_styles.keys() >= used(self.highlights, _kind)
+            )
+        ):
+            self._refuse()
+
+    def _refuse(self) -> None:
+        """Raise ``ValueError`` naming the first table without a style for a kind used."""
         tables: tuple[tuple[str, dict[str, Any], frozenset[str]], ...] = (
-            ("terrain", self.terrain, _used(self.hexes, _terrain)),
-            ("sides", self.sides, _used(self.counters, _side)),
-            ("marker_styles", self.marker_styles, _used(self.markers, _kind)),
-            ("hexside_styles", self.hexside_styles, _used(self.hexsides, _kind)),
-            (
-                "trace_styles",
-                self.trace_styles,
-                _used(self.traces, _kind) | _used(self.fronts, _kind),
-            ),
-            ("highlight_styles", self.highlight_styles, _used(self.highlights, _kind)),
-            ("flag_styles", self.flag_styles, _used(self.counters, _flags)),
+            ("terrain", self.terrain, _terrain(self.hexes)),
+            ("sides", self.sides, _side(self.counters)),
+            ("marker_styles", self.marker_styles, _kind(self.markers)),
+            ("hexside_styles", self.hexside_styles, _kind(self.hexsides)),
+            ("trace_styles", self.trace_styles, _kind(self.traces) | _kind(self.fronts)),
+            ("highlight_styles", self.highlight_styles, _kind(self.highlights)),
+            ("flag_styles", self.flag_styles, _flags(self.counters)),
         )
-        for name, table, used in tables:
-            if not table.keys() >= used:
-                missing = sorted(set(used) - table.keys())
+        for name, table, kinds in tables:
+            missing = sorted(kinds - table.keys())
+            if missing:
                 raise ValueError(f"board {self.title!r}: {name} has no style for {missing}")
 
     def to_json(self) -> dict[str, Any]:
