@@ -33,7 +33,7 @@ from hexwar.core.boards import (
 )
 from hexwar.core.hexes import Hex
 from hexwar.core.views import View
-from hexwar.rulesets.tactical.board import Board as TacticalBoard
+from hexwar.rulesets.tactical.board import shared
 from hexwar.rulesets.tactical.tables import rules, sheet
 
 __all__ = ["describe_board"]
@@ -120,7 +120,7 @@ class _Map:
         self.hexes = tuple(
             HexCell(Hex(q, r), f"{q},{r}", t, f"{e:g}m" if e else "") for q, r, t, e in m["hexes"]
         )
-        self.board = TacticalBoard.from_json(m)
+        self.board = shared(m)  # (its sight memos shared with the computer players')
         self.cells = tuple(sorted(self.board.terrain))
         self.hexsides = tuple(Hexside(*_pair(k), f) for k, f in m["hexsides"].items())
         self.traces = tuple(Trace(_pair(k), "road") for k in m["roads"])
