@@ -18,7 +18,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Generic, Literal, ParamSpec, TypeVar
+from threading import Lock
+from typing import Any, Generic, Literal, ParamSpec, TypeVar, cast
 
 from hexwar.core.hexes import Hex
 
@@ -202,6 +203,7 @@ class Front:
 # name): see _used
 _USED: OrderedDict[tuple[int, str], tuple[tuple[Any, ...], frozenset[str]]] = OrderedDict()
 _USED_KEPT = 512
+_USED_LOCK = Lock()
 _USED_SHORT = 64  # a shorter tuple is read anew: sooner done than kept
 
 
@@ -242,10 +244,14 @@ def _used(items: Sequence[Any], read: Callable[[Sequence[Any]], frozenset[str]])
     if found is not None and found[0] is items:
         return found[1]
     kinds = read(items)
-    if len(_USED) >= _USED_KEPT:
-        _USED.popitem(last=False)  # the oldest (the tuple it holds may go)
-    _USED[key] = (items, kinds)
+    with _USED_LOCK:  # (boards are made on several threads)
+        if key not in _USED and len(_USED) >= _USED_KEPT:
+            _USED.popitem(last=False)  # the oldest (the tuple it holds may go)
+        _USED[key] = (items, kinds)
     return kinds
+
+
+_NOT_KEPT: Any = object()
 
 
 class Kept(Generic[T]):
@@ -260,7 +266,7 @@ class Kept(Generic[T]):
     ``size`` keys are kept (the oldest goes first), enough for many games at once.
     """
 
-    __slots__ = ("_made", "size")
+    __slots__ = ("_lock", "_made", "size")
 
     def __init__(self, size: int = 64) -> None:
         if size < 1:
@@ -269,17 +275,24 @@ class Kept(Generic[T]):
         # (an OrderedDict: it lets its oldest go at once, where a dict would look for it past
         # the places of those it let go before)
         self._made: OrderedDict[Hashable, T] = OrderedDict()
+        # Boards are described on several threads (a server's requests): a part is looked up
+        # in one step, and kept or let go under the lock (a part made twice at once is kept
+        # once; both are the same part).
+        self._lock = Lock()
 
     def get(self, key: Hashable, make: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """The part made for ``key``: the one made before, else ``make(*args, **kwargs)``'s,
-        kept (what ``make`` is given must be a function of ``key``)."""
-        made = self._made
-        if key in made:
-            return made[key]
+        kept (what ``make`` is given must be a function of ``key``; keys Python holds equal,
+        ``1`` and ``1.0``, must make the same part)."""
+        found = self._made.get(key, _NOT_KEPT)
+        if found is not _NOT_KEPT:
+            return cast(T, found)
         part = make(*args, **kwargs)
-        if len(made) >= self.size:
-            made.popitem(last=False)
-        made[key] = part
+        with self._lock:
+            made = self._made
+            if key not in made and len(made) >= self.size:
+                made.popitem(last=False)
+            made[key] = part
         return part
 
     def __len__(self) -> int:
