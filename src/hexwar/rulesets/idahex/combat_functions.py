@@ -156,34 +156,48 @@ class _Stacked:
 
 
 class _Inversion:
-    """REQ's inverse of a type's curves (:class:`_Stacked`) for many forces, each force and
-    support on the segment its last target was found on, as :meth:`CombatFunctions._equip`
-    keeps it: a type's targets only grow, so the search goes on from there. A support's
-    figures are a row (one entry a force): numpy's operations run along the forces."""
+    """REQ's inverse of every member type's curves (:class:`_Stacked`, one after the other)
+    for many forces, each force and support on the segment its last target was found on, as
+    :meth:`CombatFunctions._equip` keeps it: a type's targets only grow, so the search goes
+    on from there. The figures are arrays by type, support and force (numpy's operations
+    run along the forces); a type's curves end with a segment whose end is ``inf``, so no
+    search leaves them for the next type's."""
 
-    def __init__(self, stacked: _Stacked, count: int) -> None:
-        self.stacked = stacked
-        self.at = np.repeat(stacked.first[:, None], count, axis=1)
-        self._load()
+    def __init__(self, stacked: Sequence[_Stacked], nsp: int, count: int) -> None:
+        self.table = np.concatenate([st.table for st in stacked], axis=1)
+        self.ends = np.concatenate([st.ends for st in stacked])
+        starts, first = 0, []
+        for st in stacked:
+            first.append(starts + st.first)
+            starts += st.ends.size
+        self.first = np.concatenate(first).reshape(len(stacked), nsp)
+        """Where each type's and support's segments start."""
+        self.at = np.repeat(self.first[:, :, None], count, axis=2)
+        self.figures = np.take(self.table, self.at, axis=1)
+        """Each segment's end ``y(n)``, ``x(n - 1)``, ``y(n - 1)``, ``y(n) - y(n - 1)`` and
+        ``x(n) - x(n - 1)`` (:class:`_Stacked`) at :attr:`at`."""
 
-    def _load(self) -> None:
-        self.end, self.x0, self.y0, self.dy, self.dx = np.take(self.stacked.table, self.at, axis=1)
-
-    def inverse(self, target: FloatArray, go: NDArray[np.bool_]) -> FloatArray:
-        """The least ratio ``w`` with ``paf(w) >= target`` on each support's curve (a
-        row) for each force (a column) where ``go``; the others' segments stay as they
-        are (what their columns hold is not to be used)."""
-        goal = target[None, :]
-        beyond = (goal > self.end) & go
+    def inverse(self, target: FloatArray, go: NDArray[np.bool_], rows: slice) -> FloatArray:
+        """The least ratio ``w`` with ``paf(w) >= target`` on each support's curve of the
+        types ``rows`` (``target`` and ``go`` a row a type, an entry a force) for each force
+        where ``go``; the others' segments stay as they are (what they get is not to be
+        used)."""
+        goal = target[:, None, :]
+        at = self.at[rows]
+        figures = self.figures[:, rows]
+        beyond = (goal > figures[0]) & go[:, None, :]
         if np.count_nonzero(beyond):
-            ends = self.stacked.ends
+            moved = beyond.copy()
+            ends = self.ends
             while True:  # the last segment's end is inf: the search stops there
-                self.at += beyond
-                beyond &= goal > np.take(ends, self.at)
+                at += beyond
+                beyond &= goal > np.take(ends, at)
                 if not np.count_nonzero(beyond):
                     break
-            self._load()
-        w: FloatArray = self.x0 + (goal - self.y0) / self.dy * self.dx
+            # (only the figures of the segments left are read again)
+            figures[:, moved] = np.take(self.table, at[moved], axis=1)
+        _, x0, y0, dy, dx = figures
+        w: FloatArray = x0 + (goal - y0) / dy * dx
         return w
 
 
@@ -600,122 +614,152 @@ class CombatFunctions:
         an infinite ratio, a curve that never reaches the target, makes a support's need
         ``inf``, never ``nan``, where the support is needed)."""
         table = self._equip_tables(s)
-        neq, nsp = table.neq, table.nsp
-        count = amounts.shape[0]
+        neq, nsp, members = table.neq, table.nsp, table.members
+        count, m = amounts.shape[0], len(members)
+        # A figure by type (the members, in resource order), support and force is an entry of
+        # an array of those axes; numpy runs along the forces, and the types of an iteration
+        # are taken together wherever one's figures do not depend on another's step of the
+        # same iteration (below).
+        row_of = {i: row for row, i in enumerate(members)}
+        a = np.ascontiguousarray(amounts[:, list(members)].T)  # (m, count)
+        fi = np.where(a <= 0.0, 1.0, 0.0)  # each type's fraction
+        q = fi * a  # q = fraction * amount
+        active = a > 0.0  # whether the type may grow
+        steps = np.repeat(np.array([RGAIN * table.std[i] for i in members])[:, None], count, 1)
+        floor = 1e-12 * np.maximum(a, 1.0)
+        protectors: list[list[tuple[float, int]] | None] = []  # (prot, the protector's row)
+        for i in members:
+            by = table.protectors[i]
+            protectors.append(None if by is None else [(p, row_of[j]) for p, j in by])
+        protected = [row for row in range(m) if protectors[row] is not None]
+        is_protected = np.array([[p is not None] for p in protectors], dtype=bool)
+        # every support k of a type: its demand, whether there is one, the support given so
+        # far, and the curve's segments
+        spdd = np.array([table.spdd[i][:nsp] for i in members], dtype=np.float64).reshape(m, nsp)
+        dd = spdd[:, :, None] * a[:, None, :]
+        needed = dd > 0.0
+        dd = np.where(needed, dd, 0.0)  # +0.0 where there is no need (see r below)
+        had = np.zeros((m, nsp, count))
+        curves = _Inversion([table.stacked[i] for i in members], nsp, count)
+        known = np.full((m, count), -math.inf)  # the last qp found
         # A support's figures by force are a row: numpy runs along the forces (the rows of
         # the arguments are the forces).
         have = allocs.T.copy()
         supply = (suppts + 1e-12).T.copy()
-        # each type's fraction, q = fraction * amount and whether it may grow, by force
-        fi_eq = [np.zeros(count) for _ in range(neq)]
-        q = [np.zeros(count) for _ in range(neq)]
-        active = [np.zeros(count, dtype=bool) for _ in range(neq)]
-        rows = []
-        for i in table.members:
-            a_i = np.ascontiguousarray(amounts[:, i])
-            fi_eq[i] = np.where(a_i <= 0.0, 1.0, 0.0)
-            active[i] = a_i > 0.0
-            # every support k of the type at once: its demand, whether there is one, the
-            # support given so far, and the curve's segments
-            dd = np.array(table.spdd[i][:nsp], dtype=np.float64)[:, None] * a_i[None, :]
-            needed = dd > 0.0
-            rows.append(
-                (
-                    i,
-                    a_i,
-                    np.full(count, RGAIN * table.std[i]),
-                    1e-12 * np.maximum(a_i, 1.0),
-                    table.protectors[i],
-                    np.where(needed, dd, 0.0),  # +0.0 where there is no need (see r below)
-                    needed,
-                    np.zeros((nsp, count)),
-                    _Inversion(table.stacked[i], count),
-                    np.full(count, -math.inf),
-                )
-            )
-        for i in range(neq):
-            q[i] = fi_eq[i] * amounts[:, i]
-        running = np.logical_or.reduce(active)
+        running = np.logical_or.reduce(active, axis=0)
         growing_only = table.protections_nonnegative
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             # Together while at least BATCH_FROM forces run, then one by one (below).
             while np.count_nonzero(running) >= BATCH_FROM:
-                grew = np.zeros(count, dtype=bool)
-                kept = list(active)  # each type's own below (those with none active: none)
-                for i, a_i, steps, floor, protected_by, dd, _, had, curves, known in rows:
-                    act = active[i]  # of a running force
-                    if not np.count_nonzero(act):
-                        continue
-                    q_i = q[i]
-                    if protected_by is None:
-                        # min(inf - q_i, step) is the step (q_i is finite)
-                        qadd = np.minimum(steps, a_i - q_i)
+                # A type's step is min(qp - q_i, step, a_i - q_i) (the unprotected: the
+                # step or a_i - q_i). As _grow: with protections >= 0 qp only grows (the
+                # same sums in the same order of larger q), so while the qp found last
+                # leaves more than a step for every force growing the type, the min is
+                # min(step, a_i - q_i) with qp of now too. Those types' steps, targets and
+                # support needed depend on their own q and support given alone, which only
+                # their own step changes: they are found for all of them at the iteration's
+                # start. A type whose qp is found again ("late") reads the q of its
+                # protectors as their steps of this iteration left them: it is found in
+                # its turn, as _equip_many's loop over types did for every type.
+                qadd = np.minimum(steps, a - q)
+                go = active & (qadd > floor)  # qadd is never nan
+                late: list[int] = []
+                if protected:
+                    if not growing_only:
+                        late = protected
                     else:
-                        # As _grow: with protections >= 0 qp only grows (the same sums in
-                        # the same order of larger q), so while the qp found last leaves
-                        # more than a step for every force still growing the type, the min
-                        # is the step for each of them with qp of now too.
-                        qadd = known - q_i
-                        if not growing_only or np.count_nonzero(act & (qadd <= steps)):
-                            qp = np.zeros(count)
-                            for p, j in protected_by:
-                                qp += p * q[j]
-                            if growing_only:
-                                known[:] = qp
-                            qadd = qp - q_i
-                        np.minimum(qadd, steps, out=qadd)
-                        np.minimum(qadd, a_i - q_i, out=qadd)
-                    # qadd is never nan: the forces not idle are those with qadd > floor
-                    go = act & (qadd > floor)
-                    if not np.count_nonzero(go):
-                        continue  # every force that grows the type is idle: kept
-                    kept[i] = act ^ go  # the idle ones (go is within act)
-                    target = (q_i + qadd) / a_i
-                    r = curves.inverse(target, go) * dd
-                    r -= had
-                    # max(r, 0) where there is a need, 0 where there is none: there dd and
-                    # had are +0.0 (had grows by these zeros), so r is w * 0 - 0, a zero,
-                    # or nan for an infinite w, and fmax takes 0 for nan. Where there is a
-                    # need r is never nan (w * dd is finite or inf, had finite), and a zero's
-                    # sign changes no sum below (the support given is never -0.0).
-                    np.fmax(r, 0.0, out=r)
-                    fits = go & np.logical_and.reduce(have + r <= supply, axis=0)
+                        # (known is -inf for an unprotected type: left out)
+                        stale = active & (known - q <= steps)
+                        stale &= is_protected
+                        late = np.flatnonzero(np.logical_or.reduce(stale, axis=1)).tolist()
+                    go[late] = False
+                target = (q + qadd) / a
+                # max(r, 0) where there is a need, 0 where there is none: there dd and had
+                # are +0.0 (had grows by these zeros), so r is w * 0 - 0, a zero, or nan for
+                # an infinite w, and fmax takes 0 for nan. Where there is a need r is never
+                # nan (w * dd is finite or inf, had finite), and a zero's sign changes no sum
+                # below (the support given is never -0.0).
+                r = curves.inverse(target, go, slice(None)) * dd
+                r -= had
+                np.fmax(r, 0.0, out=r)
+                fits = np.zeros((m, count), dtype=bool)
+                done = 0  # the types whose fractions and q are made up to date
+                for row in range(m):
+                    if row in late:
+                        # q of the types before it, as their steps left them
+                        np.copyto(fi[done:row], target[done:row], where=fits[done:row])
+                        np.multiply(fi[done:row], a[done:row], out=q[done:row])
+                        done = row
+                        q_i = q[row]
+                        qp = np.zeros(count)
+                        for p, j in protectors[row]:  # type: ignore[union-attr]
+                            qp += p * q[j]
+                        if growing_only:
+                            known[row] = qp
+                        step = qp - q_i
+                        np.minimum(step, steps[row], out=step)
+                        np.minimum(step, a[row] - q_i, out=step)
+                        go_i = go[row]
+                        np.logical_and(active[row], step > floor[row], out=go_i)
+                        if not np.count_nonzero(go_i):
+                            continue
+                        target[row] = (q_i + step) / a[row]
+                        r_i = (
+                            curves.inverse(
+                                target[row : row + 1], go[row : row + 1], slice(row, row + 1)
+                            )[0]
+                            * dd[row]
+                        )
+                        r_i -= had[row]
+                        np.fmax(r_i, 0.0, out=r_i)
+                        r[row] = r_i
+                    else:
+                        go_i = go[row]
+                        if not np.count_nonzero(go_i):
+                            continue  # every force that grows the type is idle
+                        r_i = r[row]
+                    # Each type in resource order draws on what the types before it left.
+                    fits_i = go_i & np.logical_and.reduce(have + r_i <= supply, axis=0)
+                    fits[row] = fits_i
                     # the others take no support (adding 0 changes nothing)
-                    r = np.where(fits, r, 0.0)
-                    have += r
-                    had += r
-                    np.copyto(fi_eq[i], target, where=fits)
-                    # q_i is fi_eq[i] * a_i throughout (it is made so and changed with it)
-                    np.multiply(fi_eq[i], a_i, out=q_i)
-                    grew |= fits
-                    kept[i] |= fits & (target < 1.0)
-                running &= grew
-                for i in range(neq):
-                    np.logical_and(kept[i], running, out=active[i])
-                running &= np.logical_or.reduce(active)
+                    have += np.where(fits_i, r_i, 0.0)
+                np.copyto(fi[done:], target[done:], where=fits[done:])
+                # q is fi * a throughout (it is made so and changed with it)
+                np.multiply(fi[done:], a[done:], out=q[done:])
+                had += np.where(fits[:, None, :], r, 0.0)
+                # the idle ones (go is within active) and those grown below 1 are kept
+                kept = (active ^ go) | (fits & (target < 1.0))
+                running &= np.logical_or.reduce(fits, axis=0)  # a force that grew nothing stops
+                np.logical_and(kept, running, out=active)
+                running &= np.logical_or.reduce(active, axis=0)
         # The forces still running go on one by one from where they are, each at the start
         # of its next iteration: its q, fractions, support and each type's state (the
         # support given, the segment of each curve) are what _grow keeps.
-        at_q, at_fi = np.array(q), np.array(fi_eq)
+        fi_eq = np.zeros((neq, count))
+        fi_eq[list(members)] = fi
+        at_q = np.zeros((neq, count))
+        at_q[list(members)] = q
         for force in np.flatnonzero(running).tolist():
-            fis_f, have_f = at_fi[:, force].tolist(), have[:, force].tolist()
+            fis_f, have_f = fi_eq[:, force].tolist(), have[:, force].tolist()
             grown = []
-            for i, a_i, _, floor, protected_by, dd, needed, had, curves, _ in rows:
-                if not active[i][force]:
+            for row, i in enumerate(members):
+                if not active[row, force]:
                     continue
                 needs = []
-                for k in np.flatnonzero(needed[:, force]).tolist():
+                for k in np.flatnonzero(needed[row, :, force]).tolist():
                     segments = table.segments[i][k]
-                    n = int(curves.at[k, force] - curves.stacked.first[k])
-                    given = float(had[k, force])
-                    needs.append([k, float(dd[k, force]), segments, n, *segments[n], 0.0, given])
+                    n = int(curves.at[row, k, force] - curves.first[row, k])
+                    given = float(had[row, k, force])
+                    needs.append(
+                        [k, float(dd[row, k, force]), segments, n, *segments[n], 0.0, given]
+                    )
                 grown.append(
                     (
                         i,
-                        float(a_i[force]),
+                        float(a[row, force]),
                         RGAIN * table.std[i],
-                        float(floor[force]),
-                        protected_by,
+                        float(floor[row, force]),
+                        table.protectors[i],
                         needs,
                         [-math.inf],
                     )
@@ -723,11 +767,9 @@ class CombatFunctions:
             self._grow(
                 table, grown, at_q[:, force].tolist(), fis_f, have_f, supply[:, force].tolist()
             )
-            for i in range(neq):
-                fi_eq[i][force] = fis_f[i]
+            fi_eq[:, force] = fis_f
             have[:, force] = have_f
-        for i in range(neq):
-            fis[:, i] = fi_eq[i]
+        fis[:, :neq] = fi_eq.T
         allocs[:] = have.T
 
     # -- §5.4.2 zrarea, §5.4.3 freff --------------------------------------------------------
