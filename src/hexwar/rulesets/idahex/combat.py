@@ -164,15 +164,24 @@ class IdahexCombat:
             self._frinv[key] = found
         return found
 
-    def prefetch(self, engine: Engine) -> None:
+    def prefetch(self, engine: Engine) -> dict[int, FloatArray]:
         """``frinv`` of every force of every engagement as things stand, computed together
         (:meth:`CombatFunctions.involvement_many`) and kept for :meth:`_involvement`: the
         frame's assessments and the supplies' demands then find them. A force that an
         earlier assessment of the frame changed (its holdings, its members) is not found
-        and is computed alone: the figures are those of one force at a time."""
+        and is computed alone: the figures are those of one force at a time.
+
+        Returns, by unit, the ``frinv`` :meth:`involvement` gives it as things stand, for
+        the units whose force was found here (each active engaged non-passenger whose
+        force is the one :meth:`_force` finds for the unit it was found from: that unit,
+        and the other members in the same engagement, which :meth:`_force` takes from the
+        same members in the same cell); a force computed alone later (fewer than
+        ``BATCH_FROM`` forces of both sides to allocate) leaves its units out."""
         batch: dict[tuple[int, tuple[int, ...], bytes], Force] = {}
         done: set[int] = set()
         units = engine.units
+        frinvs: dict[int, FloatArray] = {}
+        waiting: list[tuple[tuple[int, tuple[int, ...], bytes], list[int]]] = []
         for cell in sorted(engine.engagements):
             e = engine.engagements[cell]
             for numbers in (e.attackers, e.defenders):
@@ -185,10 +194,31 @@ class IdahexCombat:
                     amount = _summed(force)
                     butypes = tuple(m.butype for m in force)
                     key = (u.side, butypes, amount.tobytes())
-                    if key not in self._frinv and key not in batch:
+                    if len(force) == 1:
+                        takers = [n]
+                    else:
+                        own = engine.engagement_of(n)
+                        attacking = own is not None and n in own.attackers
+                        takers = [
+                            m.number
+                            for m in force
+                            if m is u
+                            or (
+                                own is not None
+                                and engine.engagement_of(m.number) is own
+                                and (m.number in own.attackers) == attacking
+                            )
+                        ]
+                    found = self._frinv.get(key)
+                    if found is not None:
+                        for m in takers:
+                            frinvs[m] = found
+                        continue
+                    if key not in batch:
                         batch[key] = Force(u.side, butypes, amount)
+                    waiting.append((key, takers))
         if all(sum(1 for f in batch.values() if f.side == side) < BATCH_FROM for side in (1, 2)):
-            return  # computed one by one as the assessments come to them
+            return frinvs  # computed one by one as the assessments come to them
         if len(self._frinv) + len(batch) > self._frinv_bound:
             self._frinv.clear()
         self._frinv_bound = max(_FRINV_KEPT, 2 * len(batch))
@@ -197,6 +227,11 @@ class IdahexCombat:
         ):
             fi.setflags(write=False)
             self._frinv[key] = fi
+        for key, takers in waiting:
+            fi = self._frinv[key]
+            for m in takers:
+                frinvs[m] = fi
+        return frinvs
 
     def zrarea(self, unit: UnitState) -> float:
         """§5.4.2 for a unit now: :meth:`CombatFunctions.zrarea` with the unit's ``sv`` and the

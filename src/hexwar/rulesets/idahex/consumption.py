@@ -40,13 +40,18 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
     """§7: every active unit's consumption in the frame just ended, pooled within task
     forces; then moving task forces out of supplies stop."""
     engaged: set[int] = set()
+    frinvs: dict[int, Any] | None = None
     if engine.engagements:
         engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
         if len(engaged) >= BATCH_FROM:
             # The engaged forces' frinv, together (§5.4.1), the same arrays as one by one:
             # prefetch allocates a side's forces together from BATCH_FROM of them, and a
             # side has no more forces than engaged units (below that it would only look).
-            game.combat.prefetch(engine)
+            # What it found by unit holds for the demands of both sides: a side's forces
+            # are its own units, whose holdings only its own consumption changes, after
+            # its demands; the other side's consumption and stopped task forces change
+            # no engagement, no task force's mode and none of its holdings.
+            frinvs = game.combat.prefetch(engine)
     for s, tables, sup in _playing(game):
         # Only an active unit consumes (§2.2.1: posture 10 and up); where class 1 (and so a
         # passenger's class) consumes nothing while not engaged, only a unit in a higher
@@ -73,7 +78,7 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
             game._kept[("able", s)] = (moves, engaged, able)
         if able:
             tframe = game.rules.design.tframe
-            demands = frame_demands(game, engine, tables, able, tframe, engaged)
+            demands = frame_demands(game, engine, tables, able, tframe, engaged, frinvs)
             if demands:
                 consume(game, engine, demands, sup)
         # A moving task force's first unit is a unit of the side in class 3 (posture 30 to
@@ -247,6 +252,7 @@ def frame_demands(
     units: list[UnitState],
     tframe: float,
     engaged_units: set[int],
+    frinvs: dict[int, Any] | None = None,
 ) -> list[tuple[UnitState, Any]]:
     """§7: the demands in a frame of a side's ``units`` that may demand (active, and where
     class 1 consumes nothing while not engaged, in a higher class or engaged: see
@@ -255,7 +261,9 @@ def frame_demands(
     while not engaged) demand 0 and are left out. Units at the rates of units not engaged
     are done together, and a unit whose class and rated resources (:func:`_rated`) are
     those of a demand computed before (most units from frame to frame) takes it again;
-    engaged ones one by one (``frinv``)."""
+    engaged ones one by one (``frinv``: a unit's in ``frinvs``, what
+    :meth:`~hexwar.rulesets.idahex.combat.IdahexCombat.prefetch` found for it as things
+    stand, else worked out)."""
     idle = tables.idle
     out: list[tuple[UnitState, Any]] = []
     bulk: list[int] = []
@@ -273,7 +281,7 @@ def frame_demands(
             column = 1  # a passenger is never engaged
         elif pc != 3:  # not moving: may be engaged
             if engaged_units and u.number in engaged_units and tables.pointer(posture) != 0:
-                out.append((u, unit_demand(engine, tables, u, tframe, forces)))
+                out.append((u, unit_demand(engine, tables, u, tframe, forces, frinvs)))
                 continue
             column = pc if pc < 3 else 3  # class 4 not engaged at the class 3 rates
         else:
@@ -309,9 +317,10 @@ def unit_demand(
     u: UnitState,
     tframe: float,
     forces: dict[tuple[int, ...], Any] | None = None,
+    frinvs: dict[int, Any] | None = None,
 ) -> Any:
     """§7: one unit's demand in a frame; ``frinv`` (§5.4.1) only where the engaged rates
-    apply."""
+    apply (the unit's in ``frinvs`` where it is there: see :func:`frame_demands`)."""
     engaged = engine.engaged(u.number) and u.pc != 3
     passenger = engine.passenger(u)
     frinv = None
@@ -320,7 +329,9 @@ def unit_demand(
         if index == 0:
             pass  # the rates of units not engaged: no frinv (supplies.demand)
         elif u.resources[tables.involved[index - 1]].any():
-            frinv = engine.combat.involvement(engine, u, forces)
+            frinv = None if frinvs is None else frinvs.get(u.number)
+            if frinv is None:
+                frinv = engine.combat.involvement(engine, u, forces)
         else:
             # frinv enters the demand only as the terms ssvact * frinv * res and ssvres *
             # (1 - frinv) * res; where both rates are 0 or the unit holds none (res = +-0,
