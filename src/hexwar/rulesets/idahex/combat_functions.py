@@ -285,11 +285,8 @@ class CombatFunctions:
                 for k in mine:
                     out[k] = self.involvement(forces[k])
                 continue
-            parts = [self._support(forces[k]) for k in mine]
             amounts = np.array([forces[k].amount for k in mine], dtype=np.float64)
-            fis = np.array([fi for fi, _, _ in parts])
-            suppts = np.array([suppt for _, suppt, _ in parts])
-            allocs = np.array([alloc for _, _, alloc in parts])
+            fis, suppts, allocs = self._support_many(s, [forces[k] for k in mine], amounts)
             self._equip_many(s, amounts, fis, suppts, allocs)
             for row, k in enumerate(mine):
                 out[k] = self._supported(s, forces[k].amount, fis[row].copy(), allocs[row].copy())
@@ -344,6 +341,87 @@ class CombatFunctions:
             np.array(fi, dtype=np.float64),
             np.array(suppt, dtype=np.float64),
             np.array(alloc, dtype=np.float64),
+        )
+
+    def _support_many(
+        self, s: int, forces: Sequence[Force], amounts: FloatArray
+    ) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """:meth:`_support` of many forces of side ``s + 1`` (``amounts`` their holdings, a
+        row each): the same operations in the same order on a column along the forces,
+        numpy's elementwise arithmetic being IEEE's. Python's ``min(a, b)`` is ``b if b < a
+        else a`` and ``max(a, b)`` is ``b if b > a else a``: so they are written (``where``),
+        whatever the zeros' signs; ``sum`` from the integer 0 is ``0.0 + the first`` (the
+        same float) and so on; ``paf`` (:func:`pafgen` with ``xlong(1) = 0``) finds the
+        same segment by ``searchsorted`` (the points ``x <= w`` are the first ones)."""
+        neq, nmat, nrs = self.nequip[s], self.nmat[s], self.nrs[s]
+        nss, npers = self.nss[s], self.npers[s]
+        nsp = nss + npers
+        count = amounts.shape[0]
+        d = self.design
+        spdd = self._equip_tables(s).spdd  # [resource][support]
+        f0, f, x = d.frinv_f0[s], d.frinv_f[s], d.frinv_x[s]
+        xs = np.array([0.0, *(float(v) for v in x)], dtype=np.float64)
+        fi = np.zeros((nrs, count))
+        suppt = [amounts[:, neq + k].copy() for k in range(nsp)]
+        for k in range(npers):
+            overhead = np.array(
+                [sum(self.ppoh[bt - 1][k] for bt in force.butypes) for force in forces],
+                dtype=np.float64,
+            )
+            left = suppt[nss + k] - overhead
+            suppt[nss + k] = np.where(left < 0.0, 0.0, left)  # max(left, 0.0)
+        alloc = [np.zeros(count) for _ in range(nsp)]
+
+        def sigma(irs: int, k: int, w: FloatArray) -> FloatArray:
+            ys = np.array([float(f0[irs][k]), *(float(v) for v in f[irs][k])], dtype=np.float64)
+            if np.isnan(w).any():
+                raise ValueError("pafgen: the argument is not a number")
+            n = len(xs)
+            i1 = np.searchsorted(xs, w, side="right") - 1  # max{i: x(i) <= w}
+            inner = (w > xs[0]) & (w < xs[n - 1])
+            i1 = np.where(inner, i1, 0)
+            i2 = i1 + 1
+            x1, y1 = xs[i1], ys[i1]
+            value = y1 + (w - x1) / (xs[i2] - x1) * (ys[i2] - y1)
+            value = np.where(w >= xs[n - 1], ys[n - 1], value)
+            out: FloatArray = np.where(w <= xs[0], ys[0], value)
+            return out
+
+        with np.errstate(divide="ignore", invalid="ignore"):
+            # Personnel to supplies.
+            for irs in range(neq, nmat):
+                fi[irs] = 1.0
+            for kpp in range(npers):
+                q = np.zeros(count)
+                for kss in range(nss):
+                    q = q + suppt[kss] * spdd[neq + kss][nss + kpp]
+                for kss in range(nss):
+                    dd = suppt[kss] * spdd[neq + kss][nss + kpp]
+                    need = dd > 0.0
+                    if not np.count_nonzero(need):
+                        continue
+                    share = dd * (suppt[nss + kpp] / q)
+                    given = np.where(q > 0, np.where(share < dd, share, dd), 0.0)
+                    # (where there is no need nothing is given: adding +0.0 to the
+                    # allocation, +0.0 or more, leaves it as it is)
+                    alloc[nss + kpp] = alloc[nss + kpp] + np.where(need, given, 0.0)
+                    now = sigma(neq + kss, nss + kpp, np.where(need, given / dd, 0.0))
+                    was = fi[neq + kss]
+                    fi[neq + kss] = np.where(need & (now < was), now, was)
+            for kss in range(nss):
+                suppt[kss] = suppt[kss] * fi[neq + kss]
+            # Supplies to personnel.
+            for irs in range(nmat, nrs):
+                fi[irs] = 1.0
+            for kss in range(nss):
+                total = np.zeros(count)
+                for kpp in range(npers):
+                    total = total + amounts[:, nmat + kpp] * spdd[nmat + kpp][kss]
+                alloc[kss] = alloc[kss] + total
+        return (
+            np.ascontiguousarray(fi.T),
+            np.ascontiguousarray(np.array(suppt).T),
+            np.ascontiguousarray(np.array(alloc).T),
         )
 
     def _supported(
