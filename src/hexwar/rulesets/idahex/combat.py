@@ -83,6 +83,8 @@ class IdahexCombat:
         """``frinv`` by force: side, unit types and summed holdings (see _involvement)."""
         self._frinv_bound = _FRINV_KEPT
         self._prefetched_at = -math.inf
+        self._found: tuple[dict[int, FloatArray], dict[int, list[UnitState]]] | None = None
+        """What the last :meth:`prefetch` found by unit: ``frinv`` and force."""
         self._toe_values: dict[tuple[int, int], tuple[float, list[float]]] = {}
         """``sv`` of §5.3 by side and unit type (the value of a unit at its toe), with the
         side's ``rsvald``."""
@@ -176,11 +178,14 @@ class IdahexCombat:
         force is the one :meth:`_force` finds for the unit it was found from: that unit,
         and the other members in the same engagement, which :meth:`_force` takes from the
         same members in the same cell); a force computed alone later (fewer than
-        ``BATCH_FROM`` forces of both sides to allocate) leaves its units out."""
+        ``BATCH_FROM`` forces of both sides to allocate) leaves its units out. With it,
+        :attr:`_found` keeps each such unit's force (for :meth:`_prepare_frame`)."""
         batch: dict[tuple[int, tuple[int, ...], bytes], Force] = {}
         done: set[int] = set()
         units = engine.units
         frinvs: dict[int, FloatArray] = {}
+        forces: dict[int, list[UnitState]] = {}
+        self._found = (frinvs, forces)
         waiting: list[tuple[tuple[int, tuple[int, ...], bytes], list[int]]] = []
         for cell in sorted(engine.engagements):
             e = engine.engagements[cell]
@@ -209,6 +214,8 @@ class IdahexCombat:
                                 and (m.number in own.attackers) == attacking
                             )
                         ]
+                    for m in takers:
+                        forces[m] = force
                     found = self._frinv.get(key)
                     if found is not None:
                         for m in takers:
@@ -262,7 +269,16 @@ class IdahexCombat:
 
     # -- one frame -----------------------------------------------------------------------------
 
-    def _participants(self, engine: Engine, numbers: set[int], loc: int) -> list[Participant]:
+    def _participants(
+        self,
+        engine: Engine,
+        numbers: set[int],
+        loc: int,
+        found: tuple[dict[int, FloatArray], dict[int, list[UnitState]]] | None = None,
+    ) -> list[Participant]:
+        """The participants of the units ``numbers`` (a side of the engagement in ``loc``);
+        with ``found``, what :meth:`prefetch` found as things still stand: a unit's
+        ``frinv`` and force there are those :meth:`_force` and :meth:`_involvement` give."""
         units = [engine.units[n] for n in sorted(numbers) if engine.units[n].active]
         involvement: dict[int, FloatArray] = {}
         for u in units:
@@ -270,6 +286,10 @@ class IdahexCombat:
                 continue
             if engine.passenger(u):
                 involvement[u.number] = np.zeros(len(u.resources))
+                continue
+            if found is not None and (kept := found[0].get(u.number)) is not None:
+                for m in found[1][u.number]:
+                    involvement[m.number] = kept
                 continue
             force = self._force(engine, u)
             fi = self._involvement(force)
@@ -306,7 +326,11 @@ class IdahexCombat:
             )
         return out
 
-    def _prepare_frame(self, engine: Engine) -> None:
+    def _prepare_frame(
+        self,
+        engine: Engine,
+        known: tuple[dict[int, FloatArray], dict[int, list[UnitState]]] | None = None,
+    ) -> None:
         """At a frame's first assessment, with :data:`FRAME_BATCH_FROM` engagements or more:
         each engagement's participants and fire (:func:`prepare_frame`) as things stand, and
         the weapon values of all their kill matrices together (:func:`weapon_values_many`).
@@ -320,7 +344,8 @@ class IdahexCombat:
         defenders (which changes task forces, hence passengers). Otherwise it finds them
         afresh, as always. ``prepare_frame`` and the values are pure functions of the
         participants, ``freff``, ``frinv`` and ``zrarea`` are functions of those units and of
-        the design: the assessment gets the same floats either way."""
+        the design: the assessment gets the same floats either way. ``known`` is what
+        :meth:`prefetch` found just before, by unit (nothing has changed since)."""
         self._prepared = {}
         self._prepared_void = False
         engagements = engine.engagements
@@ -330,8 +355,8 @@ class IdahexCombat:
         found: list[tuple[Engagement, list[Participant], list[Participant], FrameFire]] = []
         for cell in sorted(engagements):
             e = engagements[cell]
-            attackers = self._participants(engine, e.attackers, e.cell)
-            defenders = self._participants(engine, e.defenders, e.cell)
+            attackers = self._participants(engine, e.attackers, e.cell, known)
+            defenders = self._participants(engine, e.defenders, e.cell, known)
             if not attackers or not defenders:
                 continue
             fire = prepare_frame(
@@ -416,7 +441,7 @@ class IdahexCombat:
         if self._prefetched_at != engine.t:  # the frame's first assessment
             self._prefetched_at = engine.t
             self.prefetch(engine)
-            self._prepare_frame(engine)
+            self._prepare_frame(engine, self._found)
         prepared = self._take_prepared(engine, e)
         given: tuple[FrameFire, WeaponValues] | None = None
         if prepared is not None:
