@@ -599,3 +599,53 @@ def test_a_frames_engagements_found_together_play_the_game_found_one_by_one(
     alone = scale.play(scenario, places, 2)["state"]
     assert taken == 0
     assert together == alone
+
+
+def test_what_prefetch_finds_by_unit_is_what_each_unit_finds_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The theater of benchmarks/idahex_scale.py at 300 units (75 engagements a frame, so
+    each side's forces are allocated together): at every prefetch, each unit's ``frinv``
+    and force handed back are those :meth:`IdahexCombat.involvement` and ``_force`` find
+    for it then, and the forces' support up to the equipment found together
+    (``_support_many``) is ``_support``'s, force by force, bit for bit."""
+    import importlib
+    from pathlib import Path
+
+    from hexwar.rulesets.idahex.combat_functions import CombatFunctions
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    scale = importlib.import_module("idahex_scale")
+    scenario, places = scale.generated_design(300, 1)
+    prefetch = IdahexCombat.prefetch
+    support_many = CombatFunctions._support_many
+    seen = {"units": 0, "forces": 0}
+
+    def checked(self: IdahexCombat, engine: Any) -> Any:
+        frinvs = prefetch(self, engine)
+        assert self._found is not None
+        assert self._found[0] is frinvs
+        for n, fi in frinvs.items():
+            u = engine.units[n]
+            assert [m.number for m in self._found[1][n]] == [
+                m.number for m in self._force(engine, u)
+            ]
+            assert fi.tobytes() == self.involvement(engine, u).tobytes()
+            seen["units"] += 1
+        return frinvs
+
+    def support_checked(self: CombatFunctions, s: int, forces: Any, amounts: Any) -> Any:
+        fis, suppts, allocs = support_many(self, s, forces, amounts)
+        for row, force in enumerate(forces):
+            fi, suppt, alloc = self._support(force)
+            assert fis[row].tobytes() == fi.tobytes()
+            assert suppts[row].tobytes() == suppt.tobytes()
+            assert allocs[row].tobytes() == alloc.tobytes()
+            seen["forces"] += 1
+        return fis, suppts, allocs
+
+    monkeypatch.setattr(IdahexCombat, "prefetch", checked)
+    monkeypatch.setattr(CombatFunctions, "_support_many", support_checked)
+    scale.play(scenario, places, 1)
+    assert seen["units"] > 1000
+    assert seen["forces"] > 100
