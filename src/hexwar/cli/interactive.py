@@ -104,13 +104,12 @@ def play_interactively(
     ``clock``: enforce the ruleset's time limits (``seconds`` instead of the ruleset's)."""
     lines = TimedLines(console) if clock else None
     game = session.game
-    shown = dict.fromkeys(game.info.sides, 0)
+    shown = dict.fromkeys(game.info.sides, -1)  # the last event shown to each side (its seq)
 
     def show_new_events(side: str) -> None:
-        events = session.game.events(side)
-        fresh = events[shown[side] :]
-        shown[side] = len(events)
+        fresh = session.game.events(side, after=shown[side])
         if fresh:
+            shown[side] = fresh[-1].seq
             console.print(fit(console, render_text(fresh)), end="", markup=False, highlight=False)
 
     uis = {side: game.ruleset.terminal_ui(side) for side in game.info.sides}
