@@ -113,6 +113,12 @@ def test_issue_39_item_9_the_flank_editor_opens_in_view(
         page.select_option(f"#{side}-military", military)
     page.select_option("#location", "Hastings")
     page.click("#tab-strategy")
+    # Each military choice splits its side's flanks and checks the war on the server: wait
+    # until both have come back (the flanks drawn again, the errors list laid out), or the
+    # editor brought into view would be moved by them after it opened.
+    for side in ("attacker", "defender"):
+        expect(page.locator(f"#{side}-status")).to_contain_text("Good (")
+    expect(page.locator("#run")).to_be_enabled()
     page.locator("rect.flank.attacker").first.dblclick()
     expect(page.locator("#editor")).to_be_visible()
     expect(page.locator("#editor")).to_be_in_viewport(ratio=1)  # all of it, not 29 px
