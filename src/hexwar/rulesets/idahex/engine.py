@@ -520,6 +520,26 @@ class Note:
     data: dict[str, object] = field(default_factory=dict)
 
 
+def _reindex(index: dict[int, set[int]], old: int, new: int, number: int) -> None:
+    """Move unit ``number`` from cell ``old``'s set to cell ``new``'s in a location or
+    objective index."""
+    index[old].discard(number)
+    found = index.get(new)
+    if found is None:
+        index[new] = {number}
+    else:
+        found.add(number)
+
+
+def audience(iprint: int, level: int, player_level: int | None, told: bool) -> bool | None:
+    """§8's print level on a note: ``True`` if the players of its sides are told it (``told``:
+    it has sides), ``False`` if only the designer's report keeps it, ``None`` if it is dropped
+    (see :class:`Note` for ``level`` and ``player_level``)."""
+    if told and player_level is not None and iprint >= player_level:
+        return True
+    return False if iprint >= level else None
+
+
 class CombatModel(Protocol):
     """What the engine needs from combat (§5): standard values and the frame assessment."""
 
@@ -615,8 +635,7 @@ class Engine:
         nor to the designer's report (``level``) at the design's ``iprint`` is dropped here,
         without being made (the reporter would drop it)."""
         told = sides if type(sides) is frozenset else frozenset(sides)
-        iprint = self.design.iprint
-        if iprint < level and (player_level is None or iprint < player_level or not told):
+        if audience(self.design.iprint, level, player_level, bool(told)) is None:
             return
         # ``data`` is this call's own dict (keyword arguments): the note takes it as it is.
         self.report(Note(kind, text, told, level, player_level, data))
@@ -716,21 +735,9 @@ class Engine:
         # unit would be taken out of its set and put back; every reader sorts the sets or
         # asks only whether they hold a unit).
         if before[0] != location:
-            at = self._at[u.side]
-            at[before[0]].discard(number)
-            found = at.get(location)
-            if found is None:
-                at[location] = {number}
-            else:
-                found.add(number)
+            _reindex(self._at[u.side], before[0], location, number)
         if before[2] != objective:
-            toward = self._toward[u.side]
-            toward[before[2]].discard(number)
-            found = toward.get(objective)
-            if found is None:
-                toward[objective] = {number}
-            else:
-                found.add(number)
+            _reindex(self._toward[u.side], before[2], objective, number)
 
     def _task_forces(self, units: Iterable[int], side: int) -> list[TaskForce]:
         """The task forces of ``side`` that the given units belong to, by number."""
@@ -1529,13 +1536,12 @@ class Engine:
         # unit's number without a join.
         log_note = self.log_note
         significant = ppc != npc or pl != nl
-        iprint = self.design.iprint
+        level, player_level = (1, 5) if significant else (7, None)
         if log_note is None:
             seen: frozenset[str] | None = _NOBODY
-        elif significant:
-            seen = _SEEN_BY_SIDE[tf.side] if iprint >= 5 else _NOBODY if iprint >= 1 else None
         else:
-            seen = _NOBODY if iprint >= 7 else None
+            heard = audience(self.design.iprint, level, player_level, True)
+            seen = None if heard is None else _SEEN_BY_SIDE[tf.side] if heard else _NOBODY
         if seen is not None:
             text = f"{nl}/{np_}/{nxt.objective}"
             members = tf.units
@@ -1552,8 +1558,8 @@ class Engine:
                         "status",
                         said,
                         _SIDE_SETS[tf.side],
-                        1 if significant else 7,
-                        5 if significant else None,
+                        level,
+                        player_level,
                         {"tf": tf.number, "status": text},
                     )
                 )

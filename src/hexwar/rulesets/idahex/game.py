@@ -30,7 +30,7 @@ from hexwar.rulesets.idahex.air import AirTables
 from hexwar.rulesets.idahex.clock import Break
 from hexwar.rulesets.idahex.combat import IdahexCombat
 from hexwar.rulesets.idahex.design_data import SIDE_NAMES, Rules
-from hexwar.rulesets.idahex.engine import Engine, Note, TaskForce, UnitState
+from hexwar.rulesets.idahex.engine import Engine, Note, TaskForce, UnitState, audience
 from hexwar.rulesets.idahex.orders import Commands
 from hexwar.rulesets.idahex.postures import DESTROYED
 from hexwar.rulesets.idahex.scenario import IdahexScenario
@@ -120,8 +120,8 @@ class IdahexGame(Game[IdahexScenario, Commands]):
 
     def _on_note(self, note: Note) -> None:
         iprint = self.rules.design.iprint  # (Rules.iprint)
-        players = note.player_level is not None and iprint >= note.player_level and bool(note.sides)
-        if not players and iprint < note.level:
+        players = audience(iprint, note.level, note.player_level, bool(note.sides))
+        if players is None:
             return
         visible = self._seen_by.get(note.sides) if players else _NOBODY
         if visible is None:
