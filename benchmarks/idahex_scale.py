@@ -22,17 +22,25 @@ so that no marching task force stops for want of supplies (§7).
 The figures are CPU seconds (``time.process_time``), best of ``--repeat`` runs, each size in a
 process of its own:
 
-* the engine: the time in ``submit`` (the orders, then the events to the next period start);
-* per phase: marching (task forces' changes of status), assessment (§5's participants and
-  §5.4 functions), attrition (§5.1-5.2: ``assess_frame``, and a frame's fire and weapon
-  values where they are found for all its engagements at once), supplies (§7's step each frame),
-  air (the strikes, §6), commands (the orders read and checked) and the rest (the queue and
-  the breaks);
+* the engine: the time in ``submit`` (the orders, then the events to the next period start),
+  in runs without the per-phase timers (a timer reads the clock twice an event, ~2 us, a
+  sixth of a marching event's cost);
+* per phase, as shares of one more run with the timers: marching (task forces' changes of
+  status), assessment (§5's participants and §5.4 functions), attrition (§5.1-5.2:
+  ``assess_frame``, and a frame's fire and weapon values where they are found for all its
+  engagements at once), supplies (§7's step each frame), air (the strikes, §6), commands
+  (the orders read and checked) and the rest (the queue and the breaks);
 * the engagement assessments in each cycle (so that the fighting is seen to go on);
 * a bare ``heapq`` event loop doing as many events (pop the next event, push the task
   force's next one at a random delay, a heap as large as the units) in the same process;
   the ratio engine/heapq is the heap's time over the engine's (1 would be an engine that
   costs no more than its queue);
+* the floor: the least a CPython engine that takes its events one at a time does for each of
+  the same events -- pop it, read the task force's next status, set it on the unit, look up
+  the delay, write the status note as the game's log keeps it, push the next -- with every
+  rule's work and all combat left out (an engine could not cost less); and what the ratio
+  would be with marching at that floor and the rest of the engine as measured (a ceiling for
+  work on marching alone);
 * the peak resident memory the game adds, per unit;
 * the growth exponent: the least-squares slope of log CPU over log units from 1,000 units
   up (``time ~ units ** exponent``).
@@ -268,15 +276,32 @@ class Phases:
         return run
 
 
-def play(scenario: IdahexScenario, places: list[Place], cycles: int) -> dict[str, Any]:
-    """One game, timed by phase; the figures of the run."""
+def _untimed(phase: str, f: Callable[..., Any]) -> Callable[..., Any]:
+    return f
+
+
+def play(
+    scenario: IdahexScenario, places: list[Place], cycles: int, *, by_phase: bool = True
+) -> dict[str, Any]:
+    """One game and the figures of the run: timed by phase when ``by_phase``, else the
+    engine alone (the engagement assessments are counted either way)."""
     game = IdahexRuleset().new_game(scenario, seed=1, scenario_id="bench/scale")
     assert isinstance(game, IdahexGame)
     engine, design = game.engine, game.rules.design
     phases = Phases()
-    timed = phases.timed
-    engine._occur = timed("marching", engine._occur)  # type: ignore[method-assign]
-    engine.run_to_decision = timed("run", engine.run_to_decision)  # type: ignore[method-assign]
+    timed = phases.timed if by_phase else _untimed
+    batched = ("assess_frame", "prepare_frame", "weapon_values_many")
+    if by_phase:
+        engine._occur = timed("marching", engine._occur)  # type: ignore[method-assign]
+        engine.run_to_decision = timed("run", engine.run_to_decision)  # type: ignore[method-assign]
+        assert engine.supply_step is not None
+        engine.supply_step = timed("supplies", engine.supply_step)
+        # Module functions the game calls through their modules: replaced for this process.
+        # The frame's fire and weapon values found together (combat.py's frame batch) are the
+        # first half of assess_frame (which otherwise finds them inside it): attrition as well.
+        for name in batched:
+            setattr(combat_module, name, timed("attrition", getattr(combat_module, name)))
+        strikes_module.fly_strike = timed("air", strikes_module.fly_strike)
     assess = timed("assess", engine.combat.assess)
 
     def counted(eng: Any, e: Any) -> None:
@@ -285,15 +310,6 @@ def play(scenario: IdahexScenario, places: list[Place], cycles: int) -> dict[str
         assess(eng, e)
 
     engine.combat.assess = counted  # type: ignore[method-assign,assignment]
-    assert engine.supply_step is not None
-    engine.supply_step = timed("supplies", engine.supply_step)
-    # Module functions the game calls through their modules: replaced for this process.
-    # The frame's fire and weapon values found together (combat.py's frame batch) are the
-    # first half of assess_frame (which otherwise finds them inside it): attrition as well.
-    batched = ("assess_frame", "prepare_frame", "weapon_values_many")
-    for name in batched:
-        setattr(combat_module, name, timed("attrition", getattr(combat_module, name)))
-    strikes_module.fly_strike = timed("air", strikes_module.fly_strike)
     toe = {u.number: u.resources for u in engine.units.values()}
     most = max(1, len(places) // 10)
     red, blue = missions(places, LEGS_PER_CYCLE * cycles)
@@ -327,13 +343,14 @@ def play(scenario: IdahexScenario, places: list[Place], cycles: int) -> dict[str
         "commands": total - raw["run"] - raw["air"],
         "rest": raw["run"] - raw["marching"] - raw["assess"] - raw["supplies"],
     }
-    for name in batched:
-        setattr(combat_module, name, getattr(combat_module, name).__wrapped__)
-    strikes_module.fly_strike = strikes_module.fly_strike.__wrapped__  # type: ignore[attr-defined]
+    if by_phase:
+        for name in batched:
+            setattr(combat_module, name, getattr(combat_module, name).__wrapped__)
+        strikes_module.fly_strike = strikes_module.fly_strike.__wrapped__  # type: ignore[attr-defined]
     return {
         "cpu": total,
         "events": engine.event_count,
-        "phases": shares,
+        "phases": shares if by_phase else {},
         "assessments": [phases.assessments.get(c, 0) for c in range(1, cycles + 1)],
         "units": len(engine.units),
         "destroyed": sum(u.posture == -10 for u in engine.units.values()),
@@ -360,25 +377,97 @@ def bare_heapq(events: int, units: int) -> float:
     return time.process_time() - start
 
 
+def floor_engine(
+    events: int, units: int, rows: list[tuple[Any, ...]] | None = None, *, texts: bool = True
+) -> float:
+    """CPU seconds of the least a CPython engine taking its events one at a time does for
+    ``events`` marching events of ``units`` task forces: pop the next event, read the task
+    force's next status (a look-up: its order already turned into statuses), set it on the
+    unit, write the status note as the game's log keeps it (``core.events.EventLog.add``'s
+    row of plain values: time, kind, text, who sees it, its data's keys and values; into
+    ``rows`` when given), read the status after it and the delay of that change, push it.
+
+    Each task force marches between two cells as the benchmark's rear units do, four
+    changes of status a leg (§3.3: hold, disengagement, movement, attack, hold in the next
+    cell), the march's delay on the change from movement to attack and none on the others.
+    No rule is asked (pursuit, activation, ownership, engagements, the security force,
+    transfers, order completion, tentry) and no combat is done: an engine doing them could
+    not cost less. Without ``texts`` the note is its data alone, ``(time, tf, status,
+    next status)``, its text left to be made when it is read: the least of all."""
+    rng = random.Random(1)
+    after: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    delays: dict[tuple[tuple[int, int, int], tuple[int, int, int]], float] = {}
+    heap, status = [], {}
+    for n in range(1, units + 1):
+        a, b = 2 * n - 1, 2 * n
+        legs = [(a, 10, a), (a, 20, b), (a, 30, b), (a, 40, b)]
+        legs += [(b, 10, b), (b, 20, a), (b, 30, a), (b, 40, a)]
+        march = 0.05 + 0.1 * rng.random()
+        for k, here in enumerate(legs):
+            there = legs[(k + 1) % len(legs)]
+            after[here] = there
+            delays[here, there] = march if there[1] == 40 else 0.0
+        status[n] = legs[0]
+        heap.append((0.0, 4, n, n))
+    heapq.heapify(heap)
+    seen, keys = ("red",), ("tf", "status")
+    if rows is None:
+        rows = []
+    pop, push, add = heapq.heappop, heapq.heappush, rows.append
+    seq = units + 1
+    start = time.process_time()
+    if not texts:
+        for _ in range(events):
+            t, _, _, n = pop(heap)
+            present = status[n]
+            nxt = status[n] = after[present]
+            add((t, n, present, nxt))
+            following = after[nxt]
+            push(heap, (t + delays[nxt, following], 4, seq, n))
+            seq += 1
+        return time.process_time() - start
+    for _ in range(events):
+        t, _, _, n = pop(heap)
+        present = status[n]
+        nxt = status[n] = after[present]
+        text = f"{nxt[0]}/{nxt[1]}/{nxt[2]}"
+        said = f"task force {n} (units {n}): {present[0]}/{present[1]}/{present[2]} -> {text}"
+        if rows and t < rows[-1][0]:
+            raise ValueError("time ran backwards")  # (the log's own check)
+        add((t, "status", said, seen, keys, (n, text), None))
+        following = after[nxt]
+        push(heap, (t + delays[nxt, following], 4, seq, n))
+        seq += 1
+    return time.process_time() - start
+
+
 def _rss_kib() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * (resource.getpagesize() // 1024)
 
 
 def measure(units: int, cycles: int, repeat: int) -> dict[str, Any]:
-    """One size, best of ``repeat`` (in this process)."""
+    """One size, best of ``repeat`` (in this process): the engine's runs without the
+    per-phase timers, then one run with them for the shares of the phases."""
     scenario, places = generated_design(units, cycles)
     before = _rss_kib()
     best: dict[str, Any] | None = None
-    heap = math.inf
+    heap = floor = least = math.inf
     for _ in range(repeat):
-        run = play(scenario, places, cycles)
+        run = play(scenario, places, cycles, by_phase=False)
         heap = min(heap, bare_heapq(run["events"], run["units"]))
+        floor = min(floor, floor_engine(run["events"], run["units"]))
+        least = min(least, floor_engine(run["events"], run["units"], texts=False))
         if best is None or run["cpu"] < best["cpu"]:
             best = run
     assert best is not None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    timed = play(scenario, places, cycles)
+    assert timed["state"] == best["state"], "the timed run played another game"
+    best["shares"] = {p: x / timed["cpu"] for p, x in timed["phases"].items()}
     best["heapq"] = heap
+    best["floor"] = floor
+    best["least"] = least
     best["kib_per_unit"] = max(peak - before, 0) / best["units"]
     return best
 
@@ -449,15 +538,20 @@ def main(argv: list[str] | None = None) -> None:
         ).stdout
         r = json.loads(out.splitlines()[-1])
         results.append(r)
-        share = " ".join(f"{r['phases'][p] / r['cpu']:>10.1%}" for p in PHASES)
+        share = " ".join(f"{r['shares'][p]:>10.1%}" for p in PHASES)
         print(
             f"{r['units']:>6} {r['cells']:>6} {r['events']:>8} {r['cpu']:>9.2f} "
             f"{r['heapq']:>8.4f} {r['heapq'] / r['cpu']:>7.4f} {r['kib_per_unit']:>8.1f}  "
             f"{share}"
         )
+        rest = r["cpu"] * (1 - r["shares"]["marching"])
         print(
             f"{'':>6} engagement assessments by cycle: {r['assessments']}; "
-            f"units destroyed: {r['destroyed']}; final state {r['state'][:16]}"
+            f"units destroyed: {r['destroyed']}; final state {r['state'][:16]}\n"
+            f"{'':>6} the floor (events one at a time, no rule, no combat): {r['floor']:.4f} s, "
+            f"heapq/floor {r['heapq'] / r['floor']:.3f} ({r['heapq'] / r['least']:.3f} with "
+            f"the notes' texts made on reading); marching at the floor and the rest as "
+            f"measured: ratio {r['heapq'] / (r['floor'] + rest):.4f}"
         )
     points = [(r["units"], r["cpu"]) for r in results if r["units"] >= FIT_FROM]
     if len({u for u, _ in points}) >= 2:
