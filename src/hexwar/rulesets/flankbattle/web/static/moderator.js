@@ -44,6 +44,32 @@ async function api(method, path, body) {
 
 const clone = (x) => JSON.parse(JSON.stringify(x));
 
+// The flank editor is the page's last box: whatever is laid out again above it (the errors
+// list, a side's status wrapping to two lines, a note) moves it on the screen, and the answers
+// to a military just chosen (its side's flanks split, the war checked) can come back after the
+// editor was opened and brought into view. So the page changes itself through steady(): an
+// open editor stays where the user sees it, the page scrolled by as much as the change moved
+// it (as far as the page can scroll), and only the user's own scrolling moves it. The changes
+// never write the editor's inputs: what was typed in them and the focus stay. (The browser's
+// scroll anchoring, done as the page is laid out, keeps the first box in view in its place, not
+// the editor: a status wrapping in the bar above the map moved it 8 px out of an 800 px window.
+// The move measured here is what is left after it.)
+function steady(change) {
+  const editor = $('editor');
+  if (!editor.open) return change();
+  const before = editor.getBoundingClientRect();
+  try {
+    return change();
+  } finally {
+    const moved = editor.open ? editor.getBoundingClientRect().top - before.top : 0;
+    // The page scrolls by whole pixels: the rest of a move leaves the editor a little higher
+    // when it is in the lower half of the window, lower in the upper half (inside, not out).
+    const low = before.top + before.bottom > window.innerHeight;
+    const by = low ? Math.ceil(moved) : Math.floor(moved);
+    if (by) window.scrollBy({ top: by, behavior: 'instant' });
+  }
+}
+
 // After a run the Strategy tab shows where the battle left the flanks (seed 004, Output); the
 // war that Run fights again is still the strategy from before the battle. Changing anything on
 // the tab makes what it shows the strategy, and the before/after pair of Restore goes.
@@ -128,7 +154,7 @@ function sideInfo(side) {
 
 async function chooseMilitary(i) {
   const side = SIDES[i];
-  sideInfo(side);
+  steady(() => sideInfo(side));
   const name = $(`${side}-military`).value;
   if (name === 'default') { await check(); return; }
   const current = state.flanks[i];
@@ -143,8 +169,10 @@ async function chooseMilitary(i) {
   } catch (e) {
     state.errors = [e.message];
   }
-  clearResult();
-  draw();
+  steady(() => {
+    clearResult();
+    draw();
+  });
   await check();
 }
 
@@ -187,6 +215,11 @@ async function check() {
     r = { errors: [e.message], status: [] };
   }
   if (mine !== checking) return;
+  steady(() => showCheck(r));
+  document.body.dataset.checked = String(mine);
+}
+
+function showCheck(r) {
   state.errors = r.errors;
   $('errors').replaceChildren(...r.errors.map((t) => el('li', {}, t)));
   $('run').disabled = r.errors.length > 0;
@@ -205,7 +238,6 @@ async function check() {
     }
     $(`${side}-add`).disabled = s ? !s.can_add : false;
   });
-  document.body.dataset.checked = String(mine);
 }
 
 // -- Strategy ------------------------------------------------------------------------------------
@@ -364,7 +396,7 @@ async function reset() {
     }
   }
   state.selected = null;
-  draw();
+  steady(draw);
   await check();
 }
 
@@ -475,11 +507,11 @@ async function showPlots(run) {
   const response = await fetch(`/api/moderator/runs/${encodeURIComponent(run)}/plots${query}`, { credentials: 'same-origin' });
   if (!response.ok) return;
   const { plots } = await response.json();
-  $('run-plots').replaceChildren(...plots.map((p) => {
+  steady(() => $('run-plots').replaceChildren(...plots.map((p) => {
     const figure = el('figure', { class: 'plot', 'data-plot': p.name });
     figure.append(el('img', { src: p.url, alt: p.name.replaceAll('-', ' ') }), el('figcaption', {}, p.name.replaceAll('-', ' ')));
     return figure;
-  }));
+  })));
 }
 
 async function runWar() {
@@ -489,10 +521,17 @@ async function runWar() {
   try {
     r = await api('POST', '/api/moderator/run', war());
   } catch (e) {
-    $('errors').replaceChildren(el('li', {}, e.message));
+    steady(() => $('errors').replaceChildren(el('li', {}, e.message)));
     await check();
     return;
   }
+  steady(() => showRun(r, before));
+  showPlots(r.run);
+  await check();
+  document.body.dataset.run = r.run;
+}
+
+function showRun(r, before) {
   state.run = r.run;
   state.hours = r.hours;
   state.hour = null;
@@ -516,10 +555,7 @@ async function runWar() {
   const items = r.stability.map((s) => el('li', {}, `${s.nation}: stability ${s.before} → ${s.after} (${s.result})${s.notes.length ? `; ${s.notes.join('; ')}` : ''}`));
   items.push(el('li', {}, `Occupation: score ${r.occupation.score}, ${r.occupation.value} (${r.occupation.result})`));
   $('war-results').replaceChildren(...items);
-  showPlots(r.run);
   draw();
-  await check();
-  document.body.dataset.run = r.run;
 }
 
 async function switchSides() {
@@ -544,10 +580,10 @@ async function commitStability() {
   try {
     const r = await api('POST', '/api/moderator/commit', { run: state.run });
     const text = Object.entries(r.written).map(([n, v]) => `${n} ${v}`).join(', ');
-    $('commit-note').textContent = `Stability written to the Nation tab: ${text}`;
+    steady(() => { $('commit-note').textContent = `Stability written to the Nation tab: ${text}`; });
     $('commit').disabled = true;
   } catch (e) {
-    $('commit-note').textContent = e.message;
+    steady(() => { $('commit-note').textContent = e.message; });
   }
 }
 
@@ -559,7 +595,7 @@ async function copyReceipt() {
     $('receipt').select();
     document.execCommand('copy');
   }
-  $('copy-note').textContent = 'copied';
+  steady(() => { $('copy-note').textContent = 'copied'; });
 }
 
 // -- Output lists -----------------------------------------------------------------------------------
@@ -592,14 +628,18 @@ async function importDatabase(evt) {
   if (!response.ok) {
     const detail = data.detail || {};
     const problems = Array.isArray(detail.problems) ? detail.problems : [String(detail.problems ? '' : detail)];
-    $('import-errors').replaceChildren(...problems.map((t) => el('li', {}, t)));
-    $('import-note').textContent = 'nothing imported';
+    steady(() => {
+      $('import-errors').replaceChildren(...problems.map((t) => el('li', {}, t)));
+      $('import-note').textContent = 'nothing imported';
+    });
     return;
   }
-  $('import-errors').replaceChildren();
   const counts = Object.entries(data.imported).map(([tab, n]) => `${n} ${tab}`).join(', ');
-  $('import-note').textContent = `imported ${counts}`;
-  clearResult();
+  steady(() => {
+    $('import-errors').replaceChildren();
+    $('import-note').textContent = `imported ${counts}`;
+    clearResult();
+  });
   state.flanks = [[], []];
   await load();
 }
@@ -617,49 +657,54 @@ async function load() {
   try {
     state.data = await api('GET', '/api/moderator/data');
   } catch (e) {
-    $('errors').replaceChildren(el('li', {}, e.message));
+    steady(() => $('errors').replaceChildren(el('li', {}, e.message)));
     return;
   }
-  fillMenus();
-  chooseLocation();
-  sideInfo('attacker');
-  sideInfo('defender');
-  draw();
+  steady(() => {
+    fillMenus();
+    chooseLocation();
+    sideInfo('attacker');
+    sideInfo('defender');
+    draw();
+  });
   await check();
   document.body.dataset.ready = 'yes';
 }
 
 function wire() {
+  // A tab is shown where the page stands (an open editor may go out of view: the user went
+  // elsewhere); the other controls keep an open editor in its place (steady).
   for (const b of document.querySelectorAll('.mod-tabs button')) {
     b.addEventListener('click', () => showTab(b.dataset.tab));
   }
+  const on = (node, type, handler) => node.addEventListener(type, (evt) => steady(() => handler(evt)));
   SIDES.forEach((side, i) => {
-    $(side).addEventListener('change', () => {
+    on($(side), 'change', () => {
       fillMilitaries(side);
       chooseMilitary(i);
     });
-    $(`${side}-military`).addEventListener('change', () => chooseMilitary(i));
-    $(`${side}-add`).addEventListener('click', () => newFlank(i));
+    on($(`${side}-military`), 'change', () => chooseMilitary(i));
+    on($(`${side}-add`), 'click', () => newFlank(i));
   });
-  $('location').addEventListener('change', () => { chooseLocation(); check(); });
-  $('map').addEventListener('change', () => { showMap(); check(); });
-  for (const id of ['war-name', 'war-date', 'motive']) $(id).addEventListener('input', () => check());
-  $('remove').addEventListener('click', removeSelected);
-  $('reset').addEventListener('click', reset);
-  $('restore').addEventListener('click', restore);
-  $('hour').addEventListener('input', () => {
+  on($('location'), 'change', () => { chooseLocation(); check(); });
+  on($('map'), 'change', () => { showMap(); check(); });
+  for (const id of ['war-name', 'war-date', 'motive']) on($(id), 'input', () => check());
+  on($('remove'), 'click', removeSelected);
+  on($('reset'), 'click', reset);
+  on($('restore'), 'click', restore);
+  on($('hour'), 'input', () => {
     const i = Number($('hour').value);
     state.hour = i >= state.hours.length - 1 ? null : i;
     state.selected = null;
     draw();
   });
-  $('run').addEventListener('click', runWar);
-  $('switch').addEventListener('click', switchSides);
-  $('commit').addEventListener('click', commitStability);
-  $('copy-receipt').addEventListener('click', copyReceipt);
+  on($('run'), 'click', runWar);
+  on($('switch'), 'click', switchSides);
+  on($('commit'), 'click', commitStability);
+  on($('copy-receipt'), 'click', copyReceipt);
   for (const r of [...ROLES, 'ships']) $(`ed-${r}`).addEventListener('input', editorTotals);
   $('ed-maneuver').addEventListener('change', showSummary);
-  $('ed-apply').addEventListener('click', applyEditor);
+  on($('ed-apply'), 'click', applyEditor);
   $('ed-save').addEventListener('click', () => { applyEditor(); closeEditor(); });
   $('ed-cancel').addEventListener('click', closeEditor);
   $('ed-close').addEventListener('click', closeEditor);
@@ -679,10 +724,15 @@ function wire() {
     delete h['Content-Type'];
     const response = await fetch('/api/moderator/maps', { method: 'POST', body: form, headers: h });
     const data = await response.json().catch(() => ({}));
-    if (!response.ok) { $('upload-note').textContent = data.detail || 'upload failed'; return; }
+    if (!response.ok) {
+      steady(() => { $('upload-note').textContent = data.detail || 'upload failed'; });
+      return;
+    }
     state.data.maps.files = [...new Set([...state.data.maps.files, data.map])];
-    fillMaps(data.map);
-    $('upload-note').textContent = `added ${data.map}`;
+    steady(() => {
+      fillMaps(data.map);
+      $('upload-note').textContent = `added ${data.map}`;
+    });
     check();
   });
   $('import-form').addEventListener('submit', importDatabase);
