@@ -61,7 +61,7 @@ def _top(page: Page) -> float:
     return float(box["y"])
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800)], ids=["desktop"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (420, 800)], ids=["desktop", "phone"])
 def test_the_flank_editor_keeps_its_place_when_the_answers_to_the_militaries_come_after_it(
     live_server: LiveServer, contexts: Any, width: int, height: int
 ) -> None:
@@ -69,7 +69,8 @@ def test_the_flank_editor_keeps_its_place_when_the_answers_to_the_militaries_com
     answers (its nation's check, its split, the check after the split, the location's check)
     come back after the attacker's first flank was opened and typed in. On the desktop the
     defender's status, Good (10000/10000), wraps to two lines in the bar above the map (8 px
-    out of view when nothing kept the editor in place)."""
+    out of view when nothing kept the editor in place); on the phone the errors list, several
+    lines long there, empties above it, and the editor is no wider than the window."""
     page: Page = contexts(height, viewport={"width": width, "height": height}).new_page()
     held = Held(page)
     page.goto(f"{live_server.url}/moderator")
