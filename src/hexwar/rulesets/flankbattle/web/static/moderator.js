@@ -456,7 +456,12 @@ function openEditor(side, index) {
   editorTotals();
   if (!$('editor').open) $('editor').show();
   // The editor follows the page's panels: brought into view, or it opens below the fold.
-  $('editor').scrollIntoView({ block: 'nearest' });
+  const editor = $('editor');
+  editor.scrollIntoView({ block: 'nearest' });
+  // The page scrolls by whole pixels, which can leave a fraction of one below the window.
+  const r = editor.getBoundingClientRect();
+  const out = Math.ceil(r.bottom - document.documentElement.clientHeight);
+  if (out > 0 && r.top >= out) window.scrollBy({ top: out, behavior: 'instant' });
 }
 
 function showSummary() {
