@@ -15,11 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
 from tests.web.conftest import LiveServer
 
 ASKED = ("**/api/moderator/split", "**/api/moderator/check")
+GRAVE = ("serious", "critical")  # as tests/web/test_accessibility_browser.py
 
 
 class Held:
@@ -120,3 +122,23 @@ def test_the_flank_editor_keeps_its_place_when_the_answers_to_the_militaries_com
     expect(page.locator("#ed-artillery")).to_have_value("2000")
     expect(page.locator("#ed-maneuver")).to_have_value("Position")
     expect(page.locator("#ed-title")).to_have_text("attacker flank 1")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (420, 800)], ids=["desktop", "phone"])
+def test_the_open_flank_editor_passes_axe(
+    live_server: LiveServer, contexts: Any, width: int, height: int
+) -> None:
+    """Issue 39 item 8 with the editor open in the page's flow: no serious or critical
+    violation of axe-core (a name for every control, contrast) on the desktop or a phone."""
+    page: Page = contexts(height, viewport={"width": width, "height": height}).new_page()
+    page.goto(f"{live_server.url}/moderator")
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes")
+    page.select_option("#attacker", "Achaemenid Persia")
+    page.select_option("#attacker-military", "Persian Expedition")
+    page.click("#tab-strategy")
+    expect(page.locator("#attacker-status")).to_have_text("Good (25000/25000)")
+    page.locator("rect.flank.attacker").first.dblclick()
+    expect(page.locator("#editor")).to_be_in_viewport(ratio=1)
+    found = Axe().run(page).response["violations"]
+    grave = [f"{v['impact']} {v['id']}: {v['help']}" for v in found if v["impact"] in GRAVE]
+    assert grave == []
