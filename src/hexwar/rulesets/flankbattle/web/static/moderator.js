@@ -49,11 +49,11 @@ const clone = (x) => JSON.parse(JSON.stringify(x));
 // to a military just chosen (its side's flanks split, the war checked) can come back after the
 // editor was opened and brought into view. So the page changes itself through steady(): an
 // open editor stays where the user sees it, the page scrolled by as much as the change moved
-// it (as far as the page can scroll), and only the user's own scrolling moves it. The changes
-// never write the editor's inputs: what was typed in them and the focus stay. (The browser's
-// scroll anchoring, done as the page is laid out, keeps the first box in view in its place, not
-// the editor: a status wrapping in the bar above the map moved it 8 px out of an 800 px window.
-// The move measured here is what is left after it.)
+// it (as far as the page can scroll): only the user moves it, scrolling or choosing a tab.
+// The changes never write the editor's inputs: what was typed in them and the focus stay.
+// (The browser's scroll anchoring, done as the page is laid out, keeps the first box in view
+// in its place, not the editor: a status wrapping in the bar above the map moved it 8 px out
+// of an 800 px window. The move measured here is what is left after it.)
 function steady(change) {
   const editor = $('editor');
   if (!editor.open) return change();
@@ -585,7 +585,8 @@ async function commitStability() {
   try {
     const r = await api('POST', '/api/moderator/commit', { run: state.run });
     const text = Object.entries(r.written).map(([n, v]) => `${n} ${v}`).join(', ');
-    steady(() => { $('commit-note').textContent = `Stability written to the Nation tab: ${text}`; });
+    const note = `Stability written to the Nation tab: ${text}`;
+    steady(() => { $('commit-note').textContent = note; });
     $('commit').disabled = true;
   } catch (e) {
     steady(() => { $('commit-note').textContent = e.message; });
@@ -682,7 +683,9 @@ function wire() {
   for (const b of document.querySelectorAll('.mod-tabs button')) {
     b.addEventListener('click', () => showTab(b.dataset.tab));
   }
-  const on = (node, type, handler) => node.addEventListener(type, (evt) => steady(() => handler(evt)));
+  const on = (node, type, handler) => {
+    node.addEventListener(type, (evt) => steady(() => handler(evt)));
+  };
   SIDES.forEach((side, i) => {
     on($(side), 'change', () => {
       fillMilitaries(side);
