@@ -142,3 +142,50 @@ def test_the_open_flank_editor_passes_axe(
     found = Axe().run(page).response["violations"]
     grave = [f"{v['impact']} {v['id']}: {v['help']}" for v in found if v["impact"] in GRAVE]
     assert grave == []
+
+
+def test_the_flank_editor_follows_its_flank_and_closes_when_it_is_gone(
+    live_server: LiveServer, contexts: Any
+) -> None:
+    """Seed 004, Flank editor and Interface (remove, reset): the editor edits the flank it was
+    opened on. A flank removed before it in its side's list moves it up (the editor's title
+    follows, and Apply writes to that flank, not to the one now in its old place); a Reset,
+    which splits the military afresh, takes the flank away, and the editor closes instead of
+    writing to a flank that is no longer on the map."""
+    page: Page = contexts(800, viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(f"{live_server.url}/moderator")
+    expect(page.locator("body")).to_have_attribute("data-ready", "yes")
+    page.select_option("#attacker", "Achaemenid Persia")
+    page.select_option("#attacker-military", "Persian Expedition")
+    page.click("#tab-strategy")
+    expect(page.locator("#attacker-status")).to_have_text("Good (25000/25000)")
+    flanks = page.locator("rect.flank.attacker")
+    expect(flanks).to_have_count(3)
+    flanks.nth(1).dblclick()
+    editor = page.locator("#editor")
+    expect(editor).to_be_visible()
+    expect(page.locator("#ed-title")).to_have_text("attacker flank 2")
+    page.fill("#ed-infantry", "1234")
+
+    flanks.nth(0).click()  # the first flank selected and removed while the editor is open
+    page.click("#remove")
+    expect(flanks).to_have_count(2)
+    expect(editor).to_be_visible()
+    expect(page.locator("#ed-title")).to_have_text("attacker flank 1")
+    expect(page.locator("#ed-infantry")).to_have_value("1234")
+    page.click("#ed-save")
+    expect(editor).to_be_hidden()
+    flanks.nth(0).dblclick()
+    expect(page.locator("#ed-infantry")).to_have_value("1234")  # the edited flank, now first
+    page.click("#ed-cancel")
+    flanks.nth(1).dblclick()
+    expect(page.locator("#ed-infantry")).not_to_have_value("1234")  # the other one untouched
+
+    page.fill("#ed-infantry", "4321")
+    page.click("#reset")  # three flanks split afresh: the open one is gone
+    expect(flanks).to_have_count(3)
+    expect(editor).to_be_hidden()
+    for k in range(3):
+        flanks.nth(k).dblclick()
+        expect(page.locator("#ed-infantry")).not_to_have_value("4321")
+        page.click("#ed-cancel")

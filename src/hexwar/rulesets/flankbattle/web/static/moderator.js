@@ -268,6 +268,7 @@ function showHours() {
 }
 
 function draw() {
+  followEditor();
   const g = $('flanks');
   g.replaceChildren();
   showHours();
@@ -423,8 +424,7 @@ function editorTotals() {
   const v = editorValues();
   const total = v.infantry + v.cavalry + v.artillery;
   $('ed-size').textContent = String(total);
-  const e = state.editing;
-  const f = e && state.flanks[e.side][e.index];
+  const f = editedFlank();
   // Morale is the size times twenty; after a battle the flank's own morale is shown.
   const unchanged = f && [...ROLES, 'ships'].every((r) => v[r] === f[r]);
   const morale = unchanged && f.morale !== undefined ? f.morale : total * 20;
@@ -433,7 +433,8 @@ function editorTotals() {
 
 function openEditor(side, index) {
   const f = state.flanks[side][index];
-  state.editing = { side, index };
+  // The flank itself is kept, not its place: a flank removed before it moves it in its list.
+  state.editing = { side, flank: f };
   state.selected = { side, index };
   markSelected();
   const m = military($(`${SIDES[side]}-military`).value);
@@ -469,11 +470,33 @@ function showSummary() {
   $('ed-summary').textContent = m ? m.summary : '';
 }
 
-function applyEditor() {
+// The flank open in the editor, while its side still has it (else null).
+function editedFlank() {
+  const e = state.editing;
+  return e && state.flanks[e.side].includes(e.flank) ? e.flank : null;
+}
+
+// Every change to the flanks is drawn: the editor follows its flank to its new place in the
+// list, and closes when the flank is gone (removed, cut, reset, another military's split, the
+// state before or after a battle restored), so that Apply never writes to another flank.
+function followEditor() {
   const e = state.editing;
   if (!e) return;
+  const f = editedFlank();
+  if (!f) {
+    closeEditor();
+    return;
+  }
+  $('ed-title').textContent = `${SIDES[e.side]} flank ${state.flanks[e.side].indexOf(f) + 1}`;
+}
+
+function applyEditor() {
+  const f = editedFlank();
+  if (!f) {
+    closeEditor();
+    return;
+  }
   edited();
-  const f = state.flanks[e.side][e.index];
   Object.assign(f, editorValues(), { maneuver: $('ed-maneuver').value });
   delete f.morale;
   delete f.size;
@@ -717,7 +740,9 @@ function wire() {
   $('ed-cancel').addEventListener('click', closeEditor);
   $('ed-close').addEventListener('click', closeEditor);
   $('ed-delete').addEventListener('click', () => {
-    state.selected = state.editing;
+    const f = editedFlank();
+    const side = state.editing.side;
+    state.selected = f && { side, index: state.flanks[side].indexOf(f) };
     closeEditor();
     removeSelected();
   });
