@@ -26,6 +26,7 @@ from hexwar.analysis.results import (
     mean_interval,
     read_results,
     summarize,
+    t_quantile,
     wilson_interval,
 )
 from hexwar.analysis.runner import Journal, SweepError, prepare, run_chunk, run_sweep
@@ -297,6 +298,22 @@ def test_mean_interval_matches_a_hand_computation() -> None:
     assert st.sd == pytest.approx(2.138090, abs=1e-6)
     assert st.low == pytest.approx(5 - 1.787487, abs=1e-5)
     assert st.high == pytest.approx(5 + 1.787487, abs=1e-5)
+
+
+def test_t_quantile_is_scipy_stats_t_ppf_to_the_bit() -> None:
+    """The intervals' Student's t quantile comes from scipy.special.stdtrit, which is what
+    scipy.stats.t.ppf computes: the same float, bit for bit (sign of zero included), over
+    degrees of freedom 1 to 300 and beyond, at both tails, the middle and every two-sided
+    level's upper quantile as mean_interval asks for it (0.5 + level / 2)."""
+    from scipy.stats import t
+
+    dfs = [*range(1, 301), 500, 1000, 4999, 10**4, 10**5, 10**6]
+    levels = (0.5, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
+    ps = [1e-6, 0.0005, 0.005, 0.025, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.975, 0.995, 0.999999]
+    ps += [0.5 + level / 2 for level in levels]
+    for df in dfs:
+        for p in ps:
+            assert t_quantile(p, df).hex() == float(t.ppf(p, df)).hex(), (p, df)
 
 
 def test_wilson_interval_matches_a_hand_computation() -> None:

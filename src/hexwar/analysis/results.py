@@ -36,6 +36,7 @@ __all__ = [
     "quantile",
     "read_results",
     "summarize",
+    "t_quantile",
     "wide_indices",
     "wilson_interval",
     "write_tables",
@@ -259,11 +260,24 @@ class CategoryStats:
         return (self.high - self.low) / 2
 
 
+def t_quantile(p: float, df: int) -> float:
+    """Student's t distribution's ``p`` quantile with ``df`` degrees of freedom.
+
+    ``scipy.special.stdtrit``, the function ``scipy.stats.t.ppf`` computes it with (``t_gen._ppf``
+    in scipy/stats/_continuous_distns.py), so the intervals are the same to the bit, without
+    importing ``scipy.stats``: above what a summary loads anyway, scipy.special costs 0.26 s
+    CPU and 16 MiB, scipy.stats 0.89 s and 63 MiB (scipy 1.17).
+    """
+    from scipy.special import stdtrit
+
+    # t.ppf returns stdtrit's value * scale + loc, with scale 1 and loc 0: the same bits but
+    # for -0.0, which the + 0.0 turns into 0.0 as it does.
+    return float(stdtrit(df, p)) + 0.0
+
+
 def mean_interval(values: Sequence[float], level: float = 0.95) -> NumericStats:
     """Mean, sample standard deviation and the ``level`` confidence interval of the mean,
     ``mean -+ t(n-1) * sd / sqrt(n)``."""
-    from scipy.stats import t
-
     n = len(values)
     if n == 0:
         raise ValueError("no values")
@@ -273,7 +287,7 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> NumericStats:
     if n == 1:
         return NumericStats(1, mean, None, None, None, qs)
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
-    half = float(t.ppf(0.5 + level / 2, n - 1)) * sd / math.sqrt(n)
+    half = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
     return NumericStats(n, mean, sd, mean - half, mean + half, qs)
 
 
@@ -388,8 +402,6 @@ def next_replications(
     is what the current spread asks for (t sd / H, squared; z^2 p(1-p) / H^2 for a share,
     with Agresti and Coull's p = (k + 2) / (n + 4)), at least n + n/4 and at most 2n, so a
     noisy first estimate neither stalls nor overshoots."""
-    from scipy.stats import t
-
     counts = {p: len(rows) for p, rows in results.by_point().items()}
     more: dict[int, int] = {}
     too_wide: dict[int, dict[str, float]] = {}
@@ -411,8 +423,9 @@ def next_replications(
                 p = (k + 2) / (n + 4)
                 need = max(need, math.ceil(Z95 * Z95 * p * (1 - p) / (target * target)))
             elif math.isfinite(half) and n > 1:
-                sd = half * math.sqrt(n) / float(t.ppf(0.975, n - 1))
-                need = max(need, math.ceil((float(t.ppf(0.975, n - 1)) * sd / target) ** 2))
+                t = t_quantile(0.975, n - 1)
+                sd = half * math.sqrt(n) / t
+                need = max(need, math.ceil((t * sd / target) ** 2))
             else:
                 need = max(need, 2 * n)
         more[point] = min(cap, max(n + max(1, n // 4), min(2 * n, need)))
