@@ -265,6 +265,95 @@ def test_a_dask_sweep_stopped_between_rounds_closes_its_cluster(
     assert len(Journal(tmp_path / "out").read()) == 2 * 4 + 1
 
 
+@pytest.mark.parametrize("where", ["local", "scheduler"])
+def test_a_dask_sweep_tells_the_cluster_start_up_and_shows_the_bar_once_games_are_submitted(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    where: str,
+) -> None:
+    """--backend dask: the seconds a LocalCluster takes to start (or the connection to
+    --scheduler) are told as what they are, a line when the start-up begins and one when the
+    cluster is up (how long it took, its workers, its scheduler), and the progress bar first
+    appears after them, at 0/8, when the games are submitted, rather than standing at 0/8
+    through the start-up as if the sweep hung. On a terminal, where rich draws the bar as it
+    goes, with real clusters."""
+    import re
+
+    from distributed import LocalCluster
+    from rich.console import Console
+
+    import hexwar.analysis.cli as sweep_cli
+
+    screen = io.StringIO()
+    terminal = Console(
+        file=screen, force_terminal=True, color_system=None, width=120, soft_wrap=True
+    )
+    monkeypatch.setattr(sweep_cli, "err", terminal)
+    args = ["sweep", str(write(tmp_path, NOISE)), "--out", str(tmp_path / "out")]
+    if where == "local":
+        cli([*args, "--backend", "dask", "--jobs", "2"], capsys)
+        start = "starting a local dask cluster (2 workers)..."
+        up = r"the local dask cluster is up \(\d+\.\d s\): 2 workers, scheduler "
+        up += r"tcp://127\.0\.0\.1:\d+"
+    else:
+        with LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=False,
+            protocol="tcp",
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster:
+            address = cluster.scheduler_address
+            cli([*args, "--scheduler", address], capsys)
+        start = f"connecting to the dask scheduler at {address}..."
+        up = rf"connected to the dask scheduler at {re.escape(address)} \(\d+\.\d s\): 2 workers"
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "\n", screen.getvalue())  # each redraw a line
+    told = re.search(up, shown)
+    assert told is not None, shown
+    bars = [line for line in shown.splitlines() if line.startswith("sweep ")]
+    assert shown.index(start) < told.start() < shown.index(bars[0])
+    assert re.fullmatch(r"sweep +0/8 .*", bars[0]), bars[0]  # an empty bar, without colours
+    assert re.fullmatch(r"sweep ━+ 8/8 .*", bars[-1]), bars[-1]
+    assert shown.count(start) == 1  # one cluster, and no line for it once the bar is drawn
+
+
+def test_a_dask_sweep_tells_its_status_before_the_first_chunk_is_submitted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_sweep's on_status is told of the start-up before the LocalCluster exists and that
+    it is up once it runs, both before the first round's on_rows(0, ...) (the chunks
+    submitted); the later rounds of a sequential sweep, on the same cluster, tell nothing."""
+    exp = load_experiment(write(tmp_path, NOISE))
+    clusters = RecordedClusters(monkeypatch)
+    told: list[tuple[str, list[str]]] = []  # (what, the clusters' statuses then)
+
+    def on_status(text: str) -> None:
+        told.append((text.split(" (")[0], [c.status.name for c in clusters.started]))
+
+    def on_rows(new: int, done: int, total: int) -> None:
+        clusters.on_rows(new, done, total)
+        if new == 0:
+            told.append(("round", [c.status.name for c in clusters.started]))
+
+    run_sweep(
+        exp,
+        tmp_path / "out",
+        jobs=2,
+        backend="dask",
+        stopping=Stopping({"winner": 0.1}, 100),
+        on_rows=on_rows,
+        on_status=on_status,
+    )
+    assert told == [
+        ("starting a local dask cluster", []),
+        ("the local dask cluster is up", ["running"]),
+        *[("round", ["running"])] * len(clusters.rounds),
+    ]
+    assert len(clusters.rounds) == 3
+
+
 # --- paired comparisons ----------------------------------------------------------------------
 
 

@@ -126,14 +126,20 @@ def run_command(
     )
 
     def advance(new: int, done: int, total: int) -> None:
+        # The bar appears when the first games are submitted: a dask cluster's start-up
+        # before them is told by status(), not shown as a bar standing at 0.
+        progress.start()
         if new == 0:
             progress.update(task, completed=done)  # rows kept from an earlier run
             progress.reset(task, completed=done, total=total)
         else:
             progress.advance(task, new)
 
+    def status(text: str) -> None:
+        err.print(text, markup=False, highlight=False)
+
     try:
-        with progress:
+        try:
             parquet = run_sweep(
                 exp,
                 out_dir,
@@ -143,7 +149,10 @@ def run_command(
                 resume=resume,
                 on_rows=advance,
                 stopping=stopping,
+                on_status=status,
             )
+        finally:
+            progress.stop()
     except KeyboardInterrupt:
         err.print(f"interrupted; continue with: hexwar sweep {experiment} --out {out_dir} --resume")
         raise typer.Exit(130) from None

@@ -314,6 +314,7 @@ def run_sweep(
     resume: bool = False,
     on_rows: Callable[[int, int, int], None] | None = None,
     stopping: Stopping | None = None,
+    on_status: Callable[[str], None] | None = None,
 ) -> Path:
     """Run every replication not yet in ``out``'s journal, then write the results tables.
 
@@ -321,7 +322,11 @@ def run_sweep(
     intervals are still too wide gets more (replication r always with the same seed), round
     after round, until every point meets the targets or reaches the cap.
 
-    ``on_rows(new, done, total)`` is called after each chunk. Returns the Parquet file.
+    ``on_rows(new, done, total)`` is called as each round's chunks are submitted (``new``
+    0), after the backend is ready to take them (a dask cluster started or connected to), and
+    after each chunk. ``on_status(text)`` is told what the backend does before the first
+    game: the dask cluster's start-up (or the connection to ``scheduler``), and when it is
+    up. Returns the Parquet file.
     """
     journal = prepare(out, experiment, resume=resume, stopping=stopping)
     rows = journal.read()
@@ -333,7 +338,7 @@ def run_sweep(
             counts[point] = max(counts.get(point, 0), n)
     with (
         journal.writer() as write,
-        _workers(jobs=jobs, backend=backend, scheduler=scheduler) as run,
+        _workers(jobs=jobs, backend=backend, scheduler=scheduler, on_status=on_status) as run,
     ):
         while counts:
             total = len(rows) + sum(
@@ -342,9 +347,10 @@ def run_sweep(
             chunks = _chunks(
                 experiment, rows.keys(), chunk_size(total - len(rows), workers), counts
             )
+            results = run(chunks)  # the sweep's first chunks start a dask cluster
             if on_rows is not None:
                 on_rows(0, len(rows), total)
-            for new in run(chunks):
+            for new in results:
                 write(new)
                 for row in new:
                     rows.setdefault((row["point"], row["replication"]), row)
@@ -371,13 +377,20 @@ Run = Callable[[Sequence[Chunk]], Iterator[list[Row]]]
 
 
 @contextmanager
-def _workers(*, jobs: int, backend: Backend, scheduler: str | None) -> Iterator[Run]:
+def _workers(
+    *,
+    jobs: int,
+    backend: Backend,
+    scheduler: str | None,
+    on_status: Callable[[str], None] | None = None,
+) -> Iterator[Run]:
     """What runs a sweep's chunks, round after round: this process, joblib's loky workers
     (which loky keeps between rounds), or one dask client for the whole sweep -- of its own
     ``LocalCluster`` without ``scheduler`` -- started at the first chunk (a resumed sweep with
     nothing left to run starts none) and closed when the sweep ends, however it ends (an
     error, Ctrl-C). The rounds of a sequential sweep share it rather than pay a cluster's
-    start-up and closing (seconds) each."""
+    start-up and closing (seconds) each. ``run(chunks)`` starts the client before it returns
+    (telling ``on_status``); its iterator submits the chunks when first asked for rows."""
     if backend != "dask":
         yield lambda chunks: _local(chunks, jobs)
         return
@@ -389,7 +402,7 @@ def _workers(*, jobs: int, backend: Backend, scheduler: str | None) -> Iterator[
             if not chunks:
                 return iter(())
             if client is None:
-                client = stack.enter_context(_dask_client(jobs, scheduler))
+                client = stack.enter_context(_dask_client(jobs, scheduler, on_status))
             return _dask(client, chunks)
 
         yield run
@@ -428,15 +441,24 @@ def local_cluster_config() -> dict[str, Any]:
 
 
 @contextmanager
-def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
+def _dask_client(
+    jobs: int, scheduler: str | None, on_status: Callable[[str], None] | None = None
+) -> Iterator[Any]:
     """A dask client of the cluster at ``scheduler``, or of a ``LocalCluster`` of ``jobs``
     single-threaded worker processes started for it; closed (and the cluster with it) on
-    leaving."""
+    leaving. ``on_status`` is told when the start-up (or the connection) begins, and when the
+    cluster is up: seconds in which no game runs yet."""
     import distributed
 
     dist: Any = distributed  # untyped library: keep its calls out of the type checker
+    status = on_status or (lambda text: None)
+    began = time.perf_counter()
     if scheduler is not None:
+        status(f"connecting to the dask scheduler at {scheduler}...")
         with dist.Client(scheduler) as client:
+            workers = _workers_text(len(client.nthreads()))
+            took = time.perf_counter() - began
+            status(f"connected to the dask scheduler at {scheduler} ({took:.1f} s): {workers}")
             yield client
         return
     import logging
@@ -446,9 +468,11 @@ def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
     # The workers' statistical profiler samples every thread's stack every 10 ms, taking
     # the GIL from pure-Python games; nobody reads its profiles here. No dashboard: its
     # web server costs start-up time and nobody looks at it during a local sweep.
+    n = max(jobs, 1)
+    status(f"starting a local dask cluster ({_workers_text(n)})...")
     with dask.config.set(local_cluster_config()):
         cluster = dist.LocalCluster(
-            n_workers=max(jobs, 1),
+            n_workers=n,
             threads_per_worker=1,
             processes=True,
             host="127.0.0.1",
@@ -456,7 +480,16 @@ def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
             silence_logs=logging.ERROR,
         )
     with cluster, dist.Client(cluster) as client:
+        took = time.perf_counter() - began
+        status(
+            f"the local dask cluster is up ({took:.1f} s): {_workers_text(n)}, scheduler "
+            f"{cluster.scheduler_address}"
+        )
         yield client
+
+
+def _workers_text(n: int) -> str:
+    return "1 worker" if n == 1 else f"{n} workers"
 
 
 def _dask(client: Any, chunks: Sequence[Chunk]) -> Iterator[list[Row]]:
