@@ -7,9 +7,9 @@ time, CPU time and peak memory.
 
 **The commands that read a finished sweep.** ``hexwar sweep summarize``, ``analyze``,
 ``compare 0 4`` and ``plot`` on that sweep's directory: wall time, CPU time, peak memory, and
-whether pandas was imported. CPU time and peak memory are ``wait4``'s for the command's process:
-its own CPU time and that of the children it waited for (a dask sweep's cluster), and the
-largest resident size among them (not their sum).
+whether pandas and scipy.stats were imported. CPU time and peak memory are ``wait4``'s for the
+command's process: its own CPU time and that of the children it waited for (a dask sweep's
+cluster), and the largest resident size among them (not their sum).
 
 Every command runs as a user runs it, in a new interpreter (``python -m hexwar``'s entry point,
 with a small prologue that counts cluster start-ups and rounds), once with this tree's ``src``
@@ -50,7 +50,8 @@ COMMANDS: dict[str, list[str]] = {
 }
 
 # Runs ``hexwar ARGS`` as the entry point does, then writes what it saw to REPORT (JSON): the
-# LocalClusters started, the rounds of chunks (calls of the runner's _chunks), pandas.
+# LocalClusters started, the rounds of chunks (calls of the runner's _chunks), pandas and
+# scipy.stats imported or not.
 PROLOGUE = """
 import json, sys
 report, args = sys.argv[1], sys.argv[2:]
@@ -76,6 +77,7 @@ except SystemExit as e:
     if e.code not in (0, None):
         raise
 seen["pandas"] = "pandas" in sys.modules
+seen["scipy.stats"] = "scipy.stats" in sys.modules
 open(report, "w").write(json.dumps(seen))
 """
 
@@ -131,7 +133,8 @@ def show(label: str, runs: dict[str, list[dict[str, float]]]) -> None:
         f"({this['wall'] / base['wall']:.3f}; this {walls}; baseline {base_walls}), "
         f"CPU {base['cpu']:6.2f} -> {this['cpu']:6.2f} s ({this['cpu'] / base['cpu']:.3f}), "
         f"peak {base['rss']:6.1f} -> {this['rss']:6.1f} MiB ({this['rss'] / base['rss']:.3f}), "
-        f"pandas {bool(base['pandas'])} -> {bool(this['pandas'])}{extra}",
+        f"pandas {bool(base['pandas'])} -> {bool(this['pandas'])}, "
+        f"scipy.stats {bool(base['scipy.stats'])} -> {bool(this['scipy.stats'])}{extra}",
         flush=True,
     )
 
