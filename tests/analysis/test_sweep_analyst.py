@@ -354,6 +354,33 @@ def test_a_dask_sweep_tells_its_status_before_the_first_chunk_is_submitted(
     assert len(clusters.rounds) == 3
 
 
+def test_a_local_dask_sweep_says_nothing_of_port_8787_held_by_another_cluster(
+    tmp_path: Path,
+) -> None:
+    """The scheduler of the sweep's LocalCluster starts its HTTP server (health and metrics
+    routes, no dashboard) on a free port of the loopback: with port 8787 (distributed's
+    default) taken, as by another dask cluster on the machine, the sweep warns nothing
+    (distributed warned "Port 8787 is already in use" in the middle of the start-up lines)."""
+    import socket
+    import warnings
+
+    exp = load_experiment(write(tmp_path, NOISE))
+    holder = socket.socket()
+    try:
+        holder.bind(("", 8787))
+        holder.listen()
+    except OSError:
+        pass  # already held: as good for this test
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            run_sweep(exp, tmp_path / "out", jobs=1, backend="dask")
+    finally:
+        holder.close()
+    assert [str(w.message) for w in caught if "8787" in str(w.message)] == []
+    assert len(Journal(tmp_path / "out").read()) == 2 * 4
+
+
 # --- paired comparisons ----------------------------------------------------------------------
 
 

@@ -467,7 +467,10 @@ def _dask_client(
 
     # The workers' statistical profiler samples every thread's stack every 10 ms, taking
     # the GIL from pure-Python games; nobody reads its profiles here. No dashboard: its
-    # web server costs start-up time and nobody looks at it during a local sweep.
+    # web server costs start-up time and nobody looks at it during a local sweep. The
+    # scheduler's HTTP server (health and metrics routes) starts even so, on port 8787 of
+    # every interface unless told otherwise, with a four-line warning in the middle of the
+    # sweep's output when another cluster holds that port: a free port of the loopback.
     n = max(jobs, 1)
     status(f"starting a local dask cluster ({_workers_text(n)})...")
     with dask.config.set(local_cluster_config()):
@@ -477,6 +480,7 @@ def _dask_client(
             processes=True,
             host="127.0.0.1",
             dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # the HTTP server only
             silence_logs=logging.ERROR,
         )
     with cluster, dist.Client(cluster) as client:
