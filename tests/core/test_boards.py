@@ -43,6 +43,51 @@ def test_the_oldest_kept_part_goes_first_when_more_keys_come() -> None:
     assert again is not a  # made again
 
 
+def test_a_part_kept_by_its_source_is_found_by_the_very_object_alone() -> None:
+    """Kept.same: the part made from an object is handed out again for that very object
+    (not read again: a view's pieces are read-only); an equal object that is another one
+    makes the part again, and so does the same object under another key (another side)."""
+    kept: Kept[tuple[int, ...]] = Kept(4)
+    made: list[list[int]] = []
+
+    def make(source: list[int]) -> tuple[int, ...]:
+        made.append(source)
+        return tuple(source)
+
+    piece = [1, 2]
+    first = kept.same("red", piece, make, piece)
+    assert kept.same("red", piece, make, piece) is first
+    assert len(made) == 1
+    equal = [1, 2]
+    assert kept.same("red", equal, make, equal) is not first
+    assert kept.same("blue", piece, make, piece) is not first
+    assert made == [piece, equal, piece]
+
+
+def test_a_part_kept_by_its_source_holds_the_source_until_it_goes() -> None:
+    """Kept.same keeps its source alive with the part (no other object can take its id
+    while the part is kept), and lets the oldest go first when more sources come."""
+    import gc
+    import weakref
+
+    class Piece:
+        pass
+
+    kept: Kept[str] = Kept(2)
+    piece = Piece()
+    alive = weakref.ref(piece)
+    kept.same("red", piece, str, "first")
+    del piece
+    gc.collect()
+    assert alive() is not None  # held by the store
+    others = [Piece(), Piece()]
+    for other in others:
+        kept.same("red", other, str, "other")
+    assert len(kept) == 2
+    gc.collect()
+    assert alive() is None  # the oldest went, and its source with it
+
+
 def test_a_kept_store_needs_room_for_a_part() -> None:
     with pytest.raises(ValueError, match="size must be at least 1, not 0"):
         Kept(0)

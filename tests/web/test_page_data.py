@@ -278,6 +278,7 @@ def _made_afresh(hub: Any, gid: str, token: str, side: str) -> tuple[bytes, byte
         ("airwar/small-three-cities", 8),
         ("tactical/meeting1941", 6),
         ("idahex/duel", 4),
+        ("idahex/sinai", 8),
     ],
 )
 def test_a_seats_kept_page_data_is_byte_for_byte_the_one_made_afresh(
@@ -405,6 +406,7 @@ def test_idahex_keeps_the_area_while_the_design_stays_and_draws_it_anew_when_it_
             "terrain",
             "hexsides",
             "hexside_styles",
+            "traces",
             "trace_styles",
             "highlights",
         ):
@@ -537,3 +539,93 @@ def test_a_tactical_units_sight_is_kept_while_what_can_block_it_stays() -> None:
     seen = {h.counter: h for h in ruleset.describe_board(wrecks).highlights}[unit["id"]]
     assert seen is not sights[unit["id"]]
     assert set(seen.hexes) == _sight_by_the_sheet(wrecks, unit["id"])
+
+
+def _board(counters: tuple[Any, ...], legend: str, status: str) -> Any:
+    """A small board: two hexes, the counters given, a trace whose style's label is
+    ``legend`` (a static part), one status line."""
+    from hexwar.core.boards import Board, SideStyle, Style, Trace
+
+    hexes = _BOARD_HEXES
+    return Board(
+        "t",
+        "flat",
+        hexes,
+        {"clear": Style("clear", "#fff")},
+        {"red": SideStyle("Red", "#f00")},
+        counters=counters,
+        traces=(Trace((hexes[0].at, hexes[1].at), "road"),),
+        trace_styles={"road": Style(legend, "#000")},
+        status=(("clock", status),),
+    )
+
+
+def _cells() -> Any:
+    from hexwar.core.boards import HexCell
+
+    return (HexCell(Hex(0, 0), "a", "clear"), HexCell(Hex(1, 0), "b", "clear"))
+
+
+_BOARD_HEXES = _cells()
+
+
+def test_a_seat_boards_kept_parts_make_the_bytes_a_new_one_writes() -> None:
+    """The page data's writer (issue 42): through boards with the very same counters, a
+    moved counter, and a static part that changed (a legend's line, written again alone),
+    every board's bytes, the page data's and the fixed board's, are those a new SeatBoard
+    writes for it, merged they are what ``Board.to_json`` writes, and the fixed board's tag
+    changes with the legend alone."""
+    from hexwar.core.boards import Counter
+
+    a = Counter("a", Hex(0, 0), "red", "infantry")
+    b = Counter("b", Hex(1, 0), "red", "armor")
+    counters = (a, b)
+    boards = [
+        _board(counters, "road", "t = 1"),
+        _board(counters, "road", "t = 2"),
+        _board((a, Counter("b", Hex(0, 0), "red", "armor")), "road", "t = 3"),
+        _board(counters, "a road, now", "t = 4"),
+        _board(counters, "a road, now", "t = 5"),
+    ]
+    seat = SeatBoard()
+    tags = []
+    for n, board in enumerate(boards):
+        page = seat.board(n, lambda board=board: board)
+        fixed = seat.fixed()
+        fresh = SeatBoard()
+        fresh_page = fresh.board(n, lambda board=board: board)
+        assert page is not None
+        assert fixed is not None
+        assert fresh_page is not None
+        assert dumps(page) == dumps(fresh_page)
+        assert fixed == fresh.fixed()
+        whole = merged(orjson.loads(dumps(page)), orjson.loads(fixed[0]))
+        assert _sorted(whole) == _sorted(board.to_json())
+        tags.append(fixed[1])
+    assert tags[0] == tags[1] == tags[2] != tags[3] == tags[4]
+
+
+def test_a_seat_board_writes_a_piece_again_only_when_it_is_another_object() -> None:
+    """The page data's writer (issue 42): the counters of a board are written once each;
+    a board with the very same tuple writes none of them, one with a new tuple holding the
+    same counters and a new one writes the new one alone."""
+    from hexwar.core.boards import Counter
+
+    calls: list[str] = []
+
+    class Counted(Counter):
+        def to_json(self) -> dict[str, Any]:
+            calls.append(self.ref)
+            return Counter.to_json(self)
+
+    a = Counted("a", Hex(0, 0), "red", "infantry")
+    b = Counted("b", Hex(1, 0), "red", "armor")
+    seat = SeatBoard()
+    counters = (a, b)
+    seat.board(1, lambda: _board(counters, "road", "t = 1"))
+    assert calls == ["a", "b"]
+    seat.board(2, lambda: _board(counters, "road", "t = 2"))
+    assert calls == ["a", "b"]
+    moved = Counted("b", Hex(0, 0), "red", "armor")
+    seat.board(3, lambda: _board((a, moved), "road", "t = 3"))
+    assert calls == ["a", "b", "b"]

@@ -264,9 +264,13 @@ class Kept(Generic[T]):
     scenario's own static data, so that no side's part is ever another's): the part is a
     function of the key, made by ``make`` the first time the key is asked for. The last
     ``size`` keys are kept (the oldest goes first), enough for many games at once.
+
+    :meth:`same` keeps a part by the very object it is made from instead (a piece of a view
+    that a game hands out again, view after view, while it does not change), found without
+    reading the piece at all.
     """
 
-    __slots__ = ("_lock", "_made", "size")
+    __slots__ = ("_lock", "_made", "_same", "size")
 
     def __init__(self, size: int = 64) -> None:
         if size < 1:
@@ -275,6 +279,8 @@ class Kept(Generic[T]):
         # (an OrderedDict: it lets its oldest go at once, where a dict would look for it past
         # the places of those it let go before)
         self._made: OrderedDict[Hashable, T] = OrderedDict()
+        # (key, id of the source) -> (the source, the part): see same
+        self._same: OrderedDict[tuple[Hashable, int], tuple[object, T]] = OrderedDict()
         # Boards are described on several threads (a server's requests): a part is looked up
         # in one step, and kept or let go under the lock (a part made twice at once is kept
         # once; both are the same part).
@@ -295,8 +301,35 @@ class Kept(Generic[T]):
             made[key] = part
         return part
 
+    def same(
+        self, key: Hashable, source: object, make: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """The part made for ``key`` from the very object ``source``: the one made before from
+        it, found by its identity (not hashed, not compared), else ``make(*args, **kwargs)``'s,
+        kept with ``source`` itself (so that no other object can take its id while it is kept).
+
+        For a piece of a view (a unit's dict, who owns which cell) that a game hands out again
+        while it is unchanged: views are read-only (:class:`~hexwar.core.views.SharedJson`),
+        so the same object is the same data. ``key`` holds what else the part is made from
+        (the side, as for :meth:`get`: a piece two sides' views share makes each side a part
+        of its own); what ``make`` is given must be a function of ``key`` and ``source``.
+        A piece equal to one met before but another object is made again (``make`` may look
+        it up by value with :meth:`get`). The last ``size`` sources are kept."""
+        found = self._same.get((key, id(source)))
+        if found is not None and found[0] is source:
+            return found[1]
+        part = make(*args, **kwargs)
+        with self._lock:
+            same = self._same
+            place = (key, id(source))
+            if place not in same and len(same) >= self.size:
+                same.popitem(last=False)
+            same[place] = (source, part)
+        return part
+
     def __len__(self) -> int:
-        return len(self._made)
+        """How many parts are kept (by value and by source)."""
+        return len(self._made) + len(self._same)
 
 
 @dataclass(frozen=True, slots=True)

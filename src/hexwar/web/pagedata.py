@@ -16,10 +16,13 @@ between sides):
   changed are serialised again: the :data:`STATIC` parts (the hexes, the terrain, the hexsides,
   the sides and the style tables, the title) are kept, written once as the fixed board (below),
   while they are the same objects as last time (the rulesets build them once per game) or
-  compare equal to them; of the
-  others (counters, markers, traces, highlights, fronts), a piece that is the very object of
-  the last board (a ruleset may hand out the same counter for a unit that did not change) is
-  not written again, and the status lines are written each time.
+  compare equal to them (a part that changed, a legend with a new line, is written again
+  alone, and spliced in with the others' kept bytes); of the
+  others (counters, markers, traces, highlights, fronts), a part that is the very tuple of
+  the last board (a ruleset may hand out the same tuple while none of its pieces changed:
+  a map's routes, the cells a side owns) is not written again, nor a piece that is the very
+  object of the last board's part (a ruleset may hand out the same counter for a unit that
+  did not change); the status lines are written each time.
 
 The result is spliced into the reply as :class:`orjson.Fragment` pieces: the view's own bytes,
 serialised once, are both the cache's key and the reply's ``view``.
@@ -67,6 +70,8 @@ STATIC = frozenset(
 # written each time until it is named in STATIC).
 _PARTS = tuple(f.name for f in fields(Board))
 _FIXED = tuple(name for name in _PARTS if name in STATIC)
+# The parts that change: tuples of pieces, and the status lines (written each time).
+_CHANGING = tuple(name for name in _PARTS if name not in STATIC)
 
 
 def dumps(data: Any) -> bytes:
@@ -103,12 +108,18 @@ class SeatBoard:
     def __init__(self) -> None:
         self._key: object = None  # what the last board was described from (the view's bytes)
         self._board: orjson.Fragment | None = None
-        self._parts: dict[str, object] = {}  # name -> the static part the fixed board holds
+        # name -> (the static part the fixed board holds, its bytes): a part that changed is
+        # written again alone (a legend that gains a line), the others spliced in as they were
+        self._parts: dict[str, tuple[object, orjson.Fragment]] = {}
         self._fixed: bytes | None = None  # the fixed board: the static parts as a JSON object
         self.tag: str | None = None  # ... and its tag (the HTTP ETag)
-        # id -> (item, bytes): the last board's counters, markers, highlights... (a ruleset
-        # that hands out the same object for an unchanged piece has it written once)
-        self._items: dict[int, tuple[object, orjson.Fragment]] = {}
+        # name -> (part, bytes): each part that changes as the last board had it (a ruleset
+        # that hands out the very tuple of the board before has it written once)
+        self._written: dict[str, tuple[object, orjson.Fragment]] = {}
+        # name -> id -> (item, bytes): the pieces of each such part in the last board that
+        # wrote it, its counters, markers, highlights... (a ruleset that hands out the same
+        # object for an unchanged piece has it written once)
+        self._items: dict[str, dict[int, tuple[object, orjson.Fragment]]] = {}
         self.described = 0  # boards described (not handed out again): for the tests
 
     def board(self, key: object, describe: Callable[[], Board | None]) -> orjson.Fragment | None:
@@ -135,35 +146,36 @@ class SeatBoard:
 
     def _write(self, board: Board) -> bytes:
         parts = self._parts
-        if self._fixed is None or any(
-            (kept := parts.get(name, parts)) is not (value := getattr(board, name))
-            and kept != value
-            for name in _FIXED
-        ):
-            parts = {name: getattr(board, name) for name in _FIXED}
-            self._fixed = dumps({name: part_json(v, name) for name, v in parts.items()})
-            self.tag = hashlib.blake2b(self._fixed, digest_size=12).hexdigest()
-            self._parts = parts
-        out: dict[str, Any] = {}
-        items: dict[int, tuple[object, orjson.Fragment]] = {}
-        for name in _PARTS:
-            if name in STATIC:
-                continue
+        changed = self._fixed is None
+        for name in _FIXED:
             value = getattr(board, name)
-            if isinstance(value, tuple) and name != "status":
-                out[name] = self._pieces(value, items)
-            else:
+            found = parts.get(name)
+            if found is None or (found[0] is not value and found[0] != value):
+                parts[name] = (value, orjson.Fragment(dumps(part_json(value, name))))
+                changed = True
+        if changed:
+            self._fixed = dumps({name: parts[name][1] for name in _FIXED})
+            self.tag = hashlib.blake2b(self._fixed, digest_size=12).hexdigest()
+        out: dict[str, Any] = {}
+        written = self._written
+        for name in _CHANGING:
+            value = getattr(board, name)
+            if name == "status" or not isinstance(value, tuple):
                 out[name] = part_json(value, name)
+                continue
+            found = written.get(name)
+            if found is None or found[0] is not value:
+                found = (value, orjson.Fragment(dumps(self._pieces(name, value))))
+                written[name] = found
+            out[name] = found[1]
         out["fixed"] = self.tag
-        self._items = items
         return dumps(out)
 
-    def _pieces(
-        self, values: tuple[Any, ...], items: dict[int, tuple[object, orjson.Fragment]]
-    ) -> list[orjson.Fragment]:
-        """Each piece's JSON: the bytes written for the same object in the last board, else
-        its ``to_json()`` written now; noted in ``items`` for the next board."""
-        kept = self._items.get
+    def _pieces(self, name: str, values: tuple[Any, ...]) -> list[orjson.Fragment]:
+        """Each piece's JSON: the bytes written for the same object in the last board that
+        wrote part ``name``, else its ``to_json()`` written now; noted for the next."""
+        kept = self._items.get(name, {}).get
+        items: dict[int, tuple[object, orjson.Fragment]] = {}
         out: list[orjson.Fragment] = []
         append = out.append
         for x in values:
@@ -173,4 +185,5 @@ class SeatBoard:
                 found = (x, orjson.Fragment(dumps(x.to_json())))
             items[key] = found
             append(found[1])
+        self._items[name] = items
         return out

@@ -25,7 +25,7 @@ unchanged part is the very object of the board before.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from hexwar.core.boards import (
     Board,
@@ -147,10 +147,26 @@ class _Area:
     def __init__(self, ncells: int, nrank1: int, inactive: frozenset[int]) -> None:
         self.grid = IdahexGrid(ncells, nrank1, inactive)
         self.hex = (Hex(0, 0), *(self.grid.hex_of(n) for n in range(1, ncells + 1)))
+        self.active = frozenset(n for n in range(1, ncells + 1) if self.grid.is_active(n))
 
     def at(self, n: int) -> Hex:
         """Cell ``n``'s hex (IdahexGrid.hex_of, looked up: it refuses a cell off the area)."""
         return self.hex[n] if 0 < n < len(self.hex) else self.grid.hex_of(n)
+
+
+class _Map(NamedTuple):
+    """What a side's board draws from its view's design data alone (§2.1): the area, its
+    cells' fills, the routes and barriers."""
+
+    area: _Area
+    geometry: tuple[int, int, frozenset[int]]
+    terrain: dict[str, Style]
+    hexes: tuple[HexCell, ...]
+    routes: tuple[Trace, ...]
+    hexsides: tuple[Hexside, ...]
+    route_styles: dict[str, Style]
+    hexside_styles: dict[str, Style]
+    routes_key: tuple[Any, ...]  # what the routes are drawn from, with the side
 
 
 # Kept parts (see the module's docstring). The area is the design's cell geometry alone; every
@@ -164,7 +180,14 @@ _TRACE_STYLES: Kept[dict[str, Style]] = Kept(256)
 _OWNED: Kept[tuple[Highlight, ...]] = Kept(256)
 _COUNTERS: Kept[Counter] = Kept(8192)
 _MISSIONS: Kept[Trace] = Kept(1024)
+_TRACES: Kept[tuple[Trace, ...]] = Kept(256)
 _FRONTS: Kept[Front] = Kept(1024)
+# ... and by the very pieces of the view they are drawn from (Kept.same), found without
+# reading them: a game hands out the same design, owner map and unit pieces while they stay.
+_MAPS: Kept[_Map] = Kept(64)
+_OWNED_BY: Kept[tuple[Highlight, ...]] = Kept(256)
+_OWN_BY: Kept[Counter] = Kept(8192)
+_SEEN_BY: Kept[Counter] = Kept(8192)
 
 
 def _terrain(names: tuple[str, ...]) -> dict[str, Style]:
@@ -191,11 +214,17 @@ def _hexes(
 
 def _owned(area: _Area, owner: tuple[tuple[Any, Any], ...]) -> tuple[Highlight, ...]:
     """The active cells each side owns, tinted by the owner."""
-    owned: dict[str, list[Hex]] = {"red": [], "blue": []}
+    red: list[Hex] = []
+    blue: list[Hex] = []
+    active, at = area.active, area.hex
     for cell, side in owner:
-        if side in (1, 2) and area.grid.is_active(int(cell)):
-            owned[("red", "blue")[side - 1]].append(area.at(int(cell)))
-    return tuple(Highlight(tuple(hs), f"owned-{s}") for s, hs in owned.items() if hs)
+        if side == 1 or side == 2:
+            n = int(cell)
+            if n in active:
+                (red if side == 1 else blue).append(at[n])
+    return tuple(
+        Highlight(tuple(hs), f"owned-{s}") for s, hs in (("red", red), ("blue", blue)) if hs
+    )
 
 
 def _routes(
@@ -207,10 +236,10 @@ def _routes(
     hexside_styles: dict[str, Style] = {}
     traces: list[Trace] = []
     hexsides: list[Hexside] = []
-    hex_of = area.grid.hex_of
+    at = area.at
     for arc in routes.split():
         i, j, rte, bar = (int(x) for x in arc.split(","))
-        a, b = hex_of(i), hex_of(j)
+        a, b = at(i), at(j)
         if rte > 0:
             key = f"route-{rte}"
             if key not in trace_styles:
@@ -295,6 +324,20 @@ def _mission(area: _Area, cells: tuple[int, ...], number: Any) -> Trace:
     return Trace(tuple(map(area.at, cells)), "mission", f"mission {number}")
 
 
+def _with_missions(
+    area: _Area,
+    side: str,
+    geometry: tuple[int, int, frozenset[int]],
+    routes: tuple[Trace, ...],
+    missions: list[tuple[tuple[int, ...], Any]],
+) -> tuple[Trace, ...]:
+    """The routes' traces and each task force's mission (cells, number) after them."""
+    return routes + tuple(
+        _MISSIONS.get((side, geometry, cells, number), _mission, area, cells, number)
+        for cells, number in missions
+    )
+
+
 def _front(
     area: _Area,
     cell: int,
@@ -312,70 +355,97 @@ def _front(
     )
 
 
-def describe_board(view: View) -> Board:
-    """The area of war as side ``view.side`` sees it at a period start."""
-    d = view.data
-    side = str(d["side"])
-    design = d["design"]
+def _map(side: str, design: Mapping[str, Any]) -> _Map:
+    """The design's parts of side ``side``'s board, each kept by what it is drawn from."""
     geometry = (int(design["ncells"]), int(design["nrank1"]), frozenset(design["inactive"]))
     area = _AREAS.get(geometry, _Area, *geometry)
-    grid = area.grid
     names = tuple(design["environment_names"])
     terrain = _TERRAIN.get((side, names), _terrain, names)
     environment = tuple(design["environment"].items())
     hexes = _HEXES.get((side, geometry, names, environment), _hexes, area, terrain, environment)
-    owner = tuple(d["owner"].items())
-    highlights = _OWNED.get((side, geometry, owner), _owned, area, owner)
     route_names = tuple(design["route_names"])
     barrier_names = tuple(design["barrier_names"])
     routes = str(design["routes"])
-    route_traces, hexsides, route_styles, hexside_styles = _ROUTES.get(
-        (side, geometry, routes, route_names, barrier_names),
-        _routes,
-        area,
-        routes,
-        route_names,
-        barrier_names,
+    routes_key = (side, geometry, routes, route_names, barrier_names)
+    traces, hexsides, route_styles, hexside_styles = _ROUTES.get(
+        routes_key, _routes, area, routes, route_names, barrier_names
+    )
+    return _Map(
+        area, geometry, terrain, hexes, traces, hexsides, route_styles, hexside_styles, routes_key
     )
 
-    counters: list[Counter] = []
-    for u in d["units"]:
-        if u["posture"] <= -10:
-            continue  # destroyed: off the map
-        fields = (
-            u["number"],
-            u["location"],
-            u["name"],
-            u["type"],
-            u["posture"],
-            u["posture_class"],
-            u["engaged"],
-            u["objective"],
-            u["task_force"],
-        )
-        counters.append(_COUNTERS.get((side, geometry, *fields), _own_counter, area, side, fields))
-    enemy = _OTHER[side]
-    for u in d["enemy"]:
-        seen = (u["number"], u["location"], u["name"], u["type"], u["posture_class"])
-        counters.append(
-            _COUNTERS.get((enemy, side, geometry, *seen), _enemy_counter, area, enemy, seen)
-        )
 
-    traces = list(route_traces)
+def _owned_of(
+    side: str, geometry: tuple[int, int, frozenset[int]], area: _Area, owner: Mapping[str, Any]
+) -> tuple[Highlight, ...]:
+    items = tuple(owner.items())
+    return _OWNED.get((side, geometry, items), _owned, area, items)
+
+
+def _own_of(
+    side: str, geometry: tuple[int, int, frozenset[int]], area: _Area, u: Mapping[str, Any]
+) -> Counter:
+    fields = (
+        u["number"],
+        u["location"],
+        u["name"],
+        u["type"],
+        u["posture"],
+        u["posture_class"],
+        u["engaged"],
+        u["objective"],
+        u["task_force"],
+    )
+    return _COUNTERS.get((side, geometry, *fields), _own_counter, area, side, fields)
+
+
+def _seen_of(
+    side: str, geometry: tuple[int, int, frozenset[int]], area: _Area, u: Mapping[str, Any]
+) -> Counter:
+    enemy = _OTHER[side]
+    seen = (u["number"], u["location"], u["name"], u["type"], u["posture_class"])
+    return _COUNTERS.get((enemy, side, geometry, *seen), _enemy_counter, area, enemy, seen)
+
+
+def describe_board(view: View) -> Board:
+    """The area of war as side ``view.side`` sees it at a period start."""
+    d = view.data
+    side = str(d["side"])
+    kept = _MAPS.same(side, d["design"], _map, side, d["design"])
+    area, geometry = kept.area, kept.geometry
+    grid = area.grid
+    at = (side, geometry)
+    owner = d["owner"]
+    highlights = _OWNED_BY.same(at, owner, _owned_of, side, geometry, area, owner)
+
+    counters = [
+        _OWN_BY.same(at, u, _own_of, side, geometry, area, u)
+        for u in d["units"]
+        if u["posture"] > -10  # (destroyed: off the map)
+    ]
+    counters.extend(_SEEN_BY.same(at, u, _seen_of, side, geometry, area, u) for u in d["enemy"])
+
     where = {int(u["number"]): int(u["location"]) for u in d["units"]}
+    missions: list[tuple[tuple[int, ...], Any]] = []
     for tf in d["task_forces"]:
         cells = [where[n] for n in tf["units"] if n in where][:1]
         for objective, _posture, _start in tf["orders"]:
             if not cells or cells[-1] != objective:
                 cells.append(int(objective))
         if len(cells) >= 2 and all(1 <= c <= grid.ncells for c in cells):
-            kept = tuple(cells)
-            traces.append(
-                _MISSIONS.get(
-                    (side, geometry, kept, tf["number"]), _mission, area, kept, tf["number"]
-                )
-            )
-    mission = len(traces) > len(route_traces)
+            missions.append((tuple(cells), tf["number"]))
+    mission = bool(missions)
+    traces = kept.routes
+    if mission:  # the routes, then each mission
+        traces = _TRACES.get(
+            (kept.routes_key, tuple(missions)),
+            _with_missions,
+            area,
+            side,
+            geometry,
+            traces,
+            missions,
+        )
 
     fronts: list[Front] = []
     attackers: dict[str, None] = {}
@@ -406,9 +476,9 @@ def describe_board(view: View) -> Board:
             )
         )
     trace_styles = _TRACE_STYLES.get(
-        (side, geometry, routes, route_names, mission, tuple(attackers)),
+        (kept.routes_key, mission, tuple(attackers)),
         _trace_styles,
-        route_styles,
+        kept.route_styles,
         mission,
         tuple(attackers),
     )
@@ -416,15 +486,15 @@ def describe_board(view: View) -> Board:
     return Board(
         title=f"IDAHEX area of war ({SIDES[side].label})",
         orientation="flat",
-        hexes=hexes,
-        terrain=terrain,
+        hexes=kept.hexes,
+        terrain=kept.terrain,
         sides=SIDES,
         counters=tuple(counters),
-        hexsides=hexsides,
-        traces=tuple(traces),
+        hexsides=kept.hexsides,
+        traces=traces,
         highlights=highlights,
         fronts=tuple(fronts),
-        hexside_styles=hexside_styles,
+        hexside_styles=kept.hexside_styles,
         trace_styles=trace_styles,
         highlight_styles=HIGHLIGHTS,
         flag_styles=FLAGS,
