@@ -62,7 +62,7 @@ from hexwar.core.errors import (
     InvalidInputError,
     UnknownGameError,
 )
-from hexwar.core.events import render_text
+from hexwar.core.events import Event, render_text
 from hexwar.core.game import Game, Outcome, Ruleset
 from hexwar.core.orders import Amendment, JsonValue, SubmittedOrder, is_amendment, is_concession
 from hexwar.core.views import View
@@ -77,6 +77,7 @@ __all__ = ["HUMAN", "Created", "Hub", "SeatError", "resolve_players"]
 
 HUMAN = "human"
 T = TypeVar("T")
+R = TypeVar("R", str, list[dict[str, Any]])  # what is made of a log's events (_log_read)
 log = logging.getLogger("hexwar.web")
 
 REQUEST_THREADS = 4  # game operations of requests at once (each on its own game's lock)
@@ -104,6 +105,18 @@ class _Live:
     deadline: tuple[int, float, float] | None = None  # (step, monotonic, epoch seconds)
     clock_stored: bool = False  # the seat book holds a clock for this game
     replay: tuple[int, Game[Any, Any]] | None = None  # (orders replayed, game) cache
+    # What is read of the game's past (the replay page, the maps of its past, the log's
+    # text): kept for the live game ``past_of`` (see _past), made anew when it is another
+    past_of: Game[Any, Any] | None = None
+    # the replay's log length after each number of orders (0, 1, ...), as far as it went
+    log_at: list[int] = field(default_factory=list)
+    # each order as the replay lists it: (n, step, side, order, its notation, what every
+    # other side is told of it)
+    steps: list[tuple[int, int, str, Any, str, str | None]] = field(default_factory=list)
+    # side ("" for the umpire) -> (the log, its length, what was made of it): the log's
+    # text, the events' JSON (GET /log.txt, GET /replay), made on from the events after it
+    log_texts: dict[str, tuple[object, int, str]] = field(default_factory=dict)
+    log_json: dict[str, tuple[object, int, list[dict[str, Any]]]] = field(default_factory=dict)
     # role -> (orders given, text view, order help): the texts change only with an order
     texts: dict[str, tuple[int, str, str]] = field(default_factory=dict)
     # side ("" for the umpire) -> (orders given, the map as SVG): the last map drawn
@@ -1036,7 +1049,10 @@ class Hub:
         return self.events(game_id, side, after), self.state(game_id, seat)
 
     def log_text(self, game_id: str, side: str | None) -> str:
-        return render_text(self._get(game_id).session.game.events(side))
+        """The log ``side`` saw as text (``None``: the umpire's whole log): the text of the
+        last request, with the events logged since written after it (:func:`_log_read`)."""
+        live = self._get(game_id)
+        return _log_read(live.session.game, side, live.log_texts, render_text)
 
     def board_svg(self, game_id: str, side: str | None, at: int | None = None) -> str:
         live = self._get(game_id)
@@ -1054,53 +1070,115 @@ class Hub:
 
     # -- replay ----------------------------------------------------------------------------------
 
+    def _past(self, live: _Live) -> Game[Any, Any]:
+        """The live game, its replay's caches emptied if they were made for another (a game
+        the session rolled back to what its store holds: its later orders may differ). A
+        game takes orders at its end only, so what was made of its first orders holds."""
+        game = live.session.game
+        if live.past_of is not game:
+            live.past_of, live.replay = game, None
+            live.log_at, live.steps = [], []
+        return game
+
     def _replayed(self, live: _Live, n: int) -> Game[Any, Any]:
-        """The game after its first ``n`` orders (kept, so stepping forward is cheap)."""
-        record = live.session.game.record()
-        n = max(0, min(n, len(record.orders)))
+        """The game after its first ``n`` orders (kept, so stepping forward is cheap); the
+        log's length after each order it passes is noted in ``live.log_at``."""
+        orders = self._past(live).orders
+        n = max(0, min(n, len(orders)))
         cached = live.replay
         if cached is None or cached[0] > n:
-            game = registry.replay(record, upto=0)
+            game = registry.replay(live.session.game.record(), upto=0)
             done = 0
         else:
             done, game = cached
-        for submitted in record.orders[done:n]:
+        log_at = live.log_at
+        if not log_at:
+            log_at.append(len(game.log))
+        for submitted in orders[done:n]:
             game.submit(submitted.side, submitted.order)
+            done += 1
+            if done == len(log_at):
+                log_at.append(len(game.log))
         live.replay = (n, game)
         return game
 
     def frames(self, game_id: str, side: str | None) -> dict[str, Any]:
         """The replay of a game as ``side`` saw it: after each order, how many events had been
         logged; the orders of ``side`` itself (every order for the umpire) and the events it
-        saw, with their receipts."""
+        saw, with their receipts.
+
+        The game is replayed once, on from where it was replayed to the last time, and each
+        order's notation made once (``live.steps``); the events' JSON is that of the last
+        request, with the events logged since after it."""
         live = self._get(game_id)
-        record = live.session.game.record()
-        game = registry.replay(record, upto=0)
+        game = self._past(live)
+        orders = game.orders
+        if len(live.log_at) <= len(orders):
+            self._replayed(live, len(orders))
+        steps = live.steps
+        for submitted in orders[len(steps) :]:
+            steps.append(
+                (
+                    submitted.seq + 1,
+                    submitted.step,
+                    submitted.side,
+                    submitted.order,
+                    _notation(game, submitted.side, submitted.order),
+                    _public(submitted.side, submitted.order),
+                )
+            )
+        log_at = live.log_at
         frames: list[dict[str, Any]] = [
-            {"n": 0, "step": 0, "side": None, "order": None, "text": None, "log": len(game.log)}
+            {"n": 0, "step": 0, "side": None, "order": None, "text": None, "log": log_at[0]}
         ]
-        for submitted in record.orders:
-            game.submit(submitted.side, submitted.order)
-            own = side is None or submitted.side == side
+        for i, (n, step, by, order, notation, public) in enumerate(steps, 1):
+            own = side is None or by == side
             frames.append(
                 {
-                    "n": submitted.seq + 1,
-                    "step": submitted.step,
-                    "side": submitted.side,
-                    "order": submitted.order if own else None,
-                    "text": (
-                        _notation(game, submitted.side, submitted.order)
-                        if own
-                        else _public(submitted.side, submitted.order)
-                    ),
-                    "log": len(game.log),
+                    "n": n,
+                    "step": step,
+                    "side": by,
+                    "order": order if own else None,
+                    "text": notation if own else public,
+                    "log": log_at[i],
                 }
             )
         return {
             "frames": frames,
-            "events": [e.to_json() for e in live.session.game.events(side)],
-            "finished": live.session.game.outcome() is not None,
+            "events": _log_read(game, side, live.log_json, _events_json),
+            "finished": game.outcome() is not None,
         }
+
+
+def _events_json(events: list[Event]) -> list[dict[str, Any]]:
+    return [e.to_json() for e in events]
+
+
+def _log_read(
+    game: Game[Any, Any],
+    side: str | None,
+    kept: dict[str, tuple[object, int, Any]],
+    make: Callable[[list[Event]], R],
+) -> R:
+    """``make(game.events(side))`` (``side`` ``None``: the umpire's), made on from what was
+    made the last time it was asked for the same game's log: the events the log held then
+    are those it holds now (it only grows), and ``make`` of a run of events is ``make`` of
+    its first events followed by ``make`` of the rest (the log's text, the events' JSON), so
+    only the events logged since are read (the log makes an Event of each row it hands out).
+    ``kept``: side -> (the log, its length, what was made of it), the live game's."""
+    log = game.log
+    key = side or ""
+    found = kept.get(key)
+    if found is not None and found[0] is log:
+        if found[1] == len(log):
+            made: R = found[2]
+            return made
+        events = game.events(side, found[1] - 1)
+        made = found[2] + make(events) if events else found[2]
+    else:
+        made = make(game.events(side))
+    kept[key] = (log, len(log), made)
+    return made
 
 
 def _view_of(live: _Live, side: str) -> tuple[View, bytes]:
