@@ -259,15 +259,16 @@ def _clock_stopped(page: bytes) -> bytes:
 
 def _made_afresh(hub: Any, gid: str, token: str, side: str) -> tuple[bytes, bytes | None]:
     """The seat's page data and fixed board as a new cache makes them (its board described
-    and every part written anew), the seat's own cache left as it was; within ``hub.call``."""
+    and every part written anew; for the umpire, ``side`` "", its parts merged anew from the
+    sides' boards), the seat's own cache left as it was; within ``hub.call``."""
     live = hub._live[gid]
-    kept = live.boards[side]
-    live.boards[side] = SeatBoard()
+    kept, umpire = live.boards[side], live.umpire
+    live.boards[side], live.umpire = SeatBoard(), {}
     try:
         page: bytes = hub.seat_view(token, gid, None)
         fixed = live.boards[side].fixed()
     finally:
-        live.boards[side] = kept
+        live.boards[side], live.umpire = kept, umpire
     return page, None if fixed is None else fixed[0]
 
 
@@ -287,10 +288,10 @@ def test_a_seats_kept_page_data_is_byte_for_byte_the_one_made_afresh(
     """Fog of war (only ``view(side)``) and the kept board (issue 42): for every ruleset that
     draws a map, through turns in which the boards change, each seat's page data (GET /view)
     and fixed board (GET /board), made from what its cache kept of the last board, are
-    byte for byte those a new cache makes from the seat's view alone, while the seats ask in
-    turn, so that no part a seat's cache kept is ever another seat's (the clock's seconds left
-    aside); and the whole board they make together is what ``Board.to_json`` writes for the
-    seat's view."""
+    byte for byte those a new cache makes from the seat's view alone (the umpire's from
+    every side's), while the seats ask in turn, so that no part a seat's cache kept is ever
+    another seat's (the clock's seconds left aside); and the whole board they make together
+    is what ``Board.to_json`` writes for the seat's view."""
     sides = registry.get(scenario.split("/")[0]).info.sides
     game = new_game(client, scenario, dict.fromkeys(sides, "human"))
     gid, tokens = game["id"], game["tokens"]
@@ -298,16 +299,18 @@ def test_a_seats_kept_page_data_is_byte_for_byte_the_one_made_afresh(
     boards: dict[str, set[bytes]] = {s: set() for s in sides}
     for n in range(turns):
         pages = {}
-        for side in (*sides, *sides):
+        for side in (*sides, "umpire", *sides, "umpire"):
             r = client.get(f"/api/games/{gid}/view", headers=bearer(tokens[side]))
             assert r.status_code == 200, r.text
             fixed = client.get(f"/api/games/{gid}/board", headers=bearer(tokens[side]))
             assert fixed.status_code == 200, fixed.text
             fresh_page, fresh_fixed = client.portal.call(  # type: ignore[union-attr]
-                hub.call, _made_afresh, hub, gid, tokens[side], side
+                hub.call, _made_afresh, hub, gid, tokens[side], "" if side == "umpire" else side
             )
             assert _clock_stopped(r.content) == _clock_stopped(fresh_page)
             assert fixed.content == fresh_fixed
+            if side == "umpire":
+                continue
             page = r.json()
             whole = merged(page["board"], fixed.json())
             view = View(**page["view"])

@@ -39,6 +39,7 @@ import asyncio
 import itertools
 import json
 import logging
+import operator
 import queue
 import random
 import sys
@@ -123,12 +124,16 @@ class _Live:
     maps: dict[str, tuple[int, str]] = field(default_factory=dict)
     # side ("" for the umpire) -> its board's JSON, rebuilt only where it changed (GET /view)
     boards: dict[str, SeatBoard] = field(default_factory=dict)
+    # the umpire's board's parts, each with the sides' parts it was made from (Hub.board)
+    umpire: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = field(default_factory=dict)
     # side ("" for the umpire) -> the CPU time of its page data the last time its board was
     # rebuilt (see PAGE_ON_LOOP)
     page_cost: dict[str, float] = field(default_factory=dict)
     # side -> (game, orders given, its view, the view's JSON): the view changes only with an
     # order (an order's reply, GET /view and the text view share it)
     views: dict[str, tuple[Game[Any, Any], int, View, bytes]] = field(default_factory=dict)
+    # (game, orders given, the umpire's summary as JSON): as the views
+    summary: tuple[Game[Any, Any], int, bytes] | None = None
     # held by every operation on this game, on whichever thread (re-entrant: an operation
     # may open its game more than once)
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -819,27 +824,63 @@ class Hub:
     # -- what a seat sees ----------------------------------------------------------------------
 
     def board(
-        self, game: Game[Any, Any], side: str | None, view: View | None = None
+        self,
+        game: Game[Any, Any],
+        side: str | None,
+        view: View | None = None,
+        *,
+        views: Mapping[str, View] | None = None,
+        kept: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] | None = None,
     ) -> Board | None:
         """The board ``side`` may see; for the umpire (``None``), every side's own pieces on
         the first side's map, with what any side's map shows besides (missions, fronts,
-        markers, status lines)."""
+        markers, status lines), from ``views`` (each side's view, when the caller has them).
+
+        ``kept`` (part -> (the sides' parts it was made from, the umpire's part)): the
+        umpire's part made last, handed out again while every side's board hands out the
+        very same part (a tuple of frozen pieces: the same object is the same pieces), so
+        that the page's writer finds it written (:mod:`hexwar.web.pagedata`) and no piece is
+        hashed again to find the same ones."""
         ruleset = game.ruleset
         if side is not None:
             return ruleset.describe_board(view if view is not None else game.view(side))
-        boards = {s: ruleset.describe_board(game.view(s)) for s in game.info.sides}
+        boards = {
+            s: ruleset.describe_board(views[s] if views is not None else game.view(s))
+            for s in game.info.sides
+        }
         first = boards[game.info.sides[0]]
         if first is None:
             return None
         drawn = [b for b in boards.values() if b is not None]
-        counters = tuple(
-            c for s, b in boards.items() if b is not None for c in b.counters if c.side == s
+
+        def same(part: str, make: Callable[[], tuple[Any, ...]]) -> tuple[Any, ...]:
+            if kept is None:
+                return make()
+            sources = tuple(getattr(b, part) for b in drawn)
+            found = kept.get(part)
+            if (
+                found is not None
+                and len(found[0]) == len(sources)
+                and all(map(operator.is_, found[0], sources))
+            ):
+                return found[1]
+            made = make()
+            kept[part] = (sources, made)
+            return made
+
+        counters = same(
+            "counters",
+            lambda: tuple(
+                c for s, b in boards.items() if b is not None for c in b.counters if c.side == s
+            ),
         )
 
         def union(part: str) -> tuple[Any, ...]:
             # what any side's board shows, once, in side order (the missions and status
             # lines of every side, the markers and fronts each one knows of)
-            return tuple(dict.fromkeys(x for b in drawn for x in getattr(b, part)))
+            return same(
+                part, lambda: tuple(dict.fromkeys(x for b in drawn for x in getattr(b, part)))
+            )
 
         def styles(part: str) -> dict[str, Any]:
             return {k: v for b in drawn for k, v in getattr(b, part).items()}
@@ -854,7 +895,9 @@ class Hub:
             markers=union("markers"),
             hexsides=first.hexsides,
             traces=union("traces"),
-            highlights=tuple(h for h in first.highlights if h.counter is None),
+            highlights=same(
+                "highlights", lambda: tuple(h for h in first.highlights if h.counter is None)
+            ),
             fronts=union("fronts"),
             marker_styles=styles("marker_styles"),
             hexside_styles=first.hexside_styles,
@@ -1024,13 +1067,19 @@ class Hub:
             state = self.state(game_id, seat, view if side == seat.side else None)
             out = dumps({"state": state, "board": board, "view": Fragment(view_bytes)})
         else:
-            views = {s: _view_of(live, s)[1] for s in game.info.sides}
-            board = cache.board(tuple(views.values()), lambda: self.board(game, None))
+            made = {s: _view_of(live, s) for s in game.info.sides}
+            views = {s: data for s, (_view, data) in made.items()}
+            board = cache.board(
+                tuple(views.values()),
+                lambda: self.board(
+                    game, None, views={s: v for s, (v, _data) in made.items()}, kept=live.umpire
+                ),
+            )
             out = dumps(
                 {
                     "state": self.state(game_id, seat),
                     "board": board,
-                    "summary": game.summary(),
+                    "summary": Fragment(_summary_of(live)),
                     "views": {s: Fragment(b) for s, b in views.items()},
                 }
             )
@@ -1193,6 +1242,18 @@ def _view_of(live: _Live, side: str) -> tuple[View, bytes]:
     data = dumps(view.to_json())
     live.views[side] = (game, game.order_count, view, data)
     return view, data
+
+
+def _summary_of(live: _Live) -> bytes:
+    """The umpire's summary of the live game as JSON, made once per order (as a view is:
+    :func:`_view_of`)."""
+    game = live.session.game
+    kept = live.summary
+    if kept is not None and kept[0] is game and kept[1] == game.order_count:
+        return kept[2]
+    data = dumps(game.summary())
+    live.summary = (game, game.order_count, data)
+    return data
 
 
 def _result(outcome: Outcome | None, side: str | None) -> str | None:
