@@ -25,6 +25,7 @@ unchanged part is the very object of the board before.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from hexwar.core.boards import (
@@ -96,6 +97,11 @@ def unit_symbol(name: str) -> str:
     if any(k in n for k in ("hq", "headquarters", "army", "front")):
         return "hq"
     return "infantry"
+
+
+# Each unit name's symbol, read once (a design names its units from a short list, and a new
+# counter is drawn for each unit that moved: reading the name again was a third of it).
+_symbol = lru_cache(maxsize=4096)(unit_symbol)
 
 
 def _off_road(name: str) -> bool:
@@ -291,7 +297,7 @@ def _own_counter(area: _Area, side: str, fields: tuple[Any, ...]) -> Counter:
         ref=str(number),
         at=area.at(int(location)),
         side=side,
-        symbol=unit_symbol(str(name)),
+        symbol=_symbol(str(name)),
         name=(
             f"unit {number} {name} (type {type_}): cell {location}, "
             f"posture {posture}, objective {objective}"
@@ -310,7 +316,7 @@ def _enemy_counter(area: _Area, enemy: str, fields: tuple[Any, ...]) -> Counter:
         ref=str(number),
         at=area.at(int(location)),
         side=enemy,
-        symbol=unit_symbol(str(name)),
+        symbol=_symbol(str(name)),
         name=(
             f"enemy unit {number} {name} (type {type_}): cell "
             f"{location}, posture class {posture_class}"
@@ -425,7 +431,11 @@ def describe_board(view: View) -> Board:
     ]
     counters.extend(_SEEN_BY.same(at, u, _seen_of, side, geometry, area, u) for u in d["enemy"])
 
-    where = {int(u["number"]): int(u["location"]) for u in d["units"]}
+    where = (
+        {int(u["number"]): int(u["location"]) for u in d["units"]}
+        if d["task_forces"] or d["engagements"]
+        else {}
+    )
     missions: list[tuple[tuple[int, ...], Any]] = []
     for tf in d["task_forces"]:
         cells = [where[n] for n in tf["units"] if n in where][:1]
