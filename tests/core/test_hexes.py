@@ -35,6 +35,7 @@ from hexwar.core.hexes import (
     to_offset,
     to_pixel,
 )
+from tests.core.helpers import lerp_line_both
 
 coords = st.integers(min_value=-60, max_value=60)
 hexes = st.builds(Hex, coords, coords)
@@ -275,6 +276,42 @@ def test_lines_agree_except_where_a_hexside_is_followed(a: Hex, b: Hex) -> None:
     plus, minus = line_both(a, b)
     for x, y in zip(plus, minus, strict=True):
         assert x == y or distance(x, y) == 1
+
+
+@given(hexes, hexes, hexes)
+def test_a_line_moved_is_the_line_between_the_moved_hexes(a: Hex, b: Hex, h: Hex) -> None:
+    """Lines are kept by ``b - a`` alone: the same steps wherever they start."""
+    plus, minus = line_both(a, b)
+    assert line_both(a + h, b + h) == ([x + h for x in plus], [x + h for x in minus])
+    assert hexside_ambiguous(a + h, b + h) == hexside_ambiguous(a, b)
+
+
+def test_lines_are_the_float_lerp_on_every_pair_of_a_21_by_15_map() -> None:
+    """The integer lines are the float lerp's they replaced, hex for hex, on every ordered
+    pair of a 21 x 15 odd-q map: Aggressor's (seed 003, MAP BOARD; its Recon line), and
+    around both bundled tactical boards (seed 002, line of sight; 16 x 10 and 14 x 10)."""
+    cells = [from_offset(col, row, OffsetKind.ODD_Q) for col in range(21) for row in range(15)]
+    wrong = [(a, b) for a in cells for b in cells if line_both(a, b) != lerp_line_both(a, b)]
+    assert wrong == []
+    assert all(
+        hexside_ambiguous(a, b) == (line(a, b) != line_both(a, b)[1])
+        for a in cells[::7]
+        for b in cells
+    )
+
+
+@given(hexes, hexes)
+def test_lines_are_the_float_lerp_within_the_largest_maps(a: Hex, b: Hex) -> None:
+    """The largest tactical map is 60 x 60 (seed 002 scenarios, map.columns and map.rows)."""
+    assert line_both(a, b) == lerp_line_both(a, b)
+
+
+@given(
+    st.builds(Hex, st.integers(-(10**5), 10**5), st.integers(-(10**5), 10**5)),
+    st.builds(Hex, st.integers(-200, 200), st.integers(-200, 200)),
+)
+def test_lines_are_the_float_lerp_far_from_the_origin(a: Hex, d: Hex) -> None:
+    assert line_both(a, a + d) == lerp_line_both(a, a + d)
 
 
 # -- offsets --------------------------------------------------------------------------------

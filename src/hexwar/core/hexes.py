@@ -232,8 +232,9 @@ def spiral(center: Hex, n: int) -> list[Hex]:
     return out
 
 
-# The nudge keeps lerped points off hexsides; three different sizes so no coordinate ties.
-_EPS = (1e-6, 2e-6, -3e-6)
+# The nudge that keeps a line's points off hexsides, in millionths of a hex on each cube
+# coordinate (q, r, s): three different sizes so that no two coordinates tie, summing to 0.
+_NUDGE = (1, 2, -3)
 
 
 def _cube_round(q: float, r: float, s: float) -> Hex:
@@ -246,18 +247,63 @@ def _cube_round(q: float, r: float, s: float) -> Hex:
     return Hex(rq, rr)
 
 
-def _line(a: Hex, b: Hex, sign: int) -> list[Hex]:
-    n = distance(a, b)
-    eq, er, es = (sign * e for e in _EPS)
-    aq, ar, as_ = a.q + eq, a.r + er, a.s + es
-    bq, br, bs = b.q + eq, b.r + er, b.s + es
+def _steps(dq: int, dr: int, sign: int) -> tuple[tuple[int, int], ...]:
+    """The line from ``(0, 0)`` to ``(dq, dr)`` nudged by ``sign * _NUDGE`` millionths, as
+    ``(q, r)`` steps from its start, in integers.
+
+    Point ``i`` of ``n`` is the lerp ``(dq, dr, ds) * i / n`` plus the nudge, rounded to the
+    nearest hex (cube rounding: the coordinate farthest from its rounded value is remade from
+    the other two). In units of ``1 / n`` a coordinate is the integer ``x = d * i``; it rounds
+    to ``k`` with a half going the way of its nudge, and lies ``|k * n - x|`` units and the
+    nudge from ``k``: ``nudge`` millionths further when ``k * n < x`` (rounded down), nearer
+    when ``k * n > x``, and ``|nudge|`` from it when ``k * n == x``. The farthest coordinate
+    compares these as pairs: first the units, then the millionths, which only decide where
+    the units tie, and never tie themselves (the nudges differ in size).
+
+    This is the float lerp of the lines before (``hexwar.core.hexes`` to 2026-12: ``a + e +
+    (b - a) * (i / n)`` with ``e`` the nudge in floats, ``round`` and ``abs`` in floats) where
+    floats are exact enough: the units are at least ``1 / n`` apart, a half unit at least
+    ``1 / (2 n)`` from a whole one, so against the nudge's ``3e-6`` at most every decision is
+    the same for lines of up to 100,000 hexes, while the floats' rounding stays below ``1e-9``
+    for coordinates below a million. tests/core/test_hexes.py compares the two on every pair
+    of hexes of every bundled board. Being in integers, it is also the same line wherever it
+    starts (a whole ``n * a`` added to ``x`` moves ``k`` by ``a`` and nothing else), so a line
+    from ``a`` to ``b`` is ``a`` plus the steps of ``b - a``, and those are kept.
+    """
+    n = max(abs(dq), abs(dr), abs(dq + dr))
     if n == 0:
-        return [a]
+        return ((0, 0),)
+    ds = -dq - dr
+    nq, nr, ns = (sign * e for e in _NUDGE)
+    twice = 2 * n
     out = []
     for i in range(n + 1):
-        t = i / n
-        out.append(_cube_round(aq + (bq - aq) * t, ar + (br - ar) * t, as_ + (bs - as_) * t))
-    return out
+        rounded = []
+        off = []
+        for d, e in ((dq, nq), (dr, nr), (ds, ns)):
+            x = d * i
+            # x / n rounded, a half up with a positive nudge and down with a negative one
+            k = (2 * x + n) // twice if e > 0 else -((n - 2 * x) // twice)
+            units = k * n - x
+            rounded.append(k)
+            off.append((abs(units), -e if units > 0 else e if units < 0 else abs(e)))
+        kq, kr, ks = rounded
+        if off[0] > off[1] and off[0] > off[2]:
+            kq = -kr - ks
+        elif off[1] > off[2]:
+            kr = -kq - ks
+        out.append((kq, kr))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _steps_both(
+    dq: int, dr: int
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """``_steps`` nudged to either side, kept: the steps depend on ``b - a`` alone, and a
+    board's lines of sight have few of them (on a 60 x 60 map about 21,000, against 13
+    million pairs of hexes)."""
+    return _steps(dq, dr, +1), _steps(dq, dr, -1)
 
 
 def line(a: Hex, b: Hex) -> list[Hex]:
@@ -265,9 +311,11 @@ def line(a: Hex, b: Hex) -> list[Hex]:
 
     The result has ``distance(a, b) + 1`` hexes, starts at ``a``, ends at ``b`` and every two
     consecutive hexes are adjacent. Where the line runs exactly along a hexside, a fixed tiny
-    nudge picks one side; use ``line_both`` when the rules must see both candidates.
+    nudge picks one side; use ``line_both`` when the rules must see both candidates. The line
+    from ``a + h`` to ``b + h`` is the line from ``a`` to ``b`` moved by ``h``.
     """
-    return _line(a, b, +1)
+    q, r = a
+    return [Hex(q + x, r + y) for x, y in _steps_both(b.q - q, b.r - r)[0]]
 
 
 def line_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
@@ -276,12 +324,14 @@ def line_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
     Returns ``(plus, minus)``; they differ exactly where the true line runs along hexsides, and
     the caller's rules decide which (or whether both) block or reveal. ``plus == line(a, b)``.
     """
-    return _line(a, b, +1), _line(a, b, -1)
+    q, r = a
+    plus, minus = _steps_both(b.q - q, b.r - r)
+    return [Hex(q + x, r + y) for x, y in plus], [Hex(q + x, r + y) for x, y in minus]
 
 
 def hexside_ambiguous(a: Hex, b: Hex) -> bool:
     """Whether the straight line from ``a`` to ``b`` runs along a hexside somewhere."""
-    plus, minus = line_both(a, b)
+    plus, minus = _steps_both(b.q - a.q, b.r - a.r)
     return plus != minus
 
 

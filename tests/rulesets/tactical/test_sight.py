@@ -15,6 +15,7 @@ from hexwar.core.hexes import Hex
 from hexwar.rulesets.tactical.board import Board
 from hexwar.rulesets.tactical.game import TacticalGame
 from hexwar.sessions import resolve_scenario
+from tests.core.helpers import lerp_line_both
 from tests.rulesets.tactical.helpers import BASE, _bn_hq, _kinds, _unit
 
 from .conftest import make_game, make_scenario
@@ -90,6 +91,27 @@ def _seen_share(board: Board, d: int) -> float:
         (a, b) for a, b in itertools.combinations(sorted(board.terrain), 2) if a.distance(b) == d
     ]
     return sum(board.line_of_sight(a, b) for a, b in pairs) / len(pairs)
+
+
+@pytest.mark.parametrize("scenario", ["tactical/meeting1941", "tactical/hedgerows"])
+def test_sight_lines_are_the_float_lerps_on_every_pair_of_hexes_of_the_board(
+    scenario: str,
+) -> None:
+    """The tactical game's line of sight (seed 002, TERRAIN HEIGHT and Parameter Data; the
+    ruling "Line of sight": clear if either side of a line along hexsides is) and the hexside a
+    line of fire enters by are read along the one or two lines of hexes from one hex to the
+    other. Made in integers and kept by ``b - a``, they are, on every ordered pair of hexes of
+    each bundled board, the lines of the float lerp they replaced (tests/core/helpers.py), in
+    the same order: every game sees and fires as before."""
+    board = Board.from_scenario(resolve_scenario(scenario).scenario)  # type: ignore[arg-type]
+    hexes = sorted(board.terrain)
+    wrong = [
+        (a, b)
+        for a in hexes
+        for b in hexes
+        if board.sight_lines(a, b) != tuple(dict.fromkeys(tuple(x) for x in lerp_line_both(a, b)))
+    ]
+    assert wrong == []
 
 
 def test_hedgerows_see_across_fields_but_not_far_through_the_bocage() -> None:
