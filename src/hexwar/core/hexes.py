@@ -44,6 +44,7 @@ __all__ = [
     "hexside_ambiguous",
     "line",
     "line_both",
+    "line_both_steps",
     "ring",
     "spiral",
     "to_doubled_height",
@@ -327,6 +328,12 @@ def line_both(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
     q, r = a
     plus, minus = _steps_both(b.q - q, b.r - r)
     return [Hex(q + x, r + y) for x, y in plus], [Hex(q + x, r + y) for x, y in minus]
+
+
+def line_both_steps(d: Hex) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The ``(q, r)`` steps of ``line_both(Hex(0, 0), d)``, kept: ``line_both(a, b)`` is ``a``
+    plus the steps of ``b - a``, for callers that keep their lines in hexes of their own."""
+    return _steps_both(d.q, d.r)
 
 
 def hexside_ambiguous(a: Hex, b: Hex) -> bool:

@@ -102,13 +102,16 @@ def test_sight_lines_are_the_float_lerps_on_every_pair_of_hexes_of_the_board(
     line of fire enters by are read along the one or two lines of hexes from one hex to the
     other. Made in integers and kept by ``b - a``, they are, on every ordered pair of hexes of
     each bundled board, the lines of the float lerp they replaced (tests/core/helpers.py), in
-    the same order: every game sees and fires as before."""
+    the same order: every game sees and fires as before. (And from and to hexes off the
+    board, which the board's numbering of its hexes leaves to the lines of core.hexes.)"""
     board = Board.from_scenario(resolve_scenario(scenario).scenario)  # type: ignore[arg-type]
     hexes = sorted(board.terrain)
+    off = [Hex(-1, 0), Hex(-5, 20), Hex(30, -30)]
+    pairs = [(a, b) for a in hexes for b in hexes]
+    pairs += [(a, b) for a in off for b in hexes] + [(b, a) for a in off for b in hexes]
     wrong = [
         (a, b)
-        for a in hexes
-        for b in hexes
+        for a, b in pairs
         if board.sight_lines(a, b) != tuple(dict.fromkeys(tuple(x) for x in lerp_line_both(a, b)))
     ]
     assert wrong == []

@@ -5,7 +5,6 @@ every view and an agent rebuilds it from there (:meth:`Board.from_json`).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import math
@@ -13,18 +12,58 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexwar.core.hexes import Hex, line_both
+from hexwar.core.hexes import Hex, line_both, line_both_steps
 from hexwar.rulesets.tactical.scenario import TacticalScenario
 from hexwar.rulesets.tactical.tables import VEHICLES, rules, sheet
 
 __all__ = ["Board", "shared", "side_key"]
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _hex_lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
-    """The one or two hex lines from ``a`` to ``b``: geometry alone, the same on every board
-    (kept across the boards an agent rebuilds from each view)."""
+    """The one or two hex lines from ``a`` to ``b`` (two where they differ)."""
     return tuple(dict.fromkeys(tuple(x) for x in line_both(a, b)))
+
+
+class _Grid:
+    """A board's hexes by number, for its lines of sight: the hexes of its box and one more all
+    round are numbered ``(q - q0) * stride + (r - r0)``, ``stride`` twice the box's height, so
+    that a step ``(dq, dr)`` between two of them is the number ``dq * stride + dr`` wherever it
+    starts. A line between two hexes of the board stays within one hex of their box (each cube
+    coordinate of the lerp lies between theirs, and rounding moves it by at most one), and is
+    its first hex plus the steps of ``b - a`` (:func:`hexwar.core.hexes.line_both_steps`): so
+    a sight line is the box's own hexes at its first hex's number plus its steps' numbers, kept
+    for each ``b - a``. No hex is made for a new pair's lines: they left a page's garbage
+    collector some 30 new objects a pair to go through, most of the work of its new sights."""
+
+    __slots__ = ("cells", "number", "steps", "stride")
+
+    def __init__(self, board: Iterable[Hex]) -> None:
+        hexes = list(board) or [Hex(0, 0)]
+        q0 = min(h.q for h in hexes) - 1
+        q1 = max(h.q for h in hexes) + 1
+        r0 = min(h.r for h in hexes) - 1
+        r1 = max(h.r for h in hexes) + 1
+        self.stride = stride = 2 * (r1 - r0 + 1)
+        self.cells = [Hex(q, r) for q in range(q0, q1 + 1) for r in range(r0, r0 + stride)]
+        self.number = {h: (h.q - q0) * stride + h.r - r0 for h in board}
+        self.steps: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def lines(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...] | None:
+        """``_hex_lines(a, b)`` for two hexes of the board, else ``None``."""
+        start = self.number.get(a)
+        end = self.number.get(b)
+        if start is None or end is None:
+            return None
+        steps = self.steps.get(end - start)
+        if steps is None:
+            stride = self.stride
+            steps = self.steps[end - start] = tuple(
+                dict.fromkeys(
+                    tuple(q * stride + r for q, r in line) for line in line_both_steps(b - a)
+                )
+            )
+        cells = self.cells
+        return tuple(tuple([cells[start + k] for k in line]) for line in steps)
 
 
 def side_key(a: Hex, b: Hex) -> str:
@@ -124,6 +163,7 @@ class Board:
         # Memos of pure functions of the (immutable) board: step costs and sight lines.
         object.__setattr__(self, "_costs", {})
         object.__setattr__(self, "_lines", {})
+        object.__setattr__(self, "_grid", None)  # made with the first sight line
 
     def __contains__(self, h: object) -> bool:
         return h in self.terrain
@@ -283,9 +323,14 @@ class Board:
     def sight_lines(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
         """The one or two hex lines from ``a`` to ``b`` (two where it runs along hexsides)."""
         lines: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...]] = self._lines  # type: ignore[attr-defined]
-        if (a, b) not in lines:
-            lines[a, b] = _hex_lines(a, b)
-        return lines[a, b]
+        found = lines.get((a, b))
+        if found is None:
+            grid: _Grid | None = self._grid  # type: ignore[attr-defined]
+            if grid is None:
+                grid = _Grid(self.terrain)
+                object.__setattr__(self, "_grid", grid)
+            found = lines[a, b] = grid.lines(a, b) or _hex_lines(a, b)
+        return found
 
     # -- combat modifiers ----------------------------------------------------------------------
 
