@@ -164,6 +164,7 @@ class Board:
         object.__setattr__(self, "_costs", {})
         object.__setattr__(self, "_lines", {})
         object.__setattr__(self, "_grid", None)  # made with the first sight line
+        object.__setattr__(self, "_kept_heights", None)  # and the heights it is read against
 
     def __contains__(self, h: object) -> bool:
         return h in self.terrain
@@ -272,22 +273,23 @@ class Board:
         self, a: Hex, b: Hex, stacks: Mapping[Hex, int], wrecks: Mapping[Hex, int], smoky: set[Hex]
     ) -> bool:
         p = sheet().parameters
-        ya = self.vantage(a)
-        yb = self.vantage(b)
+        heavy, wrecked = p["los_block_non_wreck_sp"], p["los_block_wreck_sp"]
+        tops, smoked, eyes = self._heights()
+        ya = eyes[a]
+        yb = eyes[b]
         walls = rules().hexside_height
         for path in self.sight_lines(a, b):
             n = len(path) - 1
             clear = True
             for i in range(1, n):
                 h = path[i]
-                if h not in self.terrain:
-                    continue
+                top = tops.get(h)
+                if top is None:
+                    continue  # off the board
+                if h in smoky:
+                    top = smoked[h]
                 sight = ya + (yb - ya) * i / n
-                if (
-                    self.top(h, h in smoky) > sight
-                    or stacks.get(h, 0) >= p["los_block_non_wreck_sp"]
-                    or wrecks.get(h, 0) >= p["los_block_wreck_sp"]
-                ):
+                if top > sight or stacks.get(h, 0) >= heavy or wrecks.get(h, 0) >= wrecked:
                     clear = False
                     break
             # Hedges, bocage and walls between the hexes in between (a unit holds the
@@ -316,6 +318,20 @@ class Board:
         if r.see_over == "eye":
             return eye
         return max(eye, self.top(h, False)) if self._low(h) else eye
+
+    def _heights(self) -> tuple[dict[Hex, float], dict[Hex, float], dict[Hex, float]]:
+        """Each hex's :meth:`top` without smoke and with it, and its :meth:`vantage`, kept (the
+        board never changes): the sight of a new pair reads them for every hex between."""
+        kept: tuple[dict[Hex, float], dict[Hex, float], dict[Hex, float]] | None
+        kept = self._kept_heights  # type: ignore[attr-defined]
+        if kept is None:
+            kept = (
+                {h: self.top(h, False) for h in self.terrain},
+                {h: self.top(h, True) for h in self.terrain},
+                {h: self.vantage(h) for h in self.terrain},
+            )
+            object.__setattr__(self, "_kept_heights", kept)
+        return kept
 
     def _low(self, h: Hex) -> bool:
         return sheet().height[self.terrain[h]] <= rules().low_cover
