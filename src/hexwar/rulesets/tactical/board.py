@@ -9,6 +9,7 @@ import itertools
 import json
 import math
 from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,8 +63,11 @@ class _Grid:
                     tuple(q * stride + r for q, r in line) for line in line_both_steps(b - a)
                 )
             )
-        cells = self.cells
-        return tuple(tuple([cells[start + k] for k in line]) for line in steps)
+        hexes = self.cells.__getitem__
+        first = start.__add__
+        if len(steps) == 1:
+            return (tuple(map(hexes, map(first, steps[0]))),)
+        return tuple([tuple(map(hexes, map(first, line))) for line in steps])
 
 
 def side_key(a: Hex, b: Hex) -> str:
@@ -258,26 +262,31 @@ class Board:
             return True
         stacks = units_sp or {}
         wrecks = wreck_sp or {}
-        smoky = set(smoke)
+        smoky = smoke if isinstance(smoke, AbstractSet) else set(smoke)
         p = sheet().parameters
         heavy, wrecked = p["los_block_non_wreck_sp"], p["los_block_wreck_sp"]
-        if not any(
-            h in smoky or stacks.get(h, 0) >= heavy or wrecks.get(h, 0) >= wrecked
-            for line in self.sight_lines(a, b)
-            for h in line[1:-1]
-        ):
-            return True  # nothing in between that could block: as the terrain makes it
-        return self._sight(a, b, stacks, wrecks, smoky)
+        for line in self.sight_lines(a, b):
+            for h in line[1:-1]:
+                if h in smoky or stacks.get(h, 0) >= heavy or wrecks.get(h, 0) >= wrecked:
+                    return self._sight(a, b, stacks, wrecks, smoky)
+        return True  # nothing in between that could block: as the terrain makes it
 
     def _sight(
-        self, a: Hex, b: Hex, stacks: Mapping[Hex, int], wrecks: Mapping[Hex, int], smoky: set[Hex]
+        self,
+        a: Hex,
+        b: Hex,
+        stacks: Mapping[Hex, int],
+        wrecks: Mapping[Hex, int],
+        smoky: AbstractSet[Hex],
     ) -> bool:
         p = sheet().parameters
         heavy, wrecked = p["los_block_non_wreck_sp"], p["los_block_wreck_sp"]
         tops, smoked, eyes = self._heights()
         ya = eyes[a]
-        yb = eyes[b]
+        rise = eyes[b] - ya
         walls = rules().hexside_height
+        feats: dict[tuple[Hex, Hex], str] = self._feats  # type: ignore[attr-defined]
+        elevation = self.elevation
         for path in self.sight_lines(a, b):
             n = len(path) - 1
             clear = True
@@ -286,20 +295,23 @@ class Board:
                 top = tops.get(h)
                 if top is None:
                     continue  # off the board
-                if h in smoky:
+                if smoky and h in smoky:
                     top = smoked[h]
-                sight = ya + (yb - ya) * i / n
-                if top > sight or stacks.get(h, 0) >= heavy or wrecks.get(h, 0) >= wrecked:
+                if (
+                    top > ya + rise * i / n
+                    or (stacks and stacks.get(h, 0) >= heavy)
+                    or (wrecks and wrecks.get(h, 0) >= wrecked)
+                ):
                     clear = False
                     break
             # Hedges, bocage and walls between the hexes in between (a unit holds the
             # hexsides of its own hex and looks over them), where the line crosses them.
-            for i in range(1, n - 1) if clear else ():
-                f = self.feature(path[i], path[i + 1])
+            for i in range(1, n - 1) if clear and feats else ():
+                f = feats.get((path[i], path[i + 1]))
                 if f is None:
                     continue
-                sight = ya + (yb - ya) * (i + 0.5) / n
-                base = max(self.elevation[path[i]], self.elevation[path[i + 1]])
+                sight = ya + rise * (i + 0.5) / n
+                base = max(elevation[path[i]], elevation[path[i + 1]])
                 if base + walls.get(f, 0.0) > sight:
                     clear = False
                     break
