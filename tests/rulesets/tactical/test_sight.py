@@ -117,6 +117,30 @@ def test_sight_lines_are_the_float_lerps_on_every_pair_of_hexes_of_the_board(
     assert wrong == []
 
 
+def test_what_a_unit_sees_on_the_page_is_each_hexs_line_of_sight() -> None:
+    """The page's sight of a selected unit (Board.seen_from, for every hex within visibility)
+    is line_of_sight to each hex in turn, with stacks of 13 SPs, 6 wreck SPs and smoke
+    blocking as the sheet's Parameter Data and TERRAIN HEIGHT say, and the eye's own hex."""
+    board = Board.from_scenario(resolve_scenario("tactical/hedgerows").scenario)  # type: ignore[arg-type]
+    hexes = sorted(board.terrain)
+    stacks = dict.fromkeys(hexes[5::17], 13)
+    wrecks = dict.fromkeys(hexes[9::23], 6)
+    smoke = frozenset(hexes[3::31])
+    hidden = set()  # seen by the terrain alone, not past the stacks, wrecks and smoke
+    for eye in hexes[::11]:
+        want = [
+            h
+            for h in hexes
+            if board.line_of_sight(eye, h, units_sp=stacks, wreck_sp=wrecks, smoke=smoke)
+        ]
+        fresh = Board.from_scenario(resolve_scenario("tactical/hedgerows").scenario)  # type: ignore[arg-type]
+        got = fresh.seen_from(eye, hexes, units_sp=stacks, wreck_sp=wrecks, smoke=smoke)
+        assert got == want
+        assert eye in got
+        hidden |= set(fresh.seen_from(eye, hexes)) - set(got)
+    assert hidden
+
+
 def test_hedgerows_see_across_fields_but_not_far_through_the_bocage() -> None:
     """The bundled hedgerows map (fields, hedges and bocage): most pairs two hexes apart see
     each other (it was 14 % when fields blocked every line), hedges cut it down with distance,

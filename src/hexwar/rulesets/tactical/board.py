@@ -260,9 +260,46 @@ class Board:
             return False  # stacks, wrecks and smoke only ever block more
         if not (units_sp or wreck_sp or smoke):
             return True
+        smoky = smoke if isinstance(smoke, AbstractSet) else set(smoke)
+        return self._clear_past(a, b, units_sp or {}, wreck_sp or {}, smoky)
+
+    def seen_from(
+        self,
+        eye: Hex,
+        hexes: Iterable[Hex],
+        *,
+        units_sp: Mapping[Hex, int] | None = None,
+        wreck_sp: Mapping[Hex, int] | None = None,
+        smoke: Iterable[Hex] = (),
+    ) -> list[Hex]:
+        """The hexes of ``hexes`` that ``eye`` sees, in their order: :meth:`line_of_sight`
+        from ``eye`` to each, with what is the same for all of them read once."""
+        smoky = smoke if isinstance(smoke, AbstractSet) else set(smoke)
         stacks = units_sp or {}
         wrecks = wreck_sp or {}
-        smoky = smoke if isinstance(smoke, AbstractSet) else set(smoke)
+        more = bool(stacks or wrecks or smoky)
+        bare_sight = self.bare_sight
+        out = []
+        for h in hexes:
+            if h != eye:
+                bare = bare_sight.get((eye, h))
+                if bare is None:
+                    bare = bare_sight[eye, h] = self._sight(eye, h, {}, {}, set())
+                if not bare or (more and not self._clear_past(eye, h, stacks, wrecks, smoky)):
+                    continue
+            out.append(h)
+        return out
+
+    def _clear_past(
+        self,
+        a: Hex,
+        b: Hex,
+        stacks: Mapping[Hex, int],
+        wrecks: Mapping[Hex, int],
+        smoky: AbstractSet[Hex],
+    ) -> bool:
+        """Whether a line of sight clear by the terrain alone stays clear past ``stacks``,
+        ``wrecks`` and the smoke: only a hex between that holds one can block it."""
         p = sheet().parameters
         heavy, wrecked = p["los_block_non_wreck_sp"], p["los_block_wreck_sp"]
         for line in self.sight_lines(a, b):

@@ -236,13 +236,9 @@ def _sees(
     p = sheet().parameters
     units_sp = dict.fromkeys(stacks, int(p["los_block_non_wreck_sp"]))
     wreck_sp = dict.fromkeys(wrecks, int(p["los_block_wreck_sp"]))
-    seen = tuple(
-        h
-        for h in m.cells
-        if eye.distance(h) <= reach
-        and board.line_of_sight(eye, h, units_sp=units_sp, wreck_sp=wreck_sp, smoke=smoke)
-    )
-    return Highlight(seen, "sight", counter=unit)
+    near = [h for h in m.cells if eye.distance(h) <= reach]
+    seen = board.seen_from(eye, near, units_sp=units_sp, wreck_sp=wreck_sp, smoke=smoke)
+    return Highlight(tuple(seen), "sight", counter=unit)
 
 
 def _sight(d: Mapping[str, Any], m: _Map, side: str) -> list[Highlight]:
