@@ -21,7 +21,10 @@ resources), where they cost about as much as the BLAS call's own overhead.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
+from collections.abc import Iterable
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -375,3 +378,22 @@ def pow(x: float, y: float) -> float:
     if x < 0:
         raise ValueError(f"pow({x!r}, {y!r}): math domain error")
     return exp(y * log(x))
+
+
+def sum_left(terms: Iterable[float]) -> float:
+    """``0 + t1 + t2 + ...``, left to right, one IEEE 754 rounding per addition: the bits of
+    Python 3.11's builtin ``sum(terms)`` on every Python.
+
+    Python 3.12 made the builtin ``sum`` of floats compensated (Neumaier's algorithm, CPython
+    gh-100425), and 3.14 compensates the ints added among them too: a game quantity summed
+    by it can come out with other last bits than on 3.11, where the golden transcripts are
+    made, and one bit across a threshold changes a whole game. This keeps the plain sum: ints
+    before the first float add up exactly, as in ``sum``; the first float is added to their
+    total converted to a double, and every later term to the running double (an int
+    converted to the nearest double, a ``-0.0`` alone comes out ``0.0``). No terms give the
+    int ``0``, ints alone an int.
+
+    For a sum that should be correctly rounded, whatever the order of its terms, use
+    :func:`math.fsum`; this one is for the sums the games have always taken, to keep them.
+    """
+    return functools.reduce(operator.add, terms, 0)
