@@ -65,6 +65,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from hexwar.core import exact
 from hexwar.rulesets.aggressor import rules as rl
 from hexwar.rulesets.aggressor.legal import Board
 
@@ -229,7 +230,7 @@ def assess(view: Mapping[str, Any], board: Board | None = None) -> Assessment:
     theirs = sum(1 for c in control if c == enemy)
     played = min(1.0, max(0.0, (int(view["round"]) - 1) / max(1, int(view["max_rounds"]))))
 
-    strike = sum(_best_shot(u, cell, board, side) for cell, u in board.own.items())
+    strike = exact.sum_left(_best_shot(u, cell, board, side) for cell, u in board.own.items())
     reply = _reply(board)
     partisans = PARTISAN_WORTH * int(view["partisans"])
     sectors = SECTOR_WORTH * (theirs - own) * (1 + 2 * played)

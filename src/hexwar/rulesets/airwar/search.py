@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from hexwar.core import exact
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.orders import Order
 from hexwar.core.search import Proposal, SearchProfile
@@ -42,7 +43,7 @@ def value(world: Game[Any, Any], side: str) -> float:
     """The balance of units (the scenario's totals in the side's view of the world)."""
     totals = world.view(side).data.get("totals") or {}
     mine = float(totals.get(side, 0))
-    theirs = sum(float(n) for s, n in totals.items() if s != side)
+    theirs = exact.sum_left(float(n) for s, n in totals.items() if s != side)
     return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
 
 

@@ -513,7 +513,7 @@ class Battle:
             if local < self.b["default_local_population_floor"]:
                 local = self.params.climate_population(climate) or 0.0
         state = SideState(sv, capacity, local)
-        state.start_size = sum(f.size for f in self.side_flanks[side])
+        state.start_size = exact.sum_left(f.size for f in self.side_flanks[side])
         return state
 
     # -- events ----
@@ -962,7 +962,7 @@ class Battle:
         state = self.sides[side]
         if alive is None:
             alive = self.alive(side)
-        total = sum(f.size for f in alive)
+        total = exact.sum_left(f.size for f in alive)
         carrying = state.local_population * state.capacity
         if total <= 0:
             return False
@@ -1009,7 +1009,7 @@ class Battle:
             return
         if alive is None:
             alive = self.alive(side)
-        total = sum(f.size for f in alive)
+        total = exact.sum_left(f.size for f in alive)
         if total <= 0:
             return
         gen, sec, medicine, maximum = self.disease_factors[side]
@@ -1038,7 +1038,7 @@ class Battle:
                 if not f.routed and total > 0:
                     self.natural_loss(f, lost * f.size / total, "disease")
             alive = [f for f in alive if not f.routed and f.size > 0]
-            total = sum(f.size for f in alive)
+            total = exact.sum_left(f.size for f in alive)
             if total <= 0:
                 return
 
@@ -1059,8 +1059,8 @@ class Battle:
         fractions = []
         for s in (0, 1):
             flanks = [f for f in self.flanks if f.side == s]
-            start = sum(f.start_morale for f in flanks)
-            fractions.append(sum(f.morale for f in flanks) / start if start else 0.0)
+            start = exact.sum_left(f.start_morale for f in flanks)
+            fractions.append(exact.sum_left(f.morale for f in flanks) / start if start else 0.0)
         return 0 if fractions[0] > fractions[1] else 1
 
     def time_limit(self) -> BattleResult:
@@ -1074,13 +1074,16 @@ class Battle:
     def leader_training(self, side: int) -> float:
         """The weighted average of the side's units' tactical training (seed 004, Leader)."""
         flanks = [f for f in self.flanks if f.side == side]
-        weight = sum(u.count for f in flanks for u in f.units)
+        weight = exact.sum_left(u.count for f in flanks for u in f.units)
         if weight <= 0:
             return float(self.sides[side].vars.units["ship"].slot.unit.tactical_training)
-        return sum(u.count * u.unit.tactical_training for f in flanks for u in f.units) / weight
+        return (
+            exact.sum_left(u.count * u.unit.tactical_training for f in flanks for u in f.units)
+            / weight
+        )
 
     def final_size(self, side: int) -> float:
-        return sum(f.size for f in self.flanks if f.side == side)
+        return exact.sum_left(f.size for f in self.flanks if f.side == side)
 
     def morale(self, side: int) -> float:
-        return sum(f.morale for f in self.flanks if f.side == side)
+        return exact.sum_left(f.morale for f in self.flanks if f.side == side)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeGuard
 
+from hexwar.core import exact
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.orders import quote
 
@@ -210,13 +211,13 @@ def apportion(total: int, weights: Sequence[float]) -> list[int]:
     if total < 0:
         raise ValueError(f"cannot apportion a negative total {total}")
     clean = [max(0.0, float(w)) if math.isfinite(w) else 0.0 for w in weights]
-    whole = sum(clean)
+    whole = exact.sum_left(clean)
     if whole <= 0 or total == 0:
         return [0] * len(clean)
-    exact = [total * w / whole for w in clean]
-    shares = [math.floor(q) for q in exact]
+    quotients = [total * w / whole for w in clean]
+    shares = [math.floor(q) for q in quotients]
     left = total - sum(shares)
-    by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - shares[i]), i))
+    by_remainder = sorted(range(len(quotients)), key=lambda i: (-(quotients[i] - shares[i]), i))
     for i in by_remainder[:left]:
         shares[i] += 1
     return shares
@@ -230,7 +231,7 @@ def role_totals(size: float, proportions: Mapping[str, float]) -> dict[str, int]
     soldier) apportioned over the roles by proportion, with what the land proportions leave
     below 1 as the ships' crew, so roles and crew sum to the size exactly (:func:`apportion`)."""
     land = [max(0.0, proportions.get(r, 0.0)) for r in _ROLES]
-    crew = max(0.0, 1.0 - sum(land))
+    crew = max(0.0, 1.0 - exact.sum_left(land))
     shares = apportion(max(0, round(size)), [*land, crew])
     return dict(zip(_ROLES, shares[:3], strict=True))
 
@@ -340,7 +341,7 @@ def share_ships(flanks: Sequence[FlankSpec], ships: int) -> list[FlankSpec]:
     given = sum(f.ships for f in flanks if f.ships != SHIPS_SHARE)
     left = max(0, ships - given)
     land = [float(flanks[i].land) for i in open_]
-    shares = apportion(left, land if sum(land) > 0 else [1.0] * len(open_))
+    shares = apportion(left, land if exact.sum_left(land) > 0 else [1.0] * len(open_))
     out = list(flanks)
     for i, n in zip(open_, shares, strict=True):
         f = flanks[i]

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.core.game import ObservationEncoder
 from hexwar.rulesets.flankbattle.flanks import Maneuver
 from hexwar.rulesets.flankbattle.terrain import COARSE, LETTERS, SIZE
@@ -162,7 +163,9 @@ def encoder(views: Sequence[Mapping[str, Any]]) -> ObservationEncoder:
             men = max(1.0, own_men + enemy_men)
             ships = max(
                 1.0,
-                sum(float(f.get("ships", 0)) for b in (mine, theirs) for f in b["flanks"]),
+                exact.sum_left(
+                    float(f.get("ships", 0)) for b in (mine, theirs) for f in b["flanks"]
+                ),
             )
             _place(p, _OWN, mine["flanks"], men, ships)
             _place(p, _ENEMY, theirs["flanks"], men, ships)

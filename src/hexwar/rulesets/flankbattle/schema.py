@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from hexwar.core import exact
 from hexwar.core.errors import Problem
 from hexwar.rulesets.flankbattle.params import Parameters, UnitType
 
@@ -519,7 +520,7 @@ def composition_problems(row: Row, file: str, units: dict[str, UnitType]) -> lis
                     f"Military tab, column '{role.capitalize()} proportion'",
                 )
             )
-    total = sum(p or 0.0 for p in props)
+    total = exact.sum_left(p or 0.0 for p in props)
     if total > 0 and abs(total - 1.0) > 0.01:
         problems.append(
             Problem(

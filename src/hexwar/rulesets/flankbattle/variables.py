@@ -87,8 +87,8 @@ def pair(params: Parameters, table: str, row: str, column: str, significance: st
 def weighted(name: str, terms: list[Term], params: Parameters) -> Variable:
     """The weighted average of ``terms`` (seed 004: weights by major/moderate/minor)."""
     w = params.weights
-    total = sum(w[t.significance] for t in terms)
-    value = sum(w[t.significance] * t.value for t in terms) / total if total else 0.0
+    total = exact.sum_left(w[t.significance] for t in terms)
+    value = exact.sum_left(w[t.significance] * t.value for t in terms) / total if total else 0.0
     return Variable(name, value, list(terms))
 
 
@@ -215,7 +215,8 @@ def unit_slots(military: Row, units: dict[str, UnitType]) -> tuple[list[UnitSlot
                 t = "Soldier"
             if t is not None and p > 0:
                 slots.append(UnitSlot(role, units[str(t)], float(p)))
-    left = 1.0 - sum(s.proportion for s in slots)  # below 0.001: the proportions' rounding
+    # below 0.001: the proportions' rounding
+    left = 1.0 - exact.sum_left(s.proportion for s in slots)
     transport = units[str(military.get("transport") or "Barges")]
     ship = UnitSlot("ship", transport, left if left >= 0.001 else 0.0)
     return slots, ship

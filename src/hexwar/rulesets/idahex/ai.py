@@ -58,6 +58,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.core.game import Ruleset
 from hexwar.core.numberings import IdahexGrid
 from hexwar.core.views import View
@@ -144,7 +145,7 @@ class _Design:
         if out is None:
             v = self.source["standard_values"][side][role]
             row = self.toe[unit_type]
-            out = self.values[key] = sum(x * w for x, w in zip(row, v, strict=True))
+            out = self.values[key] = exact.sum_left(x * w for x, w in zip(row, v, strict=True))
         return out
 
 
@@ -551,7 +552,7 @@ class IdahexAgent:
             if not numbers.isdisjoint(group):
                 if by_number is None:
                     by_number = {u.number: u for u in units}
-                strength = sum(_value(values, by_number[n], "attack") for n in group)
+                strength = exact.sum_left(_value(values, by_number[n], "attack") for n in group)
                 if _sure(strength, against) is not out:
                     return False
         # A threat below THREATENED before and after is in no way part of the decision;
@@ -843,7 +844,7 @@ class IdahexAgent:
         if found is None:
             defense_at = s.enemy.defense_at
             found = s.terrain.targets[key] = [
-                (sum(defense_at.get(c, ())), c) for c in self._beyond(s, key)
+                (exact.sum_left(defense_at.get(c, ())), c) for c in self._beyond(s, key)
             ]
         return found
 
@@ -908,13 +909,13 @@ class IdahexAgent:
         pressure = enemy.pressure.get(key)
         if pressure is None:
             attack_at = enemy.attack_at
-            pressure = enemy.pressure[key] = sum(
+            pressure = enemy.pressure[key] = exact.sum_left(
                 v for r in self._next_to(cell) if r != but for v in attack_at.get(r, ())
             )
         if pressure == 0.0:
             return 0.0
         # Each value kept with its unit (_value), summed in the view's order.
-        defense = sum(
+        defense = exact.sum_left(
             [
                 _value(values, u, "defense") if (v := u.values.get("defense")) is None else v
                 for u in at.get(cell, ())
@@ -956,7 +957,7 @@ class IdahexAgent:
             near = kept
             if not near:
                 continue
-            strength = sum(self._own_value(s, u, "attack") for u in near)
+            strength = exact.sum_left(self._own_value(s, u, "attack") for u in near)
             strong = self._strong_enough(strength, value, odds)
             s.tests.strong.append((tuple(u.number for u in near), value, strong))
             if not strong:
@@ -1055,7 +1056,7 @@ def _value(values: Mapping[str, list[float]], u: _Unit, role: str) -> float:
     out = u.values.get(role)
     if out is None:
         v = values[role]
-        raw = sum(x * w for x, w in zip(u.resources, v, strict=True))
+        raw = exact.sum_left(x * w for x, w in zip(u.resources, v, strict=True))
         out = u.values[role] = raw * min(1.0, u.ratio / SHORT)
     return out
 

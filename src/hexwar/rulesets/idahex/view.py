@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.rulesets.idahex.design_data import SIDE_NAMES
 from hexwar.rulesets.idahex.engine import TaskForce, UnitState
 
@@ -127,7 +128,7 @@ def own_json(game: IdahexGame, u: UnitState, engaged: bool) -> dict[str, Any]:
         and (tf is None or type(tf) is int)
         and type(engaged) is bool
         and held.dtype is _FLOAT64
-        and (total := sum(resources)) - total == 0.0
+        and (total := exact.sum_left(resources)) - total == 0.0
     ):
         game._shared.put_trusted(("unit", number), piece, (id(piece), id(resources)))
     else:

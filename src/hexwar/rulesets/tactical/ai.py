@@ -599,7 +599,7 @@ class _Turn:
             score = -a.goal_weight * goal + a.cover_weight * (1.0 - factor)
             if u["kind"] == "gun" and goal < 3:
                 score -= 5.0  # guns stay back
-            score -= a.exposure_weight * sum(threats.get(x, 0.0) for x in path[1:])
+            score -= a.exposure_weight * exact.sum_left(threats.get(x, 0.0) for x in path[1:])
             score -= a.danger_weight * threats.get(h, 0.0) * factor
             score += a.shot_weight * self._prospect(u, h)
             score += a.vision_weight * sum(

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from hexwar.core import exact
 from hexwar.core.errors import IllegalOrderError
 from hexwar.core.game import Game, Ruleset
 from hexwar.core.hexes import Hex
@@ -220,7 +221,9 @@ def tactical_features(v: Mapping[str, Any]) -> tuple[float, ...]:
     objectives = v["objectives"]
     total = float(sum(int(o["vp"]) for o in objectives)) or 1.0
     score = v["score"]
-    vp = (float(score.get(me, 0)) - sum(float(n) for s, n in score.items() if s != me)) / total
+    vp = (
+        float(score.get(me, 0)) - exact.sum_left(float(n) for s, n in score.items() if s != me)
+    ) / total
     held = (
         sum(
             int(o["vp"]) * (1 if o["control"] == me else -1)
@@ -231,7 +234,7 @@ def tactical_features(v: Mapping[str, Any]) -> tuple[float, ...]:
     )
     lost = v["lost"]
     own_lost = float(lost.get(me, 0))
-    enemy_lost = sum(float(n) for s, n in lost.items() if s != me)
+    enemy_lost = exact.sum_left(float(n) for s, n in lost.items() if s != me)
     start = sum(int(u["sp"]) for u in v["units"] if u["kind"] != "hq") + own_lost
     limit = float(v.get("break_percent") or 30) / 100 * max(start, 1.0)
     own = min(1.5, own_lost / limit)
