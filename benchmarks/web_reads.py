@@ -103,9 +103,9 @@ def measure(scenario: str, decisions: int) -> dict[str, Any]:
             for side in sorted(decision.sides):
                 order = ruleset.random_order(game.view(side), rng)
                 run(hub.submit(tokens[side], gid, None, order.to_json()))
-            for side in (*sides, None):
+            for seat in (*sides, None):
 
-                def one(side: str | None = side) -> tuple[float, float, float, float]:
+                def one(side: str | None = seat) -> tuple[float, float, float, float]:
                     clock = time.thread_time
                     live = hub._live[gid]
                     t0 = clock()
