@@ -18,7 +18,14 @@ from hypothesis import strategies as st
 from hexwar.core.errors import InvalidInputError
 from hexwar.rulesets.idahex.consumption import _rated
 from hexwar.rulesets.idahex.design import CombatSupplies, File50, load_sinai
-from hexwar.rulesets.idahex.supplies import SupplyTables, consume, demand, nonengaged_demands
+from hexwar.rulesets.idahex.supplies import (
+    SupplyTables,
+    consume,
+    demand,
+    engaged_demand_trusted,
+    engaged_demands_trusted,
+    nonengaged_demands,
+)
 from tests.rulesets.idahex.helpers import _problems, _refusal, _refused
 
 from .sinai import SINAI
@@ -568,6 +575,45 @@ def test_7_an_engaged_demand_needs_frinv_only_of_the_resources_its_rates_name(
         ).tobytes()
 
     assert of(other) == of(frinv)
+
+
+@settings(max_examples=40, deadline=None)
+@given(side=st.sampled_from([1, 2]), data=st.data())
+def test_7_engaged_demands_together_are_each_unit_s_bit_for_bit(
+    side: int, data: st.DataObject
+) -> None:
+    """§7: the demands of many engaged units worked out together (a frame's engaged units,
+    consumption.frame_demands) are each unit's engaged_demand_trusted, bit for bit, whatever
+    the pointers, holdings (zeros of either sign included) and frinv."""
+    tables = SupplyTables.from_design(SINAI[0], side)
+    pointers = sorted({tables.pointer(p) for p in (10, 11, 20, 40)} - {0})
+    count = data.draw(st.integers(1, 12))
+    amounts = st.floats(0.0, 1e4, allow_subnormal=False) | st.sampled_from([0.0, -0.0])
+    resources = np.array(
+        data.draw(
+            st.lists(
+                st.lists(amounts, min_size=tables.nrs, max_size=tables.nrs),
+                min_size=count,
+                max_size=count,
+            )
+        )
+    )
+    frinv = np.array(
+        data.draw(
+            st.lists(
+                st.lists(st.floats(0.0, 1.0), min_size=tables.nrs, max_size=tables.nrs),
+                min_size=count,
+                max_size=count,
+            )
+        )
+    )
+    indices = np.array(
+        data.draw(st.lists(st.sampled_from(pointers), min_size=count, max_size=count))
+    )
+    together = engaged_demands_trusted(tables, resources, indices, frinv, 0.25)
+    for i in range(count):
+        alone = engaged_demand_trusted(tables, resources[i], int(indices[i]), frinv[i], 0.25)
+        assert together[i].tobytes() == alone.tobytes()
 
 
 @pytest.mark.found_by_full_run

@@ -17,6 +17,7 @@ from hexwar.rulesets.idahex.supplies import (
     consume_trusted,
     demand,
     engaged_demand_trusted,
+    engaged_demands_trusted,
     nonengaged_demands,
 )
 
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 
 _DEMANDS_KEPT = 4096
 """At most this many nonengaged demands are kept (then forgotten all at once)."""
+
+_ENGAGED_TOGETHER = 8
+"""From this many engaged units of a side in a frame, their demands are worked out together
+(:func:`engaged_demands_trusted`, the same bits as one by one)."""
 
 
 def _runs_short(u: UnitState, sup: slice) -> bool:
@@ -261,9 +266,10 @@ def frame_demands(
     while not engaged) demand 0 and are left out. Units at the rates of units not engaged
     are done together, and a unit whose class and rated resources (:func:`_rated`) are
     those of a demand computed before (most units from frame to frame) takes it again;
-    engaged ones one by one (``frinv``: a unit's in ``frinvs``, what
-    :meth:`~hexwar.rulesets.idahex.combat.IdahexCombat.prefetch` found for it as things
-    stand, else worked out)."""
+    engaged ones at their pointers' rates with each one's ``frinv`` (a unit's in
+    ``frinvs``, what :meth:`~hexwar.rulesets.idahex.combat.IdahexCombat.prefetch` found for
+    it as things stand, else worked out), their demands together from
+    :data:`_ENGAGED_TOGETHER` of them."""
     idle = tables.idle
     out: list[tuple[UnitState, Any]] = []
     bulk: list[int] = []
@@ -274,15 +280,23 @@ def frame_demands(
     rated = game._kept.get(("rated", side))
     if rated is None:
         rated = game._kept["rated", side] = _rated_values(tables)  # fixed by the design
+    # engaged units at their pointer's rates: (place in out, unit, pointer, frinv)
+    fighting: list[tuple[int, UnitState, int, Any]] = []
     for u in units:
         posture = u.posture
         pc = posture // 10
         if u.tf is not None and engine.passenger(u):
             column = 1  # a passenger is never engaged
         elif pc != 3:  # not moving: may be engaged
-            if engaged_units and u.number in engaged_units and tables.pointer(posture) != 0:
-                out.append((u, unit_demand(engine, tables, u, tframe, forces, frinvs)))
-                continue
+            if engaged_units and u.number in engaged_units:
+                index = tables.pointer(posture)
+                if index != 0:
+                    # unit_demand's case of an engaged unit (no passenger, not moving) at
+                    # the rates of its pointer: its frinv now, its demand with the others'
+                    fi = _engaged_frinv(engine, tables, u, index, forces, frinvs)
+                    fighting.append((len(out), u, index, fi))
+                    out.append((u, None))
+                    continue
             column = pc if pc < 3 else 3  # class 4 not engaged at the class 3 rates
         else:
             column = 3
@@ -295,6 +309,19 @@ def frame_demands(
             keys.append(key)
         if row is not None:
             out.append((u, row))
+    if len(fighting) >= _ENGAGED_TOGETHER:
+        rows = engaged_demands_trusted(
+            tables,
+            np.array([u.resources for _, u, _, _ in fighting]),
+            np.array([index for *_, index, _ in fighting]),
+            np.array([fi for *_, fi in fighting]),
+            tframe,
+        )
+        for (i, u, _, _), row in zip(fighting, rows, strict=True):
+            out[i] = (u, row)
+    else:
+        for i, u, index, fi in fighting:
+            out[i] = (u, engaged_demand_trusted(tables, u.resources, index, fi, tframe))
     if not bulk:
         return out
     res = np.array([out[i][0].resources for i in bulk])
@@ -309,6 +336,25 @@ def frame_demands(
         known.clear()
     known.update(zip(keys, kept, strict=True))
     return [(u, row) for u, row in out if row is not None]
+
+
+def _engaged_frinv(
+    engine: Engine,
+    tables: SupplyTables,
+    u: UnitState,
+    index: int,
+    forces: dict[tuple[int, ...], Any],
+    frinvs: dict[int, Any] | None,
+) -> Any:
+    """The ``frinv`` :func:`unit_demand` takes for an engaged unit, no passenger and not
+    moving, at the rates of its pointer ``index`` (not 0)."""
+    if u.resources[tables.involved[index - 1]].any():
+        frinv = None if frinvs is None else frinvs.get(u.number)
+        if frinv is None:
+            frinv = engine.combat.involvement(engine, u, forces)
+        return frinv
+    # (see unit_demand: frinv = 0 gives the same sums)
+    return np.zeros(tables.nrs)
 
 
 def unit_demand(

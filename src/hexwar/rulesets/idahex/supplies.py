@@ -36,6 +36,7 @@ __all__ = [
     "consume_trusted",
     "demand",
     "engaged_demand_trusted",
+    "engaged_demands_trusted",
     "nonengaged_demands",
 ]
 
@@ -260,6 +261,32 @@ def engaged_demand_trusted(
     reserve = exact.matvec(tables.ssvres[:, :, index - 1], (1 - frinv) * resources)
     out: FloatArray = tframe * (active + reserve)
     return out
+
+
+def engaged_demands_trusted(
+    tables: SupplyTables,
+    resources: FloatArray,
+    indices: IntArray,
+    frinv: FloatArray,
+    tframe: float,
+) -> FloatArray:
+    """:func:`engaged_demand_trusted` of many units at once (a row each of ``resources``,
+    ``frinv`` and ``indices``): the same elementwise products along the rows, each row's
+    sums by ``math.fsum`` as :func:`exact.matvec` takes them, so row ``i`` is the array it
+    gives unit ``i``, bit for bit."""
+    active = _rate_sums(tables.ssvact, indices, frinv * resources)
+    reserve = _rate_sums(tables.ssvres, indices, (1 - frinv) * resources)
+    out: FloatArray = tframe * (active + reserve)
+    return out
+
+
+def _rate_sums(rates: FloatArray, indices: IntArray, held: FloatArray) -> FloatArray:
+    """Row ``i``: ``exact.matvec(rates[:, :, indices[i] - 1], held[i])``."""
+    picked = np.moveaxis(rates[:, :, indices - 1], 2, 0)  # (units, nss, nrs)
+    products = np.multiply(picked, held[:, None, :], dtype=np.float64)
+    count, nss, nrs = products.shape
+    sums = np.array(list(map(math.fsum, products.reshape(-1, nrs).tolist())), dtype=np.float64)
+    return sums.reshape(count, nss)
 
 
 def nonengaged_demands(
