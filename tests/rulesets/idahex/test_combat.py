@@ -649,3 +649,32 @@ def test_what_prefetch_finds_by_unit_is_what_each_unit_finds_afresh(
     scale.play(scenario, places, 1)
     assert seen["units"] > 1000
     assert seen["forces"] > 100
+
+
+@pytest.mark.parametrize("iprint", [None, 5, 9, 15])
+def test_combat_notes_straight_to_the_log_are_those_the_reporter_makes(
+    iprint: int | None,
+) -> None:
+    """The combat notes a game keeps go straight to its log (``Engine.log_note``) as its
+    reporter would make them: the Sinai sample's whole game, computer against computer,
+    gives the same events (times, kinds, texts, who sees them, data) as with every note
+    through the reporter, at the sample's print level and others (§8)."""
+    from hexwar.sessions import Session, resolve_scenario
+
+    r = resolve_scenario("idahex/sinai")
+    scenario = r.scenario
+    if iprint is not None:
+        design = scenario.design.model_copy(update={"iprint": iprint})
+        scenario = scenario.model_copy(update={"design": design})
+
+    def events(straight: bool) -> list[tuple[Any, ...]]:
+        g = r.ruleset.new_game(scenario, seed=1, scenario_id=r.scenario_id)
+        assert isinstance(g, IdahexGame)
+        if not straight:
+            g.engine.log_note = None
+        Session(g, dict.fromkeys(r.ruleset.info.sides, "ai")).run()
+        return [(e.time, e.kind, e.text, e.visible_to, dict(e.data)) for e in g.events(None)]
+
+    straight = events(True)
+    assert any(e[1] == "combat-detail" for e in straight)
+    assert straight == events(False)

@@ -31,7 +31,8 @@ from hexwar.rulesets.idahex.attrition import (
     prepare_frame,
 )
 from hexwar.rulesets.idahex.combat_functions import BATCH_FROM, CombatFunctions, Force
-from hexwar.rulesets.idahex.design_data import Rules
+from hexwar.rulesets.idahex.design_data import SIDE_NAMES, Rules
+from hexwar.rulesets.idahex.engine import audience
 from hexwar.rulesets.idahex.postures import DESTROYED, Order, PostureClass
 from hexwar.rulesets.idahex.values import (
     StandardValues,
@@ -52,6 +53,8 @@ VANISH_TOLERANCE = 1e-5
 """§5.3: a unit is eliminated when ``cv < vanish(butype) * sv - 10**-5``."""
 
 _SIDE = ("Red", "Blue")
+
+_UNSEEN: frozenset[str] = frozenset(("(not found yet)",))
 
 _FRINV_KEPT = 4096
 """At most this many forces' ``frinv`` are kept (then forgotten all at once)."""
@@ -85,6 +88,10 @@ class IdahexCombat:
         self._prefetched_at = -math.inf
         self._found: tuple[dict[int, FloatArray], dict[int, list[UnitState]]] | None = None
         """What the last :meth:`prefetch` found by unit: ``frinv`` and force."""
+        self._forces_kept: (
+            tuple[Engine, float, list[_ForceEntry], dict[int, list[UnitState]]] | None
+        ) = None
+        """The forces :meth:`_forces_now` found last: the engine, its time, and them."""
         self._toe_values: dict[tuple[int, int], tuple[float, list[float]]] = {}
         """``sv`` of §5.3 by side and unit type (the value of a unit at its toe), with the
         side's ``rsvald``."""
@@ -98,6 +105,8 @@ class IdahexCombat:
             ]
             | None
         ) = None
+        self._seen: dict[tuple[int, int, tuple[int, ...]], frozenset[str] | None] = {}
+        """Who sees a combat note, by ``iprint``, player level and sides (see _told)."""
         self._prepared: dict[int, _Prepared] = {}
         """This frame's engagements as found at its first assessment, by cell (see
         :meth:`_prepare_frame`)."""
@@ -180,13 +189,62 @@ class IdahexCombat:
         same members in the same cell); a force computed alone later (fewer than
         ``BATCH_FROM`` forces of both sides to allocate) leaves its units out. With it,
         :attr:`_found` keeps each such unit's force (for :meth:`_prepare_frame`)."""
+        entries, forces = self._forces_now(engine)
         batch: dict[tuple[int, tuple[int, ...], bytes], Force] = {}
-        done: set[int] = set()
-        units = engine.units
         frinvs: dict[int, FloatArray] = {}
-        forces: dict[int, list[UnitState]] = {}
         self._found = (frinvs, forces)
         waiting: list[tuple[tuple[int, tuple[int, ...], bytes], list[int]]] = []
+        kept = self._frinv
+        for side, force, butypes, takers in entries:
+            amount = _summed(force)
+            key = (side, butypes, amount.tobytes())
+            found = kept.get(key)
+            if found is not None:
+                for m in takers:
+                    frinvs[m] = found
+                continue
+            if key not in batch:
+                batch[key] = Force(side, butypes, amount)
+            waiting.append((key, takers))
+        if all(sum(1 for f in batch.values() if f.side == side) < BATCH_FROM for side in (1, 2)):
+            return frinvs  # computed one by one as the assessments come to them
+        if len(self._frinv) + len(batch) > self._frinv_bound:
+            self._frinv.clear()
+        self._frinv_bound = max(_FRINV_KEPT, 2 * len(batch))
+        for key, fi in zip(
+            batch, self.functions.involvement_many(list(batch.values())), strict=True
+        ):
+            fi.setflags(write=False)
+            self._frinv[key] = fi
+        for key, takers in waiting:
+            fi = self._frinv[key]
+            for m in takers:
+                frinvs[m] = fi
+        return frinvs
+
+    def _forces_now(self, engine: Engine) -> tuple[list[_ForceEntry], dict[int, list[UnitState]]]:
+        """The forces :meth:`prefetch` finds, in its order: each one's side, units, unit
+        types and the units whose force it is (see :meth:`prefetch`), and that force by unit.
+
+        They depend on the engagements, their members' locations, postures (active or not)
+        and task forces, none of their holdings. The supply step's prefetch comes after the
+        frame's assessments, which change holdings, ``tentry``, FEBAs; an assessment that
+        changes more eliminates a unit or defeats defenders and says so
+        (:attr:`_prepared_void`), and nothing else happens between them
+        (``Engine._frame_end``): so in the frame of the assessments' prefetch, while no
+        assessment has said so, the forces found there are those of now."""
+        kept = self._forces_kept
+        if (
+            kept is not None
+            and kept[0] is engine
+            and kept[1] == engine.t == self._prefetched_at
+            and not self._prepared_void
+        ):
+            return kept[2], kept[3]
+        entries: list[_ForceEntry] = []
+        done: set[int] = set()
+        units = engine.units
+        forces: dict[int, list[UnitState]] = {}
         for cell in sorted(engine.engagements):
             e = engine.engagements[cell]
             for numbers in (e.attackers, e.defenders):
@@ -196,9 +254,6 @@ class IdahexCombat:
                         continue
                     force = self._force(engine, u) or [u]
                     done.update(m.number for m in force)
-                    amount = _summed(force)
-                    butypes = tuple(m.butype for m in force)
-                    key = (u.side, butypes, amount.tobytes())
                     if len(force) == 1:
                         takers = [n]
                     else:
@@ -216,29 +271,9 @@ class IdahexCombat:
                         ]
                     for m in takers:
                         forces[m] = force
-                    found = self._frinv.get(key)
-                    if found is not None:
-                        for m in takers:
-                            frinvs[m] = found
-                        continue
-                    if key not in batch:
-                        batch[key] = Force(u.side, butypes, amount)
-                    waiting.append((key, takers))
-        if all(sum(1 for f in batch.values() if f.side == side) < BATCH_FROM for side in (1, 2)):
-            return frinvs  # computed one by one as the assessments come to them
-        if len(self._frinv) + len(batch) > self._frinv_bound:
-            self._frinv.clear()
-        self._frinv_bound = max(_FRINV_KEPT, 2 * len(batch))
-        for key, fi in zip(
-            batch, self.functions.involvement_many(list(batch.values())), strict=True
-        ):
-            fi.setflags(write=False)
-            self._frinv[key] = fi
-        for key, takers in waiting:
-            fi = self._frinv[key]
-            for m in takers:
-                frinvs[m] = fi
-        return frinvs
+                    entries.append((u.side, force, tuple(m.butype for m in force), takers))
+        self._forces_kept = (engine, engine.t, entries, forces)
+        return entries, forces
 
     def zrarea(self, unit: UnitState) -> float:
         """§5.4.2 for a unit now: :meth:`CombatFunctions.zrarea` with the unit's ``sv`` and the
@@ -497,6 +532,10 @@ class IdahexCombat:
 
     def _report(self, engine: Engine, e: Engagement, r: FrameResult, feba0: float) -> None:
         names = self.rules.resources
+        # A game that keeps notes in its log (Engine.log_note) takes them straight there, as
+        # its reporter would make them (see _told): the notes' texts and data are the same.
+        log = engine.log_note
+        t = engine.clock.t
         # Python floats: numpy's float64 formats as the float it is (a subclass of float)
         lists = {n: lost.tolist() for n, lost in r.losses.items()}
         for side in (e.attacker, 3 - e.attacker):
@@ -513,40 +552,63 @@ class IdahexCombat:
             # §8: from iprint 15 the players 'receive the same description' as file 51, the
             # enemy's losses included; below it each is told its own (docs/rulings/idahex.md).
             told = [1, 2] if self.rules.iprint >= FULL_DESCRIPTION else [side]
-            engine.note(
-                "combat",
+            text = (
                 f"engagement at cell {e.cell} ({_SIDE[side - 1]} {role}): FEBA {feba0:.3f} -> "
-                f"{r.feba:.3f}" + (f"; {'; '.join(parts)}" if parts else "; no losses"),
-                told,
-                level=0,
-                player_level=5,
-                cell=e.cell,
-                feba=r.feba,
+                f"{r.feba:.3f}" + (f"; {'; '.join(parts)}" if parts else "; no losses")
             )
+            if log is None:
+                engine.note("combat", text, told, level=0, player_level=5, cell=e.cell, feba=r.feba)
+            elif (seen := self._told(engine, 5, tuple(told))) is not None:
+                log(t, "combat", text, seen, {"cell": e.cell, "feba": r.feba})
         # §8: file 51 always describes the engagement in full; the players get the weapon
         # values from iprint 9 and the average kill matrices from iprint 15.
         both = [e.attacker, 3 - e.attacker]
         v = r.values
-        engine.note(
-            "combat-values",
+        text = (
             f"engagement at cell {e.cell}: weapon values va {_vector(v.va)}, "
-            f"vd {_vector(v.vd)}, alpha = delta = {v.alpha:.4g}",
-            both,
-            level=0,
-            player_level=9,
-            cell=e.cell,
+            f"vd {_vector(v.vd)}, alpha = delta = {v.alpha:.4g}"
         )
-        engine.note(
-            "combat-detail",
+        if log is None:
+            engine.note("combat-values", text, both, level=0, player_level=9, cell=e.cell)
+        elif (seen := self._told(engine, 9, (1, 2))) is not None:
+            log(t, "combat-values", text, seen, {"cell": e.cell})
+        text = (
             f"engagement at cell {e.cell}: A {_matrix(r.kill_a)}, D {_matrix(r.kill_d)}; "
             f"FRGRD {r.frgrd:.4g}, FRGA {r.frga:.4g} "
             f"(fgrd {r.fgrd:.4g} + fair {r.fair:.4g} vs ggrd {r.ggrd:.4g} + gair {r.gair:.4g}), "
-            f"postures {r.post_a}/{r.post_d}, TI {r.ti:.3g}, defdepth {r.defdepth:.3g}",
-            both,
-            level=0,
-            player_level=FULL_DESCRIPTION,
-            cell=e.cell,
+            f"postures {r.post_a}/{r.post_d}, TI {r.ti:.3g}, defdepth {r.defdepth:.3g}"
         )
+        if log is None:
+            engine.note(
+                "combat-detail",
+                text,
+                both,
+                level=0,
+                player_level=FULL_DESCRIPTION,
+                cell=e.cell,
+            )
+        elif (seen := self._told(engine, FULL_DESCRIPTION, (1, 2))) is not None:
+            log(t, "combat-detail", text, seen, {"cell": e.cell})
+
+    def _told(
+        self, engine: Engine, player_level: int, sides: tuple[int, ...]
+    ) -> frozenset[str] | None:
+        """Who sees a combat note (written at level 0, to the players from ``player_level``)
+        that goes to ``sides``, as the game's reporter finds it (§8, :func:`audience`): the
+        sides' names, nobody (the designer's report alone) or ``None`` (dropped). A function
+        of the design's ``iprint``: found once."""
+        key = (engine.design.iprint, player_level, sides)
+        found = self._seen.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            heard = audience(engine.design.iprint, 0, player_level, True)
+            found = self._seen[key] = (
+                None
+                if heard is None
+                else frozenset(SIDE_NAMES[s - 1] for s in sides)
+                if heard
+                else frozenset()
+            )
+        return found
 
     # -- §5.3 ---------------------------------------------------------------------------------
 
@@ -620,6 +682,11 @@ class IdahexCombat:
             cell=e.cell,
             to=r,
         )
+
+
+_ForceEntry = tuple[int, list["UnitState"], tuple[int, ...], list[int]]
+"""A force as :meth:`IdahexCombat.prefetch` finds it: its side, units, unit types and the
+units whose force it is."""
 
 
 @dataclass(frozen=True, slots=True)
