@@ -752,7 +752,8 @@ class CombatFunctions:
                         stale = active & (known - q <= steps)
                         stale &= is_protected
                         late = np.flatnonzero(np.logical_or.reduce(stale, axis=1)).tolist()
-                    go[late] = False
+                    if late:  # (an empty list's assignment costs as much)
+                        go[late] = False
                 target = (q + qadd) / a
                 # max(r, 0) where there is a need, 0 where there is none: there dd and had
                 # are +0.0 (had grows by these zeros), so r is w * 0 - 0, a zero, or nan for
@@ -799,14 +800,16 @@ class CombatFunctions:
                             continue  # every force that grows the type is idle
                         r_i = r[row]
                     # Each type in resource order draws on what the types before it left.
-                    fits_i = go_i & np.logical_and.reduce(have + r_i <= supply, axis=0)
+                    after = have + r_i
+                    fits_i = go_i & np.logical_and.reduce(after <= supply, axis=0)
                     fits[row] = fits_i
-                    # the others take no support (adding 0 changes nothing)
-                    have += np.where(fits_i, r_i, 0.0)
+                    # the others take no support: their have is left as it is (have + 0
+                    # would leave it so: the support given is never -0.0)
+                    np.copyto(have, after, where=fits_i)
                 np.copyto(fi[done:], target[done:], where=fits[done:])
                 # q is fi * a throughout (it is made so and changed with it)
                 np.multiply(fi[done:], a[done:], out=q[done:])
-                had += np.where(fits[:, None, :], r, 0.0)
+                np.add(had, r, out=had, where=fits[:, None, :])  # (had + 0: had, never -0.0)
                 # the idle ones (go is within active) and those grown below 1 are kept
                 kept = (active ^ go) | (fits & (target < 1.0))
                 running &= np.logical_or.reduce(fits, axis=0)  # a force that grew nothing stops
