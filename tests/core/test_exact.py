@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexwar.core import exact
@@ -139,6 +139,28 @@ def test_row_sums_near_halfway_between_doubles_are_fsums(base: float, e: int, ks
     assert [math.copysign(1.0, v) for v in got.tolist()] == [
         math.copysign(1.0, v) for v in expected
     ]
+
+
+@given(
+    st.floats(min_value=1.0, max_value=2.0),
+    st.integers(min_value=-80, max_value=-40),
+    st.lists(st.integers(min_value=-3, max_value=3), min_size=1, max_size=14),
+)
+@settings(max_examples=30, deadline=None)
+def test_many_rows_summed_by_columns_are_fsums(base: float, e: int, ks: list) -> None:
+    """From exact._BY_COLUMNS_FROM rows the wide sums are taken column after column: the
+    same certified sums, fsum's bits, near halfway points and zeros of either sign too."""
+    half = math.ulp(base) / 2
+    row = [base, half] + [max(k * 2.0**e, 0.0) for k in ks]
+    row += [max(-k * 2.0**e, 0.0) * 0.5 for k in ks]
+    rng = np.random.default_rng(len(ks))
+    scaled = [(np.array(row) * rng.uniform(0.5, 2.0)).tolist() for _ in range(8)]
+    rows = [row, row[::-1], [0.0] * len(row), [-0.0] * len(row), *scaled]
+    terms = np.array(rows * (exact._BY_COLUMNS_FROM // len(rows) + 1))
+    assert len(terms) >= exact._BY_COLUMNS_FROM
+    expected = [math.fsum(r) for r in terms.tolist()]
+    got = exact._row_fsums_nonnegative(terms)
+    assert got.tobytes() == np.array(expected).tobytes()
 
 
 def _perron_by_fsum(block: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:

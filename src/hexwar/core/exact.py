@@ -174,7 +174,7 @@ def _row_fsums_nonnegative(terms: FloatArray) -> FloatArray:
     u = _WIDE_ROUNDOFF
     if u is None:
         return _row_fsums(terms)
-    wide = terms.astype(np.longdouble).sum(axis=1)
+    wide = _wide_row_sums(terms)
     margin = wide * np.longdouble((terms.shape[1] + 2) * u)
     low: FloatArray = (wide - margin).astype(np.float64)
     undecided = low != (wide + margin).astype(np.float64)
@@ -182,6 +182,25 @@ def _row_fsums_nonnegative(terms: FloatArray) -> FloatArray:
         where = np.flatnonzero(undecided)
         low[where] = list(map(math.fsum, terms[where].tolist()))
     return low
+
+
+_BY_COLUMNS_FROM = 1024
+"""From this many rows, :func:`_wide_row_sums` adds the columns one after the other."""
+
+
+def _wide_row_sums(terms: FloatArray) -> NDArray[np.longdouble]:
+    """Each row's sum in ``np.longdouble``, in some order (the bound of
+    :func:`_row_fsums_nonnegative` holds for any): of many rows, column after column, each
+    added to the running sums of all rows at once (numpy's reduction along short rows
+    costs more per row); of few, numpy's own sum along the rows."""
+    rows, columns = terms.shape
+    if rows < _BY_COLUMNS_FROM or columns < 2:
+        out: NDArray[np.longdouble] = terms.astype(np.longdouble).sum(axis=1)
+        return out
+    wide = terms[:, 0].astype(np.longdouble)
+    for k in range(1, columns):
+        wide += terms[:, k]  # (each double converted exactly, the sum rounded to the wide type)
+    return wide
 
 
 def perron(block: ArrayLike) -> tuple[float, FloatArray, FloatArray]:
