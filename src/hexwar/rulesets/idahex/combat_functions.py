@@ -201,16 +201,18 @@ class _Inversion:
         return w
 
 
-BATCH_FROM = 48
+BATCH_FROM = 32
 """The fewest forces of a side :meth:`CombatFunctions.involvement_many` allocates together,
 and the fewest still running for :meth:`CombatFunctions._equip_many` to go on together (the
 rest go on one by one). Both ways take a step of every type of equipment an iteration, so
 both cost about the iterations times the types: together, some thirty numpy operations a
 step whatever the forces; one by one, a step of Python floats a force. On the Sinai design
-(a step of a force costs about a fiftieth of the numpy operations) 48 forces of a side take
-as long either way, 64 three quarters of the time together, 250 three tenths. (Measured
-before an iteration's types were taken together, which cut the time together at 250 forces
-by about a fifth: the threshold may now be lower.)"""
+(a step of a force costs about a fiftieth of the numpy operations) 48 forces of a side took
+as long either way, 64 three quarters of the time together, 250 three tenths, before an
+iteration's types were taken together (which cut the time together at 250 forces by about a
+fifth). Since, the allocations of the 1,000-unit theater (250 forces a side, going on one by
+one from where fewer run) take 1 % fewer instructions from 32 than from 48, and as many
+from 16 as from 32."""
 
 
 class CombatFunctions:
