@@ -49,11 +49,6 @@ GAME_PATH = ("hexwar.core.", "hexwar.rulesets.", "hexwar.agents.")
 # 3.11's sum in the compensated run. The list must be emptied: change each to
 # exact.sum_left and strike it here (the test below fails for an entry no longer found).
 KNOWN = {
-    ("rulesets/idahex/attrition.py", "prepare_frame"),  # 354: defarea, the defenders' areas
-    ("rulesets/idahex/attrition.py", "assess_frame"),  # 483: delval, the units' value lost
-    ("rulesets/idahex/combat.py", "IdahexCombat._participants"),  # 308: friends' areas
-    # 314: the support overhead, 327: q, 341: alloc (the allocation of support)
-    ("rulesets/idahex/combat_functions.py", "CombatFunctions._support"),
     # 632: stock, 633: use (the supply check); 662: demand, 663: capacity (transport): with
     # 3.12's sum these alone make idahex/sinai another game (at 40 decisions and at the end)
     ("rulesets/idahex/delays.py", "_movers"),

@@ -41,6 +41,7 @@ __all__ = [
     "perron_many",
     "pow",
     "solve",
+    "sum_left",
     "vecmat",
 ]
 

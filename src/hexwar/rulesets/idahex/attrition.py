@@ -351,7 +351,7 @@ def prepare_frame(
     ers = {u.number: u.effectiveness * involved[u.number] for u in (*attackers, *defenders)}
     rsatk = sum((involved[u.number] for u in attackers), np.zeros(len(attackers[0].resources)))
     rsdef = sum((involved[u.number] for u in defenders), np.zeros(len(defenders[0].resources)))
-    defarea = sum(u.area for u in defenders)
+    defarea = exact.sum_left(u.area for u in defenders)
     front = front_length(loc, [u.location for u in attackers], depth)
     defdepth = min(defarea / front, depth) if math.isfinite(front) else 0.0
 
@@ -480,7 +480,7 @@ def assess_frame(
         (attackers, vala, fgrd, post_a),
         (defenders, vald, ggrd, post_d),
     ):
-        delval = sum(exact.dot(ploss[u.number], vals) for u in units)
+        delval = exact.sum_left(exact.dot(ploss[u.number], vals) for u in units)
         temp = curves.frdval(frgrd, post)
         if temp >= 0.0 and delval > 0.0 and value > 0.0:
             fraction = delval / value  # may underflow to 0 (a float, not an inf)

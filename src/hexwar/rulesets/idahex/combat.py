@@ -300,7 +300,7 @@ class IdahexCombat:
     def freff(self, engine: Engine, unit: UnitState) -> float:
         """§5.4.3: the effectiveness of the active friendly force in the unit's cell."""
         friends = [u for u in engine.units_at(unit.location, unit.side) if u.active]
-        return self.functions.freff(unit.side, sum(self.zrarea(u) for u in friends))
+        return self.functions.freff(unit.side, exact.sum_left(self.zrarea(u) for u in friends))
 
     # -- one frame -----------------------------------------------------------------------------
 
@@ -340,7 +340,7 @@ class IdahexCombat:
                 for f in friends:
                     areas[f.number] = self.zrarea(f)
                 density[u.location] = self.functions.freff(
-                    u.side, sum(areas[f.number] for f in friends)
+                    u.side, exact.sum_left(areas[f.number] for f in friends)
                 )
             area = areas.get(u.number)
             if area is None:

@@ -313,7 +313,7 @@ class CombatFunctions:
         x = d.frinv_x[s]
         suppt = amount[neq:nrs]
         for k in range(npers):
-            overhead = sum(self.ppoh[bt - 1][k] for bt in force.butypes)
+            overhead = exact.sum_left(self.ppoh[bt - 1][k] for bt in force.butypes)
             suppt[nss + k] = max(suppt[nss + k] - overhead, 0.0)
         alloc = [0.0] * nsp
 
@@ -326,7 +326,7 @@ class CombatFunctions:
         for irs in range(neq, nmat):
             fi[irs] = 1.0
         for kpp in range(npers):
-            q = sum(suppt[kss] * spdd[neq + kss][nss + kpp] for kss in range(nss))
+            q = exact.sum_left(suppt[kss] * spdd[neq + kss][nss + kpp] for kss in range(nss))
             for kss in range(nss):
                 dd = suppt[kss] * spdd[neq + kss][nss + kpp]
                 if dd <= 0.0:
@@ -340,7 +340,9 @@ class CombatFunctions:
         for irs in range(nmat, nrs):
             fi[irs] = 1.0
         for kss in range(nss):
-            alloc[kss] += sum(amount[nmat + kpp] * spdd[nmat + kpp][kss] for kpp in range(npers))
+            alloc[kss] += exact.sum_left(
+                amount[nmat + kpp] * spdd[nmat + kpp][kss] for kpp in range(npers)
+            )
         return (
             np.array(fi, dtype=np.float64),
             np.array(suppt, dtype=np.float64),
@@ -369,7 +371,7 @@ class CombatFunctions:
         suppt = [amounts[:, neq + k].copy() for k in range(nsp)]
         for k in range(npers):
             overhead = np.array(
-                [sum(self.ppoh[bt - 1][k] for bt in force.butypes) for force in forces],
+                [exact.sum_left(self.ppoh[bt - 1][k] for bt in force.butypes) for force in forces],
                 dtype=np.float64,
             )
             left = suppt[nss + k] - overhead
@@ -452,7 +454,7 @@ class CombatFunctions:
             for j in range(neq):
                 if pg[j] != k + 1:
                     continue
-                qp = sum(prot[j][i] * fi[i] * amount[i] for i in done if i < nggwep)
+                qp = exact.sum_left(prot[j][i] * fi[i] * amount[i] for i in done if i < nggwep)
                 fi[j] = min(qp, amount[j]) / amount[j] if amount[j] > 0 else 1.0
 
     def _equip_tables(self, s: int) -> _EquipTables:
