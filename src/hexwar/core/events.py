@@ -249,6 +249,34 @@ class EventLog(Sequence[Event]):
             _KEYS[keys] = keys
         rows.append((time, kind, text, names, keys, tuple(data.values()), receipt))
 
+    def add_fields(
+        self,
+        time: float | int,
+        kind: str,
+        text: str,
+        visible_to: frozenset[str],
+        keys: tuple[str, ...],
+        values: tuple[Any, ...],
+    ) -> None:
+        """:meth:`add` for data given as its keys and values, two tuples with as many values
+        as keys (the row :meth:`add` makes of a dict of them), and no receipt: a caller that
+        logs many events of one shape keeps their keys in one tuple and builds no dict.
+        Raises ``ValueError`` if time would run backwards."""
+        rows = self._rows
+        if rows and time < rows[-1][0]:
+            raise ValueError(
+                f"event {kind!r} at time {time} precedes the last event at {rows[-1][0]}"
+            )
+        names = _SEEN_NAMES.get(visible_to)
+        if names is None:
+            names = _seen_names(visible_to)
+        shared = _KEYS.get(keys)
+        if shared is not None:
+            keys = shared
+        elif len(_KEYS) < _KEYS_KEPT:
+            _KEYS[keys] = keys
+        rows.append((time, kind, text, names, keys, values, None))
+
     def for_side(self, side: str | None, after: int = -1) -> list[Event]:
         """The events ``side`` may see, in order (``None``: all of them; as
         :meth:`Event.visible` says); with ``after``, only those whose sequence number is

@@ -342,13 +342,21 @@ class EventQueue(Generic[T]):
     that is already pending replaces its event -- IDAHEX keeps one next change of status per
     task force and 'changes the times at which events are scheduled to occur'. Superseded
     heap entries are skipped lazily.
+
+    The queue keeps each event as a plain tuple ``(time, priority, seq, item)``, the one
+    object in both the heap and the pending map, and hands out a :class:`Key` made from it
+    (equal, and ordered the same: the sequence number is unique, so no two entries compare
+    beyond it). A plain tuple of numbers is an object Python's collector stops tracking at
+    its first look (a :class:`Key`, a tuple subclass, never is: each entry, a key and an
+    item, lived long enough to be promoted to the oldest generation, whose full collections
+    walk it), and the heap compares flat tuples at about half the cost of nested ones.
     """
 
     __slots__ = ("_heap", "_pending", "_seq")
 
     def __init__(self) -> None:
-        self._heap: list[tuple[Key, T]] = []
-        self._pending: dict[T, Key] = {}
+        self._heap: list[tuple[float, int, int, T]] = []
+        self._pending: dict[T, tuple[float, int, int, T]] = {}
         self._seq = 0
 
     def schedule(self, item: T, time: float, priority: int = Priority.STATUS_CHANGE) -> Key:
@@ -361,17 +369,18 @@ class EventQueue(Generic[T]):
             raise InvalidInputError(
                 [Problem(f"must be a number or +inf, got {time!r}", path="time")]
             )
-        return self.push(item, float(time), int(priority))
+        self.push(item, float(time), int(priority))
+        # ``tuple.__new__``: the named tuple's own ``__new__`` is a Python call.
+        return _new_tuple(Key, self._pending[item][:3])
 
-    def push(self, item: T, time: float, priority: int) -> Key:
+    def push(self, item: T, time: float, priority: int) -> None:
         """:meth:`schedule` without its checks, for a ``time`` that is a float, neither NaN
-        nor minus infinity, and a plain integer ``priority`` (as ``schedule`` makes them)."""
-        # ``tuple.__new__``: the named tuple's own ``__new__`` is a Python call (one a schedule).
-        key = _new_tuple(Key, (time, priority, self._seq))
+        nor minus infinity, and a plain integer ``priority`` (as ``schedule`` makes them),
+        and without the key made for the caller (:meth:`key` makes it)."""
+        entry = (time, priority, self._seq, item)
         self._seq += 1
-        self._pending[item] = key
-        heapq.heappush(self._heap, (key, item))
-        return key
+        self._pending[item] = entry
+        heapq.heappush(self._heap, entry)
 
     def schedule_front(self, item: T, time: float) -> Key:
         """Schedule ``item`` at ``time`` ahead of every other event at that time.
@@ -386,17 +395,23 @@ class EventQueue(Generic[T]):
 
     def key(self, item: T) -> Key | None:
         """The key of the pending event of ``item``, if any."""
-        return self._pending.get(item)
+        entry = self._pending.get(item)
+        return None if entry is None else _new_tuple(Key, entry[:3])
 
     def _prune(self) -> None:
+        # An entry is current when the pending map holds that very entry (each push makes
+        # one of its own, its sequence number unique: an equal entry is the same one).
         heap = self._heap
-        while heap and self._pending.get(heap[0][1]) != heap[0][0]:
+        while heap and self._pending.get(heap[0][3]) is not heap[0]:
             heapq.heappop(heap)
 
     def peek(self) -> tuple[Key, T] | None:
         """The next event, without removing it."""
         self._prune()
-        return self._heap[0] if self._heap else None
+        if not self._heap:
+            return None
+        entry = self._heap[0]
+        return _new_tuple(Key, entry[:3]), entry[3]
 
     def pop(self) -> tuple[Key, T]:
         """Remove and return the next event.
@@ -407,25 +422,27 @@ class EventQueue(Generic[T]):
         self._prune()
         if not self._heap:
             raise IndexError("pop from an empty event queue")
-        key, item = heapq.heappop(self._heap)
+        entry = heapq.heappop(self._heap)
+        item = entry[3]
         del self._pending[item]
-        return key, item
+        return _new_tuple(Key, entry[:3]), item
 
     def pop_through(self, until: float) -> tuple[Key, T] | None:
         """Remove and return the next event if it is due at ``until`` or before, else
         ``None`` (:meth:`peek` and :meth:`pop` in one call: the clock's at every event)."""
         heap, pending = self._heap, self._pending
-        while heap and pending.get(heap[0][1]) != heap[0][0]:
+        while heap and pending.get((top := heap[0])[3]) is not top:  # (_prune)
             heapq.heappop(heap)
-        if not heap or heap[0][0].time > until:
+        if not heap or heap[0][0] > until:
             return None
-        event = heapq.heappop(heap)
-        del pending[event[1]]
-        return event
+        entry = heapq.heappop(heap)
+        item = entry[3]
+        del pending[item]
+        return _new_tuple(Key, entry[:3]), item
 
     def __iter__(self) -> Iterator[tuple[Key, T]]:
         """The pending events in queue order."""
-        return iter(sorted((k, i) for i, k in self._pending.items()))
+        return iter(sorted((_new_tuple(Key, e[:3]), i) for i, e in self._pending.items()))
 
     def __len__(self) -> int:
         return len(self._pending)
@@ -500,12 +517,13 @@ class Clock(Generic[T]):
         """Schedule the next change of status of a task force now in ``posture``."""
         return self.schedule(task_force, time, status_change_priority(posture))
 
-    def schedule_status_change_in(self, task_force: T, delay: float, posture: int) -> Key:
+    def schedule_status_change_in(self, task_force: T, delay: float, posture: int) -> None:
         """:meth:`schedule_status_change` at ``t + delay``, for a ``delay`` that is a float
         >= 0 or +inf (a :class:`~hexwar.rulesets.idahex.delays.Delay`'s value): ``t + delay``
         is then a float, neither NaN nor before ``t`` (IEEE addition rounds monotonically),
-        so the checks of a time, which it passes, are left out."""
-        return self._queue.push(
+        so the checks of a time, which it passes, are left out; no key is made (the engine
+        asks :meth:`EventQueue.key` when it needs one)."""
+        self._queue.push(
             task_force,
             self.t + delay,
             _ATTACK_STATUS_CHANGE if 40 <= posture <= 49 else _STATUS_CHANGE,

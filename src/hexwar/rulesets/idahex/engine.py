@@ -83,10 +83,16 @@ _SEEN_BY_SIDE: tuple[frozenset[str], ...] = (
 """Who sees an event by the side number it is for (index 1 Red, 2 Blue): the side's name
 alone, made once."""
 
-LogNote = Callable[[float, str, str, frozenset[str], dict[str, Any]], object]
+LogNote = Callable[[float, str, str, frozenset[str], tuple[str, ...], tuple[Any, ...]], object]
 """Where :meth:`Engine.enter` puts a status note a game keeps in its log: the time, kind,
-text, the names of the sides who see it and its data (the game's
-:meth:`~hexwar.core.events.EventLog.add`)."""
+text, the names of the sides who see it and its data as its keys and values (the game's
+:meth:`~hexwar.core.events.EventLog.add_fields`)."""
+
+_STATUS_KEYS = ("tf", "status")
+"""A status note's data keys."""
+
+_TEXTS_KEPT = 100_000
+"""The most status changes :meth:`Engine.enter` keeps the texts of (then it starts afresh)."""
 
 _DELAYS_KEPT = 100_000
 """The most delays :meth:`Engine.delay` keeps (then it starts afresh)."""
@@ -148,6 +154,12 @@ class UnitState:
     (3 Red, 4 Blue), the side's moves: bumped wherever a unit's location, posture or
     objective changes, so while it holds what was derived from these alone holds (a change
     of holdings, nearly every frame, leaves it)."""
+    status_: Status | None = field(default=None, init=False, repr=False, compare=False)
+    """The unit's status (:attr:`status`), kept while its location, posture and objective
+    hold (``None``: to be made). Kept apart from the memo: a memo holding a status is a
+    dict Python's collector tracks (an empty one it does not), and a marching unit's memo,
+    made anew at each of its changes of status, lived long enough to reach the collector's
+    oldest generation."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "resources":
@@ -165,13 +177,15 @@ class UnitState:
                     _set(self, "memo", {})
                     self.versions[self.side] += 1
                 return
-        elif name == "held":
+        elif name == "held" or name == "status_":
             object.__setattr__(self, name, value)
             return
         old = getattr(self, name, _UNSET)
         object.__setattr__(self, name, value)
         if name != "memo" and not _same(old, value):
             object.__setattr__(self, "memo", {})
+            if name == "location" or name == "posture" or name == "objective":
+                object.__setattr__(self, "status_", None)
             if old is not _UNSET:  # (not while the unit is made: its fields have no value)
                 versions = self.versions
                 versions[self.side] += 1
@@ -187,6 +201,7 @@ class UnitState:
             and _same(self.objective, objective)
         ):
             object.__setattr__(self, "memo", {})
+            object.__setattr__(self, "status_", None)
             self.versions[self.side] += 1
             self.versions[self.side + 2] += 1
         object.__setattr__(self, "location", location)
@@ -221,12 +236,12 @@ class UnitState:
 
     @property
     def status(self) -> Status:
-        """The unit's status, kept in the memo while it holds (the event loop asks for a
-        task force's status several times an event)."""
-        memo = self.memo
-        found: Status | None = memo.get("status")
+        """The unit's status, kept while it holds (the event loop asks for a task force's
+        status several times an event)."""
+        found = self.status_
         if found is None:
-            found = memo["status"] = trusted_status(self.location, self.posture, self.objective)
+            found = trusted_status(self.location, self.posture, self.objective)
+            _set(self, "status_", found)
         return found
 
     @property
@@ -258,6 +273,9 @@ class TaskForce:
     orders: list[Order]
     next: Status | None = None
     warned: str | None = None
+    named: tuple[list[int], int, str] | None = field(default=None, repr=False, compare=False)
+    """How a status note names the task force (``task force N (units ...): ``) with the
+    units and number it was written for: kept while they are its own."""
 
 
 class Members(set[int]):
@@ -617,6 +635,12 @@ class Engine:
         self.delivery_step: Callable[[Engine, TaskForce], None] | None = None
         self._delays: _Memo = _Memo()
         """The delays found so far by their inputs (see :meth:`delay`)."""
+        self._texts: _Memo = _Memo()
+        """Each change of status met, by the statuses' fields: the status note's texts for it
+        (the new status, and both as the note writes them after the task force)."""
+        self._status_seen: tuple[int, tuple[frozenset[str] | None, ...]] = (-1, ())
+        """The design's ``iprint`` and, for it, who sees a status note (see :meth:`enter`):
+        at index ``side`` a significant one, at 0 one that is not (``None``: dropped)."""
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -714,20 +738,19 @@ class Engine:
         number = u.number
         location, posture, objective = status.location, status.posture, status.objective
         before = u.location, u.posture, u.objective
-        # (set_status, then the memo's status: a status's fields are plain integers, which
+        # (set_status, then the unit's status: a status's fields are plain integers, which
         # _same compares by type and value)
         _set(u, "location", location)
         _set(u, "posture", posture)
         _set(u, "objective", objective)
-        if (
+        _set(u, "status_", status)
+        if not (
             type(before[0]) is type(location)
             and type(before[1]) is type(posture)
             and type(before[2]) is type(objective)
             and before == (location, posture, objective)
         ):
-            u.memo["status"] = status
-        else:
-            _set(u, "memo", {"status": status})
+            _set(u, "memo", {})
             versions = u.versions
             versions[u.side] += 1
             versions[u.side + 2] += 1
@@ -975,9 +998,14 @@ class Engine:
         disengaging = kind is None or kind is TransitionKind.DISENGAGEMENT_TO_MOVEMENT
         marching = disengaging or kind is TransitionKind.MOVEMENT_TO_ATTACK
         engaged = disengaging and self.tf_engaged(tf)
-        rearguard = disengaging and any(
-            u.number not in tf.units for u in self.security_force(present.location, side)
-        )
+        # (a unit of the security force, located there in a hold posture, that is not the
+        # task force's: security_force's units, looked for without making their list)
+        rearguard = False
+        if disengaging:
+            here = self._at[side].get(present.location)
+            if here:
+                members, units = tf.units, self.units
+                rearguard = any(n not in members and 10 <= units[n].posture < 20 for n in here)
         # The elements by value (Element's fields as a plain tuple: a dataclass hashes and
         # compares in Python), made into Elements only to compute a delay not met before.
         values: tuple[Any, ...] = ()
@@ -1092,7 +1120,10 @@ class Engine:
             self._consume_start(tf)
         if present is None:
             present = self.units[tf.units[0]].status  # (tf_status)
-        d = self._delay_or_no_route(tf, present, nxt)
+        try:  # (_delay_or_no_route, without its call)
+            d = self.delay(tf, present, nxt)
+        except _NoRouteError as e:
+            d = _no_route(e)
         value = d.value
         if value == math.inf:  # (not d.finite: a delay is a number >= 0 or +inf)
             if d.reason and tf.warned != d.reason:
@@ -1200,10 +1231,10 @@ class Engine:
         if present.posture < 10 <= nxt.posture:  # (activation: nxt active, present not)
             if self._activation_blocked(tf, nxt):
                 return
-            self.enter(tf, nxt)
+            self.enter(tf, nxt, present)
             return
         if nxt.posture < 10:  # (not nxt.active)
-            self.enter(tf, nxt)
+            self.enter(tf, nxt, present)
             return
         kind = classify(present, nxt)
         if kind is TransitionKind.OCCUPATION:
@@ -1213,7 +1244,7 @@ class Engine:
             tf, present, nxt
         ):
             return
-        self.enter(tf, nxt)
+        self.enter(tf, nxt, present)
 
     def _pursuit(self, tf: TaskForce, present: Status, nxt: Status) -> bool:
         """§3.3.1: may not enter the next status sooner than ``eps/4`` after an enemy task
@@ -1267,10 +1298,22 @@ class Engine:
         """§3.3.2: task force ``tf`` of side ``sa`` completes an attack from ``pl`` on ``po``."""
         sa, sd = tf.side, 3 - tf.side
         pl, po = present.location, present.objective
-        t, eps = self.t, self.clock.eps
+        t = self.t
         # Step 1 (Step 6 if already engaged).
         if self.tf_engaged(tf):
             self._occupy_after_engagement(tf, nxt, po, sd)
+            return
+        if not self._at[sd].get(po):
+            # No enemy unit located at po (the usual case): no meeting engagement (step 1),
+            # no defender (steps 3 to 5 find no unit there, and step 6's base is not lost):
+            # step 2's arrivals decide, then the task force occupies po.
+            if (
+                po not in self.engagements
+                and self.owner.get(po) != sa
+                and self._arrivals_ahead(tf, po, sd)
+            ):
+                return
+            self.enter(tf, nxt, present)
             return
         meeting = [
             o
@@ -1290,21 +1333,8 @@ class Engine:
             return
         # Step 2.
         if po not in self.engagements:
-            if self.owner.get(po) != sa:
-                arriving = [
-                    o
-                    for o in self.task_forces_toward(po, sd)
-                    if (s := self.tf_status(o)).objective == po
-                    and s.posture_class in (3, 4)
-                    and s.location != po
-                    and (k := self.clock.queue.key(o.number)) is not None
-                    and k.time <= t + eps
-                ]
-                if arriving:
-                    for o in arriving:
-                        self.clock.schedule_front(o.number)
-                    self.requeue(tf)
-                    return
+            if self.owner.get(po) != sa and self._arrivals_ahead(tf, po, sd):
+                return
             # Step 3.
             if not self.units_at(po, sd):
                 self.enter(tf, nxt)
@@ -1349,6 +1379,26 @@ class Engine:
                     self.schedule(self.task_forces[u.tf])
         self._destroy_engaged_attackers_at(po, sd)
         self.enter(tf, nxt)
+
+    def _arrivals_ahead(self, tf: TaskForce, po: int, sd: int) -> bool:
+        """§3.3.2 step 2: enemy task forces arriving at ``po`` within ``eps`` go to the front
+        of the queue and ``tf`` retries after them; whether there were any."""
+        t, eps = self.t, self.clock.eps
+        arriving = [
+            o
+            for o in self.task_forces_toward(po, sd)
+            if (s := self.tf_status(o)).objective == po
+            and s.posture_class in (3, 4)
+            and s.location != po
+            and (k := self.clock.queue.key(o.number)) is not None
+            and k.time <= t + eps
+        ]
+        if not arriving:
+            return False
+        for o in arriving:
+            self.clock.schedule_front(o.number)
+        self.requeue(tf)
+        return True
 
     def _occupy_after_engagement(self, tf: TaskForce, nxt: Status, po: int, sd: int) -> None:
         """§3.3.2 Step 6."""
@@ -1495,11 +1545,13 @@ class Engine:
 
     # -- entering a status ------------------------------------------------------------------
 
-    def enter(self, tf: TaskForce, nxt: Status) -> None:
+    def enter(self, tf: TaskForce, nxt: Status, present: Status | None = None) -> None:
         """Let ``tf`` enter ``nxt``: status, ``tentry`` (§3.3.6), ownership, engagements
-        (§3.3.7), the security force (§3.3.3), deliveries (§4.2.2); then schedule on."""
+        (§3.3.7), the security force (§3.3.3), deliveries (§4.2.2); then schedule on.
+        ``present``, when given, is its status now (as :meth:`tf_status` finds it)."""
         units = self.units
-        present = units[tf.units[0]].status  # (tf_status)
+        if present is None:
+            present = units[tf.units[0]].status  # (tf_status)
         # Posture classes as ``posture // 10`` (the class's number; -1 for -10).
         pl, pp = present.location, present.posture
         nl, np_ = nxt.location, nxt.posture
@@ -1536,23 +1588,16 @@ class Engine:
         # unit's number without a join.
         log_note = self.log_note
         significant = ppc != npc or pl != nl
-        level, player_level = (1, 5) if significant else (7, None)
         if log_note is None:
-            seen: frozenset[str] | None = _NOBODY
-        else:
-            heard = audience(self.design.iprint, level, player_level, True)
-            seen = None if heard is None else _SEEN_BY_SIDE[tf.side] if heard else _NOBODY
-        if seen is not None:
-            text = f"{nl}/{np_}/{nxt.objective}"
-            members = tf.units
-            said = (
-                f"task force {tf.number} (units "
-                f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}): "
-                f"{pl}/{pp}/{present.objective} -> {text}"
-            )
-            if log_note is not None:
-                log_note(self.clock.t, "status", said, seen, {"tf": tf.number, "status": text})
-            else:
+            level, player_level = (1, 5) if significant else (7, None)
+            if audience(self.design.iprint, level, player_level, True) is not None:
+                text = f"{nl}/{np_}/{nxt.objective}"
+                members = tf.units
+                said = (
+                    f"task force {tf.number} (units "
+                    f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}"
+                    f"): {pl}/{pp}/{present.objective} -> {text}"
+                )
                 self.report(
                     Note(
                         "status",
@@ -1563,10 +1608,60 @@ class Engine:
                         {"tf": tf.number, "status": text},
                     )
                 )
-        self._engagement_changes(tf, present, nxt)
+        else:
+            # Who sees it, found once per iprint (audience's answers), and the texts of a
+            # change met before, kept by the statuses' fields (the same ints write the same
+            # text); the task force's name is kept while its units are the same.
+            told = self._status_seen
+            if told[0] != self.design.iprint:
+                told = self._told(self.design.iprint)
+            seen = told[1][tf.side if significant else 0]
+            if seen is not None:
+                fields = (pl, pp, present.objective, nl, np_, nxt.objective)
+                texts = self._texts.get(fields)
+                if texts is None:
+                    text = f"{nl}/{np_}/{nxt.objective}"
+                    texts = (text, f"{pl}/{pp}/{present.objective} -> {text}")
+                    if len(self._texts) >= _TEXTS_KEPT:
+                        self._texts.clear()
+                    self._texts[fields] = texts
+                members = tf.units
+                named = tf.named
+                if named is None or named[0] != members or named[1] != tf.number:
+                    tf.named = named = (
+                        list(members),
+                        tf.number,
+                        f"task force {tf.number} (units "
+                        f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}"
+                        "): ",
+                    )
+                log_note(
+                    self.clock.t,
+                    "status",
+                    named[2] + texts[1],
+                    seen,
+                    _STATUS_KEYS,
+                    (tf.number, texts[0]),
+                )
+        # §3.3.7 (_engagement_changes, without its call).
+        if (
+            (ppc == 2 and npc == 3)  # disengagement to movement
+            or np_ < 10  # (not active)
+            or (npc == 4 and nxt.objective == pl != present.objective)
+            or (ppc == 4 and nl == pl and npc == 1)
+        ):
+            if self.tf_engaged(tf):  # (else _leave_engagements has nothing to leave)
+                self._leave_engagements(tf)
+        else:
+            e = self.engagements.get(nl)
+            if e is not None and e.attacker != tf.side and npc in (1, 2):
+                e.defenders.update(tf.units)
         if (
             ppc == 1  # was holding
             and npc in (-1, 0, 2)  # destroyed, inactive or disengaging
+            # (_security_force_gone does nothing where no enemy unit has the cell as its
+            # objective: it finds no attackers)
+            and self._toward[3 - tf.side].get(pl)
             and not self.security_force(pl, tf.side)
         ):
             self._security_force_gone(pl, tf.side)
@@ -1599,6 +1694,17 @@ class Engine:
             else:
                 self.schedule(tf)
 
+    def _told(self, iprint: int) -> tuple[int, tuple[frozenset[str] | None, ...]]:
+        """Who sees a status note at ``iprint`` (:attr:`_status_seen`): §8's print level
+        (:func:`audience`) on a significant note (level 1, the side's player from 5) and on
+        one that is not (level 7, no player)."""
+        heard = audience(iprint, 1, 5, True)
+        sig = [None if heard is None else _SEEN_BY_SIDE[s] if heard else _NOBODY for s in (1, 2)]
+        other = audience(iprint, 7, None, True)
+        told = (iprint, (None if other is None else _NOBODY, *sig))
+        self._status_seen = told
+        return told
+
     def _set_tentry(self, tf: TaskForce, present: Status, nxt: Status) -> None:
         """§3.3.6 Virtual time of posture class entry."""
         # Posture classes as their numbers, posture // 10 (-1 for -10).
@@ -1610,7 +1716,7 @@ class Engine:
         if npc == ppc and not aborting:
             return
         t = self.t
-        units = [self.units[n] for n in tf.units]  # (tf_units)
+        units = list(map(self.units.__getitem__, tf.units))  # (tf_units)
         if npc in (2, 3):  # disengagement, movement
             for u in units:
                 u.set_tentry(t)

@@ -59,7 +59,7 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         self.rules = Rules.from_scenario(scenario)
         self.combat = IdahexCombat(self.rules)
         self.engine = Engine(self.rules, self.combat, self._on_note)
-        self.engine.log_note = self.log.add  # (status notes, as _on_note makes them)
+        self.engine.log_note = self.log.add_fields  # (status notes, as _on_note makes them)
         self._air_tables = (
             AirTables.from_design(self.rules.design, 1),
             AirTables.from_design(self.rules.design, 2),
