@@ -369,9 +369,10 @@ class EventQueue(Generic[T]):
             raise InvalidInputError(
                 [Problem(f"must be a number or +inf, got {time!r}", path="time")]
             )
-        self.push(item, float(time), int(priority))
+        time, priority, seq = float(time), int(priority), self._seq
+        self.push(item, time, priority)
         # ``tuple.__new__``: the named tuple's own ``__new__`` is a Python call.
-        return _new_tuple(Key, self._pending[item][:3])
+        return _new_tuple(Key, (time, priority, seq))
 
     def push(self, item: T, time: float, priority: int) -> None:
         """:meth:`schedule` without its checks, for a ``time`` that is a float, neither NaN

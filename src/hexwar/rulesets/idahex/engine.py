@@ -1556,7 +1556,20 @@ class Engine:
         pl, pp = present.location, present.posture
         nl, np_ = nxt.location, nxt.posture
         ppc, npc = pp // 10, np_ // 10
-        if npc != ppc or npc == 4:  # (else _set_tentry leaves tentry: no class entered)
+        if npc != ppc:
+            # A class entered: _set_tentry's usual cases, without its call and list.
+            if npc == 2 or npc == 3:  # disengagement, movement
+                t = self.clock.t
+                for n in tf.units:
+                    units[n].set_tentry(t)
+            elif npc == 1 or (npc == 4 and nxt.objective != pl):
+                t = self.clock.t
+                for n in tf.units:
+                    u = units[n]
+                    u.set_tentry(max(t, u.tentry))
+            else:
+                self._set_tentry(tf, present, nxt)
+        elif npc == 4:  # (else _set_tentry leaves tentry: no class entered)
             self._set_tentry(tf, present, nxt)
         occupying = nl != pl and np_ >= 10  # (nxt.active)
         for n in tf.units:
