@@ -574,23 +574,35 @@ class Clock(Generic[T]):
             RuntimeError: more than :data:`MAX_EVENTS_AT_ONE_TIME` events occur at one time.
         """
         count, last = 0, self.t
-        advance = self.advance
-        while (event := advance()) is not None:
-            key, item = event
+        # advance() at each event, without its call and the queue's pop_through: the heap
+        # and the pending map are the queue's own (never replaced).
+        heap, pending = self._queue._heap, self._queue._pending
+        tend, pop = self.timing.tend, heapq.heappop
+        while True:
+            while heap and pending.get((top := heap[0])[3]) is not top:  # (_prune)
+                pop(heap)
+            if not heap or heap[0][0] > tend:
+                self.t = max(self.t, tend)
+                return None
+            entry = pop(heap)
+            item = entry[3]
+            del pending[item]
+            time = self.t = entry[0]
+            if type(item) is Break:
+                self._schedule_break(_new_tuple(Break, (item[0], item[1] + 1)))
             self.events += 1
-            if key.time != last:
-                count, last = 0, key.time
+            if time != last:
+                count, last = 0, time
             count += 1
             if count > MAX_EVENTS_AT_ONE_TIME:
-                raise RuntimeError(f"no progress at t = {key.time:g}: the event queue cycles")
+                raise RuntimeError(f"no progress at t = {time:g}: the event queue cycles")
             if type(item) is Break:
                 if item[0] is not BreakKind.FRAME_END:  # a decision (BreakKind.decision)
                     return item
                 if frame_end is not None:
                     frame_end(item)
                     continue
-            occur(key, item)
-        return None
+            occur(_new_tuple(Key, entry[:3]), item)
 
     def stops(self, occur: Callable[[Key, T | Break], None]) -> Iterator[Break]:
         """The decision points of the game in order, letting events occur in between."""

@@ -1699,7 +1699,9 @@ class Engine:
             # status or active order (an engagement's end, a delivery may).
             if (
                 following is not None
-                and units[tf.units[0]].status is nxt  # (tf_status)
+                # (tf_status's status as the unit keeps it: where it was dropped since,
+                # its fields were set, and the task force is scheduled afresh below)
+                and units[tf.units[0]].status_ is nxt
                 and tf.orders
                 and tf.orders[0] is order
             ):
