@@ -523,12 +523,18 @@ class Clock(Generic[T]):
         >= 0 or +inf (a :class:`~hexwar.rulesets.idahex.delays.Delay`'s value): ``t + delay``
         is then a float, neither NaN nor before ``t`` (IEEE addition rounds monotonically),
         so the checks of a time, which it passes, are left out; no key is made (the engine
-        asks :meth:`EventQueue.key` when it needs one)."""
-        self._queue.push(
-            task_force,
+        asks :meth:`EventQueue.key` when it needs one). The queue's push, without its call."""
+        queue = self._queue
+        seq = queue._seq
+        queue._seq = seq + 1
+        entry = (
             self.t + delay,
             _ATTACK_STATUS_CHANGE if 40 <= posture <= 49 else _STATUS_CHANGE,
+            seq,
+            task_force,
         )
+        queue._pending[task_force] = entry
+        heapq.heappush(queue._heap, entry)
 
     def schedule_front(self, item: T, time: float | None = None) -> Key:
         """Put ``item`` at the front of the queue at ``time`` (default: now)."""

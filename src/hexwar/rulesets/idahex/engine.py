@@ -273,6 +273,11 @@ class TaskForce:
     orders: list[Order]
     next: Status | None = None
     warned: str | None = None
+    kind: TransitionKind | None = field(default=None, repr=False, compare=False)
+    """The §3.2 case of the last change whose delay was found for the task force, from
+    :attr:`kind_from` to :attr:`kind_to` (``None``: none, or no case)."""
+    kind_from: Status | None = field(default=None, repr=False, compare=False)
+    kind_to: Status | None = field(default=None, repr=False, compare=False)
     named: tuple[list[int], int, str] | None = field(default=None, repr=False, compare=False)
     """How a status note names the task force (``task force N (units ...): ``) with the
     units and number it was written for: kept while they are its own."""
@@ -995,6 +1000,8 @@ class Engine:
             kind: TransitionKind | None = classify(present, following)
         except InvalidInputError:
             kind = None  # wait says why
+        # (kept for xq, which asks for the same change's case when it occurs)
+        tf.kind, tf.kind_from, tf.kind_to = kind, present, following
         disengaging = kind is None or kind is TransitionKind.DISENGAGEMENT_TO_MOVEMENT
         marching = disengaging or kind is TransitionKind.MOVEMENT_TO_ATTACK
         engaged = disengaging and self.tf_engaged(tf)
@@ -1236,7 +1243,11 @@ class Engine:
         if nxt.posture < 10:  # (not nxt.active)
             self.enter(tf, nxt, present)
             return
-        kind = classify(present, nxt)
+        # The case found with the change's delay, if it was found for these very statuses
+        # (classify is a function of their fields alone).
+        kind = tf.kind
+        if kind is None or tf.kind_from is not present or tf.kind_to is not nxt:
+            kind = classify(present, nxt)
         if kind is TransitionKind.OCCUPATION:
             self._attack(tf, present, nxt)
             return
