@@ -740,9 +740,8 @@ class Engine:
 
     def _move(self, u: UnitState, status: Status) -> None:
         """Give ``u`` a new status, keeping the location and objective indexes."""
-        number = u.number
         location, posture, objective = status.location, status.posture, status.objective
-        before = u.location, u.posture, u.objective
+        was_at, was_in, was_toward = u.location, u.posture, u.objective
         # (set_status, then the unit's status: a status's fields are plain integers, which
         # _same compares by type and value)
         _set(u, "location", location)
@@ -750,10 +749,12 @@ class Engine:
         _set(u, "objective", objective)
         _set(u, "status_", status)
         if not (
-            type(before[0]) is type(location)
-            and type(before[1]) is type(posture)
-            and type(before[2]) is type(objective)
-            and before == (location, posture, objective)
+            type(was_at) is type(location)
+            and type(was_in) is type(posture)
+            and type(was_toward) is type(objective)
+            and was_at == location
+            and was_in == posture
+            and was_toward == objective
         ):
             _set(u, "memo", {})
             versions = u.versions
@@ -762,10 +763,10 @@ class Engine:
         # The indexes change only where the cell does (an equal number is the same key: the
         # unit would be taken out of its set and put back; every reader sorts the sets or
         # asks only whether they hold a unit).
-        if before[0] != location:
-            _reindex(self._at[u.side], before[0], location, number)
-        if before[2] != objective:
-            _reindex(self._toward[u.side], before[2], objective, number)
+        if was_at != location:
+            _reindex(self._at[u.side], was_at, location, u.number)
+        if was_toward != objective:
+            _reindex(self._toward[u.side], was_toward, objective, u.number)
 
     def _task_forces(self, units: Iterable[int], side: int) -> list[TaskForce]:
         """The task forces of ``side`` that the given units belong to, by number."""
@@ -1221,7 +1222,10 @@ class Engine:
             # The start time has come: execution of the order begins now (§4.1).
             self.schedule(tf)
             return
-        present = self.units[tf.units[0]].status  # (tf_status)
+        u = self.units[tf.units[0]]
+        present = u.status_  # (tf_status: the status the unit keeps, else made)
+        if present is None:
+            present = u.status
         # _pursuit's first two answers asked here, without its call: no pursuit within a
         # posture class, nor without an enemy unit in the cell (the usual case).
         if (
@@ -1568,16 +1572,20 @@ class Engine:
         nl, np_ = nxt.location, nxt.posture
         ppc, npc = pp // 10, np_ // 10
         if npc != ppc:
-            # A class entered: _set_tentry's usual cases, without its call and list.
-            if npc == 2 or npc == 3:  # disengagement, movement
+            # A class entered: _set_tentry's usual cases, without its call and list, and
+            # each unit's set_tentry without its call (the memo emptied, the side's version
+            # bumped, unless the value is the same: the same type and equal).
+            if npc == 2 or npc == 3 or npc == 1 or (npc == 4 and nxt.objective != pl):
                 t = self.clock.t
-                for n in tf.units:
-                    units[n].set_tentry(t)
-            elif npc == 1 or (npc == 4 and nxt.objective != pl):
-                t = self.clock.t
+                at_t = npc == 2 or npc == 3  # (disengagement, movement: t; else max(t, tentry))
                 for n in tf.units:
                     u = units[n]
-                    u.set_tentry(max(t, u.tentry))
+                    old = u.tentry
+                    value = t if at_t else max(t, old)
+                    _set(u, "tentry", value)
+                    if type(old) is not type(value) or old != value:
+                        _set(u, "memo", {})
+                        u.versions[u.side] += 1
             else:
                 self._set_tentry(tf, present, nxt)
         elif npc == 4:  # (else _set_tentry leaves tentry: no class entered)
