@@ -640,6 +640,8 @@ class Engine:
         self.delivery_step: Callable[[Engine, TaskForce], None] | None = None
         self._delays: _Memo = _Memo()
         """The delays found so far by their inputs (see :meth:`delay`)."""
+        self._kinds: _Memo = _Memo()
+        """The §3.2 case of each change met (see :meth:`delay`), by the statuses' fields."""
         self._texts: _Memo = _Memo()
         """Each change of status met, by the statuses' fields: the status note's texts for it
         (the new status, and both as the note writes them after the task force)."""
@@ -997,10 +999,27 @@ class Engine:
         side = tf.side
         # Only a march (§3.2.3, §3.2.4) and a disengagement (§3.2.5) read the elements, and
         # only the disengagement whether the task force is engaged or leaves a rearguard.
-        try:
-            kind: TransitionKind | None = classify(present, following)
-        except InvalidInputError:
-            kind = None  # wait says why
+        # The case of the change (classify, a function of the statuses' fields alone: kept
+        # by them for the changes met again).
+        fields = (
+            present.location,
+            present.posture,
+            present.objective,
+            following.location,
+            following.posture,
+            following.objective,
+        )
+        kinds = self._kinds
+        found_kind: Any = kinds.get(fields, _UNSET)
+        if found_kind is _UNSET:
+            try:
+                found_kind = classify(present, following)
+            except InvalidInputError:
+                found_kind = None  # wait says why
+            if len(kinds) >= _TEXTS_KEPT:
+                kinds.clear()
+            kinds[fields] = found_kind
+        kind: TransitionKind | None = found_kind
         # (kept for xq, which asks for the same change's case when it occurs)
         tf.kind, tf.kind_from, tf.kind_to = kind, present, following
         disengaging = kind is None or kind is TransitionKind.DISENGAGEMENT_TO_MOVEMENT
@@ -1029,19 +1048,7 @@ class Engine:
                     assert held is not None
                 found_values.append(held[2])
             values = tuple(found_values)
-        key = (
-            present.location,
-            present.posture,
-            present.objective,
-            following.location,
-            following.posture,
-            following.objective,
-            side,
-            tf.mode,
-            engaged,
-            rearguard,
-            values,
-        )
+        key = (*fields, side, tf.mode, engaged, rearguard, values)
         found = self._delays.get(key)
         if found is None:
             if len(self._delays) >= _DELAYS_KEPT:
