@@ -162,3 +162,16 @@ def test_an_event_of_plain_values_is_left_out_of_the_collectors_walks() -> None:
     gc.collect()  # (a tuple is let go once the tuples it holds were: they may come after it)
     assert not gc.is_tracked(log._rows[0])
     assert gc.is_tracked(log._rows[1])
+
+
+def test_an_event_given_as_keys_and_values_is_the_one_a_dict_of_them_makes() -> None:
+    log, other = EventLog(), EventLog()
+    seen = frozenset({"red"})
+    log.add(2.5, "status", "task force 1: 1/10/1 -> 1/20/2", seen, {"tf": 1, "status": "1/20/2"})
+    other.add_fields(
+        2.5, "status", "task force 1: 1/10/1 -> 1/20/2", seen, ("tf", "status"), (1, "1/20/2")
+    )
+    assert other._rows == log._rows
+    assert other[0] == log[0]
+    with pytest.raises(ValueError, match="precedes"):
+        other.add_fields(1.0, "status", "late", seen, ("tf",), (1,))

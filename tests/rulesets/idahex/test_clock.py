@@ -405,3 +405,21 @@ def test_same_schedule_gives_the_same_history() -> None:
     assert first == history()
     at_3 = [name for t, name in first if t == 3.0 and name.startswith("TF")]
     assert at_3 == ["TF 1", "TF 3", "TF 4", "TF 0", "TF 2", "TF 5"]
+
+
+def test_a_pending_event_is_one_plain_tuple_the_collector_lets_go() -> None:
+    """The queue's entries hold numbers and a task force's number: once looked at, Python's
+    collector stops tracking them (a Key, a tuple subclass, it never does)."""
+    import gc
+
+    q: EventQueue[int] = EventQueue()
+    q.push(7, 1.5, int(Priority.STATUS_CHANGE))
+    q.schedule(8, 1.5, Priority.STATUS_CHANGE)
+    assert q.key(7) == Key(1.5, int(Priority.STATUS_CHANGE), 0)
+    assert type(q.key(8)) is Key
+    gc.collect()
+    assert not any(gc.is_tracked(entry) for entry in q._heap)
+    assert list(q) == [(Key(1.5, 4, 0), 7), (Key(1.5, 4, 1), 8)]
+    q.schedule(7, 2.0)  # the first entry is superseded, then skipped
+    assert q.pop() == (Key(1.5, 4, 1), 8)
+    assert q.pop() == (Key(2.0, 4, 2), 7)

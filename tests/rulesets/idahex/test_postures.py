@@ -611,3 +611,25 @@ def test_3_2_1_a_class_given_as_one_number_has_no_rows() -> None:
     assert _problems(lambda: replace(DATA, ptran=ptran)) == [
         ("ptran(1, *)", "must give npost(i) = 1..10 rows")
     ]
+
+
+def test_an_order_read_again_is_the_same_value_made_once() -> None:
+    """orders.py hands out the Order made for a text or JSON fields at every reading of them
+    (an order is a value); a start of -0.0 is still read as itself."""
+    from hexwar.rulesets.idahex.orders import parse_commands
+
+    text = parse_commands("mission 12,10 13,10 12,10 units 1")
+    orders = text.commands[0].orders  # type: ignore[union-attr]
+    assert orders[0] is orders[2]
+    assert orders[0] == Order(12, 10)
+    data = parse_commands(
+        {
+            "commands": [
+                {"mission": {"orders": [[5, 10, 0.0], [5, 10, -0.0], [5, 10, 0.0]], "units": [1]}}
+            ]
+        }
+    )
+    read = data.commands[0].orders  # type: ignore[union-attr]
+    assert read[0] is read[2]
+    assert str(read[1]) == "5, 10, -0"
+    assert str(read[0]) == "5, 10, 0"
