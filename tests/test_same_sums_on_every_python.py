@@ -44,16 +44,6 @@ GOLDEN = ROOT / "tests" / "golden"
 PACKAGE = Path(hexwar.__file__).resolve().parent
 GAME_PATH = ("hexwar.core.", "hexwar.rulesets.", "hexwar.agents.")
 
-# Float sums in idahex files being changed in parallel: each still calls the builtin ``sum``
-# (file, function: the lines when this list was written, and what they sum). They keep
-# 3.11's sum in the compensated run. The list must be emptied: change each to
-# exact.sum_left and strike it here (the test below fails for an entry no longer found).
-KNOWN = {
-    # 632: stock, 633: use (the supply check); 662: demand, 663: capacity (transport): with
-    # 3.12's sum these alone make idahex/sinai another game (at 40 decisions and at the end)
-    ("rulesets/idahex/delays.py", "_movers"),
-}
-
 _REAL_SUM = builtins.sum
 _LONG = 2**63  # a C long on the 64-bit platforms CPython's fast paths are written for
 
@@ -142,13 +132,7 @@ def _recorder(sites: set[tuple[str, str, int]]) -> Callable[..., Any]:
 
 
 def _compensated() -> Callable[..., Any]:
-    def compensated_sum(iterable: Iterable[Any], /, start: Any = 0) -> Any:
-        where = _caller()
-        if where is not None and where[:2] in KNOWN:
-            return _REAL_SUM(iterable, start)
-        return _sum_312(iterable, start)
-
-    return compensated_sum
+    return _sum_312
 
 
 def _play() -> dict[str, dict[str, str]]:
@@ -307,20 +291,12 @@ def test_the_emulated_3_12_sum_adds_other_terms_as_the_builtin_does() -> None:
 def test_no_float_is_summed_by_the_builtin_sum_on_the_game_path() -> None:
     """Python 3.12's compensated sum would give such a sum other bits than 3.11's."""
     sites = [tuple(s) for s in _runs()["record"]["sites"]]
-    new = sorted(f"{p}:{line} ({f})" for p, f, line in sites if (p, f) not in KNOWN)
+    new = sorted(f"{p}:{line} ({f})" for p, f, line in sites)
     assert new == [], (
         "the builtin sum() of floats on the game path (its bits change on Python 3.12+): "
         + ", ".join(new)
         + "; use hexwar.core.exact.sum_left or math.fsum"
     )
-
-
-@pytest.mark.slow
-def test_every_known_float_sum_is_still_there() -> None:
-    """KNOWN lists exactly the float sums still to change: one that is gone is struck."""
-    found = {(s[0], s[1]) for s in _runs()["record"]["sites"]}
-    gone = sorted(f"{path} ({function})" for path, function in KNOWN - found)
-    assert gone == [], "no longer sums floats: strike from KNOWN: " + ", ".join(gone)
 
 
 @pytest.mark.slow

@@ -533,7 +533,8 @@ class IdahexCombat:
     def _report(self, engine: Engine, e: Engagement, r: FrameResult, feba0: float) -> None:
         names = self.rules.resources
         # A game that keeps notes in its log (Engine.log_note) takes them straight there, as
-        # its reporter would make them (see _told): the notes' texts and data are the same.
+        # its reporter would make them (see _told): the notes' texts and data (as keys and
+        # values: engine.LogNote) are the same.
         log = engine.log_note
         t = engine.clock.t
         # Python floats: numpy's float64 formats as the float it is (a subclass of float)
@@ -559,7 +560,7 @@ class IdahexCombat:
             if log is None:
                 engine.note("combat", text, told, level=0, player_level=5, cell=e.cell, feba=r.feba)
             elif (seen := self._told(engine, 5, tuple(told))) is not None:
-                log(t, "combat", text, seen, {"cell": e.cell, "feba": r.feba})
+                log(t, "combat", text, seen, _CELL_FEBA, (e.cell, r.feba))
         # §8: file 51 always describes the engagement in full; the players get the weapon
         # values from iprint 9 and the average kill matrices from iprint 15.
         both = [e.attacker, 3 - e.attacker]
@@ -571,7 +572,7 @@ class IdahexCombat:
         if log is None:
             engine.note("combat-values", text, both, level=0, player_level=9, cell=e.cell)
         elif (seen := self._told(engine, 9, (1, 2))) is not None:
-            log(t, "combat-values", text, seen, {"cell": e.cell})
+            log(t, "combat-values", text, seen, _CELL, (e.cell,))
         text = (
             f"engagement at cell {e.cell}: A {_matrix(r.kill_a)}, D {_matrix(r.kill_d)}; "
             f"FRGRD {r.frgrd:.4g}, FRGA {r.frga:.4g} "
@@ -588,7 +589,7 @@ class IdahexCombat:
                 cell=e.cell,
             )
         elif (seen := self._told(engine, FULL_DESCRIPTION, (1, 2))) is not None:
-            log(t, "combat-detail", text, seen, {"cell": e.cell})
+            log(t, "combat-detail", text, seen, _CELL, (e.cell,))
 
     def _told(
         self, engine: Engine, player_level: int, sides: tuple[int, ...]
@@ -758,6 +759,10 @@ def haven(engine: Engine, e: Engagement, zoc: bool, pthome: int) -> int | None:
             best = (score, r)
     return None if best is None else best[1]
 
+
+_CELL = ("cell",)
+_CELL_FEBA = ("cell", "feba")
+"""The combat notes' data keys (the engagement's cell; the FEBA after the frame)."""
 
 _LOSS = "%.3g %s"
 """A loss in a combat note: '%.3g' % x is the conversion of format(x, '.3g'), without a

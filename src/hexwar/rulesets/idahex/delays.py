@@ -43,6 +43,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from hexwar.core import exact
 from hexwar.core.errors import InvalidInputError, Problem
 from hexwar.core.hexes import to_pixel
 from hexwar.core.numberings import IdahexGrid
@@ -629,8 +630,10 @@ def _movers(
     # Supplies: the whole task force's stock against the movers' needs.
     short: str | None = None
     for k in range(1, side.nss + 1):
-        stock = sum(e.resources[side.nequip + k - 1] for e in elements)
-        use = sum(side.ssreqm[k - 1][irs] * e.resources[irs] for e in movers for irs in nrs)
+        stock = exact.sum_left(e.resources[side.nequip + k - 1] for e in elements)
+        use = exact.sum_left(
+            side.ssreqm[k - 1][irs] * e.resources[irs] for e in movers for irs in nrs
+        )
         terms[f"ssstock({k})"] = stock
         terms[f"ssuse({k})"] = use
         if use > stock and short is None:
@@ -644,8 +647,10 @@ def _movers(
     if mode > 0:
         passengers = [e for e in elements if data.trptcl[e.butype - 1] != mode]
         loaders = [irs for irs in nrs if side.loadcl[irs] == mode]
-        cc = sum(side.ldcap[j] * e.resources[j] for e in movers for j in loaders)
-        load = sum(side.ldsize[j][mode - 1] * e.resources[j] for e in passengers for j in nrs)
+        cc = exact.sum_left(side.ldcap[j] * e.resources[j] for e in movers for j in loaders)
+        load = exact.sum_left(
+            side.ldsize[j][mode - 1] * e.resources[j] for e in passengers for j in nrs
+        )
         terms["CC"] = cc
         terms["LOAD"] = load
         if load > cc:
@@ -659,8 +664,10 @@ def _movers(
         terms["LOAD/CC"] = share
         for j in loaders:
             residual[j] = 1.0 - share
-    demand = sum(side.trnreq[j] * e.resources[j] for e in movers for j in nrs)
-    capacity = sum(residual[j] * side.trncap[j] * e.resources[j] for e in movers for j in nrs)
+    demand = exact.sum_left(side.trnreq[j] * e.resources[j] for e in movers for j in nrs)
+    capacity = exact.sum_left(
+        residual[j] * side.trncap[j] * e.resources[j] for e in movers for j in nrs
+    )
     tr = _ratio(capacity, demand)
     terms["ttdemand"] = demand
     terms["ttcapacity"] = capacity
