@@ -233,21 +233,7 @@ class EventLog(Sequence[Event]):
     ) -> None:
         """:meth:`append_owned` for a caller that does not need the event back. Raises
         ``ValueError`` if time would run backwards."""
-        rows = self._rows
-        if rows and time < rows[-1][0]:
-            raise ValueError(
-                f"event {kind!r} at time {time} precedes the last event at {rows[-1][0]}"
-            )
-        names = _SEEN_NAMES.get(visible_to)
-        if names is None:
-            names = _seen_names(visible_to)
-        keys = tuple(data)
-        shared = _KEYS.get(keys)
-        if shared is not None:
-            keys = shared
-        elif len(_KEYS) < _KEYS_KEPT:
-            _KEYS[keys] = keys
-        rows.append((time, kind, text, names, keys, tuple(data.values()), receipt))
+        self.add_fields(time, kind, text, visible_to, tuple(data), tuple(data.values()), receipt)
 
     def add_fields(
         self,
@@ -257,11 +243,12 @@ class EventLog(Sequence[Event]):
         visible_to: frozenset[str],
         keys: tuple[str, ...],
         values: tuple[Any, ...],
+        receipt: Receipt | None = None,
     ) -> None:
         """:meth:`add` for data given as its keys and values, two tuples with as many values
-        as keys (the row :meth:`add` makes of a dict of them), and no receipt: a caller that
-        logs many events of one shape keeps their keys in one tuple and builds no dict.
-        Raises ``ValueError`` if time would run backwards."""
+        as keys (the row :meth:`add` makes of a dict of them): a caller that logs many events
+        of one shape keeps their keys in one tuple and builds no dict. Raises ``ValueError``
+        if time would run backwards."""
         rows = self._rows
         if rows and time < rows[-1][0]:
             raise ValueError(
@@ -275,7 +262,7 @@ class EventLog(Sequence[Event]):
             keys = shared
         elif len(_KEYS) < _KEYS_KEPT:
             _KEYS[keys] = keys
-        rows.append((time, kind, text, names, keys, values, None))
+        rows.append((time, kind, text, names, keys, values, receipt))
 
     def for_side(self, side: str | None, after: int = -1) -> list[Event]:
         """The events ``side`` may see, in order (``None``: all of them; as
