@@ -5,8 +5,11 @@ seeing only its own events: only ``events(side)``)."""
 
 from __future__ import annotations
 
+import importlib
 import json
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -15,47 +18,30 @@ from fastapi.testclient import TestClient
 from hexwar.core import registry
 from hexwar.core.events import render_text
 from hexwar.core.views import View
-from hexwar.web.hub import _notation, _public
 from tests.web.conftest import bearer, new_game
 
 
-def _uncached_frames(game: Any, side: str | None) -> dict[str, Any]:
-    """The replay page's data as read from scratch: the game replayed from its record, each
-    frame noting the log's length, the events ``side`` saw read from the whole log."""
-    record = game.record()
-    replay = registry.replay(record, upto=0)
-    frames: list[dict[str, Any]] = [
-        {"n": 0, "step": 0, "side": None, "order": None, "text": None, "log": len(replay.log)}
-    ]
-    for submitted in record.orders:
-        replay.submit(submitted.side, submitted.order)
-        own = side is None or submitted.side == side
-        frames.append(
-            {
-                "n": submitted.seq + 1,
-                "step": submitted.step,
-                "side": submitted.side,
-                "order": submitted.order if own else None,
-                "text": (
-                    _notation(replay, submitted.side, submitted.order)
-                    if own
-                    else _public(submitted.side, submitted.order)
-                ),
-                "log": len(replay.log),
-            }
-        )
-    return {
-        "frames": frames,
-        "events": [e.to_json() for e in game.events(side)],
-        "finished": game.outcome() is not None,
-    }
+@pytest.fixture
+def scratch_frames(monkeypatch: pytest.MonkeyPatch) -> Callable[[Any, str | None], Any]:
+    """The replay page's data read from scratch (the game replayed from its record, the
+    events read from the whole log): benchmarks/web_reads.py's, which times the hub's
+    answers against it."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    return cast(
+        Callable[[Any, str | None], Any], importlib.import_module("web_reads").scratch_frames
+    )
 
 
 def _as_json(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def _check_reads(client: TestClient, game: dict[str, Any], seats: dict[str, str | None]) -> None:
+def _check_reads(
+    client: TestClient,
+    game: dict[str, Any],
+    seats: dict[str, str | None],
+    scratch: Callable[[Any, str | None], Any],
+) -> None:
     """Every seat's log text and replay, through the API, against the uncached answers."""
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub._live[game["id"]]
@@ -66,7 +52,7 @@ def _check_reads(client: TestClient, game: dict[str, Any], seats: dict[str, str 
         assert text.text == render_text(live.session.game.events(side))
         replay = client.get(f"/api/games/{game['id']}/replay", headers=h)
         assert replay.status_code == 200, replay.text
-        assert replay.json() == _as_json(_uncached_frames(live.session.game, side))
+        assert replay.json() == _as_json(scratch(live.session.game, side))
 
 
 def _random_order(client: TestClient, game: dict[str, Any], side: str, seed: int) -> Any:
@@ -100,7 +86,10 @@ def _play_turn(client: TestClient, game: dict[str, Any], sides: tuple[str, ...],
     [("aggressor/sector", 16), ("idahex/duel", 6), ("airwar/small-three-cities", 4)],
 )
 def test_the_log_text_and_replay_equal_the_whole_logs_read_at_every_turn_for_every_seat(
-    client: TestClient, scenario: str, turns: int
+    client: TestClient,
+    scratch_frames: Callable[[Any, str | None], Any],
+    scenario: str,
+    turns: int,
 ) -> None:
     """GET /log.txt and GET /replay, asked by every seat after every turn (each side's
     own events only; the umpire's every event), are exactly what reading the whole log
@@ -110,18 +99,20 @@ def test_the_log_text_and_replay_equal_the_whole_logs_read_at_every_turn_for_eve
     game = new_game(client, scenario, dict.fromkeys(sides, "human"))
     seats: dict[str, str | None] = {**{s: s for s in sides}, "umpire": None}
     for n in range(turns):
-        _check_reads(client, game, seats)
-        _check_reads(client, game, seats)
+        _check_reads(client, game, seats, scratch_frames)
+        _check_reads(client, game, seats, scratch_frames)
         if not _play_turn(client, game, sides, n):
             break
-    _check_reads(client, game, seats)
+    _check_reads(client, game, seats, scratch_frames)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub._live[game["id"]]
     assert live.log_texts[""][1] == len(live.session.game.log)  # kept, at the log's length
     assert len(live.log_at) == live.session.game.order_count + 1
 
 
-def test_a_game_rolled_back_to_its_store_is_read_anew(client: TestClient) -> None:
+def test_a_game_rolled_back_to_its_store_is_read_anew(
+    client: TestClient, scratch_frames: Callable[[Any, str | None], Any]
+) -> None:
     """A session whose store refused a commit rolls its game back to the orders the store
     holds (another game object, whose later orders may differ): what was kept of the
     other game's log and replay is not used; the answers are those of the game now."""
@@ -130,13 +121,13 @@ def test_a_game_rolled_back_to_its_store_is_read_anew(client: TestClient) -> Non
     seats: dict[str, str | None] = {"west": "west", "east": "east", "umpire": None}
     for n in range(6):
         _play_turn(client, game, sides, n)
-    _check_reads(client, game, seats)
+    _check_reads(client, game, seats, scratch_frames)
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub._live[game["id"]]
     record = live.session.game.record()
     live.session.store = None  # (the orders after the roll-back go nowhere: none is stored)
     live.session.game = registry.replay(record, upto=len(record.orders) - 3)
-    _check_reads(client, game, seats)
+    _check_reads(client, game, seats, scratch_frames)
     for n in range(3):
         _play_turn(client, game, sides, 100 + n)  # other orders than the ones taken back
-    _check_reads(client, game, seats)
+    _check_reads(client, game, seats, scratch_frames)
