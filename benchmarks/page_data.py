@@ -17,16 +17,12 @@ Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
-import tempfile
-import threading
 import time
-from pathlib import Path
 from typing import Any
 
-import numpy as np
 import orjson
+from _hub import LocalHub
 
 from hexwar.sessions import resolve_scenario
 
@@ -37,40 +33,23 @@ SCENARIOS = (
 
 def measure(scenario: str, decisions: int) -> dict[str, Any]:
     """The medians of one scenario's game (see the module's docstring)."""
-    from hexwar.web.hub import Hub
-
-    loop = asyncio.new_event_loop()
-    threading.Thread(target=loop.run_forever, daemon=True).start()
-
-    def run(coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, loop).result()
-
-    hub = Hub(Path(tempfile.mkdtemp(prefix="hexwar-bench-")) / "web")
-    run(hub.open())
+    local = LocalHub()
+    hub, run = local.hub, local.run
+    ruleset = resolve_scenario(scenario).ruleset
+    sides = ruleset.info.sides
+    page: list[float] = []
+    view: list[float] = []
+    described: list[float] = []
     try:
-        resolved = resolve_scenario(scenario)
-        ruleset = resolved.ruleset
-        sides = ruleset.info.sides
-        made = run(hub.create(resolved, 1, dict.fromkeys(sides, "human")))
-        gid, tokens = made.game_id, made.tokens
-        rng = np.random.default_rng(1)
-        page: list[float] = []
-        view: list[float] = []
-        described: list[float] = []
-        for _ in range(decisions):
-            game = hub._live[gid].session.game
-            decision = game.decision()
-            if decision is None:
-                break
-            for side in sorted(decision.sides):
-                order = ruleset.random_order(game.view(side), rng)
-                run(hub.submit(tokens[side], gid, None, order.to_json()))
+        for gid, tokens in local.random_game(scenario, decisions):
             for side in sides:  # the streams' news: each seat's state, with its text view
                 seat = hub.seats.lookup(tokens[side])
                 run(hub.call(hub.news, gid, seat, side, 1 << 62))
             for side in sides:
 
-                def one(side: str = side) -> tuple[float, float, float]:
+                def one(
+                    side: str = side, gid: str = gid, tokens: dict[str, str] = tokens
+                ) -> tuple[float, float, float]:
                     clock = time.thread_time
                     start = clock()
                     hub.seat_view(tokens[side], gid, None)
@@ -86,8 +65,7 @@ def measure(scenario: str, decisions: int) -> dict[str, Any]:
                 view.append(v)
                 described.append(d)
     finally:
-        run(hub.close())
-        loop.call_soon_threadsafe(loop.stop)
+        local.close()
     return {
         "scenario": scenario,
         "pages": len(page),

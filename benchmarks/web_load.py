@@ -63,6 +63,7 @@ from typing import Any
 import httpx
 import numpy as np
 import orjson
+from _hub import LocalHub
 
 from hexwar.rulesets.aggressor.legal import legal_orders, random_setup
 from hexwar.sessions import Session, resolve_scenario
@@ -121,7 +122,7 @@ class InProcess:
         return wall, page, view
 
 
-class PageData:
+class PageData(LocalHub):
     """A hub (:class:`hexwar.web.hub.Hub`) in this process, on an event loop of its own
     thread: an order is given as the server takes it (its reply holds the seat's view), each
     seat's event stream is sent its new state (with the text view), then the seat's page data
@@ -129,16 +130,8 @@ class PageData:
     the seat's view alone (each first in turn): both in that thread's CPU time."""
 
     def __init__(self, home: Path) -> None:
-        from hexwar.web.hub import Hub
-
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
-        self.hub = Hub(home)
-        self.run(self.hub.open())
+        super().__init__(home)
         self.turn = False
-
-    def run(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
 
     def new_game(self, setups: list[tuple[str, str]]) -> tuple[str, dict[str, str]]:
         seats = {"west": "human", "east": "human"}
@@ -175,10 +168,6 @@ class PageData:
 
         result: tuple[float, float] = self.run(hub.call(measure))
         return result
-
-    def close(self) -> None:
-        self.run(self.hub.close())
-        self.loop.call_soon_threadsafe(self.loop.stop)
 
 
 def server_cpu(pid: int) -> float | None:

@@ -18,16 +18,12 @@ Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
-import tempfile
-import threading
 import time
-from pathlib import Path
 from typing import Any
 
-import numpy as np
 from _args import positive_int
+from _hub import LocalHub
 
 from hexwar.core import registry
 from hexwar.core.events import render_text
@@ -72,16 +68,9 @@ def scratch_frames(game: Any, side: str | None) -> dict[str, Any]:
 
 def measure(scenario: str, decisions: int) -> dict[str, Any]:
     """The medians of one scenario's game (see the module's docstring)."""
-    from hexwar.web.hub import Hub
-
-    loop = asyncio.new_event_loop()
-    threading.Thread(target=loop.run_forever, daemon=True).start()
-
-    def run(coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, loop).result()
-
-    hub = Hub(Path(tempfile.mkdtemp(prefix="hexwar-bench-")) / "web")
-    run(hub.open())
+    local = LocalHub()
+    hub, run = local.hub, local.run
+    sides = resolve_scenario(scenario).ruleset.info.sides
     times: dict[str, list[float]] = {
         "log": [],
         "log_scratch": [],
@@ -89,23 +78,12 @@ def measure(scenario: str, decisions: int) -> dict[str, Any]:
         "replay_scratch": [],
     }
     try:
-        resolved = resolve_scenario(scenario)
-        ruleset = resolved.ruleset
-        sides = ruleset.info.sides
-        made = run(hub.create(resolved, 1, dict.fromkeys(sides, "human")))
-        gid, tokens = made.game_id, made.tokens
-        rng = np.random.default_rng(1)
-        for _ in range(decisions):
-            game = hub._live[gid].session.game
-            decision = game.decision()
-            if decision is None:
-                break
-            for side in sorted(decision.sides):
-                order = ruleset.random_order(game.view(side), rng)
-                run(hub.submit(tokens[side], gid, None, order.to_json()))
+        for gid, _tokens in local.random_game(scenario, decisions):
             for seat in (*sides, None):
 
-                def one(side: str | None = seat) -> tuple[float, float, float, float]:
+                def one(
+                    side: str | None = seat, gid: str = gid
+                ) -> tuple[float, float, float, float]:
                     clock = time.thread_time
                     live = hub._live[gid]
                     t0 = clock()
@@ -124,8 +102,7 @@ def measure(scenario: str, decisions: int) -> dict[str, Any]:
                 for name, t in zip(times, run(hub.call(one)), strict=True):
                     times[name].append(t)
     finally:
-        run(hub.close())
-        loop.call_soon_threadsafe(loop.stop)
+        local.close()
     out: dict[str, Any] = {"scenario": scenario, "asked": len(times["log"])}
     out |= {name: statistics.median(t) * 1000 for name, t in times.items()}
     return out
