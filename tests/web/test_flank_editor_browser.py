@@ -19,6 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
 from tests.web.conftest import LiveServer
+from tests.web.moderator import open_with_the_persian_attacker
 
 ASKED = ("**/api/moderator/split", "**/api/moderator/check")
 GRAVE = ("serious", "critical")  # as tests/web/test_accessibility_browser.py
@@ -75,12 +76,7 @@ def test_the_flank_editor_keeps_its_place_when_the_answers_to_the_militaries_com
     lines long there, empties above it, and the editor is no wider than the window."""
     page: Page = contexts(height, viewport={"width": width, "height": height}).new_page()
     held = Held(page)
-    page.goto(f"{live_server.url}/moderator")
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes")
-    page.select_option("#attacker", "Achaemenid Persia")
-    page.select_option("#attacker-military", "Persian Expedition")
-    page.click("#tab-strategy")
-    expect(page.locator("#attacker-status")).to_have_text("Good (25000/25000)")
+    open_with_the_persian_attacker(page, live_server.url)
     page.click("#tab-tactics")
 
     held.holding = True
@@ -131,12 +127,7 @@ def test_the_open_flank_editor_passes_axe(
     """Issue 39 item 8 with the editor open in the page's flow: no serious or critical
     violation of axe-core (a name for every control, contrast) on the desktop or a phone."""
     page: Page = contexts(height, viewport={"width": width, "height": height}).new_page()
-    page.goto(f"{live_server.url}/moderator")
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes")
-    page.select_option("#attacker", "Achaemenid Persia")
-    page.select_option("#attacker-military", "Persian Expedition")
-    page.click("#tab-strategy")
-    expect(page.locator("#attacker-status")).to_have_text("Good (25000/25000)")
+    open_with_the_persian_attacker(page, live_server.url)
     page.locator("rect.flank.attacker").first.dblclick()
     expect(page.locator("#editor")).to_be_in_viewport(ratio=1)
     found = Axe().run(page).response["violations"]
@@ -153,12 +144,7 @@ def test_the_flank_editor_follows_its_flank_and_closes_when_it_is_gone(
     which splits the military afresh, takes the flank away, and the editor closes instead of
     writing to a flank that is no longer on the map."""
     page: Page = contexts(800, viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(f"{live_server.url}/moderator")
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes")
-    page.select_option("#attacker", "Achaemenid Persia")
-    page.select_option("#attacker-military", "Persian Expedition")
-    page.click("#tab-strategy")
-    expect(page.locator("#attacker-status")).to_have_text("Good (25000/25000)")
+    open_with_the_persian_attacker(page, live_server.url)
     flanks = page.locator("rect.flank.attacker")
     expect(flanks).to_have_count(3)
     flanks.nth(1).dblclick()

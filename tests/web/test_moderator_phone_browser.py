@@ -9,6 +9,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import LiveServer
+from tests.web.moderator import open_with_the_persian_attacker
 
 WIDTH = 420
 
@@ -51,12 +52,7 @@ def test_a_flank_dragged_on_the_smaller_map_lands_under_the_pointer(
     """The map's points are read through its viewBox: on a phone the map is drawn smaller
     than 400 pixels, and a flank dropped at the map's middle is drawn at the map's middle."""
     page: Page = contexts(800, viewport={"width": WIDTH, "height": 800}).new_page()
-    page.goto(f"{live_server.url}/moderator")
-    expect(page.locator("body")).to_have_attribute("data-ready", "yes")
-    page.select_option("#attacker", "Achaemenid Persia")
-    page.select_option("#attacker-military", "Persian Expedition")
-    page.click("#tab-strategy")
-    expect(page.locator("#attacker-status")).to_have_text("Good (25000/25000)")
+    open_with_the_persian_attacker(page, live_server.url)
     field = page.locator("#field").bounding_box()
     assert field is not None
     assert field["width"] < 400  # drawn smaller than its points
