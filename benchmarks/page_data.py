@@ -9,19 +9,27 @@ ruleset's ``describe_board`` of that view alone: CPU time (``time.thread_time``)
 the seats and decisions. The ratio page/view is what ``web_load.py`` gives for Aggressor, and
 the ``describe_board`` column says how much of the page is the ruleset's own description.
 
+``--profile N`` runs the page data's builds (and only them: not the game's orders, not the
+streams' news, not the views beside them) under :mod:`cProfile` and prints, for each scenario,
+the N functions with the most time of their own and the N with the most time under them: where
+a page's CPU goes (the profiler's own cost inflates the figures, evenly per call).
+
 Run from the repository root:
 
-    .venv/bin/python benchmarks/page_data.py [SCENARIO,...] [--decisions N]
+    .venv/bin/python benchmarks/page_data.py [SCENARIO,...] [--decisions N] [--profile N]
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import statistics
 import time
 from typing import Any
 
 import orjson
+from _args import positive_int
 from _hub import LocalHub
 
 from hexwar.sessions import resolve_scenario
@@ -31,8 +39,11 @@ SCENARIOS = (
 )
 
 
-def measure(scenario: str, decisions: int) -> dict[str, Any]:
-    """The medians of one scenario's game (see the module's docstring)."""
+def measure(
+    scenario: str, decisions: int, profile: cProfile.Profile | None = None
+) -> dict[str, Any]:
+    """The medians of one scenario's game (see the module's docstring); with ``profile``,
+    the page data's builds run under it."""
     local = LocalHub()
     hub, run = local.hub, local.run
     ruleset = resolve_scenario(scenario).ruleset
@@ -52,7 +63,10 @@ def measure(scenario: str, decisions: int) -> dict[str, Any]:
                 ) -> tuple[float, float, float]:
                     clock = time.thread_time
                     start = clock()
-                    hub.seat_view(tokens[side], gid, None)
+                    if profile is not None:
+                        profile.runcall(hub.seat_view, tokens[side], gid, None)
+                    else:
+                        hub.seat_view(tokens[side], gid, None)
                     made_page = clock()
                     made = hub._live[gid].session.game.view(side)
                     orjson.dumps(made.to_json(), option=orjson.OPT_NON_STR_KEYS)
@@ -84,14 +98,26 @@ def main() -> None:
     parser.add_argument(
         "--decisions", type=int, default=30, help="decisions played in each game (30)"
     )
+    parser.add_argument(
+        "--profile",
+        type=positive_int,
+        metavar="N",
+        help="profile the page data's builds: the N functions with the most time of their own "
+        "and under them",
+    )
     args = parser.parse_args()
     for scenario in args.scenarios.split(","):
-        r = measure(scenario, args.decisions)
+        profile = cProfile.Profile() if args.profile else None
+        r = measure(scenario, args.decisions, profile)
         print(
             f"{r['scenario']:26s} {r['pages']:3d} pages: page data {r['page_ms']:7.3f} ms, "
             f"view+to_json {r['view_ms']:6.3f} ms: {r['ratio']:6.2f}x; "
             f"describe_board alone {r['describe_board_ms']:7.3f} ms"
         )
+        if profile is not None:
+            stats = pstats.Stats(profile)
+            for order in ("tottime", "cumulative"):
+                stats.sort_stats(order).print_stats(args.profile)
 
 
 if __name__ == "__main__":
