@@ -12,6 +12,8 @@ import numpy as np
 import orjson
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexwar.core import registry
 from hexwar.core.hexes import Hex
@@ -632,3 +634,41 @@ def test_a_seat_board_writes_a_piece_again_only_when_it_is_another_object() -> N
     moved = Counted("b", Hex(0, 0), "red", "armor")
     seat.board(3, lambda: _board((a, moved), "road", "t = 3"))
     assert calls == ["a", "b", "b"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("rimsk"), st.integers(0, 40)), max_size=40))
+def test_a_part_spliced_from_the_last_ones_bytes_is_the_one_a_new_seat_board_writes(
+    edits: list[tuple[str, int]],
+) -> None:
+    """The page data's writer (issue 42): through boards whose counters are the last board's
+    with some replaced by new ones or by ones of earlier boards, some inserted, some removed
+    (a unit that moved, an enemy seen or lost), every board's bytes are those a new SeatBoard
+    writes for it, whether the writer spliced the few new counters into the last part's bytes
+    or copied the others' out of it."""
+    from hexwar.core.boards import Counter
+
+    made = [
+        Counter(f"c{n}", Hex(n % 7, n // 7), "red", "infantry", bottom="9" * n) for n in range(41)
+    ]
+    counters = made[:20]
+    seat = SeatBoard()
+    for n, (edit, at) in enumerate(edits):
+        counters = list(counters)
+        where = at % (len(counters) + 1)
+        if edit == "r" and counters:  # a unit that moved: a new counter in its place
+            counters[where % len(counters)] = Counter(
+                f"n{n}", Hex(0, 0), "red", "armor", top=str(n)
+            )
+        elif edit == "m" and counters:  # a counter of an earlier board back in a place
+            counters[where % len(counters)] = made[at]
+        elif edit == "i":  # one seen
+            counters.insert(where, made[at])
+        elif edit == "k" and counters:  # one lost
+            counters.pop(where % len(counters))
+        board = _board(tuple(counters), "road", "t")
+        page = seat.board(n, lambda board=board: board)
+        fresh = SeatBoard().board(n, lambda board=board: board)
+        assert page is not None
+        assert fresh is not None
+        assert dumps(page) == dumps(fresh)

@@ -22,7 +22,8 @@ between sides):
   the last board (a ruleset may hand out the same tuple while none of its pieces changed:
   a map's routes, the cells a side owns) is not written again, nor a piece that is the very
   object of the last board's part (a ruleset may hand out the same counter for a unit that
-  did not change); the status lines are written each time.
+  did not change); the status lines are written again unless they are the very tuple of the
+  last board (a ruleset may hand out the same lines while what they say stays).
 
 The result is spliced into the reply as :class:`orjson.Fragment` pieces: the view's own bytes,
 serialised once, are both the cache's key and the reply's ``view``.
@@ -39,6 +40,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import fields
+from itertools import accumulate, compress
+from operator import attrgetter, ne
 from typing import Any
 
 import orjson
@@ -70,8 +73,12 @@ STATIC = frozenset(
 # written each time until it is named in STATIC).
 _PARTS = tuple(f.name for f in fields(Board))
 _FIXED = tuple(name for name in _PARTS if name in STATIC)
-# The parts that change: tuples of pieces, and the status lines (written each time).
+# The parts that change: tuples of pieces, and the status lines (each written again when it
+# is not the very object of the last board).
 _CHANGING = tuple(name for name in _PARTS if name not in STATIC)
+# Each kind of part of a board, read in one C call.
+_STATIC_OF = attrgetter(*_FIXED)
+_CHANGING_OF = attrgetter(*_CHANGING)
 
 
 def dumps(data: Any) -> bytes:
@@ -108,18 +115,18 @@ class SeatBoard:
     def __init__(self) -> None:
         self._key: object = None  # what the last board was described from (the view's bytes)
         self._board: orjson.Fragment | None = None
+        # the static parts of the last board, read in one C call (_STATIC_OF): while a board's
+        # are these very objects (or equal to them), its fixed board is the one written
+        self._statics: tuple[object, ...] | None = None
         # name -> (the static part the fixed board holds, its bytes): a part that changed is
         # written again alone (a legend that gains a line), the others spliced in as they were
         self._parts: dict[str, tuple[object, orjson.Fragment]] = {}
         self._fixed: bytes | None = None  # the fixed board: the static parts as a JSON object
         self.tag: str | None = None  # ... and its tag (the HTTP ETag)
-        # name -> (part, bytes): each part that changes as the last board had it (a ruleset
-        # that hands out the very tuple of the board before has it written once)
-        self._written: dict[str, tuple[object, orjson.Fragment]] = {}
-        # name -> id -> (item, bytes): the pieces of each such part in the last board that
-        # wrote it, its counters, markers, highlights... (a ruleset that hands out the same
-        # object for an unchanged piece has it written once)
-        self._items: dict[str, dict[int, tuple[object, orjson.Fragment]]] = {}
+        # name -> each part that changes as the last board had it, written (a ruleset that
+        # hands out the very tuple of the board before has it written once; one that hands
+        # out the same object for an unchanged counter, marker, highlight has it written once)
+        self._written: dict[str, _Written] = {}
         self.described = 0  # boards described (not handed out again): for the tests
 
     def board(self, key: object, describe: Callable[[], Board | None]) -> orjson.Fragment | None:
@@ -134,7 +141,7 @@ class SeatBoard:
         self._key = key
         self._board = None if board is None else orjson.Fragment(self._write(board))
         if board is None:
-            self._parts, self._fixed, self.tag = {}, None, None
+            self._statics, self._parts, self._fixed, self.tag = None, {}, None, None
         return self._board
 
     def fixed(self) -> tuple[bytes, str] | None:
@@ -145,6 +152,32 @@ class SeatBoard:
         return self._fixed, self.tag
 
     def _write(self, board: Board) -> bytes:
+        statics = _STATIC_OF(board)
+        # (a tuple compares its items by identity first, then by ==, in C)
+        if self._fixed is None or statics != self._statics:
+            self._write_fixed(board)
+        self._statics = statics
+        out: dict[str, Any] = {}
+        written = self._written
+        for name, value in zip(_CHANGING, _CHANGING_OF(board), strict=True):
+            if not isinstance(value, tuple):  # (a list may change in place: written each time)
+                out[name] = part_json(value, name)
+                continue
+            found = written.get(name)
+            if found is None or found[0] is not value:
+                ids: list[int] = []
+                lengths: list[int] = []
+                if name == "status":  # (orjson writes tuples as arrays, as Board.to_json does)
+                    data = orjson.dumps(value)
+                else:
+                    data, ids, lengths = _pieces(value, found)
+                found = written[name] = (value, orjson.Fragment(data), data, ids, lengths)
+            out[name] = found[1]
+        out["fixed"] = self.tag
+        return orjson.dumps(out)
+
+    def _write_fixed(self, board: Board) -> None:
+        """The fixed board written again, each static part that changed alone."""
         parts = self._parts
         changed = self._fixed is None
         for name in _FIXED:
@@ -156,34 +189,53 @@ class SeatBoard:
         if changed:
             self._fixed = dumps({name: parts[name][1] for name in _FIXED})
             self.tag = hashlib.blake2b(self._fixed, digest_size=12).hexdigest()
-        out: dict[str, Any] = {}
-        written = self._written
-        for name in _CHANGING:
-            value = getattr(board, name)
-            if name == "status" or not isinstance(value, tuple):
-                out[name] = part_json(value, name)
-                continue
-            found = written.get(name)
-            if found is None or found[0] is not value:
-                found = (value, orjson.Fragment(dumps(self._pieces(name, value))))
-                written[name] = found
-            out[name] = found[1]
-        out["fixed"] = self.tag
-        return dumps(out)
 
-    def _pieces(self, name: str, values: tuple[Any, ...]) -> list[orjson.Fragment]:
-        """Each piece's JSON: the bytes written for the same object in the last board that
-        wrote part ``name``, else its ``to_json()`` written now; noted for the next."""
-        kept = self._items.get(name, {}).get
-        items: dict[int, tuple[object, orjson.Fragment]] = {}
-        out: list[orjson.Fragment] = []
-        append = out.append
-        for x in values:
-            key = id(x)
-            found = kept(key)
-            if found is None or found[0] is not x:
-                found = (x, orjson.Fragment(dumps(x.to_json())))
-            items[key] = found
-            append(found[1])
-        self._items[name] = items
-        return out
+
+# A part that changes as a seat's cache wrote it last: the tuple of pieces, its JSON (also as a
+# fragment to splice in), each piece's id and the length of each piece's JSON. Holding the
+# pieces, it keeps their ids from being taken by other objects.
+_Written = tuple[object, orjson.Fragment, bytes, list[int], list[int]]
+
+
+def _pieces(values: tuple[Any, ...], last: _Written | None) -> tuple[bytes, list[int], list[int]]:
+    """A part that changes, its pieces written as JSON: each piece that is the very object of
+    the last board's part (``last``: found by identity) as written there, copied from its
+    bytes, the others by their ``to_json()`` now; the JSON, the pieces' ids and their JSON's
+    lengths. Where the pieces are where they were but for a few (a unit that moved), the part
+    is the last one's bytes with those few written over, read in one piece instead of a piece
+    at a time (made once per order and seat, a page finds nothing in the processor's caches:
+    one run of bytes is read far sooner than thirty objects)."""
+    ids = list(map(id, values))
+    if last is None:
+        pieces = [dumps(x.to_json()) for x in values]
+        return b"[" + b",".join(pieces) + b"]", ids, list(map(len, pieces))
+    _, _, old, old_ids, old_lengths = last
+    # (the last part holds its pieces, so no other object can have taken their ids)
+    ends = list(accumulate(old_lengths))
+    n = len(ids)
+    if n == len(old_ids):
+        moved = list(compress(range(n), map(ne, ids, old_ids)))
+        if len(moved) * 4 <= n:
+            view = memoryview(old)
+            out: list[bytes | memoryview] = []
+            lengths = old_lengths.copy()
+            at = 0
+            for i in moved:
+                start = 1 + i + (ends[i - 1] if i else 0)  # "[" and a comma before each
+                piece = dumps(values[i].to_json())
+                out.append(view[at:start])
+                out.append(piece)
+                at = start + lengths[i]
+                lengths[i] = len(piece)
+            out.append(view[at:])
+            return b"".join(out), ids, lengths
+    where = dict(zip(old_ids, range(len(old_ids)), strict=True))
+    pieces = []
+    for x, key in zip(values, ids, strict=True):
+        place = where.get(key)
+        if place is None:
+            pieces.append(dumps(x.to_json()))
+        else:
+            start = 1 + place + (ends[place - 1] if place else 0)
+            pieces.append(old[start : start + old_lengths[place]])
+    return b"[" + b",".join(pieces) + b"]", ids, list(map(len, pieces))
