@@ -332,10 +332,10 @@ def test_a_seats_kept_page_data_is_byte_for_byte_the_one_made_afresh(
 
 def test_aggressor_hands_out_the_same_pieces_for_what_did_not_change() -> None:
     """Aggressor's board after one move (seed 003, TURN SEQUENCE E: a unit moves or acts):
-    the counter of every own unit that did not change, the enemy counters and the highlights
-    (the border column, the sectors held, the CBR hexes) are the very objects of the board
-    before, so the page data's writer keeps their JSON; the counter of the unit that pressed
-    a key is a new one."""
+    the counter of every own unit that did not change, the enemy counters, the highlights
+    (the border column, the sectors held, the CBR hexes) and the status lines, where they say
+    the same, are the very objects of the board before, so the page data's writer keeps their
+    JSON; the counter of the unit that pressed a key is a new one."""
     ruleset = registry.get("aggressor")
     resolved = resolve_scenario("aggressor/sector")
     game = ruleset.new_game(resolved.scenario, seed=3, scenario_id="aggressor/sector")
@@ -362,6 +362,7 @@ def test_aggressor_hands_out_the_same_pieces_for_what_did_not_change() -> None:
     assert all(new[ref] is old[ref] for ref in kept)
     enemy = [ref for ref in new if new[ref].side != side and old.get(ref) == new[ref]]
     assert all(new[ref] is old[ref] for ref in enemy)
+    assert (after.status is before.status) == (after.status == before.status)
 
 
 def _played(scenario: str, decisions: int, seed: int = 1) -> Any:

@@ -9,7 +9,8 @@ tinted in its holder's colour.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
+from itertools import starmap
 from operator import itemgetter
 from typing import Any, cast
 
@@ -131,27 +132,14 @@ def _hexes(terrain: tuple[str, ...]) -> tuple[HexCell, ...]:
 
 
 # What an own unit's counter shows, read from the unit's view in one C call: a side's counters
-# are kept under these values (:func:`_own_counters`).
+# are kept under these values (:func:`describe_board`).
 _OWN_FIELDS = itemgetter(
     "number", "at", "type", "range", "strength", "emplaced", "frozen", "acted", "in_cbr"
 )
 _OWN_KEPT = 4096  # own counters kept a side (a game's 18 units, in every state they are in)
 _own: dict[str, dict[tuple[Any, ...], Counter]] = {}  # side -> fields -> counter
-
-
-def _own_counters(side: str, units: list[dict[str, Any]]) -> list[Counter]:
-    """A side's own units' counters (each the same object while its unit stays as it is, so
-    a board's JSON writer keeps what it wrote for it): looked up in C, made where new."""
-    kept = _own.get(side) or _own.setdefault(side, {})
-    fields = list(map(_OWN_FIELDS, units))
-    out: list[Counter | None] = list(map(kept.get, fields))
-    if not all(out):  # (not ``None in out``: that asks each counter's __eq__, in Python)
-        if len(kept) >= _OWN_KEPT:
-            kept.clear()
-        for i, found in enumerate(out):
-            if found is None:
-                out[i] = kept[fields[i]] = _own_counter(side, *fields[i])
-    return cast(list[Counter], out)  # (no None left)
+_ENEMY_FIELDS = itemgetter("at", "type")  # what an enemy counter shows (_enemy_counter's key)
+_OTHER = {s: rl.other(s) for s in rl.SIDES}
 
 
 def _own_counter(
@@ -205,39 +193,80 @@ def _highlights(holders: tuple[str | None, ...], cbr: tuple[str, ...]) -> tuple[
     return tuple(out)
 
 
-def describe_board(view: View) -> Board:
-    """The map as ``view.side`` sees it."""
-    d = view.data
-    side = str(d["side"])
-    hexes = _hexes(tuple(d["terrain"]))
-    counters = _own_counters(side, d["units"])
-    enemy = rl.other(side)
-    counters.extend(_enemy_counter(enemy, e["at"], e["type"]) for e in d["enemy"])
-    control = d["control"]
-    holders = tuple(map(control.get, rl.SECTOR_NAMES))
+@lru_cache(maxsize=1024, typed=True)
+def _status(
+    round_: int,
+    max_rounds: int,
+    phase: str,
+    active: str,
+    aggressor: str | None,
+    partisans: int,
+    holders: tuple[str | None, ...],
+    enemy_units_left: int | None,
+) -> tuple[tuple[str, str], ...]:
+    """The status lines beside the map: one tuple while what they say stays (most of a turn),
+    so that a board's JSON writer keeps what it wrote for them."""
     held = {s: holders.count(s) for s in rl.SIDES}
     status = [
-        ("round", f"{d['round']} of {d['max_rounds']}"),
-        ("phase", str(d["phase"])),
-        ("to move", str(d["active"])),
-        ("aggressor", str(d["aggressor"] or "none yet")),
-        ("partisans", str(d["partisans"])),
+        ("round", f"{round_} of {max_rounds}"),
+        ("phase", str(phase)),
+        ("to move", str(active)),
+        ("aggressor", str(aggressor or "none yet")),
+        ("partisans", str(partisans)),
         ("sectors", f"West {held['west']}, East {held['east']} (5 to win)"),
     ]
-    if d.get("enemy_units_left") is not None:
-        status.append(("enemy units left", str(d["enemy_units_left"])))
+    if enemy_units_left is not None:
+        status.append(("enemy units left", str(enemy_units_left)))
+    return tuple(status)
+
+
+def describe_board(view: View) -> Board:
+    """The map as ``view.side`` sees it.
+
+    Each own unit's counter is the same object while the unit stays as it is, and each enemy
+    counter while the enemy is seen as it was, so a board's JSON writer keeps what it wrote
+    for them: the own units' fields are read, and their counters looked up, in C (one call
+    each over the units), and only a unit in a state not met before gets a counter made.
+    (Written in one function, with the loops in C: a board is described once per order and
+    seat, when nothing of it is in the processor's caches any more, and each Python call
+    then costs far more than its own work.)"""
+    d = view.data
+    side = str(d["side"])
+    kept = _own.get(side) or _own.setdefault(side, {})
+    fields = list(map(_OWN_FIELDS, d["units"]))
+    counters: list[Counter | None] = list(map(kept.get, fields))
+    if not all(counters):  # (not ``None in``: that asks each counter's __eq__, in Python)
+        if len(kept) >= _OWN_KEPT:
+            kept.clear()
+        for i, found in enumerate(counters):
+            if found is None:
+                counters[i] = kept[fields[i]] = _own_counter(side, *fields[i])
+    enemy = _OTHER[side]
+    counters.extend(starmap(partial(_enemy_counter, enemy), map(_ENEMY_FIELDS, d["enemy"])))
+    control = d["control"]
+    holders = tuple(map(control.get, rl.SECTOR_NAMES))
+    status = _status(
+        d["round"],
+        d["max_rounds"],
+        d["phase"],
+        d["active"],
+        d["aggressor"],
+        d["partisans"],
+        holders,
+        d.get("enemy_units_left"),
+    )
     return Board(
         title="Aggressor",
         orientation="flat",
-        hexes=hexes,
+        hexes=_hexes(tuple(d["terrain"])),
         terrain=TERRAIN,
         sides=SIDES,
-        counters=tuple(counters),
+        counters=tuple(cast(list[Counter], counters)),  # (no None left)
         hexsides=_SECTOR_HEXSIDES,
         highlights=_highlights(holders, tuple(d["cbr"])),
         hexside_styles=HEXSIDES,
         highlight_styles=HIGHLIGHTS,
         flag_styles=FLAGS,
-        status=tuple(status),
+        status=status,
         viewer=side,
     )
