@@ -262,15 +262,16 @@ def _clock_stopped(page: bytes) -> bytes:
 def _made_afresh(hub: Any, gid: str, token: str, side: str) -> tuple[bytes, bytes | None]:
     """The seat's page data and fixed board as a new cache makes them (its board described
     and every part written anew; for the umpire, ``side`` "", its parts merged anew from the
-    sides' boards), the seat's own cache left as it was; within ``hub.call``."""
+    sides' boards; the page state made anew), the seat's own cache left as it was; within
+    ``hub.call``."""
     live = hub._live[gid]
-    kept, umpire = live.boards[side], live.umpire
-    live.boards[side], live.umpire = SeatBoard(), {}
+    kept, umpire, states = live.boards[side], live.umpire, live.states
+    live.boards[side], live.umpire, live.states = SeatBoard(), {}, {}
     try:
         page: bytes = hub.seat_view(token, gid, None)
         fixed = live.boards[side].fixed()
     finally:
-        live.boards[side], live.umpire = kept, umpire
+        live.boards[side], live.umpire, live.states = kept, umpire, states
     return page, None if fixed is None else fixed[0]
 
 
@@ -673,3 +674,58 @@ def test_a_part_spliced_from_the_last_ones_bytes_is_the_one_a_new_seat_board_wri
         assert page is not None
         assert fresh is not None
         assert dumps(page) == dumps(fresh)
+
+
+def test_a_seats_page_state_is_made_anew_whenever_it_could_say_something_else(
+    client: TestClient,
+) -> None:
+    """The page state (issue 42) is made once for each seat and kept while the game, its
+    orders, its version and its rematch are those it was made for (the event streams' news
+    and the page data after them share it): through orders, a concession and a rematch, each
+    seat's state (GET /state, the news, GET /view) is the one made with nothing kept, and it
+    says each change (whose turn, the end, the rematch)."""
+    game = new_game(client, "aggressor/sector", {"west": "human", "east": "human"})
+    gid, tokens = game["id"], game["tokens"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    def fresh(role: str) -> Any:
+        def made() -> Any:
+            live = hub._live[gid]
+            states, live.states = live.states, {}
+            try:
+                return hub.state(gid, hub.seats.lookup(tokens[role]))
+            finally:
+                live.states = states
+
+        return client.portal.call(hub.call, made)  # type: ignore[union-attr]
+
+    def check() -> dict[str, Any]:
+        states = {}
+        for role in ("west", "east", "umpire"):
+            r = client.get(f"/api/games/{gid}/state", headers=bearer(tokens[role]))
+            assert r.status_code == 200, r.text
+            assert r.json() == fresh(role)
+            page = client.get(f"/api/games/{gid}/view", headers=bearer(tokens[role]))
+            assert page.json()["state"] == fresh(role)
+            states[role] = r.json()
+        return states
+
+    turns = []
+    for n in range(6):
+        states = check()
+        turns.append(states["west"]["your_turn"])
+        mover = "west" if states["west"]["your_turn"] else "east"
+        _play(client, game, _page(client, gid, tokens[mover]), n)
+    assert len(set(turns)) == 2  # the turn passed, and the states said so
+    r = client.post(
+        f"/api/games/{gid}/orders",
+        json={"order": {"concede": True}},
+        headers=bearer(tokens["east"]),
+    )
+    assert r.status_code == 200, r.text
+    over = check()
+    assert over["west"]["result"] == "won"
+    assert over["west"]["rematch"] is False
+    r = client.post(f"/api/games/{gid}/rematch", json={}, headers=bearer(tokens["west"]))
+    assert r.status_code == 201, r.text
+    assert check()["east"]["rematch"] is True

@@ -134,6 +134,12 @@ class _Live:
     views: dict[str, tuple[Game[Any, Any], int, View, bytes]] = field(default_factory=dict)
     # (game, orders given, the umpire's summary as JSON): as the views
     summary: tuple[Game[Any, Any], int, bytes] | None = None
+    # role -> (game, orders given, version, rematch asked, its decision, what the page state
+    # says of the game): Hub._state's, kept while the game, its orders, its version and the
+    # rematch are those (everything it says is a function of them)
+    states: dict[str, tuple[Game[Any, Any], int, int, bool, Any, dict[str, Any]]] = field(
+        default_factory=dict
+    )
     # held by every operation on this game, on whichever thread (re-entrant: an operation
     # may open its game more than once)
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -915,10 +921,58 @@ class Hub:
         """What the page shows beside the map (runs on the games thread); ``view`` is the
         seat's view when the caller has it already. Without ``texts``, the text view and the
         order help are left out (an order's reply: the event streams bring them)."""
-        live = self._get(game_id)
+        return self._state(self._get(game_id), game_id, seat, view, texts=texts)
+
+    def _state(
+        self, live: _Live, game_id: str, seat: Seat, view: View | None = None, *, texts: bool
+    ) -> dict[str, Any]:
+        """:meth:`state` of the live game ``live`` (its lock held). What it says of the game
+        is made once for each role and kept while it can say nothing else (``_Live.states``:
+        the very game, with as many orders, at the same version, with or without a rematch),
+        so that an event stream's news and the page data asked after them share it; the clock
+        is read anew each time."""
+        game = live.session.game
+        rematch = game_id in self.rematches
+        kept = live.states.get(seat.role)
+        if (
+            kept is not None
+            and kept[0] is game
+            and kept[1] == game.order_count
+            and kept[2] == live.version
+            and kept[3] == rematch
+        ):
+            decision, made = kept[4], kept[5]
+        else:
+            decision = game.decision()
+            made = self._game_state(live, game_id, seat, decision, rematch)
+            live.states[seat.role] = (game, game.order_count, live.version, rematch, decision, made)
+        out = dict(made)  # (each caller its own: a spectator's state is changed from it)
+        out["deadline"] = _clock(live, decision)
+        if not texts:
+            return out
+        cached = live.texts.get(seat.role)
+        if cached is None or cached[0] != game.order_count:
+            side = seat.side
+            if side is not None:
+                view = view if view is not None else _view_of(live, side)[0]
+                text = game.ruleset.render_view(view)
+                help_text = game.ruleset.order_help(view) if out["your_turn"] else ""
+            else:
+                text = "\n\n".join(
+                    f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
+                )
+                help_text = ""
+            cached = (game.order_count, text, help_text)
+            live.texts[seat.role] = cached
+        out["text"], out["help"] = cached[1], cached[2]
+        return out
+
+    def _game_state(
+        self, live: _Live, game_id: str, seat: Seat, decision: Any, rematch: bool
+    ) -> dict[str, Any]:
+        """What :meth:`state` says of the game to ``seat``: all but the clock and the texts."""
         game = live.session.game
         side = seat.side
-        decision = game.decision()
         outcome = game.outcome()
         your_turn = bool(side and decision and side in decision.sides)
         if outcome is not None:
@@ -932,7 +986,7 @@ class Hub:
         else:
             waiting = ", ".join(sorted(decision.sides)) or "the other side"
             status = f"Waiting for the opponent ({waiting})."
-        out: dict[str, Any] = {
+        return {
             "game_id": game_id,
             "ruleset": game.info.id,
             "title": game.info.title,
@@ -949,26 +1003,9 @@ class Hub:
             "prompt": decision.prompt if decision is not None and your_turn else "",
             "outcome": outcome.to_json() if outcome else None,
             "result": _result(outcome, side),
-            "rematch": game_id in self.rematches,
-            "deadline": _clock(live, decision),
+            "rematch": rematch,
+            "deadline": None,  # (the clock: read anew each time by _state)
         }
-        if not texts:
-            return out
-        cached = live.texts.get(seat.role)
-        if cached is None or cached[0] != game.order_count:
-            if side is not None:
-                view = view if view is not None else _view_of(live, side)[0]
-                text = game.ruleset.render_view(view)
-                help_text = game.ruleset.order_help(view) if your_turn else ""
-            else:
-                text = "\n\n".join(
-                    f"== {s} ==\n{game.ruleset.render_view(game.view(s))}" for s in game.info.sides
-                )
-                help_text = ""
-            cached = (game.order_count, text, help_text)
-            live.texts[seat.role] = cached
-        out["text"], out["help"] = cached[1], cached[2]
-        return out
 
     # -- spectators and the lobby ---------------------------------------------------------------
 
@@ -1064,7 +1101,9 @@ class Hub:
         if side is not None:
             view, view_bytes = _view_of(live, side)
             board = cache.board(view_bytes, lambda: game.ruleset.describe_board(view))
-            state = self.state(game_id, seat, view if side == seat.side else None)
+            state = self._state(
+                live, game_id, seat, view if side == seat.side else None, texts=True
+            )
             out = dumps({"state": state, "board": board, "view": Fragment(view_bytes)})
         else:
             made = {s: _view_of(live, s) for s in game.info.sides}
@@ -1077,7 +1116,7 @@ class Hub:
             )
             out = dumps(
                 {
-                    "state": self.state(game_id, seat),
+                    "state": self._state(live, game_id, seat, texts=True),
                     "board": board,
                     "summary": Fragment(_summary_of(live)),
                     "views": {s: Fragment(b) for s, b in views.items()},

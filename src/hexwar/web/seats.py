@@ -118,15 +118,22 @@ class SeatBook:
             raise
         return tokens
 
-    @_serial
     def lookup(self, token: str) -> Seat | None:
-        """The seat ``token`` opens, or ``None``."""
+        """The seat ``token`` opens, or ``None``. A token seen before is found among the
+        seats known without the book's lock (seats never change, and a dict is read in one
+        step); another is looked up in the book."""
         if not token or len(token) > 100:
             return None
         digest = _digest(token)
         known = self._known.get(digest)
         if known is not None:
             return known
+        return self._look_up(digest)
+
+    @_serial
+    def _look_up(self, digest: str) -> Seat | None:
+        """The seat of the token whose SHA-256 is ``digest``, from the book (and known from
+        then on), or ``None``."""
         row = self._db.execute(
             "SELECT token_hash, game_id, role FROM seats WHERE token_hash = ?", (digest,)
         ).fetchone()
