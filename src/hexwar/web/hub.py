@@ -693,7 +693,8 @@ class Hub:
 
     def _get(self, game_id: str) -> _Live:
         """The game, loaded if need be, locked until the end of the running :meth:`call`."""
-        live = self._load(game_id)
+        # (a game loaded stays loaded: found in one step of a dict, without the games' lock)
+        live = self._live.get(game_id) or self._load(game_id)
         live.lock.acquire()
         held: list[threading.RLock] | None = getattr(self._held, "locks", None)
         if held is None:  # not within call(): nobody would release it
@@ -947,7 +948,8 @@ class Hub:
             made = self._game_state(live, game_id, seat, decision, rematch)
             live.states[seat.role] = (game, game.order_count, live.version, rematch, decision, made)
         out = dict(made)  # (each caller its own: a spectator's state is changed from it)
-        out["deadline"] = _clock(live, decision)
+        if live.deadline is not None:
+            out["deadline"] = _clock(live, decision)
         if not texts:
             return out
         cached = live.texts.get(seat.role)
@@ -1100,7 +1102,7 @@ class Hub:
         described = cache.described
         if side is not None:
             view, view_bytes = _view_of(live, side)
-            board = cache.board(view_bytes, lambda: game.ruleset.describe_board(view))
+            board = cache.board(view_bytes, game.ruleset.describe_board, view)
             state = self._state(
                 live, game_id, seat, view if side == seat.side else None, texts=True
             )

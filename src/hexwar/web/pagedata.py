@@ -84,7 +84,10 @@ _CHANGING_OF = attrgetter(*_CHANGING)
 def dumps(data: Any) -> bytes:
     """``data`` as JSON bytes, as the server writes every reply (int keys as strings, as json
     does: :func:`hexwar.web.asgi.json_response`)."""
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    return orjson.dumps(data, option=_KEYS)
+
+
+_KEYS = orjson.OPT_NON_STR_KEYS  # (the pieces' loops call orjson with it: no call between)
 
 
 def part_json(value: Any, name: str) -> Any:
@@ -129,14 +132,16 @@ class SeatBoard:
         self._written: dict[str, _Written] = {}
         self.described = 0  # boards described (not handed out again): for the tests
 
-    def board(self, key: object, describe: Callable[[], Board | None]) -> orjson.Fragment | None:
+    def board(
+        self, key: object, describe: Callable[..., Board | None], *args: Any
+    ) -> orjson.Fragment | None:
         """The JSON of the board's parts that change, with ``"fixed"`` (the tag of its fixed
         board: :meth:`fixed`), for the view ``key`` (its JSON bytes; comparable with ``==``),
-        as ``describe()`` gives it; ``describe`` is called only when ``key`` is not the last
-        one's. ``None`` where the ruleset draws no map."""
+        as ``describe(*args)`` gives it; ``describe`` is called only when ``key`` is not the
+        last one's. ``None`` where the ruleset draws no map."""
         if self._key is not None and key == self._key:
             return self._board
-        board = describe()
+        board = describe(*args)
         self.described += 1
         self._key = key
         self._board = None if board is None else orjson.Fragment(self._write(board))
@@ -207,7 +212,7 @@ def _pieces(values: tuple[Any, ...], last: _Written | None) -> tuple[bytes, list
     one run of bytes is read far sooner than thirty objects)."""
     ids = list(map(id, values))
     if last is None:
-        pieces = [dumps(x.to_json()) for x in values]
+        pieces = [orjson.dumps(x.to_json(), option=_KEYS) for x in values]
         return b"[" + b",".join(pieces) + b"]", ids, list(map(len, pieces))
     _, _, old, old_ids, old_lengths = last
     # (the last part holds its pieces, so no other object can have taken their ids)
@@ -222,7 +227,7 @@ def _pieces(values: tuple[Any, ...], last: _Written | None) -> tuple[bytes, list
             at = 0
             for i in moved:
                 start = 1 + i + (ends[i - 1] if i else 0)  # "[" and a comma before each
-                piece = dumps(values[i].to_json())
+                piece = orjson.dumps(values[i].to_json(), option=_KEYS)
                 out.append(view[at:start])
                 out.append(piece)
                 at = start + lengths[i]
@@ -234,7 +239,7 @@ def _pieces(values: tuple[Any, ...], last: _Written | None) -> tuple[bytes, list
     for x, key in zip(values, ids, strict=True):
         place = where.get(key)
         if place is None:
-            pieces.append(dumps(x.to_json()))
+            pieces.append(orjson.dumps(x.to_json(), option=_KEYS))
         else:
             start = 1 + place + (ends[place - 1] if place else 0)
             pieces.append(old[start : start + old_lengths[place]])
