@@ -41,7 +41,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import fields
 from itertools import accumulate, compress
-from operator import attrgetter, ne
+from operator import attrgetter, is_not
 from typing import Any
 
 import orjson
@@ -170,13 +170,12 @@ class SeatBoard:
                 continue
             found = written.get(name)
             if found is None or found[0] is not value:
-                ids: list[int] = []
                 lengths: list[int] = []
                 if name == "status":  # (orjson writes tuples as arrays, as Board.to_json does)
                     data = orjson.dumps(value)
                 else:
-                    data, ids, lengths = _pieces(value, found)
-                found = written[name] = (value, orjson.Fragment(data), data, ids, lengths)
+                    data, lengths = _pieces(value, found)
+                found = written[name] = (value, orjson.Fragment(data), data, lengths)
             out[name] = found[1]
         out["fixed"] = self.tag
         return orjson.dumps(out)
@@ -197,29 +196,27 @@ class SeatBoard:
 
 
 # A part that changes as a seat's cache wrote it last: the tuple of pieces, its JSON (also as a
-# fragment to splice in), each piece's id and the length of each piece's JSON. Holding the
-# pieces, it keeps their ids from being taken by other objects.
-_Written = tuple[object, orjson.Fragment, bytes, list[int], list[int]]
+# fragment to splice in) and the length of each piece's JSON. Holding the pieces, it keeps
+# their ids from being taken by other objects.
+_Written = tuple[tuple[Any, ...], orjson.Fragment, bytes, list[int]]
 
 
-def _pieces(values: tuple[Any, ...], last: _Written | None) -> tuple[bytes, list[int], list[int]]:
+def _pieces(values: tuple[Any, ...], last: _Written | None) -> tuple[bytes, list[int]]:
     """A part that changes, its pieces written as JSON: each piece that is the very object of
-    the last board's part (``last``: found by identity) as written there, copied from its
-    bytes, the others by their ``to_json()`` now; the JSON, the pieces' ids and their JSON's
-    lengths. Where the pieces are where they were but for a few (a unit that moved), the part
-    is the last one's bytes with those few written over, read in one piece instead of a piece
-    at a time (made once per order and seat, a page finds nothing in the processor's caches:
-    one run of bytes is read far sooner than thirty objects)."""
-    ids = list(map(id, values))
+    the last board's part (``last``) as written there, copied from its bytes, the others by
+    their ``to_json()`` now; the JSON and each piece's length in it. Where the pieces are the
+    very ones in the same places but for a few (a unit that moved), the part is the last one's
+    bytes with those few written over, read in one piece instead of a piece at a time (made
+    once per order and seat, a page finds nothing in the processor's caches: one run of bytes
+    is read far sooner than thirty objects)."""
     if last is None:
         pieces = [orjson.dumps(x.to_json(), option=_KEYS) for x in values]
-        return b"[" + b",".join(pieces) + b"]", ids, list(map(len, pieces))
-    _, _, old, old_ids, old_lengths = last
-    # (the last part holds its pieces, so no other object can have taken their ids)
+        return b"[" + b",".join(pieces) + b"]", list(map(len, pieces))
+    before, _, old, old_lengths = last
     ends = list(accumulate(old_lengths))
-    n = len(ids)
-    if n == len(old_ids):
-        moved = list(compress(range(n), map(ne, ids, old_ids)))
+    n = len(values)
+    if n == len(before):
+        moved = list(compress(range(n), map(is_not, values, before)))
         if len(moved) * 4 <= n:
             view = memoryview(old)
             out: list[bytes | memoryview] = []
@@ -233,14 +230,15 @@ def _pieces(values: tuple[Any, ...], last: _Written | None) -> tuple[bytes, list
                 at = start + lengths[i]
                 lengths[i] = len(piece)
             out.append(view[at:])
-            return b"".join(out), ids, lengths
-    where = dict(zip(old_ids, range(len(old_ids)), strict=True))
+            return b"".join(out), lengths
+    # (the last part holds its pieces, so no other object can have taken their ids)
+    where = dict(zip(map(id, before), range(len(before)), strict=True))
     pieces = []
-    for x, key in zip(values, ids, strict=True):
-        place = where.get(key)
+    for x in values:
+        place = where.get(id(x))
         if place is None:
             pieces.append(orjson.dumps(x.to_json(), option=_KEYS))
         else:
             start = 1 + place + (ends[place - 1] if place else 0)
             pieces.append(old[start : start + old_lengths[place]])
-    return b"[" + b",".join(pieces) + b"]", ids, list(map(len, pieces))
+    return b"[" + b",".join(pieces) + b"]", list(map(len, pieces))

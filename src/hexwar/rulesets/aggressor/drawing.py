@@ -10,7 +10,7 @@ tinted in its holder's colour.
 from __future__ import annotations
 
 from functools import cache, lru_cache, partial
-from itertools import starmap
+from itertools import compress, starmap
 from operator import itemgetter
 from typing import Any, cast
 
@@ -160,7 +160,7 @@ def _own_counter(
         name=f"{kind} {number}",
         top=str(number),
         bottom=f"{range_}-{strength}",
-        flags=tuple(f for f, on in zip(_FLAG_ORDER, flags, strict=True) if on),
+        flags=tuple(compress(_FLAG_ORDER, flags)),
     )
 
 
