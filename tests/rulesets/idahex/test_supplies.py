@@ -616,6 +616,53 @@ def test_7_engaged_demands_together_are_each_unit_s_bit_for_bit(
         assert together[i].tobytes() == alone.tobytes()
 
 
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_7_engaged_demands_together_are_each_unit_s_whatever_the_rates_rated(
+    data: st.DataObject,
+) -> None:
+    """§7: engaged_demands_trusted is each unit's engaged_demand_trusted bit for bit on
+    tables of any pattern of rates: a supply type with one or two resources rated (summed
+    along the units) or more (each row by fsum), holdings and frinv with zeros of either
+    sign, and amounts whose products reach the largest floats."""
+    nss, nrs, npointers = 2, 5, 3
+    rate = st.sampled_from([0.0, 0.0, 0.0, -0.0, 0.5, 3.0, 1e300])
+    rates = [
+        np.array(data.draw(st.lists(rate, min_size=size, max_size=size))).reshape(
+            nss, nrs, npointers
+        )
+        for size in (nss * nrs * npointers,) * 2
+    ]
+    mapps = np.zeros(31, dtype=np.int64)
+    mapps[1:4] = (1, 2, 3)
+    tables = SupplyTables(1, 0, np.zeros((nss, nrs, 3)), mapps, rates[0], rates[1])
+    count = data.draw(st.integers(1, 10))
+    amount = st.floats(0.0, 1e4) | st.sampled_from([0.0, -0.0, 1e300, 7e-310])
+    fraction = st.floats(0.0, 1.0) | st.sampled_from([0.0, -0.0, 1.0])
+
+    def matrix(values: st.SearchStrategy[float]) -> np.ndarray:
+        rows = st.lists(values, min_size=nrs, max_size=nrs)
+        return np.array(data.draw(st.lists(rows, min_size=count, max_size=count)))
+
+    resources, frinv = matrix(amount), matrix(fraction)
+    indices = np.array(data.draw(st.lists(st.integers(1, 3), min_size=count, max_size=count)))
+
+    def alone(i: int) -> bytes:
+        return engaged_demand_trusted(
+            tables, resources[i], int(indices[i]), frinv[i], 0.25
+        ).tobytes()
+
+    try:
+        together = engaged_demands_trusted(tables, resources, indices, frinv, 0.25)
+    except OverflowError:  # fsum's intermediate overflow: one by one too
+        with pytest.raises(OverflowError):
+            [alone(i) for i in range(count)]
+        return
+    for i in range(count):
+        assert together[i].tobytes() == alone(i)
+
+
 @pytest.mark.found_by_full_run
 @pytest.mark.parametrize(
     ("changes", "path", "message"),

@@ -11,7 +11,7 @@ import numpy as np
 
 from hexwar.rulesets.idahex.combat_functions import BATCH_FROM
 from hexwar.rulesets.idahex.design_data import SIDE_NAMES
-from hexwar.rulesets.idahex.engine import Engine, UnitState
+from hexwar.rulesets.idahex.engine import Engine, UnitState, _Engagements
 from hexwar.rulesets.idahex.supplies import (
     SupplyTables,
     consume_trusted,
@@ -37,7 +37,10 @@ def _runs_short(u: UnitState, sup: slice) -> bool:
     §7); kept in its memo (the columns of a unit never change)."""
     found = u.memo.get("runs short")
     if found is None:
-        found = u.memo["runs short"] = bool(u.resources[sup].min() <= 0)
+        # numpy's min of the stocks <= 0, in Python floats: numpy's min is NaN where a stock
+        # is NaN (never <= 0), and otherwise the least of them, as Python's min.
+        held = u.resources[sup].tolist()
+        found = u.memo["runs short"] = min(held) <= 0 and all(x == x for x in held)
     return found
 
 
@@ -46,8 +49,13 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
     forces; then moving task forces out of supplies stop."""
     engaged: set[int] = set()
     frinvs: dict[int, Any] | None = None
-    if engine.engagements:
-        engaged = {n for g in engine.engagements.values() for n in g.attackers | g.defenders}
+    engagements = engine.engagements
+    if engagements:
+        if isinstance(engagements, _Engagements):
+            # the engine's index of the engagements' units: every unit some engagement lists
+            engaged = set(engagements.index.cells)
+        else:
+            engaged = {n for g in engagements.values() for n in g.attackers | g.defenders}
         if len(engaged) >= BATCH_FROM:
             # The engaged forces' frinv, together (§5.4.1), the same arrays as one by one:
             # prefetch allocates a side's forces together from BATCH_FROM of them, and a
@@ -137,23 +145,32 @@ def consume(
             _consume_alone(game, u, row, sup)
         ):
             return
-    rows: dict[int, Any] = {u.number: row for u, row in demands}
     taking = [u for u, _ in demands]
     groups: list[list[int]] = []
+    rows: dict[int, Any] | None = None  # the demands by unit, once a task force pools
     pooled: set[int] = set()
+    task_forces, units = engine.task_forces, engine.units
     for u, _ in demands:
         if u.tf is None or u.tf in pooled:
             continue
         pooled.add(u.tf)
-        members = [n for n in engine.task_forces[u.tf].units if engine.units[n].active]
+        elements = task_forces[u.tf].units
+        if len(elements) < 2:
+            continue  # (a task force of one unit: the unit on its own)
+        members = [n for n in elements if units[n].active]
         if len(members) > 1:
             groups.append(members)
-            taking += [engine.units[n] for n in members if n not in rows]
-    at = {u.number: i for i, u in enumerate(taking)}
+            if rows is None:
+                rows = {u.number: row for u, row in demands}
+            taking += [units[n] for n in members if n not in rows]
     stocks = np.array([u.resources[sup] for u in taking])
-    zero = np.zeros(stocks.shape[1])
-    dem = np.array([rows.get(u.number, zero) for u in taking])
-    after = consume_trusted(stocks, dem, [[at[n] for n in g] for g in groups])
+    if rows is None:  # every unit on its own: taking is the units of the demands, in order
+        after = consume_trusted(stocks, np.array([row for _, row in demands]), ())
+    else:
+        at = {u.number: i for i, u in enumerate(taking)}
+        zero = np.zeros(stocks.shape[1])
+        dem = np.array([rows.get(u.number, zero) for u in taking])
+        after = consume_trusted(stocks, dem, [[at[n] for n in g] for g in groups])
     game._consumed[taking[0].side - 1] += (stocks - after).sum(axis=0)
     # (a row some of whose values differ: the unit's holdings change)
     for i in np.flatnonzero((after != stocks).any(axis=1)).tolist():
@@ -280,6 +297,9 @@ def frame_demands(
     rated = game._kept.get(("rated", side))
     if rated is None:
         rated = game._kept["rated", side] = _rated_values(tables)  # fixed by the design
+    pointers = game._kept.get(("pointers", side))
+    if pointers is None:
+        pointers = game._kept["pointers", side] = {}  # tables.pointer by posture
     # engaged units at their pointer's rates: (place in out, unit, pointer, frinv)
     fighting: list[tuple[int, UnitState, int, Any]] = []
     for u in units:
@@ -289,7 +309,9 @@ def frame_demands(
             column = 1  # a passenger is never engaged
         elif pc != 3:  # not moving: may be engaged
             if engaged_units and u.number in engaged_units:
-                index = tables.pointer(posture)
+                index = pointers.get(posture)
+                if index is None:
+                    index = pointers[posture] = tables.pointer(posture)
                 if index != 0:
                     # unit_demand's case of an engaged unit (no passenger, not moving) at
                     # the rates of its pointer: its frinv now, its demand with the others'
@@ -347,12 +369,18 @@ def _engaged_frinv(
     frinvs: dict[int, Any] | None,
 ) -> Any:
     """The ``frinv`` :func:`unit_demand` takes for an engaged unit, no passenger and not
-    moving, at the rates of its pointer ``index`` (not 0)."""
+    moving, at the rates of its pointer ``index`` (not 0), or one that gives the same
+    demand: the unit's in ``frinvs`` where it is there, whatever it holds. (Where it holds
+    none of the resources rated at ``index``, every term of its demand is a rate of 0 or
+    a holding of +-0 times ``frinv`` or ``1 - frinv`` and a rate: a zero, whatever the
+    finite ``frinv``; the sums, correctly rounded, add no zero, so they are the sums that
+    ``frinv = 0`` gives, without the look at the holdings.)"""
+    if frinvs is not None:
+        frinv = frinvs.get(u.number)
+        if frinv is not None:
+            return frinv
     if u.resources[tables.involved[index - 1]].any():
-        frinv = None if frinvs is None else frinvs.get(u.number)
-        if frinv is None:
-            frinv = engine.combat.involvement(engine, u, forces)
-        return frinv
+        return engine.combat.involvement(engine, u, forces)
     # (see unit_demand: frinv = 0 gives the same sums)
     return np.zeros(tables.nrs)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -281,10 +282,33 @@ def engaged_demands_trusted(
 
 
 def _rate_sums(rates: FloatArray, indices: IntArray, held: FloatArray) -> FloatArray:
-    """Row ``i``: ``exact.matvec(rates[:, :, indices[i] - 1], held[i])``."""
+    """Row ``i``: ``exact.matvec(rates[:, :, indices[i] - 1], held[i])``.
+
+    ``math.fsum`` rounds the exact sum of its terms once; a term whose rate is 0 is an
+    exact zero (of either sign) where the products are finite, and adds nothing. So where
+    a supply type has at most two resource types rated in the pointers met (the usual
+    design: a weapon's ammunition and the personnel) and every product is finite, its sum
+    is that of those one or two terms: ``a + b``, one IEEE addition, is correctly rounded
+    as ``fsum`` rounds it but for the sign of an exact zero, which ``fsum`` gives as +0.0
+    and ``(a + b) + 0.0`` too (a nonzero sum is left as it is). The columns are summed
+    along all the units at once then; any other case takes ``fsum`` row by row."""
     picked = np.moveaxis(rates[:, :, indices - 1], 2, 0)  # (units, nss, nrs)
     products = np.multiply(picked, held[:, None, :], dtype=np.float64)
     count, nss, nrs = products.shape
+    rated = picked.any(axis=0)  # (nss, nrs): the rates not 0 of some unit's pointer
+    if count and rated.sum(axis=1).max(initial=0) <= 2 and np.isfinite(products).all():
+        out = np.empty((count, nss))
+        by_type = cast(list[list[bool]], rated.tolist())
+        for k, columns in enumerate(by_type):
+            terms = [products[:, k, j] for j, r in enumerate(columns) if r]
+            if not terms:
+                out[:, k] = 0.0
+            elif len(terms) == 1:
+                out[:, k] = terms[0] + 0.0
+            else:
+                out[:, k] = (terms[0] + terms[1]) + 0.0
+        if np.isfinite(out).all():  # (fsum refuses a sum that overflows: it is left to it)
+            return out
     sums = np.array(list(map(math.fsum, products.reshape(-1, nrs).tolist())), dtype=np.float64)
     return sums.reshape(count, nss)
 
