@@ -831,3 +831,24 @@ def test_4_2_1_a_negative_stock_is_refused_where_it_is() -> None:
     (problem,) = info.value.problems
     assert problem.path == "resources"
     assert problem.message == "must hold finite numbers >= 0, got -2.0 at (0, 1)"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.floats(allow_nan=True, allow_infinity=True, width=64)
+        | st.sampled_from([0.0, -0.0, 1.5, -1.5, float("nan"), float("inf")]),
+        max_size=12,
+    )
+)
+def test_4_2_1_the_water_fill_s_breakpoints_are_np_unique_s_bit_for_bit(
+    values: list[float],
+) -> None:
+    """The breakpoints the closed form searches are ``np.unique`` of them, bit for bit (zeros
+    of either sign and NaNs included), found without ``np.unique`` (whose first call imports
+    ``numpy.ma``)."""
+    from hexwar.rulesets.idahex.transfer import _sorted_unique
+
+    arr = np.array(values, dtype=np.float64)
+    assert _sorted_unique(arr).tobytes() == np.unique(arr).tobytes()
+    assert arr.tobytes() == np.array(values, dtype=np.float64).tobytes()  # left as it was

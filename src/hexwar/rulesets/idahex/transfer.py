@@ -129,6 +129,27 @@ def _tail_sums(keys: FloatArray, *values: FloatArray) -> tuple[FloatArray, Float
     return keys[order], tails
 
 
+def _sorted_unique(values: FloatArray) -> FloatArray:
+    """``np.unique`` of a 1-D float array: its values sorted, each kept once (the first of
+    equal ones, -0.0 and 0.0 alike; the NaNs once, last), the same steps as numpy's sorting
+    path, which ``np.unique`` takes for floats. (``np.unique`` itself asks ``np.ma`` whether
+    the array is masked, which imports ``numpy.ma`` at its first call: some 46 million
+    instructions, more than a whole game's transfers.)"""
+    aux = np.sort(values)
+    mask = np.empty(aux.shape, dtype=np.bool_)
+    mask[:1] = True
+    if aux.size and np.isnan(aux[-1]):
+        first = int(np.searchsorted(aux, aux[-1], side="left"))
+        if first > 0:
+            mask[1:first] = aux[1:first] != aux[: first - 1]
+        mask[first] = True
+        mask[first + 1 :] = False
+    else:
+        mask[1:] = aux[1:] != aux[:-1]
+    out: FloatArray = aux[mask]
+    return out
+
+
 def _water_fill(a: FloatArray, w: FloatArray, upper: FloatArray, total: float) -> FloatArray:
     """``q_k = clip(a_k - w_k * c, 0, upper_k)`` with the ``c`` that makes ``Σ q = total``.
 
@@ -149,7 +170,7 @@ def _water_fill(a: FloatArray, w: FloatArray, upper: FloatArray, total: float) -
         return upper.copy()
     zero_at = a / w
     upper_at = np.where(bounded, (a - np.where(bounded, upper, 0.0)) / w, -np.inf)
-    cands = np.unique(np.concatenate([zero_at, upper_at[bounded]]))
+    cands = _sorted_unique(np.concatenate([zero_at, upper_at[bounded]]))
     # Σ q at each candidate: Σ_{zero_at > c} (a - w c) - Σ_{upper_at > c} (a - w c - upper).
     lo_keys, lo_tails = _tail_sums(zero_at, a, w)
     hi_keys, hi_tails = _tail_sums(upper_at[bounded], a[bounded], w[bounded], upper[bounded])
