@@ -77,7 +77,7 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
         moves = engine.unit_versions[s + 2]
         kept = game._kept.get(("able", s))
         if kept is not None and kept[0] == moves and kept[1] == engaged:
-            able = kept[2]
+            able, asking = kept[2], kept[3]
         else:
             own = game._own_units[s - 1]
             if not tables.idle[0]:
@@ -88,10 +88,16 @@ def consume_supplies(game: IdahexGame, engine: Engine) -> None:
                 ]
             else:
                 able = [u for u in own if u.posture >= 20]
-            game._kept[("able", s)] = (moves, engaged, able)
-        if able:
+            # A unit in movement (posture 30 to 39) is never engaged: it demands at the
+            # rates of class 3, or of class 1 as a passenger. Where both consume nothing
+            # (as in a theater where only combat consumes), it asks for no demand.
+            asking = able
+            if tables.idle[0] and tables.idle[2]:
+                asking = [u for u in able if not 30 <= u.posture < 40]
+            game._kept[("able", s)] = (moves, engaged, able, asking)
+        if asking:
             tframe = game.rules.design.tframe
-            demands = frame_demands(game, engine, tables, able, tframe, engaged, frinvs)
+            demands = frame_demands(game, engine, tables, asking, tframe, engaged, frinvs)
             if demands:
                 consume(game, engine, demands, sup)
         # A moving task force's first unit is a unit of the side in class 3 (posture 30 to

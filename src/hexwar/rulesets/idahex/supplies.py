@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -94,6 +93,10 @@ class SupplyTables:
     involved: tuple[IntArray, ...] = field(init=False, repr=False)
     """For each ``mapps`` pointer 1.., the resource types some supply type's engaged rate
     (``ssvact`` or ``ssvres``) is not 0 for: the only ones whose ``frinv`` enters a demand."""
+    rated_engaged: tuple[tuple[tuple[int, ...], ...] | None, ...] = field(init=False, repr=False)
+    """For ``ssvact`` and for ``ssvres``: for each supply type, the resource types whose rate
+    is not 0 at some pointer, where no type has more than two (else ``None``): an engaged
+    demand's sum has only these terms that are not zeros (see :func:`_rate_sums`)."""
 
     def __post_init__(self) -> None:
         if self.side not in (1, 2):
@@ -131,6 +134,11 @@ class SupplyTables:
         rated = (self.ssvact != 0) | (self.ssvres != 0)
         involved = tuple(np.flatnonzero(rated[:, :, i].any(axis=0)) for i in range(rated.shape[2]))
         object.__setattr__(self, "involved", involved)
+        pairs: list[tuple[tuple[int, ...], ...] | None] = []
+        for rates in (self.ssvact, self.ssvres):
+            by_type = tuple(tuple(np.flatnonzero(row.any(axis=1)).tolist()) for row in rates)
+            pairs.append(by_type if all(len(c) <= 2 for c in by_type) else None)
+        object.__setattr__(self, "rated_engaged", tuple(pairs))
 
     @property
     def nss(self) -> int:
@@ -275,32 +283,43 @@ def engaged_demands_trusted(
     ``frinv`` and ``indices``): the same elementwise products along the rows, each row's
     sums by ``math.fsum`` as :func:`exact.matvec` takes them, so row ``i`` is the array it
     gives unit ``i``, bit for bit."""
-    active = _rate_sums(tables.ssvact, indices, frinv * resources)
-    reserve = _rate_sums(tables.ssvres, indices, (1 - frinv) * resources)
+    active, reserve = (
+        _rate_sums(rates, indices, held, rated)
+        for rates, held, rated in zip(
+            (tables.ssvact, tables.ssvres),
+            (frinv * resources, (1 - frinv) * resources),
+            tables.rated_engaged,
+            strict=True,
+        )
+    )
     out: FloatArray = tframe * (active + reserve)
     return out
 
 
-def _rate_sums(rates: FloatArray, indices: IntArray, held: FloatArray) -> FloatArray:
-    """Row ``i``: ``exact.matvec(rates[:, :, indices[i] - 1], held[i])``.
+def _rate_sums(
+    rates: FloatArray,
+    indices: IntArray,
+    held: FloatArray,
+    rated: tuple[tuple[int, ...], ...] | None,
+) -> FloatArray:
+    """Row ``i``: ``exact.matvec(rates[:, :, indices[i] - 1], held[i])``, with ``rated`` the
+    resource types whose rate is not 0 at some pointer, for each supply type, where none
+    has more than two (:attr:`SupplyTables.rated_engaged`).
 
     ``math.fsum`` rounds the exact sum of its terms once; a term whose rate is 0 is an
-    exact zero (of either sign) where the products are finite, and adds nothing. So where
-    a supply type has at most two resource types rated in the pointers met (the usual
-    design: a weapon's ammunition and the personnel) and every product is finite, its sum
-    is that of those one or two terms: ``a + b``, one IEEE addition, is correctly rounded
-    as ``fsum`` rounds it but for the sign of an exact zero, which ``fsum`` gives as +0.0
-    and ``(a + b) + 0.0`` too (a nonzero sum is left as it is). The columns are summed
-    along all the units at once then; any other case takes ``fsum`` row by row."""
-    picked = np.moveaxis(rates[:, :, indices - 1], 2, 0)  # (units, nss, nrs)
-    products = np.multiply(picked, held[:, None, :], dtype=np.float64)
-    count, nss, nrs = products.shape
-    rated = picked.any(axis=0)  # (nss, nrs): the rates not 0 of some unit's pointer
-    if count and rated.sum(axis=1).max(initial=0) <= 2 and np.isfinite(products).all():
-        out = np.empty((count, nss))
-        by_type = cast(list[list[bool]], rated.tolist())
-        for k, columns in enumerate(by_type):
-            terms = [products[:, k, j] for j, r in enumerate(columns) if r]
+    exact zero (of either sign) where the holdings are finite, and adds nothing. So where
+    a supply type has at most two resource types rated (the usual design: a weapon's
+    ammunition and the personnel), its sum is that of those one or two terms: ``a + b``,
+    one IEEE addition, is correctly rounded as ``fsum`` rounds it but for the sign of an
+    exact zero, which ``fsum`` gives as +0.0 and ``(a + b) + 0.0`` too (a nonzero sum is
+    left as it is). The terms are the same products, ``rate * held``, made along all the
+    units at once; any other case takes ``fsum`` row by row."""
+    count = len(indices)
+    if rated is not None and count and np.isfinite(held).all():
+        at = indices - 1
+        out = np.empty((count, len(rated)))
+        for k, columns in enumerate(rated):
+            terms = [rates[k, j][at] * held[:, j] for j in columns]
             if not terms:
                 out[:, k] = 0.0
             elif len(terms) == 1:
@@ -309,6 +328,9 @@ def _rate_sums(rates: FloatArray, indices: IntArray, held: FloatArray) -> FloatA
                 out[:, k] = (terms[0] + terms[1]) + 0.0
         if np.isfinite(out).all():  # (fsum refuses a sum that overflows: it is left to it)
             return out
+    picked = np.moveaxis(rates[:, :, indices - 1], 2, 0)  # (units, nss, nrs)
+    products = np.multiply(picked, held[:, None, :], dtype=np.float64)
+    count, nss, nrs = products.shape
     sums = np.array(list(map(math.fsum, products.reshape(-1, nrs).tolist())), dtype=np.float64)
     return sums.reshape(count, nss)
 
