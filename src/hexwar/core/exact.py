@@ -37,6 +37,7 @@ __all__ = [
     "log2",
     "log10",
     "matvec",
+    "matvec_many",
     "perron",
     "perron_many",
     "pow",
@@ -83,6 +84,27 @@ def matvec(m: ArrayLike, v: ArrayLike) -> FloatArray:
     """``m @ v`` for a 2-D ``m``: each entry a :func:`dot` of a row of ``m`` with ``v``."""
     products = np.multiply(m, np.asarray(v, dtype=np.float64)[None, :], dtype=np.float64)
     return np.array([math.fsum(row) for row in products.tolist()], dtype=np.float64)
+
+
+def matvec_many(m: ArrayLike, vs: ArrayLike) -> FloatArray:
+    """:func:`matvec` of ``m`` with each row of the 2-D ``vs``, a row of the result each:
+    the same products, each entry's sum correctly rounded as :func:`math.fsum` rounds it
+    (:func:`_row_fsums_nonnegative` where every product is finite, ``>= 0`` and at most
+    ``2**1000``, so that no sum overflows; :func:`math.fsum` itself otherwise), the same
+    bits."""
+    mat = np.asarray(m, dtype=np.float64)
+    rows, columns = mat.shape
+    v = np.asarray(vs, dtype=np.float64)
+    count = v.shape[0]
+    products = np.multiply(mat[None, :, :], v[:, None, :])
+    terms = products.reshape(count * rows, columns)
+    if columns == 0:
+        return np.zeros((count, rows))
+    if bool(((terms >= 0.0) & (terms <= 2.0**1000)).all()):
+        sums = _row_fsums_nonnegative(terms)
+    else:
+        sums = _row_fsums(terms)
+    return sums.reshape(count, rows)
 
 
 def vecmat(v: ArrayLike, m: ArrayLike) -> FloatArray:

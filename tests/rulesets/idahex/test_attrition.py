@@ -1338,3 +1338,70 @@ def test_5_1_1_each_side_fires_its_own_weapon_types_at_the_other_s_standard_forc
     )
     assert r.losses[101].tolist() == pytest.approx([16 / 11, 3 / 11, 48.6 / 11])
     assert r.losses[1].tolist() == pytest.approx([8 / 15, 8 / 15, 1 / 45, 961 / 450])
+
+
+def test_frames_of_one_attacker_and_one_defender_found_together_have_the_same_bits() -> None:
+    """prepare_frames of many engagements of one attacker and one defender gives each one the
+    FrameFire prepare_frame gives it alone, bit for bit: on the Sinai design, both sides
+    attacking, with barriers, prepared and unprepared defenders, colocated attackers, units
+    with nothing (zeros, kill matrices 0) and signed zeros among the holdings."""
+    from hexwar.rulesets.idahex.attrition import prepare_frame, prepare_frames
+
+    design, _ = load_sinai()
+    data = KillData.from_design(design)
+    curves = CombatFunctions(design)
+    rng = np.random.default_rng(7)
+    t = 30.0
+
+    def unit(number: int, side: int, posture: int, loc: int) -> Participant:
+        nrs = design.nrs[side - 1]
+        held = rng.uniform(0.0, 200.0, nrs) * (rng.random(nrs) < 0.8)
+        held[rng.random(nrs) < 0.1] = -0.0
+        if rng.random() < 0.05:
+            held[:] = 0.0
+        involvement = rng.uniform(0.0, 1.0, nrs)
+        involvement[rng.random(nrs) < 0.2] = 1.0
+        return Participant(
+            number=number,
+            side=side,
+            location=loc,
+            posture=posture,
+            tentry=float(rng.uniform(0.0, 40.0)),
+            resources=held,
+            involvement=involvement,
+            effectiveness=float(rng.choice([1.0, rng.uniform(0.2, 1.5)])),
+            barrier=int(rng.integers(0, 3)) if loc != LOC else 0,
+            area=float(rng.choice([0.0, rng.uniform(0.0, 300.0)])),
+        )
+
+    for side_a in (1, 2):
+        frames = []
+        for k in range(60):
+            colocated = rng.random() < 0.2
+            attacker = unit(2 * k, side_a, int(rng.integers(40, 50)), LOC if colocated else NEAR)
+            posture = int(rng.choice([10, 11, 12, 20, 21, 25]))
+            defender = unit(2 * k + 1, 3 - side_a, posture, LOC)
+            env = int(rng.integers(1, 5))
+            frames.append((LOC, env, float(rng.choice([0.0, 0.3, 0.95, 1.0])), attacker, defender))
+        together = prepare_frames(data, curves, side_a=side_a, t=t, frames=frames)
+        for (loc, env, feba, attacker, defender), got in zip(frames, together, strict=True):
+            want = prepare_frame(
+                data,
+                curves,
+                side_a=side_a,
+                loc=loc,
+                env=env,
+                feba=feba,
+                t=t,
+                attackers=[attacker],
+                defenders=[defender],
+            )
+            assert got.feba == want.feba
+            assert got.defdepth == want.defdepth
+            for name in ("rsatk", "rsdef", "ersatk", "ersdef", "kill_a", "kill_d"):
+                assert getattr(got, name).tobytes() == getattr(want, name).tobytes(), name
+            for name in ("involved", "ers", "ploss"):
+                mine, theirs = getattr(got, name), getattr(want, name)
+                assert list(mine) == list(theirs), name
+                for n in theirs:
+                    assert mine[n].tobytes() == theirs[n].tobytes(), (name, n)

@@ -40,6 +40,7 @@ __all__ = [
     "assess_frame",
     "front_length",
     "prepare_frame",
+    "prepare_frames",
 ]
 
 FloatArray = NDArray[np.float64]
@@ -420,6 +421,150 @@ def prepare_frame(
     return FrameFire(
         feba, involved, ers, rsatk, rsdef, ersatk, ersdef, defdepth, ploss, kill_a, kill_d
     )
+
+
+def _allocation_many(
+    shares: FloatArray, totals: FloatArray, target: FloatArray, inv: FloatArray
+) -> FloatArray:
+    """:func:`_allocation` for many engagements, a row of ``totals`` and ``target`` each
+    (``shares`` and ``inv`` the same for all): the same operations, elementwise, and the same
+    correctly rounded sums (:func:`exact.matvec_many`)."""
+    den = exact.matvec_many(shares, totals * inv[None, :])
+    alpha = shares[None, :, :] * (target * inv[None, :])[:, None, :]
+    out = np.zeros_like(alpha)
+    np.divide(alpha, den[:, :, None], out=out, where=den[:, :, None] > 0)
+    return out
+
+
+def _rows_summed(x: FloatArray) -> FloatArray:
+    """``x[e].sum(axis=0)`` for each ``e`` of a 3-D ``x``: numpy adds the rows of a 2-D
+    array one after the other from 0 (``0.0 + x[0] + x[1] + ...``, a ``-0.0`` alone coming
+    out ``+0.0``), and so this does for all of them at once."""
+    if x.shape[1] == 0:
+        return np.zeros((x.shape[0], x.shape[2]))
+    total: FloatArray = x[:, 0] + 0.0
+    for i in range(1, x.shape[1]):
+        total = total + x[:, i]
+    return total
+
+
+def prepare_frames(
+    data: KillData,
+    curves: Curves,
+    *,
+    side_a: int,
+    t: float,
+    frames: Sequence[tuple[int, int, float, Participant, Participant]],
+) -> list[FrameFire]:
+    """:func:`prepare_frame` of many engagements of one attacker and one defender, the
+    attackers all of side ``side_a``, at ``t``: each of ``frames`` is ``(loc, env, feba,
+    attacker, defender)``. The same FrameFire, bit for bit: each array operation of
+    :func:`prepare_frame` is done for all the engagements at once on their stacked rows
+    (numpy's elementwise arithmetic is IEEE's, each entry rounded alone), each of its sums
+    as it takes them (a sum over one participant from 0, numpy's sums along the rows one
+    row after the other, :func:`exact.matvec`'s correctly rounded), and what an engagement
+    takes alone (a barrier, the defenders' preparation) multiplies its rows by the factor,
+    the others' by 1.0, which leaves a float as it is. Its arrays are rows of the stacked
+    ones (read, never written, by :func:`assess_frame`)."""
+    a, d = side_a - 1, 2 - side_a
+    side_d = d + 1
+    iga, igd = data.nggwep[a], data.nggwep[d]
+    nma, nmd = data.nmat[a], data.nmat[d]
+    depth = data.depth
+    poff = data.poff
+    count = len(frames)
+    atk = [f[3] for f in frames]
+    dfn = [f[4] for f in frames]
+    involved_a = np.array([u.involvement for u in atk]) * np.array([u.resources for u in atk])
+    involved_d = np.array([u.involvement for u in dfn]) * np.array([u.resources for u in dfn])
+    ers_a = np.array([u.effectiveness for u in atk])[:, None] * involved_a
+    ers_d = np.array([u.effectiveness for u in dfn])[:, None] * involved_d
+    rsatk = involved_a + 0.0  # the sum over the one attacker, from 0
+    rsdef = involved_d + 0.0
+    febas: list[float] = []
+    depths: list[float] = []
+    lethal_rows: list[FloatArray] = []
+    barrier = np.ones((count, iga))
+    vuln_a_rows: list[FloatArray] = []
+    vuln_d_rows: list[FloatArray] = []
+    prep = np.ones((count, nmd))
+    dlethal_rows: list[FloatArray] = []
+    for e, (loc, env, feba, au, dd) in enumerate(frames):
+        if au.location == loc:
+            feba = 1.0  # §5.1.3: 'If the attackers and defenders are colocated, then feba = 1'
+        defarea = exact.sum_left((dd.area,))
+        front = front_length(loc, [au.location], depth)
+        defdepth = min(defarea / front, depth) if math.isfinite(front) else 0.0
+        febas.append(feba)
+        depths.append(defdepth)
+        ka = poff[_attack_posture(au.posture)] - 1
+        lethal_rows.append(data.factor("fckar", a, None, ka, env))
+        bt = au.barrier
+        if bt > 0 and feba <= data.febab[bt - 1] / depth:
+            barrier[e] = data.barier[a][:, bt - 1]
+        vuln_a_rows.append(data.factor("fckdc", a, nma, ka, env))
+        kd = poff[dd.posture] - 1
+        vuln_d_rows.append(data.factor("fckac", d, nmd, kd, env))
+        if dd.posture // 10 == 1:
+            pf = np.array([curves.prep(j + 1, side_d, t - dd.tentry) for j in range(nmd)])
+            prepared = feba < defdepth / depth
+            prep[e] = np.where(pf > 1.0, pf, pf if prepared else 1.0)
+        dlethal_rows.append(data.factor("fckdr", d, None, kd, env))
+    lethal = np.array(lethal_rows) * barrier
+    fire_a = ers_a[:, :iga] * lethal
+    beta = _allocation_many(
+        data.aggdef[d], rsatk[:, :nma], involved_a[:, :nma], data.inverse_std(a, nma)
+    )
+    exposed_a = data.scaled("kdef", d)[None, :, :] * beta * np.array(vuln_a_rows)[:, None, :]
+    alpha = _allocation_many(
+        data.aggatk[a], rsdef[:, :nmd], involved_d[:, :nmd], data.inverse_std(d, nmd)
+    )
+    vuln_d = np.array(vuln_d_rows) * prep
+    exposed = data.scaled("katk", a)[None, :, :] * alpha * vuln_d[:, None, :]
+    fire_d = ers_d[:, :igd] * np.array(dlethal_rows)
+    fire_on_def = fire_a[:, :, None] * exposed + 0.0  # the sum over the one attacker, from 0
+    fire_on_atk = fire_d[:, :, None] * exposed_a + 0.0  # over the one defender
+
+    # Potential losses (§5.1.1): materiel, then personnel through dpersr/dpersb.
+    ploss_d = np.zeros((count, len(dfn[0].resources)))
+    ploss_d[:, :nmd] = _rows_summed(fire_on_def)
+    ploss_a = np.zeros((count, len(atk[0].resources)))
+    ploss_a[:, :nma] = _rows_summed(fire_on_atk)
+    for loss, fire, side, nm in ((ploss_d, fire_on_def, d, nmd), (ploss_a, fire_on_atk, a, nma)):
+        dp = data.dpers[side]
+        if dp.size:
+            loss[:, nm : nm + dp.shape[0]] = exact.matvec_many(
+                dp.reshape(dp.shape[0], -1), fire.reshape(count, -1)
+            )
+
+    # Average kill matrices A and D (§5.1.1).
+    ersatk = ers_a + 0.0
+    ersdef = ers_d + 0.0
+    destroyed_by_a = fire_on_def[:, :, :igd] + 0.0
+    destroyed_by_d = fire_on_atk[:, :, :iga] + 0.0
+    kill_a = np.zeros((count, iga, igd))
+    np.divide(destroyed_by_a, ersatk[:, :iga, None], out=kill_a, where=ersatk[:, :iga, None] > 0)
+    kill_d = np.zeros((count, igd, iga))
+    np.divide(destroyed_by_d, ersdef[:, :igd, None], out=kill_d, where=ersdef[:, :igd, None] > 0)
+    out = []
+    for e in range(count):
+        na, nd = atk[e].number, dfn[e].number
+        out.append(
+            FrameFire(
+                febas[e],
+                {na: involved_a[e], nd: involved_d[e]},
+                {na: ers_a[e], nd: ers_d[e]},
+                rsatk[e],
+                rsdef[e],
+                ersatk[e],
+                ersdef[e],
+                depths[e],
+                {nd: ploss_d[e], na: ploss_a[e]},
+                kill_a[e],
+                kill_d[e],
+            )
+        )
+    return out
 
 
 def assess_frame(

@@ -29,6 +29,7 @@ from hexwar.rulesets.idahex.attrition import (
     Participant,
     assess_frame,
     prepare_frame,
+    prepare_frames,
 )
 from hexwar.rulesets.idahex.combat_functions import BATCH_FROM, CombatFunctions, Force
 from hexwar.rulesets.idahex.design_data import SIDE_NAMES, Rules
@@ -387,25 +388,45 @@ class IdahexCombat:
         if len(engagements) < FRAME_BATCH_FROM:
             return
         units, t = engine.units, engine.t
-        found: list[tuple[Engagement, list[Participant], list[Participant], FrameFire]] = []
+        sides: list[tuple[Engagement, list[Participant], list[Participant]]] = []
+        fires: list[FrameFire | None] = []
+        # The engagements of one attacker and one defender, by attacking side: their fire
+        # found together (prepare_frames, the same floats as prepare_frame of each).
+        single: dict[int, list[int]] = {}
         for cell in sorted(engagements):
             e = engagements[cell]
             attackers = self._participants(engine, e.attackers, e.cell, known)
             defenders = self._participants(engine, e.defenders, e.cell, known)
             if not attackers or not defenders:
                 continue
-            fire = prepare_frame(
-                self.kill,
-                self.functions,
-                side_a=e.attacker,
-                loc=e.cell,
-                env=engine.environment(e.cell),
-                feba=e.feba,
-                t=t,
-                attackers=attackers,
-                defenders=defenders,
-            )
-            found.append((e, attackers, defenders, fire))
+            if len(attackers) == 1 and len(defenders) == 1:
+                single.setdefault(e.attacker, []).append(len(sides))
+                fire = None
+            else:
+                fire = prepare_frame(
+                    self.kill,
+                    self.functions,
+                    side_a=e.attacker,
+                    loc=e.cell,
+                    env=engine.environment(e.cell),
+                    feba=e.feba,
+                    t=t,
+                    attackers=attackers,
+                    defenders=defenders,
+                )
+            sides.append((e, attackers, defenders))
+            fires.append(fire)
+        for side_a, at in single.items():
+            frames = []
+            for k in at:
+                e, attackers, defenders = sides[k]
+                frames.append(
+                    (e.cell, engine.environment(e.cell), e.feba, attackers[0], defenders[0])
+                )
+            together = prepare_frames(self.kill, self.functions, side_a=side_a, t=t, frames=frames)
+            for k, fire in zip(at, together, strict=True):
+                fires[k] = fire
+        found = [(*s, f) for s, f in zip(sides, fires, strict=True) if f is not None]
         values = weapon_values_many([(f.kill_a, f.kill_d) for *_, f in found])
         for (e, attackers, defenders, fire), v in zip(found, values, strict=True):
             if v is None:
