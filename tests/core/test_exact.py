@@ -148,19 +148,53 @@ def test_row_sums_near_halfway_between_doubles_are_fsums(base: float, e: int, ks
 )
 @settings(max_examples=30, deadline=None)
 def test_many_rows_summed_by_columns_are_fsums(base: float, e: int, ks: list) -> None:
-    """From exact._BY_COLUMNS_FROM rows the wide sums are taken column after column: the
-    same certified sums, fsum's bits, near halfway points and zeros of either sign too."""
+    """Many rows (the squares of exact.perron_many) summed together: the same certified
+    sums, fsum's bits, near halfway points and zeros of either sign too."""
     half = math.ulp(base) / 2
     row = [base, half] + [max(k * 2.0**e, 0.0) for k in ks]
     row += [max(-k * 2.0**e, 0.0) * 0.5 for k in ks]
     rng = np.random.default_rng(len(ks))
     scaled = [(np.array(row) * rng.uniform(0.5, 2.0)).tolist() for _ in range(8)]
     rows = [row, row[::-1], [0.0] * len(row), [-0.0] * len(row), *scaled]
-    terms = np.array(rows * (exact._BY_COLUMNS_FROM // len(rows) + 1))
-    assert len(terms) >= exact._BY_COLUMNS_FROM
+    terms = np.array(rows * (1024 // len(rows) + 1))
     expected = [math.fsum(r) for r in terms.tolist()]
     got = exact._row_fsums_nonnegative(terms)
     assert got.tobytes() == np.array(expected).tobytes()
+
+
+@given(
+    st.floats(min_value=1.0, max_value=2.0),
+    st.integers(min_value=-80, max_value=-40),
+    st.lists(st.integers(min_value=-3, max_value=3), min_size=1, max_size=14),
+)
+def test_row_sums_by_two_sums_near_halfway_between_doubles_are_fsums(
+    base: float, e: int, ks: list
+) -> None:
+    """The exact additions of doubles (taken from exact._TWO_SUMS_FROM rows), called on a
+    few rows: at and near halfway points they give up and match fsum, zeros of either sign
+    sum to +0.0."""
+    half = math.ulp(base) / 2
+    row = [base, half] + [max(k * 2.0**e, 0.0) for k in ks]
+    row += [max(-k * 2.0**e, 0.0) * 0.5 for k in ks]
+    tie = [half, base] + [0.0] * (len(row) - 2)
+    terms = np.array([row, row[::-1], [0.0] * len(row), [-0.0] * len(row), tie])
+    expected = [math.fsum(r) for r in terms.tolist()]
+    got = exact._row_fsums_by_two_sums(terms)
+    assert got.tobytes() == np.array(expected).tobytes()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_row_sums_by_two_sums_of_any_magnitudes_are_fsums(seed: int) -> None:
+    """Rows of 1 to 40 terms from subnormal to 2**1000 and zeros of either sign: fsum's bits
+    (rows too small or too large to certify are fsum's own)."""
+    rng = np.random.default_rng(seed)
+    for n in (1, 2, 3, 8, 13, 40):
+        terms = rng.random((300, n)) * 2.0 ** rng.integers(-1074, 1000, (300, n)).astype(float)
+        terms[rng.random((300, n)) < 0.2] = 0.0
+        terms[rng.random((300, n)) < 0.1] = -0.0
+        terms[:100] = rng.random((100, n)) * 2.0 ** rng.integers(-30, 30, (100, n))
+        expected = np.array([math.fsum(r) for r in terms.tolist()])
+        assert exact._row_fsums_by_two_sums(terms).tobytes() == expected.tobytes()
 
 
 def _perron_by_fsum(block: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
