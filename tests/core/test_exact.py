@@ -315,3 +315,22 @@ def test_perron_many_with_fsum_fallbacks_and_ties() -> None:
     for got, block in zip(exact.perron_many(stack), stack, strict=True):
         assert got is not None
         _same_perron(got, block)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_matvec_many_has_the_bits_of_matvec_row_by_row(seed: int) -> None:
+    """exact.matvec_many(m, vs) is exact.matvec(m, v) for each row v of vs: nonnegative
+    products (the certified sums, few rows and many), negative ones (fsum's), zeros of
+    either sign, and a matrix without columns."""
+    rng = np.random.default_rng(seed)
+    for count, rows, columns, signed in ((5, 3, 8, False), (400, 4, 28, False), (30, 2, 5, True)):
+        m = rng.random((rows, columns)) * 2.0 ** rng.integers(-40, 40, (rows, columns))
+        vs = rng.random((count, columns)) * 2.0 ** rng.integers(-40, 40, (count, columns))
+        vs[rng.random((count, columns)) < 0.2] = -0.0
+        if signed:
+            m[rng.random((rows, columns)) < 0.5] *= -1.0
+        got = exact.matvec_many(m, vs)
+        assert got.shape == (count, rows)
+        for v, row in zip(vs, got, strict=True):
+            assert row.tobytes() == exact.matvec(m, v).tobytes()
+    assert exact.matvec_many(np.zeros((3, 0)), np.zeros((2, 0))).tobytes() == bytes(48)
