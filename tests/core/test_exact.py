@@ -272,6 +272,21 @@ def test_perron_many_has_the_bits_of_perron_block_by_block(seed: int) -> None:
         _same_perron(got, block)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_perron_many_of_a_theaters_frame_has_the_bits_of_perron(seed: int) -> None:
+    """Many blocks, as a theater's frame has (60 of 8 x 8 and of 5 x 5): each squaring's
+    sums are taken by k (exact._TWO_SUMS_FROM entries and more) while enough blocks go on,
+    then as for few; every block gets perron's bits."""
+    rng = np.random.default_rng(100 + seed)
+    for size in (8, 5):
+        blocks = np.stack([_random_block(rng, size, k % 3 != 0) for k in range(60)])
+        blocks[0] = np.ones((size, size)) + np.eye(size, k=1) * 1e-12  # settles late
+        assert 60 * size * size >= exact._TWO_SUMS_FROM
+        for got, block in zip(exact.perron_many(blocks), blocks, strict=True):
+            assert got is not None
+            _same_perron(got, block)
+
+
 def test_perron_many_leaves_to_perron_what_it_does_not_take() -> None:
     size = 4
     cycle = np.eye(size, k=1) + np.eye(size, k=1 - size)

@@ -265,8 +265,14 @@ def _row_fsums_by_two_sums(terms: FloatArray) -> FloatArray:
         return np.zeros(0)
     if n == 0:
         return np.zeros(rows)
+    return _sums_by_two_sums(list(terms.T))
+
+
+def _sums_by_two_sums(columns: list[FloatArray]) -> FloatArray:
+    """:func:`_row_fsums_by_two_sums` of the rows whose terms are the entries of
+    ``columns`` at the same place (1-D arrays of one length, at least one)."""
+    rows, n = columns[0].shape[0], len(columns)
     with np.errstate(invalid="ignore", over="ignore"):  # (a sum past the largest double)
-        columns = terms.T
         s = columns[0] + 0.0
         c = np.zeros(rows)
         # _two_sum(s, t) of each column t, written into the same arrays (no new ones per step)
@@ -288,7 +294,8 @@ def _row_fsums_by_two_sums(terms: FloatArray) -> FloatArray:
     out: FloatArray = np.where(s == 0.0, 0.0, d)
     undecided = np.flatnonzero(~certified & (s != 0.0))
     if undecided.size:
-        out[undecided] = list(map(math.fsum, terms[undecided].tolist()))
+        terms = np.array([column[undecided] for column in columns]).T
+        out[undecided] = list(map(math.fsum, terms.tolist()))
     return out
 
 
@@ -347,8 +354,9 @@ def perron_many(
     Each block takes exactly :func:`perron`'s operations: the largest row sum by
     ``math.fsum``; ``P = I + B / r``; per squaring, each product rounded once (numpy's
     elementwise multiplication), each entry's sum correctly rounded
-    (:func:`_row_fsums_nonnegative`, which decides each row alone: whether the long double
-    sum is certified does not depend on the other rows), the division by the block's own
+    (:func:`_row_fsums_nonnegative`, or while many blocks go on :func:`_sums_by_two_sums`
+    of the products by ``k``, which decide each entry alone: whether its sum is certified
+    does not depend on the others), the division by the block's own
     largest sum and the block's own largest change; a block stops squaring at the step
     :func:`perron` stops it (the others go on without it). Row sums by
     :func:`_row_fsums_nonnegative` are ``math.fsum``'s, as :func:`perron` takes them by
@@ -381,8 +389,15 @@ def perron_many(
     live = np.arange(n)
     for _ in range(SQUARINGS):
         q = p[live]
-        products = q[:, :, None, :] * q.transpose(0, 2, 1)[:, None, :, :]
-        sums = _row_fsums_nonnegative(products.reshape(-1, size)).reshape(-1, size * size)
+        if live.size * size * size >= _TWO_SUMS_FROM:
+            # The same products p[i, k] * p[k, j] by k, each k's an array of its own (the
+            # terms of each entry's sum at one place), summed as _row_fsums_nonnegative sums
+            # so many rows: the same certified sums without the rows' strided reads.
+            columns = [(q[:, :, k, None] * q[:, None, k, :]).reshape(-1) for k in range(size)]
+            sums = _sums_by_two_sums(columns).reshape(-1, size * size)
+        else:
+            products = q[:, :, None, :] * q.transpose(0, 2, 1)[:, None, :, :]
+            sums = _row_fsums_nonnegative(products.reshape(-1, size)).reshape(-1, size * size)
         nxt = (sums / sums.max(axis=1)[:, None]).reshape(-1, size, size)
         change = np.abs(nxt - q).max(axis=(1, 2))
         p[live] = nxt
