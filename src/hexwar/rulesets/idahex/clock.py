@@ -565,8 +565,10 @@ class Clock(Generic[T]):
 
     def next_stop(
         self,
-        occur: Callable[[Key, T | Break], None],
+        occur: Callable[[Key, T | Break], None] | Callable[[None, T | Break], None],
         frame_end: Callable[[Break], None] | None = None,
+        *,
+        keys: bool = True,
     ) -> Break | None:
         """Let events occur until the next decision point and return it.
 
@@ -574,7 +576,8 @@ class Clock(Generic[T]):
         status changes; with ``frame_end``, that is called for each frame end instead and
         ``occur`` for the status changes alone -- and may schedule or cancel events. Returns
         the cycle or period start the players must now act on, or ``None`` when the game is
-        over. Each event counts in :attr:`events`.
+        over. Each event counts in :attr:`events`. Without ``keys``, ``occur`` is given
+        ``None`` for the event's key (a caller that does not read it has none made).
 
         Raises:
             RuntimeError: more than :data:`MAX_EVENTS_AT_ONE_TIME` events occur at one time.
@@ -608,7 +611,7 @@ class Clock(Generic[T]):
                 if frame_end is not None:
                     frame_end(item)
                     continue
-            occur(_new_tuple(Key, entry[:3]), item)
+            occur(_new_tuple(Key, entry[:3]) if keys else None, item)  # type: ignore[arg-type]
 
     def stops(self, occur: Callable[[Key, T | Break], None]) -> Iterator[Break]:
         """The decision points of the game in order, letting events occur in between."""

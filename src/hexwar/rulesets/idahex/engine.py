@@ -65,6 +65,12 @@ INFINITE_DELAY = 1e9
 
 _RULE = "seed 000 §4.1"
 
+_OCCUPATION = TransitionKind.OCCUPATION
+_HOLD_TO_DISENGAGEMENT = TransitionKind.HOLD_TO_DISENGAGEMENT
+_DISENGAGEMENT_TO_MOVEMENT = TransitionKind.DISENGAGEMENT_TO_MOVEMENT
+_MOVEMENT_TO_ATTACK = TransitionKind.MOVEMENT_TO_ATTACK
+"""(§3.2 cases the event loop asks for, read once)"""
+
 
 _UNSET = object()
 
@@ -92,7 +98,8 @@ _STATUS_KEYS = ("tf", "status")
 """A status note's data keys."""
 
 _TEXTS_KEPT = 100_000
-"""The most status changes :meth:`Engine.enter` keeps the texts of (then it starts afresh)."""
+"""The most changes of status (and statuses with orders) :meth:`Engine.enter` keeps what it
+found of (then it starts afresh)."""
 
 _DELAYS_KEPT = 100_000
 """The most delays :meth:`Engine.delay` keeps (then it starts afresh)."""
@@ -281,6 +288,77 @@ class TaskForce:
     named: tuple[list[int], int, str] | None = field(default=None, repr=False, compare=False)
     """How a status note names the task force (``task force N (units ...): ``) with the
     units and number it was written for: kept while they are its own."""
+    after: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    """The entry of :attr:`Engine._after` its last next status was found with by
+    :meth:`Engine.enter` (whose :class:`_Change` the change to it takes while it goes from
+    that very status to that very one)."""
+
+
+_TENTRY_KEEP, _TENTRY_AT_T, _TENTRY_LATEST, _TENTRY_CALL = 0, 1, 2, 3
+"""What :meth:`Engine.enter` does to the units' tentry (§3.3.6): nothing, ``t``,
+``max(t, tentry)``, or what :meth:`Engine._set_tentry` finds (its other cases)."""
+
+
+class _Change:
+    """What the rules ask of a change of status from ``present`` to ``nxt`` that the two
+    statuses' fields alone decide (and the design's transfer posture ``itrfp``), worked out
+    once for every task force that makes it: :meth:`Engine.enter`'s tests of posture
+    classes, locations and objectives, and the status note's texts."""
+
+    __slots__ = (
+        "advisory",
+        "defending",
+        "guarding",
+        "leaving",
+        "nxt",
+        "occupying",
+        "present",
+        "said",
+        "significant",
+        "tentry",
+        "text",
+        "transfer",
+    )
+
+    def __init__(self, present: Status, nxt: Status, itrfp: int) -> None:
+        pl, pp, po = present.location, present.posture, present.objective
+        nl, np_, no = nxt.location, nxt.posture, nxt.objective
+        # Posture classes as ``posture // 10`` (the class's number; -1 for -10).
+        ppc, npc = pp // 10, np_ // 10
+        self.present, self.nxt = present, nxt
+        # §3.3.6 where a class is entered: disengagement and movement at t, a hold or an
+        # attack elsewhere at max(t, tentry); the rest (an attack on its own cell, an abort,
+        # a class not entered in the attack class) as _set_tentry finds them.
+        self.tentry = (
+            (
+                _TENTRY_AT_T
+                if npc == 2 or npc == 3
+                else _TENTRY_LATEST
+                if npc == 1 or (npc == 4 and no != pl)
+                else _TENTRY_CALL
+            )
+            if npc != ppc
+            else _TENTRY_CALL
+            if npc == 4
+            else _TENTRY_KEEP
+        )
+        self.occupying = nl != pl and np_ >= 10  # (nxt.active)
+        self.advisory = pp < 10 and pl != nl and np_ < 10  # (neither status active)
+        self.significant = ppc != npc or pl != nl
+        self.text = f"{nl}/{np_}/{no}"  # (Status.__str__)
+        self.said = f"{pl}/{pp}/{po} -> {self.text}"
+        # §3.3.7: the changes that leave an engagement; the others, into a hold or a
+        # disengagement, join the defence of an engagement at the cell entered.
+        self.leaving = (
+            (ppc == 2 and npc == 3)  # disengagement to movement
+            or np_ < 10  # (not active)
+            or (npc == 4 and no == pl != po)
+            or (ppc == 4 and nl == pl and npc == 1)
+        )
+        self.defending = not self.leaving and npc in (1, 2)
+        # §3.3.3: a hold left for destruction, an inactive posture or a disengagement.
+        self.guarding = ppc == 1 and npc in (-1, 0, 2)
+        self.transfer = np_ == itrfp and pp != np_  # (entered the transfer posture)
 
 
 class Members(set[int]):
@@ -642,9 +720,11 @@ class Engine:
         """The delays found so far by their inputs (see :meth:`delay`)."""
         self._kinds: _Memo = _Memo()
         """The §3.2 case of each change met (see :meth:`delay`), by the statuses' fields."""
-        self._texts: _Memo = _Memo()
-        """Each change of status met, by the statuses' fields: the status note's texts for it
-        (the new status, and both as the note writes them after the task force)."""
+        self._changes: _Memo = _Memo()
+        """Each change of status met, by the statuses' ids: its :class:`_Change`."""
+        self._after: _Memo = _Memo()
+        """Each status and order met in :meth:`enter`, by their ids: the next status and
+        what its delay needs (see :meth:`_after_of`)."""
         self._status_seen: tuple[int, tuple[frozenset[str] | None, ...]] = (-1, ())
         """The design's ``iprint`` and, for it, who sees a status note (see :meth:`enter`):
         at index ``side`` a significant one, at 0 one that is not (``None``: dropped)."""
@@ -986,7 +1066,14 @@ class Engine:
 
     # -- scheduling (§3.2) ------------------------------------------------------------------
 
-    def delay(self, tf: TaskForce, present: Status, following: Status) -> Delay:
+    def delay(
+        self,
+        tf: TaskForce,
+        present: Status,
+        following: Status,
+        kind: Any = _UNSET,
+        fields: tuple[int, ...] = (),
+    ) -> Delay:
         """The §3.2 delay of ``tf``'s change from ``present`` to ``following``.
 
         ``wait`` is a pure function of what it is given: the two statuses, the side, the
@@ -1001,38 +1088,42 @@ class Engine:
         # only the disengagement whether the task force is engaged or leaves a rearguard.
         # The case of the change (classify, a function of the statuses' fields alone: kept
         # by them for the changes met again).
-        fields = (
-            present.location,
-            present.posture,
-            present.objective,
-            following.location,
-            following.posture,
-            following.objective,
-        )
-        kinds = self._kinds
-        found_kind: Any = kinds.get(fields, _UNSET)
-        if found_kind is _UNSET:
-            try:
-                found_kind = classify(present, following)
-            except InvalidInputError:
-                found_kind = None  # wait says why
-            if len(kinds) >= _TEXTS_KEPT:
-                kinds.clear()
-            kinds[fields] = found_kind
-        kind: TransitionKind | None = found_kind
+        # (``kind`` and ``fields``, when given, are that case and those fields, as
+        # _after_of finds them)
+        if kind is _UNSET:
+            fields = (
+                present.location,
+                present.posture,
+                present.objective,
+                following.location,
+                following.posture,
+                following.objective,
+            )
+            kind = self._kinds.get(fields, _UNSET)
+            if kind is _UNSET:
+                kind = self._kind_of(present, following, fields)
         # (kept for xq, which asks for the same change's case when it occurs)
         tf.kind, tf.kind_from, tf.kind_to = kind, present, following
-        disengaging = kind is None or kind is TransitionKind.DISENGAGEMENT_TO_MOVEMENT
-        marching = disengaging or kind is TransitionKind.MOVEMENT_TO_ATTACK
-        engaged = disengaging and self.tf_engaged(tf)
-        # (a unit of the security force, located there in a hold posture, that is not the
-        # task force's: security_force's units, looked for without making their list)
-        rearguard = False
+        disengaging = kind is None or kind is _DISENGAGEMENT_TO_MOVEMENT
+        marching = disengaging or kind is _MOVEMENT_TO_ATTACK
+        engaged = rearguard = False
         if disengaging:
+            engagements = self.engagements
+            engaged = (  # (tf_engaged, without its call)
+                not engagements.index.cells.keys().isdisjoint(tf.units)
+                if type(engagements) is _Engagements
+                else self.tf_engaged(tf)
+            )
+            # (a unit of the security force, located there in a hold posture, that is not
+            # the task force's: security_force's units, looked for without making their
+            # list, nor any()'s generator)
             here = self._at[side].get(present.location)
             if here:
                 members, units = tf.units, self.units
-                rearguard = any(n not in members and 10 <= units[n].posture < 20 for n in here)
+                for n in here:
+                    if n not in members and 10 <= units[n].posture < 20:
+                        rearguard = True
+                        break
         # The elements by value (Element's fields as a plain tuple: a dataclass hashes and
         # compares in Python), made into Elements only to compute a delay not met before.
         values: tuple[Any, ...] = ()
@@ -1057,6 +1148,19 @@ class Engine:
             found = self._delays[key] = self._wait(
                 tf, present, following, elements, engaged, rearguard
             )
+        return found
+
+    def _kind_of(self, present: Status, following: Status, fields: tuple[int, ...]) -> Any:
+        """classify's case of the change (``None`` where it has none: wait says why), kept
+        in :attr:`_kinds` by the statuses' fields."""
+        try:
+            found: Any = classify(present, following)
+        except InvalidInputError:
+            found = None
+        kinds = self._kinds
+        if len(kinds) >= _TEXTS_KEPT:
+            kinds.clear()
+        kinds[fields] = found
         return found
 
     def _wait(
@@ -1140,7 +1244,16 @@ class Engine:
         except _NoRouteError as e:
             d = _no_route(e)
         value = d.value
-        if value == math.inf:  # (not d.finite: a delay is a number >= 0 or +inf)
+        if value == math.inf or d.warning:
+            self._delay_notes(tf, d, present, nxt)
+        else:
+            tf.warned = None
+        self.clock.schedule_status_change_in(tf.number, value, present.posture)
+
+    def _delay_notes(self, tf: TaskForce, d: Delay, present: Status, nxt: Status) -> None:
+        """The warnings of a delay scheduled (an infinite one's reason, once until the task
+        force is scheduled with a finite delay; the delay's own warning)."""
+        if d.value == math.inf:  # (not d.finite: a delay is a number >= 0 or +inf)
             if d.reason and tf.warned != d.reason:
                 tf.warned = d.reason
                 self.note(
@@ -1154,7 +1267,6 @@ class Engine:
             tf.warned = None
         if d.warning:
             self.note("warning", d.warning, _NO_SIDE, level=1, player_level=None)
-        self.clock.schedule_status_change_in(tf.number, value, present.posture)
 
     def _delay_or_no_route(self, tf: TaskForce, present: Status, nxt: Status) -> Delay:
         try:
@@ -1200,8 +1312,9 @@ class Engine:
             self._cycle_start(stop.number)
 
     def _next_stop(self) -> Break | None:
-        # (the status changes through the instance's _occur, which a benchmark may wrap)
-        return self.clock.next_stop(self._occur, self._frame_end)  # type: ignore[arg-type]
+        # (the status changes through the instance's _occur, which a benchmark may wrap;
+        # without the events' keys, which _occur does not read)
+        return self.clock.next_stop(self._occur, self._frame_end, keys=False)  # type: ignore[arg-type]
 
     def _cycle_start(self, cycle: int) -> None:
         changes = self.apply_maps(cycle)
@@ -1216,16 +1329,16 @@ class Engine:
         if self.supply_step is not None:
             self.supply_step(self)
 
-    def _occur(self, key: Key, number: int) -> None:
+    def _occur(self, key: Key | None, number: int) -> None:
         tf = self.task_forces.get(number)
         if tf is None:
             return
         nxt = tf.next
-        if nxt is None or not tf.orders:
+        orders = tf.orders
+        if nxt is None or not orders:
             self.schedule(tf)
             return
-        start = tf.orders[0].start
-        if start is not None:
+        if orders[0].start is not None:
             # The start time has come: execution of the order begins now (§4.1).
             self.schedule(tf)
             return
@@ -1233,15 +1346,55 @@ class Engine:
         present = u.status_  # (tf_status: the status the unit keeps, else made)
         if present is None:
             present = u.status
+        pp, np_ = present.posture, nxt.posture
         # _pursuit's first two answers asked here, without its call: no pursuit within a
         # posture class, nor without an enemy unit in the cell (the usual case).
         if (
-            nxt.posture // 10 != present.posture // 10
+            np_ // 10 != pp // 10
             and self._at[3 - tf.side].get(present.location)
             and self._pursuit(tf, present, nxt)
         ):
             return
-        self._xq(tf, present, nxt)
+        # _xq, without its call.
+        if pp < 10 <= np_:  # (activation: nxt active, present not)
+            if self._activation_blocked(tf, nxt):
+                return
+            self.enter(tf, nxt, present)
+            return
+        if np_ < 10:  # (not nxt.active)
+            self.enter(tf, nxt, present)
+            return
+        kind = tf.kind
+        if kind is None or tf.kind_from is not present or tf.kind_to is not nxt:
+            kind = classify(present, nxt)
+        if kind is _OCCUPATION:
+            # _attack's usual case asked here: a task force not engaged, no enemy unit at
+            # po, and po either an engagement's cell or its own side's (where step 2's
+            # arrivals are not asked) occupies po at once; everything else goes to _attack,
+            # which asks the same again.
+            po, side = present.objective, tf.side
+            engagements = self.engagements
+            if (
+                (
+                    engagements.index.cells.keys().isdisjoint(tf.units)
+                    if type(engagements) is _Engagements
+                    else not self.tf_engaged(tf)
+                )
+                and not self._at[3 - side].get(po)
+                and (po in engagements or self.owner.get(po) == side)
+            ):
+                self.enter(tf, nxt, present)
+                return
+            self._attack(tf, present, nxt)
+            return
+        if (
+            kind is _HOLD_TO_DISENGAGEMENT
+            # (_counterattack_refused answers no at once without an engagement here)
+            and present.location in self.engagements
+            and self._counterattack_refused(tf, present, nxt)
+        ):
+            return
+        self.enter(tf, nxt, present)
 
     # -- xq (§3.3) --------------------------------------------------------------------------
 
@@ -1574,47 +1727,79 @@ class Engine:
         units = self.units
         if present is None:
             present = units[tf.units[0]].status  # (tf_status)
-        # Posture classes as ``posture // 10`` (the class's number; -1 for -10).
-        pl, pp = present.location, present.posture
-        nl, np_ = nxt.location, nxt.posture
-        ppc, npc = pp // 10, np_ // 10
-        if npc != ppc:
-            # A class entered: _set_tentry's usual cases, without its call and list, and
-            # each unit's set_tentry without its call (the memo emptied, the side's version
-            # bumped, unless the value is the same: the same type and equal).
-            if npc == 2 or npc == 3 or npc == 1 or (npc == 4 and nxt.objective != pl):
-                t = self.clock.t
-                at_t = npc == 2 or npc == 3  # (disengagement, movement: t; else max(t, tentry))
-                for n in tf.units:
-                    u = units[n]
-                    old = u.tentry
-                    value = t if at_t else max(t, old)
-                    _set(u, "tentry", value)
-                    if type(old) is not type(value) or old != value:
-                        _set(u, "memo", {})
-                        u.versions[u.side] += 1
-            else:
-                self._set_tentry(tf, present, nxt)
-        elif npc == 4:  # (else _set_tentry leaves tentry: no class entered)
+        # What the rules ask of this change that its two statuses alone decide (_Change):
+        # kept with the next status found when the task force was scheduled, else by the
+        # statuses' ids.
+        after = tf.after
+        if after is not None and after[0] is present and after[2] is nxt:
+            c = after[5]
+        else:
+            c = self._changes.get((id(present), id(nxt)))
+            if c is None:
+                c = self._change(present, nxt)
+        pl, nl, np_, no = present.location, nxt.location, nxt.posture, nxt.objective
+        side = tf.side
+        members = tf.units
+        # §3.3.6's tentry where a class is entered in its usual cases (_set_tentry's, without
+        # its call and list), and each unit's new status (_move, without its call: the
+        # units of a task force are its side's). A unit's memo is emptied and its side's
+        # version bumped once for each field that changes, tentry and status alike (two
+        # bumps at once where both change: the same counts, one empty memo made).
+        tentry = c.tentry
+        if tentry == _TENTRY_CALL:
             self._set_tentry(tf, present, nxt)
-        occupying = nl != pl and np_ >= 10  # (nxt.active)
-        for n in tf.units:
-            self._move(units[n], nxt)
-        if occupying and self.owner.get(nxt.location) != tf.side:
-            self.owner[nxt.location] = tf.side
+            tentry = _TENTRY_KEEP
+        t = self.clock.t
+        at, toward = self._at[side], self._toward[side]
+        for n in members:
+            u = units[n]
+            bumps = 0
+            if tentry != _TENTRY_KEEP:
+                old = u.tentry
+                value = t if tentry == _TENTRY_AT_T else max(t, old)
+                _set(u, "tentry", value)
+                if type(old) is not type(value) or old != value:
+                    bumps = 1
+            was_at, was_in, was_toward = u.location, u.posture, u.objective
+            _set(u, "location", nl)
+            _set(u, "posture", np_)
+            _set(u, "objective", no)
+            _set(u, "status_", nxt)
+            if not (
+                type(was_at) is type(nl)
+                and type(was_in) is type(np_)
+                and type(was_toward) is type(no)
+                and was_at == nl
+                and was_in == np_
+                and was_toward == no
+            ):
+                _set(u, "memo", {})
+                versions = u.versions
+                versions[side] += bumps + 1
+                versions[side + 2] += 1
+            elif bumps:
+                _set(u, "memo", {})
+                u.versions[side] += 1
+            # (the indexes change only where the cell does: an equal number is the same
+            # key; every reader sorts the sets or asks only whether they hold a unit)
+            if was_at != nl:
+                _reindex(at, was_at, nl, n)
+            if was_toward != no:
+                _reindex(toward, was_toward, no, n)
+        if c.occupying and self.owner.get(nl) != side:
+            self.owner[nl] = side
             self.owner_changes += 1
             self.note(
                 "owner",
-                f"cell {nxt.location} is now owned by {'Red' if tf.side == 1 else 'Blue'}",
+                f"cell {nl} is now owned by {'Red' if side == 1 else 'Blue'}",
                 _BOTH_SIDES,
                 player_level=0,
-                cell=nxt.location,
+                cell=nl,
             )
-        if pp < 10 and pl != nl and np_ < 10:  # (neither status active)
+        if c.advisory:
             self.note(
                 "advisory",
-                f"inactive task force {tf.number} changed location from cell "
-                f"{present.location} to cell {nxt.location}",
+                f"inactive task force {tf.number} changed location from cell {pl} to cell {nl}",
                 _NO_SIDE,
                 player_level=None,
             )
@@ -1623,48 +1808,31 @@ class Engine:
         # reporter would keep goes straight to its log (log_note) with what the reporter
         # would give it -- who sees it (the side's name for its player, else nobody) and its
         # data, a tf number and a text, both plain; one it would drop is not even written.
-        # The statuses written as Status.__str__ writes them, without its call, and a lone
-        # unit's number without a join.
+        # The statuses written as Status.__str__ writes them, once for the change.
         log_note = self.log_note
-        significant = ppc != npc or pl != nl
         if log_note is None:
-            level, player_level = (1, 5) if significant else (7, None)
+            level, player_level = (1, 5) if c.significant else (7, None)
             if audience(self.design.iprint, level, player_level, True) is not None:
-                text = f"{nl}/{np_}/{nxt.objective}"
-                members = tf.units
-                said = (
-                    f"task force {tf.number} (units "
-                    f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}"
-                    f"): {pl}/{pp}/{present.objective} -> {text}"
-                )
                 self.report(
                     Note(
                         "status",
-                        said,
-                        _SIDE_SETS[tf.side],
+                        f"task force {tf.number} (units "
+                        f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}"
+                        f"): {c.said}",
+                        _SIDE_SETS[side],
                         level,
                         player_level,
-                        {"tf": tf.number, "status": text},
+                        {"tf": tf.number, "status": c.text},
                     )
                 )
         else:
-            # Who sees it, found once per iprint (audience's answers), and the texts of a
-            # change met before, kept by the statuses' fields (the same ints write the same
-            # text); the task force's name is kept while its units are the same.
+            # Who sees it, found once per iprint (audience's answers); the task force's name
+            # is kept while its units are the same.
             told = self._status_seen
             if told[0] != self.design.iprint:
                 told = self._told(self.design.iprint)
-            seen = told[1][tf.side if significant else 0]
+            seen = told[1][side if c.significant else 0]
             if seen is not None:
-                fields = (pl, pp, present.objective, nl, np_, nxt.objective)
-                texts = self._texts.get(fields)
-                if texts is None:
-                    text = f"{nl}/{np_}/{nxt.objective}"
-                    texts = (text, f"{pl}/{pp}/{present.objective} -> {text}")
-                    if len(self._texts) >= _TEXTS_KEPT:
-                        self._texts.clear()
-                    self._texts[fields] = texts
-                members = tf.units
                 named = tf.named
                 if named is None or named[0] != members or named[1] != tf.number:
                     tf.named = named = (
@@ -1674,45 +1842,44 @@ class Engine:
                         f"{str(members[0]) if len(members) == 1 else ', '.join(map(str, members))}"
                         "): ",
                     )
-                log_note(
-                    self.clock.t,
-                    "status",
-                    named[2] + texts[1],
-                    seen,
-                    _STATUS_KEYS,
-                    (tf.number, texts[0]),
-                )
+                log_note(t, "status", named[2] + c.said, seen, _STATUS_KEYS, (tf.number, c.text))
         # §3.3.7 (_engagement_changes, without its call).
-        if (
-            (ppc == 2 and npc == 3)  # disengagement to movement
-            or np_ < 10  # (not active)
-            or (npc == 4 and nxt.objective == pl != present.objective)
-            or (ppc == 4 and nl == pl and npc == 1)
-        ):
-            if self.tf_engaged(tf):  # (else _leave_engagements has nothing to leave)
+        if c.leaving:
+            engagements = self.engagements
+            if (  # (tf_engaged, without its call: else _leave_engagements has nothing to leave)
+                not engagements.index.cells.keys().isdisjoint(members)
+                if type(engagements) is _Engagements
+                else self.tf_engaged(tf)
+            ):
                 self._leave_engagements(tf)
-        else:
+        elif c.defending:
             e = self.engagements.get(nl)
-            if e is not None and e.attacker != tf.side and npc in (1, 2):
-                e.defenders.update(tf.units)
+            if e is not None and e.attacker != side:
+                e.defenders.update(members)
         if (
-            ppc == 1  # was holding
-            and npc in (-1, 0, 2)  # destroyed, inactive or disengaging
+            c.guarding  # was holding, now destroyed, inactive or disengaging
             # (_security_force_gone does nothing where no enemy unit has the cell as its
             # objective: it finds no attackers)
-            and self._toward[3 - tf.side].get(pl)
-            and not self.security_force(pl, tf.side)
+            and self._toward[3 - side].get(pl)
+            and not self.security_force(pl, side)
         ):
-            self._security_force_gone(pl, tf.side)
-        entered_transfer = np_ == self.design.itrfp and pp != np_  # (Rules.itrfp)
+            self._security_force_gone(pl, side)
         tf.next = None
         orders = tf.orders
-        order = orders[0] if orders else None
-        following = None if order is None else next_status(nxt, order, self.rules.postures)
+        if orders:
+            # next_status of a status and order met before, with the case of the change and
+            # the fields its delay is kept by (see _after_of).
+            order: Order | None = orders[0]
+            after = self._after.get((id(nxt), id(order)))
+            if after is None:
+                after = self._after_of(nxt, orders[0])
+            following = after[2]
+        else:
+            order = following = after = None
         completed = order is not None and following is None
         if completed:
             orders.pop(0)
-        if entered_transfer and self.delivery_step is not None:
+        if c.transfer and self.delivery_step is not None:
             waits_for_command = not tf.orders or (
                 completed
                 and tf.orders[0].start is not None
@@ -1727,13 +1894,76 @@ class Engine:
                 following is not None
                 # (tf_status's status as the unit keeps it: where it was dropped since,
                 # its fields were set, and the task force is scheduled afresh below)
-                and units[tf.units[0]].status_ is nxt
+                and units[members[0]].status_ is nxt
                 and tf.orders
                 and tf.orders[0] is order
             ):
-                self.schedule(tf, following, nxt)
+                assert order is not None
+                assert after is not None
+                if order.start is None:
+                    # schedule(tf, following, nxt) without its call (no start time to wait
+                    # for), the delay with the case and fields found for the change.
+                    tf.next = following
+                    tf.after = after
+                    try:
+                        d = self.delay(tf, nxt, following, after[3], after[4])
+                    except _NoRouteError as e:
+                        d = _no_route(e)
+                    value = d.value
+                    if value == math.inf or d.warning:
+                        self._delay_notes(tf, d, nxt, following)
+                    else:
+                        tf.warned = None
+                    self.clock.schedule_status_change_in(tf.number, value, np_)
+                else:
+                    self.schedule(tf, following, nxt)
             else:
                 self.schedule(tf)
+
+    def _change(self, present: Status, nxt: Status) -> _Change:
+        """The :class:`_Change` from ``present`` to ``nxt``, kept in :attr:`_changes` by the
+        statuses' ids (the entry holds both, so neither id is another's while it is kept)."""
+        found = _Change(present, nxt, self.design.itrfp)
+        kept = self._changes
+        if len(kept) >= _TEXTS_KEPT:
+            kept.clear()
+        kept[id(present), id(nxt)] = found
+        return found
+
+    def _after_of(
+        self, status: Status, order: Order
+    ) -> tuple[Status, Order, Status | None, Any, tuple[int, ...], _Change | None]:
+        """What :meth:`enter` needs of the change after ``status`` under ``order``, kept in
+        :attr:`_after` by the two objects' ids (the entry holds both, so neither id is
+        another's while it is kept): the status and order, :func:`next_status` of them
+        (a function of their fields and the design's postures alone), the §3.2 case of the
+        change to it (classify, ``None`` where it has none), the statuses' fields, as
+        :meth:`delay` keeps the change by, and the change's :class:`_Change`."""
+        following = next_status(status, order, self.rules.postures)
+        kind: Any = None
+        fields: tuple[int, ...] = ()
+        change = None
+        if following is not None:
+            fields = (
+                status.location,
+                status.posture,
+                status.objective,
+                following.location,
+                following.posture,
+                following.objective,
+            )
+            kind = self._kinds.get(fields, _UNSET)
+            if kind is _UNSET:
+                kind = self._kind_of(status, following, fields)
+            change = self._changes.get((id(status), id(following)))
+            if change is None:
+                change = self._change(status, following)
+        after = (status, order, following, kind, fields, change)
+        kept = self._after
+        if len(kept) >= _TEXTS_KEPT:
+            kept.clear()
+        kept[id(status), id(order)] = after
+        return after
 
     def _told(self, iprint: int) -> tuple[int, tuple[frozenset[str] | None, ...]]:
         """Who sees a status note at ``iprint`` (:attr:`_status_seen`): §8's print level
