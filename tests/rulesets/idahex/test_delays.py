@@ -1497,3 +1497,24 @@ def test_3_2_3_a_march_asked_again_reads_the_route_type_file_60_gives_the_cycle(
     after = e.delay(tf, present, following)
     assert (before.terms["rtetype"], after.terms["rtetype"]) == (4, 3)
     assert after.value == pytest.approx(before.value * 75 / 148, rel=1e-12)
+
+
+def test_3_2_3_a_march_whose_route_file_60_leaves_keeps_its_delay_across_the_maps() -> None:
+    """§3.2 with §2.1 and §9.1.2: a delay reads the maps only through the route and barrier
+    types of the hexside between its present location and objective, so cycle 2's maps,
+    which map basic route type 3 anew and nothing else, leave the delay of a march over the
+    basic route 2 between cells 4 and 3 as it was (the engine keeps the same answer) while
+    the march over route 3 from 4 to 5 is found afresh; both equal the delays found anew."""
+    g = game(unit(2, 4))
+    e = g.engine
+    tf = place(g, 2, "4/30/3", "3,40")
+    kept = e.delay(tf, Status(4, 30, 3), Status(4, 40, 3))
+    remapped = e.delay(tf, Status(4, 30, 5), Status(4, 40, 5))
+    e.apply_maps(2)
+    assert e.delay(tf, Status(4, 30, 3), Status(4, 40, 3)) is kept
+    again = e.delay(tf, Status(4, 30, 5), Status(4, 40, 5))
+    assert again is not remapped
+    assert (remapped.terms["rtetype"], again.terms["rtetype"]) == (4, 3)
+    e._delays.clear()
+    assert e.delay(tf, Status(4, 30, 3), Status(4, 40, 3)) == kept
+    assert e.delay(tf, Status(4, 30, 5), Status(4, 40, 5)) == again

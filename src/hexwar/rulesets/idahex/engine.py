@@ -288,11 +288,50 @@ class TaskForce:
     named: tuple[list[int], int, str] | None = field(default=None, repr=False, compare=False)
     """How a status note names the task force (``task force N (units ...): ``) with the
     units and number it was written for: kept while they are its own."""
-    after: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    after: _After | None = field(default=None, repr=False, compare=False)
     """The entry of :attr:`Engine._after` its last next status was found with by
     :meth:`Engine.enter` (whose :class:`_Change` the change to it takes while it goes from
     that very status to that very one)."""
 
+
+class _After:
+    """What :meth:`Engine.enter` finds of the change after ``status`` under ``order`` (see
+    :meth:`Engine._after_of`): the next status ``following`` (``None``: the order is
+    complete), the change's §3.2 case ``kind`` and the statuses' ``fields`` (as
+    :meth:`Engine.delay` keeps the change by), and once the change is made or its delay
+    found: its :class:`_Change`, and, for a case whose delay the two statuses alone decide,
+    that delay."""
+
+    __slots__ = ("change", "delay", "fields", "following", "kind", "order", "status")
+
+    def __init__(
+        self,
+        status: Status,
+        order: Order,
+        following: Status | None,
+        kind: Any,
+        fields: tuple[int, ...],
+    ) -> None:
+        self.status, self.order, self.following = status, order, following
+        self.kind, self.fields = kind, fields
+        self.change: _Change | None = None
+        self.delay: Delay | None = None
+
+
+_STATUSES_ALONE = frozenset(
+    (
+        TransitionKind.WITHIN_CLASS,
+        TransitionKind.HOLD_TO_DISENGAGEMENT,
+        TransitionKind.OCCUPATION,
+        TransitionKind.HOLD_AT_LOCATION,
+        TransitionKind.ABORT,
+        TransitionKind.NONPOSITIVE,
+    )
+)
+"""The §3.2 cases whose delay ``wait`` finds from the two statuses alone (ptran's, 0, the
+attack's with ``defended=False`` as the engine asks it, 0 or infinite from -10, and 0):
+neither the side, the transport mode, the elements, the engagements nor the maps; the
+others (a march, a disengagement, and a change with no case, which wait refuses) read them."""
 
 _TENTRY_KEEP, _TENTRY_AT_T, _TENTRY_LATEST, _TENTRY_CALL = 0, 1, 2, 3
 """What :meth:`Engine.enter` does to the units' tentry (§3.3.6): nothing, ``t``,
@@ -781,18 +820,30 @@ class Engine:
         """Read File 60 for ``cycle`` (§9.1.2); the changes, described for the players."""
         env, rte, bar = self.rules.maps_at(cycle)
         changes = []
-        for name, old, new in (
-            ("envmap", self.envmap, env),
-            ("rtemap", self.rtemap, rte),
-            ("barmap", self.barmap, bar),
+        routes: set[int] = set()  # the basic route and barrier types mapped anew
+        barriers: set[int] = set()
+        for name, old, new, remapped in (
+            ("envmap", self.envmap, env, None),
+            ("rtemap", self.rtemap, rte, routes),
+            ("barmap", self.barmap, bar, barriers),
         ):
             for basic in sorted(set(old) | set(new)):
                 before, after = old.get(basic, basic), new.get(basic, basic)
                 if before != after:
                     changes.append(f"{name}({basic}) = {after} (was {before})")
+                    if remapped is not None:
+                        remapped.add(basic)
         self.envmap, self.rtemap, self.barmap = env, rte, bar
-        if changes:
-            self._delays.clear()  # the route and barrier types the delays read
+        if routes or barriers:
+            # A delay reads the maps only through the route and barrier types of the hexside
+            # between its present status's location and objective (wait's _hexside, in a
+            # march and a disengagement; no delay reads the environment): those whose
+            # hexside's basic types are mapped anew are dropped, the rest hold.
+            delays, hexside = self._delays, self.rules.basic_hexside
+            for key in list(delays):
+                rt, bt = hexside(key[0], key[2])
+                if rt in routes or bt in barriers:
+                    del delays[key]
         return changes
 
     # -- queries ----------------------------------------------------------------------------
@@ -1731,12 +1782,12 @@ class Engine:
         # kept with the next status found when the task force was scheduled, else by the
         # statuses' ids.
         after = tf.after
-        if after is not None and after[0] is present and after[2] is nxt:
-            c = after[5]
-        else:
-            c = self._changes.get((id(present), id(nxt)))
+        if after is not None and after.status is present and after.following is nxt:
+            c = after.change
             if c is None:
-                c = self._change(present, nxt)
+                c = after.change = self._change_of(present, nxt)
+        else:
+            c = self._change_of(present, nxt)
         pl, nl, np_, no = present.location, nxt.location, nxt.posture, nxt.objective
         side = tf.side
         members = tf.units
@@ -1873,7 +1924,7 @@ class Engine:
             after = self._after.get((id(nxt), id(order)))
             if after is None:
                 after = self._after_of(nxt, orders[0])
-            following = after[2]
+            following = after.following
         else:
             order = following = after = None
         completed = order is not None and following is None
@@ -1888,41 +1939,58 @@ class Engine:
             if not waits_for_command:
                 self.delivery_step(self, tf)
         if tf.number in self.task_forces:
-            # The next status found above holds if nothing since changed the task force's
-            # status or active order (an engagement's end, a delivery may).
-            if (
-                following is not None
-                # (tf_status's status as the unit keeps it: where it was dropped since,
-                # its fields were set, and the task force is scheduled afresh below)
-                and units[members[0]].status_ is nxt
-                and tf.orders
-                and tf.orders[0] is order
-            ):
-                assert order is not None
-                assert after is not None
-                if order.start is None:
-                    # schedule(tf, following, nxt) without its call (no start time to wait
-                    # for), the delay with the case and fields found for the change.
-                    tf.next = following
-                    tf.after = after
-                    try:
-                        d = self.delay(tf, nxt, following, after[3], after[4])
-                    except _NoRouteError as e:
-                        d = _no_route(e)
-                    value = d.value
-                    if value == math.inf or d.warning:
-                        self._delay_notes(tf, d, nxt, following)
+            # The next status is that of the active order from nxt, as schedule's _next
+            # finds it, where nothing since changed the task force's status (an engagement's
+            # end, a delivery may: tf_status's status as the unit keeps it, which was
+            # dropped where its fields were set since): the one found above for the same
+            # order, else (the order completed, or another made active) the memo's for the
+            # order now active. Where that order is complete or cannot be executed from
+            # nxt, _next pops it (with its warning): schedule does all of it.
+            orders = tf.orders
+            if orders and units[members[0]].status_ is nxt:
+                first = orders[0]
+                if first is not order:
+                    after = self._after.get((id(nxt), id(first)))
+                    if after is None:
+                        try:
+                            after = self._after_of(nxt, first)
+                        except IllegalOrderError:
+                            after = None  # (schedule's _next warns and pops it)
+                if after is not None and (following := after.following) is not None:
+                    if first.start is None:
+                        # schedule(tf, following, nxt) without its call (no start time to
+                        # wait for), the delay with the case and fields found for the change,
+                        # or the one found before where the statuses alone decide it (as
+                        # delay leaves them, the case kept for xq).
+                        tf.next = following
+                        tf.after = after
+                        d = after.delay
+                        if d is not None:
+                            tf.kind, tf.kind_from, tf.kind_to = after.kind, nxt, following
+                        else:
+                            try:
+                                d = self.delay(tf, nxt, following, after.kind, after.fields)
+                            except _NoRouteError as e:
+                                d = _no_route(e)
+                            if after.kind in _STATUSES_ALONE:
+                                after.delay = d
+                        value = d.value
+                        if value == math.inf or d.warning:
+                            self._delay_notes(tf, d, nxt, following)
+                        else:
+                            tf.warned = None
+                        self.clock.schedule_status_change_in(tf.number, value, np_)
                     else:
-                        tf.warned = None
-                    self.clock.schedule_status_change_in(tf.number, value, np_)
-                else:
-                    self.schedule(tf, following, nxt)
-            else:
-                self.schedule(tf)
+                        self.schedule(tf, following, nxt)
+                    return
+            self.schedule(tf)
 
-    def _change(self, present: Status, nxt: Status) -> _Change:
+    def _change_of(self, present: Status, nxt: Status) -> _Change:
         """The :class:`_Change` from ``present`` to ``nxt``, kept in :attr:`_changes` by the
         statuses' ids (the entry holds both, so neither id is another's while it is kept)."""
+        found: _Change | None = self._changes.get((id(present), id(nxt)))
+        if found is not None:
+            return found
         found = _Change(present, nxt, self.design.itrfp)
         kept = self._changes
         if len(kept) >= _TEXTS_KEPT:
@@ -1930,19 +1998,16 @@ class Engine:
         kept[id(present), id(nxt)] = found
         return found
 
-    def _after_of(
-        self, status: Status, order: Order
-    ) -> tuple[Status, Order, Status | None, Any, tuple[int, ...], _Change | None]:
+    def _after_of(self, status: Status, order: Order) -> _After:
         """What :meth:`enter` needs of the change after ``status`` under ``order``, kept in
         :attr:`_after` by the two objects' ids (the entry holds both, so neither id is
         another's while it is kept): the status and order, :func:`next_status` of them
         (a function of their fields and the design's postures alone), the §3.2 case of the
-        change to it (classify, ``None`` where it has none), the statuses' fields, as
-        :meth:`delay` keeps the change by, and the change's :class:`_Change`."""
+        change to it (classify, ``None`` where it has none) and the statuses' fields, as
+        :meth:`delay` keeps the change by (:class:`_After`)."""
         following = next_status(status, order, self.rules.postures)
         kind: Any = None
         fields: tuple[int, ...] = ()
-        change = None
         if following is not None:
             fields = (
                 status.location,
@@ -1955,10 +2020,7 @@ class Engine:
             kind = self._kinds.get(fields, _UNSET)
             if kind is _UNSET:
                 kind = self._kind_of(status, following, fields)
-            change = self._changes.get((id(status), id(following)))
-            if change is None:
-                change = self._change(status, following)
-        after = (status, order, following, kind, fields, change)
+        after = _After(status, order, following, kind, fields)
         kept = self._after
         if len(kept) >= _TEXTS_KEPT:
             kept.clear()
