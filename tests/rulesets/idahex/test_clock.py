@@ -375,6 +375,24 @@ def test_front_of_queue_at_the_current_time_seed000_s3_3_4() -> None:
     assert order[:4] == ["end of frame 1", "n", "counterattacked", "m"]
 
 
+def test_events_without_their_keys_occur_in_the_same_order() -> None:
+    """next_stop(keys=False) lets the same events occur in the same order, each given
+    ``None`` for its key (a caller that does not read the keys has none made)."""
+    seen: dict[bool, list[tuple[object, str]]] = {}
+    for keys in (True, False):
+        clock: Clock[str] = Clock(SMALL)
+        clock.schedule_status_change("m", 2.6, posture=41)
+        clock.schedule("n", 2.6)
+        clock.schedule("o", 2.3)
+        got: list[tuple[object, str]] = []
+        for _ in range(3):
+            clock.next_stop(lambda key, item, got=got: got.append((key, str(item))), keys=keys)
+        seen[keys] = got
+    assert [item for _, item in seen[False]] == [item for _, item in seen[True]]
+    assert {key for key, _ in seen[False]} == {None}
+    assert all(isinstance(key, Key) for key, _ in seen[True])
+
+
 def test_scheduling_in_the_past_is_refused() -> None:
     clock: Clock[str] = Clock(SMALL)
     clock.next_stop(lambda key, item: None)
