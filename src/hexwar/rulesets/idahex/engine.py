@@ -299,10 +299,21 @@ class _After:
     :meth:`Engine._after_of`): the next status ``following`` (``None``: the order is
     complete), the change's §3.2 case ``kind`` and the statuses' ``fields`` (as
     :meth:`Engine.delay` keeps the change by), and once the change is made or its delay
-    found: its :class:`_Change`, and, for a case whose delay the two statuses alone decide,
-    that delay."""
+    found: its :class:`_Change`, and, for a case whose delay the two statuses alone decide
+    (``alone``), that delay; ``then``, once found, is the entry of ``following`` under the
+    same order."""
 
-    __slots__ = ("change", "delay", "fields", "following", "kind", "order", "status")
+    __slots__ = (
+        "alone",
+        "change",
+        "delay",
+        "fields",
+        "following",
+        "kind",
+        "order",
+        "status",
+        "then",
+    )
 
     def __init__(
         self,
@@ -316,6 +327,8 @@ class _After:
         self.kind, self.fields = kind, fields
         self.change: _Change | None = None
         self.delay: Delay | None = None
+        self.alone = kind in _STATUSES_ALONE  # (asked once: an Enum hashes in Python)
+        self.then: _After | None = None
 
 
 _STATUSES_ALONE = frozenset(
@@ -1781,11 +1794,11 @@ class Engine:
         # What the rules ask of this change that its two statuses alone decide (_Change):
         # kept with the next status found when the task force was scheduled, else by the
         # statuses' ids.
-        after = tf.after
-        if after is not None and after.status is present and after.following is nxt:
-            c = after.change
+        before = tf.after
+        if before is not None and before.status is present and before.following is nxt:
+            c = before.change
             if c is None:
-                c = after.change = self._change_of(present, nxt)
+                c = before.change = self._change_of(present, nxt)
         else:
             c = self._change_of(present, nxt)
         pl, nl, np_, no = present.location, nxt.location, nxt.posture, nxt.objective
@@ -1807,7 +1820,9 @@ class Engine:
             bumps = 0
             if tentry != _TENTRY_KEEP:
                 old = u.tentry
-                value = t if tentry == _TENTRY_AT_T else max(t, old)
+                # (max(t, old) without its call: max keeps its first argument unless the
+                # second is greater)
+                value = t if tentry == _TENTRY_AT_T or not old > t else old
                 _set(u, "tentry", value)
                 if type(old) is not type(value) or old != value:
                     bumps = 1
@@ -1833,10 +1848,21 @@ class Engine:
                 u.versions[side] += 1
             # (the indexes change only where the cell does: an equal number is the same
             # key; every reader sorts the sets or asks only whether they hold a unit)
+            # (_reindex, without its call)
             if was_at != nl:
-                _reindex(at, was_at, nl, n)
+                at[was_at].discard(n)
+                found = at.get(nl)
+                if found is None:
+                    at[nl] = {n}
+                else:
+                    found.add(n)
             if was_toward != no:
-                _reindex(toward, was_toward, no, n)
+                toward[was_toward].discard(n)
+                found = toward.get(no)
+                if found is None:
+                    toward[no] = {n}
+                else:
+                    found.add(n)
         if c.occupying and self.owner.get(nl) != side:
             self.owner[nl] = side
             self.owner_changes += 1
@@ -1919,11 +1945,16 @@ class Engine:
         orders = tf.orders
         if orders:
             # next_status of a status and order met before, with the case of the change and
-            # the fields its delay is kept by (see _after_of).
+            # the fields its delay is kept by (see _after_of): linked from the entry the task
+            # force was scheduled with where that was the change to nxt under the same order,
+            # else from the memo.
             order: Order | None = orders[0]
-            after = self._after.get((id(nxt), id(order)))
-            if after is None:
-                after = self._after_of(nxt, orders[0])
+            if before is not None and before.following is nxt and before.order is order:
+                after = before.then
+                if after is None:
+                    after = before.then = self._after_for(nxt, orders[0])
+            else:
+                after = self._after_for(nxt, orders[0])
             following = after.following
         else:
             order = following = after = None
@@ -1972,7 +2003,7 @@ class Engine:
                                 d = self.delay(tf, nxt, following, after.kind, after.fields)
                             except _NoRouteError as e:
                                 d = _no_route(e)
-                            if after.kind in _STATUSES_ALONE:
+                            if after.alone:
                                 after.delay = d
                         value = d.value
                         if value == math.inf or d.warning:
@@ -1997,6 +2028,11 @@ class Engine:
             kept.clear()
         kept[id(present), id(nxt)] = found
         return found
+
+    def _after_for(self, status: Status, order: Order) -> _After:
+        """The :class:`_After` of ``status`` under ``order``: the memo's, else made."""
+        found: _After | None = self._after.get((id(status), id(order)))
+        return self._after_of(status, order) if found is None else found
 
     def _after_of(self, status: Status, order: Order) -> _After:
         """What :meth:`enter` needs of the change after ``status`` under ``order``, kept in
