@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from hexwar.core import game as game_module
 from hexwar.core import registry
 from hexwar.core.game import Outcome
+from hexwar.core.records import content_hash
 from hexwar.testing import play_out
 
 
@@ -78,3 +80,24 @@ def test_state_json_has_exactly_the_documented_parts() -> None:
     """A new part must get its own test above: the list of parts is pinned here."""
     game = play_out("tiny/duel", 3, 2)
     assert sorted(game.state_json()) == sorted([*CHANGES, "sealed"])
+
+
+@pytest.mark.parametrize("scenario", ["tiny/duel", "tiny-sealed/sealed", "idahex/sinai"])
+@pytest.mark.parametrize("block", [1, 3, 4096])
+def test_state_hash_is_the_hash_of_the_whole_state_json(
+    scenario: str, block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``state_hash`` writes the log's JSON a block of events at a time: the same text, so
+    the same hash as the whole :meth:`state_json`'s canonical JSON (blocks of one event, of
+    a few, and the default; a finished game and an unfinished one)."""
+    monkeypatch.setattr(game_module, "_EVENTS_HASHED", block)
+    for steps in (3, 12):
+        game = play_out(scenario, 5, steps)
+        assert game.state_hash() == content_hash(game.state_json())
+    assert len(game.log) > 3 * block or block == 4096  # (several blocks)
+
+
+def test_a_game_with_its_own_state_json_hashes_that() -> None:
+    game = play_out("tiny/duel", 3, 4)
+    game.state_json = lambda: {"mine": 1}  # type: ignore[method-assign]
+    assert game.state_hash() == content_hash({"mine": 1})

@@ -294,11 +294,14 @@ class EventLog(Sequence[Event]):
     def __iter__(self) -> Iterator[Event]:
         return map(_event, itertools.count(), self._rows)
 
-    def to_json(self) -> list[JsonDict]:
+    def to_json(self, start: int = 0, stop: int | None = None) -> list[JsonDict]:
         """Each event's :meth:`Event.to_json`, made from its row (the names are kept
-        sorted)."""
+        sorted); with ``start`` and ``stop``, those of the events ``start`` to ``stop - 1``
+        alone (a slice of the whole: :meth:`Game.state_hash` reads the log a block at a
+        time)."""
         out: list[JsonDict] = []
-        for seq, (time, kind, text, names, keys, values, receipt) in enumerate(self._rows):
+        rows = self._rows if start == 0 and stop is None else self._rows[start:stop]
+        for seq, (time, kind, text, names, keys, values, receipt) in enumerate(rows, start):
             entry: JsonDict = {
                 "seq": seq,
                 "time": time,

@@ -9,6 +9,7 @@ and advances, alike for every ruleset.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -43,7 +44,13 @@ from hexwar.core.orders import (
     is_concession,
     is_order,
 )
-from hexwar.core.records import GameRecord, content_hash, decode_nonfinite, encode_nonfinite
+from hexwar.core.records import (
+    GameRecord,
+    canonical_json,
+    content_hash,
+    decode_nonfinite,
+    encode_nonfinite,
+)
 from hexwar.core.rng import Dice
 from hexwar.core.search import SearchProfile
 from hexwar.core.views import SharedJson, View, check_jsonable
@@ -126,6 +133,10 @@ _set_submitted_seq = SubmittedOrder.__dict__["seq"].__set__
 _set_submitted_step = SubmittedOrder.__dict__["step"].__set__
 _set_submitted_side = SubmittedOrder.__dict__["side"].__set__
 _set_submitted_order = SubmittedOrder.__dict__["order"].__set__
+
+
+_EVENTS_HASHED = 4096
+"""The events :meth:`Game.state_hash` writes at a time."""
 
 
 class Game(ABC, Generic[ScenarioT, OrderT]):
@@ -459,8 +470,41 @@ class Game(ABC, Generic[ScenarioT, OrderT]):
         }
 
     def state_hash(self) -> str:
-        """A hash of :meth:`state_json`: equal hashes mean equal games."""
-        return content_hash(self.state_json())
+        """A hash of :meth:`state_json`: equal hashes mean equal games.
+
+        The hash of the canonical JSON that :meth:`state_json` spells, fed to SHA-256 in
+        pieces: the log's events a block at a time (:data:`_EVENTS_HASHED` of them), so that
+        neither the whole log's JSON data nor its text is ever held at once (at the scale
+        benchmark's 1,000 units over 4 cycles they took some 160 MB on top of a 70 MB game).
+        The pieces are the very text :func:`~hexwar.core.records.canonical_json` writes for
+        the whole: its keys sorted, an object written ``{"key":value,...}`` and an array
+        ``[item,...]`` with each value's own canonical text (the same encoder, the same
+        options), and UTF-8 of the pieces is UTF-8 of their concatenation. A game whose
+        :meth:`state_json` is its own hashes that."""
+        if type(self).state_json is not Game.state_json or "state_json" in vars(self):
+            return content_hash(self.state_json())
+        digest = hashlib.sha256()
+        # state_json's parts, read in its order; written in the order of their sorted keys.
+        state = canonical_json(self._state_json())
+        log, n = self.log, len(self.log)
+        digest.update(b'{"events":[')
+        for start in range(0, n, _EVENTS_HASHED):
+            if start:
+                digest.update(b",")
+            block = canonical_json(log.to_json(start, start + _EVENTS_HASHED))
+            digest.update(block[1:-1].encode())  # (its items, without the brackets)
+        rest = {
+            "rng": self.dice.generator.bit_generator.state,
+            "sealed": {s: o.to_json() for s, o in sorted(self._sealed.items())},
+            "step": self._step,
+            "outcome": None if self._outcome is None else self._outcome.to_json(),
+        }
+        digest.update(b"]")
+        for key in sorted((*rest, "state")):
+            text = state if key == "state" else canonical_json(rest[key])
+            digest.update(f",{canonical_json(key)}:{text}".encode())
+        digest.update(b"}")
+        return digest.hexdigest()
 
     def _check_side(self, side: str) -> None:
         if side not in self.info.sides:
