@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 import inspect
 import json
@@ -175,3 +176,66 @@ def test_an_event_given_as_keys_and_values_is_the_one_a_dict_of_them_makes() -> 
     assert other[0] == log[0]
     with pytest.raises(ValueError, match="precedes"):
         other.add_fields(1.0, "status", "late", seen, ("tf",), (1,))
+
+
+def test_equal_rows_are_shared_and_give_the_events_appended() -> None:
+    """A row of str and int data values is shared with the equal row logged before; rows
+    whose values are equal but of other types (1, 1.0, True; 0.0 and -0.0) or that hold a
+    receipt or a container are not, and every event comes back as it was appended, its
+    time's type included."""
+    log = EventLog()
+    seen = frozenset({"red"})
+    given = [
+        (0, "status", "task force 1: a -> b", {"tf": 1, "status": "b"}, None),
+        (0.5, "status", "task force 1: a -> b", {"tf": 1, "status": "b"}, None),
+        (1.0, "status", "task force 1: a -> b", {"tf": 1.0, "status": "b"}, None),
+        (1.5, "status", "task force 1: a -> b", {"tf": True, "status": "b"}, None),
+        (2, "note", "zero", {"x": 0.0}, None),
+        (2.5, "note", "zero", {"x": -0.0}, None),
+        (3.0, "note", "cells", {"cells": [1, 2]}, None),
+        (3.5, "note", "cells", {"cells": [1, 2]}, None),
+        (4.0, "note", "judged", {}, Receipt(result="hit")),
+        (4.5, "note", "judged", {}, Receipt(result="hit")),
+        (5.0, "status", "task force 1: a -> b", {"tf": 1, "status": "b"}, None),
+    ]
+    made = [
+        log.append(t, kind, text, visible_to=seen, data=data, receipt=receipt)
+        for t, kind, text, data, receipt in given
+    ]
+    rows = log._rows
+    assert rows[1] is rows[0]
+    assert rows[10] is rows[0]
+    assert len({id(r) for r in rows[2:10]}) == 8
+    events = list(log)
+    assert events == made
+    for e, (t, _, _, data, _) in zip(events, given, strict=True):
+        assert type(e.time) is type(t)
+        assert e.time == t
+        assert [type(v) for v in e.data.values()] == [type(v) for v in data.values()]
+    assert [str(e.data.get("x")) for e in events[4:6]] == ["0.0", "-0.0"]
+    assert log.to_json() == [e.to_json() for e in events]
+    again = pickle.loads(pickle.dumps(log))
+    assert list(again) == events
+    copied = copy.deepcopy(log)
+    assert list(copied) == events
+    copied.add(6.0, "status", "task force 1: a -> b", seen, {"tf": 1, "status": "b"})
+    assert copied[-1].data == {"tf": 1, "status": "b"}
+    assert len(log) == len(given)
+
+
+def test_float_times_kept_as_doubles_turn_to_any_times_at_the_first_other() -> None:
+    log = EventLog()
+    seen = frozenset({"blue"})
+    log.add(0.25, "a", "one", seen, {})
+    log.add(1.0, "b", "two", seen, {})
+    assert type(log._times) is not list
+    log.add(2, "c", "three", seen, {})
+    log.add(2.5, "d", "four", seen, {})
+    assert [(type(e.time), e.time) for e in log] == [
+        (float, 0.25),
+        (float, 1.0),
+        (int, 2),
+        (float, 2.5),
+    ]
+    with pytest.raises(ValueError, match="precedes"):
+        log.add(2.25, "e", "late", seen, {})

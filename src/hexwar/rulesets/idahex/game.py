@@ -126,11 +126,20 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         visible = self._seen_by.get(note.sides) if players else _NOBODY
         if visible is None:
             visible = self._seen_by[note.sides] = frozenset(SIDE_NAMES[s - 1] for s in note.sides)
-        # The plain values in a dict of their own, handed over to the log as it is (append
-        # would copy it again); the time read as Engine.t reads it.
+        # The plain values, as the log's keys and values (the row EventLog.add makes of a
+        # dict of them: the same keys and values in the same order); the time read as
+        # Engine.t reads it.
         given = note.data
-        data = {k: v for k, v in given.items() if isinstance(v, _PLAIN)} if given else {}
-        self.log.add(self.engine.clock.t, note.kind, note.text, visible, data)
+        keys: tuple[str, ...] = ()
+        values: tuple[Any, ...] = ()
+        if given:
+            keys, values = tuple(given), tuple(given.values())
+            for v in values:
+                if not isinstance(v, _PLAIN):
+                    data = {k: v for k, v in given.items() if isinstance(v, _PLAIN)}
+                    keys, values = tuple(data), tuple(data.values())
+                    break
+        self.log.add_fields(self.engine.clock.t, note.kind, note.text, visible, keys, values)
 
     # -- time -------------------------------------------------------------------------------
 
@@ -141,9 +150,15 @@ class IdahexGame(Game[IdahexScenario, Commands]):
         if self._period is None:
             self._finish(None, f"the game reached tend = {self.rules.design.tend:g}")
             return
-        alive = {s for s in (1, 2) if any(u.posture != DESTROYED for u in self._own_units[s - 1])}
+        # The sides with a unit not destroyed (each side's units read up to its first one).
+        alive = []
+        for s, units in enumerate(self._own_units, 1):
+            for u in units:
+                if u.posture != DESTROYED:
+                    alive.append(s)
+                    break
         if len(alive) < 2:
-            winner = SIDE_NAMES[next(iter(alive)) - 1] if alive else None
+            winner = SIDE_NAMES[alive[0] - 1] if alive else None
             self._finish(winner, "a side has no units left")
 
     def _awaiting(self) -> Decision:
