@@ -293,16 +293,21 @@ class EventLog(Sequence[Event]):
             keys = shared
         elif len(_KEYS) < _KEYS_KEPT:
             _KEYS[keys] = keys
-        row = (kind, text, names, keys, receipt, *values)
-        if receipt is None and type(text) is str and _SHAREABLE.issuperset(map(type, values)):
-            rows = self._shared  # (see the class's account)
-            found = rows.get(row)
-            if found is not None:
-                row = found
+        # (a tuple's concatenation: the starred tuple display builds a list first)
+        row = (kind, text, names, keys, receipt) + values  # noqa: RUF005
+        if receipt is None and type(text) is str:
+            for value in values:
+                if type(value) not in _SHAREABLE:
+                    break
             else:
-                if len(rows) >= _ROWS_SHARED:
-                    rows.clear()
-                rows[row] = row
+                rows = self._shared  # (see the class's account)
+                found = rows.get(row)
+                if found is not None:
+                    row = found
+                else:
+                    if len(rows) >= _ROWS_SHARED:
+                        rows.clear()
+                    rows[row] = row
         times = self._times
         if type(time) is not float and type(times) is not list:
             times = self._times = list(times)  # (a column of any times from now on)
