@@ -291,7 +291,7 @@ def play(
     engine, design = game.engine, game.rules.design
     phases = Phases()
     timed = phases.timed if by_phase else _untimed
-    batched = ("assess_frame", "prepare_frame", "weapon_values_many")
+    batched = ("assess_frame", "prepare_frame", "prepare_frames", "weapon_values_many")
     if by_phase:
         engine._occur = timed("marching", engine._occur)  # type: ignore[method-assign]
         engine.run_to_decision = timed("run", engine.run_to_decision)  # type: ignore[method-assign]

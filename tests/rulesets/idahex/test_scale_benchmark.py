@@ -31,7 +31,7 @@ def test_the_engine_figure_is_a_run_without_timers_of_the_same_game(scale: Modul
     scenario, places = scale.generated_design(100, 1)
     module_functions = {
         name: getattr(combat_module, name)
-        for name in ("assess_frame", "prepare_frame", "weapon_values_many")
+        for name in ("assess_frame", "prepare_frame", "prepare_frames", "weapon_values_many")
     }
     fly = strikes_module.fly_strike
     untimed = scale.play(scenario, places, 1, by_phase=False)
