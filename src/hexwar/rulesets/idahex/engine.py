@@ -1156,8 +1156,9 @@ class Engine:
         force is engaged and leaves a rearguard (a disengagement only), and the route and
         barrier types, which change only with File 60's maps at a cycle start. So a change
         met again with the same inputs (a task force marching on, another of the same make)
-        takes the :class:`Delay` found before (immutable): :attr:`_delays`, emptied when the
-        maps change."""
+        takes the :class:`Delay` found before (immutable): :attr:`_delays`, from which a
+        change of the maps drops those whose hexside's types are mapped anew
+        (:meth:`apply_maps`)."""
         side = tf.side
         # Only a march (§3.2.3, §3.2.4) and a disengagement (§3.2.5) read the elements, and
         # only the disengagement whether the task force is engaged or leaves a rearguard.
@@ -1166,17 +1167,7 @@ class Engine:
         # (``kind`` and ``fields``, when given, are that case and those fields, as
         # _after_of finds them)
         if kind is _UNSET:
-            fields = (
-                present.location,
-                present.posture,
-                present.objective,
-                following.location,
-                following.posture,
-                following.objective,
-            )
-            kind = self._kinds.get(fields, _UNSET)
-            if kind is _UNSET:
-                kind = self._kind_of(present, following, fields)
+            kind, fields = self._case(present, following)
         # (kept for xq, which asks for the same change's case when it occurs)
         tf.kind, tf.kind_from, tf.kind_to = kind, present, following
         disengaging = kind is None or kind is _DISENGAGEMENT_TO_MOVEMENT
@@ -1225,18 +1216,28 @@ class Engine:
             )
         return found
 
-    def _kind_of(self, present: Status, following: Status, fields: tuple[int, ...]) -> Any:
+    def _case(self, present: Status, following: Status) -> tuple[Any, tuple[int, ...]]:
         """classify's case of the change (``None`` where it has none: wait says why), kept
-        in :attr:`_kinds` by the statuses' fields."""
-        try:
-            found: Any = classify(present, following)
-        except InvalidInputError:
-            found = None
-        kinds = self._kinds
-        if len(kinds) >= _TEXTS_KEPT:
-            kinds.clear()
-        kinds[fields] = found
-        return found
+        in :attr:`_kinds` by the statuses' fields, and those fields."""
+        fields = (
+            present.location,
+            present.posture,
+            present.objective,
+            following.location,
+            following.posture,
+            following.objective,
+        )
+        found: Any = self._kinds.get(fields, _UNSET)
+        if found is _UNSET:
+            try:
+                found = classify(present, following)
+            except InvalidInputError:
+                found = None
+            kinds = self._kinds
+            if len(kinds) >= _TEXTS_KEPT:
+                kinds.clear()
+            kinds[fields] = found
+        return found, fields
 
     def _wait(
         self,
@@ -2056,17 +2057,7 @@ class Engine:
         kind: Any = None
         fields: tuple[int, ...] = ()
         if following is not None:
-            fields = (
-                status.location,
-                status.posture,
-                status.objective,
-                following.location,
-                following.posture,
-                following.objective,
-            )
-            kind = self._kinds.get(fields, _UNSET)
-            if kind is _UNSET:
-                kind = self._kind_of(status, following, fields)
+            kind, fields = self._case(status, following)
         after = _After(status, order, following, kind, fields)
         kept = self._after
         if len(kept) >= _TEXTS_KEPT:
