@@ -896,7 +896,9 @@ class Engine:
         return False
 
     def _move(self, u: UnitState, status: Status) -> None:
-        """Give ``u`` a new status, keeping the location and objective indexes."""
+        """Give ``u`` a new status, keeping the location and objective indexes (a unit put in
+        place as earlier events would have brought it there; :meth:`enter` does the same for
+        each unit of a task force that changes status, written out in its loop)."""
         location, posture, objective = status.location, status.posture, status.objective
         was_at, was_in, was_toward = u.location, u.posture, u.objective
         # (set_status, then the unit's status: a status's fields are plain integers, which
